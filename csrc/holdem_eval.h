@@ -1,0 +1,12 @@
+/* Public C interface of holdem-eval's core. The api/ headers are guard-free so that
+ * cffi's cdef can read them; this header adds the guard and the standard types. */
+#ifndef HOLDEM_EVAL_H
+#define HOLDEM_EVAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "api/core.h"
+#include "api/eval.h"
+
+#endif

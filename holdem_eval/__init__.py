@@ -1,0 +1,45 @@
+"""holdem-eval: fast Texas Hold'em and Omaha hand evaluation and rules engine.
+
+Card id = 4 * rank + suit (rank 0..12 = 2..A, suit 0..3 = c, d, h, s). Hand ranks use the
+Cactus Kev scale: 1 = royal flush .. 7462 = 7-5-4-3-2, lower is stronger.
+"""
+
+from __future__ import annotations
+
+from .cards import format_cards, parse_card, parse_cards
+from .categories import HandCategory, best_five, describe, hand_categories, hand_category
+from .errors import (
+    DTypeError,
+    DuplicateCardError,
+    HoldemEvalError,
+    InvalidCardError,
+    InvalidRankError,
+    OutArrayError,
+    ShapeError,
+)
+from .evaluator import evaluate, evaluate_batch, evaluate_omaha, evaluate_omaha_batch
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DTypeError",
+    "DuplicateCardError",
+    "HandCategory",
+    "HoldemEvalError",
+    "InvalidCardError",
+    "InvalidRankError",
+    "OutArrayError",
+    "ShapeError",
+    "__version__",
+    "best_five",
+    "describe",
+    "evaluate",
+    "evaluate_batch",
+    "evaluate_omaha",
+    "evaluate_omaha_batch",
+    "format_cards",
+    "hand_categories",
+    "hand_category",
+    "parse_card",
+    "parse_cards",
+]

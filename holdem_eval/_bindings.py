@@ -1,0 +1,128 @@
+"""The boundary to the C core: the only module that imports the compiled ``ffi``/``lib``.
+
+Each wrapper takes arrays that the caller (a public module) has already coerced and
+checked, passes them with ``ffi.from_buffer`` and returns the raw status, so the public
+module can turn a failing row into a precise message. cffi releases the GIL around every
+``lib`` call; ``run_chunked`` splits one batch over Python threads on that basis.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ._he_native import ffi, lib
+
+__all__ = [
+    "HE_E_ARGUMENT",
+    "HE_E_CARD_RANGE",
+    "HE_E_DUPLICATE",
+    "HE_OK",
+    "eval5",
+    "eval6",
+    "eval7",
+    "eval_batch",
+    "eval_hand",
+    "eval_hole_board",
+    "eval_omaha_batch",
+    "ffi",
+    "lib",
+    "run_chunked",
+]
+
+HE_OK: int = lib.HE_OK
+HE_E_CARD_RANGE: int = lib.HE_E_CARD_RANGE
+HE_E_DUPLICATE: int = lib.HE_E_DUPLICATE
+HE_E_ARGUMENT: int = lib.HE_E_ARGUMENT
+
+# The fast scalar path: card ids as separate C ints; a negative result is a status.
+eval7: Callable[..., int] = lib.he_eval7
+eval6: Callable[..., int] = lib.he_eval6
+eval5: Callable[..., int] = lib.he_eval5
+
+Status = tuple[int, int]  # (status, first bad row within the call)
+U8 = NDArray[np.uint8]
+U16 = NDArray[np.uint16]
+
+# Below this many rows per thread, extra threads cost more than they save.
+_MIN_ROWS_PER_THREAD = 4096
+
+
+def run_chunked(call: Callable[[int, int], Status], n: int, threads: int) -> Status:
+    """Run ``call(start, stop)`` over ``range(n)`` in up to ``threads`` GIL-free chunks.
+
+    Returns ``(HE_OK, 0)`` or the failing status with the smallest global bad row, so the
+    error reported does not depend on the number of threads.
+    """
+    threads = max(1, min(threads, n // _MIN_ROWS_PER_THREAD))
+    if threads == 1:
+        return call(0, n)
+    bounds = [n * t // threads for t in range(threads + 1)]
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        results = list(pool.map(call, bounds[:-1], bounds[1:]))
+    failures = [(lo + row, st) for lo, (st, row) in zip(bounds, results) if st != HE_OK]
+    if not failures:
+        return HE_OK, 0
+    row, st = min(failures)
+    return st, row
+
+
+def eval_hand(cards: U8) -> int:
+    """Rank of one hand of 5..7 cards, or a negative status."""
+    return int(lib.he_eval_hand(ffi.from_buffer("uint8_t[]", cards), cards.size))
+
+
+def eval_batch(hands: U8, out: U16, threads: int) -> Status:
+    """hands: C-contiguous (n, k) uint8, k in 5..7; out: (n,) uint16."""
+    n, k = hands.shape
+
+    def call(lo: int, hi: int) -> Status:
+        bad = ffi.new("size_t *")
+        st = lib.he_eval_batch(
+            ffi.from_buffer("uint8_t[]", hands[lo:hi]), hi - lo, k,
+            ffi.from_buffer("uint16_t[]", out[lo:hi]), bad,
+        )
+        return int(st), int(bad[0])
+
+    return run_chunked(call, n, threads)
+
+
+def eval_hole_board(holes: U8, boards: U8, out: U16, threads: int) -> Status:
+    """holes: (n, 2); boards: (nb,) shared by every row or (n, nb) one per row."""
+    n = holes.shape[0]
+    nb = boards.shape[-1]
+    stride = 0 if boards.ndim == 1 else nb
+
+    def call(lo: int, hi: int) -> Status:
+        bad = ffi.new("size_t *")
+        b = boards if stride == 0 else boards[lo:hi]
+        st = lib.he_eval_hole_board(
+            ffi.from_buffer("uint8_t[]", holes[lo:hi]), hi - lo,
+            ffi.from_buffer("uint8_t[]", b), nb, stride,
+            ffi.from_buffer("uint16_t[]", out[lo:hi]), bad,
+        )
+        return int(st), int(bad[0])
+
+    return run_chunked(call, n, threads)
+
+
+def eval_omaha_batch(holes: U8, boards: U8, out: U16, threads: int) -> Status:
+    """holes: (n, 4..6); boards: (nb,) shared or (n, nb), nb in 3..5."""
+    n, nh = holes.shape
+    nb = boards.shape[-1]
+    stride = 0 if boards.ndim == 1 else nb
+
+    def call(lo: int, hi: int) -> Status:
+        bad = ffi.new("size_t *")
+        b = boards if stride == 0 else boards[lo:hi]
+        st = lib.he_eval_omaha_batch(
+            ffi.from_buffer("uint8_t[]", holes[lo:hi]), hi - lo, nh,
+            ffi.from_buffer("uint8_t[]", b), nb, stride,
+            ffi.from_buffer("uint16_t[]", out[lo:hi]), bad,
+        )
+        return int(st), int(bad[0])
+
+    return run_chunked(call, n, threads)

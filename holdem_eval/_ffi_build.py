@@ -1,0 +1,43 @@
+"""The one cffi build script: compiles csrc/*.c into ``holdem_eval._he_native`` (API mode).
+
+The C declarations cffi sees are the guard-free headers ``csrc/api/*.h``, read in name
+order; the compiler sees them through ``csrc/holdem_eval.h``. Adding a kernel means adding
+``csrc/<name>.c`` and ``csrc/api/<name>.h`` (and one include line in holdem_eval.h).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from cffi import FFI
+
+_HERE = Path(__file__).resolve().parent
+_CSRC = _HERE.parent / "csrc"
+
+
+def _relative(p: Path) -> str:
+    # setuptools wants source paths relative to the project root (where setup.py is).
+    return p.relative_to(_HERE.parent).as_posix()
+
+
+def _compile_args() -> list[str]:
+    if sys.platform == "win32":
+        return ["/O2"]
+    return ["-O3", "-std=c99", "-fvisibility=hidden", "-Wall", "-Wextra", "-Wconversion"]
+
+
+ffibuilder = FFI()
+ffibuilder.cdef("\n".join(p.read_text() for p in sorted((_CSRC / "api").glob("*.h"))))
+ffibuilder.set_source(
+    "holdem_eval._he_native",
+    '#include "holdem_eval.h"',
+    sources=[_relative(p) for p in sorted(_CSRC.glob("*.c"))],
+    include_dirs=[_relative(_CSRC)],
+    depends=[_relative(p) for p in sorted(_CSRC.rglob("*.h"))],
+    extra_compile_args=_compile_args(),
+    py_limited_api=True,
+)
+
+if __name__ == "__main__":
+    ffibuilder.compile(tmpdir=str(_HERE.parent / "build" / "cffi"), verbose=True)

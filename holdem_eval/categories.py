@@ -1,0 +1,154 @@
+"""Hand categories and plain-English descriptions of ranks and hands."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from functools import lru_cache
+from itertools import combinations
+from typing import Union
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from ._classes import CATEGORY_NAMES, LAST_RANK, HandClass, hand_classes
+from .cards import CardsLike, parse_cards
+from .errors import DTypeError, InvalidRankError, ShapeError
+from .evaluator import evaluate
+
+__all__ = ["HandCategory", "best_five", "describe", "hand_categories", "hand_category"]
+
+
+class HandCategory(IntEnum):
+    """The nine categories, strongest first (same order as the rank scale)."""
+
+    STRAIGHT_FLUSH = 1
+    FOUR_OF_A_KIND = 2
+    FULL_HOUSE = 3
+    FLUSH = 4
+    STRAIGHT = 5
+    THREE_OF_A_KIND = 6
+    TWO_PAIR = 7
+    ONE_PAIR = 8
+    HIGH_CARD = 9
+
+    @property
+    def label(self) -> str:
+        """Display name, e.g. ``'Full House'``."""
+        return CATEGORY_NAMES[self.value]
+
+
+_LAST = np.array(LAST_RANK[1:], dtype=np.int64)  # last rank of categories 1..9
+
+
+def _check_rank(rank: object) -> int:
+    if isinstance(rank, bool) or not isinstance(rank, (int, np.integer)):
+        raise DTypeError(f"a hand rank must be an integer 1..7462, got {rank!r}")
+    if not 1 <= int(rank) <= 7462:
+        raise InvalidRankError(f"hand rank {int(rank)!r} is outside 1..7462")
+    return int(rank)
+
+
+def hand_category(rank: int) -> HandCategory:
+    """Category of a rank: ``hand_category(1) is HandCategory.STRAIGHT_FLUSH``."""
+    r = _check_rank(rank)
+    return HandCategory(int(np.searchsorted(_LAST, r)) + 1)
+
+
+def hand_categories(ranks: ArrayLike) -> NDArray[np.uint8]:
+    """Vectorised ``hand_category``: a uint8 array of category values (1..9), same shape.
+
+    >>> hand_categories([1, 166, 7462]).tolist()
+    [1, 2, 9]
+    """
+    arr = np.asarray(ranks)
+    if arr.dtype.kind not in "iu":
+        raise DTypeError(f"ranks must be integers 1..7462, got dtype {arr.dtype}")
+    if arr.size and (arr.min() < 1 or arr.max() > 7462):
+        bad = np.flatnonzero((arr < 1) | (arr > 7462))[0]
+        raise InvalidRankError(f"rank {int(arr.ravel()[bad])!r} at index {int(bad)} is outside 1..7462")
+    return (np.searchsorted(_LAST, arr) + 1).astype(np.uint8)
+
+
+@lru_cache(maxsize=1)
+def _classes() -> list[HandClass]:
+    return hand_classes()
+
+
+_NAMES = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
+          "Jack", "Queen", "King", "Ace")
+
+
+def _plural(r: int) -> str:
+    return "Sixes" if r == 4 else _NAMES[r] + "s"
+
+
+def _kickers(ranks: tuple[int, ...]) -> str:
+    return "-".join(_NAMES[r] for r in ranks)
+
+
+def _describe_rank(rank: int) -> str:
+    cat, r = _classes()[rank - 1]
+    if cat == 1:
+        return "Royal Flush" if r[0] == 12 else f"Straight Flush, {_NAMES[r[0]]} high"
+    if cat == 2:
+        return f"Four of a Kind, {_plural(r[0])}, {_NAMES[r[1]]} kicker"
+    if cat == 3:
+        return f"Full House, {_plural(r[0])} over {_plural(r[1])}"
+    if cat == 4:
+        return f"Flush, {_kickers(r)}"
+    if cat == 5:
+        return f"Straight, {_NAMES[r[0]]} high"
+    if cat == 6:
+        return f"Three of a Kind, {_plural(r[0])}, {_kickers(r[1:])} kickers"
+    if cat == 7:
+        return f"Two Pair, {_plural(r[0])} and {_plural(r[1])}, {_NAMES[r[2]]} kicker"
+    if cat == 8:
+        return f"One Pair, {_plural(r[0])}, {_kickers(r[1:])} kickers"
+    return f"High Card, {_kickers(r)}"
+
+
+def describe(cards_or_rank: Union[CardsLike, int]) -> str:
+    """Plain-English name of a hand (5..7 cards) or of a rank.
+
+    >>> describe("Kd Ks 5c 5h Ad 2c 3d")
+    'Two Pair, Kings and Fives, Ace kicker'
+    >>> describe("5h 4d 3c 2s Ah")
+    'Straight, Five high'
+    >>> describe(1)
+    'Royal Flush'
+    """
+    if isinstance(cards_or_rank, (int, np.integer)) and not isinstance(cards_or_rank, bool):
+        return _describe_rank(_check_rank(cards_or_rank))
+    return _describe_rank(evaluate(cards_or_rank))
+
+
+def _display_order(five: list[int], straight: bool) -> tuple[int, ...]:
+    ranks = [c // 4 for c in five]
+    if straight:
+        order = sorted(five, key=lambda c: c // 4, reverse=True)
+        if sorted(ranks) == [0, 1, 2, 3, 12]:  # the wheel shows 5-4-3-2-A
+            order = order[1:] + order[:1]
+        return tuple(order)
+    count = {r: ranks.count(r) for r in ranks}
+    return tuple(sorted(five, key=lambda c: (count[c // 4], c // 4, c % 4), reverse=True))
+
+
+def best_five(cards: CardsLike) -> tuple[int, ...]:
+    """The five cards (ids) that make the hand, in display order: the made part first, then
+    the kickers (a straight from its top card; the wheel ends with the ace). When several
+    choices tie, the one with the highest card ids is taken.
+
+    >>> from holdem_eval import format_cards
+    >>> format_cards(best_five("Kd Ks 5c 5h Ad 2c 3d"), sep=" ")
+    'Ks Kd 5h 5c Ad'
+    """
+    ids = parse_cards(cards).tolist()
+    if not 5 <= len(ids) <= 7:
+        raise ShapeError(f"a hand has 5, 6 or 7 cards, got {len(ids)}")
+    target = evaluate(ids)
+    choice = max(
+        (sorted(c, reverse=True) for c in combinations(ids, 5) if evaluate(list(c)) == target),
+    )
+    cat = hand_category(target)
+    straight = cat in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH)
+    return _display_order(choice, straight)

@@ -1,0 +1,222 @@
+"""Hand evaluation: one hand (``evaluate``) or numpy batches (``evaluate_batch``), Hold'em
+and Omaha. Ranks are the Cactus Kev scale: 1 = royal flush .. 7462 = 7-5-4-3-2, lower is
+stronger, equal ranks tie."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from . import _bindings as nat
+from .cards import CardsLike, card_text, format_cards, parse_cards
+from .errors import DTypeError, DuplicateCardError, InvalidCardError, OutArrayError, ShapeError
+
+__all__ = ["evaluate", "evaluate_batch", "evaluate_omaha", "evaluate_omaha_batch"]
+
+_SCALAR_FAST = {5: nat.eval5, 6: nat.eval6, 7: nat.eval7}
+
+
+def evaluate(cards: CardsLike) -> int:
+    """Rank of the best five of 5, 6 or 7 cards, given as text or ids.
+
+    >>> evaluate("Ah Kh Qh Jh Th 9c 2d")
+    1
+    >>> evaluate([12, 8, 4, 0, 49])   # 5-4-3-2-A, the wheel
+    1609
+    """
+    if type(cards) is tuple or type(cards) is list:
+        fast = _SCALAR_FAST.get(len(cards))
+        if fast is not None:
+            try:
+                r = fast(*cards)
+            except (TypeError, OverflowError):
+                r = -1
+            if r > 0 and not any(type(c) is bool for c in cards):
+                return r
+    ids = parse_cards(cards, allow_duplicates=True)
+    if not 5 <= ids.size <= 7:
+        raise ShapeError(f"a hand has 5, 6 or 7 cards, got {ids.size}: {format_cards(ids)!r}")
+    r = nat.eval_hand(ids)
+    if r < 0:
+        _raise_row(r, "hand", None, ids, None)
+    return r
+
+
+def evaluate_omaha(hole: CardsLike, board: CardsLike) -> int:
+    """Rank of the best Omaha hand: exactly two of 4..6 hole cards, three of 3..5 board cards.
+
+    >>> evaluate_omaha("Ah Kh 2c 2d", "Qh Jh Th 2s 3s")   # royal flush from AhKh + QhJhTh
+    1
+    """
+    h = parse_cards(hole, allow_duplicates=True)
+    b = parse_cards(board, allow_duplicates=True)
+    out = evaluate_omaha_batch(h[None, :], b)
+    return int(out[0])
+
+
+# ---------------------------------------------------------------------------- batches
+
+
+def _text_cards(arr: NDArray[Any], name: str, rows: bool) -> NDArray[np.uint8]:
+    """Parse an array of card text: a single string or a 1-D list of single cards is one
+    row of cards (unless ``rows``); a 1-D list of hand strings or a 2-D array is rows."""
+    items = arr.tolist()
+    if arr.ndim == 0:
+        return parse_cards(str(items), allow_duplicates=True)
+    if arr.ndim == 1 and not rows and all(len(parse_cards(x, allow_duplicates=True)) == 1 for x in items):
+        return parse_cards(items, allow_duplicates=True)
+    if arr.ndim > 2:
+        raise ShapeError(f"{name} given as text must be 1-D or 2-D, got shape {arr.shape}")
+    parsed = [parse_cards(x if isinstance(x, str) else list(x), allow_duplicates=True) for x in items]
+    lengths = sorted({len(r) for r in parsed})
+    if len(lengths) > 1:
+        raise ShapeError(f"{name} rows must all have the same number of cards, got {lengths}")
+    return np.array(parsed, dtype=np.uint8).reshape(len(parsed), lengths[0] if lengths else 0)
+
+
+def _card_array(a: ArrayLike, name: str, rows: bool = True) -> NDArray[Any]:
+    """Integer card array of any shape; text is parsed. Range-checked, not narrowed."""
+    arr = np.asarray(a)
+    if arr.dtype.kind in "USO":
+        return _text_cards(arr, name, rows)
+    if arr.dtype.kind == "b" or arr.dtype.kind not in "iu":
+        raise DTypeError(f"{name} must hold integer card ids 0..51, got dtype {arr.dtype}")
+    if arr.dtype != np.uint8 and arr.size:
+        lo, hi = arr.min(), arr.max()
+        if lo < 0 or hi > 51:
+            flat = arr.reshape(-1, arr.shape[-1]) if arr.ndim > 1 else arr.reshape(1, -1)
+            bad = np.nonzero(((flat < 0) | (flat > 51)).any(axis=1))[0][0]
+            row = flat[bad]
+            val = row[(row < 0) | (row > 51)][0]
+            where = f" in row {bad}" if arr.ndim > 1 else ""
+            raise InvalidCardError(f"card id {int(val)!r}{where} of {name} is outside 0..51")
+    return arr
+
+
+def _narrow(arr: NDArray[Any]) -> NDArray[np.uint8]:
+    # Safe after _card_array's range check: every value fits uint8 unchanged.
+    return np.ascontiguousarray(arr, dtype=np.uint8)
+
+
+def _check_out(out: NDArray[Any] | None, n: int) -> NDArray[np.uint16]:
+    if out is None:
+        return np.empty(n, dtype=np.uint16)
+    if not isinstance(out, np.ndarray):
+        raise OutArrayError(f"out must be a numpy array, got {type(out).__name__}")
+    if out.dtype != np.uint16:
+        raise OutArrayError(f"out must have dtype uint16, got {out.dtype}")
+    if out.shape != (n,):
+        raise OutArrayError(f"out must have shape ({n},), got {out.shape}")
+    if not out.flags.c_contiguous:
+        raise OutArrayError("out must be C-contiguous")
+    if not out.flags.writeable:
+        raise OutArrayError("out must be writable, got a read-only array")
+    return out
+
+
+def _check_threads(threads: int) -> int:
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
+        raise ValueError(f"threads must be a positive integer, got {threads!r}")
+    return int(threads)
+
+
+def _raise_row(
+    status: int, what: str, row: int | None, cards: NDArray[np.uint8], board: NDArray[np.uint8] | None
+) -> None:
+    """Turn a kernel's status for one row into the precise error."""
+    where = f"{what} {row}" if row is not None else what
+    ids = cards.tolist() + ([] if board is None else board.tolist())
+    if status == nat.HE_E_CARD_RANGE:
+        val = next(c for c in ids if c > 51)
+        raise InvalidCardError(f"card id {val!r} in {where} is outside 0..51")
+    if status == nat.HE_E_DUPLICATE:
+        seen: set[int] = set()
+        dup = next(c for c in ids if c in seen or seen.add(c))  # type: ignore[func-returns-value]
+        text = format_cards(cards.tolist())
+        if board is not None:
+            text = f"{text} | {format_cards(board.tolist())}"
+        raise DuplicateCardError(f"{where} repeats card {card_text(dup)!r}: {text!r}")
+    raise RuntimeError(f"evaluation kernel failed with status {status} for {where}")
+
+
+def evaluate_batch(
+    hands: ArrayLike,
+    *,
+    board: ArrayLike | None = None,
+    out: NDArray[np.uint16] | None = None,
+    threads: int = 1,
+) -> NDArray[np.uint16]:
+    """Ranks of many hands at once.
+
+    ``hands`` is an integer array of shape (n, 5|6|7); or hole cards of shape (n, 2) with
+    ``board`` of shape (3..5,) shared by every row, or (n, 3..5) one per row. Text rows
+    (``["AhKh QdJs2c", ...]``) are parsed too. Every card is validated (0..51, no repeat
+    within a row, board included); the first bad row raises with its index. ``out``, if
+    given, must be a writable C-contiguous uint16 array of shape (n,) and is filled in
+    place. ``threads`` splits the rows over that many threads; results do not depend on it.
+
+    >>> evaluate_batch([[51, 47, 43, 39, 35, 0, 1], [0, 4, 8, 12, 17, 30, 44]]).tolist()
+    [1, 1144]
+    """
+    threads = _check_threads(threads)
+    arr = _card_array(hands, "hands")
+    if board is None:
+        if arr.ndim != 2 or arr.shape[1] not in (5, 6, 7):
+            raise ShapeError(f"hands must have shape (n, 5|6|7), got {arr.shape}")
+        n = arr.shape[0]
+        res = _check_out(out, n)
+        if n == 0:
+            return res
+        cards = _narrow(arr)
+        st, row = nat.eval_batch(cards, res, threads)
+        if st != nat.HE_OK:
+            _raise_row(st, "hand", row, cards[row], None)
+        return res
+    if arr.ndim != 2 or arr.shape[1] != 2:
+        raise ShapeError(f"with a board, hands must be hole cards of shape (n, 2), got {arr.shape}")
+    n = arr.shape[0]
+    b = _card_array(board, "board", rows=False)
+    if b.ndim not in (1, 2) or not 3 <= b.shape[-1] <= 5 or (b.ndim == 2 and b.shape[0] != n):
+        raise ShapeError(f"board must have shape (3..5,) or ({n}, 3..5), got {b.shape}")
+    res = _check_out(out, n)
+    if n == 0:
+        return res
+    holes, boards = _narrow(arr), _narrow(b)
+    st, row = nat.eval_hole_board(holes, boards, res, threads)
+    if st != nat.HE_OK:
+        _raise_row(st, "hand", row, holes[row], boards if boards.ndim == 1 else boards[row])
+    return res
+
+
+def evaluate_omaha_batch(
+    holes: ArrayLike,
+    boards: ArrayLike,
+    *,
+    out: NDArray[np.uint16] | None = None,
+    threads: int = 1,
+) -> NDArray[np.uint16]:
+    """Omaha ranks: ``holes`` (n, 4|5|6), ``boards`` (3..5,) shared or (n, 3..5) per row.
+
+    Each hand uses exactly two hole cards and exactly three board cards.
+
+    >>> evaluate_omaha_batch([[50, 46, 0, 1]], [42, 38, 34, 3, 7]).tolist()
+    [1]
+    """
+    threads = _check_threads(threads)
+    h = _card_array(holes, "holes")
+    if h.ndim != 2 or h.shape[1] not in (4, 5, 6):
+        raise ShapeError(f"holes must have shape (n, 4|5|6), got {h.shape}")
+    n = h.shape[0]
+    b = _card_array(boards, "boards", rows=False)
+    if b.ndim not in (1, 2) or not 3 <= b.shape[-1] <= 5 or (b.ndim == 2 and b.shape[0] != n):
+        raise ShapeError(f"boards must have shape (3..5,) or ({n}, 3..5), got {b.shape}")
+    res = _check_out(out, n)
+    if n == 0:
+        return res
+    hc, bc = _narrow(h), _narrow(b)
+    st, row = nat.eval_omaha_batch(hc, bc, res, threads)
+    if st != nat.HE_OK:
+        _raise_row(st, "hand", row, hc[row], bc if bc.ndim == 1 else bc[row])
+    return res

@@ -1,0 +1,159 @@
+"""House rules for settling a hand: who gets the odd chip, how the rake is taken.
+
+Two conventions are provided.
+
+``Rules()`` — the default, following the TDA and common card-room practice:
+
+* pots are formed at the all-in levels of the live players (main pot first),
+  each pot is evaluated and split on its own;
+* an odd chip that does not divide evenly goes, one chip at a time, to the tied
+  winners in clockwise order starting from the first seat left of the button
+  (``odd_chips="clockwise"``), or all of the remainder to the first of them
+  (``odd_chips="first_winner"``);
+* the rake is ``floor(total pot * rake_percent / 100)`` computed exactly (no
+  floating point: a float percent is read as the decimal it prints as, so
+  ``2.3`` means 23/1000), limited to ``rake_cap`` chips per hand, and nothing
+  at all when ``no_flop_no_drop`` is set and no flop was dealt;
+* the rake is drawn from the main pot first, then from the side pots in order;
+  the chips returned to a player (the unmatched part of the largest
+  contribution) are never raked.
+
+``Rules.pokerkit()`` — PokerKit 0.7.x bit for bit: losing hands are killed,
+then adjacent pots whose remaining eligible players are the same are merged;
+each merged pot is raked on its own as ``min(round(amount * percentage),
+cap)`` with Python's float ``round`` (half to even); and the whole remainder of
+an uneven split goes to the first winner (PokerKit's lowest player index, which
+is the first seat left of the button when the button is the last seat, as in
+PokerKit).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from typing import Literal, Union
+
+__all__ = ["OddChipPolicy", "PotMethod", "Rules"]
+
+OddChipPolicy = Literal["clockwise", "first_winner"]
+"""``"clockwise"``: one odd chip at a time to the tied winners clockwise from
+the button (TDA). ``"first_winner"``: the whole remainder to the first winner
+clockwise from the button."""
+
+PotMethod = Literal["tda", "pokerkit"]
+"""``"tda"``: pots at the live all-in levels, rake per hand drawn main pot first.
+``"pokerkit"``: PokerKit 0.7.x — merge pots after killing losing hands, rake
+each pot with Python ``round``."""
+
+Percent = Union[int, float, Fraction, Decimal]
+
+_ODD_CHIP_POLICIES = ("clockwise", "first_winner")
+_POT_METHODS = ("tda", "pokerkit")
+
+
+def _exact_percent(value: Percent) -> Fraction:
+    """The percent as an exact fraction; floats are read as their shortest repr."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction, Decimal)):
+        raise TypeError(
+            f"rake_percent must be a number (int, float, Fraction or Decimal), got {value!r}"
+        )
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"rake_percent must be finite, got {value!r}")
+        return Fraction(repr(value))
+    if isinstance(value, Decimal) and not value.is_finite():
+        raise ValueError(f"rake_percent must be finite, got {value!r}")
+    return Fraction(value)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How a hand is settled. Immutable; validated on construction.
+
+    >>> Rules()
+    Rules(odd_chips='clockwise', rake_percent=0, rake_cap=None, no_flop_no_drop=False, method='tda')
+    >>> Rules(rake_percent=5, rake_cap=3, no_flop_no_drop=True).rake_for(200, flop_dealt=True)
+    3
+    """
+
+    odd_chips: OddChipPolicy = "clockwise"
+    """Who receives the chips left over when a pot does not split evenly."""
+    rake_percent: Percent = 0
+    """House share in percent of the pot, 0..100 (``5`` = 5 %)."""
+    rake_cap: int | None = None
+    """Most chips raked from one hand (``"tda"``) or from one pot (``"pokerkit"``)."""
+    no_flop_no_drop: bool = False
+    """Take no rake from a hand that ended before the flop."""
+    method: PotMethod = "tda"
+    """Pot building and raking convention, see the module docstring."""
+    rate: Fraction = field(init=False, repr=False, compare=False)
+    """``rake_percent / 100`` as an exact fraction (derived)."""
+
+    def __post_init__(self) -> None:
+        if self.odd_chips not in _ODD_CHIP_POLICIES:
+            raise ValueError(
+                f"odd_chips must be one of {_ODD_CHIP_POLICIES}, got {self.odd_chips!r}"
+            )
+        if self.method not in _POT_METHODS:
+            raise ValueError(f"method must be one of {_POT_METHODS}, got {self.method!r}")
+        rate = _exact_percent(self.rake_percent) / 100
+        if not 0 <= rate <= 1:
+            raise ValueError(f"rake_percent must be within 0..100, got {self.rake_percent!r}")
+        if self.rake_cap is not None and (
+            isinstance(self.rake_cap, bool) or not isinstance(self.rake_cap, int)
+        ):
+            raise TypeError(f"rake_cap must be an int or None, got {self.rake_cap!r}")
+        if self.rake_cap is not None and self.rake_cap < 0:
+            raise ValueError(f"rake_cap must be >= 0, got {self.rake_cap!r}")
+        if not isinstance(self.no_flop_no_drop, bool):
+            raise TypeError(f"no_flop_no_drop must be a bool, got {self.no_flop_no_drop!r}")
+        object.__setattr__(self, "rate", rate)
+
+    @classmethod
+    def pokerkit(
+        cls,
+        percentage: float = 0.0,
+        cap: int | None = None,
+        no_flop_no_drop: bool = False,
+    ) -> Rules:
+        """Rules that reproduce PokerKit 0.7.x payouts exactly.
+
+        The arguments are those of ``pokerkit.utilities.rake`` (``percentage``
+        is a fraction 0..1, as in PokerKit; ``cap`` applies to each pot).
+
+        >>> Rules.pokerkit(0.05).pokerkit_percentage
+        0.05
+        """
+        if isinstance(percentage, bool) or not isinstance(percentage, (int, float)):
+            raise TypeError(f"percentage must be a float within 0..1, got {percentage!r}")
+        if not (math.isfinite(percentage) and 0 <= percentage <= 1):
+            raise ValueError(f"percentage must be within 0..1, got {percentage!r}")
+        # Fraction(float) is the float's exact binary value, so the rate
+        # converts back to the very same float in pokerkit_percentage.
+        return cls(
+            odd_chips="first_winner",
+            rake_percent=Fraction(percentage) * 100,
+            rake_cap=cap,
+            no_flop_no_drop=no_flop_no_drop,
+            method="pokerkit",
+        )
+
+    @property
+    def pokerkit_percentage(self) -> float:
+        """The rake rate as the float PokerKit multiplies pot amounts by."""
+        return float(self.rate)
+
+    def rake_for(self, amount: int, *, flop_dealt: bool) -> int:
+        """Chips raked from ``amount`` (a hand's total pot for ``"tda"``, one
+        merged pot for ``"pokerkit"``)."""
+        if self.no_flop_no_drop and not flop_dealt:
+            return 0
+        if self.method == "pokerkit":
+            raked = round(amount * float(self.rate))
+        else:
+            raked = amount * self.rate.numerator // self.rate.denominator
+        if self.rake_cap is not None and raked > self.rake_cap:
+            return self.rake_cap
+        return raked

@@ -1,0 +1,555 @@
+"""Settle one hand: evaluate the live hands, build the pots, award them, take the rake.
+
+``settle`` is the single entry point; it never mutates its arguments and raises a
+:class:`holdem_eval.HoldemEvalError` subclass (also a ``ValueError``/``TypeError``)
+for any bad input. The rules it follows are in :mod:`holdem_eval.engine.rules`
+(odd chips, rake) and :mod:`holdem_eval.engine.pots` (main and side pots).
+
+>>> s = settle([100, 300, 300], ["AsAd", "KsKd", "QsQd"], "2c7d9hTcJh",
+...            folded=[False, False, False], button=2)
+>>> s.payouts, s.rake
+((300, 400, 0), 0)
+>>> [(p.amount, p.eligible, p.winners) for p in s.pots]
+[(300, (0, 1, 2), (0,)), (400, (1, 2), (1,))]
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import combinations
+from typing import Any, NamedTuple, Union
+
+from holdem_eval import (
+    DuplicateCardError,
+    HandCategory,
+    HoldemEvalError,
+    InvalidCardError,
+    ShapeError,
+    best_five,
+    describe,
+    evaluate_omaha,
+    format_cards,
+    hand_category,
+    parse_cards,
+)
+from holdem_eval._bindings import eval5, eval7
+
+from .pots import coerce_chips, form_pots, odd_chip_order, split_pot, uncalled_return
+from .rules import Rules
+
+__all__ = [
+    "InvalidSeatError",
+    "Pot",
+    "SeatHand",
+    "Settlement",
+    "ShowdownOrder",
+    "settle",
+    "showdown_order",
+]
+
+CardsInput = Union[str, Sequence[Any], None]
+
+DEFAULT_RULES = Rules()
+
+_HOLE_COUNT = {"holdem": (2,), "omaha": (4, 5, 6)}
+
+
+class InvalidSeatError(HoldemEvalError, ValueError):
+    """A seat index out of range, a live seat without cards, or no live seat at all."""
+
+
+class Pot(NamedTuple):
+    """One pot as settled. The main pot is ``Settlement.pots[0]``."""
+
+    amount: int
+    """Chips in the pot before rake."""
+    eligible: tuple[int, ...]
+    """Live seats that may win it (ascending)."""
+    winners: tuple[int, ...]
+    """Seats that won it (ascending); a split when more than one."""
+    shares: tuple[int, ...]
+    """Chips each winner receives, aligned with ``winners``; sums to ``amount - rake``."""
+    rank: int | None
+    """The winning hand rank (Cactus Kev, lower is stronger); ``None`` without a showdown."""
+    rake: int
+    """Chips the house took from this pot."""
+
+
+class SeatHand(NamedTuple):
+    """A live seat's hand at showdown."""
+
+    seat: int
+    rank: int
+    category: HandCategory
+    best_five: tuple[int, ...]
+    """Card ids of the best five, made part first, then kickers."""
+    description: str
+    """E.g. ``'Two Pair, Kings and Fives, Ace kicker'``."""
+
+
+class ShowdownOrder(NamedTuple):
+    """Who shows when, and who may muck instead."""
+
+    order: tuple[int, ...]
+    """Live seats in the order they show."""
+    muckable: tuple[int, ...]
+    """Seats (in showing order) that cannot win any pot they are eligible for once the
+    hands before them are shown; empty unless ``ranks`` and ``contributions`` are given."""
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The outcome of one hand.
+
+    Chips are conserved: ``sum(payouts) + rake == sum(contributions)``.
+    """
+
+    payouts: tuple[int, ...]
+    """Chips each seat takes back: pot shares plus any returned uncalled chips."""
+    rake: int
+    """Chips the house took."""
+    pots: tuple[Pot, ...]
+    """Main pot first, then side pots."""
+    returned: tuple[int, ...]
+    """Per seat, the unmatched part of the largest contribution given back (not a win)."""
+    contributions: tuple[int, ...]
+    """Per seat, the chips put in, as given."""
+    ranks: tuple[int | None, ...]
+    """Per seat, the hand rank at showdown; ``None`` for folded seats or without a showdown."""
+    showdown: bool
+    """False when everyone else folded: the last live seat took the pot unseen."""
+    _cards: tuple[tuple[int, ...] | None, ...] = field(repr=False, compare=False)
+    _board: tuple[int, ...] = field(repr=False, compare=False)
+    _variant: str = field(repr=False, compare=False)
+
+    @property
+    def net(self) -> tuple[int, ...]:
+        """Per seat, chips won (positive) or lost (negative) in this hand."""
+        return tuple(p - c for p, c in zip(self.payouts, self.contributions))
+
+    @cached_property
+    def hands(self) -> tuple[SeatHand | None, ...]:
+        """Per seat, its hand at showdown (``None`` for folded seats or without a showdown)."""
+        out: list[SeatHand | None] = []
+        for seat, (rank, hole) in enumerate(zip(self.ranks, self._cards)):
+            if rank is None or hole is None:
+                out.append(None)
+                continue
+            five = _best_five(hole, self._board, self._variant)
+            out.append(SeatHand(seat, rank, hand_category(rank), five, describe(five)))
+        return tuple(out)
+
+    def pot_name(self, index: int) -> str:
+        """``'the main pot'``, ``'the side pot'`` or ``'side pot 2'``..."""
+        if index == 0:
+            return "the main pot"
+        if len(self.pots) == 2:
+            return "the side pot"
+        return f"side pot {index}"
+
+    def explain(self, names: Sequence[str] | None = None) -> list[str]:
+        """One line per pot winner, e.g.
+        ``'Ben wins the side pot of 400 with Two Pair, Kings and Fives, Ace kicker'``.
+
+        When a pot was decided by a kicker against the best losing hand in it, the line
+        says so.
+        """
+        def name(seat: int) -> str:
+            return names[seat] if names is not None else f"Seat {seat}"
+
+        lines: list[str] = []
+        for seat, amount in enumerate(self.returned):
+            if amount:
+                lines.append(f"{name(seat)} takes back {amount} uncalled")
+        for index, pot in enumerate(self.pots):
+            where = self.pot_name(index)
+            if not self.showdown:
+                lines.append(f"{name(pot.winners[0])} wins {where} of {pot.amount} unseen")
+                continue
+            hands = self.hands
+            winner_hand = hands[pot.winners[0]]
+            assert winner_hand is not None
+            what = winner_hand.description
+            if len(pot.winners) > 1:
+                who = ", ".join(name(s) for s in pot.winners)
+                shares = ", ".join(str(x) for x in pot.shares)
+                lines.append(f"{who} split {where} of {pot.amount} ({shares}) with {what}")
+                continue
+            line = f"{name(pot.winners[0])} wins {where} of {pot.amount} with {what}"
+            decided = _decided_by(winner_hand, [hands[s] for s in pot.eligible
+                                                if s not in pot.winners])
+            if decided:
+                line += f" ({decided})"
+            lines.append(line)
+        if self.rake:
+            lines.append(f"Rake {self.rake}")
+        return lines
+
+
+# Made-part length per category: cards after it in best_five are kickers.
+_MADE_LENGTH = {
+    HandCategory.STRAIGHT_FLUSH: 5,
+    HandCategory.FOUR_OF_A_KIND: 4,
+    HandCategory.FULL_HOUSE: 5,
+    HandCategory.FLUSH: 5,
+    HandCategory.STRAIGHT: 5,
+    HandCategory.THREE_OF_A_KIND: 3,
+    HandCategory.TWO_PAIR: 4,
+    HandCategory.ONE_PAIR: 2,
+    HandCategory.HIGH_CARD: 1,
+}
+_RANK_NAMES = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
+               "Jack", "Queen", "King", "Ace")
+
+
+def _decided_by(winner: SeatHand, losers: Sequence[SeatHand | None]) -> str:
+    """'kicker: Ace beats Queen' when the best losing hand differs only in a kicker."""
+    best = min((h for h in losers if h is not None), key=lambda h: h.rank, default=None)
+    if best is None or best.category != winner.category:
+        return ""
+    made = _MADE_LENGTH[winner.category]
+    for k, (a, b) in enumerate(zip(winner.best_five, best.best_five)):
+        if a >> 2 != b >> 2:
+            if k < made:
+                return ""
+            return f"kicker: {_RANK_NAMES[a >> 2]} beats {_RANK_NAMES[b >> 2]}"
+    return ""
+
+
+def _best_five(hole: tuple[int, ...], board: tuple[int, ...], variant: str) -> tuple[int, ...]:
+    if variant == "holdem":
+        return tuple(best_five(list(hole) + list(board)))
+    # Omaha: the best of exactly two hole cards with exactly three board cards.
+    _, best_cards = min(
+        (int(eval5(*two, *three)), two + three)
+        for two in combinations(hole, 2)
+        for three in combinations(board, 3)
+    )
+    return tuple(best_five(list(best_cards)))
+
+
+# Fast text path: every two-character card token in any case ("Ah", "ah", "AH", "tD").
+_TOKENS: dict[str, int] = {}
+for _r, _rank_char in enumerate("23456789TJQKA"):
+    for _s, _suit_char in enumerate("cdhs"):
+        for _rc in {_rank_char, _rank_char.lower()}:
+            for _sc in (_suit_char, _suit_char.upper()):
+                _TOKENS[_rc + _sc] = 4 * _r + _s
+
+
+def _card_ids(value: Any, where: str) -> tuple[int, ...]:
+    """Card ids of ``value`` (text or ids), with errors naming ``where``."""
+    if isinstance(value, str):
+        text = value.replace(" ", "") if " " in value else value
+        if not len(text) & 1:
+            try:
+                return tuple([_TOKENS[text[i:i + 2]] for i in range(0, len(text), 2)])
+            except KeyError:
+                pass
+    elif isinstance(value, (tuple, list)) and all(
+        type(c) is int and 0 <= c < 52 for c in value
+    ):
+        return tuple(value)
+    try:
+        return tuple(parse_cards(value, allow_duplicates=True).tolist())
+    except HoldemEvalError as error:
+        raise type(error)(f"{where}: {error}") from None
+    except TypeError as error:
+        raise InvalidCardError(f"{where} must be cards as text or ids, got {value!r}") from error
+
+
+def _mask_of(cards: tuple[int, ...], mask: int, where: str, owners: dict[int, str]) -> int:
+    for card in cards:
+        bit = 1 << card
+        if mask & bit:
+            other = owners.get(card, where)
+            raise DuplicateCardError(
+                f"card {format_cards([card])!r} appears twice: in {other} and in {where}"
+            )
+        mask |= bit
+        owners[card] = where
+    return mask
+
+
+def _seat(value: Any, name: str, seat_count: int) -> int:
+    if isinstance(value, bool):
+        raise InvalidSeatError(f"{name} must be a seat index 0..{seat_count - 1}, got {value!r}")
+    try:
+        seat = operator.index(value)
+    except TypeError:
+        raise InvalidSeatError(
+            f"{name} must be a seat index 0..{seat_count - 1}, got {value!r}"
+        ) from None
+    if not 0 <= seat < seat_count:
+        raise InvalidSeatError(f"{name} must be a seat index 0..{seat_count - 1}, got {value!r}")
+    return seat
+
+
+def _folded_flags(folded: Sequence[Any], seat_count: int) -> list[bool]:
+    try:
+        count = len(folded)
+    except TypeError:
+        raise ShapeError(
+            f"folded must be a sequence of {seat_count} bools, got {folded!r}"
+        ) from None
+    if count != seat_count:
+        raise ShapeError(
+            f"folded must have one flag per seat ({seat_count}), got {count}: {folded!r}"
+        )
+    flags = []
+    for seat, flag in enumerate(folded):
+        if flag is True or flag is False:
+            flags.append(flag)
+        elif type(flag).__name__ == "bool_" or flag in (0, 1):
+            flags.append(bool(flag))
+        else:
+            raise ShapeError(f"folded[{seat}] must be a bool, got {flag!r}")
+    return flags
+
+
+def settle(
+    contributions: Sequence[Any],
+    hole_cards: Sequence[CardsInput],
+    board: CardsInput,
+    *,
+    folded: Sequence[Any],
+    button: int,
+    variant: str = "holdem",
+    rules: Rules = DEFAULT_RULES,
+) -> Settlement:
+    """Settle one hand: who wins what, with every decision recorded.
+
+    ``contributions``: whole chips each seat put in this hand (blinds, antes included),
+    seats ``0..n-1`` clockwise. ``hole_cards``: per seat, text (``"AhKd"``) or ids;
+    ignored (may be ``None``) for folded seats and when only one seat is live.
+    ``board``: the community cards (5 at a showdown; 0, 3, 4 or 5 otherwise — only
+    its length matters then, for "no flop, no drop"). ``folded``: per seat, True if it
+    folded. ``button``: the dealer seat. ``variant``: ``"holdem"`` or ``"omaha"``.
+
+    Raises (changing nothing): :class:`holdem_eval.ShapeError` for lengths that
+    disagree or a board of the wrong size, :class:`holdem_eval.DTypeError` for
+    non-integer chips, :class:`~holdem_eval.engine.InvalidChipsError` for negative
+    chips, :class:`InvalidSeatError` for a bad button, a live seat without cards or
+    no live seat, :class:`holdem_eval.InvalidCardError` /
+    :class:`holdem_eval.DuplicateCardError` for bad or repeated cards.
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules instance, got {rules!r}")
+    if variant not in _HOLE_COUNT:
+        raise ValueError(f"variant must be 'holdem' or 'omaha', got {variant!r}")
+    seat_count = len(contributions)
+    if seat_count < 2:
+        raise ShapeError(f"a hand needs at least 2 seats, got {seat_count} contributions")
+    if len(hole_cards) != seat_count:
+        raise ShapeError(
+            f"hole_cards must have one entry per seat ({seat_count}), got {len(hole_cards)}"
+        )
+    chips = coerce_chips(contributions)
+    flags = _folded_flags(folded, seat_count)
+    button = _seat(button, "button", seat_count)
+    live = [seat for seat in range(seat_count) if not flags[seat]]
+    if not live:
+        raise InvalidSeatError("every seat folded: at least one seat must be live")
+
+    board_ids = _card_ids(board, "board") if board is not None else ()
+    showdown = len(live) > 1
+    holes: list[tuple[int, ...] | None] = [None] * seat_count
+    ranks: list[int | None] = [None] * seat_count
+    if showdown:
+        if len(board_ids) != 5:
+            raise ShapeError(
+                f"board must have 5 cards at a showdown, got {len(board_ids)}: {board!r}"
+            )
+        owners: dict[int, str] = {}
+        mask = _mask_of(board_ids, 0, "board", owners)
+        allowed = _HOLE_COUNT[variant]
+        b0, b1, b2, b3, b4 = board_ids
+        for seat in live:
+            cards = hole_cards[seat]
+            where = f"hole_cards[{seat}]"
+            if cards is None:
+                raise InvalidSeatError(f"live seat {seat} has no hole cards (None)")
+            hole = _card_ids(cards, where)
+            if len(hole) not in allowed:
+                raise ShapeError(
+                    f"{where} must have {' or '.join(map(str, allowed))} cards for "
+                    f"{variant}, got {len(hole)}: {cards!r}"
+                )
+            mask = _mask_of(hole, mask, where, owners)
+            holes[seat] = hole
+            if variant == "holdem":
+                ranks[seat] = eval7(hole[0], hole[1], b0, b1, b2, b3, b4)
+            else:
+                ranks[seat] = evaluate_omaha(list(hole), list(board_ids))
+    elif len(board_ids) not in (0, 3, 4, 5):
+        raise ShapeError(f"board must have 0, 3, 4 or 5 cards, got {len(board_ids)}: {board!r}")
+
+    # Validation is complete; from here on nothing can fail.
+    return_seat, return_amount = uncalled_return(chips)
+    returned = [0] * seat_count
+    if return_amount:
+        returned[return_seat] = return_amount
+        chips[return_seat] -= return_amount
+    raw_pots = form_pots(chips, live)
+    payouts = list(returned)
+    flop_dealt = len(board_ids) >= 3
+    one_at_a_time = rules.odd_chips == "clockwise"
+
+    def winners_of(eligible: tuple[int, ...]) -> tuple[tuple[int, ...], int | None]:
+        if not showdown:
+            return eligible, None
+        best = min(ranks[s] for s in eligible)  # type: ignore[type-var]
+        return tuple(s for s in eligible if ranks[s] == best), best
+
+    pots: list[Pot] = []
+    if rules.method == "pokerkit":
+        # Kill hands that win nothing, merge adjacent pots whose remaining players match,
+        # then rake each merged pot on its own.
+        alive: set[int] = set()
+        for _, eligible in raw_pots:
+            alive.update(winners_of(eligible)[0])
+        merged: list[list[Any]] = []
+        for amount, eligible in raw_pots:
+            remaining = tuple(s for s in eligible if s in alive)
+            if merged and merged[-1][1] == remaining:
+                merged[-1][0] += amount
+            else:
+                merged.append([amount, remaining])
+        total_rake = 0
+        for amount, eligible in merged:
+            winners, best = winners_of(eligible)
+            rake = rules.rake_for(amount, flop_dealt=flop_dealt)
+            total_rake += rake
+            order = odd_chip_order(winners, button=button, seat_count=seat_count)
+            shares = split_pot(amount - rake, order, one_at_a_time=one_at_a_time)
+            by_seat = dict(zip(order, shares))
+            pots.append(Pot(amount, eligible, winners, tuple(by_seat[s] for s in winners),
+                            best, rake))
+    else:
+        total_rake = rules.rake_for(sum(a for a, _ in raw_pots), flop_dealt=flop_dealt)
+        to_rake = total_rake
+        for amount, eligible in raw_pots:
+            winners, best = winners_of(eligible)
+            rake = to_rake if to_rake < amount else amount
+            to_rake -= rake
+            if len(winners) == 1:
+                shares_t: tuple[int, ...] = (amount - rake,)
+            else:
+                order = odd_chip_order(winners, button=button, seat_count=seat_count)
+                shares = split_pot(amount - rake, order, one_at_a_time=one_at_a_time)
+                by_seat = dict(zip(order, shares))
+                shares_t = tuple(by_seat[s] for s in winners)
+            pots.append(Pot(amount, eligible, winners, shares_t, best, rake))
+    for pot in pots:
+        for seat, share in zip(pot.winners, pot.shares):
+            payouts[seat] += share
+
+    return Settlement(
+        payouts=tuple(payouts),
+        rake=total_rake,
+        pots=tuple(pots),
+        returned=tuple(returned),
+        contributions=tuple(coerce_chips(contributions)),
+        ranks=tuple(ranks),
+        showdown=showdown,
+        _cards=tuple(holes),
+        _board=board_ids,
+        _variant=variant,
+    )
+
+
+def showdown_order(
+    seats_live: Sequence[Any],
+    *,
+    button: int,
+    last_aggressor: int | None,
+    ranks: Sequence[int | None] | None = None,
+    contributions: Sequence[Any] | None = None,
+) -> ShowdownOrder:
+    """Who shows first at showdown, then clockwise; and who may muck.
+
+    ``seats_live``: either the live seat indices (``[0, 2, 5]``) or one bool per seat
+    (``[True, False, True, ...]``). The last aggressor on the final street shows first;
+    if everyone checked (``last_aggressor=None``), the first live seat left of the
+    button does. With ``ranks`` (per seat, lower is stronger, like ``Settlement.ranks``)
+    and ``contributions`` (per seat), ``muckable`` lists the seats that, when their turn
+    comes, are beaten in every pot they are eligible for by a hand already shown.
+
+    >>> showdown_order([1, 3, 4], button=3, last_aggressor=None).order
+    (4, 1, 3)
+    >>> showdown_order([1, 3, 4], button=3, last_aggressor=3).order
+    (3, 4, 1)
+    """
+    items = list(seats_live)
+    if items and all(isinstance(x, bool) or type(x).__name__ == "bool_" for x in items):
+        live = [seat for seat, flag in enumerate(items) if flag]
+        seat_count: int | None = len(items)
+    else:
+        live = []
+        for k, value in enumerate(items):
+            if isinstance(value, bool):
+                raise InvalidSeatError(f"seats_live[{k}] mixes bools and seat indices: {items!r}")
+            try:
+                live.append(operator.index(value))
+            except TypeError:
+                raise InvalidSeatError(
+                    f"seats_live[{k}] must be a seat index, got {value!r}"
+                ) from None
+            if live[-1] < 0:
+                raise InvalidSeatError(f"seats_live[{k}] must be >= 0, got {value!r}")
+        if len(set(live)) != len(live):
+            raise InvalidSeatError(f"seats_live repeats a seat: {items!r}")
+        seat_count = None
+    if ranks is not None:
+        seat_count = len(ranks)
+    if contributions is not None:
+        if seat_count is not None and len(contributions) != seat_count:
+            raise ShapeError(
+                f"contributions has {len(contributions)} seats, expected {seat_count}"
+            )
+        seat_count = len(contributions)
+    if not live:
+        raise InvalidSeatError("seats_live has no live seat")
+    if isinstance(button, bool) or not isinstance(button, int) or button < 0:
+        raise InvalidSeatError(f"button must be a seat index, got {button!r}")
+    if seat_count is not None:
+        if button >= seat_count:
+            raise InvalidSeatError(
+                f"button must be a seat index 0..{seat_count - 1}, got {button!r}"
+            )
+        if max(live) >= seat_count:
+            raise InvalidSeatError(f"live seat {max(live)} is outside 0..{seat_count - 1}")
+    start = button + 1
+    if last_aggressor is not None:
+        if last_aggressor not in live:
+            raise InvalidSeatError(
+                f"last_aggressor {last_aggressor!r} is not a live seat {sorted(live)}"
+            )
+        start = last_aggressor
+    # Clockwise from `start`: seats >= start first, then the wrap-around.
+    order = tuple(sorted(live, key=lambda s: (s < start, s)))
+    muckable: list[int] = []
+    if ranks is not None and contributions is not None:
+        chips = coerce_chips(contributions)
+        seat, amount = uncalled_return(chips)
+        if amount:
+            chips[seat] -= amount
+        pots = form_pots(chips, live)
+        shown: list[int] = []
+        for s in order:
+            rank = ranks[s]
+            if rank is None:
+                raise InvalidSeatError(f"live seat {s} has no rank")
+            beaten_everywhere = all(
+                any(t in eligible and ranks[t] < rank for t in shown)  # type: ignore[operator]
+                for _, eligible in pots
+                if s in eligible
+            )
+            if shown and beaten_everywhere:
+                muckable.append(s)
+            else:
+                shown.append(s)
+    return ShowdownOrder(order, tuple(muckable))

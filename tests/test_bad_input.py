@@ -1,0 +1,136 @@
+"""Every rejection path raises the documented class and message, and changes nothing."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import holdem_eval as he
+
+GOOD = np.array([[51, 47, 43, 39, 35, 0, 1], [0, 4, 8, 12, 17, 30, 44], [2, 6, 10, 14, 18, 22, 26]])
+
+
+@pytest.mark.parametrize(
+    ("hands", "cls", "msg"),
+    [
+        (GOOD.astype(np.float64), he.DTypeError, "hands must hold integer card ids 0..51, got dtype float64"),
+        (GOOD.astype(bool), he.DTypeError, "got dtype bool"),
+        (np.where(GOOD == 30, -1, GOOD), he.InvalidCardError, "card id -1 in row 1 of hands is outside 0..51"),
+        (np.where(GOOD == 30, 52, GOOD), he.InvalidCardError, "card id 52 in row 1 of hands is outside 0..51"),
+        (np.where(GOOD == 26, 300, GOOD).astype(np.int64), he.InvalidCardError,
+         "card id 300 in row 2 of hands is outside 0..51"),
+        (np.where(GOOD == 26, 200, GOOD).astype(np.uint8), he.InvalidCardError,
+         "card id 200 in hand 2 is outside 0..51"),
+        (np.where(GOOD == 44, 0, GOOD), he.DuplicateCardError, "hand 1 repeats card '2c': '2c3c4c5c6d9h2c'"),
+        (GOOD[:, :4], he.ShapeError, r"hands must have shape \(n, 5\|6\|7\), got \(3, 4\)"),
+        (np.hstack([GOOD, np.full((3, 1), 48)]), he.ShapeError, r"got \(3, 8\)"),
+        (GOOD[0], he.ShapeError, r"got \(7,\)"),
+        (GOOD[None], he.ShapeError, r"got \(1, 3, 7\)"),
+        (["Ah Kh Qh Jh Th", "Ah Kh Qh Jh"], he.ShapeError, r"same number of cards, got \[4, 5\]"),
+        (["Ah Kh Qh Jh Xx"], he.InvalidCardError, "'Xx' at position 12 of 'Ah Kh Qh Jh Xx' is not a card"),
+    ],
+)
+def test_batch_rejects(hands: np.ndarray, cls: type, msg: str) -> None:
+    before = np.array(hands, copy=True) if isinstance(hands, np.ndarray) else list(hands)
+    with pytest.raises(cls, match=msg):
+        he.evaluate_batch(hands)
+    if isinstance(hands, np.ndarray):
+        assert np.array_equal(hands, before)
+
+
+def test_int64_300_is_not_narrowed_to_a_valid_card() -> None:
+    hands = GOOD.astype(np.int64)
+    hands[0, 0] = 300  # 300 as uint8 would be 44, a valid card: must raise, not evaluate
+    with pytest.raises(he.InvalidCardError, match="card id 300 in row 0"):
+        he.evaluate_batch(hands)
+    with pytest.raises(he.InvalidCardError, match="card id 300 at position 0 is outside 0..51"):
+        he.evaluate(hands[0].tolist())
+
+
+@pytest.mark.parametrize(
+    ("out", "msg"),
+    [
+        (np.empty(3, dtype=np.int32), "out must have dtype uint16, got int32"),
+        (np.empty(4, dtype=np.uint16), r"out must have shape \(3,\), got \(4,\)"),
+        (np.empty((3, 1), dtype=np.uint16), r"out must have shape \(3,\), got \(3, 1\)"),
+        (np.empty(6, dtype=np.uint16)[::2], "out must be C-contiguous"),
+        ([0, 0, 0], "out must be a numpy array, got list"),
+    ],
+)
+def test_bad_out(out: object, msg: str) -> None:
+    with pytest.raises(he.OutArrayError, match=msg):
+        he.evaluate_batch(GOOD, out=out)  # type: ignore[arg-type]
+
+
+def test_read_only_out_is_rejected_and_untouched() -> None:
+    out = np.full(3, 9, dtype=np.uint16)
+    out.flags.writeable = False
+    with pytest.raises(he.OutArrayError, match="out must be writable, got a read-only array"):
+        he.evaluate_batch(GOOD, out=out)
+    assert out.tolist() == [9, 9, 9]
+
+
+def test_read_only_input_is_fine_and_unchanged() -> None:
+    hands = GOOD.astype(np.uint8)
+    hands.flags.writeable = False
+    assert he.evaluate_batch(hands).tolist() == [1, 1144, 7]
+
+
+def test_empty_batches() -> None:
+    assert he.evaluate_batch(np.empty((0, 7), dtype=np.int64)).shape == (0,)
+    assert he.evaluate_batch(np.empty((0, 2), dtype=np.uint8), board=[0, 1, 2]).shape == (0,)
+    assert he.evaluate_omaha_batch(np.empty((0, 4), dtype=np.uint8), [0, 1, 2]).shape == (0,)
+
+
+def test_board_errors() -> None:
+    holes = np.array([[0, 1], [2, 3]])
+    with pytest.raises(he.ShapeError, match=r"board must have shape \(3..5,\) or \(2, 3..5\), got \(6,\)"):
+        he.evaluate_batch(holes, board=[4, 5, 6, 7, 8, 9])
+    with pytest.raises(he.ShapeError, match=r"hole cards of shape \(n, 2\), got \(2, 3\)"):
+        he.evaluate_batch(np.array([[0, 1, 9], [2, 3, 10]]), board=[4, 5, 6])
+    with pytest.raises(he.DuplicateCardError, match=r"hand 1 repeats card '2h': '2h2s \| 2h3c3d'"):
+        he.evaluate_batch(holes, board=[2, 4, 5])
+    with pytest.raises(he.DuplicateCardError, match="hand 0 repeats card '3c'"):
+        he.evaluate_batch(holes, board=[4, 4, 5])
+    with pytest.raises(he.InvalidCardError, match="card id 77 of board is outside 0..51"):
+        he.evaluate_batch(holes, board=[4, 77, 5])
+
+
+def test_omaha_errors() -> None:
+    with pytest.raises(he.ShapeError, match=r"holes must have shape \(n, 4\|5\|6\), got \(1, 3\)"):
+        he.evaluate_omaha_batch([[0, 1, 2]], [4, 5, 6])
+    with pytest.raises(he.ShapeError, match=r"boards must have shape \(3..5,\) or \(1, 3..5\), got \(2,\)"):
+        he.evaluate_omaha_batch([[0, 1, 2, 3]], [4, 5])
+    with pytest.raises(he.DuplicateCardError, match="hand 0 repeats card '2c'"):
+        he.evaluate_omaha("2c 3c 4c 5c", "2c 9d Td")
+
+
+def test_scalar_errors() -> None:
+    with pytest.raises(he.DuplicateCardError, match="hand repeats card 'Ah': 'AhKdAh7c2s3d4h'"):
+        he.evaluate("AhKdAh7c2s3d4h")
+    with pytest.raises(he.ShapeError, match="a hand has 5, 6 or 7 cards, got 4: 'AhKd7c2s'"):
+        he.evaluate("Ah Kd 7c 2s")
+    with pytest.raises(he.DTypeError, match="card at position 2 must be an integer id 0..51 or text"):
+        he.evaluate([1, 2, 3.0, 4, 5])
+    with pytest.raises(he.DTypeError, match="card at position 0 must be an integer id"):
+        he.evaluate([True, 2, 3, 4, 5])
+    with pytest.raises(he.InvalidCardError, match="card id -3 at position 4 is outside 0..51"):
+        he.evaluate([1, 2, 3, 4, -3])
+    with pytest.raises(he.InvalidCardError, match="card id 52 at position 6 is outside 0..51"):
+        he.evaluate((1, 2, 3, 4, 5, 6, 52))
+
+
+@pytest.mark.parametrize("threads", [0, -1, 1.5, True, "2"])
+def test_bad_threads(threads: object) -> None:
+    with pytest.raises(ValueError, match="threads must be a positive integer"):
+        he.evaluate_batch(GOOD, threads=threads)  # type: ignore[arg-type]
+
+
+def test_errors_are_builtin_subclasses() -> None:
+    assert issubclass(he.InvalidCardError, ValueError)
+    assert issubclass(he.DuplicateCardError, ValueError)
+    assert issubclass(he.ShapeError, ValueError)
+    assert issubclass(he.OutArrayError, ValueError)
+    assert issubclass(he.DTypeError, TypeError)
+    for cls in (he.InvalidCardError, he.DuplicateCardError, he.ShapeError, he.DTypeError, he.OutArrayError):
+        assert issubclass(cls, he.HoldemEvalError)

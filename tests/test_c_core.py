@@ -1,0 +1,40 @@
+"""Builds and runs the C-only tests under AddressSanitizer and UndefinedBehaviorSanitizer,
+and checks that every C source compiles cleanly with the house warning flags."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CSRC = ROOT / "csrc"
+WARN = ["-std=c99", "-Wall", "-Wextra", "-Wconversion", "-Werror"]
+CC = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX C compiler")
+
+def _cc() -> str:
+    assert CC is not None, "a C compiler (cc, gcc or clang) is required for the C tests"
+    return CC
+
+@pytest.mark.slow
+def test_c_evaluator_under_sanitizers(tmp_path: Path) -> None:
+    exe = tmp_path / "test_eval"
+    cmd = [
+        _cc(), *WARN, "-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
+        f"-I{CSRC}", str(ROOT / "tests" / "c" / "test_eval.c"), str(CSRC / "eval.c"),
+        str(CSRC / "he_tables.c"), "-o", str(exe),
+    ]
+    subprocess.run(cmd, check=True, capture_output=True, text=True)
+    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-4000:]
+    assert "all C evaluator checks passed" in run.stdout
+
+@pytest.mark.parametrize("source", sorted(p.name for p in CSRC.glob("*.c")))
+def test_c_source_compiles_without_warnings(tmp_path: Path, source: str) -> None:
+    cmd = [_cc(), *WARN, "-O2", f"-I{CSRC}", "-c", str(CSRC / source), "-o", str(tmp_path / "x.o")]
+    res = subprocess.run(cmd, capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr

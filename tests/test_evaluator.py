@@ -1,0 +1,167 @@
+"""Evaluator against an independent reference, phevaluator, and itself (threads, scalar)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from helpers import random_hands
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reference import ref_category, ref_key, ref_omaha_key
+
+import holdem_eval as he
+
+hands7 = st.lists(st.integers(0, 51), min_size=7, max_size=7, unique=True)
+hand_sizes = st.integers(5, 7).flatmap(lambda k: st.lists(st.integers(0, 51), min_size=k, max_size=k, unique=True))
+
+
+@settings(max_examples=400, deadline=None)
+@given(a=hand_sizes, b=hand_sizes)
+def test_order_and_category_match_reference(a: list[int], b: list[int]) -> None:
+    ra, rb = he.evaluate(a), he.evaluate(b)
+    ka, kb = ref_key(a), ref_key(b)
+    assert (ra < rb) == (ka > kb)
+    assert (ra == rb) == (ka == kb)
+    assert int(he.hand_category(ra)) == ref_category(a)
+
+
+def test_random_batch_matches_reference(rng: np.random.Generator) -> None:
+    hands = random_hands(rng, 3000, 7)
+    ranks = he.evaluate_batch(hands)
+    keys = [ref_key(h.tolist()) for h in hands]
+    order_ref = sorted(range(len(keys)), key=lambda i: keys[i], reverse=True)
+    # strongest first by the reference is non-decreasing in our rank, ties exactly shared
+    for i, j in zip(order_ref, order_ref[1:]):
+        assert ranks[i] <= ranks[j]
+        assert (ranks[i] == ranks[j]) == (keys[i] == keys[j])
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_equal_to_phevaluator(rng: np.random.Generator, k: int) -> None:
+    from phevaluator import evaluate_cards  # same card ids and the same rank scale
+
+    hands = random_hands(rng, 50_000, k)
+    ours = he.evaluate_batch(hands)
+    theirs = np.array([evaluate_cards(*row) for row in hands.tolist()])
+    assert np.array_equal(ours, theirs)
+
+
+def test_omaha_equal_to_phevaluator_and_reference(rng: np.random.Generator) -> None:
+    from phevaluator import evaluate_omaha_cards
+
+    deal = random_hands(rng, 20_000, 9)
+    holes, boards = deal[:, :4], deal[:, 4:]
+    ours = he.evaluate_omaha_batch(holes, boards)
+    theirs = np.array([evaluate_omaha_cards(*r[4:], *r[:4]) for r in deal.tolist()])
+    assert np.array_equal(ours, theirs)
+    for r in deal[:300].tolist():
+        ref = ref_omaha_key(r[:4], r[4:])
+        best = min(he.evaluate([*two, *three]) for two in _pairs(r[:4]) for three in _triples(r[4:]))
+        assert he.evaluate_omaha(r[:4], r[4:]) == best
+        assert int(he.hand_category(best)) == 9 - ref[0]
+
+
+def _pairs(x: list[int]) -> list[tuple[int, ...]]:
+    from itertools import combinations
+
+    return list(combinations(x, 2))
+
+
+def _triples(x: list[int]) -> list[tuple[int, ...]]:
+    from itertools import combinations
+
+    return list(combinations(x, 3))
+
+
+@pytest.mark.parametrize(("nh", "nb"), [(4, 3), (4, 4), (5, 5), (6, 5), (6, 3)])
+def test_omaha_sizes_brute_force(rng: np.random.Generator, nh: int, nb: int) -> None:
+    deal = random_hands(rng, 200, nh + nb)
+    ours = he.evaluate_omaha_batch(deal[:, :nh], deal[:, nh:])
+    for r, got in zip(deal.tolist(), ours.tolist()):
+        best = min(he.evaluate([*a, *b]) for a in _pairs(r[:nh]) for b in _triples(r[nh:]))
+        assert got == best
+
+
+def test_omaha_uses_exactly_two_hole_cards() -> None:
+    # Four hearts in hand and a one-heart board is no flush in Omaha; the board's
+    # quads play only with two hole cards plus three board cards.
+    assert he.hand_category(he.evaluate_omaha("Ah Kh Qh Jh", "2h 7c 8d 9s 3c")) != he.HandCategory.FLUSH
+    board_quads = he.evaluate_omaha("2c 3d 4h 5s", "Ac Ad Ah As Kc")
+    assert he.hand_category(board_quads) == he.HandCategory.THREE_OF_A_KIND
+
+
+def test_hole_plus_board_equals_full_hands(rng: np.random.Generator) -> None:
+    deal = random_hands(rng, 5000, 7)
+    full = he.evaluate_batch(deal)
+    per_row = he.evaluate_batch(deal[:, :2], board=deal[:, 2:])
+    assert np.array_equal(full, per_row)
+    shared = deal[0, 2:]
+    holes = np.array([h for h in random_hands(rng, 6000, 2) if not set(h.tolist()) & set(shared.tolist())])
+    got = he.evaluate_batch(holes, board=shared)
+    want = he.evaluate_batch(np.hstack([holes, np.tile(shared, (len(holes), 1))]))
+    assert np.array_equal(got, want)
+    for nb in (3, 4):
+        want = he.evaluate_batch(deal[:, : 2 + nb])
+        assert np.array_equal(he.evaluate_batch(deal[:, :2], board=deal[:, 2 : 2 + nb]), want)
+
+
+@pytest.mark.parametrize("threads", [2, 3, 8])
+def test_threads_identical(rng: np.random.Generator, threads: int) -> None:
+    deal = random_hands(rng, 100_003, 9)
+    assert np.array_equal(he.evaluate_batch(deal[:, :7], threads=threads), he.evaluate_batch(deal[:, :7]))
+    assert np.array_equal(
+        he.evaluate_batch(deal[:, :2], board=deal[:, 2:7], threads=threads),
+        he.evaluate_batch(deal[:, :2], board=deal[:, 2:7]),
+    )
+    assert np.array_equal(
+        he.evaluate_omaha_batch(deal[:, :4], deal[:, 4:], threads=threads),
+        he.evaluate_omaha_batch(deal[:, :4], deal[:, 4:]),
+    )
+
+
+def test_threads_report_the_first_bad_row(rng: np.random.Generator) -> None:
+    deal = random_hands(rng, 100_000, 7)
+    deal[70_000, 3] = deal[70_000, 4]
+    deal[90_000, 0] = 60
+    for threads in (1, 2, 4):
+        with pytest.raises(he.DuplicateCardError, match="^hand 70000 repeats card"):
+            he.evaluate_batch(deal, threads=threads)
+
+
+def test_scalar_matches_batch(rng: np.random.Generator) -> None:
+    for k in (5, 6, 7):
+        deal = random_hands(rng, 2000, k)
+        batch = he.evaluate_batch(deal)
+        assert [he.evaluate(r) for r in deal.tolist()] == batch.tolist()
+        assert [he.evaluate(tuple(r)) for r in deal.tolist()] == batch.tolist()
+        assert [he.evaluate(r) for r in deal] == batch.tolist()  # numpy rows
+        assert [he.evaluate(he.format_cards(r)) for r in deal] == batch.tolist()
+
+
+def test_all_integer_dtypes_and_text_rows(rng: np.random.Generator) -> None:
+    deal = random_hands(rng, 500, 7)
+    want = he.evaluate_batch(deal)
+    for dt in (np.int8, np.int16, np.int32, np.int64, np.uint16, np.uint32, np.uint64):
+        assert np.array_equal(he.evaluate_batch(deal.astype(dt)), want)
+    assert np.array_equal(he.evaluate_batch([he.format_cards(r, sep=" ") for r in deal]), want)
+    assert np.array_equal(he.evaluate_batch(deal.tolist()), want)
+
+
+def test_non_contiguous_input_and_out(rng: np.random.Generator) -> None:
+    deal = random_hands(rng, 1000, 14).astype(np.int64)
+    view = deal[::2, ::2]  # non-contiguous, int64
+    assert not view.flags.c_contiguous
+    want = np.array([he.evaluate(r.tolist()) for r in view])
+    out = np.zeros(len(view), dtype=np.uint16)
+    res = he.evaluate_batch(view, out=out)
+    assert res is out
+    assert np.array_equal(out, want)
+
+
+def test_known_hands() -> None:
+    assert he.evaluate("As Ks Qs Js Ts") == 1
+    assert he.evaluate("5s 4s 3s 2s As") == 10
+    assert he.evaluate("Ac Ad Ah As Kd") == 11
+    assert he.evaluate("7c 5d 4h 3s 2c") == 7462
+    assert he.evaluate("Ah Kd 5c 4h 3s 2c 7d") == 1609  # wheel beats ace high
+    assert he.evaluate("10h Jh Qh Kh Ah") == 1

@@ -28,6 +28,7 @@ __all__ = [
     "eval_hand",
     "eval_hole_board",
     "eval_omaha_batch",
+    "evaluate_fast",
     "ffi",
     "lib",
     "run_chunked",
@@ -38,10 +39,16 @@ HE_E_CARD_RANGE: int = lib.HE_E_CARD_RANGE
 HE_E_DUPLICATE: int = lib.HE_E_DUPLICATE
 HE_E_ARGUMENT: int = lib.HE_E_ARGUMENT
 
-# The fast scalar path: card ids as separate C ints; a negative result is a status.
+# Card ids as separate C ints; a negative result is a status.
 eval7: Callable[..., int] = lib.he_eval7
 eval6: Callable[..., int] = lib.he_eval6
 eval5: Callable[..., int] = lib.he_eval5
+
+# The scalar fast path (holdem_eval/_c/fastpath.c): a builtin taking a tuple or list of
+# ids, falling back to holdem_eval.evaluator._evaluate_general for everything else.
+evaluate_fast: Callable[[object], int]
+if lib.he_py_install() != 0:
+    raise ImportError("holdem_eval: could not install the native evaluate fast path")
 
 Status = tuple[int, int]  # (status, first bad row within the call)
 U8 = NDArray[np.uint8]
@@ -122,6 +129,87 @@ def eval_omaha_batch(holes: U8, boards: U8, out: U16, threads: int) -> Status:
             ffi.from_buffer("uint8_t[]", holes[lo:hi]), hi - lo, nh,
             ffi.from_buffer("uint8_t[]", b), nb, stride,
             ffi.from_buffer("uint16_t[]", out[lo:hi]), bad,
+        )
+        return int(st), int(bad[0])
+
+    return run_chunked(call, n, threads)
+
+
+# ---------------------------------------------------------------------------------------
+# Showdown settlement (csrc/settle.c; used by engine/showdown.py and engine/settle_batch.py)
+# ---------------------------------------------------------------------------------------
+
+__all__ += [
+    "HE_E_BOARD",
+    "HE_E_BUTTON",
+    "HE_E_CHIPS",
+    "HE_E_NO_LIVE",
+    "HE_NO_CARD",
+    "HE_SETTLE_MAX_SEATS",
+    "settle_batch_rows",
+    "settle_hand",
+    "settle_rules",
+]
+
+HE_NO_CARD: int = lib.HE_NO_CARD
+HE_SETTLE_MAX_SEATS: int = lib.HE_SETTLE_MAX_SEATS
+HE_E_CHIPS: int = lib.HE_E_CHIPS
+HE_E_NO_LIVE: int = lib.HE_E_NO_LIVE
+HE_E_BOARD: int = lib.HE_E_BOARD
+HE_E_BUTTON: int = lib.HE_E_BUTTON
+I64 = NDArray[np.int64]
+
+
+def settle_rules(
+    method: int, odd_chips: int, no_flop_no_drop: bool, rate_num: int, rate_den: int,
+    rate: float, cap: int,
+) -> object:
+    """A ``he_settle_rules *`` for the kernels; keep it referenced while it is in use."""
+    return ffi.new("he_settle_rules *", {
+        "method": method, "odd_chips": odd_chips, "no_flop_no_drop": int(no_flop_no_drop),
+        "rate_num": rate_num, "rate_den": rate_den, "rate": rate, "cap": cap,
+    })
+
+
+def settle_hand(
+    contributions: list[int], folded: bytes, holes: bytes, hole_len: int, board: bytes,
+    seats: int, button: int, variant: int, rules: object,
+) -> tuple[int, list[int], list[int]]:
+    """One hand: ``(status, payouts, detail)``; the layout of ``detail`` is in
+    csrc/api/settle.h (trimmed to the pots actually formed). Empty lists on failure."""
+    payouts = ffi.new("int64_t[]", seats)
+    detail = ffi.new("int64_t[]", lib.he_settle_detail_len(seats))
+    st = lib.he_settle_hand(contributions, folded, holes, hole_len, board, len(board), seats,
+                            button, variant, rules, payouts, detail)
+    if st != HE_OK:
+        return int(st), [], []
+    head = 2 * seats + 2
+    count = detail[head - 1]
+    return HE_OK, ffi.unpack(payouts, seats), ffi.unpack(detail, head + count * (5 + seats))
+
+
+def settle_batch_rows(
+    contributions: I64, folded: U8, holes: U8, boards: U8, buttons: I64, variant: int,
+    rules: object, payouts: I64, rakes: I64, threads: int,
+) -> Status:
+    """contributions, folded: (n, P); holes: (n, P, hole_len); boards: (n, 0..5);
+    buttons: (n,) or (1,) for all rows; payouts: (n, P) and rakes: (n,) written."""
+    n, seats = contributions.shape
+    hole_len = holes.shape[2]
+    board_cols = boards.shape[1]
+    stride = 0 if buttons.shape[0] == 1 and n != 1 else 1
+
+    def call(lo: int, hi: int) -> Status:
+        bad = ffi.new("size_t *")
+        b = buttons if stride == 0 else buttons[lo:hi]
+        st = lib.he_settle_batch(
+            ffi.from_buffer("int64_t[]", contributions[lo:hi]),
+            ffi.from_buffer("uint8_t[]", folded[lo:hi]),
+            ffi.from_buffer("uint8_t[]", holes[lo:hi]), hole_len,
+            ffi.from_buffer("uint8_t[]", boards[lo:hi]), board_cols,
+            ffi.from_buffer("int64_t[]", b), stride, hi - lo, seats, variant, rules,
+            ffi.from_buffer("int64_t[]", payouts[lo:hi]),
+            ffi.from_buffer("int64_t[]", rakes[lo:hi]), bad,
         )
         return int(st), int(bad[0])
 

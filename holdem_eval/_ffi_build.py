@@ -27,14 +27,18 @@ def _compile_args() -> list[str]:
     return ["-O3", "-std=c99", "-fvisibility=hidden", "-Wall", "-Wextra", "-Wconversion"]
 
 
+# CPython glue (the scalar fast path), compiled into the module's preamble; see fastpath.c.
+_GLUE = (_HERE / "_c" / "fastpath.c").read_text()
+
 ffibuilder = FFI()
 ffibuilder.cdef("\n".join(p.read_text() for p in sorted((_CSRC / "api").glob("*.h"))))
+ffibuilder.cdef("static int he_py_install(void);")
 ffibuilder.set_source(
     "holdem_eval._he_native",
-    '#include "holdem_eval.h"',
+    '#include "holdem_eval.h"\n' + _GLUE,
     sources=[_relative(p) for p in sorted(_CSRC.glob("*.c"))],
     include_dirs=[_relative(_CSRC)],
-    depends=[_relative(p) for p in sorted(_CSRC.rglob("*.h"))],
+    depends=[_relative(p) for p in [*sorted(_CSRC.rglob("*.h")), _HERE / "_c" / "fastpath.c"]],
     extra_compile_args=_compile_args(),
     py_limited_api=True,
 )

@@ -4,6 +4,7 @@ stronger, equal ranks tie."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -15,26 +16,13 @@ from .errors import DTypeError, DuplicateCardError, InvalidCardError, OutArrayEr
 
 __all__ = ["evaluate", "evaluate_batch", "evaluate_omaha", "evaluate_omaha_batch"]
 
-_SCALAR_FAST = {5: nat.eval5, 6: nat.eval6, 7: nat.eval7}
+# ``evaluate`` is a C builtin (holdem_eval/_c/fastpath.c) for tuples and lists of int ids;
+# every other input, and every error, goes through _evaluate_general below.
+evaluate: Callable[[CardsLike], int] = nat.evaluate_fast
 
 
-def evaluate(cards: CardsLike) -> int:
-    """Rank of the best five of 5, 6 or 7 cards, given as text or ids.
-
-    >>> evaluate("Ah Kh Qh Jh Th 9c 2d")
-    1
-    >>> evaluate([12, 8, 4, 0, 49])   # 5-4-3-2-A, the wheel
-    1609
-    """
-    if type(cards) is tuple or type(cards) is list:
-        fast = _SCALAR_FAST.get(len(cards))
-        if fast is not None:
-            try:
-                r = fast(*cards)
-            except (TypeError, OverflowError):
-                r = -1
-            if r > 0 and not any(type(c) is bool for c in cards):
-                return r
+def _evaluate_general(cards: CardsLike) -> int:
+    """``evaluate`` for any input: parse, validate, evaluate, raise precise errors."""
     ids = parse_cards(cards, allow_duplicates=True)
     if not 5 <= ids.size <= 7:
         raise ShapeError(f"a hand has 5, 6 or 7 cards, got {ids.size}: {format_cards(ids)!r}")

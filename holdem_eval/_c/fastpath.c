@@ -1,0 +1,87 @@
+/* CPython glue compiled into the cffi module (not part of the C core in csrc/): a
+ * METH_O builtin for the scalar `evaluate`, because a cffi call with seven int arguments
+ * costs ~200 ns while a builtin taking the tuple or list costs well under 100 ns.
+ *
+ * Fast path: a tuple or list of 5..7 exact Python ints, all 0..51 and distinct. Anything
+ * else (text, numpy ints, bools, bad or repeated cards) goes to the Python implementation
+ * holdem_eval.evaluator._evaluate_general, which parses, validates and raises the precise
+ * error. Limited API only, so the extension stays abi3. */
+
+static PyObject *he_py_evaluate_general(PyObject *arg)
+{
+    PyObject *mod = PyImport_ImportModule("holdem_eval.evaluator");
+    if (mod == NULL) {
+        return NULL;
+    }
+    PyObject *fn = PyObject_GetAttrString(mod, "_evaluate_general");
+    Py_DECREF(mod);
+    if (fn == NULL) {
+        return NULL;
+    }
+    PyObject *res = PyObject_CallFunctionObjArgs(fn, arg, NULL);
+    Py_DECREF(fn);
+    return res;
+}
+
+static PyObject *he_py_evaluate(PyObject *self, PyObject *arg)
+{
+    (void)self;
+    int is_tuple = PyTuple_Check(arg);
+    if (!is_tuple && !PyList_Check(arg)) {
+        return he_py_evaluate_general(arg);
+    }
+    Py_ssize_t k = is_tuple ? PyTuple_Size(arg) : PyList_Size(arg);
+    if (k < 5 || k > 7) {
+        return he_py_evaluate_general(arg);
+    }
+    uint8_t cards[7];
+    for (Py_ssize_t i = 0; i < k; i++) {
+        PyObject *o = is_tuple ? PyTuple_GetItem(arg, i) : PyList_GetItem(arg, i);
+        if (o == NULL || !PyLong_CheckExact(o)) {
+            return he_py_evaluate_general(arg);
+        }
+        long v = PyLong_AsLong(o);
+        if (v < 0 || v > 51) {
+            PyErr_Clear(); /* an overflow of AsLong lands here too */
+            return he_py_evaluate_general(arg);
+        }
+        cards[i] = (uint8_t)v;
+    }
+    int r = he_eval_hand(cards, (size_t)k);
+    if (r < 0) {
+        return he_py_evaluate_general(arg);
+    }
+    return PyLong_FromLong(r);
+}
+
+static PyMethodDef he_py_evaluate_def = {
+    "evaluate", he_py_evaluate, METH_O,
+    "evaluate(cards)\n--\n\n"
+    "Rank of the best five of 5, 6 or 7 cards, given as text or ids.\n\n"
+    "Lower is stronger: 1 = royal flush .. 7462 = 7-5-4-3-2 (the Cactus Kev scale).\n"
+    "A tuple or list of int ids takes a C fast path; text and arrays are parsed.\n\n"
+    ">>> evaluate(\"Ah Kh Qh Jh Th 9c 2d\")\n1\n"
+    ">>> evaluate([12, 8, 4, 0, 49])   # 5-4-3-2-A, the wheel\n1609\n",
+};
+
+/* Called once by holdem_eval._bindings at import: sets _bindings.evaluate_fast. cffi
+ * released the GIL for this call, so take it back before touching Python objects. */
+static int he_py_install(void)
+{
+    PyGILState_STATE gil = PyGILState_Ensure();
+    int rc = -1;
+    PyObject *mod = PyImport_ImportModule("holdem_eval._bindings");
+    if (mod != NULL) {
+        PyObject *fn = PyCFunction_New(&he_py_evaluate_def, NULL);
+        if (fn != NULL) {
+            rc = PyObject_SetAttrString(mod, "evaluate_fast", fn);
+            Py_DECREF(fn);
+        }
+        Py_DECREF(mod);
+    }
+    if (rc != 0) {
+        PyErr_Print();
+    }
+    PyGILState_Release(gil);
+    return rc;
+}

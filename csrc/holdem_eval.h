@@ -8,5 +8,6 @@
 
 #include "api/core.h"
 #include "api/eval.h"
+#include "api/settle.h"
 
 #endif

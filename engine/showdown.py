@@ -35,6 +35,7 @@ from holdem_eval import (
     hand_category,
     parse_cards,
 )
+from holdem_eval import _bindings as _native
 from holdem_eval._bindings import eval5, eval7
 
 from .pots import coerce_chips, form_pots, odd_chip_order, split_pot, uncalled_return
@@ -310,6 +311,148 @@ def _folded_flags(folded: Sequence[Any], seat_count: int) -> list[bool]:
     return flags
 
 
+_VARIANT_CODES = {"holdem": 0, "omaha": 1}
+_INT64_LIMIT = 1 << 63
+# Rules -> he_settle_rules, keyed by id() and holding the Rules so the id stays unique.
+_NATIVE_RULES: dict[int, tuple[Rules, object]] = {}
+# Seat bit mask -> ascending seat tuple.
+_MASK_SEATS: dict[int, tuple[int, ...]] = {}
+
+
+def _native_rules(rules: Rules) -> object | None:
+    entry = _NATIVE_RULES.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    rate = rules.rate
+    cap = -1 if rules.rake_cap is None else rules.rake_cap
+    pokerkit = rules.method == "pokerkit"
+    if cap >= _INT64_LIMIT or (not pokerkit and rate.denominator > 1 << 31):
+        return None  # beyond the kernel's integer ranges: the Python path settles it
+    native = _native.settle_rules(
+        1 if pokerkit else 0,
+        0 if rules.odd_chips == "clockwise" else 1,
+        rules.no_flop_no_drop,
+        0 if pokerkit else rate.numerator,
+        1 if pokerkit else rate.denominator,
+        float(rate),
+        cap,
+    )
+    if len(_NATIVE_RULES) >= 256:
+        _NATIVE_RULES.clear()
+    _NATIVE_RULES[id(rules)] = (rules, native)
+    return native
+
+
+def _seats_of(mask: int) -> tuple[int, ...]:
+    seats = _MASK_SEATS.get(mask)
+    if seats is None:
+        seats = tuple(s for s in range(mask.bit_length()) if mask >> s & 1)
+        _MASK_SEATS[mask] = seats
+    return seats
+
+
+def _fast_ids(value: Any) -> tuple[int, ...] | None:
+    """Card ids of plain text or a list/tuple of ids 0..51; None for anything else."""
+    if type(value) is str:
+        if len(value) == 4:
+            a = _TOKENS.get(value[:2])
+            b = _TOKENS.get(value[2:])
+            return None if a is None or b is None else (a, b)
+        if " " in value:
+            value = value.replace(" ", "")
+        if len(value) & 1:
+            return None
+        ids = []
+        for k in range(0, len(value), 2):
+            card = _TOKENS.get(value[k:k + 2])
+            if card is None:
+                return None
+            ids.append(card)
+        return tuple(ids)
+    if type(value) is tuple or type(value) is list:
+        for card in value:
+            if type(card) is not int or not 0 <= card < 52:
+                return None
+        return tuple(value)
+    return None
+
+
+def _settle_native(
+    contributions: Any, hole_cards: Any, board: Any, folded: Any, button: Any,
+    variant: Any, rules: Any,
+) -> Settlement | None:
+    """Settle through the C kernel when every input is in its plain form (lists or
+    tuples of ints and bools, text or id cards); None to fall back to the Python path,
+    which also produces the precise error for bad input."""
+    if type(rules) is not Rules or variant not in _VARIANT_CODES:
+        return None
+    native_rules = _native_rules(rules)
+    if native_rules is None:
+        return None
+    if type(contributions) is not list and type(contributions) is not tuple:
+        return None
+    seats = len(contributions)
+    if not 2 <= seats <= _native.HE_SETTLE_MAX_SEATS or type(button) is not int:
+        return None
+    if len(hole_cards) != seats or len(folded) != seats:
+        return None
+    for chip in contributions:
+        if type(chip) is not int or chip < 0:
+            return None
+    if sum(contributions) >= _INT64_LIMIT:
+        return None
+    for flag in folded:
+        if flag is not True and flag is not False:
+            return None
+    board_ids: tuple[int, ...] = () if board is None else _fast_ids(board)  # type: ignore[assignment]
+    if board_ids is None or len(board_ids) > 5:
+        return None
+    live = [s for s in range(seats) if not folded[s]]
+    holes: list[tuple[int, ...] | None] = [None] * seats
+    hole_len = 2 if variant == "holdem" else 4
+    if len(live) > 1:
+        for s in live:
+            hole = _fast_ids(hole_cards[s])
+            if hole is None:
+                return None
+            holes[s] = hole
+        hole_len = len(holes[live[0]])  # type: ignore[arg-type]
+        buffer = bytearray(b"\xff" * (seats * hole_len))
+        for s in live:
+            ids = holes[s]
+            if ids is None or len(ids) != hole_len:
+                return None
+            buffer[s * hole_len:(s + 1) * hole_len] = ids
+        hole_bytes = bytes(buffer)
+    else:
+        hole_bytes = b"\xff" * (seats * hole_len)
+    status, payouts, detail = _native.settle_hand(
+        list(contributions), bytes(folded), hole_bytes, hole_len, bytes(board_ids), seats,
+        button, _VARIANT_CODES[variant], native_rules,
+    )
+    if status != _native.HE_OK:
+        return None
+    stride = 5 + seats
+    pots = []
+    for offset in range(2 * seats + 2, len(detail), stride):
+        amount, rake, eligible, winners_mask, rank = detail[offset:offset + 5]
+        winners = _seats_of(winners_mask)
+        pots.append(Pot(amount, _seats_of(eligible), winners,
+                        tuple([detail[offset + 5 + w] for w in winners]), rank or None, rake))
+    return Settlement(
+        payouts=tuple(payouts),
+        rake=detail[2 * seats],
+        pots=tuple(pots),
+        returned=tuple(detail[:seats]),
+        contributions=tuple(contributions),
+        ranks=tuple([r or None for r in detail[seats:2 * seats]]),
+        showdown=len(live) > 1,
+        _cards=tuple(holes),
+        _board=board_ids,
+        _variant=variant,
+    )
+
+
 def settle(
     contributions: Sequence[Any],
     hole_cards: Sequence[CardsInput],
@@ -336,6 +479,26 @@ def settle(
     no live seat, :class:`holdem_eval.InvalidCardError` /
     :class:`holdem_eval.DuplicateCardError` for bad or repeated cards.
     """
+    native = _settle_native(contributions, hole_cards, board, folded, button, variant, rules)
+    if native is not None:
+        return native
+    return _settle_python(contributions, hole_cards, board, folded=folded, button=button,
+                          variant=variant, rules=rules)
+
+
+def _settle_python(
+    contributions: Sequence[Any],
+    hole_cards: Sequence[CardsInput],
+    board: CardsInput,
+    *,
+    folded: Sequence[Any],
+    button: int,
+    variant: str = "holdem",
+    rules: Rules = DEFAULT_RULES,
+) -> Settlement:
+    """The pure-Python settlement: the reference for the C kernel, the path that
+    validates and explains bad input, and the one for chips beyond int64 or more than
+    HE_SETTLE_MAX_SEATS seats. Same contract as :func:`settle`."""
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules instance, got {rules!r}")
     if variant not in _HOLE_COUNT:

@@ -1,0 +1,65 @@
+/* Showdown settlement kernels. Guard-free: cffi's cdef reads this file.
+ *
+ * A hand is P seats (2..HE_SETTLE_MAX_SEATS), numbered 0..P-1 clockwise, with the chips
+ * each put in (int64, >= 0, summing to at most INT64_MAX), a folded flag per seat, hole
+ * cards per seat (hole_len ids each; ignored for folded seats and when one seat is
+ * live), a board of board_cols ids where HE_NO_CARD marks cards not dealt (only as a
+ * suffix; 0, 3, 4 or 5 dealt, exactly 5 at a showdown) and the button seat.
+ *
+ * The rules are those of holdem_eval.engine (engine/pots.py, engine/rules.py): the
+ * unmatched part of the largest contribution goes back to its owner; pots are cut at the
+ * live seats' contribution levels (folded chips stay in the pots they reached, dead
+ * chips above every live level join the last pot); each pot goes to its best eligible
+ * hands; an uneven split gives the odd chips clockwise from the seat left of the button;
+ * rake per he_settle_rules. The last live seat takes everything without a showdown. */
+
+#define HE_SETTLE_MAX_SEATS 32
+#define HE_NO_CARD 255          /* a board card not dealt, or no hole card */
+
+#define HE_E_CHIPS -20          /* a negative contribution, or contributions overflow int64 */
+#define HE_E_NO_LIVE -21        /* every seat folded */
+#define HE_E_BOARD -22          /* board not 0/3/4/5 cards, not 5 at a showdown, or a gap */
+#define HE_E_BUTTON -23         /* button outside 0..P-1 */
+
+#define HE_VARIANT_HOLDEM 0     /* hole_len 2: best five of the seven */
+#define HE_VARIANT_OMAHA 1      /* hole_len 4..6: exactly two hole and three board cards */
+
+#define HE_SETTLE_TDA 0         /* pots at live all-in levels; rake per hand, main pot first */
+#define HE_SETTLE_POKERKIT 1    /* PokerKit 0.7: merge pots after killing losers, rake per pot */
+#define HE_ODD_CLOCKWISE 0      /* one odd chip at a time, clockwise from left of the button */
+#define HE_ODD_FIRST_WINNER 1   /* the whole remainder to the first winner clockwise */
+
+typedef struct {
+    int method;           /* HE_SETTLE_TDA or HE_SETTLE_POKERKIT */
+    int odd_chips;        /* HE_ODD_CLOCKWISE or HE_ODD_FIRST_WINNER */
+    int no_flop_no_drop;  /* nonzero: no rake when fewer than 3 board cards were dealt */
+    int64_t rate_num;     /* TDA: rake = floor(total pot * rate_num / rate_den); */
+    int64_t rate_den;     /*      0 <= rate_num <= rate_den <= 2^31 */
+    double rate;          /* POKERKIT: rake of a pot = round-half-even(amount * rate), 0..1 */
+    int64_t cap;          /* most chips raked per hand (TDA) or per pot (POKERKIT); -1: none */
+} he_settle_rules;
+
+/* Length of the `detail` output of he_settle_hand for P seats:
+ * [0, P) returned chips, [P, 2P) ranks (0: not shown), [2P] rake, [2P+1] pot count K,
+ * then K pots of (5 + P) values: amount, rake, eligible seat mask, winner seat mask,
+ * winning rank (0 without a showdown), and each seat's share of the pot. */
+size_t he_settle_detail_len(size_t seats);
+
+/* Settles one hand. contributions[P], folded[P] (0/1), holes[P * hole_len],
+ * board[board_cols] (board_cols <= 5). Writes payouts[P] (chips each seat takes back,
+ * returned chips included) and, when detail is not NULL, detail[he_settle_detail_len(P)].
+ * Returns HE_OK or a negative HE_E_* status; on failure nothing is written. */
+int he_settle_hand(const int64_t *contributions, const uint8_t *folded, const uint8_t *holes,
+                   size_t hole_len, const uint8_t *board, size_t board_cols, size_t seats,
+                   size_t button, int variant, const he_settle_rules *rules,
+                   int64_t *payouts, int64_t *detail);
+
+/* Settles n hands of P seats: contributions[n * P], folded[n * P], holes[n * P * hole_len],
+ * boards[n * board_cols], buttons[n] (button_stride 1) or one button for every row
+ * (button_stride 0). Writes payouts[n * P] and, when rakes is not NULL, rakes[n]. On a bad
+ * row returns its status and stores its index in *bad_row; rows before it are written. */
+int he_settle_batch(const int64_t *contributions, const uint8_t *folded, const uint8_t *holes,
+                    size_t hole_len, const uint8_t *boards, size_t board_cols,
+                    const int64_t *buttons, size_t button_stride, size_t n, size_t seats,
+                    int variant, const he_settle_rules *rules, int64_t *payouts,
+                    int64_t *rakes, size_t *bad_row);

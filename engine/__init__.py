@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .pots import InvalidChipsError
 from .rules import Rules
+from .settle_batch import NO_CARD, settle_batch
 from .showdown import (
     InvalidSeatError,
     Pot,
@@ -15,6 +16,7 @@ from .showdown import (
 )
 
 __all__: list[str] = [
+    "NO_CARD",
     "InvalidChipsError",
     "InvalidSeatError",
     "Pot",
@@ -23,5 +25,6 @@ __all__: list[str] = [
     "Settlement",
     "ShowdownOrder",
     "settle",
+    "settle_batch",
     "showdown_order",
 ]

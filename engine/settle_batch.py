@@ -1,0 +1,196 @@
+"""Settle millions of hands at once: arrays in, payouts out, one C call per array.
+
+Every row is settled exactly as :func:`holdem_eval.engine.settle` settles it (same
+pots, odd chips and rake); the tests check this row by row.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from holdem_eval import DTypeError, HoldemEvalError, InvalidCardError, OutArrayError, ShapeError
+from holdem_eval import _bindings as _native
+
+from .pots import InvalidChipsError
+from .rules import Rules
+from .showdown import (
+    _VARIANT_CODES,
+    DEFAULT_RULES,
+    InvalidSeatError,
+    _native_rules,
+    _settle_python,
+)
+
+__all__ = ["NO_CARD", "settle_batch"]
+
+NO_CARD = _native.HE_NO_CARD
+"""Card id 255: a board card not dealt (only after the dealt ones), or a hole card that
+is not known (allowed for folded seats and when a single seat is live)."""
+
+_HOLE_COUNTS = {"holdem": (2,), "omaha": (4, 5, 6)}
+
+
+def _integer_array(value: Any, name: str) -> NDArray[Any]:
+    array = np.asarray(value)
+    if array.dtype.kind not in "iu":
+        raise DTypeError(f"{name} must be an integer array, got dtype {array.dtype}")
+    return array
+
+
+def _cards_array(value: Any, name: str) -> NDArray[np.uint8]:
+    array = _integer_array(value, name)
+    if array.size:
+        low, high = int(array.min()), int(array.max())
+        if low < 0 or high > NO_CARD:
+            bad = low if low < 0 else high
+            where = tuple(int(i) for i in np.argwhere(array == bad)[0])
+            raise InvalidCardError(
+                f"{name}{list(where)} is {bad!r}: card ids are 0..51 ({NO_CARD} = no card)"
+            )
+    return np.ascontiguousarray(array, dtype=np.uint8)
+
+
+def settle_batch(
+    contributions: ArrayLike,
+    hole_cards: ArrayLike,
+    boards: ArrayLike,
+    *,
+    folded: ArrayLike,
+    button: ArrayLike,
+    variant: str = "holdem",
+    rules: Rules = DEFAULT_RULES,
+    rake_out: NDArray[np.int64] | None = None,
+    threads: int = 1,
+) -> NDArray[np.int64]:
+    """Payouts of N hands of P seats, shape (N, P), int64.
+
+    ``contributions``: (N, P) integer chips. ``hole_cards``: (N, P, 2) card ids for
+    hold'em, (N, P, 4..6) for Omaha (``NO_CARD`` where unknown: folded seats, or a hand
+    without a showdown). ``boards``: (N, 0..5) card ids, ``NO_CARD`` for cards not dealt,
+    or one board (0..5,) for every row. ``folded``: (N, P) bool. ``button``: one seat for
+    every row or (N,). ``rake_out``: optional (N,) int64 array that receives each hand's
+    rake. ``threads``: split the rows over this many threads (the GIL is released).
+
+    Row ``i`` equals ``settle(contributions[i], hole_cards[i], boards[i], folded=folded[i],
+    button=button[i], variant=variant, rules=rules).payouts``. Bad input raises the error
+    ``settle`` would raise for the first bad row, prefixed with ``row i:``; nothing is
+    written to ``rake_out`` then.
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules instance, got {rules!r}")
+    if variant not in _VARIANT_CODES:
+        raise ValueError(f"variant must be 'holdem' or 'omaha', got {variant!r}")
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise ValueError(f"threads must be an int >= 1, got {threads!r}")
+    chips = _integer_array(contributions, "contributions")
+    if chips.ndim != 2 or chips.shape[1] < 2:
+        raise ShapeError(f"contributions must have shape (n, seats >= 2), got {chips.shape}")
+    n, seats = chips.shape
+    if chips.size:
+        if int(chips.min()) < 0:
+            row, seat = (int(i) for i in np.argwhere(chips < 0)[0])
+            value = int(chips[row, seat])
+            raise InvalidChipsError(
+                f"row {row}: contributions[{seat}] must be >= 0 chips, got {value!r}"
+            )
+        if chips.dtype == np.uint64 and int(chips.max()) > np.iinfo(np.int64).max:
+            raise InvalidChipsError("contributions must fit in int64")
+        limit = int(np.iinfo(np.int64).max)
+        if int(chips.max()) > limit // seats and (
+            int(chips.sum(axis=1, dtype=object).max()) > limit
+        ):
+            raise InvalidChipsError("the contributions of a hand must sum to at most 2**63 - 1")
+    chips = np.ascontiguousarray(chips, dtype=np.int64)
+
+    holes = _cards_array(hole_cards, "hole_cards")
+    if holes.ndim != 3 or holes.shape[:2] != (n, seats) or (
+        holes.shape[2] not in _HOLE_COUNTS[variant]
+    ):
+        counts = "|".join(map(str, _HOLE_COUNTS[variant]))
+        raise ShapeError(f"hole_cards must have shape ({n}, {seats}, {counts}) for {variant}, "
+                         f"got {holes.shape}")
+    board_array = _cards_array(boards, "boards")
+    if board_array.ndim == 1 and board_array.shape[0] <= 5:
+        board_array = np.ascontiguousarray(np.broadcast_to(board_array, (n, board_array.shape[0])))
+    if board_array.ndim != 2 or board_array.shape[0] != n or board_array.shape[1] > 5:
+        raise ShapeError(f"boards must have shape ({n}, 0..5) or (0..5,), got {board_array.shape}")
+
+    fold_array = np.asarray(folded)
+    if fold_array.dtype != np.bool_ and (
+        fold_array.dtype.kind not in "iu"
+        or (fold_array.size and (int(fold_array.min()) < 0 or int(fold_array.max()) > 1))
+    ):
+        raise DTypeError(f"folded must be a bool array (or 0/1), got dtype {fold_array.dtype}")
+    if fold_array.shape != (n, seats):
+        raise ShapeError(f"folded must have shape ({n}, {seats}), got {fold_array.shape}")
+    fold_bytes = np.ascontiguousarray(fold_array, dtype=np.uint8)
+
+    buttons = _integer_array(button, "button")
+    if buttons.ndim == 0:
+        buttons = buttons.reshape(1)
+    if buttons.ndim != 1 or buttons.shape[0] not in (1, n):
+        raise ShapeError(f"button must be one seat or shape ({n},), got {buttons.shape}")
+    if buttons.size and (int(buttons.min()) < 0 or int(buttons.max()) >= seats):
+        k = int(np.argmax((buttons < 0) | (buttons >= seats)))
+        row = k if buttons.shape[0] == n else 0
+        raise InvalidSeatError(
+            f"row {row}: button must be a seat index 0..{seats - 1}, got {int(buttons[k])!r}"
+        )
+    buttons = np.ascontiguousarray(buttons, dtype=np.int64)
+
+    if rake_out is not None and not (
+        isinstance(rake_out, np.ndarray) and rake_out.dtype == np.int64
+        and rake_out.shape == (n,) and rake_out.flags.c_contiguous and rake_out.flags.writeable
+    ):
+        raise OutArrayError(f"rake_out must be a writable C-contiguous int64 array of shape ({n},)")
+
+    payouts = np.empty((n, seats), dtype=np.int64)
+    rakes = np.empty(n, dtype=np.int64)
+    native_rules = _native_rules(rules)
+    if n == 0:
+        return payouts
+    if native_rules is None or seats > _native.HE_SETTLE_MAX_SEATS:
+        for row in range(n):
+            _settle_row(chips, holes, board_array, fold_bytes, buttons, row, variant, rules,
+                        payouts, rakes)
+    else:
+        status, bad_row = _native.settle_batch_rows(
+            chips, fold_bytes, holes, board_array, buttons, _VARIANT_CODES[variant],
+            native_rules, payouts, rakes, threads,
+        )
+        if status != _native.HE_OK:
+            _settle_row(chips, holes, board_array, fold_bytes, buttons, bad_row, variant, rules,
+                        payouts, rakes)
+            raise HoldemEvalError(f"row {bad_row}: the settlement kernel failed ({status})")
+    if rake_out is not None:
+        rake_out[...] = rakes
+    return payouts
+
+
+def _settle_row(
+    chips: NDArray[np.int64], holes: NDArray[np.uint8], boards: NDArray[np.uint8],
+    folded: NDArray[np.uint8], buttons: NDArray[np.int64], row: int, variant: str,
+    rules: Rules, payouts: NDArray[np.int64], rakes: NDArray[np.int64],
+) -> None:
+    """Settle one row with the Python implementation; errors name the row."""
+    flags = [bool(f) for f in folded[row]]
+    hole_rows = holes[row].tolist()
+    seat_cards: list[Any] = [
+        None if (flags[s] or NO_CARD in hole_rows[s]) else hole_rows[s]
+        for s in range(len(flags))
+    ]
+    board_row = boards[row].tolist()
+    dealt = board_row.index(NO_CARD) if NO_CARD in board_row else len(board_row)
+    if any(card != NO_CARD for card in board_row[dealt:]):
+        raise ShapeError(f"row {row}: boards[{row}] has a card after a missing one: {board_row}")
+    button = int(buttons[row if buttons.shape[0] > 1 else 0])
+    try:
+        result = _settle_python(chips[row].tolist(), seat_cards, board_row[:dealt],
+                                folded=flags, button=button, variant=variant, rules=rules)
+    except HoldemEvalError as error:
+        raise type(error)(f"row {row}: {error}") from None
+    payouts[row] = result.payouts
+    rakes[row] = result.rake

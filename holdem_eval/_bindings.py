@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -214,3 +215,106 @@ def settle_batch_rows(
         return int(st), int(bad[0])
 
     return run_chunked(call, n, threads)
+
+
+# ---------------------------------------------------------------------------------------
+# Equity kernels (csrc/equity.c, issue 5). Callers pass C-contiguous arrays they built and
+# checked; each wrapper allocates its own outputs, so calls from several threads share
+# nothing. Statuses are returned, not raised: holdem_eval.equity turns them into errors.
+# ---------------------------------------------------------------------------------------
+
+HE_EQ_MAX_PLAYERS: int = lib.HE_EQ_MAX_PLAYERS
+HE_E_NO_DEAL: int = lib.HE_E_NO_DEAL
+HE_E_CAPACITY: int = lib.HE_E_CAPACITY
+U32 = NDArray[np.uint32]
+U64 = NDArray[np.uint64]
+F64 = NDArray[np.float64]
+N_CATEGORIES = 9
+
+__all__ += [
+    "HE_EQ_MAX_PLAYERS", "HE_E_CAPACITY", "HE_E_NO_DEAL", "equity_classes", "equity_enum",
+    "equity_enum_omaha", "equity_mc", "rng_seed",
+]
+
+
+def _buf(ctype: str, a: NDArray[Any] | None) -> Any:
+    """A cffi pointer to a C-contiguous array, or NULL for None / an empty array."""
+    if a is None or a.size == 0:
+        return ffi.NULL
+    return ffi.from_buffer(ctype, a)
+
+
+def rng_seed(seed: int, stream: int) -> U64:
+    """The xoshiro256** state of stream ``stream`` of ``seed`` (both 0 .. 2**64 - 1)."""
+    state = np.zeros(4, dtype=np.uint64)
+    lib.he_rng_seed(seed, stream, ffi.from_buffer("uint64_t[]", state))
+    return state
+
+
+def equity_classes(
+    nplayers: int, combos: U8, offsets: U32, weights: F64 | None, board: U8, dead: U8,
+    cap: int,
+) -> tuple[int, U8, U64, F64, int]:
+    """Distinct deals (suit isomorphism): (status or class count, reps, mult, weight, deals)."""
+    reps = np.zeros((cap, nplayers, 2), dtype=np.uint8)
+    mult = np.zeros(cap, dtype=np.uint64)
+    weight = np.zeros(cap, dtype=np.float64)
+    deals = ffi.new("uint64_t *")
+    st = lib.he_equity_classes(
+        nplayers, _buf("uint8_t[]", combos), ffi.from_buffer("uint32_t[]", offsets),
+        _buf("double[]", weights), _buf("uint8_t[]", board), board.size,
+        _buf("uint8_t[]", dead), dead.size, cap, ffi.from_buffer("uint8_t[]", reps),
+        ffi.from_buffer("uint64_t[]", mult), ffi.from_buffer("double[]", weight), deals,
+    )
+    n = max(int(st), 0)
+    return int(st), reps[:n], mult[:n], weight[:n], int(deals[0])
+
+
+def equity_enum(
+    nplayers: int, reps: U8, mult: U64, weight: F64 | None, board: U8, dead: U8,
+    part: int, nparts: int,
+) -> tuple[int, U64, U64, F64, F64]:
+    """Exact Hold'em counts of deals ``reps`` (n, nplayers, 2): (status, wins, hist, wwins, whist)."""
+    wins = np.zeros(1 << nplayers, dtype=np.uint64)
+    hist = np.zeros(nplayers * N_CATEGORIES, dtype=np.uint64)
+    wwins = np.zeros(1 << nplayers, dtype=np.float64)
+    whist = np.zeros(nplayers * N_CATEGORIES, dtype=np.float64)
+    st = lib.he_equity_enum(
+        nplayers, _buf("uint8_t[]", reps), reps.shape[0], _buf("uint64_t[]", mult),
+        _buf("double[]", weight), _buf("uint8_t[]", board), board.size,
+        _buf("uint8_t[]", dead), dead.size, part, nparts,
+        ffi.from_buffer("uint64_t[]", wins), ffi.from_buffer("uint64_t[]", hist),
+        ffi.from_buffer("double[]", wwins), ffi.from_buffer("double[]", whist),
+    )
+    return int(st), wins, hist, wwins, whist
+
+
+def equity_enum_omaha(
+    nplayers: int, holes: U8, board: U8, dead: U8, part: int, nparts: int,
+) -> tuple[int, U64, U64]:
+    """Exact Omaha counts of fixed hands ``holes`` (nplayers, 4..6): (status, wins, hist)."""
+    wins = np.zeros(1 << nplayers, dtype=np.uint64)
+    hist = np.zeros(nplayers * N_CATEGORIES, dtype=np.uint64)
+    st = lib.he_equity_enum_omaha(
+        nplayers, holes.shape[1], ffi.from_buffer("uint8_t[]", holes),
+        _buf("uint8_t[]", board), board.size, _buf("uint8_t[]", dead), dead.size,
+        part, nparts, ffi.from_buffer("uint64_t[]", wins), ffi.from_buffer("uint64_t[]", hist),
+    )
+    return int(st), wins, hist
+
+
+def equity_mc(
+    nplayers: int, hole_size: int, combos: U8, offsets: U32, alias: U32 | None,
+    thresh: U64 | None, board: U8, dead: U8, trials: int, state: U64,
+) -> tuple[int, U64, U64]:
+    """Monte Carlo counts of ``trials`` deals; advances ``state`` in place: (status, wins, hist)."""
+    wins = np.zeros(1 << nplayers, dtype=np.uint64)
+    hist = np.zeros(nplayers * N_CATEGORIES, dtype=np.uint64)
+    st = lib.he_equity_mc(
+        nplayers, hole_size, _buf("uint8_t[]", combos), ffi.from_buffer("uint32_t[]", offsets),
+        _buf("uint32_t[]", alias), _buf("uint64_t[]", thresh), _buf("uint8_t[]", board),
+        board.size, _buf("uint8_t[]", dead), dead.size, trials,
+        ffi.from_buffer("uint64_t[]", state), ffi.from_buffer("uint64_t[]", wins),
+        ffi.from_buffer("uint64_t[]", hist),
+    )
+    return int(st), wins, hist

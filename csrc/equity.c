@@ -1,0 +1,898 @@
+/* Equity kernels: exact board enumeration with suit isomorphism, and a seeded Monte Carlo.
+ * Contracts are in csrc/api/equity.h. How hands are ranked: csrc/he_eval_internal.h (a
+ * hand's key is the sum of its cards' keys, so board and hole keys are pre-summed once and
+ * each showdown costs one addition and one table lookup per player). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "he_eval_internal.h"
+
+#define NCAT 9 /* made-hand categories, straight flush .. high card */
+#define MAX_REDRAWS 1000000u
+
+/* ---------------------------------------------------------------- shared helpers */
+
+/* Category index 0..8 (straight flush .. high card) of a rank, from the Cactus Kev bounds
+ * (last rank of each category: 10, 166, 322, 1599, 1609, 2467, 3325, 6185). */
+static inline unsigned cat_index(unsigned r)
+{
+    return (unsigned)(r > 10) + (unsigned)(r > 166) + (unsigned)(r > 322)
+         + (unsigned)(r > 1599) + (unsigned)(r > 1609) + (unsigned)(r > 2467)
+         + (unsigned)(r > 3325) + (unsigned)(r > 6185);
+}
+
+/* Rank of a hand that cannot hold a flush: the perfect hash of its rank part only. */
+static inline unsigned rank_noflush(uint64_t key)
+{
+    uint64_t h = (key & 0xFFFFFFFFULL) * HE_HASH_MUL;
+    uint32_t bucket = (uint32_t)(h >> (64 - HE_HASH_BUCKET_BITS));
+    uint32_t slot = (uint32_t)(h >> (64 - HE_HASH_BUCKET_BITS - HE_HASH_SLOT_BITS))
+                    & ((1u << HE_HASH_SLOT_BITS) - 1u);
+    return he_hash_rank[slot ^ he_hash_disp[bucket]];
+}
+
+/* Adds n card ids to a 52-bit card mask; HE_E_CARD_RANGE or HE_E_DUPLICATE on bad input. */
+static int add_mask(const uint8_t *cards, size_t n, uint64_t *mask)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (cards[i] >= HE_NCARDS) {
+            return HE_E_CARD_RANGE;
+        }
+        uint64_t b = 1ULL << cards[i];
+        if (*mask & b) {
+            return HE_E_DUPLICATE;
+        }
+        *mask |= b;
+    }
+    return HE_OK;
+}
+
+/* Board and dead cards: their joint mask, or an error. */
+static int fixed_cards(const uint8_t *board, size_t nb, const uint8_t *dead, size_t nd,
+                       uint64_t *mask)
+{
+    if (nb > 5 || (nb && board == NULL) || (nd && dead == NULL)) {
+        return HE_E_ARGUMENT;
+    }
+    *mask = 0;
+    int st = add_mask(board, nb, mask);
+    return st != HE_OK ? st : add_mask(dead, nd, mask);
+}
+
+/* ---------------------------------------------------------------- random numbers */
+
+/* splitmix64 (Steele, Lea, Flood 2014): seeds xoshiro and mixes stream numbers. */
+static uint64_t splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+void he_rng_seed(uint64_t seed, uint64_t stream, uint64_t *state)
+{
+    uint64_t s = stream;
+    uint64_t x = seed ^ splitmix64(&s);
+    for (int i = 0; i < 4; i++) {
+        state[i] = splitmix64(&x);
+    }
+}
+
+static inline uint64_t rotl(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+/* xoshiro256** 1.0 (Blackman, Vigna 2018). */
+static inline uint64_t rng_next(uint64_t *s)
+{
+    uint64_t result = rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+/* Uniform integer in 0 .. n - 1 (n >= 1), unbiased (Lemire 2019, multiply and reject). */
+static inline uint32_t rng_below(uint64_t *s, uint32_t n)
+{
+    uint64_t m = (rng_next(s) >> 32) * n;
+    uint32_t low = (uint32_t)m;
+    if (low < n) {
+        uint32_t t = (uint32_t)(-n) % n;
+        while (low < t) {
+            m = (rng_next(s) >> 32) * n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+/* A card not in *used, uniform over the rest of the deck, added to *used. Draws 6 random
+ * bits at a time (0..63) from a buffer and rejects 52..63 and used cards. */
+typedef struct {
+    uint64_t *s;
+    uint64_t buf;
+    unsigned left; /* 6-bit draws left in buf */
+} card_src;
+
+static inline unsigned draw_card(card_src *src, uint64_t *used)
+{
+    for (;;) {
+        if (src->left == 0) {
+            src->buf = rng_next(src->s);
+            src->left = 10;
+        }
+        unsigned c = (unsigned)(src->buf & 63u);
+        src->buf >>= 6;
+        src->left--;
+        if (c < HE_NCARDS && !(*used >> c & 1u)) {
+            *used |= 1ULL << c;
+            return c;
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- exact Hold'em */
+
+typedef struct {
+    size_t np;
+    uint64_t hkey[HE_EQ_MAX_PLAYERS];
+    uint64_t hbits[HE_EQ_MAX_PLAYERS];
+    uint64_t *wins; /* [1 << np] */
+    uint64_t *hist; /* [np * NCAT] */
+    size_t part, nparts;
+    size_t group; /* top-level choices seen, for part/nparts */
+} enum_ctx;
+
+/* One showdown on a complete board (key, bits) counted w times. `flush` is 0 when no
+ * player can hold a flush on this board (then only the rank part is looked up). */
+static inline void showdown(enum_ctx *c, uint64_t key, uint64_t bits, uint64_t w, int flush)
+{
+    unsigned best = 0xFFFFu, mask = 0;
+    for (size_t p = 0; p < c->np; p++) {
+        unsigned r = flush ? he_rank_of(key + c->hkey[p], bits | c->hbits[p])
+                           : rank_noflush(key + c->hkey[p]);
+        if (r < best) {
+            best = r;
+            mask = 1u << p;
+        } else if (r == best) {
+            mask |= 1u << p;
+        }
+        c->hist[p * NCAT + cat_index(r)] += w;
+    }
+    c->wins[mask] += w;
+}
+
+/* Heads-up showdown, the common case, without the player loop. */
+static inline void showdown2(enum_ctx *c, uint64_t key, uint64_t bits, uint64_t w, int flush)
+{
+    unsigned r0, r1;
+    if (flush) {
+        r0 = he_rank_of(key + c->hkey[0], bits | c->hbits[0]);
+        r1 = he_rank_of(key + c->hkey[1], bits | c->hbits[1]);
+    } else {
+        r0 = rank_noflush(key + c->hkey[0]);
+        r1 = rank_noflush(key + c->hkey[1]);
+    }
+    unsigned mask = r0 < r1 ? 1u : r0 > r1 ? 2u : 3u;
+    c->wins[mask] += w;
+    c->hist[cat_index(r0)] += w;
+    c->hist[NCAT + cat_index(r1)] += w;
+}
+
+#define SHOWDOWN(c, key, bits, w, flush)          \
+    do {                                          \
+        if ((c)->np == 2) {                       \
+            showdown2(c, key, bits, w, flush);    \
+        } else {                                  \
+            showdown(c, key, bits, w, flush);     \
+        }                                         \
+    } while (0)
+
+/* Is this top-level choice ours (threads split the first board card choices)? */
+static inline int mine(enum_ctx *c, int top)
+{
+    if (!top || c->nparts == 1) {
+        return 1;
+    }
+    return c->group++ % c->nparts == c->part;
+}
+
+/* binom[n][k] for n, k <= 4: ways to pick k of n interchangeable cards. */
+static const uint64_t binom[5][5] = {
+    {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1},
+};
+
+/* Enumerates every set of `left` cards from deck[start .. ndeck) (ordered by rank,
+ * highest first, so equal ranks are adjacent) onto the board (key, bits), each counted w
+ * times. smax[s] is the most cards of suit s that any player holds with the board so far;
+ * a suit is "dead" when smax[s] + left < 5: nobody can make a flush in it, so cards of one
+ * rank in dead suits are interchangeable and are enumerated once with a multiplicity.
+ * Dead cards of a rank are moved to the front of their rank's run (deck order within a
+ * rank is free), so the live cards of that rank stay available after them. */
+static void enum_board(enum_ctx *c, uint64_t key, uint64_t bits, uint8_t *deck, size_t ndeck,
+                       size_t start, unsigned left, unsigned *smax, uint64_t w, int top)
+{
+    if (left == 1) {
+        if (smax[0] < 4 && smax[1] < 4 && smax[2] < 4 && smax[3] < 4) {
+            /* No flush anywhere: only the river's rank matters. */
+            for (size_t i = start; i < ndeck;) {
+                unsigned card = deck[i], r = card >> 2;
+                uint64_t m = 1;
+                for (i++; i < ndeck && (unsigned)(deck[i] >> 2) == r; i++) {
+                    m++;
+                }
+                if (mine(c, top)) {
+                    SHOWDOWN(c, key + he_card_key[card], 0, w * m, 0);
+                }
+            }
+            return;
+        }
+        for (size_t i = start; i < ndeck;) {
+            unsigned r = (unsigned)(deck[i] >> 2);
+            size_t first_dead = SIZE_MAX;
+            uint64_t ndead = 0;
+            for (; i < ndeck && (unsigned)(deck[i] >> 2) == r; i++) {
+                unsigned card = deck[i];
+                if (smax[card & 3u] >= 4) {
+                    if (mine(c, top)) {
+                        SHOWDOWN(c, key + he_card_key[card], bits | he_card_bit[card], w, 1);
+                    }
+                } else if (ndead++ == 0) {
+                    first_dead = i;
+                }
+            }
+            if (ndead && mine(c, top)) {
+                unsigned card = deck[first_dead];
+                SHOWDOWN(c, key + he_card_key[card], bits | he_card_bit[card], w * ndead, 1);
+            }
+        }
+        return;
+    }
+    for (size_t i = start; i < ndeck;) {
+        unsigned card = deck[i], s = card & 3u, r = card >> 2;
+        if (smax[s] + left >= 5) {
+            if (mine(c, top)) {
+                smax[s]++;
+                enum_board(c, key + he_card_key[card], bits | he_card_bit[card], deck, ndeck,
+                           i + 1, left - 1, smax, w, 0);
+                smax[s]--;
+            }
+            i++;
+            continue;
+        }
+        size_t n = 1;
+        for (size_t j = i + 1; j < ndeck && (unsigned)(deck[j] >> 2) == r; j++) {
+            if (smax[deck[j] & 3u] + left < 5) {
+                uint8_t t = deck[j];
+                deck[j] = deck[i + n];
+                deck[i + n] = t;
+                n++;
+            }
+        }
+        if (mine(c, top)) {
+            /* Take k = 1 .. n of the n interchangeable cards. Dead suits stay dead (each
+             * card adds one to its suit and takes one from `left`), so smax is left as is. */
+            uint64_t k2 = key, b2 = bits;
+            for (size_t k = 1; k <= n && k <= left; k++) {
+                k2 += he_card_key[deck[i + k - 1]];
+                b2 |= he_card_bit[deck[i + k - 1]];
+                uint64_t w2 = w * binom[n][k];
+                if (k == left) {
+                    SHOWDOWN(c, k2, b2, w2, 1);
+                } else {
+                    enum_board(c, k2, b2, deck, ndeck, i + n, left - (unsigned)k, smax, w2, 0);
+                }
+            }
+        }
+        i += n;
+    }
+}
+
+/* Outcome counts of one deal (np hands of two cards, already validated against `used`),
+ * added to wins/hist (which the caller zeroed). */
+static void enum_deal(size_t np, const uint8_t *holes, uint64_t used, uint64_t key0,
+                      uint64_t bits0, const unsigned *board_suits, unsigned left, size_t part,
+                      size_t nparts, uint64_t *wins, uint64_t *hist)
+{
+    enum_ctx c;
+    c.np = np;
+    c.wins = wins;
+    c.hist = hist;
+    c.part = part;
+    c.nparts = nparts;
+    c.group = 0;
+    unsigned smax[4] = {0, 0, 0, 0};
+    for (size_t p = 0; p < np; p++) {
+        unsigned a = holes[2 * p], b = holes[2 * p + 1];
+        c.hkey[p] = he_card_key[a] + he_card_key[b];
+        c.hbits[p] = he_card_bit[a] | he_card_bit[b];
+        unsigned sa = a & 3u, sb = b & 3u;
+        unsigned na = sa == sb ? 2u : 1u;
+        smax[sa] = smax[sa] > na ? smax[sa] : na;
+        smax[sb] = smax[sb] > na ? smax[sb] : na;
+    }
+    for (int s = 0; s < 4; s++) {
+        smax[s] += board_suits[s];
+    }
+    if (left == 0) {
+        if (part == 0) {
+            SHOWDOWN(&c, key0, bits0, 1, 1);
+        }
+        return;
+    }
+    uint8_t deck[HE_NCARDS];
+    size_t ndeck = 0;
+    for (int card = HE_NCARDS - 1; card >= 0; card--) {
+        if (!(used >> card & 1u)) {
+            deck[ndeck++] = (uint8_t)card;
+        }
+    }
+    enum_board(&c, key0, bits0, deck, ndeck, 0, left, smax, 1, 1);
+}
+
+int he_equity_enum(size_t np, const uint8_t *reps, size_t nreps, const uint64_t *mult,
+                   const double *weight, const uint8_t *board, size_t nb, const uint8_t *dead,
+                   size_t nd, size_t part, size_t nparts, uint64_t *wins, uint64_t *hist,
+                   double *wwins, double *whist)
+{
+    uint64_t fixed;
+    if (np < 2 || np > HE_EQ_MAX_PLAYERS || (nreps && (reps == NULL || mult == NULL))
+        || wins == NULL || hist == NULL || nparts == 0 || part >= nparts
+        || (weight != NULL && (wwins == NULL || whist == NULL))) {
+        return HE_E_ARGUMENT;
+    }
+    int st = fixed_cards(board, nb, dead, nd, &fixed);
+    if (st != HE_OK) {
+        return st;
+    }
+    if (np * 2 + nb + nd + (5 - nb) > HE_NCARDS) {
+        return HE_E_ARGUMENT;
+    }
+    uint64_t key0 = HE_SUIT_BIAS, bits0 = 0;
+    unsigned board_suits[4] = {0, 0, 0, 0};
+    for (size_t j = 0; j < nb; j++) {
+        key0 += he_card_key[board[j]];
+        bits0 |= he_card_bit[board[j]];
+        board_suits[board[j] & 3u]++;
+    }
+    size_t nmask = (size_t)1 << np;
+    uint64_t lw[1 << HE_EQ_MAX_PLAYERS];
+    uint64_t lh[HE_EQ_MAX_PLAYERS * NCAT];
+    for (size_t k = 0; k < nreps; k++) {
+        const uint8_t *h = reps + k * np * 2;
+        uint64_t used = fixed;
+        st = add_mask(h, np * 2, &used);
+        if (st != HE_OK) {
+            return st;
+        }
+        memset(lw, 0, nmask * sizeof lw[0]);
+        memset(lh, 0, np * NCAT * sizeof lh[0]);
+        enum_deal(np, h, used, key0, bits0, board_suits, (unsigned)(5 - nb), part, nparts,
+                  lw, lh);
+        for (size_t m = 1; m < nmask; m++) {
+            wins[m] += lw[m] * mult[k];
+        }
+        for (size_t i = 0; i < np * NCAT; i++) {
+            hist[i] += lh[i] * mult[k];
+        }
+        if (weight != NULL) {
+            for (size_t m = 1; m < nmask; m++) {
+                wwins[m] += (double)lw[m] * weight[k];
+            }
+            for (size_t i = 0; i < np * NCAT; i++) {
+                whist[i] += (double)lh[i] * weight[k];
+            }
+        }
+    }
+    return HE_OK;
+}
+
+/* ---------------------------------------------------------------- distinct deals */
+
+/* The 24 permutations of the four suits. */
+static void suit_perms(uint8_t perms[24][4])
+{
+    size_t n = 0;
+    for (uint8_t a = 0; a < 4; a++) {
+        for (uint8_t b = 0; b < 4; b++) {
+            for (uint8_t c = 0; c < 4; c++) {
+                for (uint8_t d = 0; d < 4; d++) {
+                    if (a != b && a != c && a != d && b != c && b != d && c != d) {
+                        perms[n][0] = a;
+                        perms[n][1] = b;
+                        perms[n][2] = c;
+                        perms[n][3] = d;
+                        n++;
+                    }
+                }
+            }
+        }
+    }
+}
+
+static uint64_t permute_mask(uint64_t mask, const uint8_t *perm)
+{
+    uint64_t out = 0;
+    for (unsigned card = 0; card < HE_NCARDS; card++) {
+        if (mask >> card & 1u) {
+            out |= 1ULL << ((card & ~3u) | perm[card & 3u]);
+        }
+    }
+    return out;
+}
+
+typedef struct {
+    size_t np;
+    const uint8_t *combos;
+    const uint32_t *offsets;
+    const double *weights;
+    uint8_t perms[24][4];
+    size_t nperms;
+    /* open-addressing table of canonical keys -> class index */
+    uint64_t *tk0, *tk1;
+    uint32_t *tidx; /* class index + 1; 0 = empty slot */
+    size_t tmask;
+    size_t cap, nclasses;
+    uint8_t *reps;
+    uint64_t *mult;
+    double *weight;
+    uint64_t deals;
+    int status;
+    uint32_t pick[HE_EQ_MAX_PLAYERS];
+} class_ctx;
+
+/* Canonical key of the deal cc->pick: the smallest, over the suit permutations that keep
+ * the board and dead cards in place, of the players' hand codes (hi * (hi - 1) / 2 + lo,
+ * 0..1325) read as base-2048 digits, player 0 first, five players per word. */
+static void canon_key(const class_ctx *cc, uint64_t *k0, uint64_t *k1)
+{
+    uint64_t best0 = UINT64_MAX, best1 = UINT64_MAX;
+    for (size_t q = 0; q < cc->nperms; q++) {
+        const uint8_t *perm = cc->perms[q];
+        uint64_t w[2] = {0, 0};
+        for (size_t p = 0; p < cc->np; p++) {
+            const uint8_t *h = cc->combos + 2 * (size_t)cc->pick[p];
+            unsigned a = (h[0] & ~3u) | perm[h[0] & 3u];
+            unsigned b = (h[1] & ~3u) | perm[h[1] & 3u];
+            unsigned hi = a > b ? a : b, lo = a > b ? b : a;
+            w[p / 5] = w[p / 5] * 2048u + hi * (hi - 1) / 2 + lo;
+        }
+        if (w[0] < best0 || (w[0] == best0 && w[1] < best1)) {
+            best0 = w[0];
+            best1 = w[1];
+        }
+    }
+    *k0 = best0;
+    *k1 = best1;
+}
+
+static void add_deal(class_ctx *cc)
+{
+    double wt = 1.0;
+    if (cc->weights != NULL) {
+        for (size_t p = 0; p < cc->np; p++) {
+            wt *= cc->weights[cc->pick[p]];
+        }
+    }
+    cc->deals++;
+    uint64_t k0, k1;
+    canon_key(cc, &k0, &k1);
+    size_t slot = (size_t)(((k0 ^ (k1 * 0xC2B2AE3D27D4EB4FULL)) * HE_HASH_MUL) >> 20) & cc->tmask;
+    for (;; slot = (slot + 1) & cc->tmask) {
+        uint32_t idx = cc->tidx[slot];
+        if (idx == 0) {
+            if (cc->nclasses == cc->cap) {
+                cc->status = HE_E_CAPACITY;
+                return;
+            }
+            size_t k = cc->nclasses++;
+            cc->tk0[slot] = k0;
+            cc->tk1[slot] = k1;
+            cc->tidx[slot] = (uint32_t)(k + 1);
+            for (size_t p = 0; p < cc->np; p++) {
+                memcpy(cc->reps + (k * cc->np + p) * 2, cc->combos + 2 * (size_t)cc->pick[p], 2);
+            }
+            cc->mult[k] = 1;
+            cc->weight[k] = wt;
+            return;
+        }
+        if (cc->tk0[slot] == k0 && cc->tk1[slot] == k1) {
+            cc->mult[idx - 1]++;
+            cc->weight[idx - 1] += wt;
+            return;
+        }
+    }
+}
+
+static void walk_deals(class_ctx *cc, size_t p, uint64_t used)
+{
+    for (uint32_t i = cc->offsets[p]; i < cc->offsets[p + 1] && cc->status == HE_OK; i++) {
+        const uint8_t *h = cc->combos + 2 * (size_t)i;
+        uint64_t m = (1ULL << h[0]) | (1ULL << h[1]);
+        if (used & m) {
+            continue;
+        }
+        cc->pick[p] = i;
+        if (p + 1 == cc->np) {
+            add_deal(cc);
+        } else {
+            walk_deals(cc, p + 1, used | m);
+        }
+    }
+}
+
+int he_equity_classes(size_t np, const uint8_t *combos, const uint32_t *offsets,
+                      const double *weights, const uint8_t *board, size_t nb,
+                      const uint8_t *dead, size_t nd, size_t cap, uint8_t *reps,
+                      uint64_t *mult, double *weight, uint64_t *deals)
+{
+    uint64_t fixed;
+    if (np < 2 || np > HE_EQ_MAX_PLAYERS || offsets == NULL || reps == NULL || mult == NULL
+        || weight == NULL || deals == NULL || cap == 0 || cap >= UINT32_MAX) {
+        return HE_E_ARGUMENT;
+    }
+    int st = fixed_cards(board, nb, dead, nd, &fixed);
+    if (st != HE_OK) {
+        return st;
+    }
+    if (offsets[0] != 0 || (offsets[np] && combos == NULL)) {
+        return HE_E_ARGUMENT;
+    }
+    for (size_t p = 0; p < np; p++) {
+        if (offsets[p + 1] < offsets[p]) {
+            return HE_E_ARGUMENT;
+        }
+    }
+    for (size_t i = 0; i < offsets[np]; i++) {
+        uint64_t m = 0;
+        st = add_mask(combos + 2 * i, 2, &m);
+        if (st != HE_OK) {
+            return st;
+        }
+    }
+    class_ctx cc;
+    memset(&cc, 0, sizeof cc);
+    cc.np = np;
+    cc.combos = combos;
+    cc.offsets = offsets;
+    cc.weights = weights;
+    uint8_t all[24][4];
+    suit_perms(all);
+    uint64_t bmask = 0, dmask = 0;
+    for (size_t j = 0; j < nb; j++) {
+        bmask |= 1ULL << board[j];
+    }
+    for (size_t j = 0; j < nd; j++) {
+        dmask |= 1ULL << dead[j];
+    }
+    for (size_t q = 0; q < 24; q++) {
+        if (permute_mask(bmask, all[q]) == bmask && permute_mask(dmask, all[q]) == dmask) {
+            memcpy(cc.perms[cc.nperms++], all[q], 4);
+        }
+    }
+    size_t size = 1024; /* a power of two, at least twice the classes it may hold */
+    while (size < 2 * cap) {
+        size <<= 1;
+    }
+    cc.tmask = size - 1;
+    cc.tk0 = malloc(size * sizeof(uint64_t));
+    cc.tk1 = malloc(size * sizeof(uint64_t));
+    cc.tidx = calloc(size, sizeof(uint32_t));
+    if (cc.tk0 == NULL || cc.tk1 == NULL || cc.tidx == NULL) {
+        free(cc.tk0);
+        free(cc.tk1);
+        free(cc.tidx);
+        return HE_E_ARGUMENT;
+    }
+    cc.cap = cap;
+    cc.reps = reps;
+    cc.mult = mult;
+    cc.weight = weight;
+    cc.status = HE_OK;
+    walk_deals(&cc, 0, fixed);
+    free(cc.tk0);
+    free(cc.tk1);
+    free(cc.tidx);
+    *deals = cc.deals;
+    if (cc.status != HE_OK) {
+        return cc.status;
+    }
+    if (cc.nclasses == 0) {
+        return HE_E_NO_DEAL;
+    }
+    return (int)cc.nclasses;
+}
+
+int he_equity_exact(size_t np, const uint8_t *combos, const uint32_t *offsets,
+                    const double *weights, const uint8_t *board, size_t nb,
+                    const uint8_t *dead, size_t nd, size_t cap, uint64_t *wins,
+                    uint64_t *hist, double *wwins, double *whist, uint64_t *deals)
+{
+    if (cap == 0 || cap >= UINT32_MAX || np < 2 || np > HE_EQ_MAX_PLAYERS) {
+        return HE_E_ARGUMENT;
+    }
+    uint8_t *reps = malloc(cap * np * 2);
+    uint64_t *mult = malloc(cap * sizeof(uint64_t));
+    double *weight = malloc(cap * sizeof(double));
+    int st = HE_E_ARGUMENT;
+    if (reps != NULL && mult != NULL && weight != NULL) {
+        st = he_equity_classes(np, combos, offsets, weights, board, nb, dead, nd, cap, reps,
+                               mult, weight, deals);
+        if (st >= 0) {
+            st = he_equity_enum(np, reps, (size_t)st, mult, weights != NULL ? weight : NULL,
+                                board, nb, dead, nd, 0, 1, wins, hist, wwins, whist);
+        }
+    }
+    free(reps);
+    free(mult);
+    free(weight);
+    return st;
+}
+
+/* ---------------------------------------------------------------- Omaha */
+
+/* Best Omaha rank: two of the hole cards (pre-summed pair keys) with three of the five
+ * board cards (pre-summed triple keys). */
+static inline unsigned omaha_best(const uint64_t *pkey, const uint64_t *pbits, size_t npairs,
+                                  const uint64_t *tkey, const uint64_t *tbits)
+{
+    unsigned best = 0xFFFFu;
+    for (size_t i = 0; i < npairs; i++) {
+        for (size_t t = 0; t < 10; t++) {
+            unsigned r = he_rank_of(pkey[i] + tkey[t], pbits[i] | tbits[t]);
+            best = r < best ? r : best;
+        }
+    }
+    return best;
+}
+
+/* The 10 three-card subsets of a five-card board. */
+static void board_triples(const uint8_t *b, uint64_t *tkey, uint64_t *tbits)
+{
+    size_t n = 0;
+    for (size_t x = 0; x < 5; x++) {
+        for (size_t y = x + 1; y < 5; y++) {
+            for (size_t z = y + 1; z < 5; z++) {
+                tkey[n] = he_card_key[b[x]] + he_card_key[b[y]] + he_card_key[b[z]];
+                tbits[n++] = he_card_bit[b[x]] | he_card_bit[b[y]] | he_card_bit[b[z]];
+            }
+        }
+    }
+}
+
+/* Pair keys (with the suit bias) of a hand of nh cards; returns the number of pairs. */
+static size_t hole_pairs(const uint8_t *h, size_t nh, uint64_t *pkey, uint64_t *pbits)
+{
+    size_t n = 0;
+    for (size_t a = 0; a < nh; a++) {
+        for (size_t b = a + 1; b < nh; b++) {
+            pkey[n] = HE_SUIT_BIAS + he_card_key[h[a]] + he_card_key[h[b]];
+            pbits[n++] = he_card_bit[h[a]] | he_card_bit[h[b]];
+        }
+    }
+    return n;
+}
+
+typedef struct {
+    size_t np, npairs;
+    uint64_t pkey[HE_EQ_MAX_PLAYERS][15];
+    uint64_t pbits[HE_EQ_MAX_PLAYERS][15];
+    uint64_t *wins, *hist;
+} omaha_ctx;
+
+static void omaha_showdown(omaha_ctx *c, const uint8_t *b)
+{
+    uint64_t tkey[10], tbits[10];
+    board_triples(b, tkey, tbits);
+    unsigned best = 0xFFFFu, mask = 0;
+    for (size_t p = 0; p < c->np; p++) {
+        unsigned r = omaha_best(c->pkey[p], c->pbits[p], c->npairs, tkey, tbits);
+        if (r < best) {
+            best = r;
+            mask = 1u << p;
+        } else if (r == best) {
+            mask |= 1u << p;
+        }
+        c->hist[p * NCAT + cat_index(r)]++;
+    }
+    c->wins[mask]++;
+}
+
+static void omaha_rec(omaha_ctx *c, uint8_t *b, size_t nb, const uint8_t *deck, size_t ndeck,
+                      size_t start, size_t part, size_t nparts, int top)
+{
+    if (nb == 5) {
+        omaha_showdown(c, b);
+        return;
+    }
+    for (size_t i = start; i < ndeck; i++) {
+        if (top && nparts > 1 && i % nparts != part) {
+            continue;
+        }
+        b[nb] = deck[i];
+        omaha_rec(c, b, nb + 1, deck, ndeck, i + 1, part, nparts, 0);
+    }
+}
+
+int he_equity_enum_omaha(size_t np, size_t nh, const uint8_t *holes, const uint8_t *board,
+                         size_t nb, const uint8_t *dead, size_t nd, size_t part,
+                         size_t nparts, uint64_t *wins, uint64_t *hist)
+{
+    uint64_t used;
+    if (np < 2 || np > HE_EQ_MAX_PLAYERS || nh < 4 || nh > 6 || holes == NULL || wins == NULL
+        || hist == NULL || nparts == 0 || part >= nparts) {
+        return HE_E_ARGUMENT;
+    }
+    int st = fixed_cards(board, nb, dead, nd, &used);
+    if (st == HE_OK) {
+        st = add_mask(holes, np * nh, &used);
+    }
+    if (st != HE_OK) {
+        return st;
+    }
+    if (np * nh + nb + nd + (5 - nb) > HE_NCARDS) {
+        return HE_E_ARGUMENT;
+    }
+    omaha_ctx c;
+    c.np = np;
+    c.wins = wins;
+    c.hist = hist;
+    for (size_t p = 0; p < np; p++) {
+        c.npairs = hole_pairs(holes + p * nh, nh, c.pkey[p], c.pbits[p]);
+    }
+    uint8_t deck[HE_NCARDS], b[5];
+    size_t ndeck = 0;
+    for (unsigned card = 0; card < HE_NCARDS; card++) {
+        if (!(used >> card & 1u)) {
+            deck[ndeck++] = (uint8_t)card;
+        }
+    }
+    memcpy(b, board, nb);
+    if (nb == 5) {
+        if (part == 0) {
+            omaha_showdown(&c, b);
+        }
+        return HE_OK;
+    }
+    omaha_rec(&c, b, nb, deck, ndeck, 0, part, nparts, 1);
+    return HE_OK;
+}
+
+/* ---------------------------------------------------------------- Monte Carlo */
+
+int he_equity_mc(size_t np, size_t nh, const uint8_t *combos, const uint32_t *offsets,
+                 const uint32_t *alias, const uint64_t *thresh, const uint8_t *board,
+                 size_t nb, const uint8_t *dead, size_t nd, uint64_t trials,
+                 uint64_t *state, uint64_t *wins, uint64_t *hist)
+{
+    uint64_t fixed;
+    if (np < 2 || np > HE_EQ_MAX_PLAYERS || !(nh == 2 || (nh >= 4 && nh <= 6))
+        || offsets == NULL || state == NULL || wins == NULL || hist == NULL
+        || (alias == NULL) != (thresh == NULL) || offsets[0] != 0) {
+        return HE_E_ARGUMENT;
+    }
+    int st = fixed_cards(board, nb, dead, nd, &fixed);
+    if (st != HE_OK) {
+        return st;
+    }
+    if (np * nh + nb + nd + (5 - nb) > HE_NCARDS) {
+        return HE_E_ARGUMENT;
+    }
+    size_t ncombos = offsets[np];
+    for (size_t p = 0; p < np; p++) {
+        if (offsets[p + 1] < offsets[p]) {
+            return HE_E_ARGUMENT;
+        }
+    }
+    if (ncombos && combos == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    uint64_t *cmask = malloc((ncombos ? ncombos : 1) * sizeof(uint64_t));
+    if (cmask == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    for (size_t i = 0; i < ncombos; i++) {
+        uint64_t m = 0;
+        st = add_mask(combos + i * nh, nh, &m);
+        if (st == HE_OK && alias != NULL && thresh[i] > (1ULL << 32)) {
+            st = HE_E_ARGUMENT;
+        }
+        if (st != HE_OK) {
+            free(cmask);
+            return st;
+        }
+        cmask[i] = m;
+    }
+    if (alias != NULL) {
+        /* alias[i] must stay inside row i's own player. */
+        for (size_t p = 0; p < np; p++) {
+            for (uint32_t i = offsets[p]; i < offsets[p + 1]; i++) {
+                if (alias[i] < offsets[p] || alias[i] >= offsets[p + 1]) {
+                    free(cmask);
+                    return HE_E_ARGUMENT;
+                }
+            }
+        }
+    }
+    uint64_t key0 = HE_SUIT_BIAS, bits0 = 0;
+    for (size_t j = 0; j < nb; j++) {
+        key0 += he_card_key[board[j]];
+        bits0 |= he_card_bit[board[j]];
+    }
+    card_src src = {state, 0, 0};
+    uint8_t hole[HE_EQ_MAX_PLAYERS][6];
+    uint8_t b[5];
+    memcpy(b, board, nb);
+    for (uint64_t t = 0; t < trials; t++) {
+        uint64_t used = fixed;
+        unsigned redraws = 0;
+        for (size_t p = 0; p < np; p++) {
+            uint32_t lo = offsets[p], n = offsets[p + 1] - lo;
+            if (n == 0) {
+                continue;
+            }
+            uint32_t i = lo + rng_below(state, n);
+            if (alias != NULL && (rng_next(state) >> 32) >= thresh[i]) {
+                i = alias[i];
+            }
+            if (used & cmask[i]) {
+                if (++redraws == MAX_REDRAWS) {
+                    free(cmask);
+                    return HE_E_NO_DEAL;
+                }
+                used = fixed;
+                p = (size_t)-1; /* redraw the whole tuple */
+                continue;
+            }
+            used |= cmask[i];
+            memcpy(hole[p], combos + (size_t)i * nh, nh);
+        }
+        for (size_t p = 0; p < np; p++) {
+            if (offsets[p + 1] == offsets[p]) {
+                for (size_t k = 0; k < nh; k++) {
+                    hole[p][k] = (uint8_t)draw_card(&src, &used);
+                }
+            }
+        }
+        uint64_t key = key0, bits = bits0;
+        for (size_t j = nb; j < 5; j++) {
+            unsigned card = draw_card(&src, &used);
+            b[j] = (uint8_t)card;
+            key += he_card_key[card];
+            bits |= he_card_bit[card];
+        }
+        unsigned best = 0xFFFFu, mask = 0;
+        uint64_t tkey[10], tbits[10];
+        if (nh != 2) {
+            board_triples(b, tkey, tbits);
+        }
+        for (size_t p = 0; p < np; p++) {
+            unsigned r;
+            if (nh == 2) {
+                r = he_rank_of(key + he_card_key[hole[p][0]] + he_card_key[hole[p][1]],
+                               bits | he_card_bit[hole[p][0]] | he_card_bit[hole[p][1]]);
+            } else {
+                uint64_t pkey[15], pbits[15];
+                size_t npairs = hole_pairs(hole[p], nh, pkey, pbits);
+                r = omaha_best(pkey, pbits, npairs, tkey, tbits);
+            }
+            if (r < best) {
+                best = r;
+                mask = 1u << p;
+            } else if (r == best) {
+                mask |= 1u << p;
+            }
+            hist[p * NCAT + cat_index(r)]++;
+        }
+        wins[mask]++;
+    }
+    free(cmask);
+    return HE_OK;
+}

@@ -1,0 +1,612 @@
+"""Equity of 2..10 Hold'em or Omaha players: exact enumeration or a seeded Monte Carlo.
+
+    >>> r = equity(["AsAc", "7d8d"], method="exact")
+    >>> r.wins_by_mask[1], r.wins_by_mask[2], r.wins_by_mask[3], r.games
+    (1315602, 391672, 5030, 1712304)
+
+Building blocks for bulk jobs (e.g. a 169 x 169 preflop matrix): exact heads-up equity of
+class vs class is ``equity(["AKs", "QQ"], method="exact")`` (a few ms), or in C a single
+``he_equity_exact`` call with the two classes' combos (csrc/api/equity.h). Both fold
+suit-isomorphic deals together and enumerate boards with dead suits collapsed.
+
+How it works:
+
+* Exact Hold'em: every tuple of combos (one per player, no card twice) is a deal. Deals
+  that a permutation of suits maps onto each other (keeping board and dead cards in place)
+  have equal outcome counts, so ``he_equity_classes`` keeps one per class with its
+  multiplicity, and ``he_equity_enum`` enumerates the boards of each class. Boards are
+  enumerated in nested loops over a rank-ordered deck with pre-summed keys; cards of a rank
+  whose suits can no longer make a flush for anyone are taken as one, with a multiplicity.
+  Every board counts once; weighted ranges multiply each deal by its weights' product.
+* Monte Carlo: xoshiro256** seeded through splitmix64 (``he_rng_seed``). Thread ``t`` uses
+  stream ``t`` of the seed and a fixed share of the trials, in rounds of fixed size, so a
+  seeded run repeats exactly for the same ``(seed, threads, trials, target_stderr)``.
+  Range players' combos are drawn together (by weight, Walker's alias method) and the whole
+  tuple is redrawn on any conflict, so no combo is favoured for conflicting less; random
+  players and the board are then dealt from the remaining deck.
+* Work runs in chunks of a few milliseconds: ``threads`` Python threads call the GIL-free
+  kernels, ``progress(fraction)`` is called between chunks and Ctrl-C stops at the next one.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any, TypeVar, Union
+
+import numpy as np
+from numpy.typing import NDArray
+
+from . import _bindings as nat
+from .cards import CardsLike, format_cards, parse_cards
+from .categories import HandCategory
+from .errors import DuplicateCardError, HoldemEvalError, InvalidCardError, ShapeError
+from .ranges import Range
+
+__all__ = [
+    "EquityArgumentError",
+    "EquityResult",
+    "NoValidDealError",
+    "PlayerLike",
+    "equity",
+]
+
+PlayerLike = Union[str, Range, Sequence[int], Sequence[str]]
+Count = Union[int, float]
+T = TypeVar("T")
+
+MAX_PLAYERS = 10
+METHODS = ("auto", "exact", "monte_carlo")
+VARIANTS = ("holdem", "omaha")
+DEFAULT_TRIALS = 1_000_000  # Monte Carlo trials when neither trials nor target_stderr is given
+MAX_TRIALS = 1_000_000_000  # the cap when only target_stderr is given
+# "auto" enumerates when (distinct deals x boards x players) is at most this: about a
+# second on one core. Omaha counts (boards x players x hole pairs x 10 board triples).
+AUTO_EXACT_BUDGET = 1_000_000_000
+AUTO_OMAHA_BUDGET = 150_000_000
+AUTO_MAX_DEALS = 1_000_000  # above this many combo tuples "auto" does not even try exact
+EXACT_MAX_CLASSES = 1 << 22  # method="exact" refuses more distinct deals than this
+CHUNK_UNITS = 20_000_000  # exact work per chunk (showdowns x players), a few ms
+MC_ROUND = 1 << 17  # Monte Carlo trials per thread per round
+
+
+class EquityArgumentError(HoldemEvalError, ValueError):
+    """An equity() argument outside what it accepts (method, trials, threads, variant ...)."""
+
+
+class NoValidDealError(HoldemEvalError, ValueError):
+    """The players' ranges, board and dead cards leave no possible deal."""
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """Outcome of :func:`equity`; per-player tuples are in the order players were given.
+
+    ``equity`` = ``win`` + ``tie_equity``. ``win`` is the fraction of games won outright,
+    ``tie`` the fraction of games split (tie *frequency*), ``tie_equity`` the pot share won
+    in splits (PokerStove's "tie" column). ``stderr`` is the standard error of each equity
+    (0.0 when exact). ``wins_by_mask[m]`` counts the games whose set of winners is the
+    bitmask ``m`` (bit p = player p; weighted ranges give float counts), and
+    ``categories[p]`` counts player p's made hand on the river by category. ``games`` is
+    the number of (deal, board) pairs counted, or Monte Carlo trials.
+    """
+
+    players: tuple[str, ...]
+    equity: tuple[float, ...]
+    win: tuple[float, ...]
+    tie: tuple[float, ...]
+    tie_equity: tuple[float, ...]
+    stderr: tuple[float, ...]
+    games: int
+    exact: bool
+    wins_by_mask: tuple[Count, ...]
+    categories: tuple[dict[HandCategory, Count], ...]
+    variant: str = "holdem"
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        n = len(self.players)
+        for name in ("equity", "win", "tie", "tie_equity", "stderr", "categories"):
+            if len(getattr(self, name)) != n:
+                raise ShapeError(f"EquityResult.{name} must have {n} entries")
+        if len(self.wins_by_mask) != 1 << n:
+            raise ShapeError(f"EquityResult.wins_by_mask must have {1 << n} entries")
+
+    @property
+    def method(self) -> str:
+        return "exact" if self.exact else "monte_carlo"
+
+    def table(self) -> str:
+        """A text table: one row per player, percentages."""
+        se = not self.exact
+        width = max(6, *(len(p) for p in self.players))
+        head = f"{'player':<{width}}  {'equity':>8}  {'win':>8}  {'tie':>8}  {'tie eq':>8}"
+        head += f"  {'± stderr':>9}" if se else ""
+        lines = [head]
+        for i, p in enumerate(self.players):
+            row = (f"{p:<{width}}  {100 * self.equity[i]:7.4f}%  {100 * self.win[i]:7.4f}%  "
+                   f"{100 * self.tie[i]:7.4f}%  {100 * self.tie_equity[i]:7.4f}%")
+            row += f"  {100 * self.stderr[i]:8.4f}%" if se else ""
+            lines.append(row)
+        kind = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
+        lines.append(f"{self.games:,} games ({kind})")
+        return "\n".join(lines)
+
+
+# ------------------------------------------------------------------------ parsing
+
+
+@dataclass
+class _Player:
+    label: str
+    combos: NDArray[np.uint8]  # (k, hole size); empty for "random"
+    weights: NDArray[np.float64]  # (k,)
+    random: bool
+    exact: bool  # one fixed hand
+
+
+def _is_random_text(entry: object) -> bool:
+    return isinstance(entry, str) and entry.strip().lower() in ("random", "any")
+
+
+def _cards_text(cards: CardsLike, what: str) -> NDArray[np.uint8]:
+    if isinstance(cards, str) and not cards.strip():
+        return np.zeros(0, dtype=np.uint8)
+    arr = parse_cards(cards)
+    if len(set(arr.tolist())) != arr.size:
+        dup = next(c for c in arr.tolist() if arr.tolist().count(c) > 1)
+        raise DuplicateCardError(f"{what} repeats card {format_cards([dup])!r}: {cards!r}")
+    return arr
+
+
+def _parse_player(i: int, entry: PlayerLike, variant: str) -> _Player:
+    hole = 2 if variant == "holdem" else 4
+    empty = np.zeros((0, hole), dtype=np.uint8)
+    none = np.zeros(0, dtype=np.float64)
+    if _is_random_text(entry):
+        return _Player("random", empty, none, True, False)
+    if isinstance(entry, Range):
+        if variant == "omaha":
+            raise EquityArgumentError(
+                f"player {i}: Omaha players are exact hands or 'random', got {entry!r}")
+        return _range_player(entry, entry.text)
+    if variant == "omaha" or not isinstance(entry, str):
+        cards = parse_cards(entry)  # type: ignore[arg-type]
+        sizes = (2,) if variant == "holdem" else (4, 5, 6)
+        if cards.size not in sizes:
+            want = "2 cards" if variant == "holdem" else "4 cards (5 or 6 for big-O)"
+            raise ShapeError(f"player {i} must hold {want}, got {cards.size}: {entry!r}")
+        return _Player(format_cards(cards), cards.reshape(1, -1), np.ones(1), False, True)
+    try:
+        cards = parse_cards(entry)
+    except InvalidCardError:
+        return _range_player(Range(entry), entry)
+    if cards.size != 2:
+        raise ShapeError(f"player {i} must hold 2 cards or a range, got {cards.size}: {entry!r}")
+    return _Player(format_cards(cards), cards.reshape(1, 2), np.ones(1), False, True)
+
+
+def _range_player(r: Range, label: str) -> _Player:
+    if r.is_random:
+        return _Player(label.strip(), np.zeros((0, 2), dtype=np.uint8), np.zeros(0), True, False)
+    wc = r.weighted_combos()
+    combos = np.array([c for c, _ in wc], dtype=np.uint8).reshape(-1, 2)
+    weights = np.array([w for _, w in wc], dtype=np.float64)
+    return _Player(label.strip(), combos, weights, False, len(wc) == 1 and weights[0] == 1.0)
+
+
+def _check_args(method: str, variant: str, trials: int | None, target_stderr: float | None,
+                threads: int, seed: int | None) -> None:
+    if method not in METHODS:
+        raise EquityArgumentError(f"method must be one of {METHODS}, got {method!r}")
+    if variant not in VARIANTS:
+        raise EquityArgumentError(f"variant must be one of {VARIANTS}, got {variant!r}")
+    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)
+                               or trials < 1):
+        raise EquityArgumentError(f"trials must be a positive int, got {trials!r}")
+    if target_stderr is not None and not (isinstance(target_stderr, (int, float))
+                                          and 0 < target_stderr < 1):
+        raise EquityArgumentError(f"target_stderr must be in (0, 1), got {target_stderr!r}")
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise EquityArgumentError(f"threads must be an int >= 1, got {threads!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                             or not 0 <= seed < 1 << 64):
+        raise EquityArgumentError(f"seed must be an int in 0 .. 2**64 - 1, got {seed!r}")
+    if method == "exact" and (trials is not None or target_stderr is not None):
+        raise EquityArgumentError("trials and target_stderr apply to Monte Carlo only, "
+                                  "not to method='exact'")
+
+
+def _mask(cards: NDArray[np.uint8]) -> int:
+    m = 0
+    for c in cards.tolist():
+        m |= 1 << c
+    return m
+
+
+# ------------------------------------------------------------------------ running work
+
+
+def _run(calls: Sequence[Callable[[], T]], costs: Sequence[float], threads: int,
+         progress: Callable[[float], None] | None) -> list[T]:
+    """Run the GIL-free calls on up to ``threads`` threads; results in call order.
+
+    ``progress`` gets the finished share of the total cost after each call. Ctrl-C (or any
+    error) cancels the calls not yet started; running ones are a few ms long.
+    """
+    total = float(sum(costs)) or 1.0
+    done = 0.0
+    results: list[Any] = [None] * len(calls)
+    if threads == 1 or len(calls) == 1:
+        for i, call in enumerate(calls):
+            results[i] = call()
+            done += costs[i]
+            if progress is not None:
+                progress(min(done / total, 1.0))
+        return results
+    pool = ThreadPoolExecutor(max_workers=min(threads, len(calls)))
+    try:
+        futures: dict[Future[T], int] = {pool.submit(c): i for i, c in enumerate(calls)}
+        pending = set(futures)
+        while pending:
+            finished, pending = wait(pending, timeout=0.1, return_when="FIRST_COMPLETED")
+            for f in finished:
+                i = futures[f]
+                results[i] = f.result()
+                done += costs[i]
+            if finished and progress is not None:
+                progress(min(done / total, 1.0))
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return results
+
+
+def _check_status(st: int, what: str) -> None:
+    if st >= 0:
+        return
+    if st == nat.HE_E_NO_DEAL:
+        raise NoValidDealError(f"{what}: no deal is possible (every combination of the "
+                               "players' hands conflicts with another or with the cards out)")
+    if st == nat.HE_E_CAPACITY:
+        raise EquityArgumentError(f"{what}: more than {EXACT_MAX_CLASSES:,} distinct deals "
+                                  "to enumerate; use method='monte_carlo'")
+    if st == nat.HE_E_DUPLICATE:
+        raise DuplicateCardError(f"{what}: a card appears twice")
+    if st == nat.HE_E_CARD_RANGE:
+        raise InvalidCardError(f"{what}: a card id outside 0..51")
+    raise EquityArgumentError(f"{what}: the kernel rejected its arguments (status {st})")
+
+
+# ------------------------------------------------------------------------ results
+
+
+def _result(players: list[_Player], wins: NDArray[Any], hist: NDArray[Any], games: int,
+            exact: bool, variant: str, seed: int | None, integral: bool) -> EquityResult:
+    n = len(players)
+    masks = np.arange(1 << n)
+    members = (masks[:, None] >> np.arange(n)[None, :]) & 1  # (2**n, n)
+    size = members.sum(axis=1)
+    w = wins.astype(np.float64)
+    total = float(w.sum())
+    share = np.where(members == 1, 1.0 / np.maximum(size, 1)[:, None], 0.0)
+    eq = (w[:, None] * share).sum(axis=0) / total
+    solo = (members == 1) & (size[:, None] == 1)
+    win = (w[:, None] * solo).sum(axis=0) / total
+    split = (members == 1) & (size[:, None] > 1)
+    tie = (w[:, None] * split).sum(axis=0) / total
+    tie_eq = (w[:, None] * share * split).sum(axis=0) / total
+    if exact:
+        se = np.zeros(n)
+    else:
+        ex2 = (w[:, None] * share**2).sum(axis=0) / total
+        se = np.sqrt(np.maximum(ex2 - eq**2, 0.0) / total)
+
+    def count(x: Any) -> Count:
+        return int(x) if integral else float(x)
+
+    cats = tuple(
+        {HandCategory(c + 1): count(hist[p * 9 + c]) for c in range(9)} for p in range(n)
+    )
+    return EquityResult(
+        players=tuple(p.label for p in players),
+        equity=tuple(float(x) for x in eq),
+        win=tuple(float(x) for x in win),
+        tie=tuple(float(x) for x in tie),
+        tie_equity=tuple(float(x) for x in tie_eq),
+        stderr=tuple(float(x) for x in se),
+        games=games,
+        exact=exact,
+        wins_by_mask=tuple(count(x) for x in wins),
+        categories=cats,
+        variant=variant,
+        seed=seed,
+    )
+
+
+def _stderr_max(wins: NDArray[np.uint64], n: int) -> float:
+    masks = np.arange(1 << n)
+    members = (masks[:, None] >> np.arange(n)[None, :]) & 1
+    size = np.maximum(members.sum(axis=1), 1)
+    w = wins.astype(np.float64)
+    total = float(w.sum())
+    if total < 2:
+        return math.inf
+    share = members / size[:, None]
+    eq = (w[:, None] * share).sum(axis=0) / total
+    ex2 = (w[:, None] * share**2).sum(axis=0) / total
+    return float(np.sqrt(np.maximum(ex2 - eq**2, 0.0) / total).max())
+
+
+# ------------------------------------------------------------------------ exact
+
+
+def _exact_holdem(players: list[_Player], board: NDArray[np.uint8], dead: NDArray[np.uint8],
+                  method: str, threads: int,
+                  progress: Callable[[float], None] | None) -> EquityResult | None:
+    """Exact Hold'em, or None when method is "auto" and enumeration is too costly."""
+    n = len(players)
+    lists = [p.combos if not p.random else _all_combos(board, dead) for p in players]
+    weights_l = [p.weights if not p.random else np.ones(len(lists[i]))
+                 for i, p in enumerate(players)]
+    deals_bound = math.prod(len(c) for c in lists)
+    if method == "auto" and deals_bound > AUTO_MAX_DEALS:
+        return None
+    combos = np.ascontiguousarray(np.concatenate(lists), dtype=np.uint8)
+    offsets = np.zeros(n + 1, dtype=np.uint32)
+    offsets[1:] = np.cumsum([len(c) for c in lists])
+    weights = np.concatenate(weights_l)
+    weighted = bool((weights != 1.0).any())
+    cap = int(min(deals_bound, EXACT_MAX_CLASSES))
+    st, reps, mult, wsum, _deals = nat.equity_classes(
+        n, combos, offsets, weights if weighted else None, board, dead, max(cap, 1))
+    _check_status(st, "exact equity")
+    left = 5 - board.size
+    deck = 52 - board.size - dead.size - 2 * n
+    boards = math.comb(deck, left)
+    nreps = reps.shape[0]
+    if method == "auto" and nreps * boards * n > AUTO_EXACT_BUDGET:
+        return None
+    per_rep = boards * n
+    step = max(1, CHUNK_UNITS // per_rep)
+    nparts = 1
+    if threads > 1 and nreps < 2 * threads:
+        nparts = threads
+    elif nreps == 1 and per_rep > 4 * CHUNK_UNITS and progress is not None:
+        nparts = 8  # progress steps within one big deal
+    calls: list[Callable[[], tuple[int, Any, Any, Any, Any]]] = []
+    costs: list[float] = []
+    for lo in range(0, nreps, step):
+        hi = min(nreps, lo + step)
+        for part in range(nparts):
+            calls.append(_enum_call(n, reps[lo:hi], mult[lo:hi],
+                                    wsum[lo:hi] if weighted else None, board, dead,
+                                    part, nparts))
+            costs.append(float(per_rep * (hi - lo)) / nparts)
+    outs = _run(calls, costs, threads, progress)
+    wins = np.zeros(1 << n, dtype=np.uint64)
+    hist = np.zeros(n * 9, dtype=np.uint64)
+    wwins = np.zeros(1 << n)
+    whist = np.zeros(n * 9)
+    for st_i, w_i, h_i, ww_i, wh_i in outs:
+        _check_status(st_i, "exact equity")
+        wins += w_i
+        hist += h_i
+        wwins += ww_i
+        whist += wh_i
+    games = int(wins.sum())
+    if weighted:
+        return _result(players, wwins, whist, games, True, "holdem", None, False)
+    return _result(players, wins, hist, games, True, "holdem", None, True)
+
+
+def _enum_call(n: int, reps: NDArray[np.uint8], mult: NDArray[np.uint64],
+               weight: NDArray[np.float64] | None, board: NDArray[np.uint8],
+               dead: NDArray[np.uint8], part: int,
+               nparts: int) -> Callable[[], tuple[int, Any, Any, Any, Any]]:
+    reps = np.ascontiguousarray(reps)
+    mult = np.ascontiguousarray(mult)
+    weight = None if weight is None else np.ascontiguousarray(weight)
+    return lambda: nat.equity_enum(n, reps, mult, weight, board, dead, part, nparts)
+
+
+def _all_combos(board: NDArray[np.uint8], dead: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    out = _mask(board) | _mask(dead)
+    rows = [(a, b) for a in range(52) for b in range(a) if not (out >> a & 1 or out >> b & 1)]
+    return np.array(rows, dtype=np.uint8).reshape(-1, 2)
+
+
+def _exact_omaha(players: list[_Player], board: NDArray[np.uint8], dead: NDArray[np.uint8],
+                 method: str, threads: int,
+                 progress: Callable[[float], None] | None) -> EquityResult | None:
+    n = len(players)
+    if any(not p.exact for p in players):
+        if method == "exact":
+            raise EquityArgumentError("exact Omaha needs every player's exact hand; use "
+                                      "method='monte_carlo' with 'random' players")
+        return None
+    holes = np.ascontiguousarray(np.concatenate([p.combos for p in players]), dtype=np.uint8)
+    nh = holes.shape[1]
+    deck = 52 - board.size - dead.size - holes.size
+    boards = math.comb(deck, 5 - board.size)
+    cost = boards * n * math.comb(nh, 2) * 10
+    if method == "auto" and cost > AUTO_OMAHA_BUDGET:
+        return None
+    nparts = max(threads, 1 if cost < CHUNK_UNITS else 16)
+    calls = [
+        (lambda part=part: nat.equity_enum_omaha(n, holes, board, dead, part, nparts))
+        for part in range(nparts)
+    ]
+    outs = _run(calls, [1.0] * nparts, threads, progress)
+    wins = np.zeros(1 << n, dtype=np.uint64)
+    hist = np.zeros(n * 9, dtype=np.uint64)
+    for st, w, h in outs:
+        _check_status(st, "exact Omaha equity")
+        wins += w
+        hist += h
+    return _result(players, wins, hist, int(wins.sum()), True, "omaha", None, True)
+
+
+# ------------------------------------------------------------------------ Monte Carlo
+
+
+def _alias_table(weights: NDArray[np.float64]) -> tuple[NDArray[np.uint32], NDArray[np.uint64]]:
+    """Walker/Vose alias table: (alias index, keep threshold out of 2**32) per row."""
+    k = len(weights)
+    prob = weights * (k / weights.sum())
+    alias = np.arange(k, dtype=np.uint32)
+    thresh = np.full(k, 1 << 32, dtype=np.uint64)
+    small = [i for i in range(k) if prob[i] < 1.0]
+    large = [i for i in range(k) if prob[i] >= 1.0]
+    while small and large:
+        s, g = small.pop(), large.pop()
+        thresh[s] = int(prob[s] * (1 << 32))
+        alias[s] = g
+        prob[g] -= 1.0 - prob[s]
+        (small if prob[g] < 1.0 else large).append(g)
+    return alias, thresh
+
+
+def _monte_carlo(players: list[_Player], board: NDArray[np.uint8], dead: NDArray[np.uint8],
+                 variant: str, trials: int | None, target_stderr: float | None, seed: int,
+                 threads: int, progress: Callable[[float], None] | None) -> EquityResult:
+    n = len(players)
+    nh = 2 if variant == "holdem" else max(p.combos.shape[1] for p in players)
+    lists = [p.combos.reshape(-1, nh) for p in players]
+    offsets = np.zeros(n + 1, dtype=np.uint32)
+    offsets[1:] = np.cumsum([len(c) for c in lists])
+    combos = np.ascontiguousarray(np.concatenate(lists), dtype=np.uint8)
+    alias: NDArray[np.uint32] | None = None
+    thresh: NDArray[np.uint64] | None = None
+    if any((p.weights != 1.0).any() for p in players if not p.random):
+        al, th = [], []
+        for i, p in enumerate(players):
+            a, t = _alias_table(p.weights) if len(p.combos) else (
+                np.zeros(0, dtype=np.uint32), np.zeros(0, dtype=np.uint64))
+            al.append(a + offsets[i])
+            th.append(t)
+        alias = np.ascontiguousarray(np.concatenate(al), dtype=np.uint32)
+        thresh = np.ascontiguousarray(np.concatenate(th), dtype=np.uint64)
+    total = trials if trials is not None else (
+        MAX_TRIALS if target_stderr is not None else DEFAULT_TRIALS)
+    threads = max(1, min(threads, total // 1000 or 1))
+    share = [total * (t + 1) // threads - total * t // threads for t in range(threads)]
+    states = [nat.rng_seed(seed, t) for t in range(threads)]
+    wins = np.zeros(1 << n, dtype=np.uint64)
+    hist = np.zeros(n * 9, dtype=np.uint64)
+    done = 0
+
+    def call(t: int, k: int) -> Callable[[], tuple[int, Any, Any]]:
+        return lambda: nat.equity_mc(n, nh, combos, offsets, alias, thresh, board, dead, k,
+                                     states[t])
+
+    while done < total:
+        ks = [min(MC_ROUND, s) for s in share]
+        share = [s - k for s, k in zip(share, ks)]
+        calls = [call(t, k) for t, k in enumerate(ks) if k]
+        for st, w, h in _run(calls, [1.0] * len(calls), threads, None):
+            _check_status(st, "Monte Carlo equity")
+            wins += w
+            hist += h
+        done += sum(ks)
+        frac = done / total
+        if target_stderr is not None:
+            se = _stderr_max(wins, n)
+            if se < target_stderr:
+                break
+            frac = max(frac, min(1.0, (target_stderr / se) ** 2))
+        if progress is not None:
+            progress(min(frac, 1.0))
+    if progress is not None:
+        progress(1.0)
+    return _result(players, wins, hist, done, False, variant, seed, True)
+
+
+# ------------------------------------------------------------------------ public
+
+
+def equity(
+    players: Sequence[PlayerLike],
+    *,
+    board: CardsLike = "",
+    dead: CardsLike = "",
+    method: str = "auto",
+    trials: int | None = None,
+    target_stderr: float | None = None,
+    seed: int | None = None,
+    threads: int = 1,
+    progress: Callable[[float], None] | None = None,
+    variant: str = "holdem",
+) -> EquityResult:
+    """Equity of each of 2..10 players.
+
+    ``players``: per player exact hole cards (``"AhAs"``), a range (text or
+    :class:`Range`: ``"QQ+, AKs:0.5"``) or ``"random"``; for ``variant="omaha"`` exact
+    4-card hands (5 or 6 for big-O) or ``"random"``. ``board``: 0..5 cards; ``dead``: cards
+    out of the deck. ``method``: ``"exact"`` enumerates every board and every tuple of
+    combos; ``"monte_carlo"`` samples ``trials`` deals (default 1,000,000) or until every
+    player's standard error is below ``target_stderr``; ``"auto"`` enumerates when that
+    costs about a second or less, else samples. ``seed`` (Monte Carlo) makes a run
+    repeatable for the same ``threads``; without it a random seed is drawn and reported in
+    the result. ``progress(fraction)`` is called as work completes.
+
+    Raises :class:`~holdem_eval.InvalidCardError` / :class:`~holdem_eval.DuplicateCardError`
+    for bad or repeated cards, :class:`~holdem_eval.RangeSyntaxError` for a bad range,
+    :class:`NoValidDealError` when no deal is possible, :class:`EquityArgumentError`
+    (and :class:`~holdem_eval.ShapeError` for counts) for other bad arguments.
+    """
+    _check_args(method, variant, trials, target_stderr, threads, seed)
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise ShapeError(f"players must be a list of 2..{MAX_PLAYERS} hands or ranges, "
+                         f"got {players!r}")
+    if not 2 <= len(players) <= MAX_PLAYERS:
+        raise ShapeError(f"players must have 2..{MAX_PLAYERS} entries, got {len(players)}")
+    parsed = [_parse_player(i, p, variant) for i, p in enumerate(players)]
+    if variant == "omaha":
+        sizes = {p.combos.shape[1] for p in parsed if not p.random}
+        if len(sizes) > 1:
+            raise ShapeError(f"Omaha players must all hold the same number of cards, got "
+                             f"{sorted(sizes)}")
+    board_a = _cards_text(board, "board")
+    dead_a = _cards_text(dead, "dead cards")
+    if board_a.size > 5:
+        raise ShapeError(f"board has at most 5 cards, got {board_a.size}: {board!r}")
+    taken: dict[int, str] = {}
+    for what, cards in [("board", board_a), ("dead cards", dead_a)] + [
+        (f"player {i} ({p.label})", p.combos[0]) for i, p in enumerate(parsed) if p.exact
+    ]:
+        for c in cards.tolist():
+            if c in taken:
+                raise DuplicateCardError(
+                    f"card {format_cards([c])!r} is in both {taken[c]} and {what}")
+            taken[c] = what
+    hole = 2 if variant == "holdem" else max(
+        [p.combos.shape[1] for p in parsed if not p.random] or [4])
+    if len(players) * hole + 5 + dead_a.size > 52:
+        raise ShapeError(f"{len(players)} players of {hole} cards, a board and "
+                         f"{dead_a.size} dead cards need more than 52 cards")
+    out = 0
+    for c in taken:
+        out |= 1 << c
+    for i, p in enumerate(parsed):
+        if p.random or p.exact:
+            continue
+        keep = np.array([(_mask(row) & out) == 0 for row in p.combos], dtype=bool)
+        p.combos, p.weights = p.combos[keep], p.weights[keep]
+        if not keep.any():
+            raise NoValidDealError(
+                f"player {i}'s range {p.label!r} has no combo left once the board, dead "
+                "cards and other players' hands are removed")
+    board_a = np.ascontiguousarray(board_a, dtype=np.uint8)
+    dead_a = np.ascontiguousarray(dead_a, dtype=np.uint8)
+    if method != "monte_carlo":
+        exact_fn = _exact_holdem if variant == "holdem" else _exact_omaha
+        res = exact_fn(parsed, board_a, dead_a, method, threads, progress)
+        if res is not None:
+            return res
+    if seed is None:
+        seed = secrets.randbits(64)
+    return _monte_carlo(parsed, board_a, dead_a, variant, trials, target_stderr, seed,
+                        threads, progress)

@@ -17,22 +17,30 @@ from .errors import (
     OutArrayError,
     ShapeError,
 )
+from .equity import EquityArgumentError, EquityResult, NoValidDealError, equity
 from .evaluator import evaluate, evaluate_batch, evaluate_omaha, evaluate_omaha_batch
+from .ranges import Range, RangeSyntaxError
 
 __version__ = "0.1.0"
 
 __all__ = [
     "DTypeError",
     "DuplicateCardError",
+    "EquityArgumentError",
+    "EquityResult",
     "HandCategory",
     "HoldemEvalError",
     "InvalidCardError",
     "InvalidRankError",
+    "NoValidDealError",
     "OutArrayError",
+    "Range",
+    "RangeSyntaxError",
     "ShapeError",
     "__version__",
     "best_five",
     "describe",
+    "equity",
     "evaluate",
     "evaluate_batch",
     "evaluate_omaha",

@@ -2,6 +2,31 @@
 
 from __future__ import annotations
 
+from .config import ConfigError, GameConfig
+from .dealing import SeededDeck
+from .hand import (
+    Action,
+    ActionKind,
+    Event,
+    Hand,
+    HandStateError,
+    IllegalActionError,
+    LegalAction,
+    PlayerView,
+)
+from .phh import (
+    IncompleteHandError,
+    PhhError,
+    PhhHand,
+    PhhReplayError,
+    ReplayResult,
+    UnknownHoleCardsError,
+    UnsupportedPhhError,
+    dumps_phh,
+    load_phh,
+    loads_phh,
+    replay_phh,
+)
 from .pots import InvalidChipsError
 from .rules import Rules
 from .settle_batch import NO_CARD, settle_batch
@@ -16,6 +41,28 @@ from .showdown import (
 )
 
 __all__: list[str] = [
+    "Action",
+    "ActionKind",
+    "ConfigError",
+    "Event",
+    "GameConfig",
+    "Hand",
+    "HandStateError",
+    "IllegalActionError",
+    "IncompleteHandError",
+    "LegalAction",
+    "PhhError",
+    "PhhHand",
+    "PhhReplayError",
+    "PlayerView",
+    "ReplayResult",
+    "SeededDeck",
+    "UnknownHoleCardsError",
+    "UnsupportedPhhError",
+    "dumps_phh",
+    "load_phh",
+    "loads_phh",
+    "replay_phh",
     "NO_CARD",
     "InvalidChipsError",
     "InvalidSeatError",

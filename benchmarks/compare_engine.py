@@ -1,0 +1,186 @@
+"""Side-by-side engine benchmark: holdem_eval.engine vs PokerKit 0.7.7, one run, same tasks.
+
+Task 1 — random 6-max no-limit hands (blinds 1/2, 200-chip stacks) played to the end:
+at every decision pick one of the legal action kinds uniformly (fold only when facing
+a bet, check/call, bet/raise when allowed), and for a bet/raise an amount uniformly
+between the minimum and maximum.  Both engines run the same harness code shape, the
+same number generator and deal random cards (ours: seeded splitmix64 deck; PokerKit:
+its own shuffled deck); hand creation, dealing, blinds and settlement are all timed.
+
+Task 2 — PHH replay of the Pluribus hands (../shared/phh/pluribus_ai): both sides
+start from already-parsed hand histories (PokerKit ``HandHistory`` objects; our
+``PhhHand``) and play every action to the end (``list(hh)`` for PokerKit, which
+yields each state; ``replay_phh`` for ours).  Parsing (tomllib, shared by both) is
+also reported separately as load+replay.
+
+Rounds alternate between the engines so machine noise hits both; the report gives
+the median hands/s per engine and the ratio of medians.
+
+Run:  .venv/bin/python benchmarks/compare_engine.py [--rounds 5] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+
+from holdem_eval.engine import GameConfig, Hand, load_phh, loads_phh, replay_phh
+
+PLURIBUS = Path(__file__).resolve().parents[1].parent / "shared" / "phh" / "pluribus_ai"
+
+
+def ours_random_hands(count: int, seed: int) -> int:
+    rng = random.Random(seed)
+    rnd = rng.random
+    randint = rng.randint
+    cfg = GameConfig(big_blind=2)
+    stacks = [200] * 6
+    decisions = 0
+    for k in range(count):
+        h = Hand(cfg, stacks, button=k % 6, seed=seed * 1_000_003 + k)
+        legal = h.legal_actions
+        act = h.act
+        while h.payouts is None:
+            options = legal()
+            kind, lo, hi = options[int(rnd() * len(options))]
+            act((kind, randint(lo, hi) if lo != hi else lo))
+            decisions += 1
+    return decisions
+
+
+def pokerkit_random_hands(count: int, seed: int) -> int:
+    from pokerkit import Automation, Mode, NoLimitTexasHoldem
+
+    automations = (
+        Automation.ANTE_POSTING,
+        Automation.BET_COLLECTION,
+        Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING,
+        Automation.HOLE_DEALING,
+        Automation.BOARD_DEALING,
+        Automation.RUNOUT_COUNT_SELECTION,
+        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+        Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING,
+        Automation.CHIPS_PULLING,
+    )
+    rng = random.Random(seed)
+    rnd = rng.random
+    randint = rng.randint
+    decisions = 0
+    for _ in range(count):
+        st = NoLimitTexasHoldem.create_state(
+            automations, True, 0, (1, 2), 2, (200,) * 6, 6, mode=Mode.CASH_GAME
+        )
+        while st.status:
+            options = [1]
+            if st.checking_or_calling_amount:
+                options.append(0)
+            if st.can_complete_bet_or_raise_to():
+                options.append(2)
+            kind = options[int(rnd() * len(options))]
+            if kind == 0:
+                st.fold()
+            elif kind == 1:
+                st.check_or_call()
+            else:
+                lo = st.min_completion_betting_or_raising_to_amount
+                hi = st.max_completion_betting_or_raising_to_amount
+                assert lo is not None and hi is not None
+                st.complete_bet_or_raise_to(randint(lo, hi) if lo != hi else lo)
+            decisions += 1
+    return decisions
+
+
+def _median_rate(runs: list[tuple[int, float]]) -> float:
+    return statistics.median(count / seconds for count, seconds in runs)
+
+
+def _timed(fn: Callable[[], object], count: int) -> tuple[int, float]:
+    t0 = time.perf_counter()
+    fn()
+    return count, time.perf_counter() - t0
+
+
+def compare_random(rounds: int, ours_n: int, pk_n: int) -> tuple[float, float]:
+    ours: list[tuple[int, float]] = []
+    theirs: list[tuple[int, float]] = []
+    for r in range(rounds):
+        theirs.append(_timed(lambda r=r: pokerkit_random_hands(pk_n, r), pk_n))
+        ours.append(_timed(lambda r=r: ours_random_hands(ours_n, r), ours_n))
+    return _median_rate(ours), _median_rate(theirs)
+
+
+def compare_replay(rounds: int) -> dict[str, float]:
+    from pokerkit import HandHistory
+
+    files = sorted(PLURIBUS.glob("*.phh"))
+    if len(files) != 247:
+        raise SystemExit(f"expected 247 Pluribus files in {PLURIBUS}, found {len(files)}")
+    texts = [f.read_text() for f in files]
+    ours_parsed = [h for f in files for h in load_phh(f)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pk_parsed = [HandHistory.loads(t) for t in texts]
+
+    def ours_replay() -> None:
+        for h in ours_parsed:
+            replay_phh(h)
+
+    def pk_replay() -> None:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for hh in pk_parsed:
+                for _ in hh:
+                    pass
+
+    def ours_full() -> None:
+        for t in texts:
+            for h in loads_phh(t):
+                replay_phh(h)
+
+    def pk_full() -> None:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for t in texts:
+                for _ in HandHistory.loads(t):
+                    pass
+
+    n = len(texts)
+    res: dict[str, list[tuple[int, float]]] = {k: [] for k in ("o", "p", "of", "pf")}
+    for _ in range(rounds):
+        res["p"].append(_timed(pk_replay, n))
+        res["o"].append(_timed(ours_replay, n))
+        res["pf"].append(_timed(pk_full, n))
+        res["of"].append(_timed(ours_full, n))
+    return {k: _median_rate(v) for k, v in res.items()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--quick", action="store_true", help="fewer hands per round")
+    args = parser.parse_args(argv)
+    ours_n, pk_n = (2000, 40) if args.quick else (10000, 200)
+    ours, theirs = compare_random(args.rounds, ours_n, pk_n)
+    print(f"random 6-max NL hands ({args.rounds} alternating rounds, medians):")
+    print(f"  holdem_eval.engine : {ours:10.0f} hands/s  ({1e6 / ours:7.1f} us/hand)")
+    print(f"  pokerkit 0.7.7     : {theirs:10.0f} hands/s  ({1e6 / theirs:7.1f} us/hand)")
+    print(f"  ratio              : {ours / theirs:10.1f}x   (target >= 100x)")
+    rep = compare_replay(args.rounds)
+    print("PHH replay, 247 Pluribus hands (medians):")
+    print(f"  replay  ours {rep['o']:8.0f} hands/s  pokerkit {rep['p']:7.0f} hands/s"
+          f"  ratio {rep['o'] / rep['p']:5.1f}x   (target >= 20x)")
+    print(f"  load+replay ours {rep['of']:5.0f} hands/s  pokerkit {rep['pf']:7.0f} hands/s"
+          f"  ratio {rep['of'] / rep['pf']:5.1f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

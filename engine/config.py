@@ -1,0 +1,116 @@
+"""Game configuration: variant, betting structure, forced bets and bet sizes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from holdem_eval import HoldemEvalError
+
+__all__ = ["BETTING_STRUCTURES", "VARIANTS", "ConfigError", "GameConfig"]
+
+VARIANTS = ("holdem", "omaha")
+BETTING_STRUCTURES = ("no-limit", "pot-limit", "fixed-limit")
+
+
+class ConfigError(HoldemEvalError, ValueError):
+    """A game configuration, stack list or table setting is invalid."""
+
+
+def _check_amount(name: str, value: object, *, positive: bool = False) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ConfigError(f"{name} must be an int number of chips, got {value!r}")
+    if value < 0 or (positive and value == 0):
+        expected = "> 0" if positive else ">= 0"
+        raise ConfigError(f"{name} must be {expected}, got {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """Rules of one game; every amount is an int number of chips.
+
+    ``small_blind`` defaults to half the big blind rounded down; ``min_bet`` (the
+    no-limit/pot-limit minimum bet and minimum raise increment) defaults to the big
+    blind; fixed limit uses ``small_bet`` (default the big blind) before the flop and
+    on the flop and ``big_bet`` (default twice the small bet) on the turn and river.
+    ``max_bets`` caps fixed-limit betting: bets per round counting the opening bet
+    (before the flop the big blind is that bet), so the default 4 means one bet and
+    three raises; ``None`` removes the cap.  ``ante`` is a dead ante from every seat;
+    ``big_blind_ante`` is one dead ante paid by the big blind instead.  ``straddle``
+    is a live blind posted by the seat left of the big blind (0 = none).
+    ``blind_counts_toward_cap=False`` counts only voluntary bets before the flop
+    (PokerKit's fixed-limit games allow four raises over the big blind).
+    ``allow_free_fold`` makes folding legal when checking is free (PokerKit's cash
+    game behaviour; off by default so bots never waste a hand).
+
+    >>> GameConfig(big_blind=100).small_blind
+    50
+    >>> GameConfig(betting="fixed-limit", big_blind=4).big_bet
+    8
+    """
+
+    variant: str = "holdem"
+    betting: str = "no-limit"
+    big_blind: int = 2
+    small_blind: int = field(default=-1)
+    ante: int = 0
+    big_blind_ante: int = 0
+    straddle: int = 0
+    small_bet: int = field(default=-1)
+    big_bet: int = field(default=-1)
+    max_bets: int | None = 4
+    min_bet: int = field(default=-1)
+    allow_free_fold: bool = False
+    blind_counts_toward_cap: bool = True
+    hole_count: int = field(init=False, repr=False, compare=False)
+    """Hole cards per player: 2 for Hold'em, 4 for Omaha (derived)."""
+    betting_code: int = field(init=False, repr=False, compare=False)
+    """0 no-limit, 1 pot-limit, 2 fixed-limit (derived; for fast comparisons)."""
+
+    def __post_init__(self) -> None:
+        if self.variant not in VARIANTS:
+            raise ConfigError(f"variant must be one of {VARIANTS}, got {self.variant!r}")
+        if self.betting not in BETTING_STRUCTURES:
+            raise ConfigError(
+                f"betting must be one of {BETTING_STRUCTURES}, got {self.betting!r}"
+            )
+        bb = _check_amount("big_blind", self.big_blind, positive=True)
+        if self.small_blind == -1:
+            object.__setattr__(self, "small_blind", bb // 2)
+        sb = _check_amount("small_blind", self.small_blind)
+        if sb > bb:
+            raise ConfigError(f"small_blind {sb!r} must not exceed big_blind {bb!r}")
+        _check_amount("ante", self.ante)
+        _check_amount("big_blind_ante", self.big_blind_ante)
+        if self.ante and self.big_blind_ante:
+            raise ConfigError("use either ante (every seat) or big_blind_ante, not both")
+        _check_amount("straddle", self.straddle)
+        if self.straddle and self.straddle < bb:
+            raise ConfigError(f"straddle {self.straddle!r} must be at least big_blind {bb!r}")
+        if self.small_bet == -1:
+            object.__setattr__(self, "small_bet", bb)
+        small_bet = _check_amount("small_bet", self.small_bet, positive=True)
+        if self.big_bet == -1:
+            object.__setattr__(self, "big_bet", 2 * small_bet)
+        _check_amount("big_bet", self.big_bet, positive=True)
+        if self.min_bet == -1:
+            object.__setattr__(self, "min_bet", bb)
+        _check_amount("min_bet", self.min_bet, positive=True)
+        if self.max_bets is not None:
+            _check_amount("max_bets", self.max_bets, positive=True)
+        if not isinstance(self.blind_counts_toward_cap, bool):
+            raise ConfigError(
+                f"blind_counts_toward_cap must be a bool, got {self.blind_counts_toward_cap!r}"
+            )
+        if not isinstance(self.allow_free_fold, bool):
+            raise ConfigError(f"allow_free_fold must be a bool, got {self.allow_free_fold!r}")
+        object.__setattr__(self, "hole_count", 4 if self.variant == "omaha" else 2)
+        object.__setattr__(self, "betting_code", BETTING_STRUCTURES.index(self.betting))
+
+    @property
+    def is_fixed_limit(self) -> bool:
+        return self.betting == "fixed-limit"
+
+    @property
+    def is_pot_limit(self) -> bool:
+        return self.betting == "pot-limit"

@@ -1,0 +1,200 @@
+"""Deterministic seeded dealing: the same seed deals the same cards on every machine.
+
+The deck is shuffled by a forward Fisher-Yates shuffle driven by **splitmix64**
+(Steele, Lea & Flood, "Fast splittable pseudorandom number generators", OOPSLA 2014;
+the public-domain reference is Sebastiano Vigna's ``splitmix64.c``).  Everything is
+exact 64-bit integer arithmetic, so the cards depend only on the seed, never on the
+platform, the Python version or NumPy.
+
+Algorithm (documented so that any language can reproduce a deal)::
+
+    state = seed mod 2**64
+    next():  state = (state + 0x9E3779B97F4A7C15) mod 2**64
+             z = state
+             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) mod 2**64
+             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) mod 2**64
+             return z ^ (z >> 31)
+    deck = [0, 1, ..., 51]                       # card id = 4*rank + suit
+    for i in 0, 1, 2, ...:                       # lazily, one step per card dealt
+        if i % 4 == 0: f = next()                # one output serves four cards
+        f = f * (52 - i)                         # f is a 64-bit fixed-point fraction;
+        j = i + (f >> 64); f = f mod 2**64       # its integer part picks the card
+        swap deck[i], deck[j]; the i-th card dealt is deck[i]
+
+Each splitmix64 output is read as a fraction in [0, 1) and multiplied by the number
+of cards left; the integer part picks the card and the fractional part (still at
+least 64 - 4*6 = 40 bits precise) picks the next one, so four cards share one
+output with a bias below 2**-40 per card (Lemire's multiply-shift, chained).
+Because the shuffle runs forward, dealing k cards costs k steps and deals exactly
+the first k cards of the full shuffle.  The engine draws cards in dealing order:
+hole cards one at a time clockwise from the seat left of the button, then a burn
+card before the flop, the turn and the river.
+
+>>> deck = SeededDeck(2024)
+>>> format_cards(deck.draw(5))
+'4c5hAcJs6h'
+>>> format_cards(SeededDeck(2024).draw(5))
+'4c5hAcJs6h'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from holdem_eval import HoldemEvalError
+
+__all__ = [
+    "RANK_CHARS",
+    "SUIT_CHARS",
+    "UNKNOWN_CARD",
+    "CardParseError",
+    "SeededDeck",
+    "format_card",
+    "format_cards",
+    "parse_card_text",
+    "parse_cards_text",
+    "splitmix64_stream",
+]
+
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "cdhs"
+UNKNOWN_CARD = -1
+"""Placeholder id for a card that exists but is not known (PHH ``??``)."""
+
+_M64 = 0xFFFFFFFFFFFFFFFF
+_GAMMA = 0x9E3779B97F4A7C15  # 2**64 / golden ratio: the splitmix64 increment
+_MIX1 = 0xBF58476D1CE4E5B9  # splitmix64 output-mix multipliers (Stafford's Mix13)
+_MIX2 = 0x94D049BB133111EB
+
+_CARD_IDS: dict[str, int] = {}
+for _r, _rc in enumerate(RANK_CHARS):
+    for _s, _sc in enumerate(SUIT_CHARS):
+        _CARD_IDS[_rc + _sc] = 4 * _r + _s
+        _CARD_IDS[_rc.lower() + _sc] = 4 * _r + _s
+        _CARD_IDS[_rc + _sc.upper()] = 4 * _r + _s
+        _CARD_IDS[_rc.lower() + _sc.upper()] = 4 * _r + _s
+_CARD_NAMES: tuple[str, ...] = tuple(r + s for r in RANK_CHARS for s in SUIT_CHARS)
+
+
+class CardParseError(HoldemEvalError, ValueError):
+    """A card text could not be parsed (engine-side parser that also knows ``??``)."""
+
+
+def parse_card_text(text: str) -> int:
+    """Return the card id of ``"Ah"``-style text; ``"??"`` gives :data:`UNKNOWN_CARD`.
+
+    >>> parse_card_text("Ah"), parse_card_text("2c"), parse_card_text("??")
+    (50, 0, -1)
+    """
+    if text == "??":
+        return UNKNOWN_CARD
+    card = _CARD_IDS.get(text)
+    if card is None:
+        if len(text) == 3 and text[:2] == "10":
+            card = _CARD_IDS.get("T" + text[2])
+        if card is None:
+            raise CardParseError(f"card text {text!r} is not a card; expected e.g. 'Ah' or 'Td'")
+    return card
+
+
+def parse_cards_text(text: str) -> list[int]:
+    """Parse concatenated or space-separated card text (``"AhKd"``, ``"Ah Kd"``, ``"????"``).
+
+    >>> parse_cards_text("AhKd??")
+    [50, 45, -1]
+    """
+    compact = "".join(text.split())
+    compact = compact.replace("10", "T")
+    if len(compact) % 2:
+        raise CardParseError(f"card text {text!r} has an odd number of characters")
+    return [parse_card_text(compact[k : k + 2]) for k in range(0, len(compact), 2)]
+
+
+def format_card(card: int) -> str:
+    """Return ``"Ah"`` for 50 and ``"??"`` for :data:`UNKNOWN_CARD`."""
+    return "??" if card < 0 else _CARD_NAMES[card]
+
+
+def format_cards(cards: Iterable[int]) -> str:
+    """Concatenate card texts: ``format_cards([50, 45]) == "AhKd"``."""
+    return "".join(["??" if c < 0 else _CARD_NAMES[c] for c in cards])
+
+
+def splitmix64_stream(seed: int, count: int) -> list[int]:
+    """Return the first ``count`` splitmix64 outputs for ``seed`` (for golden tests).
+
+    >>> hex(splitmix64_stream(0, 1)[0])
+    '0xe220a8397b1dcdaf'
+    """
+    state = seed & _M64
+    out = []
+    for _ in range(count):
+        state = (state + _GAMMA) & _M64
+        z = state
+        z = ((z ^ (z >> 30)) * _MIX1) & _M64
+        z = ((z ^ (z >> 27)) * _MIX2) & _M64
+        out.append(z ^ (z >> 31))
+    return out
+
+
+class SeededDeck:
+    """A 52-card deck shuffled lazily by splitmix64-driven Fisher-Yates.
+
+    ``exclude`` removes known cards first (they are never dealt); the remaining cards
+    keep ascending id order before shuffling, so the deal is still a pure function
+    of ``(seed, exclude)``.
+    """
+
+    __slots__ = ("_cards", "_frac", "_pos", "_state")
+
+    def __init__(self, seed: int, exclude: Sequence[int] = ()) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an int, got {seed!r}")
+        if exclude:
+            gone = set(exclude)
+            self._cards = [c for c in range(52) if c not in gone]
+        else:
+            self._cards = list(range(52))
+        self._pos = 0
+        self._state = seed & _M64
+        self._frac = 0
+
+    def copy(self) -> SeededDeck:
+        """Return an independent deck that will deal the same future cards."""
+        other = SeededDeck.__new__(SeededDeck)
+        other._cards = self._cards[:]
+        other._pos = self._pos
+        other._state = self._state
+        other._frac = self._frac
+        return other
+
+    @property
+    def remaining(self) -> int:
+        """Number of cards not yet dealt."""
+        return len(self._cards) - self._pos
+
+    def draw(self, count: int = 1) -> list[int]:
+        """Deal ``count`` cards from the top of the (lazily) shuffled deck."""
+        cards = self._cards
+        pos = self._pos
+        end = pos + count
+        n = len(cards)
+        if end > n:
+            raise HoldemEvalError(f"cannot deal {count} cards: only {n - pos} remain in the deck")
+        state = self._state
+        frac = self._frac
+        for i in range(pos, end):
+            if not i & 3:
+                state = (state + _GAMMA) & _M64
+                z = state
+                z = ((z ^ (z >> 30)) * _MIX1) & _M64
+                z = ((z ^ (z >> 27)) * _MIX2) & _M64
+                frac = z ^ (z >> 31)
+            frac *= n - i
+            j = i + (frac >> 64)
+            frac &= _M64
+            cards[i], cards[j] = cards[j], cards[i]
+        self._state = state
+        self._frac = frac
+        self._pos = end
+        return cards[pos:end]

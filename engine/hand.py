@@ -1,0 +1,1140 @@
+"""One hand of fixed-limit, pot-limit or no-limit Hold'em or Omaha, played by the rules.
+
+Seats are numbered ``0 .. n-1`` clockwise; ``button`` is the dealer seat.  The small
+blind sits left of the button and the big blind left of that; heads-up the button
+posts the small blind, acts first before the flop and last after it.  Bets are
+"to" amounts: ``raise_to(600)`` makes the seat's total bet in this round 600.
+
+Every action is validated before anything changes, so an illegal action raises
+:class:`IllegalActionError` and leaves the hand exactly as it was.  Chips are
+conserved at every step: ``sum(stacks) + pot == sum(starting_stacks)``, and after the
+hand ``sum(stacks) + rake == sum(starting_stacks)``.
+
+Rules that are choices, stated once:
+
+* Re-opening: a player who already acted in the round may raise again only when
+  facing at least a full raise since his last action (``current bet - bet level he
+  last acted at >= largest raise this round``), so an all-in for less than a full
+  raise does not re-open the betting; several short all-ins that add up to a full
+  raise do.
+* A bet or raise needs an opponent who can still put in more chips (PokerKit's
+  rule), and a player whose stack does not exceed the amount to call may only call.
+* Fixed limit: a bet or raise is exactly one unit (small bet before the flop and on
+  the flop, big bet on turn and river) or all-in for less; only full bets and raises
+  count towards ``GameConfig.max_bets``.
+* An uncalled bet (the part of the largest bet nobody matched) goes back to its
+  owner at the end of each betting round, before any pot is settled.
+* Showdown and pot award use :func:`holdem_eval.engine.settle`; an uncontested pot
+  without rake rules goes straight to the last player (no evaluation needed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from holdem_eval import HoldemEvalError, evaluate_omaha
+from holdem_eval._bindings import eval7
+
+from .config import ConfigError, GameConfig
+from .pots import form_pots, odd_chip_order, split_pot, uncalled_return
+from .dealing import UNKNOWN_CARD, SeededDeck, format_cards, parse_cards_text
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+__all__ = [
+    "STREET_NAMES",
+    "Action",
+    "ActionKind",
+    "Event",
+    "Hand",
+    "HandStateError",
+    "IllegalActionError",
+    "LegalAction",
+    "PlayerView",
+]
+
+STREET_NAMES = ("preflop", "flop", "turn", "river", "showdown")
+_PREFLOP, _FLOP, _TURN, _RIVER, _SHOWDOWN = 0, 1, 2, 3, 4
+_BOARD_AFTER = (0, 3, 4, 5)  # board size once each street has been dealt
+
+
+class IllegalActionError(HoldemEvalError, ValueError):
+    """An action that the rules do not allow now; the hand is left unchanged."""
+
+
+class HandStateError(HoldemEvalError, ValueError):
+    """An operation that does not fit the hand's phase (e.g. dealing when not needed)."""
+
+
+class ActionKind(IntEnum):
+    FOLD = 0
+    CHECK = 1
+    CALL = 2
+    BET = 3
+    RAISE = 4
+    ALL_IN = 5
+
+    def __str__(self) -> str:
+        return self.name.lower().replace("_", "-")
+
+
+_FOLD, _CHECK, _CALL, _BET, _RAISE, _ALL_IN = (
+    ActionKind.FOLD,
+    ActionKind.CHECK,
+    ActionKind.CALL,
+    ActionKind.BET,
+    ActionKind.RAISE,
+    ActionKind.ALL_IN,
+)
+
+
+class Action(NamedTuple):
+    """An action value: ``kind`` and, for BET/RAISE, the total ("to") amount.
+
+    A NamedTuple rather than a frozen dataclass: it is built once per decision in
+    simulation loops, and tuple construction is several times cheaper.  Validation
+    happens in :meth:`Hand.act`, against the state.
+    """
+
+    kind: ActionKind
+    amount: int = 0
+
+    def __str__(self) -> str:
+        if self.kind in (_BET, _RAISE):
+            return f"{self.kind} {self.amount}"
+        return str(self.kind)
+
+
+class LegalAction(NamedTuple):
+    """A legal action kind with its amount range (inclusive; "to" amounts).
+
+    FOLD and CHECK have ``0, 0``; CALL has the chips it puts in (less than the
+    amount to call when the caller is all-in); BET/RAISE the minimum and maximum
+    total bet (equal in fixed limit, or when only an all-in is left).
+    """
+
+    kind: ActionKind
+    min_amount: int
+    max_amount: int
+
+
+_KIND_BY_VALUE = frozenset(int(k) for k in ActionKind)
+_new_tuple = tuple.__new__  # builds NamedTuple values without the Python-level __new__
+_LEGAL_FOLD = LegalAction(_FOLD, 0, 0)
+_LEGAL_CHECK = LegalAction(_CHECK, 0, 0)
+
+
+class Event(NamedTuple):
+    """One entry of the hand's event log.
+
+    ``kind`` is one of ``ante, small_blind, big_blind, straddle, post, dead, hole,
+    board, fold, check, call, bet, raise, uncalled, show, muck, win, rake``.
+    ``seat`` is -1 for table events (board, rake); ``amount`` is chips (the "to"
+    amount for bet/raise, chips put in for call, chips paid for win); ``cards`` are
+    card ids (-1 = unknown).
+    """
+
+    kind: str
+    seat: int
+    amount: int
+    cards: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What one seat may see: its own hole cards, shown cards, and public state."""
+
+    seat: int
+    button: int
+    street: str
+    hole_cards: tuple[int, ...]
+    board: tuple[int, ...]
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    pot: int
+    folded: tuple[bool, ...]
+    actor: int | None
+    legal_actions: tuple[LegalAction, ...]
+    events: tuple[Event, ...]
+    is_over: bool
+
+
+_RawEvent = tuple[str, int, int, tuple[int, ...]]
+_SHOWDOWN_MARK = "_showdown"  # expanded into show/muck events when the log is read
+
+_settle_fn: Callable[..., Any] | None = None
+_order_fn: Callable[..., Any] | None = None
+
+
+def _settle_api() -> tuple[Callable[..., Any], Callable[..., Any]]:
+    global _settle_fn, _order_fn
+    if _settle_fn is None or _order_fn is None:
+        # imported late: holdem_eval.engine's __init__ imports this module first
+        from holdem_eval.engine import settle, showdown_order
+
+        _settle_fn = settle
+        _order_fn = showdown_order
+    return _settle_fn, _order_fn
+
+
+def _to_cards(value: str | Sequence[int], what: str) -> list[int]:
+    if isinstance(value, str):
+        return parse_cards_text(value)
+    cards = list(value)
+    for c in cards:
+        if not isinstance(c, int) or isinstance(c, bool) or not -1 <= c <= 51:
+            raise ConfigError(f"{what} has card {c!r}; expected card ids 0..51 (or -1 unknown)")
+    return cards
+
+
+class Hand:
+    """A hand in progress; see the module docstring for the rules.
+
+    ``Hand(config, stacks, button=0, seed=7)`` deals every card from a seeded deck.
+    Explicit ``hole_cards`` (one entry per seat, text or ids, ``-1``/``"??"`` =
+    unknown) and a partial or full ``board`` may be given instead; cards not given
+    are dealt from the seeded deck if there is a seed, otherwise the hand pauses
+    until :meth:`deal_board` supplies them (replaying hand histories).
+    ``posts`` maps a seat to ``(live, dead)`` extra forced chips (returning players'
+    missed blinds; live chips count as that seat's bet, dead chips go to the pot).
+    With ``manual_showdown=True`` every live player must :meth:`show` or
+    :meth:`muck` before the pot is settled.
+
+    >>> from holdem_eval.engine import GameConfig
+    >>> h = Hand(GameConfig(big_blind=100), [10_000] * 3, button=0, seed=1)
+    >>> h.actor, [str(a.kind) for a in h.legal_actions()]
+    (0, ['fold', 'call', 'raise'])
+    >>> h.raise_to(300); h.fold(); h.call()
+    >>> h.street, h.pot, h.actor
+    ('flop', 650, 2)
+    """
+
+    __slots__ = (
+        "_acted",
+        "_board_plan",
+        "_bounds",
+        "_bounds_at",
+        "_deck",
+        "_level_count",
+        "_log",
+        "_ranks",
+        "_shown",
+        "actor",
+        "betting_done",
+        "bets",
+        "board",
+        "button",
+        "committed",
+        "config",
+        "cur_bet",
+        "folded",
+        "hole_cards",
+        "last_aggressor",
+        "manual_showdown",
+        "n",
+        "n_active",
+        "n_live",
+        "payouts",
+        "pending_board",
+        "pot",
+        "raise_size",
+        "rake",
+        "river_aggressor",
+        "rules",
+        "stacks",
+        "starting_stacks",
+        "street_index",
+    )
+
+    def __init__(
+        self,
+        config: GameConfig,
+        stacks: Sequence[int],
+        *,
+        button: int = 0,
+        seed: int | None = None,
+        hole_cards: Sequence[str | Sequence[int] | None] | None = None,
+        board: str | Sequence[int] | None = None,
+        posts: Mapping[int, tuple[int, int]] | None = None,
+        rules: Any = None,
+        manual_showdown: bool = False,
+    ) -> None:
+        if not isinstance(config, GameConfig):
+            raise ConfigError(f"config must be a GameConfig, got {config!r}")
+        stacks_ = list(stacks)
+        n = len(stacks_)
+        if not 2 <= n <= 10:
+            raise ConfigError(f"a hand needs 2..10 seats, got {n} stacks: {stacks_!r}")
+        for s in stacks_:
+            if s.__class__ is not int or s <= 0:
+                if isinstance(s, int) and not isinstance(s, bool) and s > 0:
+                    continue
+                raise ConfigError(f"stacks must be positive ints, got {stacks_!r}")
+        if button.__class__ is not int or not 0 <= button < n:
+            raise ConfigError(f"button must be a seat 0..{n - 1}, got {button!r}")
+        if config.straddle and n == 2:
+            raise ConfigError("a straddle needs at least 3 seats")
+        hc = config.hole_count
+        if n * hc + 8 > 52:
+            raise ConfigError(f"{config.variant} with {n} seats needs more than 52 cards")
+        self.config = config
+        self.n = n
+        self.button = button
+        self.rules = rules
+        self.manual_showdown = manual_showdown
+        self.starting_stacks = tuple(stacks_)
+        self.stacks = stacks_
+        bets = self.bets = [0] * n
+        committed = self.committed = [0] * n
+        self.folded = [False] * n
+        self._acted = [-1] * n
+        self.payouts: list[int] | None = None
+        self.rake = 0
+        self.board: list[int] = []
+        self.pending_board = 0
+        self.betting_done = False
+        self.last_aggressor = -1
+        self.river_aggressor = -1
+        self._shown: list[int] = [0] * n  # 0 undecided, 1 shown, 2 mucked
+        log: list[_RawEvent] = []
+        self._log = log
+        self._ranks: list[int | None] | None = None
+        self._bounds: tuple[int, int] | str = ""
+        self._bounds_at = -1
+        self.n_live = n
+
+        # ---- cards: dealt one at a time clockwise from the seat left of the button ----
+        order = [(button + 1 + k) % n for k in range(n)]
+        holes: list[tuple[int, ...]]
+        if hole_cards is None and board is None:
+            if seed is None:
+                raise ConfigError("give a seed or explicit hole_cards")
+            deck = SeededDeck(seed)
+            drawn = deck.draw(n * hc)
+            holes = [()] * n
+            if hc == 2:
+                for k, seat in enumerate(order):
+                    holes[seat] = (drawn[k], drawn[k + n])
+            else:
+                for k, seat in enumerate(order):
+                    holes[seat] = tuple(drawn[k + r * n] for r in range(hc))
+            self._deck: SeededDeck | None = deck
+            self._board_plan: list[int] = []
+        else:
+            holes, self._board_plan, self._deck = self._explicit_cards(
+                hole_cards, board, seed, n, hc, order
+            )
+        self.hole_cards: list[tuple[int, ...]] = holes
+        for seat in order:
+            log.append(("hole", seat, 0, holes[seat]))
+
+        # ---- forced bets: antes (dead), blinds and straddle (live), extra posts ----
+        sb_seat, bb_seat = (button, 1 - button) if n == 2 else (order[0], order[1])
+        if config.ante:
+            for seat in order:
+                amt = min(config.ante, stacks_[seat])
+                stacks_[seat] -= amt
+                committed[seat] += amt
+                log.append(("ante", seat, amt, ()))
+        elif config.big_blind_ante:
+            amt = min(config.big_blind_ante, stacks_[bb_seat])
+            stacks_[bb_seat] -= amt
+            committed[bb_seat] += amt
+            log.append(("ante", bb_seat, amt, ()))
+        amt = config.small_blind
+        if amt:
+            if amt > stacks_[sb_seat]:
+                amt = stacks_[sb_seat]
+            stacks_[sb_seat] -= amt
+            bets[sb_seat] = amt
+            log.append(("small_blind", sb_seat, amt, ()))
+        amt = config.big_blind
+        if amt > stacks_[bb_seat]:
+            amt = stacks_[bb_seat]
+        stacks_[bb_seat] -= amt
+        bets[bb_seat] = amt
+        log.append(("big_blind", bb_seat, amt, ()))
+        first = (bb_seat + 1) % n
+        # fixed-limit cap: the big blind (and a straddle) count as this round's bets
+        self._level_count = 1 if config.blind_counts_toward_cap else 0
+        if config.straddle:
+            amt = min(config.straddle, stacks_[first])
+            stacks_[first] -= amt
+            bets[first] = amt
+            log.append(("straddle", first, amt, ()))
+            first = (first + 1) % n
+            self._level_count *= 2
+        if posts:
+            self._post_extra(posts)
+        self.pot = sum(committed) + sum(bets)
+        self.n_active = n - stacks_.count(0)
+        self.cur_bet = max(bets)
+        self.raise_size = config.small_bet if config.betting_code == 2 else config.min_bet
+        self.street_index = _PREFLOP
+        self.actor = -1
+        self._start_round(first)
+
+    def _explicit_cards(
+        self,
+        hole_cards: Sequence[str | Sequence[int] | None] | None,
+        board: str | Sequence[int] | None,
+        seed: int | None,
+        n: int,
+        hc: int,
+        order: list[int],
+    ) -> tuple[list[tuple[int, ...]], list[int], SeededDeck | None]:
+        known: list[int] = []
+        holes: list[tuple[int, ...]] | None = None
+        if hole_cards is not None:
+            if len(hole_cards) != n:
+                raise ConfigError(
+                    f"hole_cards needs one entry per seat ({n}), got {len(hole_cards)}"
+                )
+            holes = []
+            for seat, entry in enumerate(hole_cards):
+                cards = [UNKNOWN_CARD] * hc if entry is None else _to_cards(entry, f"seat {seat}")
+                if len(cards) != hc:
+                    raise ConfigError(
+                        f"seat {seat} needs {hc} hole cards, got {len(cards)}: {entry!r}"
+                    )
+                holes.append(tuple(cards))
+                known.extend(c for c in cards if c >= 0)
+        plan = [] if board is None else _to_cards(board, "board")
+        if len(plan) > 5 or UNKNOWN_CARD in plan:
+            raise ConfigError(f"board must be 0..5 known cards, got {board!r}")
+        known.extend(plan)
+        if len(set(known)) != len(known):
+            dup = next(c for c in known if known.count(c) > 1)
+            raise ConfigError(f"card {format_cards([dup])!r} is given twice")
+        deck = None if seed is None else SeededDeck(seed, known)
+        if holes is None:
+            if deck is None:
+                raise ConfigError("give a seed or explicit hole_cards")
+            drawn = deck.draw(n * hc)
+            holes = [()] * n
+            for k, seat in enumerate(order):
+                holes[seat] = tuple(drawn[k + r * n] for r in range(hc))
+        elif deck is not None and any(c < 0 for h in holes for c in h):
+            raise ConfigError("with a seed, hole cards must be fully known or omitted")
+        return holes, plan, deck
+
+    def _post_extra(self, posts: Mapping[int, tuple[int, int]]) -> None:
+        stacks, bets, committed, log = self.stacks, self.bets, self.committed, self._log
+        for seat, (live, dead) in sorted(posts.items()):
+            if not 0 <= seat < self.n or live < 0 or dead < 0:
+                raise ConfigError(f"bad post for seat {seat!r}: {(live, dead)!r}")
+            add_live = min(max(live - bets[seat], 0), stacks[seat])
+            if add_live:
+                stacks[seat] -= add_live
+                bets[seat] += add_live
+                log.append(("post", seat, add_live, ()))
+            amt = min(dead, stacks[seat])
+            if amt:
+                stacks[seat] -= amt
+                committed[seat] += amt
+                log.append(("dead", seat, amt, ()))
+
+    # ---- derived state -----------------------------------------------------------
+    @property
+    def blind_seats(self) -> tuple[int, int]:
+        """``(small blind seat, big blind seat)``; heads-up the button is the small blind."""
+        n, b = self.n, self.button
+        if n == 2:
+            return b, (b + 1) % 2
+        return (b + 1) % n, (b + 2) % n
+
+    @property
+    def street(self) -> str:
+        """``preflop``, ``flop``, ``turn``, ``river`` or ``showdown`` (betting finished)."""
+        return STREET_NAMES[self.street_index]
+
+    @property
+    def is_over(self) -> bool:
+        """True once the pot has been awarded."""
+        return self.payouts is not None
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The full event log (every card, every chip movement)."""
+        return tuple(self._expand_log(self._log))
+
+    def _expand_log(self, raw: list[_RawEvent]) -> list[Event]:
+        out: list[Event] = []
+        make = Event._make
+        for e in raw:
+            if e[0] != _SHOWDOWN_MARK:
+                out.append(make(e))
+                continue
+            # automatic showdown: the last river aggressor shows first, then clockwise;
+            # a hand beaten in every pot it could win by a hand already shown is mucked
+            _, aggressor, _, live = e
+            assert self._ranks is not None
+            _, showdown_order = _settle_api()
+            order = showdown_order(
+                list(live),
+                button=self.button,
+                last_aggressor=aggressor if aggressor >= 0 else None,
+                ranks=self._ranks,
+                contributions=self.committed,
+            )
+            muckable = set(order.muckable)
+            for k in order.order:
+                if k in muckable:
+                    out.append(Event("muck", k, 0))
+                else:
+                    out.append(Event("show", k, 0, self.hole_cards[k]))
+        return out
+
+    @property
+    def current_actor(self) -> int | None:
+        """The seat to act, or None (hand over, or waiting for cards/showdown)."""
+        return self.actor if self.actor >= 0 else None
+
+    @property
+    def to_call(self) -> int:
+        """Chips the seat to act must add to call (0 when checking is possible)."""
+        i = self.actor
+        return 0 if i < 0 else self.cur_bet - self.bets[i]
+
+    @property
+    def net(self) -> list[int]:
+        """Each seat's stack change so far (final result once the hand is over)."""
+        return [s - s0 for s, s0 in zip(self.stacks, self.starting_stacks)]
+
+    @property
+    def contributions(self) -> list[int]:
+        """Chips each seat has put into the pot so far (including dead money)."""
+        return [c + b for c, b in zip(self.committed, self.bets)]
+
+    # ---- legal actions -----------------------------------------------------------
+    def _raise_bounds(self, i: int) -> tuple[int, int] | str:
+        """``(min_to, max_to)`` for a bet/raise by seat ``i``, or why it is not allowed."""
+        stack = self.stacks[i]
+        bet = self.bets[i]
+        cur = self.cur_bet
+        if stack <= cur - bet:
+            return "its stack only covers a call"
+        acted = self._acted[i]
+        if acted >= 0 and cur - acted < self.raise_size:
+            return "an all-in for less than a full raise did not re-open the betting"
+        cfg = self.config
+        limit = cfg.betting_code == 2
+        if limit and cfg.max_bets is not None and self._level_count >= cfg.max_bets:
+            return f"the betting is capped at {cfg.max_bets} bets this round"
+        stacks, bets, folded = self.stacks, self.bets, self.folded
+        for j in range(self.n):
+            if j != i and not folded[j] and stacks[j] + bets[j] > cur:
+                break
+        else:
+            return "no opponent can put in more chips"
+        allin_to = stack + bet
+        min_to = cur + self.raise_size
+        if limit:
+            max_to = min_to
+        elif cfg.betting_code == 1:
+            max_to = 2 * cur - bet + self.pot
+            if max_to < min_to:
+                max_to = min_to
+        else:
+            max_to = allin_to
+        if min_to > allin_to:
+            min_to = allin_to
+        if max_to > allin_to:
+            max_to = allin_to
+        return min_to, max_to
+
+    def legal_actions(self) -> tuple[LegalAction, ...]:
+        """Legal actions for the seat to act (empty when nobody is to act)."""
+        i = self.actor
+        if i < 0:
+            return ()
+        to_call = self.cur_bet - self.bets[i]
+        bounds = self._raise_bounds(i)
+        self._bounds = bounds
+        self._bounds_at = len(self._log)
+        if to_call > 0:
+            stack = self.stacks[i]
+            amt = stack if stack < to_call else to_call
+            call = _new_tuple(LegalAction, (_CALL, amt, amt))
+            if bounds.__class__ is str:
+                return (_LEGAL_FOLD, call)
+            return (_LEGAL_FOLD, call, _new_tuple(LegalAction, (_RAISE, *bounds)))
+        if bounds.__class__ is str:
+            return (_LEGAL_FOLD, _LEGAL_CHECK) if self.config.allow_free_fold else (_LEGAL_CHECK,)
+        wager = _new_tuple(LegalAction, (_BET if self.cur_bet == 0 else _RAISE, *bounds))
+        if self.config.allow_free_fold:
+            return (_LEGAL_FOLD, _LEGAL_CHECK, wager)
+        return (_LEGAL_CHECK, wager)
+
+    # ---- actions -----------------------------------------------------------------
+    def _who(self, what: str) -> int:
+        i = self.actor
+        if i < 0:
+            if self.payouts is not None:
+                raise IllegalActionError(f"cannot {what}: the hand is over")
+            if self.pending_board:
+                raise IllegalActionError(
+                    f"cannot {what}: waiting for {self.pending_board} board card(s) to be dealt"
+                )
+            raise IllegalActionError(f"cannot {what}: the betting is finished, showdown pending")
+        return i
+
+    def act(self, action: Action | tuple[ActionKind, int], seat: int | None = None) -> None:
+        """Apply ``action`` (kind, "to" amount) for the seat to act.
+
+        ``seat``, if given, must be the seat to act (out-of-turn actions are rejected).
+        """
+        kind, amount = action
+        i = self.actor
+        if i < 0 or (seat is not None and seat != i):
+            if kind not in _KIND_BY_VALUE:
+                raise IllegalActionError(f"unknown action kind {kind!r}")
+            i = self._who(str(ActionKind(kind)))
+            raise IllegalActionError(
+                f"seat {seat} cannot {ActionKind(kind)}: it is seat {i}'s turn (out of turn)"
+            )
+        if kind == _CALL:
+            self._call(i)
+        elif kind == _FOLD:
+            self._fold(i)
+        elif kind == _RAISE:
+            if self.cur_bet == 0:
+                raise IllegalActionError(
+                    f"seat {i} cannot raise to {amount!r}: nobody has bet (bet)"
+                )
+            self._wager(i, amount, _RAISE)
+        elif kind == _CHECK:
+            self._check(i)
+        elif kind == _BET:
+            if self.cur_bet > 0:
+                raise IllegalActionError(
+                    f"seat {i} cannot bet {amount!r}: there is already a bet of {self.cur_bet}"
+                    " (raise)"
+                )
+            self._wager(i, amount, _BET)
+        elif kind == _ALL_IN:
+            self.all_in()
+        else:
+            raise IllegalActionError(f"unknown action kind {kind!r}")
+
+    def fold(self) -> None:
+        self._fold(self._who("fold"))
+
+    def check(self) -> None:
+        self._check(self._who("check"))
+
+    def call(self) -> None:
+        self._call(self._who("call"))
+
+    def check_or_call(self) -> None:
+        """Check when nothing is owed, else call (PHH ``cc``)."""
+        i = self._who("check or call")
+        if self.bets[i] < self.cur_bet:
+            self._call(i)
+        else:
+            self._check(i)
+
+    def bet(self, amount: int) -> None:
+        self.act((_BET, amount))
+
+    def raise_to(self, amount: int) -> None:
+        self.act((_RAISE, amount))
+
+    def bet_or_raise_to(self, amount: int) -> None:
+        """Bet when nobody has bet this round, else raise (PHH ``cbr``)."""
+        i = self._who("bet or raise")
+        self._wager(i, amount, _BET if self.cur_bet == 0 else _RAISE)
+
+    def all_in(self) -> None:
+        """Put the whole stack in: a call when it does not exceed the amount to call."""
+        i = self._who("go all-in")
+        stack = self.stacks[i]
+        if stack <= self.cur_bet - self.bets[i]:
+            self._call(i)
+        else:
+            self._wager(i, stack + self.bets[i], _BET if self.cur_bet == 0 else _RAISE)
+
+    def _fold(self, i: int) -> None:
+        if self.bets[i] >= self.cur_bet and not self.config.allow_free_fold:
+            raise IllegalActionError(f"seat {i} cannot fold when checking is free")
+        self.folded[i] = True
+        self.n_live -= 1
+        self.n_active -= 1
+        self._log.append(("fold", i, 0, ()))
+        self._advance(i)
+
+    def _check(self, i: int) -> None:
+        cur = self.cur_bet
+        if self.bets[i] < cur:
+            raise IllegalActionError(
+                f"seat {i} cannot check facing a bet of {cur} (to call: {cur - self.bets[i]})"
+            )
+        self._acted[i] = cur
+        self._log.append(("check", i, 0, ()))
+        self._advance(i)
+
+    def _call(self, i: int) -> None:
+        cur = self.cur_bet
+        bets = self.bets
+        to_call = cur - bets[i]
+        if to_call <= 0:
+            raise IllegalActionError(f"seat {i} cannot call: there is no bet to call (check)")
+        stacks = self.stacks
+        stack = stacks[i]
+        if stack <= to_call:
+            to_call = stack
+            self.n_active -= 1
+        stacks[i] = stack - to_call
+        bets[i] += to_call
+        self.pot += to_call
+        self._acted[i] = cur
+        self._log.append(("call", i, to_call, ()))
+        self._advance(i)
+
+    def _wager(self, i: int, to: int, kind: ActionKind) -> None:
+        if to.__class__ is not int:
+            word = "bet" if kind == _BET else "raise to"
+            if not isinstance(to, int) or isinstance(to, bool):
+                raise IllegalActionError(f"seat {i} cannot {word} {to!r}: amounts are int chips")
+            to = int(to)
+        # legal_actions() just computed the bounds if nothing was logged since
+        bounds = self._bounds if self._bounds_at == len(self._log) else self._raise_bounds(i)
+        if bounds.__class__ is str or to < bounds[0] or to > bounds[1]:
+            self._reject_wager(i, to, kind, bounds)
+        bets = self.bets
+        delta = to - bets[i]
+        stack = self.stacks[i] - delta
+        self.stacks[i] = stack
+        bets[i] = to
+        self.pot += delta
+        if stack == 0:
+            self.n_active -= 1
+        inc = to - self.cur_bet
+        if inc >= self.raise_size:
+            if self.config.betting_code != 2:
+                self.raise_size = inc
+            self._level_count += 1
+        self.cur_bet = to
+        self.last_aggressor = i
+        self._acted[i] = to
+        self._log.append(("bet" if kind == _BET else "raise", i, to, ()))
+        self._advance(i)
+
+    def _reject_wager(
+        self, i: int, to: int, kind: ActionKind, bounds: tuple[int, int] | str
+    ) -> None:
+        word = "bet" if kind == _BET else "raise to"
+        if isinstance(bounds, str):
+            raise IllegalActionError(f"seat {i} cannot {word} {to}: {bounds}")
+        lo, hi = bounds
+        allin_to = self.stacks[i] + self.bets[i]
+        if to > allin_to:
+            why = f"that is more than its stack (all-in is {word} {allin_to})"
+        elif to < lo:
+            why = f"the minimum is {word} {lo}"
+        elif self.config.betting_code == 1:
+            why = f"the pot-limit maximum is {word} {hi}"
+        else:
+            why = f"the fixed-limit amount is {word} {hi}"
+        raise IllegalActionError(f"seat {i} cannot {word} {to}: {why}")
+
+    # ---- flow --------------------------------------------------------------------
+    def _advance(self, i: int) -> None:
+        if self.n_live == 1:
+            self._end_round()
+            return
+        n = self.n
+        folded, stacks, bets, acted = self.folded, self.stacks, self.bets, self._acted
+        cur = self.cur_bet
+        j = i
+        for _ in range(n - 1):
+            j += 1
+            if j == n:
+                j = 0
+            if not folded[j] and stacks[j] and (acted[j] < 0 or bets[j] < cur):
+                self.actor = j
+                return
+        self._end_round()
+
+    def _start_round(self, start: int) -> None:
+        """Give the action to the first seat from ``start`` that must act, if any."""
+        n = self.n
+        folded, stacks, bets, acted = self.folded, self.stacks, self.bets, self._acted
+        cur = self.cur_bet
+        j = start
+        for _ in range(n):
+            if not folded[j] and stacks[j] and (acted[j] < 0 or bets[j] < cur):
+                if self.n_active >= 2 or bets[j] < cur:
+                    self.actor = j
+                    return
+            j += 1
+            if j == n:
+                j = 0
+        self._end_round()
+
+    def _end_round(self) -> None:
+        self.actor = -1
+        bets = self.bets
+        # return the uncalled part of the largest bet
+        ordered = sorted(bets)
+        top = ordered[-1]
+        if top > ordered[-2]:
+            k = bets.index(top)
+            back = top - ordered[-2]
+            bets[k] -= back
+            if self.stacks[k] == 0 and not self.folded[k]:
+                self.n_active += 1
+            self.stacks[k] += back
+            self.pot -= back
+            self._log.append(("uncalled", k, back, ()))
+        self.committed = [c + b for c, b in zip(self.committed, bets)]
+        self.bets = [0] * self.n
+        if self.street_index == _RIVER:
+            self.river_aggressor = self.last_aggressor
+        if self.n_live == 1:
+            self._award_uncontested()
+            return
+        self.cur_bet = 0
+        if self.street_index == _RIVER or self.n_active < 2:
+            self.betting_done = True
+        self._next_street()
+
+    def _next_street(self) -> None:
+        """Deal the next street (or wait for its cards), then start betting or showdown."""
+        while True:
+            if self.street_index == _RIVER:
+                self.street_index = _SHOWDOWN
+                self._showdown()
+                return
+            need = _BOARD_AFTER[self.street_index + 1] - len(self.board)
+            if not self._deal_board_from_plan(need):
+                self.pending_board = need
+                return
+            self._begin_street()
+            if not self.betting_done:
+                return
+
+    def _deal_board_from_plan(self, need: int) -> bool:
+        plan = self._board_plan
+        board = self.board
+        if not plan and self._deck is not None:
+            cards = self._deck.draw(need + 1)[1:]  # a burn card, then the street's cards
+            board.extend(cards)
+            self._log.append(("board", -1, 0, tuple(cards)))
+            return True
+        have = len(board)
+        if len(plan) >= have + need:
+            cards = plan[have : have + need]
+        elif self._deck is not None:
+            # a burn card, then the street's cards
+            cards = plan[have:]
+            cards += self._deck.draw(need - len(cards) + 1)[1:]
+        else:
+            return False
+        board.extend(cards)
+        self._log.append(("board", -1, 0, tuple(cards)))
+        return True
+
+    def _begin_street(self) -> None:
+        self.street_index += 1
+        self.pending_board = 0
+        if self.betting_done:
+            return
+        cfg = self.config
+        self.raise_size = (
+            (cfg.small_bet if self.street_index < _TURN else cfg.big_bet)
+            if cfg.betting_code == 2
+            else cfg.min_bet
+        )
+        self._level_count = 0
+        self.last_aggressor = -1
+        self._acted = [-1] * self.n
+        self._start_round((self.button + 1) % self.n)
+
+    def deal_board(self, cards: str | Sequence[int]) -> None:
+        """Supply the next street's board cards when the hand waits for them."""
+        if not self.pending_board:
+            raise HandStateError(f"no board cards are needed now (street: {self.street})")
+        new = _to_cards(cards, "board")
+        if len(new) != self.pending_board or UNKNOWN_CARD in new:
+            raise HandStateError(
+                f"the {STREET_NAMES[self.street_index + 1]} needs {self.pending_board} known"
+                f" card(s), got {cards!r}"
+            )
+        seen = set(self.board)
+        for h in self.hole_cards:
+            seen.update(h)
+        for c in new:
+            if c in seen or new.count(c) > 1:
+                raise HandStateError(f"board card {format_cards([c])!r} is already dealt")
+        self.board.extend(new)
+        self._log.append(("board", -1, 0, tuple(new)))
+        self._begin_street()
+        if self.betting_done:
+            self._next_street()
+
+    # ---- showdown ----------------------------------------------------------------
+    def show(self, seat: int, cards: str | Sequence[int] | None = None) -> None:
+        """Show ``seat``'s hole cards at showdown (``cards`` reveals unknown ones)."""
+        self._check_showdown_seat(seat, "show")
+        hole = self.hole_cards[seat]
+        if cards is not None:
+            shown = _to_cards(cards, f"seat {seat}'s shown cards")
+            if len(shown) != len(hole):
+                raise IllegalActionError(
+                    f"seat {seat} must show {len(hole)} cards, got {cards!r}"
+                )
+            if UNKNOWN_CARD not in hole and sorted(shown) != sorted(hole):
+                raise IllegalActionError(
+                    f"seat {seat} shows {format_cards(shown)!r} but holds {format_cards(hole)!r}"
+                )
+            if UNKNOWN_CARD in hole:
+                seen = set(self.board)
+                for k, h in enumerate(self.hole_cards):
+                    if k != seat:
+                        seen.update(h)
+                for c in shown:
+                    if c in seen or shown.count(c) > 1:
+                        raise IllegalActionError(
+                            f"seat {seat} shows {format_cards([c])!r}, which is already dealt"
+                        )
+                self.hole_cards[seat] = tuple(shown)
+        self._shown[seat] = 1
+        self._log.append(("show", seat, 0, self.hole_cards[seat]))
+        self._maybe_settle()
+
+    def muck(self, seat: int) -> None:
+        """Muck ``seat``'s hand at showdown: it gives up its claim to the pot."""
+        self._check_showdown_seat(seat, "muck")
+        if self.payouts is None and sum(
+            1 for k in range(self.n) if not self.folded[k] and self._shown[k] != 2
+        ) <= 1:
+            raise IllegalActionError(f"seat {seat} cannot muck: it is the last hand in the pot")
+        self._shown[seat] = 2
+        self._log.append(("muck", seat, 0, ()))
+        self._maybe_settle()
+
+    def _check_showdown_seat(self, seat: int, what: str) -> None:
+        if self.payouts is not None:
+            # after the pot is awarded a player still in the hand may show (or muck)
+            # voluntarily; it changes no chips
+            if not isinstance(seat, int) or not 0 <= seat < self.n or self.folded[seat]:
+                raise IllegalActionError(f"seat {seat!r} cannot {what}: it is not in the hand")
+            if self._shown[seat]:
+                raise IllegalActionError(f"seat {seat} cannot {what}: it already showed or mucked")
+            return
+        if not self.betting_done:
+            raise IllegalActionError(f"seat {seat} cannot {what}: the betting is not finished")
+        if not isinstance(seat, int) or not 0 <= seat < self.n or self.folded[seat]:
+            raise IllegalActionError(f"seat {seat!r} cannot {what}: it is not in the hand")
+        if self._shown[seat]:
+            raise IllegalActionError(f"seat {seat} cannot {what}: it already showed or mucked")
+
+    @property
+    def showdown_pending(self) -> list[int]:
+        """Live seats that still have to show or muck (manual showdown only)."""
+        if not self.betting_done or self.payouts is not None:
+            return []
+        return [k for k in range(self.n) if not self.folded[k] and not self._shown[k]]
+
+    def _maybe_settle(self) -> None:
+        if self.street_index == _SHOWDOWN:
+            self._showdown()
+
+    def _showdown(self) -> None:
+        n = self.n
+        shown = self._shown
+        folded = self.folded
+        live = [k for k in range(n) if not folded[k] and shown[k] != 2]
+        if len(live) == 1:
+            self._award(live[0])
+            return
+        if self.manual_showdown and any(not shown[k] for k in live):
+            return
+        holes = self.hole_cards
+        for k in live:
+            if UNKNOWN_CARD in holes[k]:
+                raise HandStateError(
+                    f"seat {k}'s hole cards are unknown at showdown; the pot cannot be settled"
+                )
+        if self.rules is None:
+            payouts = self._settle_fast(live)
+            rake = 0
+        else:
+            settle, _ = _settle_api()
+            result = settle(
+                list(self.committed),
+                [list(holes[k]) if k in live else None for k in range(n)],
+                list(self.board),
+                folded=[folded[k] or shown[k] == 2 for k in range(n)],
+                button=self.button,
+                variant=self.config.variant,
+                rules=self.rules,
+            )
+            payouts = list(result.payouts)
+            rake = result.rake
+            self._ranks = list(result.ranks)
+        if not self.manual_showdown:
+            self._log.append((_SHOWDOWN_MARK, self.river_aggressor, 0, tuple(live)))
+        self._finish(payouts, rake)
+
+    def _settle_fast(self, live: list[int]) -> list[int]:
+        """:func:`settle` with the default rules (no rake, odd chips clockwise from the
+        button), minus its input validation: the hand's own state is already valid.
+        Built from the same primitives (``uncalled_return``, ``form_pots``,
+        ``odd_chip_order``, ``split_pot``); tests check it against ``settle``."""
+        n = self.n
+        holes = self.hole_cards
+        board = self.board
+        ranks: list[int | None] = [None] * n
+        if self.config.variant == "holdem":
+            b0, b1, b2, b3, b4 = board
+            for k in live:
+                h = holes[k]
+                ranks[k] = eval7(h[0], h[1], b0, b1, b2, b3, b4)
+        else:
+            for k in live:
+                ranks[k] = evaluate_omaha(list(holes[k]), board)
+        self._ranks = ranks
+        chips = self.committed[:]
+        payouts = [0] * n
+        seat, back = uncalled_return(chips)
+        if back:
+            payouts[seat] = back
+            chips[seat] -= back
+        for amount, eligible in form_pots(chips, live):
+            best = min(ranks[k] for k in eligible)  # type: ignore[type-var]
+            winners = [k for k in eligible if ranks[k] == best]
+            if len(winners) == 1:
+                payouts[winners[0]] += amount
+            else:
+                order = odd_chip_order(winners, button=self.button, seat_count=n)
+                for k, share in zip(order, split_pot(amount, order, one_at_a_time=True)):
+                    payouts[k] += share
+        return payouts
+
+    def _award_uncontested(self) -> None:
+        self._award(self.folded.index(False))
+
+    def _award(self, winner: int) -> None:
+        if self.rules is None:
+            payouts = [0] * self.n
+            payouts[winner] = self.pot
+            self._finish(payouts, 0)
+            return
+        settle, _ = _settle_api()
+        folded = [k != winner for k in range(self.n)]
+        result = settle(
+            list(self.committed),
+            [None] * self.n,
+            list(self.board),
+            folded=folded,
+            button=self.button,
+            variant=self.config.variant,
+            rules=self.rules,
+        )
+        self._finish([int(p) for p in result.payouts], int(result.rake))
+
+    def _finish(self, payouts: list[int], rake: int) -> None:
+        if sum(payouts) + rake != self.pot:
+            raise AssertionError(f"settlement {payouts!r} + rake {rake} != pot {self.pot}")
+        log = self._log
+        for k, p in enumerate(payouts):
+            if p:
+                self.stacks[k] += p
+                log.append(("win", k, p, ()))
+        if rake:
+            log.append(("rake", -1, rake, ()))
+        self.pot = 0
+        self.rake = rake
+        self.payouts = payouts
+        self.actor = -1
+        self.pending_board = 0
+
+    # ---- copies and views --------------------------------------------------------
+    def clone(self) -> Hand:
+        """An independent copy (cheap: flat lists are copied, immutable parts shared)."""
+        h = Hand.__new__(Hand)
+        h.config = self.config
+        h.n = self.n
+        h.button = self.button
+        h.rules = self.rules
+        h.manual_showdown = self.manual_showdown
+        h.starting_stacks = self.starting_stacks
+        h.stacks = self.stacks[:]
+        h.bets = self.bets[:]
+        h.committed = self.committed[:]
+        h.folded = self.folded[:]
+        h._acted = self._acted[:]
+        h.pot = self.pot
+        h.payouts = None if self.payouts is None else self.payouts[:]
+        h.rake = self.rake
+        h.board = self.board[:]
+        h.pending_board = self.pending_board
+        h.betting_done = self.betting_done
+        h.last_aggressor = self.last_aggressor
+        h.river_aggressor = self.river_aggressor
+        h._shown = self._shown[:]
+        h._log = self._log[:]
+        h._ranks = None if self._ranks is None else self._ranks[:]
+        h._bounds = self._bounds
+        h._bounds_at = self._bounds_at
+        h.n_live = self.n_live
+        h.n_active = self.n_active
+        h._board_plan = self._board_plan
+        h._deck = None if self._deck is None else self._deck.copy()
+        h.hole_cards = self.hole_cards[:]
+        h.cur_bet = self.cur_bet
+        h.raise_size = self.raise_size
+        h._level_count = self._level_count
+        h.street_index = self.street_index
+        h.actor = self.actor
+        return h
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """A comparable value of the whole state (for tests and debugging)."""
+        return tuple(
+            (
+                getattr(self, name)
+                if not isinstance(getattr(self, name), list)
+                else tuple(getattr(self, name))
+            )
+            for name in Hand.__slots__
+            if name != "_deck"
+        ) + ((None if self._deck is None else (self._deck._pos, self._deck._state)),)
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may see: other players' hole cards are hidden until shown."""
+        if not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise ConfigError(f"seat must be 0..{self.n - 1}, got {seat!r}")
+        hidden = (UNKNOWN_CARD,) * self.config.hole_count
+        events = tuple(
+            e._replace(cards=hidden) if e.kind == "hole" and e.seat != seat else e
+            for e in self._expand_log(self._log)
+        )
+        return PlayerView(
+            seat=seat,
+            button=self.button,
+            street=self.street,
+            hole_cards=self.hole_cards[seat],
+            board=tuple(self.board),
+            stacks=tuple(self.stacks),
+            bets=tuple(self.bets),
+            pot=self.pot,
+            folded=tuple(self.folded),
+            actor=self.current_actor,
+            legal_actions=self.legal_actions() if self.actor == seat else (),
+            events=events,
+            is_over=self.is_over,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"Hand({self.config.variant}/{self.config.betting}, street={self.street},"
+            f" actor={self.current_actor}, stacks={self.stacks}, pot={self.pot},"
+            f" board={format_cards(self.board)!r})"
+        )

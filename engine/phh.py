@@ -1,0 +1,589 @@
+"""PHH hand histories (phh-std, the TOML format used by PokerKit and the phh-dataset).
+
+Read ``.phh`` (one hand) and ``.phhs`` (``[1]``, ``[2]``, ... tables) files for the
+variants ``NT`` (no-limit Hold'em), ``FT`` (fixed-limit Hold'em) and ``PO`` (pot-limit
+Omaha); replay them strictly on :class:`~holdem_eval.engine.Hand`; write any played
+hand back as PHH.
+
+Seat mapping (as in PokerKit): PHH player ``p1`` sits left of the button and ``pN``
+is the button, so ``p1`` posts the small blind and ``p2`` the big blind; heads-up the
+blinds are reversed (``p2``, the button, posts the small blind).  In engine seats,
+``pK`` is seat ``K - 1`` and the button is seat ``N - 1``.
+
+Replay is strict: every action must be legal when it comes, in the order given;
+nothing is ever invented (no missing checks or folds are filled in, no cards are
+guessed).  Failures raise :class:`PhhReplayError` with the 0-based action index, or
+one of its subclasses for the documented data limits:
+
+* :class:`UnknownHoleCardsError` — a showdown needs hole cards the file gives as
+  ``????`` (HandHQ files hide most hole cards), so the pot cannot be settled;
+* :class:`IncompleteHandError` — the actions stop before the hand is over (a player
+  still to act, board cards missing);
+* :class:`UnsupportedPhhError` — a variant, forced-bet layout or action this engine
+  does not play (e.g. dead blinds, which PHH can only express outside its actions).
+
+Amounts may be decimals (``1943.50``): they are read exactly (``decimal.Decimal``),
+scaled by the smallest power of ten that makes every amount a whole number, played
+in those integer units and scaled back in the reported stacks.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, Union
+
+from holdem_eval import HoldemEvalError
+
+from .config import GameConfig
+from .dealing import UNKNOWN_CARD, format_cards, parse_cards_text
+from .hand import Hand, HandStateError, IllegalActionError
+from .rules import Rules
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python < 3.11 only
+    import tomli as tomllib
+
+__all__ = [
+    "IncompleteHandError",
+    "PhhError",
+    "PhhHand",
+    "PhhReplayError",
+    "ReplayResult",
+    "UnknownHoleCardsError",
+    "UnsupportedPhhError",
+    "dumps_phh",
+    "load_phh",
+    "loads_phh",
+    "replay_phh",
+]
+
+Chips = Union[int, Decimal]
+
+_VARIANTS = {"NT": ("holdem", "no-limit"), "FT": ("holdem", "fixed-limit"), "PO": ("omaha", "pot-limit")}
+_CODES = {v: k for k, v in _VARIANTS.items()}
+_PHH_RULES = Rules.pokerkit()  # PokerKit's pot merging and odd-chip order, no rake
+
+
+class PhhError(HoldemEvalError, ValueError):
+    """A PHH text that cannot be read or written."""
+
+
+class UnsupportedPhhError(PhhError):
+    """Valid PHH that this engine does not play (variant, forced bets, action kind)."""
+
+
+class PhhReplayError(PhhError):
+    """A PHH action that is illegal or impossible when it comes.
+
+    ``index`` is the 0-based position in ``actions`` (-1 when the problem is found
+    after the last action); ``action`` is its text (``""`` then).
+    """
+
+    def __init__(self, message: str, *, hand: str, index: int, action: str) -> None:
+        where = f"{hand}: action {index} {action!r}" if index >= 0 else f"{hand}: after the actions"
+        super().__init__(f"{where}: {message}")
+        self.hand = hand
+        self.index = index
+        self.action = action
+        self.reason = message
+
+
+class UnknownHoleCardsError(PhhReplayError):
+    """A showdown needs hole cards the file only gives as ``????``."""
+
+
+class IncompleteHandError(PhhReplayError):
+    """The actions end before the hand is over."""
+
+
+@dataclass(frozen=True)
+class PhhHand:
+    """One hand history, amounts already converted to integer units.
+
+    ``scale`` is the factor from file amounts to units (``units = amount * scale``).
+    ``fields`` keeps the whole TOML table as read (decimals as ``Decimal``).
+    """
+
+    name: str
+    variant: str
+    antes: tuple[int, ...]
+    blinds_or_straddles: tuple[int, ...]
+    min_bet: int
+    small_bet: int
+    big_bet: int
+    starting_stacks: tuple[int, ...]
+    actions: tuple[str, ...]
+    finishing_stacks: tuple[int, ...] | None
+    scale: int
+    fields: Mapping[str, Any] = field(repr=False, compare=False)
+    infinite_stacks: tuple[bool, ...] = ()
+    """Seats whose starting stack is ``inf`` (iPoker files); they play with a stand-in
+    stack larger than every amount in the hand, so they can never run out of chips,
+    and their finishing stacks are reported as ``inf``."""
+
+    @property
+    def players(self) -> int:
+        return len(self.starting_stacks)
+
+    def to_chips(self, units: int) -> Chips:
+        """Convert engine units back to the file's amounts."""
+        if self.scale == 1:
+            return units
+        return Decimal(units) / self.scale
+
+    def stacks_to_chips(self, stacks: Sequence[int]) -> tuple[Chips, ...]:
+        """Convert engine stacks back to file amounts (``inf`` for infinite stacks)."""
+        inf = self.infinite_stacks
+        return tuple(
+            Decimal("Infinity") if inf and inf[k] else self.to_chips(s)
+            for k, s in enumerate(stacks)
+        )
+
+    def posts(self) -> dict[int, tuple[int, int]]:
+        """Live posts: PokerKit's negative ``blinds_or_straddles`` entries (a player
+        posting a big blind out of turn; it does not change who acts first), as
+        ``{seat: (live, 0)}`` for :class:`Hand`."""
+        return {k: (-b, 0) for k, b in enumerate(self.blinds_or_straddles) if b < 0}
+
+    def game_config(self) -> GameConfig:
+        """The :class:`GameConfig` this history is played with."""
+        variant, betting = _VARIANTS[self.variant]
+        n = self.players
+        blinds = list(self.blinds_or_straddles)
+        if len(blinds) != n or len(self.antes) != n:
+            raise UnsupportedPhhError(
+                f"{self.name}: antes and blinds_or_straddles need one entry per player ({n})"
+            )
+        if n == 2 and any(b < 0 for b in blinds):
+            raise UnsupportedPhhError(f"{self.name}: heads-up live posts {blinds!r}")
+        blinds = [max(b, 0) for b in blinds]  # negative entries are live posts (see posts())
+        sb, bb = blinds[0], blinds[1]
+        straddle = blinds[2] if n > 2 else 0
+        rest = blinds[3:] if n > 2 else []
+        if any(rest) or bb == 0 or sb > bb or (straddle and straddle < bb):
+            raise UnsupportedPhhError(
+                f"{self.name}: blinds_or_straddles {blinds!r} is not small blind, big blind"
+                " and an optional straddle"
+            )
+        ante = big_blind_ante = 0
+        antes = list(self.antes)
+        if any(antes):
+            bb_index = 1  # p2 is the big blind (heads-up PokerKit reverses: p1 pays antes[1])
+            if len(set(antes)) == 1:
+                ante = antes[0]
+            elif all(a == 0 for k, a in enumerate(antes) if k != bb_index):
+                big_blind_ante = antes[bb_index]
+            else:
+                raise UnsupportedPhhError(f"{self.name}: antes {antes!r} are neither equal nor a big-blind ante")
+        kwargs: dict[str, Any] = {
+            "variant": variant,
+            "betting": betting,
+            "big_blind": bb,
+            "small_blind": sb,
+            "ante": ante,
+            "big_blind_ante": big_blind_ante,
+            "straddle": straddle,
+            "allow_free_fold": True,  # PokerKit cash games allow it (with a warning)
+        }
+        if betting == "fixed-limit":
+            kwargs.update(small_bet=self.small_bet, big_bet=self.big_bet, max_bets=4,
+                          blind_counts_toward_cap=False)
+        else:
+            kwargs["min_bet"] = self.min_bet
+        return GameConfig(**kwargs)
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """A replayed hand: the finished :class:`Hand` and its stacks in file amounts."""
+
+    phh: PhhHand
+    hand: Hand
+    finishing_stacks: tuple[Chips, ...]
+
+    @property
+    def net(self) -> tuple[Chips, ...]:
+        """Each player's result in file amounts (exact even for ``inf`` stacks)."""
+        return tuple(self.phh.to_chips(d) for d in self.hand.net)
+
+    @property
+    def matches_file(self) -> bool | None:
+        """Whether ``finishing_stacks`` equals the file's; None if the file has none."""
+        if self.phh.finishing_stacks is None:
+            return None
+        return tuple(self.hand.stacks) == self.phh.finishing_stacks
+
+
+# ---- reading ---------------------------------------------------------------------
+
+_AMOUNT_KEYS = ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks")
+
+
+def _decimal_places(value: Decimal) -> int:
+    exponent = value.normalize().as_tuple().exponent
+    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
+
+
+def _as_units(value: Any, scale: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
+        raise PhhError(f"{what} must be a number, got {value!r}")
+    scaled = Decimal(value) * scale
+    if scaled != scaled.to_integral_value():
+        raise PhhError(f"{what} {value!r} is finer than the hand's unit 1/{scale}")
+    return int(scaled)
+
+
+def _action_amount(action: str) -> str | None:
+    words = action.split("#", 1)[0].split()
+    if len(words) == 3 and words[1] == "cbr":
+        return words[2]
+    return None
+
+
+def _build(name: str, table: Mapping[str, Any]) -> PhhHand:
+    variant = table.get("variant")
+    if variant not in _VARIANTS:
+        raise UnsupportedPhhError(
+            f"{name}: variant {variant!r} is not supported (NT, FT and PO are)"
+        )
+    required = ["antes", "starting_stacks", "actions", "blinds_or_straddles"]
+    required += ["small_bet", "big_bet"] if variant == "FT" else ["min_bet"]
+    for key in required:
+        if key not in table:
+            raise PhhError(f"{name}: required field {key!r} is missing")
+    actions = table["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise PhhError(f"{name}: actions must be a list of strings")
+    numbers: list[Decimal] = []
+    for key in _AMOUNT_KEYS:
+        values = table.get(key)
+        if values is None:
+            continue
+        if not isinstance(values, list):
+            raise PhhError(f"{name}: {key} must be a list, got {values!r}")
+        numbers.extend(
+            Decimal(v) for v in values if isinstance(v, (int, Decimal)) and Decimal(v).is_finite()
+        )
+    for key in ("min_bet", "small_bet", "big_bet"):
+        if isinstance(table.get(key), (int, Decimal)):
+            numbers.append(Decimal(table[key]))
+    texts = [t for t in map(_action_amount, actions) if t is not None]
+    for t in texts:
+        try:
+            numbers.append(Decimal(t))
+        except ArithmeticError:
+            raise PhhError(f"{name}: bet amount {t!r} is not a number") from None
+    scale = 10 ** max((_decimal_places(v) for v in numbers), default=0)
+
+    def units(key: str) -> tuple[int, ...]:
+        return tuple(_as_units(v, scale, f"{name}: {key}") for v in table[key])
+
+    finishing = units("finishing_stacks") if "finishing_stacks" in table else None
+    raw_stacks = table["starting_stacks"]
+    infinite = tuple(isinstance(v, Decimal) and v.is_infinite() and v > 0 for v in raw_stacks)
+    if any(infinite):
+        stand_in = 2 * sum(_as_units(v, scale, f"{name}: amount") for v in numbers) + 1
+        starting = tuple(
+            stand_in if inf else _as_units(v, scale, f"{name}: starting_stacks")
+            for v, inf in zip(raw_stacks, infinite)
+        )
+    else:
+        starting = units("starting_stacks")
+        infinite = ()
+    return PhhHand(
+        name=name,
+        variant=variant,
+        antes=units("antes"),
+        blinds_or_straddles=units("blinds_or_straddles"),
+        min_bet=_as_units(table.get("min_bet", 0), scale, f"{name}: min_bet"),
+        small_bet=_as_units(table.get("small_bet", 0), scale, f"{name}: small_bet"),
+        big_bet=_as_units(table.get("big_bet", 0), scale, f"{name}: big_bet"),
+        starting_stacks=starting,
+        actions=tuple(actions),
+        finishing_stacks=finishing,
+        scale=scale,
+        fields=dict(table),
+        infinite_stacks=infinite,
+    )
+
+
+def loads_phh(text: str, *, name: str = "<phh>") -> list[PhhHand]:
+    """Parse PHH text: one hand (``.phh``) or several ``[1]``, ``[2]`` ... tables (``.phhs``).
+
+    >>> hands = loads_phh('''variant = 'NT'
+    ... antes = [0, 0]
+    ... blinds_or_straddles = [1, 2]
+    ... min_bet = 2
+    ... starting_stacks = [200, 200]
+    ... actions = ['d dh p1 AhKh', 'd dh p2 7c2d', 'p2 f']''')
+    >>> replay_phh(hands[0]).finishing_stacks
+    (201, 199)
+    """
+    try:
+        data = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as exc:
+        raise PhhError(f"{name}: not valid TOML: {exc}") from None
+    if "variant" in data:
+        return [_build(name, data)]
+    hands = []
+    for key, table in data.items():
+        if not isinstance(table, dict):
+            raise PhhError(f"{name}: top-level key {key!r} is neither a field nor a [hand] table")
+        hands.append(_build(f"{name}[{key}]", table))
+    return hands
+
+
+def load_phh(path: str | Path) -> list[PhhHand]:
+    """Read a ``.phh`` or ``.phhs`` file (UTF-8)."""
+    p = Path(path)
+    return loads_phh(p.read_text(encoding="utf-8"), name=p.name)
+
+
+# ---- replay ----------------------------------------------------------------------
+
+
+def _seat_of(token: str, n: int, fail: Any) -> int:
+    if len(token) < 2 or token[0] != "p" or not token[1:].isdigit():
+        fail(f"{token!r} is not a player (p1..p{n})")
+    k = int(token[1:])
+    if not 1 <= k <= n:
+        fail(f"player {token!r} does not exist (p1..p{n})")
+    return k - 1
+
+
+def replay_phh(phh: PhhHand) -> ReplayResult:
+    """Replay ``phh`` strictly and return the finished hand and its finishing stacks."""
+    n = phh.players
+    config = phh.game_config()
+    hc = config.hole_count
+    holes: list[list[int] | None] = [None] * n
+    k = 0
+    actions = phh.actions
+
+    def fail_at(index: int, message: str, cls: type[PhhReplayError] = PhhReplayError) -> Any:
+        action = actions[index] if 0 <= index < len(actions) else ""
+        raise cls(message, hand=phh.name, index=index, action=action)
+
+    # leading hole-card deals ('d dh pK CARDS'), which in Hold'em and Omaha come first
+    while k < len(actions):
+        words = actions[k].split("#", 1)[0].split()
+        if not words:
+            k += 1
+            continue
+        if words[:2] != ["d", "dh"]:
+            break
+        if len(words) != 4:
+            fail_at(k, "a hole-card deal is 'd dh pK CARDS'")
+        seat = _seat_of(words[2], n, lambda m, k=k: fail_at(k, m))
+        if holes[seat] is not None:
+            fail_at(k, f"p{seat + 1} was already dealt hole cards")
+        try:
+            cards = parse_cards_text(words[3])
+        except HoldemEvalError as exc:
+            fail_at(k, str(exc))
+        if len(cards) != hc:
+            fail_at(k, f"p{seat + 1} needs {hc} hole cards, got {len(cards)}")
+        holes[seat] = cards
+        k += 1
+    if any(h is None for h in holes):
+        missing = [f"p{s + 1}" for s, h in enumerate(holes) if h is None]
+        fail_at(k, f"no hole cards were dealt to {', '.join(missing)}", IncompleteHandError)
+    try:
+        hand = Hand(
+            config,
+            list(phh.starting_stacks),
+            button=n - 1,
+            hole_cards=[list(h) if h is not None else None for h in holes],
+            posts=phh.posts(),
+            rules=_PHH_RULES,
+            manual_showdown=True,
+        )
+    except HoldemEvalError as exc:
+        fail_at(-1 if k >= len(actions) else k, f"cannot start the hand: {exc}")
+
+    for index in range(k, len(actions)):
+        action = actions[index]
+        words = action.split("#", 1)[0].split()
+        if not words:
+            continue
+        try:
+            if words[0] == "d":
+                if len(words) == 3 and words[1] == "db":
+                    hand.deal_board(words[2])
+                elif words[1:2] == ["dh"]:
+                    fail_at(index, "hole cards dealt after the betting started")
+                else:
+                    fail_at(index, f"unsupported dealer action {action!r}", UnsupportedPhhError)
+                continue
+            seat = _seat_of(words[0], n, lambda m, i=index: fail_at(i, m))
+            op = words[1] if len(words) > 1 else ""
+            if op == "f" and len(words) == 2:
+                hand._fold(_turn(hand, seat, "fold"))
+            elif op == "cc" and len(words) == 2:
+                i = _turn(hand, seat, "check or call")
+                if hand.bets[i] < hand.cur_bet:
+                    hand._call(i)
+                else:
+                    hand._check(i)
+            elif op == "cbr" and len(words) == 3:
+                i = _turn(hand, seat, "bet or raise")
+                amount = _as_units(Decimal(words[2]), phh.scale, "amount")
+                hand.bet_or_raise_to(amount)
+            elif op == "sm" and len(words) == 2:
+                hand.muck(seat)
+            elif op == "sm" and len(words) == 3:
+                shown = None if words[2] == "-" else parse_cards_text(words[2])
+                if shown is not None and all(c == UNKNOWN_CARD for c in shown):
+                    # 'sm ????' reveals nothing (PokerStars files repeat it on every
+                    # street of an all-in runout): a no-op; if the cards are still
+                    # unknown when the pot must be settled, UnknownHoleCardsError
+                    if UNKNOWN_CARD not in hand.hole_cards[seat]:
+                        hand.show(seat)
+                    continue
+                if UNKNOWN_CARD in shown:
+                    fail_at(index, "partly unknown shown cards are not supported",
+                            UnsupportedPhhError)
+                hand.show(seat, shown)
+            else:
+                fail_at(index, f"unsupported action {action!r}", UnsupportedPhhError)
+        except PhhReplayError:
+            raise
+        except HandStateError as exc:
+            cls = UnknownHoleCardsError if "unknown" in str(exc) else PhhReplayError
+            fail_at(index, str(exc), cls)
+        except HoldemEvalError as exc:
+            fail_at(index, str(exc))
+
+    if not hand.is_over:
+        if hand.current_actor is not None:
+            fail_at(-1, f"p{hand.current_actor + 1} is still to act", IncompleteHandError)
+        if hand.pending_board:
+            fail_at(
+                -1, f"{hand.pending_board} board card(s) were never dealt", IncompleteHandError
+            )
+        for seat in hand.showdown_pending:
+            if UNKNOWN_CARD in hand.hole_cards[seat]:
+                fail_at(
+                    -1,
+                    f"p{seat + 1}'s hole cards are unknown ('????') at showdown, so the pot"
+                    " cannot be settled",
+                    UnknownHoleCardsError,
+                )
+            hand.show(seat)  # PokerKit's default: an unmentioned live hand is shown
+            if hand.is_over:
+                break
+    return ReplayResult(phh, hand, phh.stacks_to_chips(hand.stacks))
+
+
+def _turn(hand: Hand, seat: int, what: str) -> int:
+    i = hand.current_actor
+    if i is None:
+        hand._who(what)  # raises with the reason (hand over, cards pending, showdown)
+    if seat != i:
+        raise IllegalActionError(f"seat {seat} cannot {what}: it is seat {i}'s turn (out of turn)")
+    assert i is not None
+    return i
+
+
+def iter_replays(hands: Sequence[PhhHand]) -> Iterator[ReplayResult | PhhError]:
+    """Replay each hand, yielding the result or the error it raised (for bulk checks)."""
+    for phh in hands:
+        try:
+            yield replay_phh(phh)
+        except PhhError as exc:
+            yield exc
+
+
+# ---- writing ---------------------------------------------------------------------
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, Decimal)):
+        return str(value)
+    if isinstance(value, str):
+        return "'" + value + "'" if "'" not in value else '"' + value.replace('"', '\\"') + '"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise PhhError(f"cannot write {value!r} as PHH")
+
+
+def dumps_phh(hand: Hand, **metadata: Any) -> str:
+    """Write ``hand`` (finished or not) as PHH text that PokerKit 0.7.7 can read back.
+
+    ``metadata`` adds optional fields (``players=[...]``, ``hand=17``, ...), written
+    after the required ones.  Hands with extra (dead or missed-blind) posts cannot be
+    expressed in PHH and raise :class:`UnsupportedPhhError`.
+    """
+    cfg = hand.config
+    code = _CODES.get((cfg.variant, cfg.betting))
+    if code is None:
+        raise UnsupportedPhhError(
+            f"PHH has no variant code for {cfg.variant} {cfg.betting} (NT, FT, PO exist)"
+        )
+    if cfg.betting == "fixed-limit" and (
+        cfg.max_bets is None or cfg.max_bets - (1 if cfg.blind_counts_toward_cap else 0) > 4
+    ):
+        raise UnsupportedPhhError("PokerKit's FT allows at most 4 bets or raises per round")
+    n = hand.n
+    phh_of = {(hand.button + 1 + k) % n: k for k in range(n)}  # engine seat -> PHH index
+    seat_of = {k: s for s, k in phh_of.items()}
+    sb_seat, bb_seat = hand.blind_seats
+    blinds = [0] * n
+    antes = [0] * n
+    blinds[0], blinds[1] = cfg.small_blind, cfg.big_blind
+    if cfg.straddle:
+        blinds[2] = cfg.straddle
+    if cfg.ante:
+        antes = [cfg.ante] * n
+    elif cfg.big_blind_ante:
+        antes[1] = cfg.big_blind_ante
+    actions: list[str] = []
+    for e in hand.events:
+        kind = e.kind
+        p = f"p{phh_of[e.seat] + 1}" if e.seat >= 0 else ""
+        if kind in ("post", "dead"):
+            raise UnsupportedPhhError("PHH cannot express extra (missed or dead) blind posts")
+        if kind == "hole":
+            continue
+        if kind == "board":
+            actions.append(f"d db {format_cards(e.cards)}")
+        elif kind == "fold":
+            actions.append(f"{p} f")
+        elif kind in ("check", "call"):
+            actions.append(f"{p} cc")
+        elif kind in ("bet", "raise"):
+            actions.append(f"{p} cbr {e.amount}")
+        elif kind == "show":
+            actions.append(f"{p} sm {format_cards(e.cards)}")
+        elif kind == "muck":
+            actions.append(f"{p} sm")
+    deals = [
+        f"d dh p{k + 1} {format_cards(hand.hole_cards[seat_of[k]])}" for k in range(n)
+    ]
+    fields: dict[str, Any] = {
+        "variant": code,
+        "antes": antes,
+        "blinds_or_straddles": blinds,
+    }
+    if code == "FT":
+        fields["small_bet"] = cfg.small_bet
+        fields["big_bet"] = cfg.big_bet
+    else:
+        fields["min_bet"] = cfg.min_bet
+    fields["starting_stacks"] = [hand.starting_stacks[seat_of[k]] for k in range(n)]
+    fields["actions"] = deals + actions
+    if hand.is_over:
+        fields["finishing_stacks"] = [hand.stacks[seat_of[k]] for k in range(n)]
+    del sb_seat, bb_seat
+    for key, value in metadata.items():
+        if key in fields:
+            raise PhhError(f"metadata field {key!r} is written by the engine")
+        fields[key] = value
+    return "\n".join(f"{key} = {_toml_value(value)}" for key, value in fields.items()) + "\n"

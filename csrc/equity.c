@@ -140,203 +140,240 @@ static inline unsigned draw_card(card_src *src, uint64_t *used)
 
 /* ---------------------------------------------------------------- exact Hold'em */
 
+/* Boards are not enumerated one by one. Two facts make that possible:
+ *  1. A hand that holds no flush is ranked by its multiset of ranks alone.
+ *  2. A flush needs three or more board cards of one suit (a player holds at most two),
+ *     so a five-card board has at most one such suit, and a player with a flush has no
+ *     quads or full house (seven cards cannot hold both).
+ * So a deal's counts are (a) every completion of the board grouped by the multiset of
+ * ranks it adds, each counted with its number of suit choices as if nobody had a flush,
+ * plus (b) a correction for the boards on which someone does have a flush: for each suit
+ * s, every set S of new cards of suit s large enough to give someone five of s, with the
+ * rest of the board from other suits grouped by ranks again; on those boards the count
+ * moves from the no-flush outcome to the true one. (a) has at most 6,188 rank multisets;
+ * (b) enumerates only the flush boards, the other suits by ranks. */
+
 typedef struct {
-    size_t np;
-    uint64_t hkey[HE_EQ_MAX_PLAYERS];
-    uint64_t hbits[HE_EQ_MAX_PLAYERS];
-    uint64_t *wins; /* [1 << np] */
-    uint64_t *hist; /* [np * NCAT] */
-    size_t part, nparts;
-    size_t group; /* top-level choices seen, for part/nparts */
-} enum_ctx;
+    uint64_t key;  /* summed rank keys (5 ** rank each) */
+    uint64_t ways; /* number of card choices with these ranks */
+} rank_set;
 
-/* One showdown on a complete board (key, bits) counted w times. `flush` is 0 when no
- * player can hold a flush on this board (then only the rank part is looked up). */
-static inline void showdown(enum_ctx *c, uint64_t key, uint64_t bits, uint64_t w, int flush)
-{
-    unsigned best = 0xFFFFu, mask = 0;
-    for (size_t p = 0; p < c->np; p++) {
-        unsigned r = flush ? he_rank_of(key + c->hkey[p], bits | c->hbits[p])
-                           : rank_noflush(key + c->hkey[p]);
-        if (r < best) {
-            best = r;
-            mask = 1u << p;
-        } else if (r == best) {
-            mask |= 1u << p;
-        }
-        c->hist[p * NCAT + cat_index(r)] += w;
-    }
-    c->wins[mask] += w;
-}
+#define MAX_RANK_SETS 6188 /* multisets of at most 5 of 13 ranks: C(17, 5) */
 
-/* Heads-up showdown, the common case, without the player loop. */
-static inline void showdown2(enum_ctx *c, uint64_t key, uint64_t bits, uint64_t w, int flush)
-{
-    unsigned r0, r1;
-    if (flush) {
-        r0 = he_rank_of(key + c->hkey[0], bits | c->hbits[0]);
-        r1 = he_rank_of(key + c->hkey[1], bits | c->hbits[1]);
-    } else {
-        r0 = rank_noflush(key + c->hkey[0]);
-        r1 = rank_noflush(key + c->hkey[1]);
-    }
-    unsigned mask = r0 < r1 ? 1u : r0 > r1 ? 2u : 3u;
-    c->wins[mask] += w;
-    c->hist[cat_index(r0)] += w;
-    c->hist[NCAT + cat_index(r1)] += w;
-}
-
-#define SHOWDOWN(c, key, bits, w, flush)          \
-    do {                                          \
-        if ((c)->np == 2) {                       \
-            showdown2(c, key, bits, w, flush);    \
-        } else {                                  \
-            showdown(c, key, bits, w, flush);     \
-        }                                         \
-    } while (0)
-
-/* Is this top-level choice ours (threads split the first board card choices)? */
-static inline int mine(enum_ctx *c, int top)
-{
-    if (!top || c->nparts == 1) {
-        return 1;
-    }
-    return c->group++ % c->nparts == c->part;
-}
-
-/* binom[n][k] for n, k <= 4: ways to pick k of n interchangeable cards. */
+/* binom[n][k] for n, k <= 4 */
 static const uint64_t binom[5][5] = {
     {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1},
 };
 
-/* Enumerates every set of `left` cards from deck[start .. ndeck) (ordered by rank,
- * highest first, so equal ranks are adjacent) onto the board (key, bits), each counted w
- * times. smax[s] is the most cards of suit s that any player holds with the board so far;
- * a suit is "dead" when smax[s] + left < 5: nobody can make a flush in it, so cards of one
- * rank in dead suits are interchangeable and are enumerated once with a multiplicity.
- * Dead cards of a rank are moved to the front of their rank's run (deck order within a
- * rank is free), so the live cards of that rank stay available after them. */
-static void enum_board(enum_ctx *c, uint64_t key, uint64_t bits, uint8_t *deck, size_t ndeck,
-                       size_t start, unsigned left, unsigned *smax, uint64_t w, int top)
+static void rank_sets_rec(const unsigned *avail, int r, unsigned j, uint64_t key, uint64_t ways,
+                          rank_set *out, size_t *n)
 {
-    if (left == 1) {
-        if (smax[0] < 4 && smax[1] < 4 && smax[2] < 4 && smax[3] < 4) {
-            /* No flush anywhere: only the river's rank matters. */
-            for (size_t i = start; i < ndeck;) {
-                unsigned card = deck[i], r = card >> 2;
-                uint64_t m = 1;
-                for (i++; i < ndeck && (unsigned)(deck[i] >> 2) == r; i++) {
-                    m++;
-                }
-                if (mine(c, top)) {
-                    SHOWDOWN(c, key + he_card_key[card], 0, w * m, 0);
-                }
-            }
-            return;
+    if (j == 0) {
+        out[*n].key = key;
+        out[(*n)++].ways = ways;
+        return;
+    }
+    if (r < 0) {
+        return;
+    }
+    uint64_t k5 = he_card_key[4 * r] & 0xFFFFFFFFULL;
+    for (unsigned m = 0; m <= j && m <= avail[r]; m++) {
+        rank_sets_rec(avail, r - 1, j - m, key + m * k5, ways * binom[avail[r]][m], out, n);
+    }
+}
+
+/* Every multiset of j ranks taking at most avail[r] cards of rank r, with its count of
+ * card choices. */
+static size_t rank_sets(const unsigned *avail, unsigned j, rank_set *out)
+{
+    size_t n = 0;
+    rank_sets_rec(avail, 12, j, 0, 1, out, &n);
+    return n;
+}
+
+typedef struct {
+    size_t np;
+    uint64_t rkey[HE_EQ_MAX_PLAYERS]; /* rank keys of hole + fixed board */
+    unsigned hsuit[HE_EQ_MAX_PLAYERS][4]; /* 13-bit rank mask of each hole suit */
+    unsigned hcount[HE_EQ_MAX_PLAYERS][4];
+    uint64_t *wins, *hist; /* wrap-around (mod 2**64) sums: corrections subtract */
+    size_t part, nparts, unit;
+    rank_set *sets; /* scratch, MAX_RANK_SETS */
+} deal_ctx;
+
+static inline int mine(deal_ctx *c)
+{
+    return c->nparts == 1 || c->unit++ % c->nparts == c->part;
+}
+
+/* Winners mask of ranks r[0..np). */
+static inline unsigned winners(const unsigned *r, size_t np)
+{
+    unsigned best = 0xFFFFu, mask = 0;
+    for (size_t p = 0; p < np; p++) {
+        if (r[p] < best) {
+            best = r[p];
+            mask = 1u << p;
+        } else if (r[p] == best) {
+            mask |= 1u << p;
         }
-        for (size_t i = start; i < ndeck;) {
-            unsigned r = (unsigned)(deck[i] >> 2);
-            size_t first_dead = SIZE_MAX;
-            uint64_t ndead = 0;
-            for (; i < ndeck && (unsigned)(deck[i] >> 2) == r; i++) {
-                unsigned card = deck[i];
-                if (smax[card & 3u] >= 4) {
-                    if (mine(c, top)) {
-                        SHOWDOWN(c, key + he_card_key[card], bits | he_card_bit[card], w, 1);
-                    }
-                } else if (ndead++ == 0) {
-                    first_dead = i;
-                }
+    }
+    return mask;
+}
+
+/* (a): every completion grouped by ranks, outcome without flushes. */
+static void count_by_ranks(deal_ctx *c, const unsigned *avail, unsigned left)
+{
+    size_t n = rank_sets(avail, left, c->sets);
+    unsigned r[HE_EQ_MAX_PLAYERS];
+    for (size_t i = 0; i < n; i++) {
+        if (!mine(c)) {
+            continue;
+        }
+        uint64_t key = c->sets[i].key, w = c->sets[i].ways;
+        for (size_t p = 0; p < c->np; p++) {
+            r[p] = rank_noflush(c->rkey[p] + key);
+            c->hist[p * NCAT + cat_index(r[p])] += w;
+        }
+        c->wins[winners(r, c->np)] += w;
+    }
+}
+
+/* (b) for one set S of new suit-s cards (rank mask smask, rank key skey, k cards): the
+ * rest of the board from other suits, by ranks (c->sets holds them). */
+static void correct_flush(deal_ctx *c, unsigned s, unsigned flushmask, uint64_t skey,
+                          unsigned total_s, size_t nsets)
+{
+    unsigned fr[HE_EQ_MAX_PLAYERS];
+    unsigned flushers = 0;
+    for (size_t p = 0; p < c->np; p++) {
+        if (total_s + c->hcount[p][s] >= 5) {
+            fr[p] = he_flush_rank[flushmask | c->hsuit[p][s]];
+            flushers |= 1u << p;
+        }
+    }
+    if (!flushers) {
+        return;
+    }
+    unsigned nf[HE_EQ_MAX_PLAYERS], tr[HE_EQ_MAX_PLAYERS];
+    for (size_t i = 0; i < nsets; i++) {
+        uint64_t key = skey + c->sets[i].key, w = c->sets[i].ways;
+        for (size_t p = 0; p < c->np; p++) {
+            nf[p] = rank_noflush(c->rkey[p] + key);
+            tr[p] = flushers >> p & 1u ? fr[p] : nf[p];
+        }
+        for (size_t p = 0; p < c->np; p++) {
+            if (flushers >> p & 1u) {
+                c->hist[p * NCAT + cat_index(nf[p])] -= w;
+                c->hist[p * NCAT + cat_index(tr[p])] += w;
             }
-            if (ndead && mine(c, top)) {
-                unsigned card = deck[first_dead];
-                SHOWDOWN(c, key + he_card_key[card], bits | he_card_bit[card], w * ndead, 1);
-            }
+        }
+        c->wins[winners(nf, c->np)] -= w;
+        c->wins[winners(tr, c->np)] += w;
+    }
+}
+
+/* Enumerates the k-subsets of the available suit-s ranks ranks[from..na). */
+static void flush_subsets(deal_ctx *c, unsigned s, const unsigned *ranks, unsigned na,
+                          unsigned from, unsigned k, unsigned mask, uint64_t skey,
+                          unsigned total_s, size_t nsets)
+{
+    if (k == 0) {
+        if (mine(c)) {
+            correct_flush(c, s, mask, skey, total_s, nsets);
         }
         return;
     }
-    for (size_t i = start; i < ndeck;) {
-        unsigned card = deck[i], s = card & 3u, r = card >> 2;
-        if (smax[s] + left >= 5) {
-            if (mine(c, top)) {
-                smax[s]++;
-                enum_board(c, key + he_card_key[card], bits | he_card_bit[card], deck, ndeck,
-                           i + 1, left - 1, smax, w, 0);
-                smax[s]--;
-            }
-            i++;
-            continue;
-        }
-        size_t n = 1;
-        for (size_t j = i + 1; j < ndeck && (unsigned)(deck[j] >> 2) == r; j++) {
-            if (smax[deck[j] & 3u] + left < 5) {
-                uint8_t t = deck[j];
-                deck[j] = deck[i + n];
-                deck[i + n] = t;
-                n++;
-            }
-        }
-        if (mine(c, top)) {
-            /* Take k = 1 .. n of the n interchangeable cards. Dead suits stay dead (each
-             * card adds one to its suit and takes one from `left`), so smax is left as is. */
-            uint64_t k2 = key, b2 = bits;
-            for (size_t k = 1; k <= n && k <= left; k++) {
-                k2 += he_card_key[deck[i + k - 1]];
-                b2 |= he_card_bit[deck[i + k - 1]];
-                uint64_t w2 = w * binom[n][k];
-                if (k == left) {
-                    SHOWDOWN(c, k2, b2, w2, 1);
-                } else {
-                    enum_board(c, k2, b2, deck, ndeck, i + n, left - (unsigned)k, smax, w2, 0);
-                }
-            }
-        }
-        i += n;
+    for (unsigned i = from; i + k <= na; i++) {
+        unsigned r = ranks[i];
+        flush_subsets(c, s, ranks, na, i + 1, k - 1, mask | 1u << r,
+                      skey + (he_card_key[4 * r] & 0xFFFFFFFFULL), total_s, nsets);
     }
 }
 
 /* Outcome counts of one deal (np hands of two cards, already validated against `used`),
- * added to wins/hist (which the caller zeroed). */
-static void enum_deal(size_t np, const uint8_t *holes, uint64_t used, uint64_t key0,
-                      uint64_t bits0, const unsigned *board_suits, unsigned left, size_t part,
-                      size_t nparts, uint64_t *wins, uint64_t *hist)
+ * added to wins/hist (which the caller zeroed; entries may wrap, the sum is right). */
+static void enum_deal(size_t np, const uint8_t *holes, uint64_t used, const uint8_t *board,
+                      size_t nb, size_t part, size_t nparts, rank_set *sets, uint64_t *wins,
+                      uint64_t *hist)
 {
-    enum_ctx c;
+    deal_ctx c;
+    memset(&c, 0, sizeof c);
     c.np = np;
     c.wins = wins;
     c.hist = hist;
     c.part = part;
     c.nparts = nparts;
-    c.group = 0;
-    unsigned smax[4] = {0, 0, 0, 0};
-    for (size_t p = 0; p < np; p++) {
-        unsigned a = holes[2 * p], b = holes[2 * p + 1];
-        c.hkey[p] = he_card_key[a] + he_card_key[b];
-        c.hbits[p] = he_card_bit[a] | he_card_bit[b];
-        unsigned sa = a & 3u, sb = b & 3u;
-        unsigned na = sa == sb ? 2u : 1u;
-        smax[sa] = smax[sa] > na ? smax[sa] : na;
-        smax[sb] = smax[sb] > na ? smax[sb] : na;
-    }
-    for (int s = 0; s < 4; s++) {
-        smax[s] += board_suits[s];
-    }
+    c.sets = sets;
+    unsigned left = (unsigned)(5 - nb);
     if (left == 0) {
         if (part == 0) {
-            SHOWDOWN(&c, key0, bits0, 1, 1);
+            uint64_t key = HE_SUIT_BIAS, bits = 0;
+            for (size_t j = 0; j < nb; j++) {
+                key += he_card_key[board[j]];
+                bits |= he_card_bit[board[j]];
+            }
+            unsigned r[HE_EQ_MAX_PLAYERS];
+            for (size_t p = 0; p < np; p++) {
+                unsigned a = holes[2 * p], b = holes[2 * p + 1];
+                r[p] = he_rank_of(key + he_card_key[a] + he_card_key[b],
+                                  bits | he_card_bit[a] | he_card_bit[b]);
+                hist[p * NCAT + cat_index(r[p])]++;
+            }
+            wins[winners(r, np)]++;
         }
         return;
     }
-    uint8_t deck[HE_NCARDS];
-    size_t ndeck = 0;
-    for (int card = HE_NCARDS - 1; card >= 0; card--) {
-        if (!(used >> card & 1u)) {
-            deck[ndeck++] = (uint8_t)card;
+    uint64_t bkey = 0;
+    unsigned bsuit[4] = {0, 0, 0, 0}, bcount[4] = {0, 0, 0, 0};
+    for (size_t j = 0; j < nb; j++) {
+        bkey += he_card_key[board[j]] & 0xFFFFFFFFULL;
+        bsuit[board[j] & 3u] |= 1u << (board[j] >> 2);
+        bcount[board[j] & 3u]++;
+    }
+    unsigned hmax[4] = {0, 0, 0, 0};
+    for (size_t p = 0; p < np; p++) {
+        c.rkey[p] = bkey;
+        for (size_t i = 0; i < 2; i++) {
+            unsigned card = holes[2 * p + i], s = card & 3u;
+            c.rkey[p] += he_card_key[card] & 0xFFFFFFFFULL;
+            c.hsuit[p][s] |= 1u << (card >> 2);
+            c.hcount[p][s]++;
+        }
+        for (unsigned s = 0; s < 4; s++) {
+            c.hsuit[p][s] |= bsuit[s];
+            c.hcount[p][s] += bcount[s];
+            hmax[s] = c.hcount[p][s] > hmax[s] ? c.hcount[p][s] : hmax[s];
         }
     }
-    enum_board(&c, key0, bits0, deck, ndeck, 0, left, smax, 1, 1);
+    unsigned avail[13] = {0};
+    for (unsigned card = 0; card < HE_NCARDS; card++) {
+        if (!(used >> card & 1u)) {
+            avail[card >> 2]++;
+        }
+    }
+    count_by_ranks(&c, avail, left);
+    for (unsigned s = 0; s < 4; s++) {
+        /* New cards of suit s needed for someone's flush: 5 - (most of s held with the
+         * board). hmax counts hole + board cards of s. */
+        unsigned kmin = hmax[s] >= 5 ? 0 : 5 - hmax[s];
+        if (kmin > left) {
+            continue;
+        }
+        unsigned ranks[13], na = 0, other[13];
+        for (unsigned r = 0; r < 13; r++) {
+            int free_s = !(used >> (4 * r + s) & 1u);
+            other[r] = avail[r] - (unsigned)free_s;
+            if (free_s) {
+                ranks[na++] = r;
+            }
+        }
+        for (unsigned k = kmin; k <= left && k <= na; k++) {
+            size_t nsets = rank_sets(other, left - k, c.sets);
+            flush_subsets(&c, s, ranks, na, 0, k, bsuit[s], 0, bcount[s] + k, nsets);
+        }
+    }
 }
-
 int he_equity_enum(size_t np, const uint8_t *reps, size_t nreps, const uint64_t *mult,
                    const double *weight, const uint8_t *board, size_t nb, const uint8_t *dead,
                    size_t nd, size_t part, size_t nparts, uint64_t *wins, uint64_t *hist,
@@ -355,12 +392,9 @@ int he_equity_enum(size_t np, const uint8_t *reps, size_t nreps, const uint64_t 
     if (np * 2 + nb + nd + (5 - nb) > HE_NCARDS) {
         return HE_E_ARGUMENT;
     }
-    uint64_t key0 = HE_SUIT_BIAS, bits0 = 0;
-    unsigned board_suits[4] = {0, 0, 0, 0};
-    for (size_t j = 0; j < nb; j++) {
-        key0 += he_card_key[board[j]];
-        bits0 |= he_card_bit[board[j]];
-        board_suits[board[j] & 3u]++;
+    rank_set *sets = malloc(MAX_RANK_SETS * sizeof(rank_set));
+    if (sets == NULL) {
+        return HE_E_ARGUMENT;
     }
     size_t nmask = (size_t)1 << np;
     uint64_t lw[1 << HE_EQ_MAX_PLAYERS];
@@ -370,12 +404,12 @@ int he_equity_enum(size_t np, const uint8_t *reps, size_t nreps, const uint64_t 
         uint64_t used = fixed;
         st = add_mask(h, np * 2, &used);
         if (st != HE_OK) {
+            free(sets);
             return st;
         }
         memset(lw, 0, nmask * sizeof lw[0]);
         memset(lh, 0, np * NCAT * sizeof lh[0]);
-        enum_deal(np, h, used, key0, bits0, board_suits, (unsigned)(5 - nb), part, nparts,
-                  lw, lh);
+        enum_deal(np, h, used, board, nb, part, nparts, sets, lw, lh);
         for (size_t m = 1; m < nmask; m++) {
             wins[m] += lw[m] * mult[k];
         }
@@ -384,13 +418,14 @@ int he_equity_enum(size_t np, const uint8_t *reps, size_t nreps, const uint64_t 
         }
         if (weight != NULL) {
             for (size_t m = 1; m < nmask; m++) {
-                wwins[m] += (double)lw[m] * weight[k];
+                wwins[m] += (double)(int64_t)lw[m] * weight[k]; /* a part may be < 0 */
             }
             for (size_t i = 0; i < np * NCAT; i++) {
-                whist[i] += (double)lh[i] * weight[k];
+                whist[i] += (double)(int64_t)lh[i] * weight[k];
             }
         }
     }
+    free(sets);
     return HE_OK;
 }
 

@@ -58,7 +58,7 @@ def is_straight(distinct_ranks: tuple[int, ...]) -> bool:
 
 def _distinct_fives() -> list[tuple[int, ...]]:
     """Every set of five distinct ranks that is not a straight, strongest first."""
-    out = [c for c in combinations(_RANKS_DESC, 5) if not is_straight(c)]
+    out: list[tuple[int, ...]] = [c for c in combinations(_RANKS_DESC, 5) if not is_straight(c)]
     return out  # combinations of a descending sequence come out in descending lex order
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from enum import IntEnum
 from functools import lru_cache
 from itertools import combinations
-from typing import Union
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -107,7 +106,7 @@ def _describe_rank(rank: int) -> str:
     return f"High Card, {_kickers(r)}"
 
 
-def describe(cards_or_rank: Union[CardsLike, int]) -> str:
+def describe(cards_or_rank: CardsLike | int) -> str:
     """Plain-English name of a hand (5..7 cards) or of a rank.
 
     >>> describe("Kd Ks 5c 5h Ad 2c 3d")
@@ -117,7 +116,7 @@ def describe(cards_or_rank: Union[CardsLike, int]) -> str:
     >>> describe(1)
     'Royal Flush'
     """
-    if isinstance(cards_or_rank, (int, np.integer)) and not isinstance(cards_or_rank, bool):
+    if isinstance(cards_or_rank, (bool, int, np.integer)):
         return _describe_rank(_check_rank(cards_or_rank))
     return _describe_rank(evaluate(cards_or_rank))
 

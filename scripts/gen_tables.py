@@ -42,6 +42,7 @@ HASH_MUL = 0x9E3779B97F4A7C15  # 2**64 / golden ratio, odd: a good multiplicativ
 BUCKET_BITS = 13
 SLOT_BITS = 17
 SUIT_COUNTER_BIAS = 3
+SUIT_BIAS = sum(SUIT_COUNTER_BIAS << (32 + 4 * s) for s in range(4))
 HE_BAD_CARD_BIT = 1 << 63  # the "bit" of ids 52..255: no valid card uses bit 63
 
 
@@ -70,7 +71,7 @@ def class_ranks() -> tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int
             elif cat == 7:
                 ranks = (r[0], r[0], r[1], r[1], r[2])
             elif cat == 8:
-                ranks = (r[0], r[0]) + r[1:]
+                ranks = (r[0], r[0], *r[1:])
             else:
                 ranks = r
             plain[tuple(sorted(ranks))] = rank
@@ -175,11 +176,10 @@ def generate() -> str:
         '#include "he_eval_internal.h"',
         "",
         f"/* {len(keys)} rank multisets of 5..7 cards in {1 << SLOT_BITS} slots */",
-        "#if HE_HASH_BUCKET_BITS != %d || HE_HASH_SLOT_BITS != %d" % (BUCKET_BITS, SLOT_BITS),
+        f"#if HE_HASH_BUCKET_BITS != {BUCKET_BITS} || HE_HASH_SLOT_BITS != {SLOT_BITS}",
         "#error he_eval_internal.h and the generated tables disagree",
         "#endif",
-        "#if HE_HASH_MUL != 0x%XULL || HE_SUIT_BIAS != 0x%XULL"
-        % (HASH_MUL, sum(SUIT_COUNTER_BIAS << (32 + 4 * s) for s in range(4))),
+        f"#if HE_HASH_MUL != 0x{HASH_MUL:X}ULL || HE_SUIT_BIAS != 0x{SUIT_BIAS:X}ULL",
         "#error he_eval_internal.h and the generated tables disagree",
         "#endif",
         "",

@@ -13,10 +13,13 @@ GOOD = np.array([[51, 47, 43, 39, 35, 0, 1], [0, 4, 8, 12, 17, 30, 44], [2, 6, 1
 @pytest.mark.parametrize(
     ("hands", "cls", "msg"),
     [
-        (GOOD.astype(np.float64), he.DTypeError, "hands must hold integer card ids 0..51, got dtype float64"),
+        (GOOD.astype(np.float64), he.DTypeError,
+         "hands must hold integer card ids 0..51, got dtype float64"),
         (GOOD.astype(bool), he.DTypeError, "got dtype bool"),
-        (np.where(GOOD == 30, -1, GOOD), he.InvalidCardError, "card id -1 in row 1 of hands is outside 0..51"),
-        (np.where(GOOD == 30, 52, GOOD), he.InvalidCardError, "card id 52 in row 1 of hands is outside 0..51"),
+        (np.where(GOOD == 30, -1, GOOD), he.InvalidCardError,
+         "card id -1 in row 1 of hands is outside 0..51"),
+        (np.where(GOOD == 30, 52, GOOD), he.InvalidCardError,
+         "card id 52 in row 1 of hands is outside 0..51"),
         (np.where(GOOD == 26, 300, GOOD).astype(np.int64), he.InvalidCardError,
          "card id 300 in row 2 of hands is outside 0..51"),
         (np.where(GOOD == 26, 200, GOOD).astype(np.uint8), he.InvalidCardError,

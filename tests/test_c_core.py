@@ -14,7 +14,6 @@ CSRC = ROOT / "csrc"
 WARN = ["-std=c99", "-Wall", "-Wextra", "-Wconversion", "-Werror"]
 CC = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX C compiler")
 
 def _cc() -> str:
     assert CC is not None, "a C compiler (cc, gcc or clang) is required for the C tests"

@@ -33,7 +33,8 @@ def test_eval_omaha(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_eval_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["eval", "Ah Kh Zz"]) == 1
-    assert "holdem-eval eval: error: 'Zz' at position 6 of 'Ah Kh Zz' is not a card" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "holdem-eval eval: error: 'Zz' at position 6 of 'Ah Kh Zz' is not a card" in err
     assert main(["eval", "--omaha", "Ah Kh 2c 2d"]) == 1
     assert "--omaha needs --board" in capsys.readouterr().err
     with pytest.raises(SystemExit) as exc:

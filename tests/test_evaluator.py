@@ -12,7 +12,9 @@ from reference import ref_category, ref_key, ref_omaha_key
 import holdem_eval as he
 
 hands7 = st.lists(st.integers(0, 51), min_size=7, max_size=7, unique=True)
-hand_sizes = st.integers(5, 7).flatmap(lambda k: st.lists(st.integers(0, 51), min_size=k, max_size=k, unique=True))
+hand_sizes = st.integers(5, 7).flatmap(
+    lambda k: st.lists(st.integers(0, 51), min_size=k, max_size=k, unique=True)
+)
 
 
 @settings(max_examples=400, deadline=None)

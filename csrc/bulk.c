@@ -1,0 +1,55 @@
+/* Bulk ranking of columnar hands (see api/bulk.h). */
+#include "he_eval_internal.h"
+
+/* Last rank of each category 1..8 on the Cactus Kev scale (category 9 runs to 7462). */
+static const uint16_t category_last[8] = {10, 166, 322, 1599, 1609, 2467, 3325, 6185};
+
+static inline uint8_t category_of(uint16_t rank)
+{
+    uint8_t c = 1;
+    for (size_t i = 0; i < 8; i++) {
+        c = (uint8_t)(c + (rank > category_last[i]));
+    }
+    return c;
+}
+
+/* One column layout per k so the card loop unrolls. */
+static inline int columns_k(const uint8_t *const *cols, size_t k, size_t n, uint16_t *ranks,
+                            uint8_t *categories, size_t *bad_row)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint64_t key = HE_SUIT_BIAS, bits = 0, sum = 0;
+        for (size_t j = 0; j < k; j++) {
+            HE_ADD_CARD(cols[j][i], key, bits, sum);
+        }
+        if ((bits & HE_BAD_CARD_BIT) | (bits ^ sum)) {
+            *bad_row = i;
+            return he_check(bits, sum);
+        }
+        uint16_t r = he_rank_of(key, bits);
+        ranks[i] = r;
+        if (categories != NULL) {
+            categories[i] = category_of(r);
+        }
+    }
+    return HE_OK;
+}
+
+int he_eval_columns(const uint8_t *const *cols, size_t k, size_t n, uint16_t *ranks,
+                    uint8_t *categories, size_t *bad_row)
+{
+    if (cols == NULL || bad_row == NULL || (n && ranks == NULL)) {
+        return HE_E_ARGUMENT;
+    }
+    for (size_t j = 0; j < k && j < 7; j++) {
+        if (n && cols[j] == NULL) {
+            return HE_E_ARGUMENT;
+        }
+    }
+    switch (k) {
+    case 5: return columns_k(cols, 5, n, ranks, categories, bad_row);
+    case 6: return columns_k(cols, 6, n, ranks, categories, bad_row);
+    case 7: return columns_k(cols, 7, n, ranks, categories, bad_row);
+    default: return HE_E_ARGUMENT;
+    }
+}

@@ -217,6 +217,30 @@ def settle_batch_rows(
     return run_chunked(call, n, threads)
 
 
+# ---------------------------------------------------------------------------- bulk (issue 6)
+# Columnar ranking for holdem_eval.bulk: csrc/bulk.c, csrc/api/bulk.h.
+
+
+def eval_columns(cols: list[U8], ranks: U16, categories: U8, threads: int) -> Status:
+    """cols: k (5..7) C-contiguous uint8 arrays of n card ids each; ranks (n,) and
+    categories (n,) are written."""
+    n = ranks.shape[0]
+    k = len(cols)
+
+    def call(lo: int, hi: int) -> Status:
+        bufs = [ffi.from_buffer("uint8_t[]", c[lo:hi]) for c in cols]
+        ptrs = ffi.new("uint8_t *[]", bufs)
+        bad = ffi.new("size_t *")
+        st = lib.he_eval_columns(
+            ptrs, k, hi - lo,
+            ffi.from_buffer("uint16_t[]", ranks[lo:hi]),
+            ffi.from_buffer("uint8_t[]", categories[lo:hi]), bad,
+        )
+        return int(st), int(bad[0])
+
+    return run_chunked(call, n, threads)
+
+
 # ---------------------------------------------------------------------------------------
 # Equity kernels (csrc/equity.c, issue 5). Callers pass C-contiguous arrays they built and
 # checked; each wrapper allocates its own outputs, so calls from several threads share

@@ -17,6 +17,7 @@ __all__ = ["main"]
 
 _COMMAND_MODULES = (
     "holdem_eval._cmd_eval",
+    "holdem_eval._cmd_rank",
 )
 
 

@@ -45,7 +45,7 @@ eval7: Callable[..., int] = lib.he_eval7
 eval6: Callable[..., int] = lib.he_eval6
 eval5: Callable[..., int] = lib.he_eval5
 
-# The scalar fast path (holdem_eval/_c/fastpath.c): a builtin taking a tuple or list of
+# The scalar fast path (holdem_eval/_fastpath.c): a builtin taking a tuple or list of
 # ids, falling back to holdem_eval.evaluator._evaluate_general for everything else.
 evaluate_fast: Callable[[object], int]
 if lib.he_py_install() != 0:

@@ -27,8 +27,8 @@ def _compile_args() -> list[str]:
     return ["-O3", "-std=c99", "-fvisibility=hidden", "-Wall", "-Wextra", "-Wconversion"]
 
 
-# CPython glue (the scalar fast path), compiled into the module's preamble; see fastpath.c.
-_GLUE = (_HERE / "_c" / "fastpath.c").read_text()
+# CPython glue (the scalar fast path), compiled into the module's preamble; see _fastpath.c.
+_GLUE = (_HERE / "_fastpath.c").read_text()
 
 ffibuilder = FFI()
 ffibuilder.cdef("\n".join(p.read_text() for p in sorted((_CSRC / "api").glob("*.h"))))
@@ -38,7 +38,7 @@ ffibuilder.set_source(
     '#include "holdem_eval.h"\n' + _GLUE,
     sources=[_relative(p) for p in sorted(_CSRC.glob("*.c"))],
     include_dirs=[_relative(_CSRC)],
-    depends=[_relative(p) for p in [*sorted(_CSRC.rglob("*.h")), _HERE / "_c" / "fastpath.c"]],
+    depends=[_relative(p) for p in [*sorted(_CSRC.rglob("*.h")), _HERE / "_fastpath.c"]],
     extra_compile_args=_compile_args(),
     py_limited_api=True,
 )

@@ -16,7 +16,7 @@ from .errors import DTypeError, DuplicateCardError, InvalidCardError, OutArrayEr
 
 __all__ = ["evaluate", "evaluate_batch", "evaluate_omaha", "evaluate_omaha_batch"]
 
-# ``evaluate`` is a C builtin (holdem_eval/_c/fastpath.c) for tuples and lists of int ids;
+# ``evaluate`` is a C builtin (holdem_eval/_fastpath.c) for tuples and lists of int ids;
 # every other input, and every error, goes through _evaluate_general below.
 evaluate: Callable[[CardsLike], int] = nat.evaluate_fast
 

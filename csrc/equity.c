@@ -239,15 +239,16 @@ static void count_by_ranks(deal_ctx *c, const unsigned *avail, unsigned left)
     }
 }
 
-/* (b) for one set S of new suit-s cards (rank mask smask, rank key skey, k cards): the
- * rest of the board from other suits, by ranks (c->sets holds them). */
+/* (b) for one set S of knew new suit-s cards (flushmask: their ranks and the fixed board's
+ * in suit s; skey: their rank keys): the rest of the board comes from other suits, by
+ * ranks (c->sets holds those multisets). */
 static void correct_flush(deal_ctx *c, unsigned s, unsigned flushmask, uint64_t skey,
-                          unsigned total_s, size_t nsets)
+                          unsigned knew, size_t nsets)
 {
     unsigned fr[HE_EQ_MAX_PLAYERS];
     unsigned flushers = 0;
     for (size_t p = 0; p < c->np; p++) {
-        if (total_s + c->hcount[p][s] >= 5) {
+        if (knew + c->hcount[p][s] >= 5) { /* hcount: hole + fixed board cards of s */
             fr[p] = he_flush_rank[flushmask | c->hsuit[p][s]];
             flushers |= 1u << p;
         }
@@ -276,18 +277,18 @@ static void correct_flush(deal_ctx *c, unsigned s, unsigned flushmask, uint64_t 
 /* Enumerates the k-subsets of the available suit-s ranks ranks[from..na). */
 static void flush_subsets(deal_ctx *c, unsigned s, const unsigned *ranks, unsigned na,
                           unsigned from, unsigned k, unsigned mask, uint64_t skey,
-                          unsigned total_s, size_t nsets)
+                          unsigned knew, size_t nsets)
 {
     if (k == 0) {
         if (mine(c)) {
-            correct_flush(c, s, mask, skey, total_s, nsets);
+            correct_flush(c, s, mask, skey, knew, nsets);
         }
         return;
     }
     for (unsigned i = from; i + k <= na; i++) {
         unsigned r = ranks[i];
         flush_subsets(c, s, ranks, na, i + 1, k - 1, mask | 1u << r,
-                      skey + (he_card_key[4 * r] & 0xFFFFFFFFULL), total_s, nsets);
+                      skey + (he_card_key[4 * r] & 0xFFFFFFFFULL), knew, nsets);
     }
 }
 
@@ -370,7 +371,7 @@ static void enum_deal(size_t np, const uint8_t *holes, uint64_t used, const uint
         }
         for (unsigned k = kmin; k <= left && k <= na; k++) {
             size_t nsets = rank_sets(other, left - k, c.sets);
-            flush_subsets(&c, s, ranks, na, 0, k, bsuit[s], 0, bcount[s] + k, nsets);
+            flush_subsets(&c, s, ranks, na, 0, k, bsuit[s], 0, k, nsets);
         }
     }
 }

@@ -152,14 +152,10 @@ def _is_random_text(entry: object) -> bool:
     return isinstance(entry, str) and entry.strip().lower() in ("random", "any")
 
 
-def _cards_text(cards: CardsLike, what: str) -> NDArray[np.uint8]:
+def _cards_text(cards: CardsLike) -> NDArray[np.uint8]:
     if isinstance(cards, str) and not cards.strip():
         return np.zeros(0, dtype=np.uint8)
-    arr = parse_cards(cards)
-    if len(set(arr.tolist())) != arr.size:
-        dup = next(c for c in arr.tolist() if arr.tolist().count(c) > 1)
-        raise DuplicateCardError(f"{what} repeats card {format_cards([dup])!r}: {cards!r}")
-    return arr
+    return parse_cards(cards)  # rejects repeated cards
 
 
 def _parse_player(i: int, entry: PlayerLike, variant: str) -> _Player:
@@ -182,11 +178,11 @@ def _parse_player(i: int, entry: PlayerLike, variant: str) -> _Player:
         return _Player(format_cards(cards), cards.reshape(1, -1), np.ones(1), False, True)
     try:
         cards = parse_cards(entry)
-    except InvalidCardError:
-        return _range_player(Range(entry), entry)
-    if cards.size != 2:
-        raise ShapeError(f"player {i} must hold 2 cards or a range, got {cards.size}: {entry!r}")
-    return _Player(format_cards(cards), cards.reshape(1, 2), np.ones(1), False, True)
+    except (InvalidCardError, DuplicateCardError):
+        cards = None
+    if cards is not None and cards.size == 2:
+        return _Player(format_cards(cards), cards.reshape(1, 2), np.ones(1), False, True)
+    return _range_player(Range(entry), entry)  # "AsKs, AhKh", "QQ+": ranges
 
 
 def _range_player(r: Range, label: str) -> _Player:
@@ -569,8 +565,8 @@ def equity(
         if len(sizes) > 1:
             raise ShapeError(f"Omaha players must all hold the same number of cards, got "
                              f"{sorted(sizes)}")
-    board_a = _cards_text(board, "board")
-    dead_a = _cards_text(dead, "dead cards")
+    board_a = _cards_text(board)
+    dead_a = _cards_text(dead)
     if board_a.size > 5:
         raise ShapeError(f"board has at most 5 cards, got {board_a.size}: {board!r}")
     taken: dict[int, str] = {}

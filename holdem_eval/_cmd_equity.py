@@ -1,0 +1,108 @@
+"""``holdem-eval equity``: win/tie/equity per player for hands, ranges or random."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from .equity import EquityResult, equity
+
+__all__ = ["register", "run"]
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "equity",
+        help="equity of 2..10 hands or ranges",
+        description="Equity of 2..10 players: exact hole cards, ranges or 'random'. Exact "
+        "enumeration when cheap (or with --exact), else Monte Carlo.",
+        epilog='examples: holdem-eval equity AhAs KdKc  ·  holdem-eval equity "TT+,AKs" '
+        'random --board Qh7h2c --stderr 0.001  ·  holdem-eval equity AhAsKhKs random '
+        "--omaha --trials 200000",
+    )
+    p.add_argument("players", nargs="+", metavar="PLAYER",
+                   help='hole cards ("AhAs"), a range ("QQ+,AKs:0.5") or random')
+    p.add_argument("--board", default="", help="0..5 board cards")
+    p.add_argument("--dead", default="", help="cards removed from the deck")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--exact", action="store_true", help="enumerate every board and combo")
+    how.add_argument("--trials", type=int, metavar="N", help="Monte Carlo with N trials")
+    how.add_argument("--stderr", type=float, metavar="X",
+                     help="Monte Carlo until every standard error is below X (e.g. 0.001)")
+    p.add_argument("--seed", type=int, help="Monte Carlo seed (repeatable per --threads)")
+    p.add_argument("--threads", type=int, default=1, help="worker threads (default 1)")
+    p.add_argument("--omaha", action="store_true", help="Omaha: 4-card hands or random")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+    p.set_defaults(handler=run)
+
+
+class _Bar:
+    """A one-line progress bar on stderr, shown only once a run passes half a second."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self._start = time.perf_counter()
+        self._shown = False
+
+    def __call__(self, frac: float) -> None:
+        if time.perf_counter() - self._start < 0.5:
+            return
+        filled = int(30 * frac)
+        self._stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {100 * frac:5.1f}%")
+        self._stream.flush()
+        self._shown = True
+
+    def close(self) -> None:
+        if self._shown:
+            self._stream.write("\r" + " " * 40 + "\r")
+            self._stream.flush()
+
+
+def to_json(r: EquityResult) -> dict[str, Any]:
+    return {
+        "method": r.method,
+        "variant": r.variant,
+        "games": r.games,
+        "seed": r.seed,
+        "players": [
+            {
+                "player": name,
+                "equity": r.equity[i],
+                "win": r.win[i],
+                "tie": r.tie[i],
+                "tie_equity": r.tie_equity[i],
+                "stderr": r.stderr[i],
+                "categories": {c.name.lower(): n for c, n in r.categories[i].items()},
+            }
+            for i, name in enumerate(r.players)
+        ],
+        "wins_by_mask": {str(m): n for m, n in enumerate(r.wins_by_mask) if n},
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    method = "exact" if args.exact else (
+        "monte_carlo" if args.trials is not None or args.stderr is not None else "auto")
+    show = not args.no_progress and not args.json and sys.stderr.isatty()
+    bar = _Bar(sys.stderr) if show else None
+    progress: Callable[[float], None] | None = bar
+    try:
+        result = equity(
+            args.players, board=args.board, dead=args.dead, method=method,
+            trials=args.trials, target_stderr=args.stderr, seed=args.seed,
+            threads=args.threads, progress=progress,
+            variant="omaha" if args.omaha else "holdem",
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.json:
+        print(json.dumps(to_json(result)))
+    else:
+        print(result.table())
+    return 0

@@ -18,8 +18,6 @@ __all__ = ["main"]
 _COMMAND_MODULES = (
     "holdem_eval._cmd_eval",
     "holdem_eval._cmd_rank",
-    "holdem_eval._cmd_matrix",
-    "holdem_eval._cmd_grid",
     "holdem_eval._cmd_equity",
 )
 

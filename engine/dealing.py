@@ -32,9 +32,9 @@ card before the flop, the turn and the river.
 
 >>> deck = SeededDeck(2024)
 >>> format_cards(deck.draw(5))
-'4c5hAcJs6h'
+'Tc7c9hJd4c'
 >>> format_cards(SeededDeck(2024).draw(5))
-'4c5hAcJs6h'
+'Tc7c9hJd4c'
 """
 
 from __future__ import annotations
@@ -66,6 +66,7 @@ _GAMMA = 0x9E3779B97F4A7C15  # 2**64 / golden ratio: the splitmix64 increment
 _MIX1 = 0xBF58476D1CE4E5B9  # splitmix64 output-mix multipliers (Stafford's Mix13)
 _MIX2 = 0x94D049BB133111EB
 
+_FULL_DECK = list(range(52))
 _CARD_IDS: dict[str, int] = {}
 for _r, _rc in enumerate(RANK_CHARS):
     for _s, _sc in enumerate(SUIT_CHARS):
@@ -148,13 +149,15 @@ class SeededDeck:
     __slots__ = ("_cards", "_frac", "_pos", "_state")
 
     def __init__(self, seed: int, exclude: Sequence[int] = ()) -> None:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int, got {seed!r}")
+        if seed.__class__ is not int:
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise TypeError(f"seed must be an int, got {seed!r}")
+            seed = int(seed)
         if exclude:
             gone = set(exclude)
             self._cards = [c for c in range(52) if c not in gone]
         else:
-            self._cards = list(range(52))
+            self._cards = _FULL_DECK[:]
         self._pos = 0
         self._state = seed & _M64
         self._frac = 0

@@ -122,6 +122,8 @@ class LegalAction(NamedTuple):
     max_amount: int
 
 
+_INT_ONLY = {int}
+_NO_OPPONENT = "no opponent can put in more chips"
 _KIND_BY_VALUE = frozenset(int(k) for k in ActionKind)
 _new_tuple = tuple.__new__  # builds NamedTuple values without the Python-level __new__
 _LEGAL_FOLD = LegalAction(_FOLD, 0, 0)
@@ -269,11 +271,10 @@ class Hand:
         n = len(stacks_)
         if not 2 <= n <= 10:
             raise ConfigError(f"a hand needs 2..10 seats, got {n} stacks: {stacks_!r}")
-        for s in stacks_:
-            if s.__class__ is not int or s <= 0:
-                if isinstance(s, int) and not isinstance(s, bool) and s > 0:
-                    continue
+        if set(map(type, stacks_)) != _INT_ONLY or min(stacks_) <= 0:
+            if not all(isinstance(s, int) and not isinstance(s, bool) and s > 0 for s in stacks_):
                 raise ConfigError(f"stacks must be positive ints, got {stacks_!r}")
+            stacks_ = [int(s) for s in stacks_]
         if button.__class__ is not int or not 0 <= button < n:
             raise ConfigError(f"button must be a seat 0..{n - 1}, got {button!r}")
         if config.straddle and n == 2:
@@ -300,28 +301,23 @@ class Hand:
         self.last_aggressor = -1
         self.river_aggressor = -1
         self._shown: list[int] = [0] * n  # 0 undecided, 1 shown, 2 mucked
-        log: list[_RawEvent] = []
-        self._log = log
         self._ranks: list[int | None] | None = None
         self._bounds: tuple[int, int] | str = ""
         self._bounds_at = -1
         self.n_live = n
 
         # ---- cards: dealt one at a time clockwise from the seat left of the button ----
-        order = [(button + 1 + k) % n for k in range(n)]
+        first = (button + 1) % n
+        order = [*range(first, n), *range(first)]
         holes: list[tuple[int, ...]]
         if hole_cards is None and board is None:
             if seed is None:
                 raise ConfigError("give a seed or explicit hole_cards")
             deck = SeededDeck(seed)
             drawn = deck.draw(n * hc)
-            holes = [()] * n
-            if hc == 2:
-                for k, seat in enumerate(order):
-                    holes[seat] = (drawn[k], drawn[k + n])
-            else:
-                for k, seat in enumerate(order):
-                    holes[seat] = tuple(drawn[k + r * n] for r in range(hc))
+            # the k-th card of each round goes to order[k]; rotate back to seat order
+            dealt = list(zip(*[drawn[r * n : r * n + n] for r in range(hc)]))
+            holes = dealt[n - first :] + dealt[: n - first]
             self._deck: SeededDeck | None = deck
             self._board_plan: list[int] = []
         else:
@@ -329,11 +325,11 @@ class Hand:
                 hole_cards, board, seed, n, hc, order
             )
         self.hole_cards: list[tuple[int, ...]] = holes
-        for seat in order:
-            log.append(("hole", seat, 0, holes[seat]))
+        log: list[_RawEvent] = [("hole", seat, 0, holes[seat]) for seat in order]
+        self._log = log
 
         # ---- forced bets: antes (dead), blinds and straddle (live), extra posts ----
-        sb_seat, bb_seat = (button, 1 - button) if n == 2 else (order[0], order[1])
+        sb_seat, bb_seat = (button, first) if n == 2 else (first, order[1])
         if config.ante:
             for seat in order:
                 amt = min(config.ante, stacks_[seat])
@@ -513,34 +509,42 @@ class Hand:
     # ---- legal actions -----------------------------------------------------------
     def _raise_bounds(self, i: int) -> tuple[int, int] | str:
         """``(min_to, max_to)`` for a bet/raise by seat ``i``, or why it is not allowed."""
-        stack = self.stacks[i]
-        bet = self.bets[i]
+        stacks = self.stacks
+        bets = self.bets
+        stack = stacks[i]
+        bet = bets[i]
         cur = self.cur_bet
         if stack <= cur - bet:
             return "its stack only covers a call"
         acted = self._acted[i]
-        if acted >= 0 and cur - acted < self.raise_size:
+        raise_size = self.raise_size
+        if acted >= 0 and cur - acted < raise_size:
             return "an all-in for less than a full raise did not re-open the betting"
         cfg = self.config
-        limit = cfg.betting_code == 2
-        if limit and cfg.max_bets is not None and self._level_count >= cfg.max_bets:
+        code = cfg.betting_code
+        if code == 2 and cfg.max_bets is not None and self._level_count >= cfg.max_bets:
             return f"the betting is capped at {cfg.max_bets} bets this round"
-        stacks, bets, folded = self.stacks, self.bets, self.folded
-        for j in range(self.n):
-            if j != i and not folded[j] and stacks[j] + bets[j] > cur:
-                break
+        # someone else must be able to put in more chips (with no bet: anyone with chips)
+        if cur == 0:
+            if self.n_active < 2:
+                return _NO_OPPONENT
         else:
-            return "no opponent can put in more chips"
+            folded = self.folded
+            for j in range(self.n):
+                if stacks[j] + bets[j] > cur and j != i and not folded[j]:
+                    break
+            else:
+                return _NO_OPPONENT
         allin_to = stack + bet
-        min_to = cur + self.raise_size
-        if limit:
+        min_to = cur + raise_size
+        if code == 0:
+            max_to = allin_to
+        elif code == 2:
             max_to = min_to
-        elif cfg.betting_code == 1:
+        else:
             max_to = 2 * cur - bet + self.pot
             if max_to < min_to:
                 max_to = min_to
-        else:
-            max_to = allin_to
         if min_to > allin_to:
             min_to = allin_to
         if max_to > allin_to:
@@ -597,19 +601,19 @@ class Hand:
             raise IllegalActionError(
                 f"seat {seat} cannot {ActionKind(kind)}: it is seat {i}'s turn (out of turn)"
             )
-        if kind == _CALL:
+        if kind == 2:  # CALL (int literals: the hot path avoids global lookups)
             self._call(i)
-        elif kind == _FOLD:
+        elif kind == 0:  # FOLD
             self._fold(i)
-        elif kind == _RAISE:
+        elif kind == 4:  # RAISE
             if self.cur_bet == 0:
                 raise IllegalActionError(
                     f"seat {i} cannot raise to {amount!r}: nobody has bet (bet)"
                 )
             self._wager(i, amount, _RAISE)
-        elif kind == _CHECK:
+        elif kind == 1:  # CHECK
             self._check(i)
-        elif kind == _BET:
+        elif kind == 3:  # BET
             if self.cur_bet > 0:
                 raise IllegalActionError(
                     f"seat {i} cannot bet {amount!r}: there is already a bet of {self.cur_bet}"
@@ -650,11 +654,20 @@ class Hand:
         self._wager(i, amount, _BET if self.cur_bet == 0 else _RAISE)
 
     def all_in(self) -> None:
-        """Put the whole stack in: a call when it does not exceed the amount to call."""
+        """Put the whole stack in.
+
+        A call (or check) when the stack does not exceed the amount to call or when no
+        opponent could match more; otherwise a bet or raise to the whole stack, which
+        must itself be legal (in fixed limit usually it is not).
+        """
         i = self._who("go all-in")
         stack = self.stacks[i]
-        if stack <= self.cur_bet - self.bets[i]:
-            self._call(i)
+        to_call = self.cur_bet - self.bets[i]
+        if stack <= to_call or self._raise_bounds(i) is _NO_OPPONENT:
+            if to_call > 0:
+                self._call(i)
+            else:
+                self._check(i)
         else:
             self._wager(i, stack + self.bets[i], _BET if self.cur_bet == 0 else _RAISE)
 
@@ -1104,7 +1117,7 @@ class Hand:
                 else tuple(getattr(self, name))
             )
             for name in Hand.__slots__
-            if name != "_deck"
+            if name not in ("_deck", "_bounds", "_bounds_at")  # caches are not state
         ) + ((None if self._deck is None else (self._deck._pos, self._deck._state)),)
 
     def view(self, seat: int) -> PlayerView:

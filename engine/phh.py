@@ -514,7 +514,7 @@ def _toml_value(value: Any) -> str:
     raise PhhError(f"cannot write {value!r} as PHH")
 
 
-def dumps_phh(hand: Hand, **metadata: Any) -> str:
+def dumps_phh(hand: Hand, /, **metadata: Any) -> str:
     """Write ``hand`` (finished or not) as PHH text that PokerKit 0.7.7 can read back.
 
     ``metadata`` adds optional fields (``players=[...]``, ``hand=17``, ...), written

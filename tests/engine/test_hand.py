@@ -1,0 +1,478 @@
+"""Scenario tests for holdem_eval.engine.Hand: one test per rule and per rejection path."""
+
+from __future__ import annotations
+
+import pytest
+
+from holdem_eval import HoldemEvalError, evaluate, evaluate_omaha
+from holdem_eval.engine import (
+    Action,
+    ActionKind,
+    ConfigError,
+    GameConfig,
+    Hand,
+    HandStateError,
+    IllegalActionError,
+    Rules,
+    SeededDeck,
+    settle,
+)
+from holdem_eval.engine.dealing import format_cards, parse_cards_text, splitmix64_stream
+
+F, K, C, B, R, A = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET,
+                    ActionKind.RAISE, ActionKind.ALL_IN)
+NL = GameConfig(big_blind=100)
+
+
+def kinds(h: Hand) -> list[str]:
+    return [str(a.kind) for a in h.legal_actions()]
+
+
+def legal(h: Hand, kind: ActionKind) -> tuple[int, int]:
+    for a in h.legal_actions():
+        if a.kind == kind:
+            return a.min_amount, a.max_amount
+    raise AssertionError(f"{kind} not legal: {h.legal_actions()}")
+
+
+def rejected(h: Hand, action: tuple[ActionKind, int], match: str, seat: int | None = None) -> None:
+    """The action raises IllegalActionError(match) and leaves the state exactly as it was."""
+    before = h.snapshot()
+    with pytest.raises(IllegalActionError, match=match):
+        h.act(action, seat=seat)
+    assert h.snapshot() == before
+
+
+def conserved(h: Hand) -> None:
+    assert sum(h.stacks) + h.pot + h.rake == sum(h.starting_stacks)
+
+
+# ---- dealing ---------------------------------------------------------------------
+
+
+def test_splitmix64_reference_vector() -> None:
+    # the reference output of Vigna's splitmix64.c for seed 1234567
+    assert splitmix64_stream(1234567, 5) == [
+        6457827717110365317, 3203168211198807973, 9817491932198370423,
+        4593380528125082431, 16408922859458223821,
+    ]
+
+
+def test_seeded_deck_golden_and_lazy() -> None:
+    assert format_cards(SeededDeck(2024).draw(5)) == "Tc7c9hJd4c"
+    whole = SeededDeck(99).draw(52)
+    assert sorted(whole) == list(range(52))
+    d = SeededDeck(99)
+    assert d.draw(7) + d.draw(1) + d.draw(44) == whole
+    assert d.remaining == 0
+    with pytest.raises(HoldemEvalError, match="only 0 remain"):
+        d.draw(1)
+
+
+def test_golden_deal_and_dealing_order() -> None:
+    # hole cards go one at a time clockwise from the seat left of the button, then a
+    # burn card before the flop, the turn and the river
+    h = Hand(GameConfig(big_blind=2), [200] * 3, button=2, seed=7)
+    deck = SeededDeck(7).draw(3 * 2 + 8)
+    assert h.hole_cards == [(deck[0], deck[3]), (deck[1], deck[4]), (deck[2], deck[5])]
+    assert [format_cards(c) for c in h.hole_cards] == ["7c7s", "5h3c", "QsQh"]
+    h.call(); h.call(); h.check()  # noqa: E702
+    assert h.board == deck[7:10]
+    h.check(); h.check(); h.check()  # noqa: E702
+    assert h.board == deck[7:10] + [deck[11]]
+    h.check(); h.check(); h.check()  # noqa: E702
+    assert h.board == deck[7:10] + [deck[11], deck[13]]
+
+
+def test_same_seed_same_cards_and_clone_deals_the_same() -> None:
+    a = Hand(NL, [10_000] * 6, button=3, seed=123)
+    b = Hand(NL, [10_000] * 6, button=3, seed=123)
+    assert a.hole_cards == b.hole_cards
+    c = a.clone()
+    for h in (a, c):
+        h.call(); h.call(); h.call(); h.call(); h.call(); h.check()  # noqa: E702
+    assert a.board == c.board and len(a.board) == 3
+
+
+# ---- order of play -----------------------------------------------------------------
+
+
+def test_heads_up_button_posts_small_blind_acts_first_preflop_last_after() -> None:
+    h = Hand(NL, [10_000, 10_000], button=1, seed=1)
+    assert h.blind_seats == (1, 0)
+    assert h.bets == [100, 50]
+    assert h.actor == 1  # the button acts first before the flop
+    h.call()
+    assert h.actor == 0 and kinds(h) == ["check", "raise"]  # big blind option
+    h.check()
+    assert h.street == "flop" and h.actor == 0  # the big blind acts first after the flop
+    h.check()
+    assert h.actor == 1
+
+
+def test_preflop_order_and_big_blind_option() -> None:
+    h = Hand(NL, [10_000] * 4, button=0, seed=2)
+    assert h.blind_seats == (1, 2)
+    assert h.actor == 3  # left of the big blind
+    h.call(); h.call(); h.call()  # noqa: E702
+    assert h.actor == 2
+    assert kinds(h) == ["check", "raise"]
+    assert legal(h, R) == (200, 10_000)
+    h.raise_to(400)
+    assert h.actor == 3 and h.to_call == 300
+    h.fold(); h.fold(); h.call()  # noqa: E702  (3 folds, 0 folds, 1 calls)
+    assert h.street == "flop" and h.actor == 1  # first live seat left of the button
+
+
+def test_postflop_first_live_seat_left_of_button_acts_first() -> None:
+    h = Hand(NL, [10_000] * 4, button=0, seed=3)
+    h.call(); h.call(); h.fold(); h.check()  # noqa: E702  (3 calls, 0 calls, 1 folds, 2 checks)
+    assert h.street == "flop" and h.actor == 2  # seat 1 folded
+
+
+def test_straddle_acts_last_preflop() -> None:
+    h = Hand(GameConfig(big_blind=2, straddle=4), [200] * 5, button=0, seed=4)
+    assert h.bets == [0, 1, 2, 4, 0] and h.actor == 4
+    assert legal(h, R)[0] == 6
+    h.call(); h.call(); h.call(); h.call()  # noqa: E702
+    assert h.actor == 3 and kinds(h) == ["check", "raise"]
+
+
+def test_antes_and_big_blind_ante_are_dead_money() -> None:
+    h = Hand(GameConfig(big_blind=100, ante=10), [1000] * 3, button=0, seed=5)
+    assert h.pot == 30 + 150 and h.bets == [0, 50, 100] and h.cur_bet == 100
+    h2 = Hand(GameConfig(big_blind=100, big_blind_ante=100), [1000] * 3, button=0, seed=5)
+    assert h2.stacks == [1000, 950, 800] and h2.pot == 250 and h2.cur_bet == 100
+    conserved(h)
+    conserved(h2)
+
+
+def test_odd_big_blind_small_blind_rounds_down() -> None:
+    assert GameConfig(big_blind=25).small_blind == 12
+
+
+# ---- no-limit ------------------------------------------------------------------------
+
+
+def test_min_raise_after_a_raise_is_the_largest_raise() -> None:
+    h = Hand(NL, [10_000] * 4, button=0, seed=6)
+    assert legal(h, R) == (200, 10_000)
+    h.raise_to(350)  # a raise of 250
+    assert legal(h, R)[0] == 600
+    rejected(h, (R, 599), "seat 0 cannot raise to 599: the minimum is raise to 600")
+    h.raise_to(1000)  # a raise of 650
+    assert legal(h, R)[0] == 1650
+
+
+def test_min_bet_is_the_big_blind() -> None:
+    h = Hand(NL, [10_000] * 2, button=0, seed=7)
+    h.call(); h.check()  # noqa: E702
+    assert h.street == "flop" and legal(h, B) == (100, 9_900)
+    rejected(h, (B, 99), "seat 1 cannot bet 99: the minimum is bet 100")
+    h.bet(100)
+    assert legal(h, R)[0] == 200
+
+
+def test_short_all_in_does_not_reopen_the_betting() -> None:
+    h = Hand(NL, [10_000, 10_000, 10_000, 250], button=0, seed=8)
+    # preflop: 3 calls, 0 calls, 1 calls, 2 checks -> flop, seat 1 first
+    h.call(); h.call(); h.call(); h.check()  # noqa: E702
+    assert h.street == "flop" and h.actor == 1
+    h.bet(100)
+    h.call()  # seat 2
+    h.all_in()  # seat 3: 150 more, a raise of 50 (less than a full raise of 100)
+    assert h.cur_bet == 150
+    h.call()  # seat 0 had not acted: it may call or raise; it calls
+    assert h.actor == 1
+    assert kinds(h) == ["fold", "call"]  # seat 1 already acted: no raise
+    rejected(h, (R, 400), "seat 1 cannot raise to 400: an all-in for less than a full raise")
+    h.call()
+    assert kinds(h) == ["fold", "call"]
+    h.call()
+    assert h.street == "turn"
+
+
+def test_short_all_ins_adding_up_to_a_full_raise_reopen() -> None:
+    h = Hand(NL, [10_000, 10_000, 160, 220], button=0, seed=9)
+    h.call(); h.call(); h.call(); h.check()  # noqa: E702
+    h.bet(100)  # seat 1 (level 100)
+    h.all_in()  # seat 2: 60 left -> all-in to 60? it has 60 chips behind
+    assert h.cur_bet == 100 and h.stacks[2] == 0  # a call all-in for less
+    h.all_in()  # seat 3: to 120, a short raise of 20
+    h.call()  # seat 0
+    assert kinds(h) == ["fold", "call"]  # seat 1: faced only 20 more
+
+
+def test_uncalled_bet_is_returned() -> None:
+    h = Hand(NL, [10_000, 3_000, 10_000], button=0, seed=10)
+    h.all_in()  # seat 0 shoves 10,000
+    h.fold(); h.fold()  # noqa: E702
+    assert h.is_over
+    returned = [e for e in h.events if e.kind == "uncalled"]
+    assert returned == [("uncalled", 0, 9_900, ())]
+    assert h.stacks == [10_150, 2_950, 9_900] and h.payouts == [250, 0, 0]
+    conserved(h)
+
+
+def test_all_in_runout_deals_the_whole_board_and_shows_down() -> None:
+    h = Hand(NL, [500, 10_000], button=0, seed=11)
+    h.all_in()
+    h.call()
+    assert h.is_over and len(h.board) == 5
+    assert sum(h.payouts or []) == 1000
+    shown = [e.seat for e in h.events if e.kind in ("show", "muck")]
+    assert sorted(shown) == [0, 1]
+    conserved(h)
+
+
+def test_big_blind_short_all_in_and_nobody_to_bet_against() -> None:
+    # the big blind is all-in for less than the small blind has posted
+    h = Hand(NL, [1000, 30], button=0, seed=12)
+    assert h.is_over and len(h.board) == 5  # nobody can bet: straight to showdown
+    conserved(h)
+
+
+# ---- pot-limit and fixed-limit ------------------------------------------------------
+
+
+def test_pot_limit_maximum_is_the_pot_after_calling() -> None:
+    h = Hand(GameConfig(betting="pot-limit", big_blind=2), [1000] * 4, button=0, seed=13)
+    assert legal(h, R) == (4, 7)  # call 2, pot 5 -> raise to 7
+    rejected(h, (R, 8), "seat 3 cannot raise to 8: the pot-limit maximum is raise to 7")
+    h.raise_to(7)
+    # seat 0: call 7, the pot is then 17, so at most 7 + 17 = 24; at least 7 + 5
+    assert legal(h, R) == (12, 24)
+
+
+def test_fixed_limit_sizes_and_cap() -> None:
+    cfg = GameConfig(betting="fixed-limit", big_blind=2)  # small bet 2, big bet 4, cap 4 bets
+    h = Hand(cfg, [1000] * 3, button=0, seed=14)
+    assert legal(h, R) == (4, 4)
+    rejected(h, (R, 5), "seat 0 cannot raise to 5: the fixed-limit amount is raise to 4")
+    h.raise_to(4)
+    h.raise_to(6)
+    h.raise_to(8)  # the big blind + 3 raises = 4 bets: capped
+    assert kinds(h) == ["fold", "call"]
+    rejected(h, (R, 10), "capped at 4 bets")
+    h.call(); h.call()  # noqa: E702
+    assert h.street == "flop"
+    h.bet(2)
+    h.call(); h.call()  # noqa: E702
+    assert h.street == "turn" and legal(h, B) == (4, 4)
+
+
+def test_fixed_limit_without_cap_and_pokerkit_counting() -> None:
+    h = Hand(GameConfig(betting="fixed-limit", big_blind=2, max_bets=None), [1000] * 2,
+             button=0, seed=15)
+    for _ in range(10):
+        h.raise_to(h.cur_bet + 2)
+    assert h.cur_bet == 22
+    h2 = Hand(GameConfig(betting="fixed-limit", big_blind=2, blind_counts_toward_cap=False),
+              [1000] * 2, button=0, seed=15)
+    for _ in range(4):
+        h2.raise_to(h2.cur_bet + 2)
+    assert kinds(h2) == ["fold", "call"]
+
+
+# ---- rejections (one per path) ----------------------------------------------------------
+
+
+def test_rejects_check_facing_a_bet() -> None:
+    h = Hand(NL, [10_000] * 4, button=0, seed=16)
+    rejected(h, (K, 0), "seat 3 cannot check facing a bet of 100")
+
+
+def test_rejects_out_of_turn() -> None:
+    h = Hand(NL, [10_000] * 4, button=0, seed=17)
+    rejected(h, (C, 0), "seat 1 cannot call: it is seat 3's turn", seat=1)
+
+
+def test_rejects_more_than_the_stack() -> None:
+    h = Hand(NL, [10_000, 500, 10_000], button=0, seed=18)
+    h.fold()
+    rejected(h, (R, 600), "seat 1 cannot raise to 600: that is more than its stack")
+
+
+def test_rejects_acting_after_the_hand_ended() -> None:
+    h = Hand(NL, [10_000] * 2, button=0, seed=19)
+    h.fold()
+    assert h.is_over and h.legal_actions() == ()
+    rejected(h, (C, 0), "cannot call: the hand is over")
+
+
+def test_rejects_bet_when_there_is_a_bet_and_raise_when_there_is_none() -> None:
+    h = Hand(NL, [10_000] * 2, button=0, seed=20)
+    rejected(h, (B, 300), "there is already a bet of 100")
+    h.call(); h.check()  # noqa: E702
+    rejected(h, (R, 300), "nobody has bet")
+    rejected(h, (C, 0), "there is no bet to call")
+
+
+def test_rejects_folding_when_checking_is_free_unless_allowed() -> None:
+    h = Hand(NL, [10_000] * 2, button=0, seed=21)
+    h.call()
+    rejected(h, (F, 0), "seat 1 cannot fold when checking is free")
+    h2 = Hand(GameConfig(big_blind=100, allow_free_fold=True), [10_000] * 2, button=0, seed=21)
+    h2.call()
+    assert kinds(h2) == ["fold", "check", "raise"]
+    h2.fold()
+    assert h2.is_over
+
+
+def test_rejects_non_int_amounts_and_unknown_kinds() -> None:
+    h = Hand(NL, [10_000] * 2, button=0, seed=22)
+    rejected(h, (R, 250.0), "amounts are int chips")  # type: ignore[arg-type]
+    rejected(h, (9, 0), "unknown action kind 9")  # type: ignore[arg-type]
+
+
+def test_rejects_raise_when_nobody_can_call_it() -> None:
+    h = Hand(NL, [10_000, 300, 10_000], button=0, seed=23)
+    h.fold()
+    h.all_in()  # seat 1: 300
+    assert kinds(h) == ["fold", "call"]  # seat 2 has nobody left to raise against
+    rejected(h, (R, 600), "no opponent can put in more chips")
+
+
+def test_config_and_constructor_errors() -> None:
+    with pytest.raises(ConfigError, match="variant must be one of"):
+        GameConfig(variant="stud")
+    with pytest.raises(ConfigError, match="big_blind must be > 0"):
+        GameConfig(big_blind=0)
+    with pytest.raises(ConfigError, match="stacks must be positive ints"):
+        Hand(NL, [100, 0], seed=1)
+    with pytest.raises(ConfigError, match="button must be a seat"):
+        Hand(NL, [100, 100], button=2, seed=1)
+    with pytest.raises(ConfigError, match="give a seed or explicit hole_cards"):
+        Hand(NL, [100, 100])
+    with pytest.raises(ConfigError, match="'Ah' is given twice"):
+        Hand(NL, [100, 100], hole_cards=["AhKd", "AhQs"])
+    assert issubclass(IllegalActionError, HoldemEvalError) and issubclass(
+        IllegalActionError, ValueError
+    )
+
+
+# ---- showdown, Omaha, events, views, clones --------------------------------------------
+
+
+def test_explicit_cards_and_showdown_order() -> None:
+    h = Hand(NL, [1000] * 3, button=0, hole_cards=["AsAd", "KsKd", "4c3d"],
+             board="2c7d9hTcJh")
+    h.call(); h.call(); h.check()  # noqa: E702
+    h.bet(100)  # seat 1 bets the flop
+    h.call(); h.call()  # noqa: E702
+    for _ in range(3):
+        h.check()
+    h.bet(200)  # seat 1 bets the river: the last aggressor shows first
+    h.call(); h.call()  # noqa: E702
+    assert h.is_over
+    sd = [(e.kind, e.seat) for e in h.events if e.kind in ("show", "muck")]
+    assert sd[0] == ("show", 1)
+    assert h.payouts == [1200, 0, 0] and h.stacks == [1800, 600, 600]
+
+
+def test_omaha_settles_with_two_hole_cards_exactly() -> None:
+    # Hold'em rules would give seat 0 a flush (four hearts + board); Omaha needs 2 + 3
+    holes = ["AhKhQhJh", "7c7d2s3s"]
+    board = "Th2h4c7s9d"
+    assert evaluate_omaha(holes[0], board) > evaluate_omaha(holes[1], board)
+    h = Hand(GameConfig(variant="omaha", betting="pot-limit", big_blind=2), [100, 100],
+             button=0, hole_cards=holes, board=board)
+    h.call(); h.check()  # noqa: E702
+    for _ in range(6):
+        h.check()
+    assert h.is_over and h.payouts == [0, 4]
+
+
+def test_events_cover_every_card_and_chip() -> None:
+    h = Hand(NL, [10_000] * 3, button=0, seed=24)
+    h.raise_to(300); h.fold(); h.call()  # noqa: E702
+    ev = h.events
+    assert [e.kind for e in ev[:5]] == ["hole", "hole", "hole", "small_blind", "big_blind"]
+    assert ev[5] == ("raise", 0, 300, ())
+    assert ev[-1].kind == "board" and len(ev[-1].cards) == 3
+
+
+def test_player_view_hides_other_hole_cards() -> None:
+    h = Hand(NL, [10_000] * 3, button=0, seed=25)
+    v = h.view(1)
+    assert v.hole_cards == h.hole_cards[1]
+    holes = {e.seat: e.cards for e in v.events if e.kind == "hole"}
+    assert holes[1] == h.hole_cards[1] and holes[0] == (-1, -1) and holes[2] == (-1, -1)
+    assert v.legal_actions == () and h.view(0).legal_actions == h.legal_actions()
+
+
+def test_clone_is_independent() -> None:
+    h = Hand(NL, [10_000] * 3, button=0, seed=26)
+    snap = h.snapshot()
+    c = h.clone()
+    assert c.snapshot() == snap
+    c.raise_to(500); c.call(); c.call()  # noqa: E702
+    assert h.snapshot() == snap and c.street == "flop"
+
+
+def test_action_values_and_all_in_kind() -> None:
+    h = Hand(NL, [10_000, 700], button=0, seed=27)
+    h.act(Action(R, 300))
+    h.act(Action(A))  # seat 1 shoves 700
+    assert h.cur_bet == 700
+    h.act(Action(C))
+    assert h.is_over
+    assert str(Action(R, 300)) == "raise 300" and str(Action(A)) == "all-in"
+
+
+def test_rake_through_settle_rules() -> None:
+    rules = Rules(rake_percent=5, rake_cap=30, no_flop_no_drop=True)
+    h = Hand(NL, [10_000] * 2, button=0, seed=28, rules=rules)
+    h.call(); h.check()  # noqa: E702
+    for _ in range(6):
+        h.check()
+    assert h.rake == 10 and sum(h.stacks) + h.rake == 20_000
+    h2 = Hand(NL, [10_000] * 2, button=0, seed=28, rules=rules)
+    h2.fold()
+    assert h2.rake == 0  # no flop, no drop
+
+
+def test_fast_settlement_equals_settle() -> None:
+    # the default-rules fast path must pay exactly what settle() pays
+    import random
+
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(400):
+        stacks = [rng.choice([50, 200, 1000, 3000]) for _ in range(rng.randint(2, 6))]
+        h = Hand(GameConfig(big_blind=10), stacks, button=seed % len(stacks), seed=seed)
+        while not h.is_over:
+            opts = h.legal_actions()
+            kind, lo, hi = opts[rng.randrange(len(opts))]
+            h.act((kind, rng.randint(lo, hi)))
+        live = [not f for f in h.folded]
+        if sum(live) > 1:
+            s = settle(h.committed, [list(c) for c in h.hole_cards], h.board,
+                       folded=h.folded, button=h.button)
+            assert list(s.payouts) == h.payouts, seed
+            checked += 1
+    assert checked > 100
+
+
+def test_manual_dealing_and_showdown() -> None:
+    h = Hand(NL, [1000, 1000], button=1, hole_cards=["AsKs", None], manual_showdown=True)
+    h.call(); h.check()  # noqa: E702
+    assert h.pending_board == 3 and h.current_actor is None
+    with pytest.raises(IllegalActionError, match="waiting for 3 board card"):
+        h.check()
+    with pytest.raises(HandStateError, match="needs 3 known card"):
+        h.deal_board("2c3c")
+    h.deal_board("2c3c7c")
+    h.check(); h.check()  # noqa: E702
+    h.deal_board("8d")
+    h.check(); h.check()  # noqa: E702
+    h.deal_board("9h")
+    h.check(); h.check()  # noqa: E702
+    assert h.showdown_pending == [0, 1]
+    h.show(1, "QdQh")
+    assert not h.is_over
+    h.show(0)
+    assert h.is_over and h.payouts == [0, 200]
+    assert evaluate(parse_cards_text("QdQh2c3c7c8d9h")) < evaluate(
+        parse_cards_text("AsKs2c3c7c8d9h")
+    )

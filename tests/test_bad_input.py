@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import holdem_eval as he
 
@@ -137,3 +139,50 @@ def test_errors_are_builtin_subclasses() -> None:
     assert issubclass(he.DTypeError, TypeError)
     for cls in (he.InvalidCardError, he.DuplicateCardError, he.ShapeError, he.DTypeError, he.OutArrayError):
         assert issubclass(cls, he.HoldemEvalError)
+
+
+def test_caller_arrays_unchanged_on_success() -> None:
+    hands = GOOD.astype(np.int32)[:, ::-1]  # non-contiguous view, other dtype
+    board = np.array([48, 49, 50], dtype=np.int64)
+    holes = np.array([[0, 1], [2, 3]], dtype=np.int16)
+    snapshots = [a.copy() for a in (hands, board, holes)]
+    he.evaluate_batch(hands)
+    he.evaluate_batch(holes, board=board)
+    he.evaluate_omaha_batch(np.array([[4, 5, 6, 7]]), board)
+    for a, s in zip((hands, board, holes), snapshots):
+        assert np.array_equal(a, s) and a.dtype == s.dtype
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_first_bad_row_is_reported(data: st.DataObject) -> None:
+    rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
+    k = data.draw(st.integers(5, 7))
+    n = data.draw(st.integers(1, 40))
+    narrow = data.draw(st.booleans())  # uint8 input goes straight to the C checks
+    hands = np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8 if narrow else np.int64)
+    bad_rows = sorted(data.draw(st.sets(st.integers(0, n - 1), min_size=1, max_size=3)))
+    kinds = {}
+    for r in bad_rows:
+        kind = data.draw(st.sampled_from(["dup", "high"] if narrow else ["dup", "high", "neg"]))
+        kinds[r] = kind
+        col = data.draw(st.integers(1, k - 1))
+        hands[r, col] = hands[r, 0] if kind == "dup" else (52 + 50 * col if kind == "high" else -col)
+    before = hands.copy()
+    if narrow:
+        first = bad_rows[0]  # the C pass stops at the first bad row of either kind
+        if kinds[first] == "dup":
+            with pytest.raises(he.DuplicateCardError, match=f"^hand {first} repeats card"):
+                he.evaluate_batch(hands)
+        else:
+            with pytest.raises(he.InvalidCardError, match=f"in hand {first} is outside 0..51"):
+                he.evaluate_batch(hands)
+    elif any(kinds[r] != "dup" for r in bad_rows):
+        # wider dtypes are range-checked before narrowing, over the whole array
+        r = min(r for r in bad_rows if kinds[r] != "dup")
+        with pytest.raises(he.InvalidCardError, match=f"in row {r} of hands is outside 0..51"):
+            he.evaluate_batch(hands)
+    else:
+        with pytest.raises(he.DuplicateCardError, match=f"^hand {bad_rows[0]} repeats card"):
+            he.evaluate_batch(hands)
+    assert np.array_equal(hands, before)

@@ -18,6 +18,8 @@ __all__ = ["main"]
 _COMMAND_MODULES = (
     "holdem_eval._cmd_eval",
     "holdem_eval._cmd_rank",
+    "holdem_eval._cmd_matrix",
+    "holdem_eval._cmd_grid",
     "holdem_eval._cmd_equity",
 )
 

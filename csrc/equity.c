@@ -98,40 +98,49 @@ static inline uint64_t rng_next(uint64_t *s)
     return result;
 }
 
-/* Uniform integer in 0 .. n - 1 (n >= 1), unbiased (Lemire 2019, multiply and reject). */
-static inline uint32_t rng_below(uint64_t *s, uint32_t n)
+/* 32-bit halves of xoshiro outputs, for the deck draws below. */
+typedef struct {
+    uint64_t *s;
+    uint64_t buf;
+    int have;
+} u32_src;
+
+static inline uint32_t next32(u32_src *src)
 {
-    uint64_t m = (rng_next(s) >> 32) * n;
-    uint32_t low = (uint32_t)m;
-    if (low < n) {
+    if (src->have) {
+        src->have = 0;
+        return (uint32_t)(src->buf >> 32);
+    }
+    src->buf = rng_next(src->s);
+    src->have = 1;
+    return (uint32_t)src->buf;
+}
+
+/* Uniform in 0 .. n - 1 (Lemire's multiply-and-reject on 32 bits). */
+static inline uint32_t below32(u32_src *src, uint32_t n)
+{
+    uint64_t m = (uint64_t)next32(src) * n;
+    if ((uint32_t)m < n) {
         uint32_t t = (uint32_t)(-n) % n;
-        while (low < t) {
-            m = (rng_next(s) >> 32) * n;
-            low = (uint32_t)m;
+        while ((uint32_t)m < t) {
+            m = (uint64_t)next32(src) * n;
         }
     }
     return (uint32_t)(m >> 32);
 }
 
-/* A card not in *used, uniform over the rest of the deck, added to *used. Draws 6 random
- * bits at a time (0..63) from a buffer and rejects 52..63 and used cards. */
-typedef struct {
-    uint64_t *s;
-    uint64_t buf;
-    unsigned left; /* 6-bit draws left in buf */
-} card_src;
-
-static inline unsigned draw_card(card_src *src, uint64_t *used)
+/* The k-th card of a partial Fisher-Yates shuffle of deck[0 .. n): a uniform card of
+ * deck[k .. n) moved to deck[k]; cards in *used (other players' drawn hands) are rejected
+ * and drawn again, so the result is uniform over the unused ones. */
+static inline unsigned deal_card(u32_src *src, uint8_t *deck, uint32_t n, uint32_t k,
+                                 uint64_t *used)
 {
     for (;;) {
-        if (src->left == 0) {
-            src->buf = rng_next(src->s);
-            src->left = 10;
-        }
-        unsigned c = (unsigned)(src->buf & 63u);
-        src->buf >>= 6;
-        src->left--;
-        if (c < HE_NCARDS && !(*used >> c & 1u)) {
+        uint32_t j = k + below32(src, n - k);
+        uint8_t c = deck[j];
+        deck[j] = deck[k];
+        deck[k] = c;
+        if (!(*used >> c & 1u)) {
             *used |= 1ULL << c;
             return c;
         }
@@ -803,6 +812,118 @@ int he_equity_enum_omaha(size_t np, size_t nh, const uint8_t *holes, const uint8
 
 /* ---------------------------------------------------------------- Monte Carlo */
 
+typedef struct {
+    size_t np, nh;
+    const uint32_t *offsets, *alias;
+    const uint64_t *thresh;
+    const uint8_t *combos;
+    uint64_t *cmask, *ckey, *cbits; /* per combo: card mask, summed keys and bits */
+    uint64_t fixed; /* board, dead cards and the hands of one-combo players */
+    size_t ndrawn, nrandom;
+    unsigned drawn[HE_EQ_MAX_PLAYERS];  /* players with two or more combos */
+    unsigned random[HE_EQ_MAX_PLAYERS]; /* players dealt from the deck */
+    uint32_t pick[HE_EQ_MAX_PLAYERS];   /* combo row of each range player */
+} mc_ctx;
+
+/* Draws one combo per range player, redrawing the whole tuple on any conflict. Stores the
+ * cards in use in *out and returns 1, or returns 0 after MAX_REDRAWS failures. */
+static inline int draw_tuple(mc_ctx *m, u32_src *s, uint64_t *out)
+{
+    for (unsigned redraws = 0; redraws < MAX_REDRAWS; redraws++) {
+        uint64_t used = m->fixed;
+        size_t k = 0;
+        for (; k < m->ndrawn; k++) {
+            unsigned p = m->drawn[k];
+            uint32_t lo = m->offsets[p];
+            uint32_t i = lo + below32(s, m->offsets[p + 1] - lo);
+            if (m->alias != NULL && next32(s) >= m->thresh[i]) {
+                i = m->alias[i];
+            }
+            if (used & m->cmask[i]) {
+                break;
+            }
+            used |= m->cmask[i];
+            m->pick[p] = i;
+        }
+        if (k == m->ndrawn) {
+            *out = used;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int mc_setup(mc_ctx *m, size_t np, size_t nh, const uint8_t *combos,
+                    const uint32_t *offsets, const uint32_t *alias, const uint64_t *thresh,
+                    uint64_t fixed)
+{
+    memset(m, 0, sizeof *m);
+    m->np = np;
+    m->nh = nh;
+    m->offsets = offsets;
+    m->alias = alias;
+    m->thresh = thresh;
+    m->combos = combos;
+    size_t ncombos = offsets[np];
+    size_t alloc = ncombos ? ncombos : 1;
+    m->cmask = malloc(alloc * sizeof(uint64_t));
+    m->ckey = malloc(alloc * sizeof(uint64_t));
+    m->cbits = malloc(alloc * sizeof(uint64_t));
+    if (m->cmask == NULL || m->ckey == NULL || m->cbits == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    for (size_t i = 0; i < ncombos; i++) {
+        uint64_t mask = 0;
+        int st = add_mask(combos + i * nh, nh, &mask);
+        if (st != HE_OK) {
+            return st;
+        }
+        if (alias != NULL && thresh[i] > (1ULL << 32)) {
+            return HE_E_ARGUMENT;
+        }
+        m->cmask[i] = mask;
+        m->ckey[i] = 0;
+        m->cbits[i] = 0;
+        for (size_t j = 0; j < nh; j++) {
+            m->ckey[i] += he_card_key[combos[i * nh + j]];
+            m->cbits[i] |= he_card_bit[combos[i * nh + j]];
+        }
+    }
+    m->fixed = fixed;
+    for (size_t p = 0; p < np; p++) {
+        uint32_t lo = offsets[p], hi = offsets[p + 1];
+        if (hi < lo) {
+            return HE_E_ARGUMENT;
+        }
+        if (alias != NULL) {
+            for (uint32_t i = lo; i < hi; i++) {
+                if (alias[i] < lo || alias[i] >= hi) { /* must stay in the player's rows */
+                    return HE_E_ARGUMENT;
+                }
+            }
+        }
+        if (hi == lo) {
+            m->random[m->nrandom++] = (unsigned)p;
+        } else if (hi - lo == 1) {
+            if (m->fixed & m->cmask[lo]) {
+                return HE_E_NO_DEAL; /* a fixed hand clashes with fixed cards */
+            }
+            m->fixed |= m->cmask[lo];
+            m->pick[p] = lo;
+        } else {
+            m->drawn[m->ndrawn++] = (unsigned)p;
+        }
+    }
+    return HE_OK;
+}
+
+static void mc_free(mc_ctx *m)
+{
+    free(m->cmask);
+    free(m->ckey);
+    free(m->cbits);
+}
+
 int he_equity_mc(size_t np, size_t nh, const uint8_t *combos, const uint32_t *offsets,
                  const uint32_t *alias, const uint64_t *thresh, const uint8_t *board,
                  size_t nb, const uint8_t *dead, size_t nd, uint64_t trials,
@@ -811,7 +932,8 @@ int he_equity_mc(size_t np, size_t nh, const uint8_t *combos, const uint32_t *of
     uint64_t fixed;
     if (np < 2 || np > HE_EQ_MAX_PLAYERS || !(nh == 2 || (nh >= 4 && nh <= 6))
         || offsets == NULL || state == NULL || wins == NULL || hist == NULL
-        || (alias == NULL) != (thresh == NULL) || offsets[0] != 0) {
+        || (alias == NULL) != (thresh == NULL) || offsets[0] != 0
+        || (offsets[np] && combos == NULL)) {
         return HE_E_ARGUMENT;
     }
     int st = fixed_cards(board, nb, dead, nd, &fixed);
@@ -821,114 +943,79 @@ int he_equity_mc(size_t np, size_t nh, const uint8_t *combos, const uint32_t *of
     if (np * nh + nb + nd + (5 - nb) > HE_NCARDS) {
         return HE_E_ARGUMENT;
     }
-    size_t ncombos = offsets[np];
-    for (size_t p = 0; p < np; p++) {
-        if (offsets[p + 1] < offsets[p]) {
-            return HE_E_ARGUMENT;
-        }
-    }
-    if (ncombos && combos == NULL) {
-        return HE_E_ARGUMENT;
-    }
-    uint64_t *cmask = malloc((ncombos ? ncombos : 1) * sizeof(uint64_t));
-    if (cmask == NULL) {
-        return HE_E_ARGUMENT;
-    }
-    for (size_t i = 0; i < ncombos; i++) {
-        uint64_t m = 0;
-        st = add_mask(combos + i * nh, nh, &m);
-        if (st == HE_OK && alias != NULL && thresh[i] > (1ULL << 32)) {
-            st = HE_E_ARGUMENT;
-        }
-        if (st != HE_OK) {
-            free(cmask);
-            return st;
-        }
-        cmask[i] = m;
-    }
-    if (alias != NULL) {
-        /* alias[i] must stay inside row i's own player. */
-        for (size_t p = 0; p < np; p++) {
-            for (uint32_t i = offsets[p]; i < offsets[p + 1]; i++) {
-                if (alias[i] < offsets[p] || alias[i] >= offsets[p + 1]) {
-                    free(cmask);
-                    return HE_E_ARGUMENT;
-                }
-            }
-        }
+    mc_ctx m;
+    st = mc_setup(&m, np, nh, combos, offsets, alias, thresh, fixed);
+    if (st != HE_OK) {
+        mc_free(&m);
+        return st;
     }
     uint64_t key0 = HE_SUIT_BIAS, bits0 = 0;
     for (size_t j = 0; j < nb; j++) {
         key0 += he_card_key[board[j]];
         bits0 |= he_card_bit[board[j]];
     }
-    card_src src = {state, 0, 0};
+    u32_src src = {state, 0, 0};
+    uint8_t deck[HE_NCARDS];
+    uint32_t ndeck = 0;
+    for (unsigned card = 0; card < HE_NCARDS; card++) {
+        if (!(m.fixed >> card & 1u)) {
+            deck[ndeck++] = (uint8_t)card;
+        }
+    }
+    uint64_t hkey[HE_EQ_MAX_PLAYERS], hbits[HE_EQ_MAX_PLAYERS];
     uint8_t hole[HE_EQ_MAX_PLAYERS][6];
     uint8_t b[5];
     memcpy(b, board, nb);
+    unsigned r[HE_EQ_MAX_PLAYERS];
     for (uint64_t t = 0; t < trials; t++) {
-        uint64_t used = fixed;
-        unsigned redraws = 0;
-        for (size_t p = 0; p < np; p++) {
-            uint32_t lo = offsets[p], n = offsets[p + 1] - lo;
-            if (n == 0) {
-                continue;
-            }
-            uint32_t i = lo + rng_below(state, n);
-            if (alias != NULL && (rng_next(state) >> 32) >= thresh[i]) {
-                i = alias[i];
-            }
-            if (used & cmask[i]) {
-                if (++redraws == MAX_REDRAWS) {
-                    free(cmask);
-                    return HE_E_NO_DEAL;
-                }
-                used = fixed;
-                p = (size_t)-1; /* redraw the whole tuple */
-                continue;
-            }
-            used |= cmask[i];
-            memcpy(hole[p], combos + (size_t)i * nh, nh);
+        uint64_t used;
+        if (!draw_tuple(&m, &src, &used)) {
+            mc_free(&m);
+            return HE_E_NO_DEAL;
         }
-        for (size_t p = 0; p < np; p++) {
-            if (offsets[p + 1] == offsets[p]) {
-                for (size_t k = 0; k < nh; k++) {
-                    hole[p][k] = (uint8_t)draw_card(&src, &used);
-                }
+        uint32_t dealt = 0;
+        for (size_t k = 0; k < m.nrandom; k++) {
+            unsigned p = m.random[k];
+            hkey[p] = 0;
+            hbits[p] = 0;
+            for (size_t j = 0; j < nh; j++) {
+                unsigned card = deal_card(&src, deck, ndeck, dealt++, &used);
+                hole[p][j] = (uint8_t)card;
+                hkey[p] += he_card_key[card];
+                hbits[p] |= he_card_bit[card];
             }
         }
         uint64_t key = key0, bits = bits0;
         for (size_t j = nb; j < 5; j++) {
-            unsigned card = draw_card(&src, &used);
+            unsigned card = deal_card(&src, deck, ndeck, dealt++, &used);
             b[j] = (uint8_t)card;
             key += he_card_key[card];
             bits |= he_card_bit[card];
         }
-        unsigned best = 0xFFFFu, mask = 0;
-        uint64_t tkey[10], tbits[10];
-        if (nh != 2) {
+        if (nh == 2) {
+            for (size_t p = 0; p < np; p++) {
+                uint64_t k2 = m.ckey[m.pick[p]], b2 = m.cbits[m.pick[p]];
+                if (offsets[p + 1] == offsets[p]) {
+                    k2 = hkey[p];
+                    b2 = hbits[p];
+                }
+                r[p] = he_rank_of(key + k2, bits | b2);
+            }
+        } else {
+            uint64_t tkey[10], tbits[10], pkey[15], pbits[15];
             board_triples(b, tkey, tbits);
+            for (size_t p = 0; p < np; p++) {
+                const uint8_t *h = offsets[p + 1] == offsets[p]
+                                   ? hole[p] : combos + (size_t)m.pick[p] * nh;
+                size_t npairs = hole_pairs(h, nh, pkey, pbits);
+                r[p] = omaha_best(pkey, pbits, npairs, tkey, tbits);
+            }
         }
         for (size_t p = 0; p < np; p++) {
-            unsigned r;
-            if (nh == 2) {
-                r = he_rank_of(key + he_card_key[hole[p][0]] + he_card_key[hole[p][1]],
-                               bits | he_card_bit[hole[p][0]] | he_card_bit[hole[p][1]]);
-            } else {
-                uint64_t pkey[15], pbits[15];
-                size_t npairs = hole_pairs(hole[p], nh, pkey, pbits);
-                r = omaha_best(pkey, pbits, npairs, tkey, tbits);
-            }
-            if (r < best) {
-                best = r;
-                mask = 1u << p;
-            } else if (r == best) {
-                mask |= 1u << p;
-            }
-            hist[p * NCAT + cat_index(r)]++;
+            hist[p * NCAT + cat_index(r[p])]++;
         }
-        wins[mask]++;
+        wins[winners(r, np)]++;
     }
-    free(cmask);
+    mc_free(&m);
     return HE_OK;
 }

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from functools import cached_property
 from itertools import combinations
 from typing import Any, NamedTuple, Union
 
@@ -101,45 +99,149 @@ class ShowdownOrder(NamedTuple):
     hands before them are shown; empty unless ``ranks`` and ``contributions`` are given."""
 
 
-@dataclass(frozen=True)
+_UNSET: Any = object()
+
+
 class Settlement:
-    """The outcome of one hand.
+    """The outcome of one hand (immutable).
 
     Chips are conserved: ``sum(payouts) + rake == sum(contributions)``.
+
+    ``pots``, ``ranks``, ``returned`` and ``hands`` are built on first access from the
+    kernel's compact record (they are what explains the payouts; a game server applying
+    chips only needs ``payouts`` and ``rake``). Two settlements are equal when payouts,
+    rake, pots, returned chips, contributions, ranks and ``showdown`` are.
     """
+
+    __slots__ = ("_board", "_cards", "_detail", "_hands", "_hole_len", "_pots", "_ranks",
+                 "_returned", "_variant", "contributions", "payouts", "rake", "showdown")
 
     payouts: tuple[int, ...]
     """Chips each seat takes back: pot shares plus any returned uncalled chips."""
     rake: int
     """Chips the house took."""
-    pots: tuple[Pot, ...]
-    """Main pot first, then side pots."""
-    returned: tuple[int, ...]
-    """Per seat, the unmatched part of the largest contribution given back (not a win)."""
     contributions: tuple[int, ...]
     """Per seat, the chips put in, as given."""
-    ranks: tuple[int | None, ...]
-    """Per seat, the hand rank at showdown; ``None`` for folded seats or without a showdown."""
     showdown: bool
     """False when everyone else folded: the last live seat took the pot unseen."""
-    _cards: tuple[tuple[int, ...] | None, ...] = field(repr=False, compare=False)
-    _board: tuple[int, ...] = field(repr=False, compare=False)
-    _variant: str = field(repr=False, compare=False)
+    _pots: tuple[Pot, ...] | None
+    _returned: tuple[int, ...] | None
+    _ranks: tuple[int | None, ...] | None
+    _hands: tuple[SeatHand | None, ...] | None
+    _detail: list[int]
+    _cards: bytes
+    _hole_len: int
+    _board: bytes
+    _variant: str
+
+    def __init__(
+        self,
+        payouts: tuple[int, ...],
+        rake: int,
+        pots: tuple[Pot, ...],
+        returned: tuple[int, ...],
+        contributions: tuple[int, ...],
+        ranks: tuple[int | None, ...],
+        showdown: bool,
+        cards: bytes = b"",
+        hole_len: int = 2,
+        board: bytes = b"",
+        variant: str = "holdem",
+    ) -> None:
+        """``cards``: hole card ids, ``hole_len`` per seat, 255 where unknown."""
+        _init = object.__setattr__
+        _init(self, "payouts", payouts)
+        _init(self, "rake", rake)
+        _init(self, "_pots", pots)
+        _init(self, "_returned", returned)
+        _init(self, "contributions", contributions)
+        _init(self, "_ranks", ranks)
+        _init(self, "showdown", showdown)
+        _init(self, "_cards", cards)
+        _init(self, "_hole_len", hole_len)
+        _init(self, "_board", board)
+        _init(self, "_variant", variant)
+        _init(self, "_detail", [])
+        _init(self, "_hands", None)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"Settlement is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Settlement is immutable: cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Settlement, (self.payouts, self.rake, self.pots, self.returned,
+                             self.contributions, self.ranks, self.showdown, self._cards,
+                             self._hole_len, self._board, self._variant))
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.payouts, self.rake, self.pots, self.returned, self.contributions,
+                self.ranks, self.showdown)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Settlement):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Settlement(payouts={self.payouts!r}, rake={self.rake!r}, pots={self.pots!r}, "
+                f"returned={self.returned!r}, contributions={self.contributions!r}, "
+                f"ranks={self.ranks!r}, showdown={self.showdown!r})")
+
+    @property
+    def pots(self) -> tuple[Pot, ...]:
+        """Main pot first, then side pots."""
+        if self._pots is None:
+            object.__setattr__(self, "_pots", _pots_from_detail(self._detail, len(self.payouts)))
+        assert self._pots is not None
+        return self._pots
+
+    @property
+    def returned(self) -> tuple[int, ...]:
+        """Per seat, the unmatched part of the largest contribution given back (not a win)."""
+        if self._returned is None:
+            object.__setattr__(self, "_returned", tuple(self._detail[:len(self.payouts)]))
+        assert self._returned is not None
+        return self._returned
+
+    @property
+    def ranks(self) -> tuple[int | None, ...]:
+        """Per seat, the hand rank at showdown; ``None`` for folded seats or without a
+        showdown."""
+        if self._ranks is None:
+            seats = len(self.payouts)
+            ranks = tuple([r or None for r in self._detail[seats:2 * seats]])
+            object.__setattr__(self, "_ranks", ranks)
+        assert self._ranks is not None
+        return self._ranks
 
     @property
     def net(self) -> tuple[int, ...]:
         """Per seat, chips won (positive) or lost (negative) in this hand."""
         return tuple(p - c for p, c in zip(self.payouts, self.contributions))
 
-    @cached_property
+    @property
     def hands(self) -> tuple[SeatHand | None, ...]:
         """Per seat, its hand at showdown (``None`` for folded seats or without a showdown)."""
+        if self._hands is None:
+            object.__setattr__(self, "_hands", self._make_hands())
+        assert self._hands is not None
+        return self._hands
+
+    def _make_hands(self) -> tuple[SeatHand | None, ...]:
         out: list[SeatHand | None] = []
-        for seat, (rank, hole) in enumerate(zip(self.ranks, self._cards)):
-            if rank is None or hole is None:
+        width = self._hole_len
+        board = tuple(self._board)
+        for seat, rank in enumerate(self.ranks):
+            hole = tuple(c for c in self._cards[seat * width:(seat + 1) * width] if c != 255)
+            if rank is None or not hole:
                 out.append(None)
                 continue
-            five = _best_five(hole, self._board, self._variant)
+            five = _best_five(hole, board, self._variant)
             out.append(SeatHand(seat, rank, hand_category(rank), five, describe(five)))
         return tuple(out)
 
@@ -377,6 +479,49 @@ def _fast_ids(value: Any) -> tuple[int, ...] | None:
     return None
 
 
+def _fast_bytes(value: Any) -> bytes | None:
+    """Card ids of text (``"AhKd"``, ``"ah kd"``) or a list/tuple of ids 0..51 as
+    bytes; None for anything else (the Python path then parses or rejects it)."""
+    if type(value) is str:
+        try:
+            if len(value) == 10:  # a canonical full board, e.g. "2c7d9hTcJh"
+                return _HOLE_BYTES[value[:4]] + _HOLE_BYTES[value[4:8]] + _CARD_BYTES[value[8:]]
+            return _HOLE_BYTES[value]
+        except KeyError:
+            pass
+        if " " in value:
+            value = value.replace(" ", "")
+        if len(value) & 1:
+            return None
+        parts = []
+        for k in range(0, len(value), 2):
+            card = _CARD_BYTES.get(value[k:k + 2])
+            if card is None:
+                return None
+            parts.append(card)
+        return b"".join(parts)
+    if type(value) is tuple or type(value) is list:
+        for card in value:
+            if type(card) is not int or not 0 <= card < 52:
+                return None
+        return bytes(value)
+    return None
+
+
+def _pots_from_detail(detail: list[int], seats: int) -> tuple[Pot, ...]:
+    """Pots from the kernel's record (layout in csrc/api/settle.h)."""
+    pots = []
+    stride = 5 + seats
+    for offset in range(2 * seats + 2, len(detail), stride):
+        amount, rake, eligible, winners_mask, rank = detail[offset:offset + 5]
+        winners = _seats_of(winners_mask)
+        pots.append(tuple.__new__(Pot, (
+            amount, _seats_of(eligible), winners,
+            tuple([detail[offset + 5 + w] for w in winners]), rank or None, rake,
+        )))
+    return tuple(pots)
+
+
 def _settle_native(
     contributions: Any, hole_cards: Any, board: Any, folded: Any, button: Any,
     variant: Any, rules: Any,
@@ -384,73 +529,89 @@ def _settle_native(
     """Settle through the C kernel when every input is in its plain form (lists or
     tuples of ints and bools, text or id cards); None to fall back to the Python path,
     which also produces the precise error for bad input."""
-    if type(rules) is not Rules or variant not in _VARIANT_CODES:
+    if rules is DEFAULT_RULES:
+        native_rules = _DEFAULT_NATIVE_RULES
+    elif type(rules) is Rules:
+        native_rules = _native_rules(rules)
+        if native_rules is None:
+            return None
+    else:
         return None
-    native_rules = _native_rules(rules)
-    if native_rules is None:
+    variant_code = _VARIANT_CODES.get(variant)
+    if variant_code is None:
         return None
-    if type(contributions) is not list and type(contributions) is not tuple:
-        return None
+    if type(contributions) is not list:
+        if type(contributions) is not tuple:
+            return None
+        contributions = list(contributions)
     seats = len(contributions)
-    if not 2 <= seats <= _native.HE_SETTLE_MAX_SEATS or type(button) is not int:
+    if not 2 <= seats <= _MAX_SEATS or type(button) is not int:
         return None
     if len(hole_cards) != seats or len(folded) != seats:
         return None
     for chip in contributions:
         if type(chip) is not int or chip < 0:
             return None
-    if sum(contributions) >= _INT64_LIMIT:
-        return None
     for flag in folded:
         if flag is not True and flag is not False:
             return None
-    board_ids: tuple[int, ...] = () if board is None else _fast_ids(board)  # type: ignore[assignment]
-    if board_ids is None or len(board_ids) > 5:
+    if sum(contributions) >= _INT64_LIMIT:
         return None
-    live = [s for s in range(seats) if not folded[s]]
-    holes: list[tuple[int, ...] | None] = [None] * seats
-    hole_len = 2 if variant == "holdem" else 4
-    if len(live) > 1:
-        for s in live:
-            hole = _fast_ids(hole_cards[s])
-            if hole is None:
-                return None
-            holes[s] = hole
-        hole_len = len(holes[live[0]])  # type: ignore[arg-type]
-        buffer = bytearray(b"\xff" * (seats * hole_len))
-        for s in live:
-            ids = holes[s]
-            if ids is None or len(ids) != hole_len:
-                return None
-            buffer[s * hole_len:(s + 1) * hole_len] = ids
-        hole_bytes = bytes(buffer)
+    if board is None:
+        board_bytes = b""
     else:
+        found = _fast_bytes(board)
+        if found is None or len(found) > 5:
+            return None
+        board_bytes = found
+    live = seats - sum(folded)
+    if live > 1:
+        parts: list[bytes | None] = []
+        hole_len = 0
+        for s in range(seats):
+            if folded[s]:
+                parts.append(None)
+                continue
+            hole = hole_cards[s]
+            ids = _HOLE_BYTES.get(hole) if type(hole) is str else None
+            if ids is None:
+                ids = _fast_bytes(hole)
+                if ids is None or (hole_len and len(ids) != hole_len):
+                    return None
+            hole_len = len(ids)
+            parts.append(ids)
+        blank = b"\xff" * hole_len
+        hole_bytes = b"".join([blank if h is None else h for h in parts])
+    else:
+        hole_len = 2 if variant_code == 0 else 4
         hole_bytes = b"\xff" * (seats * hole_len)
-    status, payouts, detail = _native.settle_hand(
-        list(contributions), bytes(folded), hole_bytes, hole_len, bytes(board_ids), seats,
-        button, _VARIANT_CODES[variant], native_rules,
-    )
-    if status != _native.HE_OK:
+    detail = _native.settle_hand(contributions, bytes(folded), hole_bytes, hole_len,
+                                 board_bytes, seats, button, variant_code, native_rules)
+    if detail is None:
         return None
-    stride = 5 + seats
-    pots = []
-    for offset in range(2 * seats + 2, len(detail), stride):
-        amount, rake, eligible, winners_mask, rank = detail[offset:offset + 5]
-        winners = _seats_of(winners_mask)
-        pots.append(Pot(amount, _seats_of(eligible), winners,
-                        tuple([detail[offset + 5 + w] for w in winners]), rank or None, rake))
-    return Settlement(
-        payouts=tuple(payouts),
-        rake=detail[2 * seats],
-        pots=tuple(pots),
-        returned=tuple(detail[:seats]),
-        contributions=tuple(contributions),
-        ranks=tuple([r or None for r in detail[seats:2 * seats]]),
-        showdown=len(live) > 1,
-        _cards=tuple(holes),
-        _board=board_ids,
-        _variant=variant,
-    )
+    settlement = object.__new__(Settlement)
+    _init = object.__setattr__
+    _init(settlement, "payouts", tuple(detail[:seats]))
+    _init(settlement, "rake", detail[3 * seats])
+    _init(settlement, "contributions", tuple(contributions))
+    _init(settlement, "showdown", live > 1)
+    _init(settlement, "_detail", detail[seats:])
+    _init(settlement, "_pots", None)
+    _init(settlement, "_returned", None)
+    _init(settlement, "_ranks", None)
+    _init(settlement, "_hands", None)
+    _init(settlement, "_cards", hole_bytes)
+    _init(settlement, "_hole_len", hole_len)
+    _init(settlement, "_board", board_bytes)
+    _init(settlement, "_variant", variant)
+    return settlement
+
+
+_DEFAULT_NATIVE_RULES = _native_rules(DEFAULT_RULES)
+_MAX_SEATS = _native.HE_SETTLE_MAX_SEATS
+_CARD_BYTES = {token: bytes([card]) for token, card in _TOKENS.items()}
+_CANONICAL = [r + u for r in "23456789TJQKA" for u in "cdhs"]
+_HOLE_BYTES = {a + b: bytes([_TOKENS[a], _TOKENS[b]]) for a in _CANONICAL for b in _CANONICAL}
 
 
 def settle(
@@ -610,6 +771,7 @@ def _settle_python(
         for seat, share in zip(pot.winners, pot.shares):
             payouts[seat] += share
 
+    width = max((len(h) for h in holes if h is not None), default=2)
     return Settlement(
         payouts=tuple(payouts),
         rake=total_rake,
@@ -618,9 +780,11 @@ def _settle_python(
         contributions=tuple(coerce_chips(contributions)),
         ranks=tuple(ranks),
         showdown=showdown,
-        _cards=tuple(holes),
-        _board=board_ids,
-        _variant=variant,
+        cards=b"".join(b"\xff" * width if h is None else bytes(h).ljust(width, b"\xff")
+                       for h in holes),
+        hole_len=width,
+        board=bytes(board_ids),
+        variant=variant,
     )
 
 

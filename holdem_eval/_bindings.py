@@ -175,18 +175,21 @@ def settle_rules(
 def settle_hand(
     contributions: list[int], folded: bytes, holes: bytes, hole_len: int, board: bytes,
     seats: int, button: int, variant: int, rules: object,
-) -> tuple[int, list[int], list[int]]:
-    """One hand: ``(status, payouts, detail)``; the layout of ``detail`` is in
-    csrc/api/settle.h (trimmed to the pots actually formed). Empty lists on failure."""
-    payouts = ffi.new("int64_t[]", seats)
-    detail = ffi.new("int64_t[]", lib.he_settle_detail_len(seats))
-    st = lib.he_settle_hand(contributions, folded, holes, hole_len, board, len(board), seats,
-                            button, variant, rules, payouts, detail)
-    if st != HE_OK:
-        return int(st), [], []
-    head = 2 * seats + 2
-    count = detail[head - 1]
-    return HE_OK, ffi.unpack(payouts, seats), ffi.unpack(detail, head + count * (5 + seats))
+) -> list[int] | None:
+    """One hand: the payouts (``seats`` values) followed by the ``detail`` record of
+    csrc/api/settle.h, trimmed to the pots formed; None if the kernel rejects the hand."""
+    size = _SETTLE_SIZES.get(seats)
+    if size is None:
+        size = _SETTLE_SIZES[seats] = seats + lib.he_settle_detail_len(seats)
+    out = ffi.new("int64_t[]", size)
+    if lib.he_settle_hand(contributions, folded, holes, hole_len, board, len(board), seats,
+                          button, variant, rules, out, out + seats):
+        return None
+    head = 3 * seats + 2
+    return ffi.unpack(out, head + out[head - 1] * (5 + seats))  # type: ignore[no-any-return]
+
+
+_SETTLE_SIZES: dict[int, int] = {}
 
 
 def settle_batch_rows(

@@ -420,3 +420,15 @@ def test_inputs_in_other_forms() -> None:
     s = settle((100, 300, 300), ("As Ad", "ks kd", "qS qD"), ["2c", "7d", "9h", "10c", "Jh"],
                folded=(0, 0, 0), button=2)
     assert s.payouts == (300, 400, 0)
+
+
+def test_settlement_is_immutable_and_picklable() -> None:
+    import pickle
+
+    s = settle([100, 300, 300], ["AsAd", "KsKd", "QsQd"], "2c7d9hTcJh", folded=LIVE3, button=2)
+    with pytest.raises(AttributeError, match="immutable"):
+        s.rake = 5  # type: ignore[misc]
+    again = pickle.loads(pickle.dumps(s))
+    assert again == s and hash(again) == hash(s)
+    assert again.hands == s.hands
+    assert "payouts=(300, 400, 0)" in repr(s)

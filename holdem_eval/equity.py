@@ -24,16 +24,20 @@ How it works:
   Range players' combos are drawn together (by weight, Walker's alias method) and the whole
   tuple is redrawn on any conflict, so no combo is favoured for conflicting less; random
   players and the board are then dealt from the remaining deck.
-* Work runs in chunks of a few milliseconds: ``threads`` Python threads call the GIL-free
-  kernels, ``progress(fraction)`` is called between chunks and Ctrl-C stops at the next one.
+* Work runs in chunks of a few milliseconds: ``threads`` Python threads (the caller's and
+  a persistent pool) call the GIL-free kernels; one deal's boards can be split too, so
+  even a single heads-up matchup uses every thread. ``progress(fraction)`` is called
+  between chunks and Ctrl-C stops at the next one.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import secrets
+import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any, TypeVar, Union
 
@@ -226,37 +230,80 @@ def _mask(cards: NDArray[np.uint8]) -> int:
 # ------------------------------------------------------------------------ running work
 
 
+_POOL: ThreadPoolExecutor | None = None
+_POOL_SIZE = 0
+_POOL_LOCK = threading.Lock()
+
+
+def _pool(workers: int) -> ThreadPoolExecutor:
+    """A process-wide pool of at least ``workers`` threads, kept between calls: starting
+    threads would cost more than a millisecond-long enumeration."""
+    global _POOL, _POOL_SIZE
+    with _POOL_LOCK:
+        if _POOL is None or _POOL_SIZE < workers:
+            old = _POOL
+            _POOL = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="holdem-equity")
+            _POOL_SIZE = workers
+            if old is not None:
+                old.shutdown(wait=False)
+        return _POOL
+
+
 def _run(calls: Sequence[Callable[[], T]], costs: Sequence[float], threads: int,
          progress: Callable[[float], None] | None) -> list[T]:
-    """Run the GIL-free calls on up to ``threads`` threads; results in call order.
+    """Run the GIL-free calls on ``threads`` threads (the caller's included); results in
+    call order, whatever order they finish in.
 
-    ``progress`` gets the finished share of the total cost after each call. Ctrl-C (or any
-    error) cancels the calls not yet started; running ones are a few ms long.
+    Threads take the next call from a shared counter. ``progress`` gets the finished share
+    of the total cost from the calling thread. Ctrl-C (or any error) stops every thread
+    from taking another call; running calls are a few ms long.
     """
+    n = len(calls)
     total = float(sum(costs)) or 1.0
-    done = 0.0
-    results: list[Any] = [None] * len(calls)
-    if threads == 1 or len(calls) == 1:
+    results: list[Any] = [None] * n
+    if threads == 1 or n == 1:
+        done = 0.0
         for i, call in enumerate(calls):
             results[i] = call()
             done += costs[i]
             if progress is not None:
                 progress(min(done / total, 1.0))
         return results
-    pool = ThreadPoolExecutor(max_workers=min(threads, len(calls)))
+    counter = itertools.count()
+    stop = threading.Event()
+    lock = threading.Lock()
+    finished = [0.0]
+
+    def step() -> bool:
+        i = next(counter)  # atomic under the GIL
+        if i >= n or stop.is_set():
+            return False
+        results[i] = calls[i]()
+        with lock:
+            finished[0] += costs[i]
+        return True
+
+    def worker() -> None:
+        try:
+            while step():
+                pass
+        except BaseException:
+            stop.set()
+            raise
+
+    helpers = [_pool(threads - 1).submit(worker) for _ in range(min(threads, n) - 1)]
     try:
-        futures: dict[Future[T], int] = {pool.submit(c): i for i, c in enumerate(calls)}
-        pending = set(futures)
-        while pending:
-            finished, pending = wait(pending, timeout=0.1, return_when="FIRST_COMPLETED")
-            for f in finished:
-                i = futures[f]
-                results[i] = f.result()
-                done += costs[i]
-            if finished and progress is not None:
-                progress(min(done / total, 1.0))
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        while step():
+            if progress is not None:
+                progress(min(finished[0] / total, 1.0))
+    except BaseException:
+        stop.set()
+        wait(helpers)
+        raise
+    for f in helpers:
+        f.result()  # re-raises a helper's error
+    if progress is not None:
+        progress(1.0)
     return results
 
 

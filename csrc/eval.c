@@ -51,12 +51,38 @@ int he_eval5(int c0, int c1, int c2, int c3, int c4)
     return eval_ids(ids, 5);
 }
 
+/* Rows per block in batch_rows. */
+#define HE_BLOCK 16
+
 /* Evaluates n rows of k cards, each starting from (key0, bits0): the pre-summed shared
- * board, or nothing. Row i reads cards[i * k .. i * k + k). */
+ * board, or nothing. Row i reads cards[i * k .. i * k + k). Rows go in blocks: first
+ * every row of the block is summed and checked, then the block's table lookups are
+ * issued together, so the core overlaps their cache misses. A block holding a bad row
+ * is redone row by row, which finds and reports the first bad row. */
 static inline int batch_rows(const uint8_t *cards, size_t n, size_t k, uint64_t key0,
                              uint64_t bits0, uint16_t *out, size_t *bad_row)
 {
-    for (size_t i = 0; i < n; i++) {
+    size_t i = 0;
+    for (; i + HE_BLOCK <= n; i += HE_BLOCK) {
+        uint64_t keys[HE_BLOCK], bitv[HE_BLOCK], err = 0;
+        for (size_t j = 0; j < HE_BLOCK; j++) {
+            const uint8_t *row = cards + (i + j) * k;
+            uint64_t key = key0, bits = bits0, sum = bits0;
+            for (size_t t = 0; t < k; t++) {
+                HE_ADD_CARD(row[t], key, bits, sum);
+            }
+            err |= (bits & HE_BAD_CARD_BIT) | (bits ^ sum);
+            keys[j] = key;
+            bitv[j] = bits;
+        }
+        if (err) {
+            break;
+        }
+        for (size_t j = 0; j < HE_BLOCK; j++) {
+            out[i + j] = he_rank_of(keys[j], bitv[j]);
+        }
+    }
+    for (; i < n; i++) {
         int r = eval_row(cards + i * k, k, key0, bits0);
         if (r < 0) {
             *bad_row = i;

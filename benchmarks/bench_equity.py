@@ -14,7 +14,9 @@ from holdem_eval import equity
 
 pe: Any
 try:
-    from pokerfast import equity as pe
+    from pokerfast import equity as _pe  # type: ignore[import-untyped]  # no stubs upstream
+
+    pe = _pe
 except ImportError:  # pragma: no cover - the peer is a test extra
     pe = None
 

@@ -16,12 +16,16 @@ import ctypes
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from holdem_eval import equity
 
+pe: Any
 try:
-    from pokerfast import equity as pe
+    from pokerfast import equity as _pe  # type: ignore[import-untyped]  # no stubs upstream
+
+    pe = _pe
 except ImportError:  # pragma: no cover - the peer is a test extra
     pe = None
 
@@ -72,17 +76,17 @@ def main() -> int:
             ours_r = equity(players, board=board, dead=dead, method="exact", threads=threads)
             theirs_r = pe.equity(players, board=board, dead=dead, exact=True, threads=threads)
             assert abs(ours_r.equity[0] - theirs_r[0]) < 1e-9, (name, ours_r.equity, theirs_r)
-            ours = median_ms(lambda p=players, b=board, d=dead, t=threads: equity(
-                p, board=b, dead=d, method="exact", threads=t), rep)
-            theirs = median_ms(lambda p=players, b=board, d=dead, t=threads: pe.equity(
-                p, board=b, dead=d, exact=True, threads=t), rep)
+            ours = median_ms(partial(equity, players, board=board, dead=dead, method="exact",
+                                     threads=threads), rep)
+            theirs = median_ms(partial(pe.equity, players, board=board, dead=dead, exact=True,
+                                       threads=threads), rep)
             label = f"{name} [{threads} thr]"
             print(f"{label:34s} {ours:9.2f} {theirs:11.2f} {ours / theirs:7.2f}")
     # Monte Carlo heads-up, about 1 M trials each.
     for threads in (1, 2):
         rep = max(3, args.repeat // 3)
-        ours = median_ms(lambda t=threads: equity(["AhAs", "KdKc"], method="monte_carlo",
-                                                  trials=1_000_000, seed=1, threads=t), rep)
+        ours = median_ms(partial(equity, ["AhAs", "KdKc"], method="monte_carlo",
+                                 trials=1_000_000, seed=1, threads=threads), rep)
         ours_rate = 1_000_000 / (ours / 1e3)
         runs = []
         for _ in range(rep):

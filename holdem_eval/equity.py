@@ -174,18 +174,18 @@ def _parse_player(i: int, entry: PlayerLike, variant: str) -> _Player:
                 f"player {i}: Omaha players are exact hands or 'random', got {entry!r}")
         return _range_player(entry, entry.text)
     if variant == "omaha" or not isinstance(entry, str):
-        cards = parse_cards(entry)  # type: ignore[arg-type]
+        cards = parse_cards(entry)
         sizes = (2,) if variant == "holdem" else (4, 5, 6)
         if cards.size not in sizes:
             want = "2 cards" if variant == "holdem" else "4 cards (5 or 6 for big-O)"
             raise ShapeError(f"player {i} must hold {want}, got {cards.size}: {entry!r}")
         return _Player(format_cards(cards), cards.reshape(1, -1), np.ones(1), False, True)
     try:
-        cards = parse_cards(entry)
+        two = parse_cards(entry)
     except (InvalidCardError, DuplicateCardError):
-        cards = None
-    if cards is not None and cards.size == 2:
-        return _Player(format_cards(cards), cards.reshape(1, 2), np.ones(1), False, True)
+        two = np.zeros(0, dtype=np.uint8)
+    if two.size == 2:
+        return _Player(format_cards(two), two.reshape(1, 2), np.ones(1), False, True)
     return _range_player(Range(entry), entry)  # "AsKs, AhKh", "QQ+": ranges
 
 
@@ -240,7 +240,7 @@ def _pool(workers: int) -> ThreadPoolExecutor:
     threads would cost more than a millisecond-long enumeration."""
     global _POOL, _POOL_SIZE
     with _POOL_LOCK:
-        if _POOL is None or _POOL_SIZE < workers:
+        if _POOL is None or workers > _POOL_SIZE:
             old = _POOL
             _POOL = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="holdem-equity")
             _POOL_SIZE = workers

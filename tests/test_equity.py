@@ -194,8 +194,10 @@ def test_parts_cover_each_board_once() -> None:
     mult = np.ones(1, dtype=np.uint64)
     empty = np.zeros(0, dtype=np.uint8)
     whole = nat.equity_enum(2, reps, mult, None, empty, empty, 0, 1)[1]
-    parts = sum(nat.equity_enum(2, reps, mult, None, empty, empty, p, 5)[1] for p in range(5))
-    assert (parts == whole).all()
+    parts = np.zeros_like(whole)
+    for p in range(5):
+        parts += nat.equity_enum(2, reps, mult, None, empty, empty, p, 5)[1]
+    assert np.array_equal(parts, whole)
 
 
 def test_progress_reaches_one() -> None:

@@ -72,8 +72,10 @@ def progress_bar(
         finally:
             line.close()
         return
+    # SI-scaled counts (12.3M) for big totals; small ones (pairs, classes) stay whole numbers.
+    scale = total is None or total >= 100_000
     bar: Any = tqdm(
-        total=total, unit=f" {unit}", unit_scale=True, desc=desc, file=out, smoothing=0.1
+        total=total, unit=f" {unit}", unit_scale=scale, desc=desc, file=out, smoothing=0.1
     )
     try:
         yield bar.update

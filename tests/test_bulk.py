@@ -411,3 +411,34 @@ def test_memory_stays_flat_for_a_file_of_many_chunks(tmp_path):
     small, large = peak(200_000), peak(2_000_000)
     assert large < small * 1.5 + (1 << 20), (small, large)
     assert large < 2_000_000 * 12 / 2, (small, large)
+
+
+# ------------------------------------------------------------------------ progress
+
+
+def test_progress_line_without_tqdm(monkeypatch):
+    import io
+
+    from holdem_eval._progress import progress_bar
+
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # as if tqdm were not installed
+    stream = io.StringIO()
+    with progress_bar(3_000_000, unit="hands", desc="rank", stream=stream) as tick:
+        tick(1_000_000)
+        tick(2_000_000)
+    text = stream.getvalue()
+    assert text.startswith("\rrank: ") and text.endswith("\n")
+    assert "3,000,000 / 3,000,000 hands" in text and "hands/s" in text
+
+
+def test_progress_bar_with_tqdm():
+    import io
+
+    from holdem_eval._progress import progress_bar
+
+    stream = io.StringIO()
+    with progress_bar(10, unit="pairs", desc="matrix", stream=stream) as tick:
+        tick(10)
+    assert "matrix: 100%" in stream.getvalue() and "10/10" in stream.getvalue()
+    with progress_bar(10, unit="pairs", desc="x", enabled=False, stream=stream) as tick:
+        tick(10)

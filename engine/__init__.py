@@ -28,6 +28,7 @@ from .phh import (
     replay_phh,
 )
 from .pots import InvalidChipsError
+from .table import SeatState, Table, TableError
 from .rules import Rules
 from .settle_batch import NO_CARD, settle_batch
 from .showdown import (
@@ -56,7 +57,10 @@ __all__: list[str] = [
     "PhhReplayError",
     "PlayerView",
     "ReplayResult",
+    "SeatState",
     "SeededDeck",
+    "Table",
+    "TableError",
     "UnknownHoleCardsError",
     "UnsupportedPhhError",
     "dumps_phh",

@@ -192,11 +192,41 @@ static void rank_sets_rec(const unsigned *avail, int r, unsigned j, uint64_t key
 }
 
 /* Every multiset of j ranks taking at most avail[r] cards of rank r, with its count of
- * card choices. */
+ * card choices. Turn-and-river and river-only (j <= 2, every postflop spot) take direct
+ * loops; the recursion serves j = 3..5. */
 static size_t rank_sets(const unsigned *avail, unsigned j, rank_set *out)
 {
     size_t n = 0;
-    rank_sets_rec(avail, 12, j, 0, 1, out, &n);
+    if (j == 0) {
+        out[0].key = 0;
+        out[0].ways = 1;
+        return 1;
+    }
+    if (j > 2) {
+        rank_sets_rec(avail, 12, j, 0, 1, out, &n);
+        return n;
+    }
+    for (unsigned r = 0; r < 13; r++) {
+        if (avail[r] == 0) {
+            continue;
+        }
+        uint64_t k5 = he_card_key[4 * r] & 0xFFFFFFFFULL;
+        if (j == 1) {
+            out[n].key = k5;
+            out[n++].ways = avail[r];
+            continue;
+        }
+        if (avail[r] >= 2) {
+            out[n].key = 2 * k5;
+            out[n++].ways = binom[avail[r]][2];
+        }
+        for (unsigned q = 0; q < r; q++) {
+            if (avail[q]) {
+                out[n].key = k5 + (he_card_key[4 * q] & 0xFFFFFFFFULL);
+                out[n++].ways = (uint64_t)avail[r] * avail[q];
+            }
+        }
+    }
     return n;
 }
 

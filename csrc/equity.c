@@ -829,7 +829,9 @@ int he_equity_enum_omaha(size_t np, size_t nh, const uint8_t *holes, const uint8
             deck[ndeck++] = (uint8_t)card;
         }
     }
-    memcpy(b, board, nb);
+    if (nb) {
+        memcpy(b, board, nb);
+    }
     if (nb == 5) {
         if (part == 0) {
             omaha_showdown(&c, b);
@@ -995,7 +997,9 @@ int he_equity_mc(size_t np, size_t nh, const uint8_t *combos, const uint32_t *of
     uint64_t hkey[HE_EQ_MAX_PLAYERS], hbits[HE_EQ_MAX_PLAYERS];
     uint8_t hole[HE_EQ_MAX_PLAYERS][6];
     uint8_t b[5];
-    memcpy(b, board, nb);
+    if (nb) {
+        memcpy(b, board, nb);
+    }
     unsigned r[HE_EQ_MAX_PLAYERS];
     for (uint64_t t = 0; t < trials; t++) {
         uint64_t used;

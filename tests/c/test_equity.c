@@ -1,0 +1,157 @@
+/* C-only tests of the equity kernels, built by tests/test_equity_c.py with
+ * -fsanitize=address,undefined: published exact counts, weights, capacity and input errors,
+ * 10 players split in parts, Omaha, Monte Carlo with alias tables and impossible deals.
+ * Exit 0 = pass. */
+#include <stdio.h>
+#include <string.h>
+
+#include "holdem_eval.h"
+
+static int failures = 0;
+
+#define CHECK(cond)                                                                  \
+    do {                                                                             \
+        if (!(cond)) {                                                               \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+            failures++;                                                              \
+        }                                                                            \
+    } while (0)
+
+/* The six combos of pair `rank` (0..12) written to out[12]. */
+static void pair_combos(unsigned rank, uint8_t *out)
+{
+    size_t n = 0;
+    for (unsigned i = 0; i < 4; i++) {
+        for (unsigned j = i + 1; j < 4; j++) {
+            out[n++] = (uint8_t)(4 * rank + i);
+            out[n++] = (uint8_t)(4 * rank + j);
+        }
+    }
+}
+
+static void test_exact(void)
+{
+    uint8_t combos[24];
+    uint32_t off[3] = {0, 6, 12};
+    double wts[12];
+    pair_combos(12, combos);
+    pair_combos(11, combos + 12);
+    for (size_t i = 0; i < 12; i++) {
+        wts[i] = 0.5;
+    }
+    uint64_t wins[4] = {0}, hist[18] = {0}, deals = 0;
+    double ww[4] = {0}, wh[18] = {0};
+    CHECK(he_equity_exact(2, combos, off, wts, NULL, 0, NULL, 0, 64, wins, hist, ww, wh,
+                          &deals) == HE_OK);
+    CHECK(deals == 36);
+    CHECK(wins[1] == 50371344u && wins[2] == 10986372u && wins[3] == 285228u);
+    CHECK(ww[1] == 0.25 * 50371344.0);
+    CHECK(he_equity_exact(2, combos, off, NULL, NULL, 0, NULL, 0, 2, wins, hist, NULL, NULL,
+                          &deals) == HE_E_CAPACITY);
+    uint8_t one[4] = {50, 48, 21, 25}; /* AsAc vs 7d8d */
+    uint64_t m = 1, w1[4] = {0}, h1[18] = {0};
+    CHECK(he_equity_enum(2, one, 1, &m, NULL, NULL, 0, NULL, 0, 0, 1, w1, h1, NULL, NULL)
+          == HE_OK);
+    CHECK(w1[1] == 1315602u && w1[2] == 391672u && w1[3] == 5030u);
+}
+
+static void test_errors(void)
+{
+    uint64_t m = 1, wins[4] = {0}, hist[18] = {0};
+    uint8_t bad[4] = {60, 1, 2, 3}, dup[4] = {1, 2, 2, 3}, board[2] = {1, 9};
+    CHECK(he_equity_enum(2, bad, 1, &m, NULL, NULL, 0, NULL, 0, 0, 1, wins, hist, NULL, NULL)
+          == HE_E_CARD_RANGE);
+    CHECK(he_equity_enum(2, dup, 1, &m, NULL, NULL, 0, NULL, 0, 0, 1, wins, hist, NULL, NULL)
+          == HE_E_DUPLICATE);
+    uint8_t ok[4] = {1, 2, 3, 4};
+    CHECK(he_equity_enum(2, ok, 1, &m, NULL, board, 2, NULL, 0, 0, 1, wins, hist, NULL, NULL)
+          == HE_E_DUPLICATE);
+    CHECK(he_equity_enum(11, ok, 1, &m, NULL, NULL, 0, NULL, 0, 0, 1, wins, hist, NULL, NULL)
+          == HE_E_ARGUMENT);
+    CHECK(he_equity_enum(2, ok, 1, &m, NULL, NULL, 0, NULL, 0, 2, 2, wins, hist, NULL, NULL)
+          == HE_E_ARGUMENT);
+}
+
+static void test_ten_players_in_parts(void)
+{
+    static uint64_t w[1024], h[90], wp[1024], hp[90];
+    uint8_t ten[20], board[3] = {0, 5, 10};
+    uint64_t m = 1, total = 0;
+    for (size_t i = 0; i < 20; i++) {
+        ten[i] = (uint8_t)(51 - i);
+    }
+    CHECK(he_equity_enum(10, ten, 1, &m, NULL, board, 3, NULL, 0, 0, 1, w, h, NULL, NULL)
+          == HE_OK);
+    for (size_t p = 0; p < 3; p++) {
+        CHECK(he_equity_enum(10, ten, 1, &m, NULL, board, 3, NULL, 0, p, 3, wp, hp, NULL, NULL)
+              == HE_OK);
+    }
+    CHECK(memcmp(w, wp, sizeof w) == 0 && memcmp(h, hp, sizeof h) == 0);
+    for (size_t i = 0; i < 1024; i++) {
+        total += w[i];
+    }
+    CHECK(total == 29u * 28u / 2u);
+}
+
+static void test_omaha(void)
+{
+    uint8_t holes[8] = {51, 50, 47, 46, 3, 2, 7, 6}, board[3] = {0, 5, 10};
+    uint64_t w[4] = {0}, h[18] = {0};
+    CHECK(he_equity_enum_omaha(2, 4, holes, board, 3, NULL, 0, 0, 1, w, h) == HE_OK);
+    CHECK(w[1] + w[2] + w[3] == 41u * 40u / 2u);
+}
+
+static void test_monte_carlo(void)
+{
+    uint8_t combos[24];
+    pair_combos(12, combos);
+    pair_combos(11, combos + 12);
+    uint32_t alias[12], off[4] = {0, 6, 12, 12};
+    uint64_t thresh[12], state[4], w[8] = {0}, h[27] = {0}, total = 0;
+    for (uint32_t i = 0; i < 12; i++) {
+        alias[i] = i < 6 ? 0 : 6;
+        thresh[i] = 1ULL << 31;
+    }
+    uint8_t board[3] = {0, 5, 10};
+    he_rng_seed(42, 0, state);
+    CHECK(he_equity_mc(3, 2, combos, off, alias, thresh, board, 3, NULL, 0, 10000, state, w, h)
+          == HE_OK);
+    for (size_t i = 0; i < 8; i++) {
+        total += w[i];
+    }
+    CHECK(total == 10000);
+    uint8_t omaha[4] = {51, 50, 47, 46};
+    uint32_t offo[3] = {0, 1, 1};
+    uint64_t wo[4] = {0}, ho[18] = {0};
+    CHECK(he_equity_mc(2, 4, omaha, offo, NULL, NULL, NULL, 0, NULL, 0, 2000, state, wo, ho)
+          == HE_OK);
+    uint8_t clash[4] = {51, 50, 51, 50};
+    uint32_t o2[3] = {0, 1, 2};
+    CHECK(he_equity_mc(2, 2, clash, o2, NULL, NULL, NULL, 0, NULL, 0, 10, state, wo, ho)
+          == HE_E_NO_DEAL);
+    uint8_t same[8] = {51, 50, 49, 48, 51, 50, 49, 48}; /* both ranges {AsAh, AdAc} */
+    uint32_t o3[3] = {0, 2, 4};
+    CHECK(he_equity_mc(2, 2, same, o3, NULL, NULL, NULL, 0, NULL, 0, 100, state, wo, ho)
+          == HE_OK);
+    uint64_t s1[4], s2[4], a[4] = {0}, b[4] = {0}, ha[18] = {0}, hb[18] = {0};
+    he_rng_seed(7, 3, s1);
+    he_rng_seed(7, 3, s2);
+    CHECK(he_equity_mc(2, 2, combos, off, NULL, NULL, NULL, 0, NULL, 0, 500, s1, a, ha) == HE_OK);
+    CHECK(he_equity_mc(2, 2, combos, off, NULL, NULL, NULL, 0, NULL, 0, 500, s2, b, hb) == HE_OK);
+    CHECK(memcmp(a, b, sizeof a) == 0);
+}
+
+int main(void)
+{
+    test_exact();
+    test_errors();
+    test_ten_players_in_parts();
+    test_omaha();
+    test_monte_carlo();
+    if (failures) {
+        fprintf(stderr, "%d equity checks failed\n", failures);
+        return 1;
+    }
+    printf("all C equity checks passed\n");
+    return 0;
+}

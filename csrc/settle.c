@@ -26,6 +26,17 @@ static unsigned popcount32(uint32_t x)
     return n;
 }
 
+/* Index of the single set bit of x (x a power of two). */
+static size_t seat_of_bit(uint32_t x)
+{
+    size_t s = 0;
+    while (x > 1u) {
+        x >>= 1;
+        s++;
+    }
+    return s;
+}
+
 /* Seats of `eligible` holding its best (lowest) rank; all of them without a showdown. */
 static uint32_t best_of(uint32_t eligible, const uint16_t *rank, int showdown, size_t seats,
                         uint16_t *best_rank)
@@ -34,21 +45,17 @@ static uint32_t best_of(uint32_t eligible, const uint16_t *rank, int showdown, s
         *best_rank = 0;
         return eligible;
     }
-    uint16_t best = 0xFFFFu;
+    unsigned best = 0xFFFFu;
+    for (size_t s = 0; s < seats; s++) {
+        unsigned r = (eligible >> s & 1u) ? rank[s] : 0xFFFFu;
+        best = r < best ? r : best;
+    }
     uint32_t winners = 0;
     for (size_t s = 0; s < seats; s++) {
-        if (!(eligible >> s & 1u)) {
-            continue;
-        }
-        if (rank[s] < best) {
-            best = rank[s];
-            winners = 1u << s;
-        } else if (rank[s] == best) {
-            winners |= 1u << s;
-        }
+        winners |= (uint32_t)(rank[s] == best) << s;
     }
-    *best_rank = best;
-    return winners;
+    *best_rank = (uint16_t)best;
+    return winners & eligible;
 }
 
 /* Python's round() of a non-negative double: nearest integer, ties to even. x < 2^62. */
@@ -122,71 +129,50 @@ static int rank_seats(const uint8_t *holes, size_t hole_len, const uint8_t *boar
     return HE_OK;
 }
 
-/* Main pot first: pots between consecutive live contribution levels. */
+/* Main pot first: pots between consecutive live contribution levels. Each pass finds
+ * the next level L (the smallest live contribution above the previous one) and
+ * F(L) = sum over seats of min(c, L); the pot between two levels holds F(L) - F(prev).
+ * Branch-free inner loops: with random hands the branches would mostly mispredict. */
 static void form_pots(const int64_t *c, size_t seats, uint32_t live, pot_list *pots)
 {
-    int64_t levels[MAXS];
-    size_t nl = 0;
-    for (size_t s = 0; s < seats; s++) {
-        if (!(live >> s & 1u)) {
-            continue;
-        }
-        size_t i = nl;
-        int dup = 0;
-        for (size_t k = 0; k < nl; k++) {
-            if (levels[k] == c[s]) {
-                dup = 1;
-                break;
-            }
-        }
-        if (dup) {
-            continue;
-        }
-        while (i > 0 && levels[i - 1] > c[s]) {
-            levels[i] = levels[i - 1];
-            i--;
-        }
-        levels[i] = c[s];
-        nl++;
-    }
     pots->count = 0;
-    int64_t prev = 0;
-    for (size_t i = 0; i < nl; i++) {
-        int64_t level = levels[i];
-        int64_t amount = 0;
+    int64_t prev = 0, f_prev = 0, total = 0;
+    uint32_t top = live;
+    for (size_t s = 0; s < seats; s++) {
+        total += c[s];
+    }
+    for (;;) {
+        int64_t level = INT64_MAX;
+        for (size_t s = 0; s < seats; s++) {
+            int64_t cand = ((live >> s & 1u) && c[s] > prev) ? c[s] : INT64_MAX;
+            level = cand < level ? cand : level;
+        }
+        if (level == INT64_MAX) {
+            break;
+        }
+        int64_t f = 0;
         uint32_t eligible = 0;
         for (size_t s = 0; s < seats; s++) {
-            if (c[s] > prev) {
-                amount += (c[s] < level ? c[s] : level) - prev;
-            }
-            if ((live >> s & 1u) && c[s] >= level) {
-                eligible |= 1u << s;
-            }
+            f += c[s] < level ? c[s] : level;
+            eligible |= (uint32_t)(c[s] >= level) << s;
         }
-        if (amount) {
-            pots->amount[pots->count] = amount;
-            pots->eligible[pots->count] = eligible;
-            pots->count++;
-        }
+        eligible &= live;
+        pots->amount[pots->count] = f - f_prev;
+        pots->eligible[pots->count] = eligible;
+        pots->count++;
+        top = eligible;
         prev = level;
+        f_prev = f;
     }
-    int64_t dead = 0;
-    uint32_t top = 0;
-    for (size_t s = 0; s < seats; s++) {
-        if (c[s] > prev) {
-            dead += c[s] - prev;
-        }
-        if ((live >> s & 1u) && c[s] >= prev) {
-            top |= 1u << s;
-        }
-    }
+    /* Chips above every live level (folded seats only) are dead money: the last pot. */
+    int64_t dead = total - f_prev;
     if (dead) {
-        if (pots->count && pots->eligible[pots->count - 1] == top) {
+        if (pots->count) {
             pots->amount[pots->count - 1] += dead;
         } else {
-            pots->amount[pots->count] = dead;
-            pots->eligible[pots->count] = top;
-            pots->count++;
+            pots->amount[0] = dead;
+            pots->eligible[0] = top;
+            pots->count = 1;
         }
     }
 }
@@ -307,7 +293,7 @@ static int settle_row(const int64_t *chips, const uint8_t *folded, const uint8_t
         for (size_t i = 0; i < pots.count; i++) {
             pot_total += pots.amount[i];
         }
-        if (flop || !rules->no_flop_no_drop) {
+        if (rules->rate_num && (flop || !rules->no_flop_no_drop)) {
             rake = capped(rate_floor(pot_total, rules->rate_num, rules->rate_den), rules->cap);
         }
         int64_t left = rake;
@@ -317,13 +303,19 @@ static int settle_row(const int64_t *chips, const uint8_t *folded, const uint8_t
         }
     }
 
+    /* Seats clockwise from the first seat left of the button: the odd-chip order. */
+    uint8_t order[MAXS];
+    for (size_t j = 0, s = button + 1; j < seats; j++, s++) {
+        if (s == seats) {
+            s = 0;
+        }
+        order[j] = (uint8_t)s;
+    }
     size_t stride = 5 + seats;
     int64_t *pot_out = detail ? detail + 2 * seats + 2 : NULL;
     for (size_t i = 0; i < pots.count; i++) {
         uint32_t winners = best_of(pots.eligible[i], rank, showdown, seats, &pots.rank[i]);
         int64_t net = pots.amount[i] - pots.rake[i];
-        int64_t k = (int64_t)popcount32(winners);
-        int64_t quotient = net / k, remainder = net % k;
         int64_t *shares = NULL;
         if (pot_out) {
             int64_t *p = pot_out + i * stride;
@@ -335,9 +327,20 @@ static int settle_row(const int64_t *chips, const uint8_t *folded, const uint8_t
             shares = p + 5;
             memset(shares, 0, seats * sizeof *shares);
         }
+        if (!(winners & (winners - 1u))) {
+            /* One winner (the common case): the whole pot. */
+            size_t s = seat_of_bit(winners);
+            pay[s] += net;
+            if (shares) {
+                shares[s] = net;
+            }
+            continue;
+        }
+        int64_t k = (int64_t)popcount32(winners);
+        int64_t quotient = net / k, remainder = net % k;
         int64_t nth = 0;
-        for (size_t j = 1; j <= seats; j++) {
-            size_t s = (button + j) % seats;
+        for (size_t j = 0; j < seats; j++) {
+            size_t s = order[j];
             if (!(winners >> s & 1u)) {
                 continue;
             }
@@ -354,7 +357,9 @@ static int settle_row(const int64_t *chips, const uint8_t *folded, const uint8_t
             }
         }
     }
-    memcpy(payouts, pay, seats * sizeof *payouts);
+    for (size_t s = 0; s < seats; s++) {
+        payouts[s] = pay[s];
+    }
     if (rake_out) {
         *rake_out = rake;
     }

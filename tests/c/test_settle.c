@@ -1,0 +1,177 @@
+/* C-only checks of the settlement kernels (csrc/settle.c), run under ASan and UBSan by
+ * tests/engine/test_settle_c.py: worked examples, every status code, and random hands
+ * for chip conservation, eligibility and kernel/batch agreement. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "holdem_eval.h"
+
+static int failures = 0;
+
+#define CHECK(cond)                                                         \
+    do {                                                                    \
+        if (!(cond)) {                                                      \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+            failures++;                                                     \
+        }                                                                   \
+    } while (0)
+
+static const he_settle_rules TDA = {HE_SETTLE_TDA, HE_ODD_CLOCKWISE, 0, 0, 1, 0.0, -1};
+
+static uint8_t card(const char *text)
+{
+    const char *ranks = "23456789TJQKA", *suits = "cdhs";
+    return (uint8_t)(4 * (strchr(ranks, text[0]) - ranks) + (strchr(suits, text[1]) - suits));
+}
+
+static void cards(const char *text, uint8_t *out)
+{
+    for (size_t i = 0; text[2 * i]; i++) {
+        out[i] = card(text + 2 * i);
+    }
+}
+
+static void test_side_pot_example(void)
+{
+    int64_t chips[3] = {100, 300, 300}, pay[3];
+    uint8_t folded[3] = {0, 0, 0}, holes[6], board[5];
+    cards("AsAdKsKdQsQd", holes);
+    cards("2c7d9hTcJh", board);
+    int64_t detail[64];
+    CHECK(he_settle_detail_len(3) <= 64);
+    CHECK(he_settle_hand(chips, folded, holes, 2, board, 5, 3, 2, HE_VARIANT_HOLDEM, &TDA, pay,
+                         detail) == HE_OK);
+    CHECK(pay[0] == 300 && pay[1] == 400 && pay[2] == 0);
+    CHECK(detail[7] == 2);               /* two pots */
+    CHECK(detail[8] == 300 && detail[16] == 400);
+}
+
+static void test_status_codes(void)
+{
+    int64_t chips[2] = {10, 10}, pay[2];
+    uint8_t folded[2] = {0, 0}, holes[4], board[5];
+    cards("AsAdKsKd", holes);
+    cards("2c7d9hTcJh", board);
+    CHECK(he_settle_hand(chips, folded, holes, 2, board, 5, 2, 0, 0, &TDA, pay, NULL) == HE_OK);
+    chips[1] = -1;
+    CHECK(he_settle_hand(chips, folded, holes, 2, board, 5, 2, 0, 0, &TDA, pay, NULL)
+          == HE_E_CHIPS);
+    chips[0] = INT64_MAX;
+    chips[1] = 1;
+    CHECK(he_settle_hand(chips, folded, holes, 2, board, 5, 2, 0, 0, &TDA, pay, NULL)
+          == HE_E_CHIPS);
+    chips[0] = chips[1] = 10;
+    CHECK(he_settle_hand(chips, folded, holes, 2, board, 5, 2, 2, 0, &TDA, pay, NULL)
+          == HE_E_BUTTON);
+    CHECK(he_settle_hand(chips, folded, holes, 2, board, 4, 2, 0, 0, &TDA, pay, NULL)
+          == HE_E_BOARD);
+    folded[0] = folded[1] = 1;
+    CHECK(he_settle_hand(chips, folded, holes, 2, board, 5, 2, 0, 0, &TDA, pay, NULL)
+          == HE_E_NO_LIVE);
+    folded[0] = folded[1] = 0;
+    holes[3] = 52;
+    CHECK(he_settle_hand(chips, folded, holes, 2, board, 5, 2, 0, 0, &TDA, pay, NULL)
+          == HE_E_CARD_RANGE);
+    holes[3] = board[4];
+    CHECK(he_settle_hand(chips, folded, holes, 2, board, 5, 2, 0, 0, &TDA, pay, NULL)
+          == HE_E_DUPLICATE);
+    he_settle_rules bad = TDA;
+    bad.rate_den = 0;
+    CHECK(he_settle_hand(chips, folded, holes, 2, board, 5, 2, 0, 0, &bad, pay, NULL)
+          == HE_E_ARGUMENT);
+    CHECK(he_settle_hand(chips, folded, holes, 3, board, 5, 2, 0, 0, &TDA, pay, NULL)
+          == HE_E_ARGUMENT);
+    /* One live seat: no cards needed, no board needed. */
+    folded[0] = 1;
+    memset(holes, HE_NO_CARD, sizeof holes);
+    CHECK(he_settle_hand(chips, folded, holes, 2, board, 0, 2, 0, 0, &TDA, pay, NULL) == HE_OK);
+    CHECK(pay[0] == 0 && pay[1] == 20);
+}
+
+static uint64_t state = 88172645463325252ULL;
+
+static uint64_t next(void)
+{
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+}
+
+static void test_random_hands(void)
+{
+    enum { N = 20000, P = 9 };
+    static int64_t chips[N * P], pay[N * P], pay1[P], rakes[N], buttons[N];
+    static uint8_t folded[N * P], holes[N * P * 2], boards[N * 5];
+    for (size_t i = 0; i < N; i++) {
+        uint8_t deck[52];
+        for (uint8_t k = 0; k < 52; k++) {
+            deck[k] = k;
+        }
+        for (size_t k = 0; k < 5 + 2 * P; k++) {
+            size_t j = k + (size_t)(next() % (52 - k));
+            uint8_t t = deck[k];
+            deck[k] = deck[j];
+            deck[j] = t;
+        }
+        int live = 0;
+        for (size_t s = 0; s < P; s++) {
+            chips[i * P + s] = (int64_t)(next() % 4) * 50 + (int64_t)(next() % 3);
+            folded[i * P + s] = (uint8_t)(next() % 4 == 0);
+            live += !folded[i * P + s];
+            holes[(i * P + s) * 2] = deck[5 + 2 * s];
+            holes[(i * P + s) * 2 + 1] = deck[6 + 2 * s];
+        }
+        if (!live) {
+            folded[i * P] = 0;
+        }
+        memcpy(boards + i * 5, deck, 5);
+        buttons[i] = (int64_t)(next() % P);
+    }
+    he_settle_rules rules[3] = {
+        TDA,
+        {HE_SETTLE_TDA, HE_ODD_FIRST_WINNER, 1, 1, 20, 0.0, 5},
+        {HE_SETTLE_POKERKIT, HE_ODD_FIRST_WINNER, 0, 0, 1, 0.05, 3},
+    };
+    for (size_t r = 0; r < 3; r++) {
+        size_t bad = 0;
+        CHECK(he_settle_batch(chips, folded, holes, 2, boards, 5, buttons, 1, N, P,
+                              HE_VARIANT_HOLDEM, &rules[r], pay, rakes, &bad) == HE_OK);
+        for (size_t i = 0; i < N; i++) {
+            int64_t in = 0, out = rakes[i], top = 0;
+            for (size_t s = 0; s < P; s++) {
+                in += chips[i * P + s];
+                out += pay[i * P + s];
+                top = chips[i * P + s] > top ? chips[i * P + s] : top;
+                CHECK(pay[i * P + s] >= 0);
+            }
+            CHECK(in == out);
+            int64_t detail[2 * P + 2 + P * (5 + P)];
+            CHECK(he_settle_hand(chips + i * P, folded + i * P, holes + i * P * 2, 2,
+                                 boards + i * 5, 5, P, (size_t)buttons[i], HE_VARIANT_HOLDEM,
+                                 &rules[r], pay1, detail) == HE_OK);
+            CHECK(memcmp(pay1, pay + i * P, sizeof pay1) == 0);
+            CHECK(detail[2 * P] == rakes[i]);
+            /* A folded seat gets back at most its uncalled chips. */
+            for (size_t s = 0; s < P; s++) {
+                if (folded[i * P + s]) {
+                    CHECK(pay1[s] == detail[s]);
+                }
+            }
+        }
+    }
+}
+
+int main(void)
+{
+    test_side_pot_example();
+    test_status_codes();
+    test_random_hands();
+    if (failures) {
+        fprintf(stderr, "%d settlement check(s) failed\n", failures);
+        return 1;
+    }
+    printf("all C settlement checks passed\n");
+    return 0;
+}

@@ -78,6 +78,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--format", choices=("parquet", "csv"), help="input format (default: from the name)"
     )
+    p.add_argument(
+        "--compression",
+        choices=("none", "snappy", "lz4", "zstd"),
+        default="none",
+        help="Parquet codec of OUTPUT (default: none, the fastest; zstd: the smallest)",
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(handler=run)
 
@@ -115,6 +121,7 @@ def run(args: argparse.Namespace) -> int:
                 chunk_rows=args.chunk_rows,
                 threads=args.threads,
                 input_format=args.format,
+                compression=args.compression,
                 progress=tick,
             )
     except (OSError, ValueError) as exc:

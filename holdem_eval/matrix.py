@@ -348,11 +348,13 @@ def render_matrix_png(table: Any, path: str | os.PathLike[str]) -> Path:
     size = 4 + n * 0.07
     fig, ax = plt.subplots(figsize=(size + 1.5, size), dpi=150)
     im = ax.imshow(square, cmap=equity_colormap(), vmin=0.0, vmax=1.0, interpolation="nearest")
-    step = 1 if n <= 40 else 13 if n == 169 else max(1, n // 20)
-    ticks = list(range(0, n, step))
-    fontsize = 7 if n <= 40 else 6
-    ax.set_xticks(ticks, [names[i] for i in ticks], rotation=90, fontsize=fontsize)
-    ax.set_yticks(ticks, [names[i] for i in ticks], fontsize=fontsize)
+    fontsize = 7 if n <= 40 else 5 if n <= 80 else 3.5
+    ax.set_xticks(range(n), names, rotation=90, fontsize=fontsize)
+    ax.set_yticks(range(n), names, fontsize=fontsize)
+    if n == 169:  # thin lines between the grid rows (AA..A2s, AKo..K2s, ...)
+        for k in range(13, 169, 13):
+            ax.axhline(k - 0.5, color="white", linewidth=0.4)
+            ax.axvline(k - 0.5, color="white", linewidth=0.4)
     ax.set_xlabel("villain")
     ax.set_ylabel("hero")
     ax.set_title(f"Heads-up preflop equity of hero vs villain, exact ({n} classes)")

@@ -442,3 +442,17 @@ def test_progress_bar_with_tqdm():
     assert "matrix: 100%" in stream.getvalue() and "10/10" in stream.getvalue()
     with progress_bar(10, unit="pairs", desc="x", enabled=False, stream=stream) as tick:
         tick(10)
+
+
+def test_csv_bad_rows_keep_their_numbers_across_chunks(tmp_path, rng):
+    src, hands, bad = _bad_file(tmp_path, rng)
+    csv_src = tmp_path / "hands.csv"
+    pacsv.write_csv(pq.read_table(src), csv_src)
+    out = tmp_path / "ranks.parquet"
+    summary = rank_file(csv_src, out, chunk_rows=700, skip_invalid=True, row_numbers=True)
+    rejects = pq.read_table(summary.reject_path)
+    assert rejects["row"].to_pylist() == sorted(bad) == rejects["id"].to_pylist()
+    got = pq.read_table(out)
+    good = np.setdiff1d(np.arange(6_000), sorted(bad))
+    assert got["row"].to_pylist() == good.tolist() == got["id"].to_pylist()
+    assert np.array_equal(got["rank"].to_numpy(), he.evaluate_batch(hands[good]))

@@ -21,6 +21,7 @@ from .phh import (
     PhhReplayError,
     ReplayResult,
     UnknownHoleCardsError,
+    UnsupportedPhhActionError,
     UnsupportedPhhError,
     dumps_phh,
     load_phh,
@@ -28,7 +29,6 @@ from .phh import (
     replay_phh,
 )
 from .pots import InvalidChipsError
-from .table import SeatState, Table, TableError
 from .rules import Rules
 from .settle_batch import NO_CARD, settle_batch
 from .showdown import (
@@ -40,8 +40,10 @@ from .showdown import (
     settle,
     showdown_order,
 )
+from .table import SeatState, Table, TableError
 
 __all__: list[str] = [
+    "NO_CARD",
     "Action",
     "ActionKind",
     "ConfigError",
@@ -51,30 +53,30 @@ __all__: list[str] = [
     "HandStateError",
     "IllegalActionError",
     "IncompleteHandError",
+    "InvalidChipsError",
+    "InvalidSeatError",
     "LegalAction",
     "PhhError",
     "PhhHand",
     "PhhReplayError",
     "PlayerView",
+    "Pot",
     "ReplayResult",
+    "Rules",
+    "SeatHand",
     "SeatState",
     "SeededDeck",
+    "Settlement",
+    "ShowdownOrder",
     "Table",
     "TableError",
     "UnknownHoleCardsError",
+    "UnsupportedPhhActionError",
     "UnsupportedPhhError",
     "dumps_phh",
     "load_phh",
     "loads_phh",
     "replay_phh",
-    "NO_CARD",
-    "InvalidChipsError",
-    "InvalidSeatError",
-    "Pot",
-    "Rules",
-    "SeatHand",
-    "Settlement",
-    "ShowdownOrder",
     "settle",
     "settle_batch",
     "showdown_order",

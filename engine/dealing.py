@@ -14,27 +14,25 @@ Algorithm (documented so that any language can reproduce a deal)::
              z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) mod 2**64
              z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) mod 2**64
              return z ^ (z >> 31)
-    deck = [0, 1, ..., 51]                       # card id = 4*rank + suit
+    deck = [0, 1, ..., 51]                       # card id = 4*rank + suit, ascending
     for i in 0, 1, 2, ...:                       # lazily, one step per card dealt
         if i % 4 == 0: f = next()                # one output serves four cards
-        f = f * (52 - i)                         # f is a 64-bit fixed-point fraction;
-        j = i + (f >> 64); f = f mod 2**64       # its integer part picks the card
-        swap deck[i], deck[j]; the i-th card dealt is deck[i]
+        f = f * len(deck)                        # f is a 64-bit fixed-point fraction;
+        j = f >> 64; f = f mod 2**64             # its integer part picks the card
+        the i-th card dealt is deck.pop(j)       # (removed from the remaining cards)
 
 Each splitmix64 output is read as a fraction in [0, 1) and multiplied by the number
-of cards left; the integer part picks the card and the fractional part (still at
-least 64 - 4*6 = 40 bits precise) picks the next one, so four cards share one
-output with a bias below 2**-40 per card (Lemire's multiply-shift, chained).
-Because the shuffle runs forward, dealing k cards costs k steps and deals exactly
-the first k cards of the full shuffle.  The engine draws cards in dealing order:
-hole cards one at a time clockwise from the seat left of the button, then a burn
-card before the flop, the turn and the river.
+of cards left; the integer part picks one of the remaining cards uniformly and the
+fractional part (still at least 64 - 4*6 = 40 bits precise) picks the next one, so
+four cards share one output with a bias below 2**-40 per card (Lemire's
+multiply-shift, chained).  Dealing k cards costs k steps and deals exactly the
+first k cards of the full 52-card order.
 
 >>> deck = SeededDeck(2024)
 >>> format_cards(deck.draw(5))
-'Tc7c9hJd4c'
+'Tc6s9dJd3c'
 >>> format_cards(SeededDeck(2024).draw(5))
-'Tc7c9hJd4c'
+'Tc6s9dJd3c'
 """
 
 from __future__ import annotations
@@ -174,30 +172,32 @@ class SeededDeck:
     @property
     def remaining(self) -> int:
         """Number of cards not yet dealt."""
-        return len(self._cards) - self._pos
+        return len(self._cards)
 
     def draw(self, count: int = 1) -> list[int]:
         """Deal ``count`` cards from the top of the (lazily) shuffled deck."""
         cards = self._cards
         pos = self._pos
-        end = pos + count
-        n = len(cards)
-        if end > n:
-            raise HoldemEvalError(f"cannot deal {count} cards: only {n - pos} remain in the deck")
+        if count > len(cards):
+            raise HoldemEvalError(
+                f"cannot deal {count} cards: only {len(cards)} remain in the deck"
+            )
         state = self._state
         frac = self._frac
-        for i in range(pos, end):
+        pop = cards.pop
+        out: list[int] = []
+        append = out.append
+        for i in range(pos, pos + count):
             if not i & 3:
                 state = (state + _GAMMA) & _M64
                 z = state
                 z = ((z ^ (z >> 30)) * _MIX1) & _M64
                 z = ((z ^ (z >> 27)) * _MIX2) & _M64
                 frac = z ^ (z >> 31)
-            frac *= n - i
-            j = i + (frac >> 64)
+            frac *= len(cards)
+            append(pop(frac >> 64))
             frac &= _M64
-            cards[i], cards[j] = cards[j], cards[i]
         self._state = state
         self._frac = frac
-        self._pos = end
-        return cards[pos:end]
+        self._pos = pos + count
+        return out

@@ -33,17 +33,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from holdem_eval import HoldemEvalError, evaluate_omaha
 from holdem_eval._bindings import eval7
 
 from .config import ConfigError, GameConfig
-from .pots import form_pots, odd_chip_order, split_pot, uncalled_return
 from .dealing import UNKNOWN_CARD, SeededDeck, format_cards, parse_cards_text
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
+from .pots import form_pots, odd_chip_order, split_pot, uncalled_return
+from .showdown import settle, showdown_order
 
 __all__ = [
     "STREET_NAMES",
@@ -123,6 +121,9 @@ class LegalAction(NamedTuple):
 
 
 _INT_ONLY = {int}
+# ``_acted[seat]`` is the current bet the seat last acted at, -1 before it acts in the
+# round, and _DONE once it folded or is all-in: "must act" is then just acted < cur_bet
+_DONE = 1 << 62
 _NO_OPPONENT = "no opponent can put in more chips"
 _KIND_BY_VALUE = frozenset(int(k) for k in ActionKind)
 _new_tuple = tuple.__new__  # builds NamedTuple values without the Python-level __new__
@@ -168,25 +169,12 @@ class PlayerView:
 _RawEvent = tuple[str, int, int, tuple[int, ...]]
 _SHOWDOWN_MARK = "_showdown"  # expanded into show/muck events when the log is read
 
-_settle_fn: Callable[..., Any] | None = None
-_order_fn: Callable[..., Any] | None = None
-
-
-def _settle_api() -> tuple[Callable[..., Any], Callable[..., Any]]:
-    global _settle_fn, _order_fn
-    if _settle_fn is None or _order_fn is None:
-        # imported late: holdem_eval.engine's __init__ imports this module first
-        from holdem_eval.engine import settle, showdown_order
-
-        _settle_fn = settle
-        _order_fn = showdown_order
-    return _settle_fn, _order_fn
-
-
 def _to_cards(value: str | Sequence[int], what: str) -> list[int]:
     if isinstance(value, str):
         return parse_cards_text(value)
     cards = list(value)
+    if cards and set(map(type, cards)) == _INT_ONLY and min(cards) >= -1 and max(cards) <= 51:
+        return cards
     for c in cards:
         if not isinstance(c, int) or isinstance(c, bool) or not -1 <= c <= 51:
             raise ConfigError(f"{what} has card {c!r}; expected card ids 0..51 (or -1 unknown)")
@@ -226,8 +214,8 @@ class Hand:
         "_ranks",
         "_shown",
         "actor",
-        "betting_done",
         "bets",
+        "betting_done",
         "board",
         "button",
         "committed",
@@ -368,6 +356,8 @@ class Hand:
             self._post_extra(posts)
         self.pot = sum(committed) + sum(bets)
         self.n_active = n - stacks_.count(0)
+        if self.n_active < n:
+            self._acted = [_DONE if s == 0 else -1 for s in stacks_]
         self.cur_bet = max(bets)
         self.raise_size = config.small_bet if config.betting_code == 2 else config.min_bet
         self.street_index = _PREFLOP
@@ -390,15 +380,34 @@ class Hand:
                 raise ConfigError(
                     f"hole_cards needs one entry per seat ({n}), got {len(hole_cards)}"
                 )
-            holes = []
-            for seat, entry in enumerate(hole_cards):
-                cards = [UNKNOWN_CARD] * hc if entry is None else _to_cards(entry, f"seat {seat}")
-                if len(cards) != hc:
-                    raise ConfigError(
-                        f"seat {seat} needs {hc} hole cards, got {len(cards)}: {entry!r}"
+            flat: list[Any] = [c for entry in hole_cards if entry is not None for c in entry]
+            if (
+                flat
+                and None not in hole_cards
+                and len(flat) == n * hc
+                and set(map(type, flat)) == _INT_ONLY
+                and min(flat) >= -1
+                and max(flat) <= 51
+            ):
+                # fast path: ids already (hand-history replay, tree search)
+                holes = [tuple(entry) for entry in hole_cards]  # type: ignore[arg-type]
+                if any(len(h) != hc for h in holes):
+                    raise ConfigError(f"every seat needs {hc} hole cards, got {hole_cards!r}")
+                known = flat
+            else:
+                holes = []
+                for seat, entry in enumerate(hole_cards):
+                    cards = (
+                        [UNKNOWN_CARD] * hc if entry is None else _to_cards(entry, f"seat {seat}")
                     )
-                holes.append(tuple(cards))
-                known.extend(c for c in cards if c >= 0)
+                    if len(cards) != hc:
+                        raise ConfigError(
+                            f"seat {seat} needs {hc} hole cards, got {len(cards)}: {entry!r}"
+                        )
+                    holes.append(tuple(cards))
+                    known += cards
+            if UNKNOWN_CARD in known:
+                known = [c for c in known if c >= 0]
         plan = [] if board is None else _to_cards(board, "board")
         if len(plan) > 5 or UNKNOWN_CARD in plan:
             raise ConfigError(f"board must be 0..5 known cards, got {board!r}")
@@ -469,7 +478,6 @@ class Hand:
             # a hand beaten in every pot it could win by a hand already shown is mucked
             _, aggressor, _, live = e
             assert self._ranks is not None
-            _, showdown_order = _settle_api()
             order = showdown_order(
                 list(live),
                 button=self.button,
@@ -677,6 +685,7 @@ class Hand:
         self.folded[i] = True
         self.n_live -= 1
         self.n_active -= 1
+        self._acted[i] = _DONE
         self._log.append(("fold", i, 0, ()))
         self._advance(i)
 
@@ -701,10 +710,12 @@ class Hand:
         if stack <= to_call:
             to_call = stack
             self.n_active -= 1
+            self._acted[i] = _DONE
+        else:
+            self._acted[i] = cur
         stacks[i] = stack - to_call
         bets[i] += to_call
         self.pot += to_call
-        self._acted[i] = cur
         self._log.append(("call", i, to_call, ()))
         self._advance(i)
 
@@ -716,7 +727,7 @@ class Hand:
             to = int(to)
         # legal_actions() just computed the bounds if nothing was logged since
         bounds = self._bounds if self._bounds_at == len(self._log) else self._raise_bounds(i)
-        if bounds.__class__ is str or to < bounds[0] or to > bounds[1]:
+        if isinstance(bounds, str) or to < bounds[0] or to > bounds[1]:
             self._reject_wager(i, to, kind, bounds)
         bets = self.bets
         delta = to - bets[i]
@@ -726,6 +737,9 @@ class Hand:
         self.pot += delta
         if stack == 0:
             self.n_active -= 1
+            self._acted[i] = _DONE
+        else:
+            self._acted[i] = to
         inc = to - self.cur_bet
         if inc >= self.raise_size:
             if self.config.betting_code != 2:
@@ -733,7 +747,6 @@ class Hand:
             self._level_count += 1
         self.cur_bet = to
         self.last_aggressor = i
-        self._acted[i] = to
         self._log.append(("bet" if kind == _BET else "raise", i, to, ()))
         self._advance(i)
 
@@ -760,33 +773,27 @@ class Hand:
         if self.n_live == 1:
             self._end_round()
             return
-        n = self.n
-        folded, stacks, bets, acted = self.folded, self.stacks, self.bets, self._acted
+        acted = self._acted
         cur = self.cur_bet
-        j = i
-        for _ in range(n - 1):
-            j += 1
-            if j == n:
-                j = 0
-            if not folded[j] and stacks[j] and (acted[j] < 0 or bets[j] < cur):
+        for j in range(i + 1, self.n):
+            if acted[j] < cur:
+                self.actor = j
+                return
+        for j in range(i):
+            if acted[j] < cur:
                 self.actor = j
                 return
         self._end_round()
 
     def _start_round(self, start: int) -> None:
         """Give the action to the first seat from ``start`` that must act, if any."""
-        n = self.n
-        folded, stacks, bets, acted = self.folded, self.stacks, self.bets, self._acted
+        acted = self._acted
         cur = self.cur_bet
-        j = start
-        for _ in range(n):
-            if not folded[j] and stacks[j] and (acted[j] < 0 or bets[j] < cur):
-                if self.n_active >= 2 or bets[j] < cur:
-                    self.actor = j
-                    return
-            j += 1
-            if j == n:
-                j = 0
+        for j in (*range(start, self.n), *range(start)):
+            # a lone player with chips who has matched the bet has nobody to bet against
+            if acted[j] < cur and (self.n_active >= 2 or self.bets[j] < cur):
+                self.actor = j
+                return
         self._end_round()
 
     def _end_round(self) -> None:
@@ -865,7 +872,10 @@ class Hand:
         )
         self._level_count = 0
         self.last_aggressor = -1
-        self._acted = [-1] * self.n
+        folded = self.folded
+        self._acted = [
+            _DONE if f or s == 0 else -1 for f, s in zip(folded, self.stacks)
+        ]
         self._start_round((self.button + 1) % self.n)
 
     def deal_board(self, cards: str | Sequence[int]) -> None:
@@ -879,11 +889,10 @@ class Hand:
                 f" card(s), got {cards!r}"
             )
         seen = set(self.board)
-        for h in self.hole_cards:
-            seen.update(h)
-        for c in new:
-            if c in seen or new.count(c) > 1:
-                raise HandStateError(f"board card {format_cards([c])!r} is already dealt")
+        seen.update(*self.hole_cards)
+        if len(seen.union(new)) != len(seen) + len(new):
+            c = next(c for c in new if c in seen or new.count(c) > 1)
+            raise HandStateError(f"board card {format_cards([c])!r} is already dealt")
         self.board.extend(new)
         self._log.append(("board", -1, 0, tuple(new)))
         self._begin_street()
@@ -978,7 +987,6 @@ class Hand:
             payouts = self._settle_fast(live)
             rake = 0
         else:
-            settle, _ = _settle_api()
             result = settle(
                 list(self.committed),
                 [list(holes[k]) if k in live else None for k in range(n)],
@@ -1013,8 +1021,22 @@ class Hand:
             for k in live:
                 ranks[k] = evaluate_omaha(list(holes[k]), board)
         self._ranks = ranks
-        chips = self.committed[:]
+        committed = self.committed
         payouts = [0] * n
+        level = committed[live[0]]
+        if max(committed) == level and all(committed[k] == level for k in live):
+            # one pot that every live seat matched (the common case): no side pots and
+            # nothing uncalled, exactly what form_pots/uncalled_return would give
+            best = min(ranks[k] for k in live)  # type: ignore[type-var]
+            winners = [k for k in live if ranks[k] == best]
+            if len(winners) == 1:
+                payouts[winners[0]] = self.pot
+                return payouts
+            order = odd_chip_order(winners, button=self.button, seat_count=n)
+            for k, share in zip(order, split_pot(self.pot, order, one_at_a_time=True)):
+                payouts[k] = share
+            return payouts
+        chips = committed[:]
         seat, back = uncalled_return(chips)
         if back:
             payouts[seat] = back
@@ -1034,12 +1056,12 @@ class Hand:
         self._award(self.folded.index(False))
 
     def _award(self, winner: int) -> None:
-        if self.rules is None:
+        if self.rules is None or self.rules.rake_percent == 0:
+            # no rake: the last live seat takes every chip (what settle() would pay)
             payouts = [0] * self.n
             payouts[winner] = self.pot
             self._finish(payouts, 0)
             return
-        settle, _ = _settle_api()
         folded = [k != winner for k in range(self.n)]
         result = settle(
             list(self.committed),
@@ -1110,15 +1132,14 @@ class Hand:
 
     def snapshot(self) -> tuple[Any, ...]:
         """A comparable value of the whole state (for tests and debugging)."""
-        return tuple(
-            (
-                getattr(self, name)
-                if not isinstance(getattr(self, name), list)
-                else tuple(getattr(self, name))
-            )
+        fields = [
+            tuple(value) if isinstance(value, list) else value
             for name in Hand.__slots__
             if name not in ("_deck", "_bounds", "_bounds_at")  # caches are not state
-        ) + ((None if self._deck is None else (self._deck._pos, self._deck._state)),)
+            for value in (getattr(self, name),)
+        ]
+        deck = None if self._deck is None else (self._deck._cards[:], self._deck._state)
+        return (*fields, deck)
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see: other players' hole cards are hidden until shown."""

@@ -39,7 +39,7 @@ from typing import Any, Union
 from holdem_eval import HoldemEvalError
 
 from .config import GameConfig
-from .dealing import UNKNOWN_CARD, format_cards, parse_cards_text
+from .dealing import _CARD_IDS, UNKNOWN_CARD, format_cards, parse_cards_text
 from .hand import Hand, HandStateError, IllegalActionError
 from .rules import Rules
 
@@ -55,6 +55,7 @@ __all__ = [
     "PhhReplayError",
     "ReplayResult",
     "UnknownHoleCardsError",
+    "UnsupportedPhhActionError",
     "UnsupportedPhhError",
     "dumps_phh",
     "load_phh",
@@ -66,7 +67,8 @@ Chips = Union[int, Decimal]
 
 _VARIANTS = {"NT": ("holdem", "no-limit"), "FT": ("holdem", "fixed-limit"), "PO": ("omaha", "pot-limit")}
 _CODES = {v: k for k, v in _VARIANTS.items()}
-_PHH_RULES = Rules.pokerkit()  # PokerKit's pot merging and odd-chip order, no rake
+_PHH_RULES = Rules.pokerkit()
+_CARD_OR_UNKNOWN = {**_CARD_IDS, "??": UNKNOWN_CARD}  # PokerKit's pot merging and odd-chip order, no rake
 
 
 class PhhError(HoldemEvalError, ValueError):
@@ -91,6 +93,10 @@ class PhhReplayError(PhhError):
         self.index = index
         self.action = action
         self.reason = message
+
+
+class UnsupportedPhhActionError(PhhReplayError, UnsupportedPhhError):
+    """An action kind this engine does not play (e.g. stud or draw actions)."""
 
 
 class UnknownHoleCardsError(PhhReplayError):
@@ -122,6 +128,7 @@ class PhhHand:
     scale: int
     fields: Mapping[str, Any] = field(repr=False, compare=False)
     infinite_stacks: tuple[bool, ...] = ()
+    _derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     """Seats whose starting stack is ``inf`` (iPoker files); they play with a stand-in
     stack larger than every amount in the hand, so they can never run out of chips,
     and their finishing stacks are reported as ``inf``."""
@@ -151,7 +158,14 @@ class PhhHand:
         return {k: (-b, 0) for k, b in enumerate(self.blinds_or_straddles) if b < 0}
 
     def game_config(self) -> GameConfig:
-        """The :class:`GameConfig` this history is played with."""
+        """The :class:`GameConfig` this history is played with (derived once, cached)."""
+        config = self._derived.get("config")
+        if config is None:
+            config = self._derived["config"] = self._make_config()
+        assert isinstance(config, GameConfig)
+        return config
+
+    def _make_config(self) -> GameConfig:
         variant, betting = _VARIANTS[self.variant]
         n = self.players
         blinds = list(self.blinds_or_straddles)
@@ -179,7 +193,9 @@ class PhhHand:
             elif all(a == 0 for k, a in enumerate(antes) if k != bb_index):
                 big_blind_ante = antes[bb_index]
             else:
-                raise UnsupportedPhhError(f"{self.name}: antes {antes!r} are neither equal nor a big-blind ante")
+                raise UnsupportedPhhError(
+                    f"{self.name}: antes {antes!r} are neither equal nor a big-blind ante"
+                )
         kwargs: dict[str, Any] = {
             "variant": variant,
             "betting": betting,
@@ -347,13 +363,15 @@ def load_phh(path: str | Path) -> list[PhhHand]:
 # ---- replay ----------------------------------------------------------------------
 
 
-def _seat_of(token: str, n: int, fail: Any) -> int:
-    if len(token) < 2 or token[0] != "p" or not token[1:].isdigit():
-        fail(f"{token!r} is not a player (p1..p{n})")
-    k = int(token[1:])
-    if not 1 <= k <= n:
-        fail(f"player {token!r} does not exist (p1..p{n})")
-    return k - 1
+_PLAYER_INDEX = {f"p{k}": k - 1 for k in range(1, 100)}
+
+
+def _cards_of(text: str) -> list[int]:
+    """Card text to ids ('??' = unknown); the common 'AhKd' shapes by direct lookup."""
+    try:
+        return [_CARD_OR_UNKNOWN[text[k : k + 2]] for k in range(0, len(text), 2)]
+    except KeyError:
+        return parse_cards_text(text)
 
 
 def replay_phh(phh: PhhHand) -> ReplayResult:
@@ -362,82 +380,99 @@ def replay_phh(phh: PhhHand) -> ReplayResult:
     config = phh.game_config()
     hc = config.hole_count
     holes: list[list[int] | None] = [None] * n
-    k = 0
     actions = phh.actions
+    count = len(actions)
+    scale = phh.scale
 
     def fail_at(index: int, message: str, cls: type[PhhReplayError] = PhhReplayError) -> Any:
-        action = actions[index] if 0 <= index < len(actions) else ""
+        action = actions[index] if 0 <= index < count else ""
         raise cls(message, hand=phh.name, index=index, action=action)
 
+    def seat_of(token: str, index: int) -> int:
+        seat = _PLAYER_INDEX.get(token, -1)
+        if not 0 <= seat < n:
+            fail_at(index, f"{token!r} is not a player of this hand (p1..p{n})")
+        return seat
+
     # leading hole-card deals ('d dh pK CARDS'), which in Hold'em and Omaha come first
-    while k < len(actions):
-        words = actions[k].split("#", 1)[0].split()
+    k = 0
+    while k < count:
+        action = actions[k]
+        words = (action.split("#", 1)[0] if "#" in action else action).split()
         if not words:
             k += 1
             continue
-        if words[:2] != ["d", "dh"]:
+        if words[0] != "d" or words[1:2] != ["dh"]:
             break
         if len(words) != 4:
             fail_at(k, "a hole-card deal is 'd dh pK CARDS'")
-        seat = _seat_of(words[2], n, lambda m, k=k: fail_at(k, m))
+        seat = seat_of(words[2], k)
         if holes[seat] is not None:
             fail_at(k, f"p{seat + 1} was already dealt hole cards")
         try:
-            cards = parse_cards_text(words[3])
+            cards = _cards_of(words[3])
         except HoldemEvalError as exc:
             fail_at(k, str(exc))
         if len(cards) != hc:
             fail_at(k, f"p{seat + 1} needs {hc} hole cards, got {len(cards)}")
         holes[seat] = cards
         k += 1
-    if any(h is None for h in holes):
+    if None in holes:
         missing = [f"p{s + 1}" for s, h in enumerate(holes) if h is None]
         fail_at(k, f"no hole cards were dealt to {', '.join(missing)}", IncompleteHandError)
     try:
         hand = Hand(
             config,
-            list(phh.starting_stacks),
+            phh.starting_stacks,
             button=n - 1,
-            hole_cards=[list(h) if h is not None else None for h in holes],
+            hole_cards=holes,  # no None left (checked above)
             posts=phh.posts(),
             rules=_PHH_RULES,
             manual_showdown=True,
         )
     except HoldemEvalError as exc:
-        fail_at(-1 if k >= len(actions) else k, f"cannot start the hand: {exc}")
+        fail_at(-1 if k >= count else k, f"cannot start the hand: {exc}")
 
-    for index in range(k, len(actions)):
+    for index in range(k, count):
         action = actions[index]
-        words = action.split("#", 1)[0].split()
+        words = (action.split("#", 1)[0] if "#" in action else action).split()
         if not words:
             continue
         try:
-            if words[0] == "d":
+            head = words[0]
+            if head == "d":
                 if len(words) == 3 and words[1] == "db":
-                    hand.deal_board(words[2])
+                    hand.deal_board(_cards_of(words[2]))
                 elif words[1:2] == ["dh"]:
                     fail_at(index, "hole cards dealt after the betting started")
                 else:
-                    fail_at(index, f"unsupported dealer action {action!r}", UnsupportedPhhError)
+                    fail_at(
+                        index, f"unsupported dealer action {action!r}", UnsupportedPhhActionError
+                    )
                 continue
-            seat = _seat_of(words[0], n, lambda m, i=index: fail_at(i, m))
+            seat = seat_of(head, index)
             op = words[1] if len(words) > 1 else ""
-            if op == "f" and len(words) == 2:
-                hand._fold(_turn(hand, seat, "fold"))
-            elif op == "cc" and len(words) == 2:
+            if op == "cc" and len(words) == 2:
                 i = _turn(hand, seat, "check or call")
                 if hand.bets[i] < hand.cur_bet:
                     hand._call(i)
                 else:
                     hand._check(i)
+            elif op == "f" and len(words) == 2:
+                hand._fold(_turn(hand, seat, "fold"))
             elif op == "cbr" and len(words) == 3:
                 i = _turn(hand, seat, "bet or raise")
-                amount = _as_units(Decimal(words[2]), phh.scale, "amount")
+                text = words[2]
+                amount = (
+                    int(text)
+                    if scale == 1 and text.isdigit()
+                    else _as_units(Decimal(text), scale, "amount")
+                )
                 hand.bet_or_raise_to(amount)
             elif op == "sm" and len(words) == 2:
                 hand.muck(seat)
             elif op == "sm" and len(words) == 3:
-                shown = None if words[2] == "-" else parse_cards_text(words[2])
+                shown = None if words[2] == "-" else _cards_of(words[2])
                 if shown is not None and all(c == UNKNOWN_CARD for c in shown):
                     # 'sm ????' reveals nothing (PokerStars files repeat it on every
                     # street of an all-in runout): a no-op; if the cards are still
@@ -445,18 +480,18 @@ def replay_phh(phh: PhhHand) -> ReplayResult:
                     if UNKNOWN_CARD not in hand.hole_cards[seat]:
                         hand.show(seat)
                     continue
-                if UNKNOWN_CARD in shown:
+                if shown is not None and UNKNOWN_CARD in shown:
                     fail_at(index, "partly unknown shown cards are not supported",
-                            UnsupportedPhhError)
+                            UnsupportedPhhActionError)
                 hand.show(seat, shown)
             else:
-                fail_at(index, f"unsupported action {action!r}", UnsupportedPhhError)
+                fail_at(index, f"unsupported action {action!r}", UnsupportedPhhActionError)
         except PhhReplayError:
             raise
         except HandStateError as exc:
             cls = UnknownHoleCardsError if "unknown" in str(exc) else PhhReplayError
             fail_at(index, str(exc), cls)
-        except HoldemEvalError as exc:
+        except (HoldemEvalError, ArithmeticError) as exc:
             fail_at(index, str(exc))
 
     if not hand.is_over:

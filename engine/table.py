@@ -182,8 +182,8 @@ class Table:
         """Deal the next hand: move the button, post blinds (and owed blinds), deal."""
         self._between_hands("start a hand")
         occupied = [k for k in range(self.seat_count) if self.seats[k] is not None]
-        ready = []
-        waiting = []
+        ready: list[int] = []
+        waiting: list[int] = []
         for k in occupied:
             s = self.seats[k]
             assert s is not None
@@ -204,7 +204,7 @@ class Table:
             dealt.add(bb)
         else:
             sb = next(k for k in after if k in dealt)
-            rest = after[after.index(sb) + 1 :] + [button]
+            rest = [*after[after.index(sb) + 1 :], button]
             bb = next(k for k in rest if k in dealt or k in waiting)
             dealt.add(bb)
         if len(dealt) == 2:  # heads-up: the button posts the small blind

@@ -8,10 +8,9 @@ counters agree with the seat arrays.
 
 from __future__ import annotations
 
+from holdem_eval.engine import ActionKind, GameConfig, Hand, IllegalActionError, Rules
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from holdem_eval.engine import ActionKind, GameConfig, Hand, IllegalActionError, Rules
 
 CONFIGS = [
     GameConfig(big_blind=10),

@@ -5,10 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from holdem_eval.engine import GameConfig, Rules, Table, TableError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from holdem_eval.engine import ActionKind, GameConfig, Rules, Table, TableError
 
 CFG = GameConfig(big_blind=10)
 

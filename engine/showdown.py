@@ -369,8 +369,9 @@ def _mask_of(cards: tuple[int, ...], mask: int, where: str, owners: dict[int, st
         bit = 1 << card
         if mask & bit:
             other = owners.get(card, where)
+            places = f"in {where}" if other == where else f"in {other} and in {where}"
             raise DuplicateCardError(
-                f"card {format_cards([card])!r} appears twice: in {other} and in {where}"
+                f"card {format_cards([card])!r} appears twice: {places}"
             )
         mask |= bit
         owners[card] = where

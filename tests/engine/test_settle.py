@@ -365,6 +365,8 @@ BAD_INPUT = [
      r"card 'Ad' appears twice: in hole_cards\[0\] and in hole_cards\[2\]"),
     ({"hole_cards": ["AsAd", "KsKd", "Qs2c"]}, DuplicateCardError,
      r"card '2c' appears twice: in board and in hole_cards\[2\]"),
+    ({"hole_cards": ["AsAd", "KsKs", "QsQd"]}, DuplicateCardError,
+     r"card 'Ks' appears twice: in hole_cards\[1\]$"),
     ({"board": "2c7d9hTc"}, ShapeError,
      r"board must have 5 cards at a showdown, got 4: '2c7d9hTc'"),
     ({"board": "2c7d9hTcXh"}, InvalidCardError, r"board: 'Xh' at position 8"),

@@ -4,7 +4,8 @@ Task — 6-seat showdowns with two side pots (stacks 100/200/300/300/300/300, al
 the river, see settle_cases.py). PokerKit plays each hand up to the last call; we time
 that last call, which runs PokerKit's showdown, hand killing and chip pushing (its
 settlement). We time ``settle`` on the same contributions and cards: with text cards
-(as a game server holds them), with card ids, and the pure-Python path. PokerKit states
+(as a game server holds them), with card ids, also reading the pot records and hand
+descriptions that a Settlement builds on first access, and the pure-Python path. PokerKit states
 are single-use, so rounds alternate: a block of PokerKit showdowns, then our rounds on
 the same block, so machine noise hits both. Every result is checked against PokerKit's
 payouts (with ``Rules.pokerkit()``) before timing.
@@ -34,6 +35,12 @@ def _finish(state: Any) -> None:
         state.check_or_call()
 
 
+def _settle_with_pots(*args: Any, **kwargs: Any) -> Any:
+    """settle, then read the pot records and hand descriptions it builds lazily."""
+    s = settle(*args, **kwargs)
+    return s.pots, s.hands
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--blocks", type=int, default=4)
@@ -44,7 +51,7 @@ def main() -> None:
     args = ap.parse_args()
 
     pk_times: list[float] = []
-    ours: dict[str, list[float]] = {"text": [], "ids": [], "python": []}
+    ours: dict[str, list[float]] = {"text": [], "ids": [], "pots": [], "python": []}
     seed = 0
     for _block in range(args.blocks):
         prepared = [pokerkit_river_state(seed + k) for k in range(args.block_size)]
@@ -65,6 +72,7 @@ def main() -> None:
         id_args = [(c.contributions, c.hole_ids, c.board_ids, c.folded, c.button) for c in cases]
         for _ in range(args.our_rounds):
             for name, rows, fn in (("text", text_args, settle), ("ids", id_args, settle),
+                                   ("pots", text_args, _settle_with_pots),
                                    ("python", text_args, _settle_python)):
                 t = time.perf_counter()
                 for contributions, holes, board, folded, button in rows:
@@ -88,6 +96,7 @@ def main() -> None:
     print(f"{'PokerKit 0.7.7 (last call: showdown, kill, push)':52} {pk:14,.0f} {1.0:11.0f}x")
     for name, label in (("text", "holdem_eval settle (text cards)"),
                         ("ids", "holdem_eval settle (card ids)"),
+                        ("pots", "holdem_eval settle + .pots + .hands (text)"),
                         ("python", "holdem_eval settle, pure-Python path (text)")):
         print(f"{label:52} {rates[name]:14,.0f} {rates[name] / pk:11.0f}x")
     print(f"{'holdem_eval settle_batch, 1 thread':52} {batch:14,.0f} {batch / pk:11.0f}x")

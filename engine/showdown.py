@@ -242,7 +242,7 @@ class Settlement:
                 out.append(None)
                 continue
             five = _best_five(hole, board, self._variant)
-            out.append(SeatHand(seat, rank, hand_category(rank), five, describe(five)))
+            out.append(SeatHand(seat, rank, hand_category(rank), five, _describe(rank)))
         return tuple(out)
 
     def pot_name(self, index: int) -> str:
@@ -323,15 +323,32 @@ def _decided_by(winner: SeatHand, losers: Sequence[SeatHand | None]) -> str:
 
 
 def _best_five(hole: tuple[int, ...], board: tuple[int, ...], variant: str) -> tuple[int, ...]:
+    """The five cards that make the hand, in display order: holdem_eval.best_five's choice
+    (among equal fives the highest card ids), found with the C five-card evaluator.
+    Omaha: exactly two hole cards with exactly three board cards."""
     if variant == "holdem":
-        return tuple(best_five(list(hole) + list(board)))
-    # Omaha: the best of exactly two hole cards with exactly three board cards.
-    _, best_cards = min(
-        (int(eval5(*two, *three)), two + three)
-        for two in combinations(hole, 2)
-        for three in combinations(board, 3)
-    )
-    return tuple(best_five(list(best_cards)))
+        fives: Any = combinations(hole + board, 5)
+    else:
+        fives = (two + three for two in combinations(hole, 2) for three in combinations(board, 3))
+    best_rank = 1 << 16
+    best: list[int] = []
+    for five in fives:
+        rank = eval5(*five)
+        if rank < best_rank:
+            best_rank, best = rank, sorted(five, reverse=True)
+        elif rank == best_rank:
+            best = max(best, sorted(five, reverse=True))
+    return tuple(best_five(best))
+
+
+def _describe(rank: int) -> str:
+    text = _DESCRIPTIONS.get(rank)
+    if text is None:
+        text = _DESCRIPTIONS[rank] = describe(rank)
+    return text
+
+
+_DESCRIPTIONS: dict[int, str] = {}
 
 
 # Fast text path: every two-character card token in any case ("Ah", "ah", "AH", "tD").

@@ -19,7 +19,7 @@ from holdem_eval.engine.showdown import _settle_python
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from holdem_eval import evaluate, evaluate_omaha
+from holdem_eval import best_five, describe, evaluate, evaluate_omaha, hand_category
 
 
 @dataclass
@@ -288,3 +288,23 @@ def test_settle_batch_threads_give_the_same_answer() -> None:
     one = settle_batch(chips, holes, boards, folded=folded, button=buttons)
     two = settle_batch(chips, holes, boards, folded=folded, button=buttons, threads=2)
     assert (one == two).all()
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["holdem", "omaha"]).flatmap(lambda v: hands(variant=v)))
+def test_seat_hands_match_the_public_evaluator(hand: Hand) -> None:
+    s = hand.settle(Rules())
+    for seat, seat_hand in enumerate(s.hands):
+        if seat_hand is None:
+            assert s.ranks[seat] is None
+            continue
+        hole = _ids(hand.holes[seat])
+        assert seat_hand.rank == s.ranks[seat]
+        assert evaluate(list(seat_hand.best_five)) == seat_hand.rank
+        assert seat_hand.category == hand_category(seat_hand.rank)
+        assert seat_hand.description == describe(list(seat_hand.best_five))
+        if hand.variant == "holdem":
+            assert seat_hand.best_five == best_five(hole + hand.board)
+        else:
+            assert evaluate_omaha(hole, hand.board) == seat_hand.rank
+            assert sum(c in hole for c in seat_hand.best_five) == 2

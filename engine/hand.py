@@ -983,10 +983,17 @@ class Hand:
                 raise HandStateError(
                     f"seat {k}'s hole cards are unknown at showdown; the pot cannot be settled"
                 )
-        if self.rules is None:
-            payouts = self._settle_fast(live)
-            rake = 0
+        rules = self.rules
+        rake = 0
+        if rules is None:
+            payouts = self._settle_fast(live, True, False)
+        elif rules.rake_percent == 0:
+            payouts = self._settle_fast(
+                live, rules.odd_chips == "clockwise", rules.method == "pokerkit"
+            )
         else:
+            payouts = None
+        if payouts is None:
             result = settle(
                 list(self.committed),
                 [list(holes[k]) if k in live else None for k in range(n)],
@@ -1003,11 +1010,14 @@ class Hand:
             self._log.append((_SHOWDOWN_MARK, self.river_aggressor, 0, tuple(live)))
         self._finish(payouts, rake)
 
-    def _settle_fast(self, live: list[int]) -> list[int]:
-        """:func:`settle` with the default rules (no rake, odd chips clockwise from the
-        button), minus its input validation: the hand's own state is already valid.
-        Built from the same primitives (``uncalled_return``, ``form_pots``,
-        ``odd_chip_order``, ``split_pot``); tests check it against ``settle``."""
+    def _settle_fast(
+        self, live: list[int], one_at_a_time: bool, single_pot_only: bool
+    ) -> list[int] | None:
+        """:func:`settle` for rules without rake, minus its input validation (the hand's
+        own state is already valid). Built from the same primitives (``uncalled_return``,
+        ``form_pots``, ``odd_chip_order``, ``split_pot``); tests check it against
+        ``settle``. Returns None when side pots need ``settle`` (PokerKit's pot merging,
+        ``single_pot_only``)."""
         n = self.n
         holes = self.hole_cards
         board = self.board
@@ -1033,9 +1043,12 @@ class Hand:
                 payouts[winners[0]] = self.pot
                 return payouts
             order = odd_chip_order(winners, button=self.button, seat_count=n)
-            for k, share in zip(order, split_pot(self.pot, order, one_at_a_time=True)):
+            shares = split_pot(self.pot, order, one_at_a_time=one_at_a_time)
+            for k, share in zip(order, shares):
                 payouts[k] = share
             return payouts
+        if single_pot_only:
+            return None
         chips = committed[:]
         seat, back = uncalled_return(chips)
         if back:
@@ -1048,7 +1061,7 @@ class Hand:
                 payouts[winners[0]] += amount
             else:
                 order = odd_chip_order(winners, button=self.button, seat_count=n)
-                for k, share in zip(order, split_pot(amount, order, one_at_a_time=True)):
+                for k, share in zip(order, split_pot(amount, order, one_at_a_time=one_at_a_time)):
                     payouts[k] += share
         return payouts
 

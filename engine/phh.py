@@ -450,18 +450,20 @@ def replay_phh(phh: PhhHand) -> ReplayResult:
                         index, f"unsupported dealer action {action!r}", UnsupportedPhhActionError
                     )
                 continue
-            seat = seat_of(head, index)
+            seat = _PLAYER_INDEX.get(head, -1)
+            if not 0 <= seat < n:
+                seat_of(head, index)  # raises
             op = words[1] if len(words) > 1 else ""
             if op == "cc" and len(words) == 2:
-                i = _turn(hand, seat, "check or call")
+                i = seat if seat == hand.actor else _turn(hand, seat, "check or call")
                 if hand.bets[i] < hand.cur_bet:
                     hand._call(i)
                 else:
                     hand._check(i)
             elif op == "f" and len(words) == 2:
-                hand._fold(_turn(hand, seat, "fold"))
+                hand._fold(seat if seat == hand.actor else _turn(hand, seat, "fold"))
             elif op == "cbr" and len(words) == 3:
-                i = _turn(hand, seat, "bet or raise")
+                i = seat if seat == hand.actor else _turn(hand, seat, "bet or raise")
                 text = words[2]
                 amount = (
                     int(text)

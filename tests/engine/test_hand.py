@@ -432,15 +432,21 @@ def test_rake_through_settle_rules() -> None:
     assert h2.rake == 0  # no flop, no drop
 
 
-def test_fast_settlement_equals_settle() -> None:
-    # the default-rules fast path must pay exactly what settle() pays
+@pytest.mark.parametrize(
+    "rules",
+    [None, Rules(odd_chips="first_winner"), Rules.pokerkit()],
+    ids=["default", "first-winner", "pokerkit"],
+)
+def test_fast_settlement_equals_settle(rules: Rules | None) -> None:
+    # the rake-free fast path must pay exactly what settle() pays
     import random
 
     rng = random.Random(5)
     checked = 0
     for seed in range(400):
         stacks = [rng.choice([50, 200, 1000, 3000]) for _ in range(rng.randint(2, 6))]
-        h = Hand(GameConfig(big_blind=10), stacks, button=seed % len(stacks), seed=seed)
+        h = Hand(GameConfig(big_blind=10, small_blind=3), stacks, button=seed % len(stacks),
+                 seed=seed, rules=rules)
         while not h.is_over:
             opts = h.legal_actions()
             kind, lo, hi = opts[rng.randrange(len(opts))]
@@ -448,7 +454,7 @@ def test_fast_settlement_equals_settle() -> None:
         live = [not f for f in h.folded]
         if sum(live) > 1:
             s = settle(h.committed, [list(c) for c in h.hole_cards], h.board,
-                       folded=h.folded, button=h.button)
+                       folded=h.folded, button=h.button, rules=rules or Rules())
             assert list(s.payouts) == h.payouts, seed
             checked += 1
     assert checked > 100

@@ -160,7 +160,8 @@ def matrix_target(workers: int, classes: str | None) -> None:
     wall = time.perf_counter() - t
     print(
         f"matrix: {s.classes} classes, {s.pairs:,} pairs, {s.units} units on {s.workers} "
-        f"workers: {wall:.1f} s wall (cluster start included), {s.core_seconds:.1f} core-s = "
+        f"workers: {wall:.1f} s wall ({s.compute_seconds:.1f} s computing, the rest cluster "
+          f"start and output), {s.core_seconds:.1f} core-s = "
         f"{s.core_seconds / 3600:.4f} core-hours of unit compute -> {out}"
     )
 

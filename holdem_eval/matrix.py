@@ -177,8 +177,10 @@ def _client(scheduler: str | None, workers: int | None) -> tuple[Any, Any]:
 
 @dataclass(frozen=True)
 class MatrixSummary:
-    """What a ``preflop_matrix`` run did. ``core_seconds`` sums the workers' compute time
-    of the units computed in this run (not those loaded from the checkpoint)."""
+    """What a ``preflop_matrix`` run did. ``seconds`` is the whole run's wall time (cluster
+    start included), ``compute_seconds`` the wall time from the first unit submitted to the
+    last one saved, ``core_seconds`` the workers' summed CPU time for the units computed in
+    this run (not those loaded from the checkpoint)."""
 
     output: Path
     classes: int
@@ -186,6 +188,7 @@ class MatrixSummary:
     units: int
     units_resumed: int
     seconds: float
+    compute_seconds: float
     core_seconds: float
     workers: int
     png: Path | None = None
@@ -234,12 +237,14 @@ def preflop_matrix(
     todo = [u for u in units if not ckpt.done(*u)]
     start = time.perf_counter()
     core_seconds = 0.0
+    compute_seconds = 0.0
     n_workers = 0
     if todo:
         distributed = require("distributed", "dask")
         client, cluster = _client(scheduler, workers)
         try:
             n_workers = len(client.scheduler_info().get("workers", {}))
+            submitted = time.perf_counter()
             futures = client.map(
                 _timed_unit,
                 [chosen] * len(todo),
@@ -255,6 +260,7 @@ def preflop_matrix(
                 result, cpu = fut.result()
                 ckpt.save(lo, hi, result)
                 core_seconds += cpu
+                compute_seconds = time.perf_counter() - submitted
                 if progress is not None:
                     progress(hi - lo)
                 if stop_after is not None and finished >= stop_after:
@@ -285,6 +291,7 @@ def preflop_matrix(
         units=len(units),
         units_resumed=len(units) - len(todo),
         seconds=time.perf_counter() - start,
+        compute_seconds=compute_seconds,
         core_seconds=core_seconds,
         workers=n_workers,
         png=png_path,

@@ -16,6 +16,7 @@ for any bad input. The rules it follows are in :mod:`holdem_eval.engine.rules`
 from __future__ import annotations
 
 import operator
+from bisect import bisect_left
 from collections.abc import Sequence
 from itertools import combinations
 from typing import Any, NamedTuple, Union
@@ -26,11 +27,9 @@ from holdem_eval import (
     HoldemEvalError,
     InvalidCardError,
     ShapeError,
-    best_five,
     describe,
     evaluate_omaha,
     format_cards,
-    hand_category,
     parse_cards,
 )
 from holdem_eval import _bindings as _native
@@ -242,7 +241,8 @@ class Settlement:
                 out.append(None)
                 continue
             five = _best_five(hole, board, self._variant)
-            out.append(SeatHand(seat, rank, hand_category(rank), five, _describe(rank)))
+            category = HandCategory(bisect_left(_CATEGORY_LAST, rank) + 1)
+            out.append(SeatHand(seat, rank, category, five, _describe(rank)))
         return tuple(out)
 
     def pot_name(self, index: int) -> str:
@@ -338,7 +338,13 @@ def _best_five(hole: tuple[int, ...], board: tuple[int, ...], variant: str) -> t
             best_rank, best = rank, sorted(five, reverse=True)
         elif rank == best_rank:
             best = max(best, sorted(five, reverse=True))
-    return tuple(best_five(best))
+    if best_rank <= 10 or 1600 <= best_rank <= 1609:  # straights show from the top card
+        if [c >> 2 for c in best] == [12, 3, 2, 1, 0]:  # the wheel: 5-4-3-2-A
+            return (*best[1:], best[0])
+        return tuple(best)
+    # The made part first (more of a rank first, then higher), then the kickers.
+    counts = [c >> 2 for c in best]
+    return tuple(sorted(best, key=lambda c: (counts.count(c >> 2), c), reverse=True))
 
 
 def _describe(rank: int) -> str:
@@ -349,6 +355,8 @@ def _describe(rank: int) -> str:
 
 
 _DESCRIPTIONS: dict[int, str] = {}
+# The last (weakest) rank of each category, straight flush .. high card.
+_CATEGORY_LAST = (10, 166, 322, 1599, 1609, 2467, 3325, 6185, 7462)
 
 
 # Fast text path: every two-character card token in any case ("Ah", "ah", "AH", "tD").

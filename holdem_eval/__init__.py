@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .cards import format_cards, parse_card, parse_cards
 from .categories import HandCategory, best_five, describe, hand_categories, hand_category
+from .equity import EquityArgumentError, EquityResult, NoValidDealError, equity
 from .errors import (
     DTypeError,
     DuplicateCardError,
@@ -17,7 +18,6 @@ from .errors import (
     OutArrayError,
     ShapeError,
 )
-from .equity import EquityArgumentError, EquityResult, NoValidDealError, equity
 from .evaluator import evaluate, evaluate_batch, evaluate_omaha, evaluate_omaha_batch
 from .ranges import Range, RangeSyntaxError
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from cffi import FFI
+from cffi import FFI  # type: ignore[import-untyped]  # cffi ships no type information
 
 _HERE = Path(__file__).resolve().parent
 _CSRC = _HERE.parent / "csrc"

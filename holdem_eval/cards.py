@@ -12,9 +12,9 @@ from numpy.typing import NDArray
 from .errors import DTypeError, DuplicateCardError, InvalidCardError
 
 __all__ = [
-    "CardsLike",
     "RANK_CHARS",
     "SUIT_CHARS",
+    "CardsLike",
     "card_text",
     "format_cards",
     "parse_card",

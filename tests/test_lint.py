@@ -13,7 +13,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.mark.slow
 def test_ruff_clean() -> None:
-    res = subprocess.run([sys.executable, "-m", "ruff", "check", "."], cwd=ROOT, capture_output=True, text=True)
+    cmd = [sys.executable, "-m", "ruff", "check", "."]
+    res = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     assert res.returncode == 0, res.stdout + res.stderr
 
 

@@ -282,3 +282,11 @@ def test_cli_matrix_with_png(tmp_path, capsys):
     assert "4 classes, 10 pairs in 1 units" in err and str(png) in err
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert pq.read_table(out).num_rows == 16
+
+
+def test_missing_dask_names_the_extra(tmp_path, monkeypatch):
+    from holdem_eval.bulk import MissingDependencyError
+
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if dask were not installed
+    with pytest.raises(MissingDependencyError, match=r"pip install 'holdem-eval\[dask\]'"):
+        preflop_matrix(tmp_path / "m.parquet", classes="AA,KK")

@@ -83,6 +83,14 @@ def _card_array(a: ArrayLike, name: str, rows: bool = True) -> NDArray[Any]:
     return arr
 
 
+def _board_array(board: ArrayLike, name: str, n: int) -> NDArray[Any]:
+    """A board of 3..5 cards shared by all n rows, shape (3..5,), or one per row, (n, 3..5)."""
+    b = _card_array(board, name, rows=False)
+    if b.ndim not in (1, 2) or not 3 <= b.shape[-1] <= 5 or (b.ndim == 2 and b.shape[0] != n):
+        raise ShapeError(f"{name} must have shape (3..5,) or ({n}, 3..5), got {b.shape}")
+    return b
+
+
 def _narrow(arr: NDArray[Any]) -> NDArray[np.uint8]:
     # Safe after _card_array's range check: every value fits uint8 unchanged.
     return np.ascontiguousarray(arr, dtype=np.uint8)
@@ -165,9 +173,7 @@ def evaluate_batch(
     if arr.ndim != 2 or arr.shape[1] != 2:
         raise ShapeError(f"with a board, hands must be hole cards of shape (n, 2), got {arr.shape}")
     n = arr.shape[0]
-    b = _card_array(board, "board", rows=False)
-    if b.ndim not in (1, 2) or not 3 <= b.shape[-1] <= 5 or (b.ndim == 2 and b.shape[0] != n):
-        raise ShapeError(f"board must have shape (3..5,) or ({n}, 3..5), got {b.shape}")
+    b = _board_array(board, "board", n)
     res = _check_out(out, n)
     if n == 0:
         return res
@@ -197,9 +203,7 @@ def evaluate_omaha_batch(
     if h.ndim != 2 or h.shape[1] not in (4, 5, 6):
         raise ShapeError(f"holes must have shape (n, 4|5|6), got {h.shape}")
     n = h.shape[0]
-    b = _card_array(boards, "boards", rows=False)
-    if b.ndim not in (1, 2) or not 3 <= b.shape[-1] <= 5 or (b.ndim == 2 and b.shape[0] != n):
-        raise ShapeError(f"boards must have shape (3..5,) or ({n}, 3..5), got {b.shape}")
+    b = _board_array(boards, "boards", n)
     res = _check_out(out, n)
     if n == 0:
         return res

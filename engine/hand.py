@@ -208,6 +208,7 @@ class Hand:
         "_board_plan",
         "_bounds",
         "_bounds_at",
+        "_dead",
         "_deck",
         "_level_count",
         "_log",
@@ -292,6 +293,7 @@ class Hand:
         self._ranks: list[int | None] | None = None
         self._bounds: tuple[int, int] | str = ""
         self._bounds_at = -1
+        self._dead: list[int] | None = None  # per seat dead money (part of committed)
         self.n_live = n
 
         # ---- cards: dealt one at a time clockwise from the seat left of the button ----
@@ -325,9 +327,13 @@ class Hand:
                 committed[seat] += amt
                 log.append(("ante", seat, amt, ()))
         elif config.big_blind_ante:
+            # the big blind pays everyone's ante: dead money, not part of his bet
             amt = min(config.big_blind_ante, stacks_[bb_seat])
             stacks_[bb_seat] -= amt
             committed[bb_seat] += amt
+            if amt:
+                self._dead = [0] * n
+                self._dead[bb_seat] = amt
             log.append(("ante", bb_seat, amt, ()))
         amt = config.small_blind
         if amt:
@@ -441,6 +447,9 @@ class Hand:
             if amt:
                 stacks[seat] -= amt
                 committed[seat] += amt
+                if self._dead is None:
+                    self._dead = [0] * self.n
+                self._dead[seat] += amt
                 log.append(("dead", seat, amt, ()))
 
     # ---- derived state -----------------------------------------------------------
@@ -484,6 +493,7 @@ class Hand:
                 last_aggressor=aggressor if aggressor >= 0 else None,
                 ranks=self._ranks,
                 contributions=self.committed,
+                dead=self._dead,
             )
             muckable = set(order.muckable)
             for k in order.order:
@@ -508,6 +518,13 @@ class Hand:
     def net(self) -> list[int]:
         """Each seat's stack change so far (final result once the hand is over)."""
         return [s - s0 for s, s0 in zip(self.stacks, self.starting_stacks)]
+
+    @property
+    def dead_money(self) -> list[int]:
+        """Per seat, the dead money posted as such (a missed small blind, a big-blind
+        ante): part of :attr:`contributions`, but not of the seat's bet — it sets no
+        all-in level, is never returned and goes to the main pot."""
+        return [0] * self.n if self._dead is None else self._dead[:]
 
     @property
     def contributions(self) -> list[int]:
@@ -1002,6 +1019,7 @@ class Hand:
                 button=self.button,
                 variant=self.config.variant,
                 rules=self.rules,
+                dead=self._dead,
             )
             payouts = list(result.payouts)
             rake = result.rake
@@ -1032,6 +1050,12 @@ class Hand:
                 ranks[k] = evaluate_omaha(list(holes[k]), board)
         self._ranks = ranks
         committed = self.committed
+        dead = self._dead
+        dead_total = 0
+        if dead is not None:
+            # dead money sets no level and is never returned: pots from the live chips
+            committed = [c - d for c, d in zip(committed, dead)]
+            dead_total = sum(dead)
         payouts = [0] * n
         level = committed[live[0]]
         if max(committed) == level and all(committed[k] == level for k in live):
@@ -1054,7 +1078,7 @@ class Hand:
         if back:
             payouts[seat] = back
             chips[seat] -= back
-        for amount, eligible in form_pots(chips, live):
+        for amount, eligible in form_pots(chips, live, dead_total):
             best = min(ranks[k] for k in eligible)  # type: ignore[type-var]
             winners = [k for k in eligible if ranks[k] == best]
             if len(winners) == 1:
@@ -1084,6 +1108,7 @@ class Hand:
             button=self.button,
             variant=self.config.variant,
             rules=self.rules,
+            dead=self._dead,
         )
         self._finish([int(p) for p in result.payouts], int(result.rake))
 
@@ -1129,6 +1154,7 @@ class Hand:
         h._shown = self._shown[:]
         h._log = self._log[:]
         h._ranks = None if self._ranks is None else self._ranks[:]
+        h._dead = None if self._dead is None else self._dead[:]
         h._bounds = self._bounds
         h._bounds_at = self._bounds_at
         h.n_live = self.n_live

@@ -13,6 +13,12 @@ How pots are formed (TDA, Robert's Rules):
    that reached the upper level. The lowest is the main pot, then side pots.
 3. Chips of folded seats above the highest live level (only possible when
    players fold without facing a bet) are dead money and join the last pot.
+4. Dead money posted as such — a returning player's missed small blind, a big-blind
+   ante — is not part of its poster's bet: it is never matched, never returned and
+   sets no all-in level. It joins the main pot, open to every live seat (PokerKit's
+   convention for non-uniform antes). Uniform antes are ordinary chips at the bottom
+   of every seat's contribution, so a player all-in for part of the ante wins only
+   that part from each opponent (TDA).
 """
 
 from __future__ import annotations
@@ -87,16 +93,21 @@ def uncalled_return(chips: Sequence[int]) -> tuple[int, int]:
     return -1, 0
 
 
-def form_pots(chips: Sequence[int], live: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
+def form_pots(
+    chips: Sequence[int], live: Sequence[int], dead: int = 0
+) -> list[tuple[int, tuple[int, ...]]]:
     """Main pot then side pots as ``(amount, eligible live seats)``.
 
-    ``chips`` must already exclude the uncalled return (see :func:`uncalled_return`).
-    Pots with no chips are left out.
+    ``chips`` must already exclude the uncalled return (see :func:`uncalled_return`)
+    and any dead money; ``dead`` (the total of the dead money posted as such) joins the
+    main pot, which every live seat may win. Pots with no chips are left out.
 
     >>> form_pots([100, 300, 300], [0, 1, 2])
     [(300, (0, 1, 2)), (400, (1, 2))]
     >>> form_pots([50, 100, 100], [0, 1])  # seat 2 folded: its chips stay in both pots
     [(150, (0, 1)), (100, (1,))]
+    >>> form_pots([100, 300, 300], [0, 1, 2], dead=50)  # e.g. a dead small blind
+    [(350, (0, 1, 2)), (400, (1, 2))]
     """
     pots: list[tuple[int, tuple[int, ...]]] = []
     levels = sorted({chips[seat] for seat in live})
@@ -109,13 +120,19 @@ def form_pots(chips: Sequence[int], live: Sequence[int]) -> list[tuple[int, tupl
         if amount:
             pots.append((amount, tuple(seat for seat in live if chips[seat] >= level)))
         previous = level
-    dead = sum(chip - previous for chip in chips if chip > previous)
-    if dead:
+    above = sum(chip - previous for chip in chips if chip > previous)
+    if above:
         top = tuple(seat for seat in live if chips[seat] >= previous)
         if pots and pots[-1][1] == top:
-            pots[-1] = (pots[-1][0] + dead, top)
+            pots[-1] = (pots[-1][0] + above, top)
         else:
-            pots.append((dead, top))
+            pots.append((above, top))
+    if dead:
+        everyone = tuple(live)
+        if pots and pots[0][1] == everyone:
+            pots[0] = (pots[0][0] + dead, everyone)
+        else:  # the live seats' lowest level is 0: the dead money is a pot of its own
+            pots.insert(0, (dead, everyone))
     return pots
 
 

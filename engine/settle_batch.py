@@ -74,6 +74,9 @@ def settle_batch(
     every row or (N,). ``rake_out``: optional (N,) int64 array that receives each hand's
     rake. ``threads``: split the rows over this many threads (the GIL is released).
 
+    Dead money posted as such (``settle``'s ``dead=``) is not supported here: the C kernel
+    has no input for it; settle such hands one by one with :func:`settle`.
+
     Row ``i`` equals ``settle(contributions[i], hole_cards[i], boards[i], folded=folded[i],
     button=button[i], variant=variant, rules=rules).payouts``. Bad input raises the error
     ``settle`` would raise for the first bad row, prefixed with ``row i:``; nothing is

@@ -35,7 +35,7 @@ from holdem_eval import (
 from holdem_eval import _bindings as _native
 from holdem_eval._bindings import eval5, eval7
 
-from .pots import coerce_chips, form_pots, odd_chip_order, split_pot, uncalled_return
+from .pots import InvalidChipsError, coerce_chips, form_pots, odd_chip_order, split_pot, uncalled_return
 from .rules import Rules
 
 __all__ = [
@@ -649,6 +649,7 @@ def settle(
     button: int,
     variant: str = "holdem",
     rules: Rules = DEFAULT_RULES,
+    dead: Sequence[Any] | None = None,
 ) -> Settlement:
     """Settle one hand: who wins what, with every decision recorded.
 
@@ -658,6 +659,14 @@ def settle(
     ``board``: the community cards (5 at a showdown; 0, 3, 4 or 5 otherwise — only
     its length matters then, for "no flop, no drop"). ``folded``: per seat, True if it
     folded. ``button``: the dealer seat. ``variant``: ``"holdem"`` or ``"omaha"``.
+    ``dead``: per seat, the part of its contribution that is dead money posted as such
+    (a returning player's missed small blind, a big-blind ante; ``0 <= dead[i] <=
+    contributions[i]``). Dead chips are not part of the seat's bet: they set no all-in
+    level, are never returned as uncalled, and join the main pot, which every live seat
+    may win; the poster stays eligible for the pots his other chips reach. Chips are
+    still conserved as ``sum(payouts) + rake == sum(contributions)`` (dead chips are
+    counted in ``contributions``). Hands with dead money settle in Python (the C kernel
+    has no dead-money input).
 
     Raises (changing nothing): :class:`holdem_eval.ShapeError` for lengths that
     disagree or a board of the wrong size, :class:`holdem_eval.DTypeError` for
@@ -666,11 +675,12 @@ def settle(
     no live seat, :class:`holdem_eval.InvalidCardError` /
     :class:`holdem_eval.DuplicateCardError` for bad or repeated cards.
     """
-    native = _settle_native(contributions, hole_cards, board, folded, button, variant, rules)
-    if native is not None:
-        return native
+    if dead is None:
+        native = _settle_native(contributions, hole_cards, board, folded, button, variant, rules)
+        if native is not None:
+            return native
     return _settle_python(contributions, hole_cards, board, folded=folded, button=button,
-                          variant=variant, rules=rules)
+                          variant=variant, rules=rules, dead=dead)
 
 
 def _settle_python(
@@ -682,6 +692,7 @@ def _settle_python(
     button: int,
     variant: str = "holdem",
     rules: Rules = DEFAULT_RULES,
+    dead: Sequence[Any] | None = None,
 ) -> Settlement:
     """The pure-Python settlement: the reference for the C kernel, the path that
     validates and explains bad input, and the one for chips beyond int64 or more than
@@ -698,6 +709,21 @@ def _settle_python(
             f"hole_cards must have one entry per seat ({seat_count}), got {len(hole_cards)}"
         )
     chips = coerce_chips(contributions)
+    dead_total = 0
+    if dead is not None:
+        if len(dead) != seat_count:
+            raise ShapeError(
+                f"dead must have one entry per seat ({seat_count}), got {len(dead)}: {dead!r}"
+            )
+        dead_chips = coerce_chips(dead, "dead")
+        for seat, (chip, part) in enumerate(zip(chips, dead_chips)):
+            if part > chip:
+                raise InvalidChipsError(
+                    f"dead[{seat}] is {part!r} chips, more than contributions[{seat}] "
+                    f"({chip!r}): dead money is part of the seat's contribution"
+                )
+            chips[seat] = chip - part
+        dead_total = sum(dead_chips)
     flags = _folded_flags(folded, seat_count)
     button = _seat(button, "button", seat_count)
     live = [seat for seat in range(seat_count) if not flags[seat]]
@@ -743,7 +769,7 @@ def _settle_python(
     if return_amount:
         returned[return_seat] = return_amount
         chips[return_seat] -= return_amount
-    raw_pots = form_pots(chips, live)
+    raw_pots = form_pots(chips, live, dead_total)
     payouts = list(returned)
     flop_dealt = len(board_ids) >= 3
     one_at_a_time = rules.odd_chips == "clockwise"
@@ -821,6 +847,7 @@ def showdown_order(
     last_aggressor: int | None,
     ranks: Sequence[int | None] | None = None,
     contributions: Sequence[Any] | None = None,
+    dead: Sequence[Any] | None = None,
 ) -> ShowdownOrder:
     """Who shows first at showdown, then clockwise; and who may muck.
 
@@ -830,6 +857,7 @@ def showdown_order(
     button does. With ``ranks`` (per seat, lower is stronger, like ``Settlement.ranks``)
     and ``contributions`` (per seat), ``muckable`` lists the seats that, when their turn
     comes, are beaten in every pot they are eligible for by a hand already shown.
+    ``dead``: per seat, the dead part of ``contributions``, as in :func:`settle`.
 
     >>> showdown_order([1, 3, 4], button=3, last_aggressor=None).order
     (4, 1, 3)
@@ -887,10 +915,22 @@ def showdown_order(
     muckable: list[int] = []
     if ranks is not None and contributions is not None:
         chips = coerce_chips(contributions)
+        dead_total = 0
+        if dead is not None:
+            if len(dead) != len(chips):
+                raise ShapeError(f"dead has {len(dead)} seats, expected {len(chips)}")
+            dead_chips = coerce_chips(dead, "dead")
+            for k, part in enumerate(dead_chips):
+                if part > chips[k]:
+                    raise InvalidChipsError(
+                        f"dead[{k}] is {part!r} chips, more than contributions[{k}] ({chips[k]!r})"
+                    )
+                chips[k] -= part
+            dead_total = sum(dead_chips)
         seat, amount = uncalled_return(chips)
         if amount:
             chips[seat] -= amount
-        pots = form_pots(chips, live)
+        pots = form_pots(chips, sorted(live), dead_total)
         shown: list[int] = []
         for s in order:
             rank = ranks[s]

@@ -146,6 +146,8 @@ class PhhHand:
     def stacks_to_chips(self, stacks: Sequence[int]) -> tuple[Chips, ...]:
         """Convert engine stacks back to file amounts (``inf`` for infinite stacks)."""
         inf = self.infinite_stacks
+        if self.scale == 1 and not any(inf):
+            return tuple(stacks)
         return tuple(
             Decimal("Infinity") if inf and inf[k] else self.to_chips(s)
             for k, s in enumerate(stacks)
@@ -156,6 +158,15 @@ class PhhHand:
         posting a big blind out of turn; it does not change who acts first), as
         ``{seat: (live, 0)}`` for :class:`Hand`."""
         return {k: (-b, 0) for k, b in enumerate(self.blinds_or_straddles) if b < 0}
+
+    def _posts(self) -> dict[int, tuple[int, int]] | None:
+        """:meth:`posts` derived once (None when empty), for :func:`replay_phh`;
+        :class:`Hand` only reads it."""
+        derived = self._derived
+        if "posts" not in derived:
+            derived["posts"] = self.posts() or None
+        posts: dict[int, tuple[int, int]] | None = derived["posts"]
+        return posts
 
     def game_config(self) -> GameConfig:
         """The :class:`GameConfig` this history is played with (derived once, cached)."""
@@ -366,8 +377,16 @@ def load_phh(path: str | Path) -> list[PhhHand]:
 _PLAYER_INDEX = {f"p{k}": k - 1 for k in range(1, 100)}
 
 
+# every two-card text ('AhKd', '????', ...) -> ids: hole cards and turn/river by lookup
+_PAIR_IDS = {a + b: [ia, ib] for a, ia in _CARD_OR_UNKNOWN.items()
+             for b, ib in _CARD_OR_UNKNOWN.items()}
+
+
 def _cards_of(text: str) -> list[int]:
     """Card text to ids ('??' = unknown); the common 'AhKd' shapes by direct lookup."""
+    pair = _PAIR_IDS.get(text)
+    if pair is not None:
+        return pair[:]
     try:
         return [_CARD_OR_UNKNOWN[text[k : k + 2]] for k in range(0, len(text), 2)]
     except KeyError:
@@ -406,7 +425,9 @@ def replay_phh(phh: PhhHand) -> ReplayResult:
             break
         if len(words) != 4:
             fail_at(k, "a hole-card deal is 'd dh pK CARDS'")
-        seat = seat_of(words[2], k)
+        seat = _PLAYER_INDEX.get(words[2], -1)
+        if not 0 <= seat < n:
+            seat_of(words[2], k)  # raises
         if holes[seat] is not None:
             fail_at(k, f"p{seat + 1} was already dealt hole cards")
         try:
@@ -426,7 +447,7 @@ def replay_phh(phh: PhhHand) -> ReplayResult:
             phh.starting_stacks,
             button=n - 1,
             hole_cards=holes,  # no None left (checked above)
-            posts=phh.posts(),
+            posts=phh._posts(),
             rules=_PHH_RULES,
             manual_showdown=True,
         )

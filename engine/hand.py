@@ -306,8 +306,12 @@ class Hand:
             deck = SeededDeck(seed)
             drawn = deck.draw(n * hc)
             # the k-th card of each round goes to order[k]; rotate back to seat order
-            dealt = list(zip(*[drawn[r * n : r * n + n] for r in range(hc)]))
-            holes = dealt[n - first :] + dealt[: n - first]
+            dealt: list[tuple[int, ...]]
+            if hc == 2:
+                dealt = list(zip(drawn[:n], drawn[n:]))
+            else:
+                dealt = list(zip(*[drawn[r * n : r * n + n] for r in range(hc)]))
+            holes = dealt[n - first :] + dealt[: n - first] if first else dealt
             self._deck: SeededDeck | None = deck
             self._board_plan: list[int] = []
         else:

@@ -23,9 +23,10 @@ static PyObject *he_py_evaluate_general(PyObject *arg)
     return res;
 }
 
+/* `self` is a tuple of the ints 0..7462, built once at install: returning a cached int
+ * saves allocating one per call (ranks above 256 are not among CPython's small ints). */
 static PyObject *he_py_evaluate(PyObject *self, PyObject *arg)
 {
-    (void)self;
     int is_tuple = PyTuple_Check(arg);
     if (!is_tuple && !PyList_Check(arg)) {
         return he_py_evaluate_general(arg);
@@ -51,7 +52,9 @@ static PyObject *he_py_evaluate(PyObject *self, PyObject *arg)
     if (r < 0) {
         return he_py_evaluate_general(arg);
     }
-    return PyLong_FromLong(r);
+    PyObject *res = PyTuple_GetItem(self, r);
+    Py_XINCREF(res);
+    return res;
 }
 
 static PyMethodDef he_py_evaluate_def = {
@@ -71,14 +74,23 @@ static int he_py_install(void)
     PyGILState_STATE gil = PyGILState_Ensure();
     int rc = -1;
     PyObject *mod = PyImport_ImportModule("holdem_eval._bindings");
-    if (mod != NULL) {
-        PyObject *fn = PyCFunction_New(&he_py_evaluate_def, NULL);
+    PyObject *ranks = PyTuple_New(7463);
+    if (mod != NULL && ranks != NULL) {
+        Py_ssize_t i = 0;
+        for (; i < 7463; i++) {
+            PyObject *v = PyLong_FromSsize_t(i);
+            if (v == NULL || PyTuple_SetItem(ranks, i, v) != 0) {
+                break;
+            }
+        }
+        PyObject *fn = i == 7463 ? PyCFunction_New(&he_py_evaluate_def, ranks) : NULL;
         if (fn != NULL) {
             rc = PyObject_SetAttrString(mod, "evaluate_fast", fn);
             Py_DECREF(fn);
         }
-        Py_DECREF(mod);
     }
+    Py_XDECREF(ranks);
+    Py_XDECREF(mod);
     if (rc != 0) {
         PyErr_Print();
     }

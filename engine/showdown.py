@@ -16,9 +16,7 @@ for any bad input. The rules it follows are in :mod:`holdem_eval.engine.rules`
 from __future__ import annotations
 
 import operator
-from bisect import bisect_left
 from collections.abc import Sequence
-from itertools import combinations
 from typing import Any, NamedTuple, Union
 
 from holdem_eval import (
@@ -27,13 +25,16 @@ from holdem_eval import (
     HoldemEvalError,
     InvalidCardError,
     ShapeError,
+    best_five,
+    best_five_omaha,
     describe,
     evaluate_omaha,
     format_cards,
+    hand_category,
     parse_cards,
 )
 from holdem_eval import _bindings as _native
-from holdem_eval._bindings import eval5, eval7
+from holdem_eval._bindings import eval7
 
 from .pots import InvalidChipsError, coerce_chips, form_pots, odd_chip_order, split_pot, uncalled_return
 from .rules import Rules
@@ -241,7 +242,7 @@ class Settlement:
                 out.append(None)
                 continue
             five = _best_five(hole, board, self._variant)
-            category = HandCategory(bisect_left(_CATEGORY_LAST, rank) + 1)
+            category = hand_category(rank)
             out.append(SeatHand(seat, rank, category, five, _describe(rank)))
         return tuple(out)
 
@@ -323,28 +324,8 @@ def _decided_by(winner: SeatHand, losers: Sequence[SeatHand | None]) -> str:
 
 
 def _best_five(hole: tuple[int, ...], board: tuple[int, ...], variant: str) -> tuple[int, ...]:
-    """The five cards that make the hand, in display order: holdem_eval.best_five's choice
-    (among equal fives the highest card ids), found with the C five-card evaluator.
-    Omaha: exactly two hole cards with exactly three board cards."""
-    if variant == "holdem":
-        fives: Any = combinations(hole + board, 5)
-    else:
-        fives = (two + three for two in combinations(hole, 2) for three in combinations(board, 3))
-    best_rank = 1 << 16
-    best: list[int] = []
-    for five in fives:
-        rank = eval5(*five)
-        if rank < best_rank:
-            best_rank, best = rank, sorted(five, reverse=True)
-        elif rank == best_rank:
-            best = max(best, sorted(five, reverse=True))
-    if best_rank <= 10 or 1600 <= best_rank <= 1609:  # straights show from the top card
-        if [c >> 2 for c in best] == [12, 3, 2, 1, 0]:  # the wheel: 5-4-3-2-A
-            return (*best[1:], best[0])
-        return tuple(best)
-    # The made part first (more of a rank first, then higher), then the kickers.
-    counts = [c >> 2 for c in best]
-    return tuple(sorted(best, key=lambda c: (counts.count(c >> 2), c), reverse=True))
+    """The five cards that make the hand, in display order (holdem_eval.best_five's choice)."""
+    return best_five(hole + board) if variant == "holdem" else best_five_omaha(hole, board)
 
 
 def _describe(rank: int) -> str:
@@ -355,8 +336,6 @@ def _describe(rank: int) -> str:
 
 
 _DESCRIPTIONS: dict[int, str] = {}
-# The last (weakest) rank of each category, straight flush .. high card.
-_CATEGORY_LAST = (10, 166, 322, 1599, 1609, 2467, 3325, 6185, 7462)
 
 
 # Fast text path: every two-character card token in any case ("Ah", "ah", "AH", "tD").
@@ -477,32 +456,6 @@ def _seats_of(mask: int) -> tuple[int, ...]:
         seats = tuple(s for s in range(mask.bit_length()) if mask >> s & 1)
         _MASK_SEATS[mask] = seats
     return seats
-
-
-def _fast_ids(value: Any) -> tuple[int, ...] | None:
-    """Card ids of plain text or a list/tuple of ids 0..51; None for anything else."""
-    if type(value) is str:
-        if len(value) == 4:
-            a = _TOKENS.get(value[:2])
-            b = _TOKENS.get(value[2:])
-            return None if a is None or b is None else (a, b)
-        if " " in value:
-            value = value.replace(" ", "")
-        if len(value) & 1:
-            return None
-        ids = []
-        for k in range(0, len(value), 2):
-            card = _TOKENS.get(value[k:k + 2])
-            if card is None:
-                return None
-            ids.append(card)
-        return tuple(ids)
-    if type(value) is tuple or type(value) is list:
-        for card in value:
-            if type(card) is not int or not 0 <= card < 52:
-                return None
-        return tuple(value)
-    return None
 
 
 def _fast_bytes(value: Any) -> bytes | None:

@@ -7,7 +7,14 @@ Cactus Kev scale: 1 = royal flush .. 7462 = 7-5-4-3-2, lower is stronger.
 from __future__ import annotations
 
 from .cards import format_cards, parse_card, parse_cards
-from .categories import HandCategory, best_five, describe, hand_categories, hand_category
+from .categories import (
+    HandCategory,
+    best_five,
+    best_five_omaha,
+    describe,
+    hand_categories,
+    hand_category,
+)
 from .equity import EquityArgumentError, EquityResult, NoValidDealError, equity
 from .errors import (
     DTypeError,
@@ -39,6 +46,7 @@ __all__ = [
     "ShapeError",
     "__version__",
     "best_five",
+    "best_five_omaha",
     "describe",
     "equity",
     "evaluate",

@@ -6,7 +6,7 @@ import argparse
 import json
 
 from .cards import format_cards, parse_cards
-from .categories import best_five, describe, hand_category
+from .categories import best_five, best_five_omaha, describe, hand_category
 from .errors import ShapeError
 from .evaluator import evaluate, evaluate_omaha
 
@@ -27,16 +27,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(handler=run)
 
 
-def _omaha_best_five(hole: list[int], board: list[int], rank: int) -> tuple[int, ...]:
-    from itertools import combinations
-
-    for two in combinations(hole, 2):
-        for three in combinations(board, 3):
-            if evaluate(list(two + three)) == rank:
-                return best_five(list(two + three))
-    raise AssertionError("unreachable: the Omaha rank comes from one of these choices")
-
-
 def run(args: argparse.Namespace) -> int:
     board = parse_cards(args.board).tolist() if args.board else []
     if args.omaha and not board:
@@ -45,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
         hole = parse_cards(text).tolist()
         if args.omaha:
             rank = evaluate_omaha(hole, board)
-            five = _omaha_best_five(hole, board, rank)
+            five = best_five_omaha(hole, board)
         else:
             cards = hole + board
             rank = evaluate(cards)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
 from functools import lru_cache
 from itertools import combinations
@@ -9,12 +10,13 @@ from itertools import combinations
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from . import _bindings
 from ._classes import CATEGORY_NAMES, LAST_RANK, HandClass, hand_classes
 from .cards import CardsLike, parse_cards
 from .errors import DTypeError, InvalidRankError, ShapeError
-from .evaluator import evaluate
+from .evaluator import evaluate, evaluate_omaha
 
-__all__ = ["HandCategory", "best_five", "describe", "hand_categories", "hand_category"]
+__all__ = ["HandCategory", "best_five", "best_five_omaha", "describe", "hand_categories", "hand_category"]
 
 
 class HandCategory(IntEnum):
@@ -121,15 +123,24 @@ def describe(cards_or_rank: CardsLike | int) -> str:
     return _describe_rank(evaluate(cards_or_rank))
 
 
-def _display_order(five: list[int], straight: bool) -> tuple[int, ...]:
-    ranks = [c // 4 for c in five]
-    if straight:
-        order = sorted(five, key=lambda c: c // 4, reverse=True)
-        if sorted(ranks) == [0, 1, 2, 3, 12]:  # the wheel shows 5-4-3-2-A
-            order = order[1:] + order[:1]
-        return tuple(order)
-    count = {r: ranks.count(r) for r in ranks}
-    return tuple(sorted(five, key=lambda c: (count[c // 4], c // 4, c % 4), reverse=True))
+def _choose_five(fives: Iterable[tuple[int, ...]]) -> tuple[int, ...]:
+    """The strongest of ``fives`` (valid, distinct ids) in display order; among equal
+    ranks the one with the highest card ids."""
+    best_rank = 1 << 16
+    best: list[int] = []
+    for five in fives:
+        rank = _bindings.eval5(*five)
+        if rank < best_rank:
+            best_rank, best = rank, sorted(five, reverse=True)
+        elif rank == best_rank:
+            best = max(best, sorted(five, reverse=True))
+    if hand_category(best_rank) in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH):
+        if [c >> 2 for c in best] == [12, 3, 2, 1, 0]:  # the wheel shows 5-4-3-2-A
+            return (*best[1:], best[0])
+        return tuple(best)
+    # the made part first (more cards of a rank first, then higher), then the kickers
+    ranks = [c >> 2 for c in best]
+    return tuple(sorted(best, key=lambda c: (ranks.count(c >> 2), c), reverse=True))
 
 
 def best_five(cards: CardsLike) -> tuple[int, ...]:
@@ -141,13 +152,24 @@ def best_five(cards: CardsLike) -> tuple[int, ...]:
     >>> format_cards(best_five("Kd Ks 5c 5h Ad 2c 3d"), sep=" ")
     'Ks Kd 5h 5c Ad'
     """
-    ids = parse_cards(cards).tolist()
+    ids = tuple(parse_cards(cards).tolist())
     if not 5 <= len(ids) <= 7:
         raise ShapeError(f"a hand has 5, 6 or 7 cards, got {len(ids)}")
-    target = evaluate(ids)
-    choice = max(
-        (sorted(c, reverse=True) for c in combinations(ids, 5) if evaluate(list(c)) == target),
-    )
-    cat = hand_category(target)
-    straight = cat in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH)
-    return _display_order(choice, straight)
+    return _choose_five(combinations(ids, 5))
+
+
+def best_five_omaha(hole: CardsLike, board: CardsLike) -> tuple[int, ...]:
+    """``best_five`` for Omaha: exactly two of the 4..6 hole cards and three of the 3..5
+    board cards.
+
+    >>> from holdem_eval import format_cards
+    >>> format_cards(best_five_omaha("Ah Kh 2c 2d", "Qh Jh Th 2s 3s"), sep=" ")
+    'Ah Kh Qh Jh Th'
+    """
+    h = tuple(parse_cards(hole).tolist())
+    b = tuple(parse_cards(board).tolist())
+    if not 4 <= len(h) <= 6 or not 3 <= len(b) <= 5:
+        raise ShapeError(f"Omaha takes 4..6 hole and 3..5 board cards, got {len(h)} and {len(b)}")
+    if set(h) & set(b):
+        evaluate_omaha(h, b)  # raises the precise DuplicateCardError
+    return _choose_five(two + three for two in combinations(h, 2) for three in combinations(b, 3))

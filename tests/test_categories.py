@@ -72,3 +72,15 @@ def test_kicker_only_inside_best_five() -> None:
     assert he.format_cards(he.best_five("Ah Kd 8c 8s 3h Qc 2d"), sep=" ") == "8s 8c Ah Kd Qc"
     # the board plays: both players hold cards below the board's fifth-best
     assert he.evaluate("Ah Kd Qc Js 9h 2c 3d") == he.evaluate("Ah Kd Qc Js 9h 4c 5d")
+
+
+def test_best_five_omaha() -> None:
+    assert he.format_cards(he.best_five_omaha("Ah Kh 2c 2d", "Qh Jh Th 2s 3s"), sep=" ") == "Ah Kh Qh Jh Th"
+    # four hearts in hand, one on board: no flush; the board pair plays with two hole cards
+    five = he.best_five_omaha("Ah Kh Qh Jh", "2h 7c 7d 9s 3c")
+    assert he.format_cards(five, sep=" ") == "7d 7c Ah Kh 9s"
+    assert he.evaluate(list(five)) == he.evaluate_omaha("Ah Kh Qh Jh", "2h 7c 7d 9s 3c")
+    with pytest.raises(he.ShapeError, match="Omaha takes 4..6 hole and 3..5 board cards, got 2 and 5"):
+        he.best_five_omaha("Ah Kh", "2h 7c 7d 9s 3c")
+    with pytest.raises(he.DuplicateCardError, match="hand 0 repeats card '2h': 'AhKh2h3d | 2h7c7d9s3c'"):
+        he.best_five_omaha("Ah Kh 2h 3d", "2h 7c 7d 9s 3c")

@@ -11,5 +11,6 @@
 #include "api/bulk.h"
 #include "api/equity.h"
 #include "api/settle.h"
+#include "api/deal.h"
 
 #endif

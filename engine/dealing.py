@@ -26,7 +26,9 @@ of cards left; the integer part picks one of the remaining cards uniformly and t
 fractional part (still at least 64 - 4*6 = 40 bits precise) picks the next one, so
 four cards share one output with a bias below 2**-40 per card (Lemire's
 multiply-shift, chained).  Dealing k cards costs k steps and deals exactly the
-first k cards of the full 52-card order.
+first k cards of the full 52-card order.  :class:`SeededDeck` is the pure-Python
+implementation (lazy, card by card); :func:`seeded_deal` deals the first k cards in one
+call to the C kernel ``he_deal_seeded`` (csrc/deal.c), which tests check against it.
 
 >>> deck = SeededDeck(2024)
 >>> format_cards(deck.draw(5))
@@ -40,6 +42,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from holdem_eval import HoldemEvalError
+from holdem_eval._bindings import deal_seeded
 
 __all__ = [
     "RANK_CHARS",
@@ -51,6 +54,7 @@ __all__ = [
     "format_cards",
     "parse_card_text",
     "parse_cards_text",
+    "seeded_deal",
     "splitmix64_stream",
 ]
 
@@ -136,6 +140,33 @@ def splitmix64_stream(seed: int, count: int) -> list[int]:
     return out
 
 
+def seeded_deal(seed: int, count: int, exclude: Sequence[int] = ()) -> list[int]:
+    """The first ``count`` cards of the deal for ``seed``: ``SeededDeck(seed,
+    exclude).draw(count)`` in one C call (csrc/deal.c runs the same algorithm).
+
+    >>> format_cards(seeded_deal(2024, 5))
+    'Tc6s9dJd3c'
+    """
+    seed = _check_seed(seed)
+    mask = 0
+    for c in exclude:
+        if c.__class__ is not int or not 0 <= c <= 51:
+            raise CardParseError(f"excluded card {c!r} is not a card id 0..51")
+        mask |= 1 << c
+    left = 52 - len(set(exclude))
+    if count.__class__ is not int or not 0 <= count <= left:
+        raise HoldemEvalError(f"cannot deal {count!r} cards: only {left} remain in the deck")
+    return list(deal_seeded(seed & _M64, mask, count))
+
+
+def _check_seed(seed: int) -> int:
+    if seed.__class__ is not int:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an int, got {seed!r}")
+        seed = int(seed)
+    return seed
+
+
 class SeededDeck:
     """A 52-card deck shuffled lazily by splitmix64-driven Fisher-Yates.
 
@@ -147,10 +178,7 @@ class SeededDeck:
     __slots__ = ("_cards", "_frac", "_pos", "_state")
 
     def __init__(self, seed: int, exclude: Sequence[int] = ()) -> None:
-        if seed.__class__ is not int:
-            if not isinstance(seed, int) or isinstance(seed, bool):
-                raise TypeError(f"seed must be an int, got {seed!r}")
-            seed = int(seed)
+        seed = _check_seed(seed)
         if exclude:
             gone = set(exclude)
             self._cards = [c for c in range(52) if c not in gone]

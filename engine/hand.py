@@ -36,10 +36,10 @@ from enum import IntEnum
 from typing import Any, NamedTuple
 
 from holdem_eval import HoldemEvalError, evaluate_omaha
-from holdem_eval._bindings import eval7
+from holdem_eval._bindings import deal_seeded, eval7
 
 from .config import ConfigError, GameConfig
-from .dealing import UNKNOWN_CARD, SeededDeck, format_cards, parse_cards_text
+from .dealing import _M64, UNKNOWN_CARD, SeededDeck, _check_seed, format_cards, parse_cards_text
 from .pots import form_pots, odd_chip_order, split_pot, uncalled_return
 from .showdown import settle, showdown_order
 
@@ -303,17 +303,23 @@ class Hand:
         if hole_cards is None and board is None:
             if seed is None:
                 raise ConfigError("give a seed or explicit hole_cards")
-            deck = SeededDeck(seed)
-            drawn = deck.draw(n * hc)
+            if seed.__class__ is not int:
+                seed = _check_seed(seed)
+            # every card the hand can need, in one C call: the hole cards, then burn,
+            # flop, burn, turn, burn, river (SeededDeck's order, see engine/dealing.py)
+            nh = n * hc
+            drawn = deal_seeded(seed & _M64, 0, nh + 8)
             # the k-th card of each round goes to order[k]; rotate back to seat order
             dealt: list[tuple[int, ...]]
             if hc == 2:
-                dealt = list(zip(drawn[:n], drawn[n:]))
+                dealt = list(zip(drawn[:n], drawn[n:nh]))
             else:
                 dealt = list(zip(*[drawn[r * n : r * n + n] for r in range(hc)]))
             holes = dealt[n - first :] + dealt[: n - first] if first else dealt
-            self._deck: SeededDeck | None = deck
-            self._board_plan: list[int] = []
+            self._deck: SeededDeck | None = None
+            self._board_plan: list[int] = [
+                drawn[nh + 1], drawn[nh + 2], drawn[nh + 3], drawn[nh + 5], drawn[nh + 7]
+            ]
         else:
             holes, self._board_plan, self._deck = self._explicit_cards(
                 hole_cards, board, seed, n, hc, order

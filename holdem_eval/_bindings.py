@@ -345,3 +345,23 @@ def equity_mc(
         ffi.from_buffer("uint64_t[]", hist),
     )
     return int(st), wins, hist
+
+
+# ---------------------------------------------------------------------------------------
+# Seeded dealing (engine issue 4): csrc/deal.c. Used by holdem_eval.engine.dealing.
+# ---------------------------------------------------------------------------------------
+
+__all__ += ["deal_seeded"]
+
+
+def deal_seeded(seed: int, exclude_mask: int, count: int) -> bytearray:
+    """The first ``count`` cards of the splitmix64 deal for ``seed`` (0 .. 2**64-1) from
+    the deck without the cards set in ``exclude_mask`` (bit c = card c), as card ids.
+
+    Raises ValueError when fewer than ``count`` cards remain after the exclusion."""
+    out = bytearray(count)
+    st = lib.he_deal_seeded(seed, exclude_mask, count, ffi.from_buffer("uint8_t[]", out))
+    if st != HE_OK:
+        left = 52 - bin(exclude_mask).count("1")
+        raise ValueError(f"cannot deal {count} cards: only {left} remain in the deck")
+    return out

@@ -1,0 +1,64 @@
+"""The C seeded deal (csrc/deal.c via ``seeded_deal``) against the pure-Python SeededDeck."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from holdem_eval.engine import GameConfig, Hand
+from holdem_eval.engine.dealing import SeededDeck, format_cards, seeded_deal
+
+from holdem_eval import HoldemEvalError
+from holdem_eval._bindings import deal_seeded
+
+_EDGE_SEEDS = [0, 1, 2024, 2**32 - 1, 2**63, 2**64 - 1, 2**64, -1, -(2**70), 3**50]
+
+
+@pytest.mark.parametrize("seed", _EDGE_SEEDS)
+def test_whole_deck_matches_python_at_edge_seeds(seed: int) -> None:
+    assert seeded_deal(seed, 52) == SeededDeck(seed).draw(52)
+
+
+def test_c_and_python_agree_for_many_seeds_counts_and_exclusions() -> None:
+    rng = random.Random(4)
+    for _ in range(3000):
+        seed = rng.getrandbits(64)
+        exclude = rng.sample(range(52), rng.randint(0, 12))
+        count = rng.randint(0, 52 - len(exclude))
+        assert seeded_deal(seed, count, exclude) == SeededDeck(seed, exclude).draw(count)
+
+
+def test_prefix_property_and_golden() -> None:
+    assert format_cards(seeded_deal(2024, 5)) == "Tc6s9dJd3c"
+    whole = seeded_deal(99, 52)
+    assert sorted(whole) == list(range(52))
+    for k in range(53):
+        assert seeded_deal(99, k) == whole[:k]
+
+
+def test_seeded_hand_deals_hole_cards_then_burn_flop_burn_turn_burn_river() -> None:
+    for seed in range(200):
+        n = 2 + seed % 9
+        h = Hand(GameConfig(big_blind=2), [100] * n, button=seed % n, seed=seed)
+        deck = SeededDeck(seed).draw(2 * n + 8)
+        first = (seed % n + 1) % n
+        for k in range(n):
+            seat = (first + k) % n
+            assert h.hole_cards[seat] == (deck[k], deck[n + k])
+        while h.payouts is None:
+            h.call() if h.to_call else h.check()
+        nh = 2 * n
+        assert h.board == [*deck[nh + 1 : nh + 4], deck[nh + 5], deck[nh + 7]]
+
+
+def test_rejections() -> None:
+    with pytest.raises(HoldemEvalError, match="only 50 remain"):
+        seeded_deal(1, 51, [0, 1])
+    with pytest.raises(HoldemEvalError, match="cannot deal -1 cards"):
+        seeded_deal(1, -1)
+    with pytest.raises(ValueError, match="excluded card 52"):
+        seeded_deal(1, 3, [52])
+    with pytest.raises(TypeError, match="seed must be an int, got 1.5"):
+        seeded_deal(1.5, 3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="only 0 remain"):
+        deal_seeded(5, (1 << 52) - 1, 1)

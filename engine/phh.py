@@ -30,7 +30,7 @@ in those integer units and scaled back in the reported stacks.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -40,7 +40,7 @@ from holdem_eval import HoldemEvalError
 
 from .config import GameConfig
 from .dealing import _CARD_IDS, UNKNOWN_CARD, format_cards, parse_cards_text
-from .hand import Hand, HandStateError, IllegalActionError
+from .hand import _BET, _RAISE, Hand, HandStateError, IllegalActionError
 from .rules import Rules
 
 if sys.version_info >= (3, 11):
@@ -322,7 +322,7 @@ def _build(name: str, table: Mapping[str, Any]) -> PhhHand:
     else:
         starting = units("starting_stacks")
         infinite = ()
-    return PhhHand(
+    phh = PhhHand(
         name=name,
         variant=variant,
         antes=units("antes"),
@@ -337,6 +337,8 @@ def _build(name: str, table: Mapping[str, Any]) -> PhhHand:
         fields=dict(table),
         infinite_stacks=infinite,
     )
+    _compiled(phh)  # parse the action strings now: replay walks the compiled tuples
+    return phh
 
 
 def loads_phh(text: str, *, name: str = "<phh>") -> list[PhhHand]:
@@ -393,8 +395,172 @@ def _cards_of(text: str) -> list[int]:
         return parse_cards_text(text)
 
 
+# op codes of a compiled action: (index in phh.actions, op, seat, argument)
+_OP_BOARD, _OP_CC, _OP_FOLD, _OP_CBR, _OP_MUCK, _OP_SHOW = range(6)
+_Op = tuple[int, int, int, Any]
+_Compiled = tuple[int, list[list[int]], tuple[_Op, ...]]
+
+
+def _words(action: str) -> list[str]:
+    return (action.split("#", 1)[0] if "#" in action else action).split()
+
+
+def _compile(phh: PhhHand) -> _Compiled | None:
+    """Parse ``phh.actions`` once into ``(k, hole cards, ops)``: ``k`` actions deal the
+    hole cards, then one op tuple per action (board cards and amounts already parsed).
+    Returns None for anything unusual (a malformed or unsupported action, cards that
+    do not parse, hole cards missing): :func:`_replay_actions` replays those from the
+    strings and raises the precise error at the right action."""
+    actions = phh.actions
+    n = phh.players
+    hc = 4 if phh.variant == "PO" else 2
+    scale = phh.scale
+    count = len(actions)
+    holes: list[list[int] | None] = [None] * n
+    k = 0
+    try:
+        while k < count:
+            words = _words(actions[k])
+            if not words:
+                k += 1
+                continue
+            if words[0] != "d" or words[1:2] != ["dh"]:
+                break
+            seat = _PLAYER_INDEX.get(words[2], -1) if len(words) == 4 else -1
+            if not 0 <= seat < n or holes[seat] is not None:
+                return None
+            cards = _cards_of(words[3])
+            if len(cards) != hc:
+                return None
+            holes[seat] = cards
+            k += 1
+        dealt = [h for h in holes if h is not None]
+        if len(dealt) != n:
+            return None
+        ops: list[_Op] = []
+        for index in range(k, count):
+            words = _words(actions[index])
+            if not words:
+                continue
+            size = len(words)
+            head = words[0]
+            if head == "d":
+                if size != 3 or words[1] != "db":
+                    return None
+                ops.append((index, _OP_BOARD, -1, _cards_of(words[2])))
+                continue
+            seat = _PLAYER_INDEX.get(head, -1)
+            op = words[1] if size > 1 else ""
+            if not 0 <= seat < n:
+                return None
+            if op == "cc" and size == 2:
+                ops.append((index, _OP_CC, seat, 0))
+            elif op == "f" and size == 2:
+                ops.append((index, _OP_FOLD, seat, 0))
+            elif op == "cbr" and size == 3:
+                text = words[2]
+                if scale == 1 and text.isascii() and text.isdigit():
+                    amount = int(text)
+                else:
+                    amount = _as_units(Decimal(text), scale, "amount")
+                ops.append((index, _OP_CBR, seat, amount))
+            elif op == "sm" and size == 2:
+                ops.append((index, _OP_MUCK, seat, None))
+            elif op == "sm" and size == 3:
+                shown = None if words[2] == "-" else _cards_of(words[2])
+                ops.append((index, _OP_SHOW, seat, shown))
+            else:
+                return None
+    except (HoldemEvalError, ArithmeticError):
+        return None
+    return k, dealt, tuple(ops)
+
+
+def _compiled(phh: PhhHand) -> _Compiled | None:
+    """:func:`_compile` of ``phh``, done once (at load time for files) and cached."""
+    cached = phh._derived.get("ops")
+    if cached is None or cached[0] is not phh.actions:
+        cached = phh._derived["ops"] = (phh.actions, _compile(phh))
+    result: _Compiled | None = cached[1]
+    return result
+
+
 def replay_phh(phh: PhhHand) -> ReplayResult:
     """Replay ``phh`` strictly and return the finished hand and its finishing stacks."""
+    compiled = _compiled(phh)
+    if compiled is None:
+        return _replay_actions(phh)
+    config = phh.game_config()  # raises UnsupportedPhhError itself, before any action
+    k, holes, ops = compiled
+    actions = phh.actions
+    count = len(actions)
+    n = phh.players
+
+    def fail_at(index: int, message: str, cls: type[PhhReplayError] = PhhReplayError) -> Any:
+        action = actions[index] if 0 <= index < count else ""
+        raise cls(message, hand=phh.name, index=index, action=action)
+
+    try:
+        hand = Hand(
+            config,
+            phh.starting_stacks,
+            button=n - 1,
+            hole_cards=holes,
+            posts=phh._posts(),
+            rules=_PHH_RULES,
+            manual_showdown=True,
+        )
+    except HoldemEvalError as exc:
+        fail_at(-1 if k >= count else k, f"cannot start the hand: {exc}")
+    index = -1
+    try:
+        for index, code, seat, arg in ops:
+            if code == _OP_CC:
+                i = seat if seat == hand.actor else _turn(hand, seat, "check or call")
+                if hand.bets[i] < hand.cur_bet:
+                    hand._call(i)
+                else:
+                    hand._check(i)
+            elif code == _OP_FOLD:
+                hand._fold(seat if seat == hand.actor else _turn(hand, seat, "fold"))
+            elif code == _OP_CBR:
+                i = seat if seat == hand.actor else _turn(hand, seat, "bet or raise")
+                hand._wager(i, arg, _BET if hand.cur_bet == 0 else _RAISE)
+            elif code == _OP_BOARD:
+                hand.deal_board(arg)
+            elif code == _OP_MUCK:
+                hand.muck(seat)
+            else:
+                _show(hand, seat, arg, index, fail_at)
+    except PhhReplayError:
+        raise
+    except HandStateError as exc:
+        cls = UnknownHoleCardsError if "unknown" in str(exc) else PhhReplayError
+        fail_at(index, str(exc), cls)
+    except (HoldemEvalError, ArithmeticError) as exc:
+        fail_at(index, str(exc))
+    return _finish_replay(phh, hand, fail_at)
+
+
+def _show(
+    hand: Hand, seat: int, shown: list[int] | None, index: int, fail_at: Callable[..., Any]
+) -> None:
+    """PHH ``pK sm CARDS`` (or ``sm -``): show, with the PokerStars ``sm ????`` no-op."""
+    if shown is not None and all(c == UNKNOWN_CARD for c in shown):
+        # 'sm ????' reveals nothing (PokerStars files repeat it on every street of an
+        # all-in runout): a no-op; if the cards are still unknown when the pot must be
+        # settled, UnknownHoleCardsError
+        if UNKNOWN_CARD not in hand.hole_cards[seat]:
+            hand.show(seat)
+        return
+    if shown is not None and UNKNOWN_CARD in shown:
+        fail_at(index, "partly unknown shown cards are not supported", UnsupportedPhhActionError)
+    hand.show(seat, shown)
+
+
+def _replay_actions(phh: PhhHand) -> ReplayResult:
+    """Replay ``phh`` from its action strings (any hand :func:`_compile` declined: the
+    general path, which also finds and reports every error)."""
     n = phh.players
     config = phh.game_config()
     hc = config.hole_count
@@ -517,6 +683,11 @@ def replay_phh(phh: PhhHand) -> ReplayResult:
         except (HoldemEvalError, ArithmeticError) as exc:
             fail_at(index, str(exc))
 
+    return _finish_replay(phh, hand, fail_at)
+
+
+def _finish_replay(phh: PhhHand, hand: Hand, fail_at: Callable[..., Any]) -> ReplayResult:
+    """After the last action: report an incomplete hand, or show the unmentioned hands."""
     if not hand.is_over:
         if hand.current_actor is not None:
             fail_at(-1, f"p{hand.current_actor + 1} is still to act", IncompleteHandError)

@@ -7,6 +7,7 @@ import warnings
 from collections import Counter
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 from holdem_eval.engine import (
@@ -239,3 +240,55 @@ def test_dumps_rejects_what_phh_cannot_express() -> None:
     h2 = Hand(GameConfig(variant="omaha", big_blind=10), [100, 100], seed=1)
     with pytest.raises(UnsupportedPhhError, match="no variant code for omaha no-limit"):
         dumps_phh(h2)
+
+
+def _outcome(replay: Any, phh: Any) -> tuple[Any, ...]:
+    try:
+        result = replay(phh)
+    except PhhError as exc:
+        return (type(exc), str(exc), getattr(exc, "index", None))
+    return (result.finishing_stacks, result.hand.events, result.hand.snapshot())
+
+
+def _mutations(phh: Any, rng: random.Random) -> list[tuple[str, ...]]:
+    """Action lists near ``phh``'s: dropped, swapped, duplicated and garbled actions."""
+    actions = list(phh.actions)
+    out = []
+    junk = ["p1 cbr x", "p9 f", "d dh p1 AhKh", "d db Zz", "p2 sm", "p1 sm -", "p2 sm ????",
+            "p1 zz", "d xx", "p1 cbr 1.5", "p2 cbr 100000", "", "# note", "p1 cc # c"]
+    for _ in range(6):
+        a = actions[:]
+        k = rng.randrange(len(a))
+        how = rng.randrange(4)
+        if how == 0:
+            del a[k]
+        elif how == 1:
+            j = rng.randrange(len(a))
+            a[k], a[j] = a[j], a[k]
+        elif how == 2:
+            a.insert(k, a[k])
+        else:
+            a.insert(k, rng.choice(junk))
+        out.append(tuple(a))
+    return out
+
+
+def test_compiled_replay_equals_the_string_replay(phh_dir: Path) -> None:
+    """Replay walks action tuples parsed at load time; the general string path must
+    give the same hand, events and errors (same class, message and action index)."""
+    import dataclasses
+
+    from holdem_eval.engine.phh import _compiled, _replay_actions
+
+    rng = random.Random(11)
+    hands = [h for f in sorted((phh_dir / "pluribus_ai").glob("*.phh")) for h in load_phh(f)]
+    hands += load_phh(phh_dir / "high_stakes" / "ps_1000nl.phhs")[:150]
+    compiled_mutants = 0
+    for phh in hands:
+        assert _compiled(phh) is not None
+        assert _outcome(replay_phh, phh) == _outcome(_replay_actions, phh)
+        for actions in _mutations(phh, rng):
+            mutant = dataclasses.replace(phh, actions=actions, _derived={})
+            compiled_mutants += _compiled(mutant) is not None
+            assert _outcome(replay_phh, mutant) == _outcome(_replay_actions, mutant)
+    assert compiled_mutants > 500  # most mutants take the compiled path, not the fallback

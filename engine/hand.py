@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from operator import add
 from typing import Any, NamedTuple
 
 from holdem_eval import HoldemEvalError, evaluate_omaha
@@ -58,6 +59,12 @@ __all__ = [
 STREET_NAMES = ("preflop", "flop", "turn", "river", "showdown")
 _PREFLOP, _FLOP, _TURN, _RIVER, _SHOWDOWN = 0, 1, 2, 3, 4
 _BOARD_AFTER = (0, 3, 4, 5)  # board size once each street has been dealt
+# _SEATS_AFTER[n][i]: the other seats of an n-seat table clockwise from the one left of i
+_SEATS_AFTER = [
+    tuple(tuple((i + d) % n for d in range(1, n)) for i in range(n)) for n in range(11)
+]
+_SEATS_FROM = [tuple((i, *after) for i, after in enumerate(row)) for row in _SEATS_AFTER]
+_HOLE_KINDS, _ZEROS = ("hole",) * 10, (0,) * 10  # zipped with the dealing order into the log
 
 
 class IllegalActionError(HoldemEvalError, ValueError):
@@ -260,10 +267,14 @@ class Hand:
         n = len(stacks_)
         if not 2 <= n <= 10:
             raise ConfigError(f"a hand needs 2..10 seats, got {n} stacks: {stacks_!r}")
-        if set(map(type, stacks_)) != _INT_ONLY or min(stacks_) <= 0:
-            if not all(isinstance(s, int) and not isinstance(s, bool) and s > 0 for s in stacks_):
-                raise ConfigError(f"stacks must be positive ints, got {stacks_!r}")
-            stacks_ = [int(s) for s in stacks_]
+        for s in stacks_:
+            if s.__class__ is not int or s <= 0:
+                if not all(
+                    isinstance(s, int) and not isinstance(s, bool) and s > 0 for s in stacks_
+                ):
+                    raise ConfigError(f"stacks must be positive ints, got {stacks_!r}")
+                stacks_ = [int(s) for s in stacks_]
+                break
         if button.__class__ is not int or not 0 <= button < n:
             raise ConfigError(f"button must be a seat 0..{n - 1}, got {button!r}")
         if config.straddle and n == 2:
@@ -298,8 +309,9 @@ class Hand:
 
         # ---- cards: dealt one at a time clockwise from the seat left of the button ----
         first = (button + 1) % n
-        order = [*range(first, n), *range(first)]
+        order = _SEATS_FROM[n][first]
         holes: list[tuple[int, ...]]
+        dealt: list[tuple[int, ...]]  # the hole cards in dealing order
         if hole_cards is None and board is None:
             if seed is None:
                 raise ConfigError("give a seed or explicit hole_cards")
@@ -310,7 +322,6 @@ class Hand:
             nh = n * hc
             drawn = deal_seeded(seed & _M64, 0, nh + 8)
             # the k-th card of each round goes to order[k]; rotate back to seat order
-            dealt: list[tuple[int, ...]]
             if hc == 2:
                 dealt = list(zip(drawn[:n], drawn[n:nh]))
             else:
@@ -324,8 +335,9 @@ class Hand:
             holes, self._board_plan, self._deck = self._explicit_cards(
                 hole_cards, board, seed, n, hc, order
             )
+            dealt = [holes[seat] for seat in order]
         self.hole_cards: list[tuple[int, ...]] = holes
-        log: list[_RawEvent] = [("hole", seat, 0, holes[seat]) for seat in order]
+        log: list[_RawEvent] = list(zip(_HOLE_KINDS, order, _ZEROS, dealt))
         self._log = log
 
         # ---- forced bets: antes (dead), blinds and straddle (live), extra posts ----
@@ -387,7 +399,7 @@ class Hand:
         seed: int | None,
         n: int,
         hc: int,
-        order: list[int],
+        order: tuple[int, ...],
     ) -> tuple[list[tuple[int, ...]], list[int], SeededDeck | None]:
         known: list[int] = []
         holes: list[tuple[int, ...]] | None = None
@@ -802,11 +814,7 @@ class Hand:
             return
         acted = self._acted
         cur = self.cur_bet
-        for j in range(i + 1, self.n):
-            if acted[j] < cur:
-                self.actor = j
-                return
-        for j in range(i):
+        for j in _SEATS_AFTER[self.n][i]:
             if acted[j] < cur:
                 self.actor = j
                 return
@@ -816,7 +824,10 @@ class Hand:
         """Give the action to the first seat from ``start`` that must act, if any."""
         acted = self._acted
         cur = self.cur_bet
-        for j in (*range(start, self.n), *range(start)):
+        if acted[start] < cur and (self.n_active >= 2 or self.bets[start] < cur):
+            self.actor = start  # the common case: the first seat from start acts
+            return
+        for j in _SEATS_AFTER[self.n][start]:
             # a lone player with chips who has matched the bet has nobody to bet against
             if acted[j] < cur and (self.n_active >= 2 or self.bets[j] < cur):
                 self.actor = j
@@ -838,7 +849,7 @@ class Hand:
             self.stacks[k] += back
             self.pot -= back
             self._log.append(("uncalled", k, back, ()))
-        self.committed = [c + b for c, b in zip(self.committed, bets)]
+        self.committed = list(map(add, self.committed, bets))
         self.bets = [0] * self.n
         if self.street_index == _RIVER:
             self.river_aggressor = self.last_aggressor
@@ -861,18 +872,16 @@ class Hand:
             if not self._deal_board_from_plan(need):
                 self.pending_board = need
                 return
+            if self.betting_done:  # an all-in runout: _begin_street's first two steps
+                self.street_index += 1
+                self.pending_board = 0
+                continue
             self._begin_street()
-            if not self.betting_done:
-                return
+            return
 
     def _deal_board_from_plan(self, need: int) -> bool:
         plan = self._board_plan
         board = self.board
-        if not plan and self._deck is not None:
-            cards = self._deck.draw(need + 1)[1:]  # a burn card, then the street's cards
-            board.extend(cards)
-            self._log.append(("board", -1, 0, tuple(cards)))
-            return True
         have = len(board)
         if len(plan) >= have + need:
             cards = plan[have : have + need]
@@ -1050,14 +1059,20 @@ class Hand:
         holes = self.hole_cards
         board = self.board
         ranks: list[int | None] = [None] * n
-        if self.config.variant == "holdem":
+        best = 7463  # one past the weakest rank; lower is stronger
+        winners: list[int] = []  # the live seats holding the best hand
+        holdem = self.config.variant == "holdem"
+        if holdem:
             b0, b1, b2, b3, b4 = board
-            for k in live:
-                h = holes[k]
-                ranks[k] = eval7(h[0], h[1], b0, b1, b2, b3, b4)
-        else:
-            for k in live:
-                ranks[k] = evaluate_omaha(list(holes[k]), board)
+        for k in live:
+            h = holes[k]
+            r = eval7(h[0], h[1], b0, b1, b2, b3, b4) if holdem else evaluate_omaha(list(h), board)
+            ranks[k] = r
+            if r < best:
+                best = r
+                winners = [k]
+            elif r == best:
+                winners.append(k)
         self._ranks = ranks
         committed = self.committed
         dead = self._dead
@@ -1068,11 +1083,15 @@ class Hand:
             dead_total = sum(dead)
         payouts = [0] * n
         level = committed[live[0]]
-        if max(committed) == level and all(committed[k] == level for k in live):
+        one_pot = max(committed) == level
+        if one_pot:
+            for k in live:
+                if committed[k] != level:
+                    one_pot = False
+                    break
+        if one_pot:
             # one pot that every live seat matched (the common case): no side pots and
             # nothing uncalled, exactly what form_pots/uncalled_return would give
-            best = min(ranks[k] for k in live)  # type: ignore[type-var]
-            winners = [k for k in live if ranks[k] == best]
             if len(winners) == 1:
                 payouts[winners[0]] = self.pot
                 return payouts
@@ -1089,12 +1108,12 @@ class Hand:
             payouts[seat] = back
             chips[seat] -= back
         for amount, eligible in form_pots(chips, live, dead_total):
-            best = min(ranks[k] for k in eligible)  # type: ignore[type-var]
-            winners = [k for k in eligible if ranks[k] == best]
-            if len(winners) == 1:
-                payouts[winners[0]] += amount
+            top = min(ranks[k] for k in eligible)  # type: ignore[type-var]
+            pot_winners = [k for k in eligible if ranks[k] == top]
+            if len(pot_winners) == 1:
+                payouts[pot_winners[0]] += amount
             else:
-                order = odd_chip_order(winners, button=self.button, seat_count=n)
+                order = odd_chip_order(pot_winners, button=self.button, seat_count=n)
                 for k, share in zip(order, split_pot(amount, order, one_at_a_time=one_at_a_time)):
                     payouts[k] += share
         return payouts

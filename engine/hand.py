@@ -419,8 +419,9 @@ class Hand:
             ):
                 # fast path: ids already (hand-history replay, tree search)
                 holes = [tuple(entry) for entry in hole_cards]  # type: ignore[arg-type]
-                if any(len(h) != hc for h in holes):
-                    raise ConfigError(f"every seat needs {hc} hole cards, got {hole_cards!r}")
+                for h in holes:
+                    if len(h) != hc:
+                        raise ConfigError(f"every seat needs {hc} hole cards, got {hole_cards!r}")
                 known = flat
             else:
                 holes = []

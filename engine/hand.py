@@ -37,7 +37,7 @@ from operator import add
 from typing import Any, NamedTuple
 
 from holdem_eval import HoldemEvalError, evaluate_omaha
-from holdem_eval._bindings import deal_seeded, eval7
+from holdem_eval._bindings import deal_seeded, evaluate_fast
 
 from .config import ConfigError, GameConfig
 from .dealing import _M64, UNKNOWN_CARD, SeededDeck, _check_seed, format_cards, parse_cards_text
@@ -555,72 +555,80 @@ class Hand:
         return [c + b for c, b in zip(self.committed, self.bets)]
 
     # ---- legal actions -----------------------------------------------------------
-    def _raise_bounds(self, i: int) -> tuple[int, int] | str:
-        """``(min_to, max_to)`` for a bet/raise by seat ``i``, or why it is not allowed."""
-        stacks = self.stacks
-        bets = self.bets
-        stack = stacks[i]
-        bet = bets[i]
-        cur = self.cur_bet
-        if stack <= cur - bet:
-            return "its stack only covers a call"
-        acted = self._acted[i]
-        raise_size = self.raise_size
-        if acted >= 0 and cur - acted < raise_size:
-            return "an all-in for less than a full raise did not re-open the betting"
-        cfg = self.config
-        code = cfg.betting_code
-        if code == 2 and cfg.max_bets is not None and self._level_count >= cfg.max_bets:
-            return f"the betting is capped at {cfg.max_bets} bets this round"
-        # someone else must be able to put in more chips (with no bet: anyone with chips)
-        if cur == 0:
-            if self.n_active < 2:
-                return _NO_OPPONENT
-        else:
-            folded = self.folded
-            for j in range(self.n):
-                if stacks[j] + bets[j] > cur and j != i and not folded[j]:
-                    break
-            else:
-                return _NO_OPPONENT
-        allin_to = stack + bet
-        min_to = cur + raise_size
-        if code == 0:
-            max_to = allin_to
-        elif code == 2:
-            max_to = min_to
-        else:
-            max_to = 2 * cur - bet + self.pot
-            if max_to < min_to:
-                max_to = min_to
-        if min_to > allin_to:
-            min_to = allin_to
-        if max_to > allin_to:
-            max_to = allin_to
-        return min_to, max_to
-
     def legal_actions(self) -> tuple[LegalAction, ...]:
         """Legal actions for the seat to act (empty when nobody is to act)."""
         i = self.actor
         if i < 0:
             return ()
-        to_call = self.cur_bet - self.bets[i]
-        bounds = self._raise_bounds(i)
+        stacks = self.stacks
+        bets = self.bets
+        stack = stacks[i]
+        bet = bets[i]
+        cur = self.cur_bet
+        to_call = cur - bet
+        # the bet/raise range ("to" amounts), or why no bet or raise is allowed; cached
+        # for _wager until the next logged event (this is the one place it is computed)
+        bounds: tuple[int, int] | str
+        acted = self._acted[i]
+        raise_size = self.raise_size
+        cfg = self.config
+        code = cfg.betting_code
+        if stack <= to_call:
+            bounds = "its stack only covers a call"
+        elif acted >= 0 and cur - acted < raise_size:
+            bounds = "an all-in for less than a full raise did not re-open the betting"
+        elif code == 2 and cfg.max_bets is not None and self._level_count >= cfg.max_bets:
+            bounds = f"the betting is capped at {cfg.max_bets} bets this round"
+        elif cur == 0 and self.n_active < 2:
+            # someone else must be able to put in more chips (with no bet: anyone with chips)
+            bounds = _NO_OPPONENT
+        else:
+            bounds = _NO_OPPONENT
+            if cur == 0:
+                bounds = ""
+            else:
+                folded = self.folded
+                for j in range(self.n):
+                    if stacks[j] + bets[j] > cur and j != i and not folded[j]:
+                        bounds = ""
+                        break
+            if not bounds:
+                allin_to = stack + bet
+                min_to = cur + raise_size
+                if code == 0:
+                    max_to = allin_to
+                elif code == 2:
+                    max_to = min_to
+                else:
+                    max_to = 2 * cur - bet + self.pot
+                    if max_to < min_to:
+                        max_to = min_to
+                if min_to > allin_to:
+                    min_to = allin_to
+                if max_to > allin_to:
+                    max_to = allin_to
+                bounds = (min_to, max_to)
         self._bounds = bounds
         self._bounds_at = len(self._log)
         if to_call > 0:
-            stack = self.stacks[i]
             amt = stack if stack < to_call else to_call
             call = _new_tuple(LegalAction, (_CALL, amt, amt))
             if bounds.__class__ is str:
                 return (_LEGAL_FOLD, call)
             return (_LEGAL_FOLD, call, _new_tuple(LegalAction, (_RAISE, *bounds)))
         if bounds.__class__ is str:
-            return (_LEGAL_FOLD, _LEGAL_CHECK) if self.config.allow_free_fold else (_LEGAL_CHECK,)
-        wager = _new_tuple(LegalAction, (_BET if self.cur_bet == 0 else _RAISE, *bounds))
-        if self.config.allow_free_fold:
+            return (_LEGAL_FOLD, _LEGAL_CHECK) if cfg.allow_free_fold else (_LEGAL_CHECK,)
+        wager = _new_tuple(LegalAction, (_BET if cur == 0 else _RAISE, *bounds))
+        if cfg.allow_free_fold:
             return (_LEGAL_FOLD, _LEGAL_CHECK, wager)
         return (_LEGAL_CHECK, wager)
+
+    def _raise_bounds(self) -> tuple[int, int] | str:
+        """``(min_to, max_to)`` for a bet/raise by the seat to act, or why it is not
+        allowed (computed by :meth:`legal_actions`, reused until the next event)."""
+        if self._bounds_at != len(self._log):
+            self.legal_actions()
+        return self._bounds
 
     # ---- actions -----------------------------------------------------------------
     def _who(self, what: str) -> int:
@@ -711,7 +719,7 @@ class Hand:
         i = self._who("go all-in")
         stack = self.stacks[i]
         to_call = self.cur_bet - self.bets[i]
-        if stack <= to_call or self._raise_bounds(i) is _NO_OPPONENT:
+        if stack <= to_call or self._raise_bounds() is _NO_OPPONENT:
             if to_call > 0:
                 self._call(i)
             else:
@@ -765,8 +773,7 @@ class Hand:
             if not isinstance(to, int) or isinstance(to, bool):
                 raise IllegalActionError(f"seat {i} cannot {word} {to!r}: amounts are int chips")
             to = int(to)
-        # legal_actions() just computed the bounds if nothing was logged since
-        bounds = self._bounds if self._bounds_at == len(self._log) else self._raise_bounds(i)
+        bounds = self._bounds if self._bounds_at == len(self._log) else self._raise_bounds()
         if isinstance(bounds, str) or to < bounds[0] or to > bounds[1]:
             self._reject_wager(i, to, kind, bounds)
         bets = self.bets
@@ -1063,11 +1070,10 @@ class Hand:
         best = 7463  # one past the weakest rank; lower is stronger
         winners: list[int] = []  # the live seats holding the best hand
         holdem = self.config.variant == "holdem"
-        if holdem:
-            b0, b1, b2, b3, b4 = board
+        board_t = tuple(board)
         for k in live:
             h = holes[k]
-            r = eval7(h[0], h[1], b0, b1, b2, b3, b4) if holdem else evaluate_omaha(list(h), board)
+            r = evaluate_fast(h + board_t) if holdem else evaluate_omaha(list(h), board)
             ranks[k] = r
             if r < best:
                 best = r

@@ -136,30 +136,6 @@ _KIND_BY_VALUE = frozenset(int(k) for k in ActionKind)
 _new_tuple = tuple.__new__  # builds NamedTuple values without the Python-level __new__
 _LEGAL_FOLD = LegalAction(_FOLD, 0, 0)
 _LEGAL_CHECK = LegalAction(_CHECK, 0, 0)
-# Memo of the immutable CALL/BET/RAISE LegalAction values legal_actions returns: looking
-# one up costs a fraction of building it. Bounded (_MEMO_LIMIT entries each); amounts of
-# 2**20 chips or more are built each time. _CALL_MEMO is keyed by the amount, _LEGAL_MEMO
-# by (max << 20 | min) << 3 | kind.
-_LEGAL_MEMO: dict[int, LegalAction] = {}
-_CALL_MEMO: dict[int, LegalAction] = {}
-_MEMO_LIMIT = 1 << 16
-_AMOUNT_BITS = 20
-
-
-def _legal_action(kind: ActionKind, lo: int, hi: int) -> LegalAction:
-    """``LegalAction(kind, lo, hi)``, from the memo when it is there."""
-    if hi >> _AMOUNT_BITS or lo < 0:
-        return _new_tuple(LegalAction, (kind, lo, hi))
-    if kind == _CALL:
-        memo, key = _CALL_MEMO, lo
-    else:
-        memo, key = _LEGAL_MEMO, ((hi << _AMOUNT_BITS | lo) << 3) | kind
-    value = memo.get(key)
-    if value is None:
-        value = _new_tuple(LegalAction, (kind, lo, hi))
-        if len(memo) < _MEMO_LIMIT:
-            memo[key] = value
-    return value
 
 
 class Event(NamedTuple):
@@ -636,12 +612,10 @@ class Hand:
         self._bounds_at = len(self._log)
         if to_call > 0:
             amt = stack if stack < to_call else to_call
-            call = _CALL_MEMO.get(amt)
-            if call is None:
-                call = _legal_action(_CALL, amt, amt)
+            call = _new_tuple(LegalAction, (_CALL, amt, amt))
             if bounds.__class__ is str:
                 return (_LEGAL_FOLD, call)
-            return (_LEGAL_FOLD, call, _legal_action(_RAISE, *bounds))
+            return (_LEGAL_FOLD, call, _new_tuple(LegalAction, (_RAISE, *bounds)))
         if bounds.__class__ is str:
             return (_LEGAL_FOLD, _LEGAL_CHECK) if cfg.allow_free_fold else (_LEGAL_CHECK,)
         wager = _new_tuple(LegalAction, (_BET if cur == 0 else _RAISE, *bounds))

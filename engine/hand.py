@@ -173,6 +173,12 @@ class PlayerView:
     is_over: bool
 
 
+class _CheckedHoles(list[tuple[int, ...]]):
+    """Hole cards already checked by trusted engine code (PHH parsing): one tuple of
+    ``hole_count`` ids in -1..51 per seat, no known card twice. :class:`Hand` takes them
+    as they are (a copy of the list) instead of checking them again."""
+
+
 _RawEvent = tuple[str, int, int, tuple[int, ...]]
 _SHOWDOWN_MARK = "_showdown"  # expanded into show/muck events when the log is read
 
@@ -401,6 +407,13 @@ class Hand:
         hc: int,
         order: tuple[int, ...],
     ) -> tuple[list[tuple[int, ...]], list[int], SeededDeck | None]:
+        if (
+            hole_cards.__class__ is _CheckedHoles
+            and board is None
+            and seed is None
+            and len(hole_cards) == n
+        ):
+            return list(hole_cards), [], None
         known: list[int] = []
         holes: list[tuple[int, ...]] | None = None
         if hole_cards is not None:

@@ -40,7 +40,7 @@ from holdem_eval import HoldemEvalError
 
 from .config import GameConfig
 from .dealing import _CARD_IDS, UNKNOWN_CARD, format_cards, parse_cards_text
-from .hand import _BET, _RAISE, Hand, HandStateError, IllegalActionError
+from .hand import _BET, _RAISE, Hand, HandStateError, IllegalActionError, _CheckedHoles
 from .rules import Rules
 
 if sys.version_info >= (3, 11):
@@ -398,7 +398,7 @@ def _cards_of(text: str) -> list[int]:
 # op codes of a compiled action: (index in phh.actions, op, seat, argument)
 _OP_BOARD, _OP_CC, _OP_FOLD, _OP_CBR, _OP_MUCK, _OP_SHOW = range(6)
 _Op = tuple[int, int, int, Any]
-_Compiled = tuple[int, list[list[int]], tuple[_Op, ...]]
+_Compiled = tuple[int, _CheckedHoles, tuple[_Op, ...]]
 
 
 def _words(action: str) -> list[str]:
@@ -434,9 +434,10 @@ def _compile(phh: PhhHand) -> _Compiled | None:
                 return None
             holes[seat] = cards
             k += 1
-        dealt = [h for h in holes if h is not None]
-        if len(dealt) != n:
-            return None
+        dealt = _CheckedHoles(tuple(h) for h in holes if h is not None)
+        known = [c for h in dealt for c in h if c != UNKNOWN_CARD]
+        if len(dealt) != n or len(set(known)) != len(known):
+            return None  # the string path reports the missing or repeated card
         ops: list[_Op] = []
         for index in range(k, count):
             words = _words(actions[index])

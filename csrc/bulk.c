@@ -1,17 +1,6 @@
 /* Bulk ranking of columnar hands (see api/bulk.h). */
 #include "he_eval_internal.h"
 
-/* Last rank of each category 1..8 on the Cactus Kev scale (category 9 runs to 7462). */
-static const uint16_t category_last[8] = {10, 166, 322, 1599, 1609, 2467, 3325, 6185};
-
-static inline uint8_t category_of(uint16_t rank)
-{
-    uint8_t c = 1;
-    for (size_t i = 0; i < 8; i++) {
-        c = (uint8_t)(c + (rank > category_last[i]));
-    }
-    return c;
-}
 
 /* One column layout per k so the card loop unrolls. */
 static inline int columns_k(const uint8_t *const *cols, size_t k, size_t n, uint16_t *ranks,
@@ -29,7 +18,7 @@ static inline int columns_k(const uint8_t *const *cols, size_t k, size_t n, uint
         uint16_t r = he_rank_of(key, bits);
         ranks[i] = r;
         if (categories != NULL) {
-            categories[i] = category_of(r);
+            categories[i] = he_rank_category[r];
         }
     }
     return HE_OK;

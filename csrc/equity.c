@@ -12,13 +12,10 @@
 
 /* ---------------------------------------------------------------- shared helpers */
 
-/* Category index 0..8 (straight flush .. high card) of a rank, from the Cactus Kev bounds
- * (last rank of each category: 10, 166, 322, 1599, 1609, 2467, 3325, 6185). */
+/* Category index 0..8 (straight flush .. high card) of a rank 1..7462. */
 static inline unsigned cat_index(unsigned r)
 {
-    return (unsigned)(r > 10) + (unsigned)(r > 166) + (unsigned)(r > 322)
-         + (unsigned)(r > 1599) + (unsigned)(r > 1609) + (unsigned)(r > 2467)
-         + (unsigned)(r > 3325) + (unsigned)(r > 6185);
+    return he_rank_category[r] - 1u;
 }
 
 /* Rank of a hand that cannot hold a flush: the perfect hash of its rank part only. */

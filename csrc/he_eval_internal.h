@@ -18,6 +18,7 @@
 extern const uint64_t he_card_key[256];
 extern const uint64_t he_card_bit[256];
 extern const uint16_t he_flush_rank[8192];
+extern const uint8_t he_rank_category[7463]; /* 1 = straight flush .. 9 = high card */
 extern const uint32_t he_hash_disp[1 << HE_HASH_BUCKET_BITS];
 extern const uint16_t he_hash_rank[1 << HE_HASH_SLOT_BITS];
 

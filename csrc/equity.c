@@ -953,6 +953,30 @@ static void mc_free(mc_ctx *m)
     free(m->cbits);
 }
 
+/* Monte Carlo when every player's hole cards are fixed (Hold'em): only the board is dealt.
+ * Kept small so its state stays in registers; it draws exactly what the general loop in
+ * he_equity_mc would, so results do not depend on which loop ran. */
+static void mc_fixed_holdem(u32_src *src, uint8_t *deck, uint32_t ndeck, uint64_t fixed,
+                            uint64_t key0, uint64_t bits0, size_t nb, size_t np,
+                            const uint64_t *hkey, const uint64_t *hbits, uint64_t trials,
+                            uint64_t *wins, uint64_t *hist)
+{
+    unsigned r[HE_EQ_MAX_PLAYERS];
+    for (uint64_t t = 0; t < trials; t++) {
+        uint64_t used = fixed, key = key0, bits = bits0;
+        for (uint32_t j = 0; j < 5 - nb; j++) {
+            unsigned card = deal_card(src, deck, ndeck, j, &used);
+            key += he_card_key[card];
+            bits |= he_card_bit[card];
+        }
+        for (size_t p = 0; p < np; p++) {
+            r[p] = he_rank_of(key + hkey[p], bits | hbits[p]);
+            hist[p * NCAT + cat_index(r[p])]++;
+        }
+        wins[winners(r, np)]++;
+    }
+}
+
 int he_equity_mc(size_t np, size_t nh, const uint8_t *combos, const uint32_t *offsets,
                  const uint32_t *alias, const uint64_t *thresh, const uint8_t *board,
                  size_t nb, const uint8_t *dead, size_t nd, uint64_t trials,
@@ -996,6 +1020,16 @@ int he_equity_mc(size_t np, size_t nh, const uint8_t *combos, const uint32_t *of
     uint8_t b[5];
     if (nb) {
         memcpy(b, board, nb);
+    }
+    if (nh == 2 && m.ndrawn == 0 && m.nrandom == 0) {
+        for (size_t p = 0; p < np; p++) {
+            hkey[p] = m.ckey[m.pick[p]];
+            hbits[p] = m.cbits[m.pick[p]];
+        }
+        mc_fixed_holdem(&src, deck, ndeck, m.fixed, key0, bits0, nb, np, hkey, hbits, trials,
+                        wins, hist);
+        mc_free(&m);
+        return HE_OK;
     }
     unsigned r[HE_EQ_MAX_PLAYERS];
     for (uint64_t t = 0; t < trials; t++) {

@@ -6,16 +6,7 @@
 #include <string.h>
 
 #include "holdem_eval.h"
-
-static int failures = 0;
-
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                              \
-        }                                                                            \
-    } while (0)
+#include "check.h"
 
 /* The six combos of pair `rank` (0..12) written to out[12]. */
 static void pair_combos(unsigned rank, uint8_t *out)

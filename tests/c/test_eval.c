@@ -6,16 +6,7 @@
 #include <string.h>
 
 #include "holdem_eval.h"
-
-static int failures = 0;
-
-#define CHECK(cond)                                                          \
-    do {                                                                     \
-        if (!(cond)) {                                                       \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                      \
-        }                                                                    \
-    } while (0)
+#include "check.h"
 
 /* Last rank of each category, straight flush .. high card (Cactus Kev). */
 static const int last_rank[9] = {10, 166, 322, 1599, 1609, 2467, 3325, 6185, 7462};

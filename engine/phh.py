@@ -535,11 +535,8 @@ def replay_phh(phh: PhhHand) -> ReplayResult:
                 _show(hand, seat, arg, index, fail_at)
     except PhhReplayError:
         raise
-    except HandStateError as exc:
-        cls = UnknownHoleCardsError if "unknown" in str(exc) else PhhReplayError
-        fail_at(index, str(exc), cls)
     except (HoldemEvalError, ArithmeticError) as exc:
-        fail_at(index, str(exc))
+        _fail_from(exc, index, fail_at)
     return _finish_replay(phh, hand, fail_at)
 
 
@@ -678,13 +675,16 @@ def _replay_actions(phh: PhhHand) -> ReplayResult:
                 fail_at(index, f"unsupported action {action!r}", UnsupportedPhhActionError)
         except PhhReplayError:
             raise
-        except HandStateError as exc:
-            cls = UnknownHoleCardsError if "unknown" in str(exc) else PhhReplayError
-            fail_at(index, str(exc), cls)
         except (HoldemEvalError, ArithmeticError) as exc:
-            fail_at(index, str(exc))
+            _fail_from(exc, index, fail_at)
 
     return _finish_replay(phh, hand, fail_at)
+
+
+def _fail_from(exc: Exception, index: int, fail_at: Callable[..., Any]) -> None:
+    """Report an engine error raised while replaying action ``index`` (both replay paths)."""
+    unknown = isinstance(exc, HandStateError) and "unknown" in str(exc)
+    fail_at(index, str(exc), UnknownHoleCardsError if unknown else PhhReplayError)
 
 
 def _finish_replay(phh: PhhHand, hand: Hand, fail_at: Callable[..., Any]) -> ReplayResult:

@@ -23,7 +23,6 @@ __all__ = [
     "HE_E_DUPLICATE",
     "HE_OK",
     "eval5",
-    "eval6",
     "eval7",
     "eval_batch",
     "eval_hand",
@@ -42,7 +41,6 @@ HE_E_ARGUMENT: int = lib.HE_E_ARGUMENT
 
 # Card ids as separate C ints; a negative result is a status.
 eval7: Callable[..., int] = lib.he_eval7
-eval6: Callable[..., int] = lib.he_eval6
 eval5: Callable[..., int] = lib.he_eval5
 
 # The scalar fast path (holdem_eval/_fastpath.c): a builtin taking a tuple or list of

@@ -45,7 +45,7 @@ from numpy.typing import NDArray
 
 from . import _bindings as nat
 from ._classes import LAST_RANK
-from .cards import card_text, format_cards, parse_cards
+from .cards import card_text, first_repeat, format_cards, parse_cards
 from .categories import describe as describe_rank
 from .errors import HoldemEvalError, ShapeError
 from .evaluator import evaluate_batch
@@ -413,9 +413,9 @@ def _count_text(c: int) -> str:
 
 
 def _duplicate_reason(hand: NDArray[np.uint8]) -> str:
-    seen: set[int] = set()
     ids = hand.tolist()
-    dup = next(c for c in ids if c in seen or seen.add(c))  # type: ignore[func-returns-value]
+    dup = first_repeat(ids)
+    assert dup is not None, "only called for rows the duplicate check flagged"
     return f"repeats card {card_text(dup)!r}: {format_cards(ids, sep=' ')!r}"
 
 

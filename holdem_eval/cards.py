@@ -33,6 +33,16 @@ _TEXT_TO_ID: dict[str, int] = {
 _ID_TO_TEXT = tuple(f"{r}{s}" for r in RANK_CHARS for s in SUIT_CHARS)
 
 
+def first_repeat(ids: Iterable[int]) -> int | None:
+    """The first card id that appears a second time in ``ids``, or None."""
+    seen: set[int] = set()
+    for c in ids:
+        if c in seen:
+            return c
+        seen.add(c)
+    return None
+
+
 def card_text(card_id: int) -> str:
     """Text of a valid card id, e.g. ``card_text(51) == 'As'``."""
     return _ID_TO_TEXT[card_id]
@@ -108,14 +118,10 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> NDArray[
                     f"card at position {i} must be an integer id 0..51 or text like 'Ah', "
                     f"got {c!r}"
                 )
-    if not allow_duplicates and len(set(ids)) != len(ids):
-        seen: set[int] = set()
-        for c in ids:
-            if c in seen:
-                raise DuplicateCardError(
-                    f"card {card_text(c)!r} appears twice in {format_cards(ids)!r}"
-                )
-            seen.add(c)
+    if not allow_duplicates:
+        dup = first_repeat(ids)
+        if dup is not None:
+            raise DuplicateCardError(f"card {card_text(dup)!r} appears twice in {format_cards(ids)!r}")
     return np.array(ids, dtype=np.uint8)
 
 

@@ -11,7 +11,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from . import _bindings as nat
-from .cards import CardsLike, card_text, format_cards, parse_cards
+from .cards import CardsLike, card_text, first_repeat, format_cards, parse_cards
 from .errors import DTypeError, DuplicateCardError, InvalidCardError, OutArrayError, ShapeError
 
 __all__ = ["evaluate", "evaluate_batch", "evaluate_omaha", "evaluate_omaha_batch"]
@@ -53,11 +53,11 @@ def _text_cards(arr: NDArray[Any], name: str, rows: bool) -> NDArray[np.uint8]:
     items = arr.tolist()
     if arr.ndim == 0:
         return parse_cards(str(items), allow_duplicates=True)
-    if arr.ndim == 1 and not rows and all(len(parse_cards(x, allow_duplicates=True)) == 1 for x in items):
-        return parse_cards(items, allow_duplicates=True)
     if arr.ndim > 2:
         raise ShapeError(f"{name} given as text must be 1-D or 2-D, got shape {arr.shape}")
     parsed = [parse_cards(x if isinstance(x, str) else list(x), allow_duplicates=True) for x in items]
+    if arr.ndim == 1 and not rows and all(len(r) == 1 for r in parsed):
+        return np.array([r[0] for r in parsed], dtype=np.uint8)
     lengths = sorted({len(r) for r in parsed})
     if len(lengths) > 1:
         raise ShapeError(f"{name} rows must all have the same number of cards, got {lengths}")
@@ -128,13 +128,30 @@ def _raise_row(
         val = next(c for c in ids if c > 51)
         raise InvalidCardError(f"card id {val!r} in {where} is outside 0..51")
     if status == nat.HE_E_DUPLICATE:
-        seen: set[int] = set()
-        dup = next(c for c in ids if c in seen or seen.add(c))  # type: ignore[func-returns-value]
+        dup = first_repeat(ids)
+        assert dup is not None, "the kernel reported a repeat"
         text = format_cards(cards.tolist())
         if board is not None:
             text = f"{text} | {format_cards(board.tolist())}"
         raise DuplicateCardError(f"{where} repeats card {card_text(dup)!r}: {text!r}")
     raise RuntimeError(f"evaluation kernel failed with status {status} for {where}")
+
+
+def _eval_with_board(
+    kernel: Callable[[NDArray[np.uint8], NDArray[np.uint8], NDArray[np.uint16], int], tuple[int, int]],
+    hands: NDArray[Any],
+    boards: NDArray[Any],
+    res: NDArray[np.uint16],
+    threads: int,
+) -> NDArray[np.uint16]:
+    """Run a hole-cards-plus-board kernel on checked arrays; raise for the first bad row."""
+    if not len(res):
+        return res
+    hc, bc = _narrow(hands), _narrow(boards)
+    st, row = kernel(hc, bc, res, threads)
+    if st != nat.HE_OK:
+        _raise_row(st, "hand", row, hc[row], bc if bc.ndim == 1 else bc[row])
+    return res
 
 
 def evaluate_batch(
@@ -174,14 +191,7 @@ def evaluate_batch(
         raise ShapeError(f"with a board, hands must be hole cards of shape (n, 2), got {arr.shape}")
     n = arr.shape[0]
     b = _board_array(board, "board", n)
-    res = _check_out(out, n)
-    if n == 0:
-        return res
-    holes, boards = _narrow(arr), _narrow(b)
-    st, row = nat.eval_hole_board(holes, boards, res, threads)
-    if st != nat.HE_OK:
-        _raise_row(st, "hand", row, holes[row], boards if boards.ndim == 1 else boards[row])
-    return res
+    return _eval_with_board(nat.eval_hole_board, arr, b, _check_out(out, n), threads)
 
 
 def evaluate_omaha_batch(
@@ -204,11 +214,4 @@ def evaluate_omaha_batch(
         raise ShapeError(f"holes must have shape (n, 4|5|6), got {h.shape}")
     n = h.shape[0]
     b = _board_array(boards, "boards", n)
-    res = _check_out(out, n)
-    if n == 0:
-        return res
-    hc, bc = _narrow(h), _narrow(b)
-    st, row = nat.eval_omaha_batch(hc, bc, res, threads)
-    if st != nat.HE_OK:
-        _raise_row(st, "hand", row, hc[row], bc if bc.ndim == 1 else bc[row])
-    return res
+    return _eval_with_board(nat.eval_omaha_batch, h, b, _check_out(out, n), threads)

@@ -38,9 +38,9 @@ class Hand:
 
 
 @st.composite
-def hands(draw: st.DrawFn, variant: str = "holdem", max_seats: int = 9) -> Hand:
+def hands(draw: st.DrawFn, variant: str = "holdem", min_seats: int = 2, max_seats: int = 9) -> Hand:
     hole_len = 2 if variant == "holdem" else 4
-    seats = draw(st.integers(2, max_seats if variant == "holdem" else 9))
+    seats = draw(st.integers(min_seats, max_seats if variant == "holdem" else 9))
     # A small pool of amounts makes equal all-in levels (and ties between them) common.
     pool = draw(st.lists(st.integers(0, 400), min_size=1, max_size=4))
     contributions = draw(st.lists(
@@ -228,8 +228,7 @@ def _batch_arrays(rows: list[Hand], hole_len: int) -> tuple[Any, ...]:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(2, 9).flatmap(
-    lambda n: st.lists(hands(max_seats=n).filter(lambda h: len(h.contributions) == n),
-                       min_size=1, max_size=12)
+    lambda n: st.lists(hands(min_seats=n, max_seats=n), min_size=1, max_size=12)
 ), rules_strategy)
 def test_settle_batch_equals_settle_hypothesis(rows: list[Hand], rules: Rules) -> None:
     seats = {len(h.contributions) for h in rows}

@@ -34,10 +34,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from operator import add
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from holdem_eval import HoldemEvalError, evaluate_omaha
-from holdem_eval._bindings import deal_seeded, evaluate_fast
+from holdem_eval._bindings import HandCore, deal_seeded, evaluate_fast, hand_core_setup
 
 from .config import ConfigError, GameConfig
 from .dealing import _M64, UNKNOWN_CARD, SeededDeck, _check_seed, format_cards, parse_cards_text
@@ -132,6 +132,8 @@ _INT_ONLY = {int}
 # round, and _DONE once it folded or is all-in: "must act" is then just acted < cur_bet
 _DONE = 1 << 62
 _NO_OPPONENT = "no opponent can put in more chips"
+_COVERS_CALL = "its stack only covers a call"
+_NOT_REOPENED = "an all-in for less than a full raise did not re-open the betting"
 _KIND_BY_VALUE = frozenset(int(k) for k in ActionKind)
 _new_tuple = tuple.__new__  # builds NamedTuple values without the Python-level __new__
 _LEGAL_FOLD = LegalAction(_FOLD, 0, 0)
@@ -194,7 +196,7 @@ def _to_cards(value: str | Sequence[int], what: str) -> list[int]:
     return cards
 
 
-class Hand:
+class Hand(HandCore):
     """A hand in progress; see the module docstring for the rules.
 
     ``Hand(config, stacks, button=0, seed=7)`` deals every card from a seeded deck.
@@ -217,42 +219,37 @@ class Hand:
     """
 
     __slots__ = (
-        "_acted",
         "_board_plan",
-        "_bounds",
-        "_bounds_at",
         "_dead",
         "_deck",
-        "_level_count",
-        "_log",
         "_ranks",
         "_shown",
-        "actor",
-        "bets",
         "betting_done",
         "board",
         "button",
         "committed",
         "config",
-        "cur_bet",
-        "folded",
         "hole_cards",
-        "last_aggressor",
         "manual_showdown",
-        "n",
-        "n_active",
-        "n_live",
         "payouts",
         "pending_board",
-        "pot",
-        "raise_size",
         "rake",
         "river_aggressor",
         "rules",
-        "stacks",
         "starting_stacks",
         "street_index",
     )
+
+    if TYPE_CHECKING:  # HandCore (C) implements these; here for their precise types
+
+        def legal_actions(self) -> tuple[LegalAction, ...]:
+            """Legal actions for the seat to act (empty when nobody is to act)."""
+
+        def act(self, action: Action | tuple[ActionKind, int], seat: int | None = None) -> None:
+            """Apply ``action`` (kind, "to" amount) for the seat to act.
+
+            ``seat``, if given, must be the seat to act (out-of-turn actions are rejected).
+            """
 
     def __init__(
         self,
@@ -290,6 +287,9 @@ class Hand:
             raise ConfigError(f"{config.variant} with {n} seats needs more than 52 cards")
         self.config = config
         self.n = n
+        self._code = config.betting_code
+        self._cap = -1 if config.max_bets is None else config.max_bets
+        self._free_fold = config.allow_free_fold
         self.button = button
         self.rules = rules
         self.manual_showdown = manual_showdown
@@ -308,7 +308,7 @@ class Hand:
         self.river_aggressor = -1
         self._shown: list[int] = [0] * n  # 0 undecided, 1 shown, 2 mucked
         self._ranks: list[int | None] | None = None
-        self._bounds: tuple[int, int] | str = ""
+        self._bounds: LegalAction | str = ""
         self._bounds_at = -1
         self._dead: list[int] | None = None  # per seat dead money (part of committed)
         self.n_live = n
@@ -568,8 +568,9 @@ class Hand:
         return [c + b for c, b in zip(self.committed, self.bets)]
 
     # ---- legal actions -----------------------------------------------------------
-    def legal_actions(self) -> tuple[LegalAction, ...]:
-        """Legal actions for the seat to act (empty when nobody is to act)."""
+    def _legal_actions_py(self) -> tuple[LegalAction, ...]:
+        """The reference for :meth:`legal_actions` (the C core's ``legal_actions`` runs
+        the same steps, and calls this when the state holds chip counts above 2**60)."""
         i = self.actor
         if i < 0:
             return ()
@@ -579,65 +580,61 @@ class Hand:
         bet = bets[i]
         cur = self.cur_bet
         to_call = cur - bet
-        # the bet/raise range ("to" amounts), or why no bet or raise is allowed; cached
-        # for _wager until the next logged event (this is the one place it is computed)
-        bounds: tuple[int, int] | str
+        # the BET/RAISE LegalAction, or why no bet or raise is allowed; cached for
+        # _wager until the next logged event (this is the one place it is computed)
+        wager: LegalAction | str
         acted = self._acted[i]
         raise_size = self.raise_size
         cfg = self.config
         code = cfg.betting_code
         if stack <= to_call:
-            bounds = "its stack only covers a call"
+            wager = _COVERS_CALL
         elif acted >= 0 and cur - acted < raise_size:
-            bounds = "an all-in for less than a full raise did not re-open the betting"
+            wager = _NOT_REOPENED
         elif code == 2 and cfg.max_bets is not None and self._level_count >= cfg.max_bets:
-            bounds = f"the betting is capped at {cfg.max_bets} bets this round"
-        elif cur == 0 and self.n_active < 2:
-            # someone else must be able to put in more chips (with no bet: anyone with chips)
-            bounds = _NO_OPPONENT
+            wager = f"the betting is capped at {cfg.max_bets} bets this round"
+        elif cur == 0:
+            # someone else must be able to put in more chips: with no bet, anyone with chips
+            wager = "" if self.n_active >= 2 else _NO_OPPONENT
         else:
-            bounds = _NO_OPPONENT
-            if cur == 0:
-                bounds = ""
+            wager = _NO_OPPONENT
+            folded = self.folded
+            for j in range(self.n):
+                if stacks[j] + bets[j] > cur and j != i and not folded[j]:
+                    wager = ""
+                    break
+        if not wager:
+            allin_to = stack + bet
+            min_to = cur + raise_size
+            if code == 0:
+                max_to = allin_to
+            elif code == 2:
+                max_to = min_to
             else:
-                folded = self.folded
-                for j in range(self.n):
-                    if stacks[j] + bets[j] > cur and j != i and not folded[j]:
-                        bounds = ""
-                        break
-            if not bounds:
-                allin_to = stack + bet
-                min_to = cur + raise_size
-                if code == 0:
-                    max_to = allin_to
-                elif code == 2:
+                max_to = 2 * cur - bet + self.pot
+                if max_to < min_to:
                     max_to = min_to
-                else:
-                    max_to = 2 * cur - bet + self.pot
-                    if max_to < min_to:
-                        max_to = min_to
-                if min_to > allin_to:
-                    min_to = allin_to
-                if max_to > allin_to:
-                    max_to = allin_to
-                bounds = (min_to, max_to)
-        self._bounds = bounds
+            if min_to > allin_to:
+                min_to = allin_to
+            if max_to > allin_to:
+                max_to = allin_to
+            wager = _new_tuple(LegalAction, (_RAISE if cur else _BET, min_to, max_to))
+        self._bounds = wager
         self._bounds_at = len(self._log)
         if to_call > 0:
             amt = stack if stack < to_call else to_call
             call = _new_tuple(LegalAction, (_CALL, amt, amt))
-            if bounds.__class__ is str:
+            if wager.__class__ is str:
                 return (_LEGAL_FOLD, call)
-            return (_LEGAL_FOLD, call, _new_tuple(LegalAction, (_RAISE, *bounds)))
-        if bounds.__class__ is str:
+            return (_LEGAL_FOLD, call, wager)  # type: ignore[return-value]
+        if wager.__class__ is str:
             return (_LEGAL_FOLD, _LEGAL_CHECK) if cfg.allow_free_fold else (_LEGAL_CHECK,)
-        wager = _new_tuple(LegalAction, (_BET if cur == 0 else _RAISE, *bounds))
         if cfg.allow_free_fold:
-            return (_LEGAL_FOLD, _LEGAL_CHECK, wager)
-        return (_LEGAL_CHECK, wager)
+            return (_LEGAL_FOLD, _LEGAL_CHECK, wager)  # type: ignore[return-value]
+        return (_LEGAL_CHECK, wager)  # type: ignore[return-value]
 
-    def _raise_bounds(self) -> tuple[int, int] | str:
-        """``(min_to, max_to)`` for a bet/raise by the seat to act, or why it is not
+    def _raise_bounds(self) -> LegalAction | str:
+        """The BET/RAISE :class:`LegalAction` for the seat to act, or why it is not
         allowed (computed by :meth:`legal_actions`, reused until the next event)."""
         if self._bounds_at != len(self._log):
             self.legal_actions()
@@ -656,11 +653,9 @@ class Hand:
             raise IllegalActionError(f"cannot {what}: the betting is finished, showdown pending")
         return i
 
-    def act(self, action: Action | tuple[ActionKind, int], seat: int | None = None) -> None:
-        """Apply ``action`` (kind, "to" amount) for the seat to act.
-
-        ``seat``, if given, must be the seat to act (out-of-turn actions are rejected).
-        """
+    def _act_py(self, action: Action | tuple[ActionKind, int], seat: int | None = None) -> None:
+        """The reference for :meth:`act`: the C core applies legal actions itself and
+        calls this for everything else (errors, all-in, chip counts above 2**60)."""
         kind, amount = action
         i = self.actor
         if i < 0 or (seat is not None and seat != i):
@@ -671,24 +666,24 @@ class Hand:
                 f"seat {seat} cannot {ActionKind(kind)}: it is seat {i}'s turn (out of turn)"
             )
         if kind == 2:  # CALL (int literals: the hot path avoids global lookups)
-            self._call(i)
+            self._call_py(i)
         elif kind == 0:  # FOLD
-            self._fold(i)
+            self._fold_py(i)
         elif kind == 4:  # RAISE
             if self.cur_bet == 0:
                 raise IllegalActionError(
                     f"seat {i} cannot raise to {amount!r}: nobody has bet (bet)"
                 )
-            self._wager(i, amount, _RAISE)
+            self._wager_py(i, amount, _RAISE)
         elif kind == 1:  # CHECK
-            self._check(i)
+            self._check_py(i)
         elif kind == 3:  # BET
             if self.cur_bet > 0:
                 raise IllegalActionError(
                     f"seat {i} cannot bet {amount!r}: there is already a bet of {self.cur_bet}"
                     " (raise)"
                 )
-            self._wager(i, amount, _BET)
+            self._wager_py(i, amount, _BET)
         elif kind == _ALL_IN:
             self.all_in()
         else:
@@ -740,27 +735,44 @@ class Hand:
         else:
             self._wager(i, stack + self.bets[i], _BET if self.cur_bet == 0 else _RAISE)
 
-    def _fold(self, i: int) -> None:
+    # The reference implementations of the four actions (the C core, see HandCore in
+    # holdem_eval/_engine_core.c, runs the same steps for legal actions and calls these
+    # for the rest). Each ends by passing the turn to the next seat that must act (the
+    # first seat clockwise whose ``_acted`` level is below the current bet), or by ending
+    # the round.
+    def _fold_py(self, i: int) -> None:
         if self.bets[i] >= self.cur_bet and not self.config.allow_free_fold:
             raise IllegalActionError(f"seat {i} cannot fold when checking is free")
         self.folded[i] = True
         self.n_live -= 1
         self.n_active -= 1
-        self._acted[i] = _DONE
+        acted = self._acted
+        acted[i] = _DONE
         self._log.append(("fold", i, 0, ()))
-        self._advance(i)
+        if self.n_live > 1:
+            cur = self.cur_bet
+            for j in _SEATS_AFTER[self.n][i]:
+                if acted[j] < cur:
+                    self.actor = j
+                    return
+        self._end_round()
 
-    def _check(self, i: int) -> None:
+    def _check_py(self, i: int) -> None:
         cur = self.cur_bet
         if self.bets[i] < cur:
             raise IllegalActionError(
                 f"seat {i} cannot check facing a bet of {cur} (to call: {cur - self.bets[i]})"
             )
-        self._acted[i] = cur
+        acted = self._acted
+        acted[i] = cur
         self._log.append(("check", i, 0, ()))
-        self._advance(i)
+        for j in _SEATS_AFTER[self.n][i]:
+            if acted[j] < cur:
+                self.actor = j
+                return
+        self._end_round()
 
-    def _call(self, i: int) -> None:
+    def _call_py(self, i: int) -> None:
         cur = self.cur_bet
         bets = self.bets
         to_call = cur - bets[i]
@@ -768,26 +780,31 @@ class Hand:
             raise IllegalActionError(f"seat {i} cannot call: there is no bet to call (check)")
         stacks = self.stacks
         stack = stacks[i]
+        acted = self._acted
         if stack <= to_call:
             to_call = stack
             self.n_active -= 1
-            self._acted[i] = _DONE
+            acted[i] = _DONE
         else:
-            self._acted[i] = cur
+            acted[i] = cur
         stacks[i] = stack - to_call
         bets[i] += to_call
         self.pot += to_call
         self._log.append(("call", i, to_call, ()))
-        self._advance(i)
+        for j in _SEATS_AFTER[self.n][i]:
+            if acted[j] < cur:
+                self.actor = j
+                return
+        self._end_round()
 
-    def _wager(self, i: int, to: int, kind: ActionKind) -> None:
+    def _wager_py(self, i: int, to: int, kind: int) -> None:
         if to.__class__ is not int:
             word = "bet" if kind == _BET else "raise to"
             if not isinstance(to, int) or isinstance(to, bool):
                 raise IllegalActionError(f"seat {i} cannot {word} {to!r}: amounts are int chips")
             to = int(to)
         bounds = self._bounds if self._bounds_at == len(self._log) else self._raise_bounds()
-        if isinstance(bounds, str) or to < bounds[0] or to > bounds[1]:
+        if isinstance(bounds, str) or to < bounds[1] or to > bounds[2]:
             self._reject_wager(i, to, kind, bounds)
         bets = self.bets
         delta = to - bets[i]
@@ -808,15 +825,20 @@ class Hand:
         self.cur_bet = to
         self.last_aggressor = i
         self._log.append(("bet" if kind == _BET else "raise", i, to, ()))
-        self._advance(i)
+        acted = self._acted
+        for j in _SEATS_AFTER[self.n][i]:
+            if acted[j] < to:
+                self.actor = j
+                return
+        self._end_round()
 
     def _reject_wager(
-        self, i: int, to: int, kind: ActionKind, bounds: tuple[int, int] | str
+        self, i: int, to: int, kind: int, bounds: LegalAction | str
     ) -> None:
         word = "bet" if kind == _BET else "raise to"
         if isinstance(bounds, str):
             raise IllegalActionError(f"seat {i} cannot {word} {to}: {bounds}")
-        lo, hi = bounds
+        _, lo, hi = bounds
         allin_to = self.stacks[i] + self.bets[i]
         if to > allin_to:
             why = f"that is more than its stack (all-in is {word} {allin_to})"
@@ -829,18 +851,6 @@ class Hand:
         raise IllegalActionError(f"seat {i} cannot {word} {to}: {why}")
 
     # ---- flow --------------------------------------------------------------------
-    def _advance(self, i: int) -> None:
-        if self.n_live == 1:
-            self._end_round()
-            return
-        acted = self._acted
-        cur = self.cur_bet
-        for j in _SEATS_AFTER[self.n][i]:
-            if acted[j] < cur:
-                self.actor = j
-                return
-        self._end_round()
-
     def _start_round(self, start: int) -> None:
         """Give the action to the first seat from ``start`` that must act, if any."""
         acted = self._acted
@@ -858,13 +868,14 @@ class Hand:
     def _end_round(self) -> None:
         self.actor = -1
         bets = self.bets
-        # return the uncalled part of the largest bet
-        ordered = sorted(bets)
-        top = ordered[-1]
-        if top > ordered[-2]:
+        # return the uncalled part of the largest bet (cur_bet is always max(bets))
+        top = self.cur_bet
+        if top and bets.count(top) == 1:
             k = bets.index(top)
-            back = top - ordered[-2]
-            bets[k] -= back
+            bets[k] = 0
+            second = max(bets)
+            bets[k] = second
+            back = top - second
             if self.stacks[k] == 0 and not self.folded[k]:
                 self.n_active += 1
             self.stacks[k] += back
@@ -1180,9 +1191,12 @@ class Hand:
     # ---- copies and views --------------------------------------------------------
     def clone(self) -> Hand:
         """An independent copy (cheap: flat lists are copied, immutable parts shared)."""
-        h = Hand.__new__(Hand)
+        h = self.__class__.__new__(self.__class__)
         h.config = self.config
         h.n = self.n
+        h._code = self._code
+        h._cap = self._cap
+        h._free_fold = self._free_fold
         h.button = self.button
         h.rules = self.rules
         h.manual_showdown = self.manual_showdown
@@ -1222,8 +1236,7 @@ class Hand:
         """A comparable value of the whole state (for tests and debugging)."""
         fields = [
             tuple(value) if isinstance(value, list) else value
-            for name in Hand.__slots__
-            if name not in ("_deck", "_bounds", "_bounds_at")  # caches are not state
+            for name in _STATE_FIELDS
             for value in (getattr(self, name),)
         ]
         deck = None if self._deck is None else (self._deck._cards[:], self._deck._state)
@@ -1260,3 +1273,23 @@ class Hand:
             f" actor={self.current_actor}, stacks={self.stacks}, pot={self.pot},"
             f" board={format_cards(self.board)!r})"
         )
+
+
+# The whole state of a hand, for snapshot(): Hand's slots and the C core's members (less
+# the caches: the seeded deck's position is compared separately, the raise bounds are
+# derived)
+_STATE_FIELDS = (
+    *(f for f in Hand.__slots__ if f != "_deck"),
+    *("stacks", "bets", "folded", "_acted", "_log", "cur_bet", "raise_size", "pot", "n"),
+    *("actor", "n_live", "n_active", "_level_count", "last_aggressor"),
+)
+hand_core_setup(
+    LegalAction,
+    tuple(ActionKind),
+    _LEGAL_FOLD,
+    _LEGAL_CHECK,
+    _NO_OPPONENT,
+    _COVERS_CALL,
+    _NOT_REOPENED,
+    _DONE,
+)

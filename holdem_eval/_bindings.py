@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -22,6 +22,7 @@ __all__ = [
     "HE_E_CARD_RANGE",
     "HE_E_DUPLICATE",
     "HE_OK",
+    "HandCore",
     "eval5",
     "eval7",
     "eval_batch",
@@ -30,6 +31,7 @@ __all__ = [
     "eval_omaha_batch",
     "evaluate_fast",
     "ffi",
+    "hand_core_setup",
     "lib",
     "run_chunked",
 ]
@@ -48,6 +50,41 @@ eval5: Callable[..., int] = lib.he_eval5
 evaluate_fast: Callable[[object], int]
 if lib.he_py_install() != 0:
     raise ImportError("holdem_eval: could not install the native evaluate fast path")
+
+if TYPE_CHECKING:
+
+    class HandCore:
+        """The C base of ``holdem_eval.engine.Hand`` (holdem_eval/_engine_core.c): the
+        state that changes on every decision, and the hot paths that change it."""
+
+        stacks: list[int]
+        bets: list[int]
+        folded: list[bool]
+        _acted: list[int]
+        _log: list[Any]
+        _bounds: Any
+        cur_bet: int
+        raise_size: int
+        pot: int
+        n: int
+        actor: int
+        n_live: int
+        n_active: int
+        _level_count: int
+        last_aggressor: int
+        _bounds_at: int
+        _code: int
+        _cap: int
+        _free_fold: int
+
+        def legal_actions(self) -> tuple[Any, ...]: ...
+        def act(self, action: Any, seat: int | None = None) -> None: ...
+        def _fold(self, i: int) -> None: ...
+        def _check(self, i: int) -> None: ...
+        def _call(self, i: int) -> None: ...
+        def _wager(self, i: int, to: int, kind: int) -> None: ...
+
+    def hand_core_setup(*objects: object) -> None: ...
 
 Status = tuple[int, int]  # (status, first bad row within the call)
 U8 = NDArray[np.uint8]

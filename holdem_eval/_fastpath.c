@@ -67,7 +67,8 @@ static PyMethodDef he_py_evaluate_def = {
     ">>> evaluate([12, 8, 4, 0, 49])   # 5-4-3-2-A, the wheel\n1609\n",
 };
 
-/* Called once by holdem_eval._bindings at import: sets _bindings.evaluate_fast. cffi
+/* Called once by holdem_eval._bindings at import: sets _bindings.evaluate_fast (and the
+ * engine core, see _engine_core.c). cffi
  * released the GIL for this call, so take it back before touching Python objects. */
 static int he_py_install(void)
 {
@@ -87,6 +88,9 @@ static int he_py_install(void)
         if (fn != NULL) {
             rc = PyObject_SetAttrString(mod, "evaluate_fast", fn);
             Py_DECREF(fn);
+        }
+        if (rc == 0) {
+            rc = he_core_install(mod); /* _engine_core.c */
         }
     }
     Py_XDECREF(ranks);

@@ -27,8 +27,10 @@ def _compile_args() -> list[str]:
     return ["-O3", "-std=c99", "-fvisibility=hidden", "-Wall", "-Wextra", "-Wconversion"]
 
 
-# CPython glue (the scalar fast path), compiled into the module's preamble; see _fastpath.c.
-_GLUE = (_HERE / "_fastpath.c").read_text()
+# CPython glue compiled into the module's preamble: the engine's C core (_engine_core.c)
+# and the scalar fast path (_fastpath.c), which installs both.
+_GLUE_FILES = [_HERE / "_engine_core.c", _HERE / "_fastpath.c"]
+_GLUE = "\n".join(p.read_text() for p in _GLUE_FILES)
 
 ffibuilder = FFI()
 ffibuilder.cdef("\n".join(p.read_text() for p in sorted((_CSRC / "api").glob("*.h"))))
@@ -38,7 +40,7 @@ ffibuilder.set_source(
     '#include "holdem_eval.h"\n' + _GLUE,
     sources=[_relative(p) for p in sorted(_CSRC.glob("*.c"))],
     include_dirs=[_relative(_CSRC)],
-    depends=[_relative(p) for p in [*sorted(_CSRC.rglob("*.h")), _HERE / "_fastpath.c"]],
+    depends=[_relative(p) for p in [*sorted(_CSRC.rglob("*.h")), *_GLUE_FILES]],
     extra_compile_args=_compile_args(),
     py_limited_api=True,
 )

@@ -1,0 +1,677 @@
+/* CPython glue compiled into the cffi module: the C base type of holdem_eval.engine.Hand.
+ *
+ * It holds the state that changes on every betting decision (stacks, bets, folded, the
+ * per-seat action levels, the log, the current bet, raise size and pot, the seat to act)
+ * as members that Python reads and writes like slots, and runs the hot paths of the
+ * engine in C: legal_actions() and the fold / check / call / bet / raise of the seat to
+ * act, passing the turn to the next seat that must act.
+ *
+ * The Python methods of Hand stay the reference: every path here handles only what it
+ * can fully check (the action is legal, every value is an exact int below 2**60, the
+ * state has the shape Hand gives it) and otherwise calls the Python method of the same
+ * name with a `_py` suffix, which applies the rules or raises the precise error. So no
+ * error message lives here, and a test plays random hands both ways and compares every
+ * state. Round ends (uncalled bets, streets, showdown) call Hand._end_round in Python.
+ * An action is all-or-nothing: every new object is made before anything changes.
+ *
+ * Limited API only, so the extension stays abi3. */
+
+#include <structmember.h>
+
+#define HE_CORE_MAX_SEATS 10
+#define HE_CORE_LIMIT (1LL << 60) /* larger chip counts take the Python paths */
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *stacks, *bets, *folded, *acted, *log, *bounds; /* lists; LegalAction or str */
+    PyObject *cur_bet, *raise_size, *pot;                       /* Python ints */
+    Py_ssize_t n, actor, n_live, n_active, level_count, last_aggressor, bounds_at;
+    Py_ssize_t code, cap, free_fold; /* betting 0 NL / 1 PL / 2 FL; max bets (-1 none) */
+} HeCore;
+
+/* Set once by he_core_setup (engine/hand.py, at import). */
+static struct {
+    PyObject *legal_action;     /* the LegalAction class (a tuple subclass) */
+    PyObject *kinds[6];         /* ActionKind members FOLD .. ALL_IN */
+    PyObject *legal_fold, *legal_check, *no_opponent, *done, *empty;
+    PyObject *ev[5];            /* "fold" "check" "call" "bet" "raise" */
+    PyObject *m_end_round, *m_act, *m_fold, *m_check, *m_call, *m_wager, *m_legal;
+    PyObject *s_covers, *s_reopen;
+    long long done_value;
+} he_k;
+
+enum { K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_ALL_IN };
+
+/* An exact int with |v| <= HE_CORE_LIMIT (or the "done" level) into *v; 0 otherwise. */
+static int he_int(PyObject *o, long long *v)
+{
+    if (o == NULL || !PyLong_CheckExact(o)) {
+        return 0;
+    }
+    int overflow = 0;
+    long long x = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (overflow || (x == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        return 0;
+    }
+    if ((x > HE_CORE_LIMIT && x != he_k.done_value) || x < -HE_CORE_LIMIT) {
+        return 0;
+    }
+    *v = x;
+    return 1;
+}
+
+/* The whole per-seat state as C numbers; 0 when anything is not as Hand makes it. */
+typedef struct {
+    long long stacks[HE_CORE_MAX_SEATS], bets[HE_CORE_MAX_SEATS], acted[HE_CORE_MAX_SEATS];
+    int folded[HE_CORE_MAX_SEATS];
+    long long cur, raise_size, pot;
+} HeView;
+
+static int he_list_ok(PyObject *list, Py_ssize_t n)
+{
+    return list != NULL && PyList_CheckExact(list) && PyList_Size(list) == n;
+}
+
+static int he_read(HeCore *h, HeView *v)
+{
+    Py_ssize_t n = h->n;
+    if (n < 2 || n > HE_CORE_MAX_SEATS || h->actor < 0 || h->actor >= n
+        || !he_list_ok(h->stacks, n) || !he_list_ok(h->bets, n) || !he_list_ok(h->folded, n)
+        || !he_list_ok(h->acted, n) || h->log == NULL || !PyList_CheckExact(h->log)
+        || !he_int(h->cur_bet, &v->cur) || !he_int(h->raise_size, &v->raise_size)
+        || !he_int(h->pot, &v->pot)) {
+        return 0;
+    }
+    for (Py_ssize_t j = 0; j < n; j++) {
+        PyObject *f = PyList_GetItem(h->folded, j);
+        if (!he_int(PyList_GetItem(h->stacks, j), &v->stacks[j])
+            || !he_int(PyList_GetItem(h->bets, j), &v->bets[j])
+            || !he_int(PyList_GetItem(h->acted, j), &v->acted[j])
+            || (f != Py_True && f != Py_False)) {
+            return 0;
+        }
+        v->folded[j] = f == Py_True;
+    }
+    return 1;
+}
+
+/* Replace list[i] with a new int; the list owns it afterwards. */
+static void he_put(PyObject *list, Py_ssize_t i, PyObject *value)
+{
+    PyList_SetItem(list, i, value); /* steals value; i is in range (checked by he_read) */
+}
+
+static void he_set(PyObject **slot, PyObject *value)
+{
+    PyObject *old = *slot;
+    *slot = value;
+    Py_XDECREF(old);
+}
+
+static PyObject *he_event(int kind, Py_ssize_t seat, long long amount)
+{
+    PyObject *s = PyLong_FromSsize_t(seat), *a = PyLong_FromLongLong(amount);
+    PyObject *ev = (s && a) ? PyTuple_Pack(4, he_k.ev[kind], s, a, he_k.empty) : NULL;
+    Py_XDECREF(s);
+    Py_XDECREF(a);
+    return ev;
+}
+
+/* After seat i acted: the next seat clockwise whose level is below `cur` acts, else the
+ * round ends (Hand._end_round, in Python). Returns 0 or -1 with an exception set. */
+static int he_pass_turn(HeCore *h, const HeView *v, Py_ssize_t i, long long cur, int check_live)
+{
+    if (!check_live || h->n_live > 1) {
+        for (Py_ssize_t d = 1; d < h->n; d++) {
+            Py_ssize_t j = (i + d) % h->n;
+            if (v->acted[j] < cur) {
+                h->actor = j;
+                return 0;
+            }
+        }
+    }
+    PyObject *r = PyObject_CallMethodObjArgs((PyObject *)h, he_k.m_end_round, NULL);
+    if (r == NULL) {
+        return -1;
+    }
+    Py_DECREF(r);
+    return 0;
+}
+
+/* Each action below returns 1 when done, 0 when it must go to the Python reference
+ * (nothing changed), -1 on a Python error. */
+
+static int he_fold(HeCore *h, Py_ssize_t i)
+{
+    HeView v;
+    if (!he_read(h, &v) || i != h->actor || (v.bets[i] >= v.cur && !h->free_fold)) {
+        return 0;
+    }
+    PyObject *ev = he_event(K_FOLD, i, 0);
+    if (ev == NULL) {
+        return -1;
+    }
+    if (PyList_Append(h->log, ev) != 0) {
+        Py_DECREF(ev);
+        return -1;
+    }
+    Py_DECREF(ev);
+    Py_INCREF(Py_True);
+    he_put(h->folded, i, Py_True);
+    Py_INCREF(he_k.done);
+    he_put(h->acted, i, he_k.done);
+    v.acted[i] = he_k.done_value;
+    h->n_live--;
+    h->n_active--;
+    return he_pass_turn(h, &v, i, v.cur, 1) == 0 ? 1 : -1;
+}
+
+static int he_check(HeCore *h, Py_ssize_t i)
+{
+    HeView v;
+    if (!he_read(h, &v) || i != h->actor || v.bets[i] < v.cur) {
+        return 0;
+    }
+    PyObject *ev = he_event(K_CHECK, i, 0);
+    if (ev == NULL || PyList_Append(h->log, ev) != 0) {
+        Py_XDECREF(ev);
+        return -1;
+    }
+    Py_DECREF(ev);
+    Py_INCREF(h->cur_bet);
+    he_put(h->acted, i, h->cur_bet);
+    v.acted[i] = v.cur;
+    return he_pass_turn(h, &v, i, v.cur, 0) == 0 ? 1 : -1;
+}
+
+static int he_call(HeCore *h, Py_ssize_t i)
+{
+    HeView v;
+    if (!he_read(h, &v) || i != h->actor || v.cur - v.bets[i] <= 0) {
+        return 0;
+    }
+    long long pay = v.cur - v.bets[i];
+    int all_in = v.stacks[i] <= pay;
+    if (all_in) {
+        pay = v.stacks[i];
+    }
+    PyObject *stack = PyLong_FromLongLong(v.stacks[i] - pay);
+    PyObject *bet = PyLong_FromLongLong(v.bets[i] + pay);
+    PyObject *pot = PyLong_FromLongLong(v.pot + pay);
+    PyObject *ev = he_event(K_CALL, i, pay);
+    if (!stack || !bet || !pot || !ev || PyList_Append(h->log, ev) != 0) {
+        Py_XDECREF(stack);
+        Py_XDECREF(bet);
+        Py_XDECREF(pot);
+        Py_XDECREF(ev);
+        return -1;
+    }
+    Py_DECREF(ev);
+    PyObject *level = all_in ? he_k.done : h->cur_bet;
+    Py_INCREF(level);
+    he_put(h->acted, i, level);
+    v.acted[i] = all_in ? he_k.done_value : v.cur;
+    if (all_in) {
+        h->n_active--;
+    }
+    he_put(h->stacks, i, stack);
+    he_put(h->bets, i, bet);
+    he_set(&h->pot, pot);
+    return he_pass_turn(h, &v, i, v.cur, 0) == 0 ? 1 : -1;
+}
+
+/* The BET/RAISE range for the seat to act: *lo..*hi, or *reason (a new reference to a
+ * str, the same words and objects as Hand._legal_actions_py). Returns 0 on error. */
+static int he_wager_range(HeCore *h, const HeView *v, long long *lo, long long *hi,
+                          PyObject **reason)
+{
+    Py_ssize_t i = h->actor;
+    long long stack = v->stacks[i], bet = v->bets[i], cur = v->cur, acted = v->acted[i];
+    *reason = NULL;
+    if (stack <= cur - bet) {
+        *reason = he_k.s_covers;
+    } else if (acted >= 0 && cur - acted < v->raise_size) {
+        *reason = he_k.s_reopen;
+    } else if (h->code == 2 && h->cap >= 0 && h->level_count >= h->cap) {
+        *reason = PyUnicode_FromFormat("the betting is capped at %zd bets this round", h->cap);
+        return *reason != NULL;
+    } else if (cur == 0) {
+        if (h->n_active < 2) {
+            *reason = he_k.no_opponent;
+        }
+    } else {
+        *reason = he_k.no_opponent;
+        for (Py_ssize_t j = 0; j < h->n; j++) {
+            if (v->stacks[j] + v->bets[j] > cur && j != i && !v->folded[j]) {
+                *reason = NULL;
+                break;
+            }
+        }
+    }
+    if (*reason != NULL) {
+        Py_INCREF(*reason);
+        return 1;
+    }
+    long long allin_to = stack + bet, min_to = cur + v->raise_size, max_to;
+    if (h->code == 0) {
+        max_to = allin_to;
+    } else if (h->code == 2) {
+        max_to = min_to;
+    } else {
+        max_to = 2 * cur - bet + v->pot;
+        if (max_to < min_to) {
+            max_to = min_to;
+        }
+    }
+    *lo = min_to > allin_to ? allin_to : min_to;
+    *hi = max_to > allin_to ? allin_to : max_to;
+    return 1;
+}
+
+static PyObject *he_legal(PyObject *kind, long long lo, long long hi)
+{
+    PyObject *a = PyLong_FromLongLong(lo), *b = PyLong_FromLongLong(hi);
+    PyObject *t = (a && b) ? PyType_GenericAlloc((PyTypeObject *)he_k.legal_action, 3) : NULL;
+    if (t == NULL) {
+        Py_XDECREF(a);
+        Py_XDECREF(b);
+        return NULL;
+    }
+    Py_INCREF(kind);
+    PyTuple_SetItem(t, 0, kind);
+    PyTuple_SetItem(t, 1, a);
+    PyTuple_SetItem(t, 2, b);
+    return t;
+}
+
+/* Computes and caches the BET/RAISE entry (h->bounds, as in Python); returns it borrowed. */
+static PyObject *he_bounds(HeCore *h, const HeView *v)
+{
+    long long lo = 0, hi = 0;
+    PyObject *reason;
+    if (!he_wager_range(h, v, &lo, &hi, &reason)) {
+        return NULL;
+    }
+    PyObject *b = reason != NULL ? reason : he_legal(he_k.kinds[v->cur ? K_RAISE : K_BET], lo, hi);
+    if (b == NULL) {
+        return NULL;
+    }
+    he_set(&h->bounds, b);
+    h->bounds_at = PyList_Size(h->log);
+    return b;
+}
+
+static int he_wager(HeCore *h, Py_ssize_t i, PyObject *to_obj, long long kind)
+{
+    HeView v;
+    long long to;
+    if (!he_read(h, &v) || i != h->actor || !he_int(to_obj, &to)
+        || (kind == K_BET) != (v.cur == 0)) {
+        return 0;
+    }
+    PyObject *b = h->bounds;
+    if (b == NULL || h->bounds_at != PyList_Size(h->log)) {
+        b = he_bounds(h, &v);
+        if (b == NULL) {
+            return -1;
+        }
+    }
+    if (PyUnicode_Check(b)) {
+        return 0;
+    }
+    long long lo, hi;
+    if (!PyTuple_Check(b) || PyTuple_Size(b) != 3 || !he_int(PyTuple_GetItem(b, 1), &lo)
+        || !he_int(PyTuple_GetItem(b, 2), &hi) || to < lo || to > hi) {
+        return 0;
+    }
+    long long delta = to - v.bets[i], stack = v.stacks[i] - delta, inc = to - v.cur;
+    int raise_grows = inc >= v.raise_size;
+    PyObject *stack_o = PyLong_FromLongLong(stack);
+    PyObject *pot = PyLong_FromLongLong(v.pot + delta);
+    PyObject *size = raise_grows && h->code != 2 ? PyLong_FromLongLong(inc) : NULL;
+    PyObject *ev = he_event(kind == K_BET ? K_BET : K_RAISE, i, to);
+    if (!stack_o || !pot || (raise_grows && h->code != 2 && !size) || !ev
+        || PyList_Append(h->log, ev) != 0) {
+        Py_XDECREF(stack_o);
+        Py_XDECREF(pot);
+        Py_XDECREF(size);
+        Py_XDECREF(ev);
+        return -1;
+    }
+    Py_DECREF(ev);
+    he_put(h->stacks, i, stack_o);
+    Py_INCREF(to_obj);
+    he_put(h->bets, i, to_obj);
+    he_set(&h->pot, pot);
+    PyObject *level = stack == 0 ? he_k.done : to_obj;
+    Py_INCREF(level);
+    he_put(h->acted, i, level);
+    v.acted[i] = stack == 0 ? he_k.done_value : to;
+    if (stack == 0) {
+        h->n_active--;
+    }
+    if (raise_grows) {
+        if (size != NULL) {
+            he_set(&h->raise_size, size);
+        }
+        h->level_count++;
+    }
+    Py_INCREF(to_obj);
+    he_set(&h->cur_bet, to_obj);
+    h->last_aggressor = i;
+    return he_pass_turn(h, &v, i, to, 0) == 0 ? 1 : -1;
+}
+
+/* ---- methods ---------------------------------------------------------------------- */
+
+static PyObject *he_done(HeCore *h, int rc, PyObject *method, PyObject *a, PyObject *b,
+                         PyObject *c)
+{
+    if (rc < 0) {
+        return NULL;
+    }
+    if (rc > 0) {
+        Py_RETURN_NONE;
+    }
+    return PyObject_CallMethodObjArgs((PyObject *)h, method, a, b, c, NULL);
+}
+
+static PyObject *he_core_legal_actions(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    HeCore *h = (HeCore *)self;
+    if (h->actor < 0) {
+        return PyTuple_New(0);
+    }
+    HeView v;
+    if (!he_read(h, &v)) {
+        return PyObject_CallMethodObjArgs(self, he_k.m_legal, NULL);
+    }
+    PyObject *wager = he_bounds(h, &v);
+    if (wager == NULL) {
+        return NULL;
+    }
+    Py_ssize_t i = h->actor;
+    long long to_call = v.cur - v.bets[i];
+    int can_wager = !PyUnicode_Check(wager);
+    if (to_call > 0) {
+        long long amt = v.stacks[i] < to_call ? v.stacks[i] : to_call;
+        PyObject *call = he_legal(he_k.kinds[K_CALL], amt, amt);
+        if (call == NULL) {
+            return NULL;
+        }
+        PyObject *res = can_wager ? PyTuple_Pack(3, he_k.legal_fold, call, wager)
+                                  : PyTuple_Pack(2, he_k.legal_fold, call);
+        Py_DECREF(call);
+        return res;
+    }
+    if (!can_wager) {
+        return h->free_fold ? PyTuple_Pack(2, he_k.legal_fold, he_k.legal_check)
+                            : PyTuple_Pack(1, he_k.legal_check);
+    }
+    return h->free_fold ? PyTuple_Pack(3, he_k.legal_fold, he_k.legal_check, wager)
+                        : PyTuple_Pack(2, he_k.legal_check, wager);
+}
+
+static int he_seat_arg(PyObject *o, Py_ssize_t *i)
+{
+    if (!PyLong_CheckExact(o)) {
+        return 0;
+    }
+    *i = PyLong_AsSsize_t(o);
+    if (*i == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return 0;
+    }
+    return 1;
+}
+
+static PyObject *he_core_act(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    HeCore *h = (HeCore *)self;
+    static char *kwlist[] = {"action", "seat", NULL};
+    PyObject *action, *seat = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|O:act", kwlist, &action, &seat)) {
+        return NULL;
+    }
+    int rc = 0;
+    Py_ssize_t seat_i = h->actor;
+    if (PyTuple_Check(action) && PyTuple_Size(action) == 2
+        && (seat == Py_None || (he_seat_arg(seat, &seat_i) && seat_i == h->actor))
+        && h->actor >= 0) {
+        PyObject *kind_o = PyTuple_GetItem(action, 0), *amount = PyTuple_GetItem(action, 1);
+        long kind = PyLong_Check(kind_o) ? PyLong_AsLong(kind_o) : -1;
+        if (kind == -1 && PyErr_Occurred()) {
+            PyErr_Clear();
+        }
+        Py_ssize_t i = h->actor;
+        switch (kind) {
+        case K_FOLD: rc = he_fold(h, i); break;
+        case K_CHECK: rc = he_check(h, i); break;
+        case K_CALL: rc = he_call(h, i); break;
+        case K_BET:
+        case K_RAISE: rc = he_wager(h, i, amount, kind); break;
+        default: rc = 0; /* ALL_IN and anything unknown: the Python reference */
+        }
+    }
+    return he_done(h, rc, he_k.m_act, action, seat, NULL);
+}
+
+static PyObject *he_core_seat_method(PyObject *self, PyObject *arg, int (*fn)(HeCore *, Py_ssize_t),
+                                     PyObject *method)
+{
+    Py_ssize_t i;
+    int rc = he_seat_arg(arg, &i) ? fn((HeCore *)self, i) : 0;
+    return he_done((HeCore *)self, rc, method, arg, NULL, NULL);
+}
+
+static PyObject *he_core_fold(PyObject *self, PyObject *arg)
+{
+    return he_core_seat_method(self, arg, he_fold, he_k.m_fold);
+}
+
+static PyObject *he_core_check(PyObject *self, PyObject *arg)
+{
+    return he_core_seat_method(self, arg, he_check, he_k.m_check);
+}
+
+static PyObject *he_core_call(PyObject *self, PyObject *arg)
+{
+    return he_core_seat_method(self, arg, he_call, he_k.m_call);
+}
+
+static PyObject *he_core_wager(PyObject *self, PyObject *args)
+{
+    PyObject *seat, *to, *kind;
+    if (!PyArg_UnpackTuple(args, "_wager", 3, 3, &seat, &to, &kind)) {
+        return NULL;
+    }
+    Py_ssize_t i;
+    long k = PyLong_Check(kind) ? PyLong_AsLong(kind) : -1;
+    if (k == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+    }
+    int rc = 0;
+    if (he_seat_arg(seat, &i) && (k == K_BET || k == K_RAISE)) {
+        rc = he_wager((HeCore *)self, i, to, k);
+    }
+    return he_done((HeCore *)self, rc, he_k.m_wager, seat, to, kind);
+}
+
+static PyMethodDef he_core_methods[] = {
+    {"legal_actions", he_core_legal_actions, METH_NOARGS,
+     "legal_actions()\n--\n\nLegal actions for the seat to act (empty when nobody is to act)."},
+    {"act", (PyCFunction)(void (*)(void))he_core_act, METH_VARARGS | METH_KEYWORDS,
+     "act(action, seat=None)\n--\n\n"
+     "Apply ``action`` (kind, \"to\" amount) for the seat to act.\n\n"
+     "``seat``, if given, must be the seat to act (out-of-turn actions are rejected)."},
+    {"_fold", he_core_fold, METH_O, NULL},
+    {"_check", he_core_check, METH_O, NULL},
+    {"_call", he_core_call, METH_O, NULL},
+    {"_wager", he_core_wager, METH_VARARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+#define HE_OBJ(name, field) {name, T_OBJECT_EX, offsetof(HeCore, field), 0, NULL}
+#define HE_SIZE(name, field) {name, T_PYSSIZET, offsetof(HeCore, field), 0, NULL}
+static PyMemberDef he_core_members[] = {
+    HE_OBJ("stacks", stacks), HE_OBJ("bets", bets), HE_OBJ("folded", folded),
+    HE_OBJ("_acted", acted), HE_OBJ("_log", log), HE_OBJ("_bounds", bounds),
+    HE_OBJ("cur_bet", cur_bet), HE_OBJ("raise_size", raise_size), HE_OBJ("pot", pot),
+    HE_SIZE("n", n), HE_SIZE("actor", actor), HE_SIZE("n_live", n_live),
+    HE_SIZE("n_active", n_active), HE_SIZE("_level_count", level_count),
+    HE_SIZE("last_aggressor", last_aggressor), HE_SIZE("_bounds_at", bounds_at),
+    HE_SIZE("_code", code), HE_SIZE("_cap", cap), HE_SIZE("_free_fold", free_fold),
+    {NULL, 0, 0, 0, NULL},
+};
+
+static int he_core_traverse(PyObject *self, visitproc visit, void *arg)
+{
+    HeCore *h = (HeCore *)self;
+    Py_VISIT(h->stacks);
+    Py_VISIT(h->bets);
+    Py_VISIT(h->folded);
+    Py_VISIT(h->acted);
+    Py_VISIT(h->log);
+    Py_VISIT(h->bounds);
+    Py_VISIT(h->cur_bet);
+    Py_VISIT(h->raise_size);
+    Py_VISIT(h->pot);
+    return 0;
+}
+
+static int he_core_clear(PyObject *self)
+{
+    HeCore *h = (HeCore *)self;
+    Py_CLEAR(h->stacks);
+    Py_CLEAR(h->bets);
+    Py_CLEAR(h->folded);
+    Py_CLEAR(h->acted);
+    Py_CLEAR(h->log);
+    Py_CLEAR(h->bounds);
+    Py_CLEAR(h->cur_bet);
+    Py_CLEAR(h->raise_size);
+    Py_CLEAR(h->pot);
+    return 0;
+}
+
+static void he_core_dealloc(PyObject *self)
+{
+    PyTypeObject *tp = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    he_core_clear(self);
+    PyObject_GC_Del(self); /* the type and every subclass are GC types */
+    Py_DECREF(tp); /* instances of heap types own a reference to their type */
+}
+
+static PyObject *he_core_new(PyTypeObject *tp, PyObject *args, PyObject *kwargs)
+{
+    (void)args;
+    (void)kwargs;
+    HeCore *h = (HeCore *)PyType_GenericAlloc(tp, 0); /* zeroed: NULL objects, 0 sizes */
+    if (h != NULL) {
+        h->actor = -1;
+        h->last_aggressor = -1;
+        h->bounds_at = -1;
+        h->cap = -1;
+    }
+    return (PyObject *)h;
+}
+
+static PyType_Slot he_core_slots[] = {
+    {Py_tp_doc, "The C state and hot paths under holdem_eval.engine.Hand (not for direct use)."},
+    {Py_tp_new, he_core_new},
+    {Py_tp_dealloc, he_core_dealloc},
+    {Py_tp_traverse, he_core_traverse},
+    {Py_tp_clear, he_core_clear},
+    {Py_tp_methods, he_core_methods},
+    {Py_tp_members, he_core_members},
+    {0, NULL},
+};
+
+static PyType_Spec he_core_spec = {
+    "holdem_eval._he_native.HandCore", sizeof(HeCore), 0,
+    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, he_core_slots,
+};
+
+static PyObject *he_intern(const char *s)
+{
+    return PyUnicode_InternFromString(s);
+}
+
+/* hand_core_setup(LegalAction, kinds, legal_fold, legal_check, no_opponent, covers,
+ * reopen, done): the Python objects the hot paths return or compare by identity. */
+static PyObject *he_core_setup(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *legal, *kinds, *fold, *check, *no_opp, *covers, *reopen, *done;
+    if (!PyArg_UnpackTuple(args, "hand_core_setup", 8, 8, &legal, &kinds, &fold, &check,
+                           &no_opp, &covers, &reopen, &done)) {
+        return NULL;
+    }
+    if (!PyType_Check(legal) || !PyType_IsSubtype((PyTypeObject *)legal, &PyTuple_Type)
+        || !PyTuple_Check(kinds) || PyTuple_Size(kinds) != 6
+        || !PyUnicode_Check(no_opp) || !PyUnicode_Check(covers) || !PyUnicode_Check(reopen)
+        || !PyLong_CheckExact(done)) {
+        PyErr_SetString(PyExc_TypeError, "hand_core_setup: unexpected arguments");
+        return NULL;
+    }
+    static const char *names[] = {"fold", "check", "call", "bet", "raise"};
+    for (int k = 0; k < 5; k++) {
+        if (he_k.ev[k] == NULL && (he_k.ev[k] = he_intern(names[k])) == NULL) {
+            return NULL;
+        }
+    }
+    if (he_k.empty == NULL) {
+        he_k.empty = PyTuple_New(0);
+        he_k.m_end_round = he_intern("_end_round");
+        he_k.m_act = he_intern("_act_py");
+        he_k.m_fold = he_intern("_fold_py");
+        he_k.m_check = he_intern("_check_py");
+        he_k.m_call = he_intern("_call_py");
+        he_k.m_wager = he_intern("_wager_py");
+        he_k.m_legal = he_intern("_legal_actions_py");
+        if (!he_k.empty || !he_k.m_end_round || !he_k.m_act || !he_k.m_fold || !he_k.m_check
+            || !he_k.m_call || !he_k.m_wager || !he_k.m_legal) {
+            return NULL;
+        }
+    }
+    PyObject **keep[] = {&he_k.legal_action, &he_k.legal_fold, &he_k.legal_check,
+                         &he_k.no_opponent, &he_k.s_covers, &he_k.s_reopen, &he_k.done};
+    PyObject *vals[] = {legal, fold, check, no_opp, covers, reopen, done};
+    for (int k = 0; k < 7; k++) {
+        Py_INCREF(vals[k]);
+        he_set(keep[k], vals[k]);
+    }
+    for (int k = 0; k < 6; k++) {
+        PyObject *kind = PyTuple_GetItem(kinds, k);
+        Py_INCREF(kind);
+        he_set(&he_k.kinds[k], kind);
+    }
+    he_k.done_value = PyLong_AsLongLong(done);
+    if (he_k.done_value == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef he_core_setup_def = {
+    "hand_core_setup", he_core_setup, METH_VARARGS,
+    "Give the engine's C hot paths the Python objects they return (engine/hand.py).",
+};
+
+/* Sets _bindings.HandCore and _bindings.hand_core_setup; 0 or -1 (GIL held). */
+static int he_core_install(PyObject *mod)
+{
+    PyObject *tp = PyType_FromSpec(&he_core_spec);
+    PyObject *fn = tp != NULL ? PyCFunction_New(&he_core_setup_def, NULL) : NULL;
+    int rc = -1;
+    if (fn != NULL && PyObject_SetAttrString(mod, "HandCore", tp) == 0
+        && PyObject_SetAttrString(mod, "hand_core_setup", fn) == 0) {
+        rc = 0;
+    }
+    Py_XDECREF(tp);
+    Py_XDECREF(fn);
+    return rc;
+}

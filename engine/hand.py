@@ -219,25 +219,17 @@ class Hand(HandCore):
     """
 
     __slots__ = (
-        "_board_plan",
         "_dead",
         "_deck",
         "_ranks",
         "_shown",
-        "betting_done",
-        "board",
-        "button",
-        "committed",
         "config",
         "hole_cards",
         "manual_showdown",
         "payouts",
-        "pending_board",
         "rake",
-        "river_aggressor",
         "rules",
         "starting_stacks",
-        "street_index",
     )
 
     if TYPE_CHECKING:  # HandCore (C) implements these; here for their precise types
@@ -290,6 +282,12 @@ class Hand(HandCore):
         self._code = config.betting_code
         self._cap = -1 if config.max_bets is None else config.max_bets
         self._free_fold = config.allow_free_fold
+        # the raise size each betting round starts with (fixed limit: small bet, big bet)
+        self._street_sizes = (
+            (config.small_bet,) * 2 + (config.big_bet,) * 2
+            if config.betting_code == 2
+            else (config.min_bet,) * 4
+        )
         self.button = button
         self.rules = rules
         self.manual_showdown = manual_showdown
@@ -301,7 +299,7 @@ class Hand(HandCore):
         self._acted = [-1] * n
         self.payouts: list[int] | None = None
         self.rake = 0
-        self.board: list[int] = []
+        self.board = []
         self.pending_board = 0
         self.betting_done = False
         self.last_aggressor = -1
@@ -334,7 +332,7 @@ class Hand(HandCore):
                 dealt = list(zip(*[drawn[r * n : r * n + n] for r in range(hc)]))
             holes = dealt[n - first :] + dealt[: n - first] if first else dealt
             self._deck: SeededDeck | None = None
-            self._board_plan: list[int] = [
+            self._board_plan = [
                 drawn[nh + 1], drawn[nh + 2], drawn[nh + 3], drawn[nh + 5], drawn[nh + 7]
             ]
         else:
@@ -393,7 +391,7 @@ class Hand(HandCore):
         if self.n_active < n:
             self._acted = [_DONE if s == 0 else -1 for s in stacks_]
         self.cur_bet = max(bets)
-        self.raise_size = config.small_bet if config.betting_code == 2 else config.min_bet
+        self.raise_size = self._street_sizes[0]
         self.street_index = _PREFLOP
         self.actor = -1
         self._start_round(first)
@@ -851,8 +849,9 @@ class Hand(HandCore):
         raise IllegalActionError(f"seat {i} cannot {word} {to}: {why}")
 
     # ---- flow --------------------------------------------------------------------
-    def _start_round(self, start: int) -> None:
-        """Give the action to the first seat from ``start`` that must act, if any."""
+    def _start_round_py(self, start: int) -> None:
+        """Give the action to the first seat from ``start`` that must act, if any (the
+        reference for the C core's ``_start_round``)."""
         acted = self._acted
         cur = self.cur_bet
         if acted[start] < cur and (self.n_active >= 2 or self.bets[start] < cur):
@@ -865,7 +864,9 @@ class Hand(HandCore):
                 return
         self._end_round()
 
-    def _end_round(self) -> None:
+    def _end_round_py(self) -> None:
+        """The reference for the C core's ``_end_round``: return the uncalled part of the
+        largest bet, move the bets into ``committed``, then award or deal on."""
         self.actor = -1
         bets = self.bets
         # return the uncalled part of the largest bet (cur_bet is always max(bets))
@@ -932,12 +933,7 @@ class Hand(HandCore):
         self.pending_board = 0
         if self.betting_done:
             return
-        cfg = self.config
-        self.raise_size = (
-            (cfg.small_bet if self.street_index < _TURN else cfg.big_bet)
-            if cfg.betting_code == 2
-            else cfg.min_bet
-        )
+        self.raise_size = self._street_sizes[self.street_index]
         self._level_count = 0
         self.last_aggressor = -1
         folded = self.folded
@@ -1197,6 +1193,7 @@ class Hand(HandCore):
         h._code = self._code
         h._cap = self._cap
         h._free_fold = self._free_fold
+        h._street_sizes = self._street_sizes
         h.button = self.button
         h.rules = self.rules
         h.manual_showdown = self.manual_showdown
@@ -1281,7 +1278,9 @@ class Hand(HandCore):
 _STATE_FIELDS = (
     *(f for f in Hand.__slots__ if f != "_deck"),
     *("stacks", "bets", "folded", "_acted", "_log", "cur_bet", "raise_size", "pot", "n"),
-    *("actor", "n_live", "n_active", "_level_count", "last_aggressor"),
+    *("actor", "n_live", "n_active", "_level_count", "last_aggressor", "committed", "board"),
+    *("_board_plan", "button", "street_index", "river_aggressor", "pending_board"),
+    "betting_done",
 )
 hand_core_setup(
     LegalAction,

@@ -25,8 +25,12 @@ typedef struct {
     PyObject_HEAD
     PyObject *stacks, *bets, *folded, *acted, *log, *bounds; /* lists; LegalAction or str */
     PyObject *cur_bet, *raise_size, *pot;                       /* Python ints */
+    PyObject *committed, *board, *board_plan;                    /* lists */
+    PyObject *street_sizes; /* tuple: the raise size each street starts with */
     Py_ssize_t n, actor, n_live, n_active, level_count, last_aggressor, bounds_at;
     Py_ssize_t code, cap, free_fold; /* betting 0 NL / 1 PL / 2 FL; max bets (-1 none) */
+    Py_ssize_t button, street_index, river_aggressor, pending_board;
+    char betting_done;
 } HeCore;
 
 /* Set once by he_core_setup (engine/hand.py, at import). */
@@ -34,13 +38,15 @@ static struct {
     PyObject *legal_action;     /* the LegalAction class (a tuple subclass) */
     PyObject *kinds[6];         /* ActionKind members FOLD .. ALL_IN */
     PyObject *legal_fold, *legal_check, *no_opponent, *done, *empty;
-    PyObject *ev[5];            /* "fold" "check" "call" "bet" "raise" */
+    PyObject *ev[7];            /* "fold" "check" "call" "bet" "raise" "uncalled" "board" */
     PyObject *m_end_round, *m_act, *m_fold, *m_check, *m_call, *m_wager, *m_legal;
+    PyObject *m_start_round, *m_award, *m_next_street, *zero, *minus_one;
     PyObject *s_covers, *s_reopen;
     long long done_value;
 } he_k;
 
-enum { K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_ALL_IN };
+enum { K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_ALL_IN, E_UNCALLED = 5, E_BOARD = 6 };
+enum { RIVER = 3, SHOWDOWN = 4 };
 
 /* An exact int with |v| <= HE_CORE_LIMIT (or the "done" level) into *v; 0 otherwise. */
 static int he_int(PyObject *o, long long *v)
@@ -73,10 +79,11 @@ static int he_list_ok(PyObject *list, Py_ssize_t n)
     return list != NULL && PyList_CheckExact(list) && PyList_Size(list) == n;
 }
 
-static int he_read(HeCore *h, HeView *v)
+/* Any phase: the seat arrays and the current bet, raise size and pot. */
+static int he_read_state(HeCore *h, HeView *v)
 {
     Py_ssize_t n = h->n;
-    if (n < 2 || n > HE_CORE_MAX_SEATS || h->actor < 0 || h->actor >= n
+    if (n < 2 || n > HE_CORE_MAX_SEATS
         || !he_list_ok(h->stacks, n) || !he_list_ok(h->bets, n) || !he_list_ok(h->folded, n)
         || !he_list_ok(h->acted, n) || h->log == NULL || !PyList_CheckExact(h->log)
         || !he_int(h->cur_bet, &v->cur) || !he_int(h->raise_size, &v->raise_size)
@@ -94,6 +101,12 @@ static int he_read(HeCore *h, HeView *v)
         v->folded[j] = f == Py_True;
     }
     return 1;
+}
+
+/* During a betting round: the same, with a seat to act. */
+static int he_read(HeCore *h, HeView *v)
+{
+    return h->actor >= 0 && h->actor < h->n && he_read_state(h, v);
 }
 
 /* Replace list[i] with a new int; the list owns it afterwards. */
@@ -118,8 +131,196 @@ static PyObject *he_event(int kind, Py_ssize_t seat, long long amount)
     return ev;
 }
 
+static int he_call_method(HeCore *h, PyObject *name, PyObject *arg)
+{
+    PyObject *r = PyObject_CallMethodObjArgs((PyObject *)h, name, arg, NULL);
+    Py_XDECREF(r);
+    return r == NULL ? -1 : 0;
+}
+
+/* ---- round ends and streets: Hand._end_round_py, _next_street, _begin_street and
+ * _start_round_py in C. Each returns 0, or -1 with an exception set. ---------------- */
+
+static int he_end_round(HeCore *h);
+
+/* The first seat from `start` clockwise that must act gets the turn, else the round
+ * ends (a lone player with chips who matched the bet has nobody to bet against). */
+static int he_start_round(HeCore *h, Py_ssize_t start)
+{
+    HeView v;
+    if (start < 0 || start >= h->n || !he_read_state(h, &v)) {
+        PyObject *s = PyLong_FromSsize_t(start);
+        int rc = s != NULL ? he_call_method(h, he_k.m_start_round, s) : -1;
+        Py_XDECREF(s);
+        return rc;
+    }
+    for (Py_ssize_t d = 0; d < h->n; d++) {
+        Py_ssize_t j = (start + d) % h->n;
+        if (v.acted[j] < v.cur && (h->n_active >= 2 || v.bets[j] < v.cur)) {
+            h->actor = j;
+            return 0;
+        }
+    }
+    return he_end_round(h);
+}
+
+/* A new betting round: its raise size, no bets counted, every seat still in to act. */
+static int he_begin_street(HeCore *h, const HeView *v)
+{
+    h->street_index++;
+    h->pending_board = 0;
+    PyObject *acted = PyList_New(h->n);
+    if (acted == NULL) {
+        return -1;
+    }
+    for (Py_ssize_t j = 0; j < h->n; j++) {
+        PyObject *level = v->folded[j] || v->stacks[j] == 0 ? he_k.done : he_k.minus_one;
+        Py_INCREF(level);
+        PyList_SetItem(acted, j, level);
+    }
+    he_set(&h->acted, acted);
+    PyObject *size = PyTuple_GetItem(h->street_sizes, h->street_index);
+    Py_INCREF(size);
+    he_set(&h->raise_size, size);
+    h->level_count = 0;
+    h->last_aggressor = -1;
+    return he_start_round(h, (h->button + 1) % h->n);
+}
+
+/* Deal the next street from the board plan and start its betting, or run the board out
+ * once betting is done; Hand._next_street (Python) takes over when the plan runs out
+ * (a seeded deck draws, or the hand waits for deal_board) and for the showdown. */
+static int he_next_street(HeCore *h, const HeView *v)
+{
+    static const Py_ssize_t board_after[] = {0, 3, 4, 5};
+    while (h->street_index < RIVER) {
+        Py_ssize_t have = PyList_Size(h->board);
+        Py_ssize_t need = board_after[h->street_index + 1] - have;
+        if (need < 0 || PyList_Size(h->board_plan) < have + need) {
+            return he_call_method(h, he_k.m_next_street, NULL);
+        }
+        PyObject *cards = PyList_GetSlice(h->board_plan, have, have + need);
+        PyObject *dealt = cards != NULL ? PyList_AsTuple(cards) : NULL;
+        PyObject *ev = NULL;
+        if (dealt != NULL) {
+            PyObject *minus = PyLong_FromLong(-1);
+            ev = minus != NULL ? PyTuple_Pack(4, he_k.ev[E_BOARD], minus, he_k.zero, dealt) : NULL;
+            Py_XDECREF(minus);
+        }
+        int rc = ev != NULL ? PyList_SetSlice(h->board, have, have, cards) : -1;
+        if (rc == 0) {
+            rc = PyList_Append(h->log, ev);
+        }
+        Py_XDECREF(cards);
+        Py_XDECREF(dealt);
+        Py_XDECREF(ev);
+        if (rc != 0) {
+            return -1;
+        }
+        if (!h->betting_done) {
+            return he_begin_street(h, v);
+        }
+        h->street_index++; /* an all-in runout: deal on */
+        h->pending_board = 0;
+    }
+    return he_call_method(h, he_k.m_next_street, NULL);
+}
+
+/* The round is over: return the uncalled part of the largest bet, move the bets into
+ * `committed`, then award an uncontested pot or go on to the next street. */
+static int he_end_round(HeCore *h)
+{
+    HeView v;
+    long long committed[HE_CORE_MAX_SEATS];
+    Py_ssize_t n = h->n;
+    int ok = he_read_state(h, &v) && he_list_ok(h->committed, n) && h->board != NULL
+             && PyList_CheckExact(h->board) && h->board_plan != NULL
+             && PyList_CheckExact(h->board_plan) && h->street_sizes != NULL
+             && PyTuple_Check(h->street_sizes) && PyTuple_Size(h->street_sizes) == 4
+             && h->button >= 0 && h->button < n && h->street_index >= 0
+             && h->street_index <= RIVER;
+    for (Py_ssize_t j = 0; ok && j < n; j++) {
+        ok = he_int(PyList_GetItem(h->committed, j), &committed[j]);
+    }
+    for (Py_ssize_t s = 0; ok && s < 4; s++) {
+        long long size;
+        ok = he_int(PyTuple_GetItem(h->street_sizes, s), &size);
+    }
+    if (!ok) {
+        return he_call_method(h, he_k.m_end_round, NULL);
+    }
+    Py_ssize_t k = -1, ties = 0;
+    long long second = 0;
+    for (Py_ssize_t j = 0; j < n && v.cur > 0; j++) {
+        if (v.bets[j] == v.cur) {
+            k = j;
+            ties++;
+        } else if (v.bets[j] > second) {
+            second = v.bets[j];
+        }
+    }
+    /* every new object first, then the changes */
+    long long back = ties == 1 ? v.cur - second : 0;
+    PyObject *ev = NULL, *stack = NULL, *pot = NULL, *back_bet = NULL;
+    PyObject *new_committed = PyList_New(n), *new_bets = PyList_New(n);
+    int failed = new_committed == NULL || new_bets == NULL;
+    if (!failed && back) {
+        v.bets[k] = second;
+        ev = he_event(E_UNCALLED, k, back);
+        stack = PyLong_FromLongLong(v.stacks[k] + back);
+        pot = PyLong_FromLongLong(v.pot - back);
+        back_bet = PyLong_FromLongLong(second);
+        failed = !ev || !stack || !pot || !back_bet;
+    }
+    for (Py_ssize_t j = 0; !failed && j < n; j++) {
+        PyObject *c = PyLong_FromLongLong(committed[j] + v.bets[j]);
+        failed = c == NULL;
+        if (c != NULL) {
+            PyList_SetItem(new_committed, j, c);
+            Py_INCREF(he_k.zero);
+            PyList_SetItem(new_bets, j, he_k.zero);
+        }
+    }
+    if (!failed && back) {
+        failed = PyList_Append(h->log, ev) != 0;
+    }
+    Py_XDECREF(ev);
+    if (failed) {
+        Py_XDECREF(stack);
+        Py_XDECREF(pot);
+        Py_XDECREF(back_bet);
+        Py_XDECREF(new_committed);
+        Py_XDECREF(new_bets);
+        return -1;
+    }
+    h->actor = -1;
+    if (back) {
+        if (v.stacks[k] == 0 && !v.folded[k]) {
+            h->n_active++;
+        }
+        v.stacks[k] += back;
+        he_put(h->stacks, k, stack);
+        he_set(&h->pot, pot);
+        he_put(h->bets, k, back_bet); /* as the Python reference leaves the old list */
+    }
+    he_set(&h->committed, new_committed);
+    he_set(&h->bets, new_bets);
+    if (h->street_index == RIVER) {
+        h->river_aggressor = h->last_aggressor;
+    }
+    if (h->n_live == 1) {
+        return he_call_method(h, he_k.m_award, NULL);
+    }
+    Py_INCREF(he_k.zero);
+    he_set(&h->cur_bet, he_k.zero);
+    if (h->street_index == RIVER || h->n_active < 2) {
+        h->betting_done = 1;
+    }
+    return he_next_street(h, &v);
+}
+
 /* After seat i acted: the next seat clockwise whose level is below `cur` acts, else the
- * round ends (Hand._end_round, in Python). Returns 0 or -1 with an exception set. */
+ * round ends. Returns 0 or -1 with an exception set. */
 static int he_pass_turn(HeCore *h, const HeView *v, Py_ssize_t i, long long cur, int check_live)
 {
     if (!check_live || h->n_live > 1) {
@@ -131,12 +332,7 @@ static int he_pass_turn(HeCore *h, const HeView *v, Py_ssize_t i, long long cur,
             }
         }
     }
-    PyObject *r = PyObject_CallMethodObjArgs((PyObject *)h, he_k.m_end_round, NULL);
-    if (r == NULL) {
-        return -1;
-    }
-    Py_DECREF(r);
-    return 0;
+    return he_end_round(h);
 }
 
 /* Each action below returns 1 when done, 0 when it must go to the Python reference
@@ -499,6 +695,27 @@ static PyObject *he_core_wager(PyObject *self, PyObject *args)
     return he_done((HeCore *)self, rc, he_k.m_wager, seat, to, kind);
 }
 
+static PyObject *he_core_end_round(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (he_end_round((HeCore *)self) != 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *he_core_start_round(PyObject *self, PyObject *arg)
+{
+    Py_ssize_t start;
+    if (!he_seat_arg(arg, &start)) {
+        return PyObject_CallMethodObjArgs(self, he_k.m_start_round, arg, NULL);
+    }
+    if (he_start_round((HeCore *)self, start) != 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef he_core_methods[] = {
     {"legal_actions", he_core_legal_actions, METH_NOARGS,
      "legal_actions()\n--\n\nLegal actions for the seat to act (empty when nobody is to act)."},
@@ -510,6 +727,8 @@ static PyMethodDef he_core_methods[] = {
     {"_check", he_core_check, METH_O, NULL},
     {"_call", he_core_call, METH_O, NULL},
     {"_wager", he_core_wager, METH_VARARGS, NULL},
+    {"_end_round", he_core_end_round, METH_NOARGS, NULL},
+    {"_start_round", he_core_start_round, METH_O, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -523,6 +742,11 @@ static PyMemberDef he_core_members[] = {
     HE_SIZE("n_active", n_active), HE_SIZE("_level_count", level_count),
     HE_SIZE("last_aggressor", last_aggressor), HE_SIZE("_bounds_at", bounds_at),
     HE_SIZE("_code", code), HE_SIZE("_cap", cap), HE_SIZE("_free_fold", free_fold),
+    HE_OBJ("committed", committed), HE_OBJ("board", board), HE_OBJ("_board_plan", board_plan),
+    HE_OBJ("_street_sizes", street_sizes), HE_SIZE("button", button),
+    HE_SIZE("street_index", street_index), HE_SIZE("river_aggressor", river_aggressor),
+    HE_SIZE("pending_board", pending_board),
+    {"betting_done", T_BOOL, offsetof(HeCore, betting_done), 0, NULL},
     {NULL, 0, 0, 0, NULL},
 };
 
@@ -538,6 +762,10 @@ static int he_core_traverse(PyObject *self, visitproc visit, void *arg)
     Py_VISIT(h->cur_bet);
     Py_VISIT(h->raise_size);
     Py_VISIT(h->pot);
+    Py_VISIT(h->committed);
+    Py_VISIT(h->board);
+    Py_VISIT(h->board_plan);
+    Py_VISIT(h->street_sizes);
     return 0;
 }
 
@@ -553,6 +781,10 @@ static int he_core_clear(PyObject *self)
     Py_CLEAR(h->cur_bet);
     Py_CLEAR(h->raise_size);
     Py_CLEAR(h->pot);
+    Py_CLEAR(h->committed);
+    Py_CLEAR(h->board);
+    Py_CLEAR(h->board_plan);
+    Py_CLEAR(h->street_sizes);
     return 0;
 }
 
@@ -575,6 +807,7 @@ static PyObject *he_core_new(PyTypeObject *tp, PyObject *args, PyObject *kwargs)
         h->last_aggressor = -1;
         h->bounds_at = -1;
         h->cap = -1;
+        h->river_aggressor = -1;
     }
     return (PyObject *)h;
 }
@@ -617,15 +850,20 @@ static PyObject *he_core_setup(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_TypeError, "hand_core_setup: unexpected arguments");
         return NULL;
     }
-    static const char *names[] = {"fold", "check", "call", "bet", "raise"};
-    for (int k = 0; k < 5; k++) {
+    static const char *names[] = {"fold", "check", "call", "bet", "raise", "uncalled", "board"};
+    for (int k = 0; k < 7; k++) {
         if (he_k.ev[k] == NULL && (he_k.ev[k] = he_intern(names[k])) == NULL) {
             return NULL;
         }
     }
     if (he_k.empty == NULL) {
         he_k.empty = PyTuple_New(0);
-        he_k.m_end_round = he_intern("_end_round");
+        he_k.m_end_round = he_intern("_end_round_py");
+        he_k.m_start_round = he_intern("_start_round_py");
+        he_k.m_award = he_intern("_award_uncontested");
+        he_k.m_next_street = he_intern("_next_street");
+        he_k.zero = PyLong_FromLong(0);
+        he_k.minus_one = PyLong_FromLong(-1);
         he_k.m_act = he_intern("_act_py");
         he_k.m_fold = he_intern("_fold_py");
         he_k.m_check = he_intern("_check_py");
@@ -633,7 +871,9 @@ static PyObject *he_core_setup(PyObject *self, PyObject *args)
         he_k.m_wager = he_intern("_wager_py");
         he_k.m_legal = he_intern("_legal_actions_py");
         if (!he_k.empty || !he_k.m_end_round || !he_k.m_act || !he_k.m_fold || !he_k.m_check
-            || !he_k.m_call || !he_k.m_wager || !he_k.m_legal) {
+            || !he_k.m_call || !he_k.m_wager || !he_k.m_legal || !he_k.m_start_round
+            || !he_k.m_award || !he_k.m_next_street || !he_k.zero
+            || !he_k.minus_one) {
             return NULL;
         }
     }

@@ -29,6 +29,8 @@ class ReferenceHand(Hand):
     _check = Hand._check_py
     _call = Hand._call_py
     _wager = Hand._wager_py  # type: ignore[assignment]
+    _end_round = Hand._end_round_py
+    _start_round = Hand._start_round_py
 
 
 class PythonForbidden(Hand):
@@ -40,6 +42,7 @@ class PythonForbidden(Hand):
         raise AssertionError(f"a legal action reached the Python reference: {args!r}")
 
     _legal_actions_py = _act_py = _fold_py = _check_py = _call_py = _wager_py = _forbidden  # type: ignore[assignment]
+    _end_round_py = _start_round_py = _forbidden  # type: ignore[assignment]
 
 
 def _outcome(fn: Any, *args: Any) -> tuple[str, str] | None:

@@ -1031,7 +1031,9 @@ class Hand(HandCore):
         if self.street_index == _SHOWDOWN:
             self._showdown()
 
-    def _showdown(self) -> None:
+    def _showdown_py(self) -> None:
+        """The reference for the C core's ``_showdown`` (which handles the automatic
+        showdown without rules of one Hold'em pot every live seat matched)."""
         n = self.n
         shown = self._shown
         folded = self.folded
@@ -1145,7 +1147,7 @@ class Hand(HandCore):
                     payouts[k] += share
         return payouts
 
-    def _award_uncontested(self) -> None:
+    def _award_uncontested_py(self) -> None:
         self._award(self.folded.index(False))
 
     def _award(self, winner: int) -> None:
@@ -1291,4 +1293,5 @@ hand_core_setup(
     _COVERS_CALL,
     _NOT_REOPENED,
     _DONE,
+    _SHOWDOWN_MARK,
 )

@@ -94,6 +94,8 @@ if TYPE_CHECKING:
         def _wager(self, i: int, to: int, kind: int) -> None: ...
         def _end_round(self) -> None: ...
         def _start_round(self, start: int) -> None: ...
+        def _showdown(self) -> None: ...
+        def _award_uncontested(self) -> None: ...
 
     def hand_core_setup(*objects: object) -> None: ...
 
@@ -400,14 +402,7 @@ def equity_mc(
 __all__ += ["deal_seeded"]
 
 
-def deal_seeded(seed: int, exclude_mask: int, count: int) -> bytearray:
-    """The first ``count`` cards of the splitmix64 deal for ``seed`` (0 .. 2**64-1) from
-    the deck without the cards set in ``exclude_mask`` (bit c = card c), as card ids.
-
-    Raises ValueError when fewer than ``count`` cards remain after the exclusion."""
-    out = bytearray(count)
-    st = lib.he_deal_seeded(seed, exclude_mask, count, ffi.from_buffer("uint8_t[]", out))
-    if st != HE_OK:
-        left = 52 - bin(exclude_mask).count("1")
-        raise ValueError(f"cannot deal {count} cards: only {left} remain in the deck")
-    return out
+# deal_seeded(seed, exclude_mask, count) -> bytes: the first ``count`` cards of the
+# splitmix64 deal for ``seed`` from the deck without the cards in ``exclude_mask``; a
+# builtin set by he_py_install (holdem_eval/_fastpath.c), ValueError when too few remain.
+deal_seeded: Callable[[int, int, int], bytes]

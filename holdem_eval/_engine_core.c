@@ -38,14 +38,17 @@ static struct {
     PyObject *legal_action;     /* the LegalAction class (a tuple subclass) */
     PyObject *kinds[6];         /* ActionKind members FOLD .. ALL_IN */
     PyObject *legal_fold, *legal_check, *no_opponent, *done, *empty;
-    PyObject *ev[7];            /* "fold" "check" "call" "bet" "raise" "uncalled" "board" */
+    PyObject *ev[8]; /* "fold" "check" "call" "bet" "raise" "uncalled" "board" "win" */
     PyObject *m_end_round, *m_act, *m_fold, *m_check, *m_call, *m_wager, *m_legal;
     PyObject *m_start_round, *m_award, *m_next_street, *zero, *minus_one;
+    PyObject *m_award_py, *m_showdown, *showdown_mark, *ev_win;
+    PyObject *a_rules, *a_rake_percent, *a_manual, *a_dead, *a_shown, *a_holes, *a_payouts;
+    PyObject *a_rake, *a_ranks;
     PyObject *s_covers, *s_reopen;
     long long done_value;
 } he_k;
 
-enum { K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_ALL_IN, E_UNCALLED = 5, E_BOARD = 6 };
+enum { K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_ALL_IN, E_UNCALLED = 5, E_BOARD = 6, E_WIN = 7 };
 enum { RIVER = 3, SHOWDOWN = 4 };
 
 /* An exact int with |v| <= HE_CORE_LIMIT (or the "done" level) into *v; 0 otherwise. */
@@ -142,6 +145,8 @@ static int he_call_method(HeCore *h, PyObject *name, PyObject *arg)
  * _start_round_py in C. Each returns 0, or -1 with an exception set. ---------------- */
 
 static int he_end_round(HeCore *h);
+static int he_showdown(HeCore *h);
+static int he_award_uncontested(HeCore *h);
 
 /* The first seat from `start` clockwise that must act gets the turn, else the round
  * ends (a lone player with chips who matched the bet has nobody to bet against). */
@@ -188,8 +193,8 @@ static int he_begin_street(HeCore *h, const HeView *v)
 }
 
 /* Deal the next street from the board plan and start its betting, or run the board out
- * once betting is done; Hand._next_street (Python) takes over when the plan runs out
- * (a seeded deck draws, or the hand waits for deal_board) and for the showdown. */
+ * once betting is done, then the showdown; Hand._next_street (Python) takes over when
+ * the plan runs out (a seeded deck draws, or the hand waits for deal_board). */
 static int he_next_street(HeCore *h, const HeView *v)
 {
     static const Py_ssize_t board_after[] = {0, 3, 4, 5};
@@ -223,7 +228,250 @@ static int he_next_street(HeCore *h, const HeView *v)
         h->street_index++; /* an all-in runout: deal on */
         h->pending_board = 0;
     }
-    return he_call_method(h, he_k.m_next_street, NULL);
+    h->street_index = SHOWDOWN;
+    return he_showdown(h);
+}
+
+/* ---- awarding the pot: Hand._award_uncontested_py, _award, _showdown_py and _finish
+ * in C for the common cases (no rake, automatic showdown, Hold'em, one pot that every
+ * live seat matched); everything else calls the Python reference. ------------------- */
+
+/* Pay `payouts` (n chip counts, summing to the pot) and close the hand, as
+ * Hand._finish(payouts, 0) does. */
+static int he_finish(HeCore *h, const long long *payouts)
+{
+    HeView v;
+    if (!he_read_state(h, &v)) {
+        return -1; /* unreachable: checked by every caller */
+    }
+    Py_ssize_t n = h->n;
+    PyObject *list = PyList_New(n), *stacks[HE_CORE_MAX_SEATS] = {NULL};
+    int failed = list == NULL;
+    for (Py_ssize_t k = 0; !failed && k < n; k++) {
+        PyObject *p = PyLong_FromLongLong(payouts[k]);
+        failed = p == NULL;
+        if (!failed) {
+            PyList_SetItem(list, k, p);
+            if (payouts[k]) {
+                stacks[k] = PyLong_FromLongLong(v.stacks[k] + payouts[k]);
+                PyObject *ev = he_event(E_WIN, k, payouts[k]);
+                failed = stacks[k] == NULL || ev == NULL || PyList_Append(h->log, ev) != 0;
+                Py_XDECREF(ev);
+            }
+        }
+    }
+    if (!failed) {
+        failed = PyObject_SetAttr((PyObject *)h, he_k.a_rake, he_k.zero) != 0
+                 || PyObject_SetAttr((PyObject *)h, he_k.a_payouts, list) != 0;
+    }
+    Py_XDECREF(list);
+    for (Py_ssize_t k = 0; k < n; k++) {
+        if (stacks[k] != NULL) {
+            if (failed) {
+                Py_DECREF(stacks[k]);
+            } else {
+                he_put(h->stacks, k, stacks[k]);
+            }
+        }
+    }
+    if (failed) {
+        return -1;
+    }
+    Py_INCREF(he_k.zero);
+    he_set(&h->pot, he_k.zero);
+    h->actor = -1;
+    h->pending_board = 0;
+    return 0;
+}
+
+/* 1 when the hand's rules take no rake (rules None, or rake_percent == 0), 0 when they
+ * may, -1 on error. */
+static int he_no_rake(HeCore *h)
+{
+    PyObject *rules = PyObject_GetAttr((PyObject *)h, he_k.a_rules);
+    if (rules == NULL) {
+        return -1;
+    }
+    int rc = 1;
+    if (rules != Py_None) {
+        PyObject *pct = PyObject_GetAttr(rules, he_k.a_rake_percent);
+        rc = pct == NULL ? -1 : PyObject_RichCompareBool(pct, he_k.zero, Py_EQ);
+        Py_XDECREF(pct);
+    }
+    Py_DECREF(rules);
+    return rc;
+}
+
+/* The last live seat takes the pot (Hand._award). */
+static int he_award(HeCore *h, Py_ssize_t winner)
+{
+    HeView v;
+    int no_rake = he_no_rake(h);
+    if (no_rake < 0) {
+        return -1;
+    }
+    if (!no_rake || !he_read_state(h, &v) || winner < 0 || winner >= h->n) {
+        PyObject *w = PyLong_FromSsize_t(winner);
+        int rc = w != NULL ? he_call_method(h, he_k.m_award_py, w) : -1;
+        Py_XDECREF(w);
+        return rc;
+    }
+    long long payouts[HE_CORE_MAX_SEATS] = {0};
+    payouts[winner] = v.pot;
+    return he_finish(h, payouts);
+}
+
+static int he_award_uncontested(HeCore *h)
+{
+    HeView v;
+    if (!he_read_state(h, &v)) {
+        return he_call_method(h, he_k.m_award, NULL);
+    }
+    Py_ssize_t winner = 0;
+    while (winner < h->n - 1 && v.folded[winner]) {
+        winner++;
+    }
+    return he_award(h, winner);
+}
+
+/* The live seats' hole cards as ids, when every live seat holds two known cards. */
+static int he_hole_pairs(PyObject *holes, const Py_ssize_t *live, Py_ssize_t nlive,
+                         uint8_t (*cards)[7])
+{
+    for (Py_ssize_t m = 0; m < nlive; m++) {
+        PyObject *t = PyList_GetItem(holes, live[m]);
+        if (t == NULL || !PyTuple_CheckExact(t) || PyTuple_Size(t) != 2) {
+            PyErr_Clear();
+            return 0;
+        }
+        for (Py_ssize_t c = 0; c < 2; c++) {
+            long long id;
+            if (!he_int(PyTuple_GetItem(t, c), &id) || id < 0 || id > 51) {
+                return 0;
+            }
+            cards[m][c] = (uint8_t)id;
+        }
+    }
+    return 1;
+}
+
+/* Automatic showdown (Hand._showdown_py with rules None): 1 done, 0 not handled
+ * (nothing changed), -1 error. */
+static int he_showdown_fast(HeCore *h, const HeView *v)
+{
+    Py_ssize_t n = h->n, live[HE_CORE_MAX_SEATS], nlive = 0;
+    PyObject *shown = PyObject_GetAttr((PyObject *)h, he_k.a_shown);
+    int ok = shown != NULL && he_list_ok(shown, n);
+    for (Py_ssize_t k = 0; ok && k < n; k++) {
+        long long s;
+        ok = he_int(PyList_GetItem(shown, k), &s);
+        if (ok && !v->folded[k] && s != 2) {
+            live[nlive++] = k;
+        }
+    }
+    Py_XDECREF(shown);
+    if (!ok) {
+        PyErr_Clear();
+        return 0;
+    }
+    if (nlive == 1) {
+        return he_award(h, live[0]) == 0 ? 1 : -1;
+    }
+    /* the Python reference decides every other case the fast path does not cover */
+    PyObject *manual = PyObject_GetAttr((PyObject *)h, he_k.a_manual);
+    PyObject *rules = PyObject_GetAttr((PyObject *)h, he_k.a_rules);
+    PyObject *dead = PyObject_GetAttr((PyObject *)h, he_k.a_dead);
+    PyObject *holes = PyObject_GetAttr((PyObject *)h, he_k.a_holes);
+    uint8_t cards[HE_CORE_MAX_SEATS][7];
+    long long board_ids[5], committed[HE_CORE_MAX_SEATS];
+    ok = manual == Py_False && rules == Py_None && dead == Py_None && he_list_ok(holes, n)
+         && he_hole_pairs(holes, live, nlive, cards) && he_list_ok(h->board, 5)
+         && he_list_ok(h->committed, n);
+    Py_XDECREF(manual);
+    Py_XDECREF(rules);
+    Py_XDECREF(dead);
+    Py_XDECREF(holes);
+    for (Py_ssize_t c = 0; ok && c < 5; c++) {
+        ok = he_int(PyList_GetItem(h->board, c), &board_ids[c]) && board_ids[c] >= 0
+             && board_ids[c] <= 51;
+    }
+    long long top = 0;
+    for (Py_ssize_t k = 0; ok && k < n; k++) {
+        ok = he_int(PyList_GetItem(h->committed, k), &committed[k]);
+        top = ok && committed[k] > top ? committed[k] : top;
+    }
+    /* one pot: every live seat put in the most anyone did (no side pots, nothing back) */
+    for (Py_ssize_t m = 0; ok && m < nlive; m++) {
+        ok = committed[live[m]] == top;
+    }
+    int ranks[HE_CORE_MAX_SEATS], best = 7463, nwin = 0;
+    for (Py_ssize_t m = 0; ok && m < nlive; m++) {
+        for (int c = 0; c < 5; c++) {
+            cards[m][2 + c] = (uint8_t)board_ids[c];
+        }
+        ranks[m] = he_eval_hand(cards[m], 7);
+        ok = ranks[m] > 0;
+        if (ok && ranks[m] < best) {
+            best = ranks[m];
+        }
+    }
+    if (!ok) {
+        PyErr_Clear();
+        return 0;
+    }
+    /* winners in odd-chip order: clockwise from the seat left of the button */
+    Py_ssize_t winners[HE_CORE_MAX_SEATS];
+    for (Py_ssize_t d = 1; d <= n; d++) {
+        Py_ssize_t seat = (h->button + d) % n;
+        for (Py_ssize_t m = 0; m < nlive; m++) {
+            if (live[m] == seat && ranks[m] == best) {
+                winners[nwin++] = seat;
+            }
+        }
+    }
+    long long payouts[HE_CORE_MAX_SEATS] = {0};
+    for (int w = 0; w < nwin; w++) {
+        payouts[winners[w]] = v->pot / nwin + (w < v->pot % nwin ? 1 : 0);
+    }
+    PyObject *rank_list = PyList_New(n), *live_t = PyTuple_New(nlive), *mark = NULL;
+    PyObject *aggr = PyLong_FromSsize_t(h->river_aggressor);
+    int failed = rank_list == NULL || live_t == NULL || aggr == NULL;
+    for (Py_ssize_t k = 0; !failed && k < n; k++) {
+        Py_INCREF(Py_None);
+        PyList_SetItem(rank_list, k, Py_None);
+    }
+    for (Py_ssize_t m = 0; !failed && m < nlive; m++) {
+        PyObject *r = PyLong_FromLong(ranks[m]), *seat = PyLong_FromSsize_t(live[m]);
+        failed = r == NULL || seat == NULL;
+        if (!failed) {
+            PyList_SetItem(rank_list, live[m], r);
+            PyTuple_SetItem(live_t, m, seat);
+        } else {
+            Py_XDECREF(r);
+            Py_XDECREF(seat);
+        }
+    }
+    if (!failed) {
+        mark = PyTuple_Pack(4, he_k.showdown_mark, aggr, he_k.zero, live_t);
+        failed = mark == NULL
+                 || PyObject_SetAttr((PyObject *)h, he_k.a_ranks, rank_list) != 0
+                 || PyList_Append(h->log, mark) != 0;
+    }
+    Py_XDECREF(rank_list);
+    Py_XDECREF(live_t);
+    Py_XDECREF(aggr);
+    Py_XDECREF(mark);
+    if (failed) {
+        return -1;
+    }
+    return he_finish(h, payouts) == 0 ? 1 : -1;
+}
+
+static int he_showdown(HeCore *h)
+{
+    HeView v;
+    int rc = he_read_state(h, &v) ? he_showdown_fast(h, &v) : 0;
+    return rc != 0 ? (rc > 0 ? 0 : -1) : he_call_method(h, he_k.m_showdown, NULL);
 }
 
 /* The round is over: return the uncalled part of the largest bet, move the bets into
@@ -309,7 +557,7 @@ static int he_end_round(HeCore *h)
         h->river_aggressor = h->last_aggressor;
     }
     if (h->n_live == 1) {
-        return he_call_method(h, he_k.m_award, NULL);
+        return he_award_uncontested(h);
     }
     Py_INCREF(he_k.zero);
     he_set(&h->cur_bet, he_k.zero);
@@ -704,6 +952,24 @@ static PyObject *he_core_end_round(PyObject *self, PyObject *unused)
     Py_RETURN_NONE;
 }
 
+static PyObject *he_core_showdown(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (he_showdown((HeCore *)self) != 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *he_core_award_uncontested(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (he_award_uncontested((HeCore *)self) != 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
 static PyObject *he_core_start_round(PyObject *self, PyObject *arg)
 {
     Py_ssize_t start;
@@ -729,6 +995,8 @@ static PyMethodDef he_core_methods[] = {
     {"_wager", he_core_wager, METH_VARARGS, NULL},
     {"_end_round", he_core_end_round, METH_NOARGS, NULL},
     {"_start_round", he_core_start_round, METH_O, NULL},
+    {"_showdown", he_core_showdown, METH_NOARGS, NULL},
+    {"_award_uncontested", he_core_award_uncontested, METH_NOARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -834,24 +1102,26 @@ static PyObject *he_intern(const char *s)
 }
 
 /* hand_core_setup(LegalAction, kinds, legal_fold, legal_check, no_opponent, covers,
- * reopen, done): the Python objects the hot paths return or compare by identity. */
+ * reopen, done, showdown_mark): the Python objects the hot paths return or compare by
+ * identity. */
 static PyObject *he_core_setup(PyObject *self, PyObject *args)
 {
     (void)self;
-    PyObject *legal, *kinds, *fold, *check, *no_opp, *covers, *reopen, *done;
-    if (!PyArg_UnpackTuple(args, "hand_core_setup", 8, 8, &legal, &kinds, &fold, &check,
-                           &no_opp, &covers, &reopen, &done)) {
+    PyObject *legal, *kinds, *fold, *check, *no_opp, *covers, *reopen, *done, *mark;
+    if (!PyArg_UnpackTuple(args, "hand_core_setup", 9, 9, &legal, &kinds, &fold, &check,
+                           &no_opp, &covers, &reopen, &done, &mark)) {
         return NULL;
     }
     if (!PyType_Check(legal) || !PyType_IsSubtype((PyTypeObject *)legal, &PyTuple_Type)
         || !PyTuple_Check(kinds) || PyTuple_Size(kinds) != 6
         || !PyUnicode_Check(no_opp) || !PyUnicode_Check(covers) || !PyUnicode_Check(reopen)
-        || !PyLong_CheckExact(done)) {
+        || !PyLong_CheckExact(done) || !PyUnicode_Check(mark)) {
         PyErr_SetString(PyExc_TypeError, "hand_core_setup: unexpected arguments");
         return NULL;
     }
-    static const char *names[] = {"fold", "check", "call", "bet", "raise", "uncalled", "board"};
-    for (int k = 0; k < 7; k++) {
+    static const char *names[] = {"fold",     "check", "call", "bet",
+                                  "raise",    "uncalled", "board", "win"};
+    for (int k = 0; k < 8; k++) {
         if (he_k.ev[k] == NULL && (he_k.ev[k] = he_intern(names[k])) == NULL) {
             return NULL;
         }
@@ -860,7 +1130,18 @@ static PyObject *he_core_setup(PyObject *self, PyObject *args)
         he_k.empty = PyTuple_New(0);
         he_k.m_end_round = he_intern("_end_round_py");
         he_k.m_start_round = he_intern("_start_round_py");
-        he_k.m_award = he_intern("_award_uncontested");
+        he_k.m_award = he_intern("_award_uncontested_py");
+        he_k.m_award_py = he_intern("_award");
+        he_k.m_showdown = he_intern("_showdown_py");
+        he_k.a_rules = he_intern("rules");
+        he_k.a_rake_percent = he_intern("rake_percent");
+        he_k.a_manual = he_intern("manual_showdown");
+        he_k.a_dead = he_intern("_dead");
+        he_k.a_shown = he_intern("_shown");
+        he_k.a_holes = he_intern("hole_cards");
+        he_k.a_payouts = he_intern("payouts");
+        he_k.a_rake = he_intern("rake");
+        he_k.a_ranks = he_intern("_ranks");
         he_k.m_next_street = he_intern("_next_street");
         he_k.zero = PyLong_FromLong(0);
         he_k.minus_one = PyLong_FromLong(-1);
@@ -872,15 +1153,18 @@ static PyObject *he_core_setup(PyObject *self, PyObject *args)
         he_k.m_legal = he_intern("_legal_actions_py");
         if (!he_k.empty || !he_k.m_end_round || !he_k.m_act || !he_k.m_fold || !he_k.m_check
             || !he_k.m_call || !he_k.m_wager || !he_k.m_legal || !he_k.m_start_round
-            || !he_k.m_award || !he_k.m_next_street || !he_k.zero
-            || !he_k.minus_one) {
+            || !he_k.m_award || !he_k.m_next_street || !he_k.zero || !he_k.minus_one
+            || !he_k.m_award_py || !he_k.m_showdown || !he_k.a_rules || !he_k.a_rake_percent
+            || !he_k.a_manual || !he_k.a_dead || !he_k.a_shown || !he_k.a_holes
+            || !he_k.a_payouts || !he_k.a_rake || !he_k.a_ranks) {
             return NULL;
         }
     }
     PyObject **keep[] = {&he_k.legal_action, &he_k.legal_fold, &he_k.legal_check,
-                         &he_k.no_opponent, &he_k.s_covers, &he_k.s_reopen, &he_k.done};
-    PyObject *vals[] = {legal, fold, check, no_opp, covers, reopen, done};
-    for (int k = 0; k < 7; k++) {
+                         &he_k.no_opponent, &he_k.s_covers,    &he_k.s_reopen,
+                         &he_k.done,         &he_k.showdown_mark};
+    PyObject *vals[] = {legal, fold, check, no_opp, covers, reopen, done, mark};
+    for (int k = 0; k < 8; k++) {
         Py_INCREF(vals[k]);
         he_set(keep[k], vals[k]);
     }

@@ -31,10 +31,13 @@ class ReferenceHand(Hand):
     _wager = Hand._wager_py  # type: ignore[assignment]
     _end_round = Hand._end_round_py
     _start_round = Hand._start_round_py
+    _showdown = Hand._showdown_py
+    _award_uncontested = Hand._award_uncontested_py
 
 
 class PythonForbidden(Hand):
-    """A Hand whose Python reference paths fail: legal actions must stay in C."""
+    """A Hand whose Python reference paths fail: legal play stays in C. The showdown
+    goes to Python by design for Omaha, side pots and dead money (a big-blind ante)."""
 
     __slots__ = ()
 
@@ -42,7 +45,13 @@ class PythonForbidden(Hand):
         raise AssertionError(f"a legal action reached the Python reference: {args!r}")
 
     _legal_actions_py = _act_py = _fold_py = _check_py = _call_py = _wager_py = _forbidden  # type: ignore[assignment]
-    _end_round_py = _start_round_py = _forbidden  # type: ignore[assignment]
+    _end_round_py = _start_round_py = _award_uncontested_py = _award = _forbidden  # type: ignore[assignment]
+    _next_street = _begin_street = _forbidden  # type: ignore[assignment]
+
+    def _showdown_py(self) -> None:
+        if self.config.variant == "holdem" and not self.config.big_blind_ante:
+            self._forbidden("showdown")
+        super()._showdown_py()
 
 
 def _outcome(fn: Any, *args: Any) -> tuple[str, str] | None:
@@ -104,7 +113,7 @@ def test_core_matches_python_reference(data: st.DataObject) -> None:
     cfg = data.draw(st.sampled_from(CONFIGS))
     n = data.draw(st.integers(3 if cfg.straddle else 2, 6 if cfg.variant == "omaha" else 9))
     stacks = data.draw(st.lists(st.integers(1, 400), min_size=n, max_size=n))
-    rules = data.draw(st.sampled_from([None, Rules(rake_percent=5, rake_cap=3)]))
+    rules = data.draw(st.sampled_from([None, Rules(), Rules(rake_percent=5, rake_cap=3)]))
     _play_both(cfg, stacks, data.draw(st.integers(0, n - 1)), data.draw(st.integers(0, 2**32)), rules)
 
 
@@ -122,7 +131,8 @@ def test_legal_actions_never_reach_the_python_reference(cfg: GameConfig) -> None
     rng = random.Random(5)
     hands = 0
     for seed in range(60):
-        h = PythonForbidden(cfg, [rng.randint(20, 300) for _ in range(6)], button=seed % 6, seed=seed)
+        # equal stacks: every showdown is one pot (side pots are settled in Python)
+        h = PythonForbidden(cfg, [200] * 6, button=seed % 6, seed=seed)
         while not h.is_over:
             kind, lo, hi = rng.choice(h.legal_actions())
             if kind == ActionKind.FOLD and h.cur_bet == h.bets[h.actor] and not cfg.allow_free_fold:
@@ -140,3 +150,30 @@ def test_illegal_action_in_c_reports_like_python() -> None:
     with pytest.raises(IllegalActionError, match=r"out of turn"):
         h.act((ActionKind.CALL, 0), seat=2)
     assert h.snapshot() == before
+
+
+@pytest.mark.parametrize("button", range(5))
+def test_split_pots_with_odd_chips_match_the_reference(button: int) -> None:
+    # everyone plays the board (a broadway straight): the pot splits between the seats
+    # still in, odd chips clockwise from the button; some seats fold at random
+    board = "Ah Kd Qs Jc Tc"
+    holes = ["2c 3d", "4c 5d", "6c 7d", "2h 3h", "4s 5s"]
+    cfg = GameConfig(big_blind=3, small_blind=1)
+    for seed in range(40):
+        rng = random.Random(seed)
+        hands = [
+            cls(cfg, [100, 57, 100, 100, 100], button=button, hole_cards=holes, board=board)
+            for cls in (Hand, ReferenceHand)
+        ]
+        while not hands[0].is_over:
+            legal = hands[0].legal_actions()
+            kind, lo, hi = rng.choice([a for a in legal if a.kind != ActionKind.FOLD] or legal)
+            if rng.random() < 0.15 and legal[0].kind == ActionKind.FOLD:
+                kind, lo, hi = legal[0]
+            amount = rng.randint(lo, hi)
+            for h in hands:
+                h.act((kind, amount))
+            assert hands[0].snapshot() == hands[1].snapshot()
+        assert hands[0].payouts == hands[1].payouts
+        winners = [p for p in hands[0].payouts if p]
+        assert sum(winners) == sum(hands[0].contributions)

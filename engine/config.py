@@ -66,6 +66,9 @@ class GameConfig:
     """Hole cards per player: 2 for Hold'em, 4 for Omaha (derived)."""
     betting_code: int = field(init=False, repr=False, compare=False)
     """0 no-limit, 1 pot-limit, 2 fixed-limit (derived; for fast comparisons)."""
+    street_sizes: tuple[int, int, int, int] = field(init=False, repr=False, compare=False)
+    """The raise size each betting round (preflop, flop, turn, river) starts with: the
+    small bet twice then the big bet twice in fixed limit, else ``min_bet`` (derived)."""
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
@@ -106,6 +109,8 @@ class GameConfig:
             raise ConfigError(f"allow_free_fold must be a bool, got {self.allow_free_fold!r}")
         object.__setattr__(self, "hole_count", 4 if self.variant == "omaha" else 2)
         object.__setattr__(self, "betting_code", BETTING_STRUCTURES.index(self.betting))
+        sizes = (self.small_bet,) * 2 + (self.big_bet,) * 2 if self.betting_code == 2 else (self.min_bet,) * 4
+        object.__setattr__(self, "street_sizes", sizes)
 
     @property
     def is_fixed_limit(self) -> bool:

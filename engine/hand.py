@@ -26,6 +26,14 @@ Rules that are choices, stated once:
   owner at the end of each betting round, before any pot is settled.
 * Showdown and pot award use :func:`holdem_eval.engine.settle`; an uncontested pot
   without rake rules goes straight to the last player (no evaluation needed).
+
+Speed: :class:`Hand` is a Python class over a C base (``HandCore``, in
+``holdem_eval/_engine_core.c``) that keeps the changing state and runs the common
+steps: legal actions, legal fold/check/call/bet/raise, round ends and streets, the
+automatic showdown of one Hold'em pot, and uncontested awards. The methods below with a
+``_py`` suffix are the reference implementation of those steps: the C side calls them
+for everything it does not handle (every error, side pots, rake, Omaha showdowns, chip
+counts above 2**60), and tests play random hands both ways and compare every state.
 """
 
 from __future__ import annotations
@@ -282,12 +290,7 @@ class Hand(HandCore):
         self._code = config.betting_code
         self._cap = -1 if config.max_bets is None else config.max_bets
         self._free_fold = config.allow_free_fold
-        # the raise size each betting round starts with (fixed limit: small bet, big bet)
-        self._street_sizes = (
-            (config.small_bet,) * 2 + (config.big_bet,) * 2
-            if config.betting_code == 2
-            else (config.min_bet,) * 4
-        )
+        self._street_sizes = config.street_sizes
         self.button = button
         self.rules = rules
         self.manual_showdown = manual_showdown
@@ -1231,6 +1234,16 @@ class Hand(HandCore):
         h.actor = self.actor
         return h
 
+    def __copy__(self) -> Hand:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
+        return self.clone()  # every mutable part is copied; the rest is immutable
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the C base's members are not slots that pickle finds by itself
+        return _restore_hand, (self.__class__, {f: getattr(self, f) for f in _PICKLED_FIELDS})
+
     def snapshot(self) -> tuple[Any, ...]:
         """A comparable value of the whole state (for tests and debugging)."""
         fields = [
@@ -1284,6 +1297,21 @@ _STATE_FIELDS = (
     *("_board_plan", "button", "street_index", "river_aggressor", "pending_board"),
     "betting_done",
 )
+# and everything else a copy needs: the caches and the config-derived values
+_PICKLED_FIELDS = (
+    *_STATE_FIELDS,
+    *("_deck", "_bounds", "_bounds_at", "_code", "_cap", "_free_fold", "_street_sizes"),
+)
+
+
+def _restore_hand(cls: type[Hand], fields: dict[str, Any]) -> Hand:
+    """Unpickle a :class:`Hand` (see ``Hand.__reduce__``)."""
+    h = cls.__new__(cls)
+    for name, value in fields.items():
+        setattr(h, name, value)
+    return h
+
+
 hand_core_setup(
     LegalAction,
     tuple(ActionKind),

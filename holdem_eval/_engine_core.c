@@ -1,18 +1,21 @@
 /* CPython glue compiled into the cffi module: the C base type of holdem_eval.engine.Hand.
  *
- * It holds the state that changes on every betting decision (stacks, bets, folded, the
- * per-seat action levels, the log, the current bet, raise size and pot, the seat to act)
- * as members that Python reads and writes like slots, and runs the hot paths of the
- * engine in C: legal_actions() and the fold / check / call / bet / raise of the seat to
- * act, passing the turn to the next seat that must act.
+ * It holds the state that changes during a hand (stacks, bets, committed chips, folded,
+ * the per-seat action levels, the log, the board, the current bet, raise size and pot,
+ * the seat to act, the street) as members that Python reads and writes like slots, and
+ * runs the engine's hot paths in C: legal_actions(); the fold / check / call / bet /
+ * raise of the seat to act; the end of a betting round (uncalled bet returned, bets
+ * moved into the pot, the next street dealt from the board plan); the automatic
+ * showdown of one Hold'em pot; and the award of an uncontested pot.
  *
  * The Python methods of Hand stay the reference: every path here handles only what it
- * can fully check (the action is legal, every value is an exact int below 2**60, the
- * state has the shape Hand gives it) and otherwise calls the Python method of the same
- * name with a `_py` suffix, which applies the rules or raises the precise error. So no
- * error message lives here, and a test plays random hands both ways and compares every
- * state. Round ends (uncalled bets, streets, showdown) call Hand._end_round in Python.
- * An action is all-or-nothing: every new object is made before anything changes.
+ * can fully check (the action is legal, every value is an exact int of at most 2**60,
+ * the state has the shape Hand gives it) and otherwise calls the Python method of the
+ * same name with a `_py` suffix, which applies the rules or raises the precise error.
+ * So no error message lives here; side pots, rake, Omaha showdowns, manual showdowns and
+ * decks drawn during the hand run in Python; and tests/engine/test_core_reference.py
+ * plays random hands both ways and compares every state. Every new object an action
+ * needs is made before the state changes, so a failed allocation changes nothing.
  *
  * Limited API only, so the extension stays abi3. */
 
@@ -41,7 +44,7 @@ static struct {
     PyObject *ev[8]; /* "fold" "check" "call" "bet" "raise" "uncalled" "board" "win" */
     PyObject *m_end_round, *m_act, *m_fold, *m_check, *m_call, *m_wager, *m_legal;
     PyObject *m_start_round, *m_award, *m_next_street, *zero, *minus_one;
-    PyObject *m_award_py, *m_showdown, *showdown_mark, *ev_win;
+    PyObject *m_award_py, *m_showdown, *showdown_mark;
     PyObject *a_rules, *a_rake_percent, *a_manual, *a_dead, *a_shown, *a_holes, *a_payouts;
     PyObject *a_rake, *a_ranks;
     PyObject *s_covers, *s_reopen;
@@ -241,8 +244,9 @@ static int he_next_street(HeCore *h, const HeView *v)
 static int he_finish(HeCore *h, const long long *payouts)
 {
     HeView v;
-    if (!he_read_state(h, &v)) {
-        return -1; /* unreachable: checked by every caller */
+    if (!he_read_state(h, &v)) { /* checked by every caller; a subclass may interfere */
+        PyErr_SetString(PyExc_RuntimeError, "the hand's state changed while it was settled");
+        return -1;
     }
     Py_ssize_t n = h->n;
     PyObject *list = PyList_New(n), *stacks[HE_CORE_MAX_SEATS] = {NULL};

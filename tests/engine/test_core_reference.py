@@ -177,3 +177,26 @@ def test_split_pots_with_odd_chips_match_the_reference(button: int) -> None:
         assert hands[0].payouts == hands[1].payouts
         winners = [p for p in hands[0].payouts if p]
         assert sum(winners) == sum(hands[0].contributions)
+
+
+def test_copy_deepcopy_and_pickle_give_independent_equal_hands() -> None:
+    import copy
+    import pickle
+
+    rng = random.Random(11)
+    h = Hand(GameConfig(big_blind=10), [500] * 4, button=1, seed=99, rules=Rules())
+    for _ in range(3):
+        kind, lo, _ = rng.choice(h.legal_actions())
+        h.act((kind, lo))
+    for twin in (copy.copy(h), copy.deepcopy(h), pickle.loads(pickle.dumps(h)), h.clone()):
+        assert type(twin) is Hand and twin.snapshot() == h.snapshot()
+        assert twin.legal_actions() == h.legal_actions()
+        # both play on identically, and playing one leaves the other untouched
+        before = h.snapshot()
+        while not twin.is_over:
+            twin.act(twin.legal_actions()[-1][:2])
+        assert h.snapshot() == before
+        a = h.clone()
+        while not a.is_over:
+            a.act(a.legal_actions()[-1][:2])
+        assert a.snapshot() == twin.snapshot()

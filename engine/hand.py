@@ -931,7 +931,8 @@ class Hand(HandCore):
         self._log.append(("board", -1, 0, tuple(cards)))
         return True
 
-    def _begin_street(self) -> None:
+    def _begin_street_py(self) -> None:
+        """The reference for the C core's ``_begin_street``: the next betting round."""
         self.street_index += 1
         self.pending_board = 0
         if self.betting_done:

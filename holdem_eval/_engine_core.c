@@ -44,7 +44,7 @@ static struct {
     PyObject *ev[8]; /* "fold" "check" "call" "bet" "raise" "uncalled" "board" "win" */
     PyObject *m_end_round, *m_act, *m_fold, *m_check, *m_call, *m_wager, *m_legal;
     PyObject *m_start_round, *m_award, *m_next_street, *zero, *minus_one;
-    PyObject *m_award_py, *m_showdown, *showdown_mark;
+    PyObject *m_award_py, *m_showdown, *m_begin_street, *showdown_mark;
     PyObject *a_rules, *a_rake_percent, *a_manual, *a_dead, *a_shown, *a_holes, *a_payouts;
     PyObject *a_rake, *a_ranks;
     PyObject *s_covers, *s_reopen;
@@ -956,6 +956,30 @@ static PyObject *he_core_end_round(PyObject *self, PyObject *unused)
     Py_RETURN_NONE;
 }
 
+/* Hand._begin_street_py: called by deal_board once the street's cards are in. */
+static PyObject *he_core_begin_street(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    HeCore *h = (HeCore *)self;
+    HeView v;
+    long long size;
+    if (h->street_index < 0 || h->street_index >= RIVER || h->button < 0 || h->button >= h->n
+        || h->street_sizes == NULL || !PyTuple_Check(h->street_sizes)
+        || PyTuple_Size(h->street_sizes) != 4
+        || !he_int(PyTuple_GetItem(h->street_sizes, h->street_index + 1), &size)
+        || !he_read_state(h, &v)) {
+        PyErr_Clear();
+        return PyObject_CallMethodObjArgs(self, he_k.m_begin_street, NULL);
+    }
+    if (h->betting_done) {
+        h->street_index++;
+        h->pending_board = 0;
+    } else if (he_begin_street(h, &v) != 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
 static PyObject *he_core_showdown(PyObject *self, PyObject *unused)
 {
     (void)unused;
@@ -1000,6 +1024,7 @@ static PyMethodDef he_core_methods[] = {
     {"_end_round", he_core_end_round, METH_NOARGS, NULL},
     {"_start_round", he_core_start_round, METH_O, NULL},
     {"_showdown", he_core_showdown, METH_NOARGS, NULL},
+    {"_begin_street", he_core_begin_street, METH_NOARGS, NULL},
     {"_award_uncontested", he_core_award_uncontested, METH_NOARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
@@ -1137,6 +1162,7 @@ static PyObject *he_core_setup(PyObject *self, PyObject *args)
         he_k.m_award = he_intern("_award_uncontested_py");
         he_k.m_award_py = he_intern("_award");
         he_k.m_showdown = he_intern("_showdown_py");
+        he_k.m_begin_street = he_intern("_begin_street_py");
         he_k.a_rules = he_intern("rules");
         he_k.a_rake_percent = he_intern("rake_percent");
         he_k.a_manual = he_intern("manual_showdown");
@@ -1158,7 +1184,7 @@ static PyObject *he_core_setup(PyObject *self, PyObject *args)
         if (!he_k.empty || !he_k.m_end_round || !he_k.m_act || !he_k.m_fold || !he_k.m_check
             || !he_k.m_call || !he_k.m_wager || !he_k.m_legal || !he_k.m_start_round
             || !he_k.m_award || !he_k.m_next_street || !he_k.zero || !he_k.minus_one
-            || !he_k.m_award_py || !he_k.m_showdown || !he_k.a_rules || !he_k.a_rake_percent
+            || !he_k.m_award_py || !he_k.m_showdown || !he_k.m_begin_street || !he_k.a_rules || !he_k.a_rake_percent
             || !he_k.a_manual || !he_k.a_dead || !he_k.a_shown || !he_k.a_holes
             || !he_k.a_payouts || !he_k.a_rake || !he_k.a_ranks) {
             return NULL;

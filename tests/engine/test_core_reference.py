@@ -32,6 +32,7 @@ class ReferenceHand(Hand):
     _end_round = Hand._end_round_py
     _start_round = Hand._start_round_py
     _showdown = Hand._showdown_py
+    _begin_street = Hand._begin_street_py
     _award_uncontested = Hand._award_uncontested_py
 
 
@@ -46,7 +47,7 @@ class PythonForbidden(Hand):
 
     _legal_actions_py = _act_py = _fold_py = _check_py = _call_py = _wager_py = _forbidden  # type: ignore[assignment]
     _end_round_py = _start_round_py = _award_uncontested_py = _award = _forbidden  # type: ignore[assignment]
-    _next_street = _begin_street = _forbidden  # type: ignore[assignment]
+    _next_street = _begin_street_py = _forbidden  # type: ignore[assignment]
 
     def _showdown_py(self) -> None:
         if self.config.variant == "holdem" and not self.config.big_blind_ante:
@@ -200,3 +201,30 @@ def test_copy_deepcopy_and_pickle_give_independent_equal_hands() -> None:
         while not a.is_over:
             a.act(a.legal_actions()[-1][:2])
         assert a.snapshot() == twin.snapshot()
+
+
+@pytest.mark.parametrize("cfg", CONFIGS[:7], ids=repr)
+def test_hands_waiting_for_board_cards_match_the_reference(cfg: GameConfig) -> None:
+    # explicit hole cards and no seed: the hand pauses for deal_board at every street
+    # (hand-history replay), which starts the next betting round through _begin_street
+    for seed in range(25):
+        rng = random.Random(seed)
+        n = 3 + seed % 4
+        deck = rng.sample(range(52), 52)
+        hc = cfg.hole_count
+        holes = [deck[k * hc : k * hc + hc] for k in range(n)]
+        board = deck[n * hc : n * hc + 5]
+        stacks = [rng.randint(30, 300) for _ in range(n)]
+        hands = [cls(cfg, stacks, button=seed % n, hole_cards=holes) for cls in (Hand, ReferenceHand)]
+        while not hands[0].is_over:
+            if hands[0].pending_board:
+                dealt = len(hands[0].board)
+                cards = board[dealt : dealt + hands[0].pending_board]
+                for h in hands:
+                    h.deal_board(cards)
+            else:
+                kind, lo, hi = rng.choice(hands[0].legal_actions())
+                amount = rng.randint(lo, hi)
+                for h in hands:
+                    h.act((kind, amount))
+            assert hands[0].snapshot() == hands[1].snapshot()

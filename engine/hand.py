@@ -666,7 +666,7 @@ class Hand(HandCore):
             raise IllegalActionError(
                 f"seat {seat} cannot {ActionKind(kind)}: it is seat {i}'s turn (out of turn)"
             )
-        if kind == 2:  # CALL (int literals: the hot path avoids global lookups)
+        if kind == 2:  # CALL
             self._call_py(i)
         elif kind == 0:  # FOLD
             self._fold_py(i)
@@ -738,19 +738,12 @@ class Hand(HandCore):
 
     # The reference implementations of the four actions (the C core, see HandCore in
     # holdem_eval/_engine_core.c, runs the same steps for legal actions and calls these
-    # for the rest). Each ends by passing the turn to the next seat that must act (the
-    # first seat clockwise whose ``_acted`` level is below the current bet), or by ending
-    # the round.
-    def _fold_py(self, i: int) -> None:
-        if self.bets[i] >= self.cur_bet and not self.config.allow_free_fold:
-            raise IllegalActionError(f"seat {i} cannot fold when checking is free")
-        self.folded[i] = True
-        self.n_live -= 1
-        self.n_active -= 1
-        acted = self._acted
-        acted[i] = _DONE
-        self._log.append(("fold", i, 0, ()))
+    # for the rest).
+    def _pass_turn(self, i: int) -> None:
+        """After seat ``i`` acted: the first seat clockwise whose ``_acted`` level is
+        below the current bet acts next; if none (or one player is left) the round ends."""
         if self.n_live > 1:
+            acted = self._acted
             cur = self.cur_bet
             for j in _SEATS_AFTER[self.n][i]:
                 if acted[j] < cur:
@@ -758,20 +751,25 @@ class Hand(HandCore):
                     return
         self._end_round()
 
+    def _fold_py(self, i: int) -> None:
+        if self.bets[i] >= self.cur_bet and not self.config.allow_free_fold:
+            raise IllegalActionError(f"seat {i} cannot fold when checking is free")
+        self.folded[i] = True
+        self.n_live -= 1
+        self.n_active -= 1
+        self._acted[i] = _DONE
+        self._log.append(("fold", i, 0, ()))
+        self._pass_turn(i)
+
     def _check_py(self, i: int) -> None:
         cur = self.cur_bet
         if self.bets[i] < cur:
             raise IllegalActionError(
                 f"seat {i} cannot check facing a bet of {cur} (to call: {cur - self.bets[i]})"
             )
-        acted = self._acted
-        acted[i] = cur
+        self._acted[i] = cur
         self._log.append(("check", i, 0, ()))
-        for j in _SEATS_AFTER[self.n][i]:
-            if acted[j] < cur:
-                self.actor = j
-                return
-        self._end_round()
+        self._pass_turn(i)
 
     def _call_py(self, i: int) -> None:
         cur = self.cur_bet
@@ -781,22 +779,17 @@ class Hand(HandCore):
             raise IllegalActionError(f"seat {i} cannot call: there is no bet to call (check)")
         stacks = self.stacks
         stack = stacks[i]
-        acted = self._acted
         if stack <= to_call:
             to_call = stack
             self.n_active -= 1
-            acted[i] = _DONE
+            self._acted[i] = _DONE
         else:
-            acted[i] = cur
+            self._acted[i] = cur
         stacks[i] = stack - to_call
         bets[i] += to_call
         self.pot += to_call
         self._log.append(("call", i, to_call, ()))
-        for j in _SEATS_AFTER[self.n][i]:
-            if acted[j] < cur:
-                self.actor = j
-                return
-        self._end_round()
+        self._pass_turn(i)
 
     def _wager_py(self, i: int, to: int, kind: int) -> None:
         if to.__class__ is not int:
@@ -804,7 +797,7 @@ class Hand(HandCore):
             if not isinstance(to, int) or isinstance(to, bool):
                 raise IllegalActionError(f"seat {i} cannot {word} {to!r}: amounts are int chips")
             to = int(to)
-        bounds = self._bounds if self._bounds_at == len(self._log) else self._raise_bounds()
+        bounds = self._raise_bounds()
         if isinstance(bounds, str) or to < bounds[1] or to > bounds[2]:
             self._reject_wager(i, to, kind, bounds)
         bets = self.bets
@@ -826,12 +819,7 @@ class Hand(HandCore):
         self.cur_bet = to
         self.last_aggressor = i
         self._log.append(("bet" if kind == _BET else "raise", i, to, ()))
-        acted = self._acted
-        for j in _SEATS_AFTER[self.n][i]:
-            if acted[j] < to:
-                self.actor = j
-                return
-        self._end_round()
+        self._pass_turn(i)
 
     def _reject_wager(
         self, i: int, to: int, kind: int, bounds: LegalAction | str

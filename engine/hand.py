@@ -1182,45 +1182,18 @@ class Hand(HandCore):
     def clone(self) -> Hand:
         """An independent copy (cheap: flat lists are copied, immutable parts shared)."""
         h = self.__class__.__new__(self.__class__)
+        self._copy_core(h)  # the C base's members (lists copied, the rest shared)
         h.config = self.config
-        h.n = self.n
-        h._code = self._code
-        h._cap = self._cap
-        h._free_fold = self._free_fold
-        h._street_sizes = self._street_sizes
-        h.button = self.button
         h.rules = self.rules
         h.manual_showdown = self.manual_showdown
         h.starting_stacks = self.starting_stacks
-        h.stacks = self.stacks[:]
-        h.bets = self.bets[:]
-        h.committed = self.committed[:]
-        h.folded = self.folded[:]
-        h._acted = self._acted[:]
-        h.pot = self.pot
         h.payouts = None if self.payouts is None else self.payouts[:]
         h.rake = self.rake
-        h.board = self.board[:]
-        h.pending_board = self.pending_board
-        h.betting_done = self.betting_done
-        h.last_aggressor = self.last_aggressor
-        h.river_aggressor = self.river_aggressor
         h._shown = self._shown[:]
-        h._log = self._log[:]
         h._ranks = None if self._ranks is None else self._ranks[:]
         h._dead = None if self._dead is None else self._dead[:]
-        h._bounds = self._bounds
-        h._bounds_at = self._bounds_at
-        h.n_live = self.n_live
-        h.n_active = self.n_active
-        h._board_plan = self._board_plan
         h._deck = None if self._deck is None else self._deck.copy()
         h.hole_cards = self.hole_cards[:]
-        h.cur_bet = self.cur_bet
-        h.raise_size = self.raise_size
-        h._level_count = self._level_count
-        h.street_index = self.street_index
-        h.actor = self.actor
         return h
 
     def __copy__(self) -> Hand:

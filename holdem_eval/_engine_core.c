@@ -1010,6 +1010,62 @@ static PyObject *he_core_start_round(PyObject *self, PyObject *arg)
     Py_RETURN_NONE;
 }
 
+/* _copy_core(other): make `other` (a fresh instance) a copy of this core state: the
+ * lists that change in place are copied, everything else is immutable and shared. */
+static PyObject *he_core_copy_core(PyObject *self, PyObject *other)
+{
+    if (!PyObject_TypeCheck(other, Py_TYPE(self))) {
+        PyErr_SetString(PyExc_TypeError, "_copy_core needs an instance of the same class");
+        return NULL;
+    }
+    HeCore *a = (HeCore *)self, *b = (HeCore *)other;
+    PyObject **lists_a[] = {&a->stacks, &a->bets, &a->folded, &a->acted, &a->log,
+                            &a->committed, &a->board};
+    PyObject **lists_b[] = {&b->stacks, &b->bets, &b->folded, &b->acted, &b->log,
+                            &b->committed, &b->board};
+    PyObject *copies[7] = {NULL};
+    for (int k = 0; k < 7; k++) {
+        PyObject *src = *lists_a[k];
+        if (src != NULL) {
+            copies[k] = PyList_CheckExact(src) ? PyList_GetSlice(src, 0, PyList_Size(src))
+                                               : (Py_INCREF(src), src);
+            if (copies[k] == NULL) {
+                for (int j = 0; j < k; j++) {
+                    Py_XDECREF(copies[j]);
+                }
+                return NULL;
+            }
+        }
+    }
+    for (int k = 0; k < 7; k++) {
+        he_set(lists_b[k], copies[k]);
+    }
+    PyObject **shared_a[] = {&a->bounds, &a->cur_bet, &a->raise_size, &a->pot,
+                             &a->board_plan, &a->street_sizes};
+    PyObject **shared_b[] = {&b->bounds, &b->cur_bet, &b->raise_size, &b->pot,
+                             &b->board_plan, &b->street_sizes};
+    for (int k = 0; k < 6; k++) {
+        Py_XINCREF(*shared_a[k]);
+        he_set(shared_b[k], *shared_a[k]);
+    }
+    b->n = a->n;
+    b->actor = a->actor;
+    b->n_live = a->n_live;
+    b->n_active = a->n_active;
+    b->level_count = a->level_count;
+    b->last_aggressor = a->last_aggressor;
+    b->bounds_at = a->bounds_at;
+    b->code = a->code;
+    b->cap = a->cap;
+    b->free_fold = a->free_fold;
+    b->button = a->button;
+    b->street_index = a->street_index;
+    b->river_aggressor = a->river_aggressor;
+    b->pending_board = a->pending_board;
+    b->betting_done = a->betting_done;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef he_core_methods[] = {
     {"legal_actions", he_core_legal_actions, METH_NOARGS,
      "legal_actions()\n--\n\nLegal actions for the seat to act (empty when nobody is to act)."},
@@ -1025,6 +1081,7 @@ static PyMethodDef he_core_methods[] = {
     {"_start_round", he_core_start_round, METH_O, NULL},
     {"_showdown", he_core_showdown, METH_NOARGS, NULL},
     {"_begin_street", he_core_begin_street, METH_NOARGS, NULL},
+    {"_copy_core", he_core_copy_core, METH_O, NULL},
     {"_award_uncontested", he_core_award_uncontested, METH_NOARGS, NULL},
     {NULL, NULL, 0, NULL},
 };

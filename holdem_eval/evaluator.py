@@ -40,8 +40,16 @@ def evaluate_omaha(hole: CardsLike, board: CardsLike) -> int:
     """
     h = parse_cards(hole, allow_duplicates=True)
     b = parse_cards(board, allow_duplicates=True)
-    out = evaluate_omaha_batch(h[None, :], b)
-    return int(out[0])
+    if not 4 <= len(h) <= 6:
+        raise ShapeError(f"an Omaha hole is 4, 5 or 6 cards, got {len(h)}: {format_cards(h)!r}")
+    if not 3 <= len(b) <= 5:
+        raise ShapeError(f"a board is 3, 4 or 5 cards, got {len(b)}: {format_cards(b)!r}")
+    dup = first_repeat([*h.tolist(), *b.tolist()])
+    if dup is not None:
+        raise DuplicateCardError(
+            f"hand repeats card {card_text(dup)!r}: {format_cards(h)!r} | {format_cards(b)!r}"
+        )
+    return int(evaluate_omaha_batch(h[None, :], b)[0])
 
 
 # ---------------------------------------------------------------------------- batches

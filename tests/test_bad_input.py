@@ -106,8 +106,12 @@ def test_omaha_errors() -> None:
         he.evaluate_omaha_batch([[0, 1, 2]], [4, 5, 6])
     with pytest.raises(he.ShapeError, match=r"boards must have shape \(3..5,\) or \(1, 3..5\), got \(2,\)"):
         he.evaluate_omaha_batch([[0, 1, 2, 3]], [4, 5])
-    with pytest.raises(he.DuplicateCardError, match="hand 0 repeats card '2c'"):
+    with pytest.raises(he.DuplicateCardError, match=r"^hand repeats card '2c': '2c3c4c5c' \| '2c9dTd'$"):
         he.evaluate_omaha("2c 3c 4c 5c", "2c 9d Td")
+    with pytest.raises(he.ShapeError, match="^an Omaha hole is 4, 5 or 6 cards, got 2: 'AhKh'$"):
+        he.evaluate_omaha("Ah Kh", "2c 9d Td")
+    with pytest.raises(he.ShapeError, match="^a board is 3, 4 or 5 cards, got 6: "):
+        he.evaluate_omaha("Ah Kh Qh Jh", [0, 1, 2, 3, 4, 5])
 
 
 def test_scalar_errors() -> None:

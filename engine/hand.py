@@ -241,6 +241,7 @@ class Hand(HandCore):
     )
 
     if TYPE_CHECKING:  # HandCore (C) implements these; here for their precise types
+        _bounds: LegalAction | str
 
         def legal_actions(self) -> tuple[LegalAction, ...]:
             """Legal actions for the seat to act (empty when nobody is to act)."""
@@ -286,15 +287,69 @@ class Hand(HandCore):
         if n * hc + 8 > 52:
             raise ConfigError(f"{config.variant} with {n} seats needs more than 52 cards")
         self.config = config
+        self.rules = rules
+        self.manual_showdown = manual_showdown
+        self.starting_stacks = tuple(stacks_)
+        deck: SeededDeck | None = None
+        if hole_cards is None and board is None:
+            if seed is None:
+                raise ConfigError("give a seed or explicit hole_cards")
+            if seed.__class__ is not int:
+                seed = _check_seed(seed)
+            if not posts:
+                self._start_seeded(seed & _M64, stacks_, button)  # C; see _start_seeded_py
+                return
+            holes, plan = self._seeded_cards(seed & _M64, n, hc, button)
+        else:
+            order = _SEATS_FROM[n][(button + 1) % n]
+            holes, plan, deck = self._explicit_cards(hole_cards, board, seed, n, hc, order)
+        self._start(stacks_, button, holes, plan, deck, posts)
+
+    @staticmethod
+    def _seeded_cards(
+        seed: int, n: int, hc: int, button: int
+    ) -> tuple[list[tuple[int, ...]], list[int]]:
+        """The hole cards by seat and the five board cards, from one C call that deals
+        every card the hand can need: hole cards one at a time clockwise from the seat
+        left of the button, then burn, flop, burn, turn, burn, river (SeededDeck's order,
+        see engine/dealing.py)."""
+        first = (button + 1) % n
+        nh = n * hc
+        drawn = deal_seeded(seed, 0, nh + 8)
+        # the k-th card of each round goes to the k-th seat from `first`
+        dealt: list[tuple[int, ...]]
+        if hc == 2:
+            dealt = list(zip(drawn[:n], drawn[n:nh]))
+        else:
+            dealt = list(zip(*[drawn[r * n : r * n + n] for r in range(hc)]))
+        holes = dealt[n - first :] + dealt[: n - first] if first else dealt
+        return holes, [drawn[nh + 1], drawn[nh + 2], drawn[nh + 3], drawn[nh + 5], drawn[nh + 7]]
+
+    def _start_seeded_py(self, seed: int, stacks: list[int], button: int) -> None:
+        """The reference for the C core's ``_start_seeded``: deal from ``seed`` (already
+        reduced to 64 bits) and start the hand (no extra posts)."""
+        holes, plan = self._seeded_cards(seed, len(stacks), self.config.hole_count, button)
+        self._start(stacks, button, holes, plan, None, None)
+
+    def _start(
+        self,
+        stacks_: list[int],
+        button: int,
+        holes: list[tuple[int, ...]],
+        plan: list[int],
+        deck: SeededDeck | None,
+        posts: Mapping[int, tuple[int, int]] | None,
+    ) -> None:
+        """Set up the state, log the hole cards, post the forced bets and give the first
+        seat the turn (``stacks_`` becomes the hand's stack list)."""
+        config = self.config
+        n = len(stacks_)
         self.n = n
         self._code = config.betting_code
         self._cap = -1 if config.max_bets is None else config.max_bets
         self._free_fold = config.allow_free_fold
         self._street_sizes = config.street_sizes
         self.button = button
-        self.rules = rules
-        self.manual_showdown = manual_showdown
-        self.starting_stacks = tuple(stacks_)
         self.stacks = stacks_
         bets = self.bets = [0] * n
         committed = self.committed = [0] * n
@@ -309,42 +364,18 @@ class Hand(HandCore):
         self.river_aggressor = -1
         self._shown: list[int] = [0] * n  # 0 undecided, 1 shown, 2 mucked
         self._ranks: list[int | None] | None = None
-        self._bounds: LegalAction | str = ""
+        self._bounds = ""
         self._bounds_at = -1
         self._dead: list[int] | None = None  # per seat dead money (part of committed)
         self.n_live = n
+        self.hole_cards: list[tuple[int, ...]] = holes
+        self._board_plan = plan
+        self._deck: SeededDeck | None = deck
 
-        # ---- cards: dealt one at a time clockwise from the seat left of the button ----
+        # ---- cards were dealt one at a time clockwise from the seat left of the button ----
         first = (button + 1) % n
         order = _SEATS_FROM[n][first]
-        holes: list[tuple[int, ...]]
-        dealt: list[tuple[int, ...]]  # the hole cards in dealing order
-        if hole_cards is None and board is None:
-            if seed is None:
-                raise ConfigError("give a seed or explicit hole_cards")
-            if seed.__class__ is not int:
-                seed = _check_seed(seed)
-            # every card the hand can need, in one C call: the hole cards, then burn,
-            # flop, burn, turn, burn, river (SeededDeck's order, see engine/dealing.py)
-            nh = n * hc
-            drawn = deal_seeded(seed & _M64, 0, nh + 8)
-            # the k-th card of each round goes to order[k]; rotate back to seat order
-            if hc == 2:
-                dealt = list(zip(drawn[:n], drawn[n:nh]))
-            else:
-                dealt = list(zip(*[drawn[r * n : r * n + n] for r in range(hc)]))
-            holes = dealt[n - first :] + dealt[: n - first] if first else dealt
-            self._deck: SeededDeck | None = None
-            self._board_plan = [
-                drawn[nh + 1], drawn[nh + 2], drawn[nh + 3], drawn[nh + 5], drawn[nh + 7]
-            ]
-        else:
-            holes, self._board_plan, self._deck = self._explicit_cards(
-                hole_cards, board, seed, n, hc, order
-            )
-            dealt = [holes[seat] for seat in order]
-        self.hole_cards: list[tuple[int, ...]] = holes
-        log: list[_RawEvent] = list(zip(_HOLE_KINDS, order, _ZEROS, dealt))
+        log: list[_RawEvent] = list(zip(_HOLE_KINDS, order, _ZEROS, [holes[k] for k in order]))
         self._log = log
 
         # ---- forced bets: antes (dead), blinds and straddle (live), extra posts ----

@@ -41,17 +41,18 @@ static struct {
     PyObject *legal_action;     /* the LegalAction class (a tuple subclass) */
     PyObject *kinds[6];         /* ActionKind members FOLD .. ALL_IN */
     PyObject *legal_fold, *legal_check, *no_opponent, *done, *empty;
-    PyObject *ev[8]; /* "fold" "check" "call" "bet" "raise" "uncalled" "board" "win" */
+    PyObject *ev[13]; /* event kinds, see names[] in he_core_setup */
     PyObject *m_end_round, *m_act, *m_fold, *m_check, *m_call, *m_wager, *m_legal;
     PyObject *m_start_round, *m_award, *m_next_street, *zero, *minus_one;
     PyObject *m_award_py, *m_showdown, *m_begin_street, *showdown_mark;
     PyObject *a_rules, *a_rake_percent, *a_manual, *a_dead, *a_shown, *a_holes, *a_payouts;
-    PyObject *a_rake, *a_ranks;
+    PyObject *a_rake, *a_ranks, *a_deck, *a_config, *a_core_params, *m_start_seeded, *empty_str;
     PyObject *s_covers, *s_reopen;
     long long done_value;
 } he_k;
 
-enum { K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_ALL_IN, E_UNCALLED = 5, E_BOARD = 6, E_WIN = 7 };
+enum { K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_ALL_IN };
+enum { E_UNCALLED = 5, E_BOARD, E_WIN, E_HOLE, E_ANTE, E_SMALL_BLIND, E_BIG_BLIND, E_STRADDLE };
 enum { RIVER = 3, SHOWDOWN = 4 };
 
 /* An exact int with |v| <= HE_CORE_LIMIT (or the "done" level) into *v; 0 otherwise. */
@@ -1010,6 +1011,204 @@ static PyObject *he_core_start_round(PyObject *self, PyObject *arg)
     Py_RETURN_NONE;
 }
 
+/* ---- starting a seeded hand: Hand._start_seeded_py (_seeded_cards and _start) ------ */
+
+enum { P_HC, P_ANTE, P_BB_ANTE, P_SB, P_BB, P_STRADDLE, P_COUNTS, P_CODE, P_CAP, P_FREE_FOLD,
+       P_SIZES, P_COUNT = P_SIZES + 4 };
+
+static PyObject *he_int_list(const long long *values, Py_ssize_t n)
+{
+    PyObject *list = PyList_New(n);
+    for (Py_ssize_t k = 0; list != NULL && k < n; k++) {
+        PyObject *v = PyLong_FromLongLong(values[k]);
+        if (v == NULL) {
+            Py_CLEAR(list);
+        } else {
+            PyList_SetItem(list, k, v);
+        }
+    }
+    return list;
+}
+
+/* Everything _start sets for a seeded hand without posts or a big-blind ante; 1 done,
+ * 0 not handled (nothing changed), -1 error. */
+static int he_start_seeded(HeCore *h, unsigned long long seed, PyObject *stacks_obj,
+                           Py_ssize_t button)
+{
+    long long p[P_COUNT], stacks[HE_CORE_MAX_SEATS];
+    Py_ssize_t n = stacks_obj != NULL && PyList_CheckExact(stacks_obj) ? PyList_Size(stacks_obj) : 0;
+    PyObject *config = PyObject_GetAttr((PyObject *)h, he_k.a_config);
+    PyObject *params = config != NULL ? PyObject_GetAttr(config, he_k.a_core_params) : NULL;
+    int ok = params != NULL && PyTuple_Check(params) && PyTuple_Size(params) == P_COUNT
+             && n >= 2 && n <= HE_CORE_MAX_SEATS && button >= 0 && button < n;
+    for (Py_ssize_t k = 0; ok && k < P_COUNT; k++) {
+        ok = he_int(PyTuple_GetItem(params, k), &p[k]);
+    }
+    for (Py_ssize_t k = 0; ok && k < n; k++) {
+        ok = he_int(PyList_GetItem(stacks_obj, k), &stacks[k]) && stacks[k] > 0;
+    }
+    PyObject *sizes = ok ? PyTuple_GetSlice(params, P_SIZES, P_COUNT) : NULL;
+    Py_XDECREF(config);
+    Py_XDECREF(params);
+    if (!ok || p[P_BB_ANTE] != 0 || (p[P_HC] != 2 && p[P_HC] != 4) || n * p[P_HC] + 8 > 52
+        || (p[P_STRADDLE] && n == 2) || sizes == NULL) {
+        Py_XDECREF(sizes);
+        PyErr_Clear();
+        return 0;
+    }
+    /* the cards: hole cards one at a time clockwise from the seat left of the button,
+     * then burn, flop, burn, turn, burn, river */
+    Py_ssize_t hc = (Py_ssize_t)p[P_HC], nh = n * hc, first = (button + 1) % n;
+    uint8_t drawn[52];
+    if (he_deal_seeded(seed, 0, (size_t)(nh + 8), drawn) != HE_OK) {
+        Py_DECREF(sizes);
+        return 0;
+    }
+    long long bets[HE_CORE_MAX_SEATS] = {0}, committed[HE_CORE_MAX_SEATS] = {0};
+    long long zeros[HE_CORE_MAX_SEATS] = {0}, minus[HE_CORE_MAX_SEATS];
+    static const int plan_at[5] = {1, 2, 3, 5, 7};
+    long long plan_ids[5];
+    for (int c = 0; c < 5; c++) {
+        plan_ids[c] = drawn[nh + plan_at[c]];
+    }
+    PyObject *holes = PyList_New(n), *log = PyList_New(0), *folded = PyList_New(n);
+    PyObject *plan = he_int_list(plan_ids, 5), *board = PyList_New(0);
+    PyObject *shown = he_int_list(zeros, n);
+    int failed = !holes || !log || !folded || !plan || !board || !shown;
+    for (Py_ssize_t k = 0; !failed && k < n; k++) {
+        Py_ssize_t seat = (first + k) % n;
+        PyObject *cards = PyTuple_New(hc);
+        for (Py_ssize_t r = 0; cards != NULL && r < hc; r++) {
+            PyObject *id = PyLong_FromLong(drawn[r * n + k]);
+            if (id == NULL) {
+                Py_CLEAR(cards);
+            } else {
+                PyTuple_SetItem(cards, r, id);
+            }
+        }
+        PyObject *s = PyLong_FromSsize_t(seat);
+        PyObject *ev = cards && s ? PyTuple_Pack(4, he_k.ev[E_HOLE], s, he_k.zero, cards) : NULL;
+        failed = ev == NULL || PyList_Append(log, ev) != 0;
+        if (!failed) {
+            Py_INCREF(cards);
+            PyList_SetItem(holes, seat, cards);
+        }
+        Py_XDECREF(ev);
+        Py_XDECREF(s);
+        Py_XDECREF(cards);
+        Py_INCREF(Py_False);
+        PyList_SetItem(folded, k, Py_False);
+    }
+    /* the forced bets: antes (dead), the blinds and a straddle (live) */
+    Py_ssize_t sb_seat = n == 2 ? button : first, bb_seat = n == 2 ? first : (first + 1) % n;
+    for (Py_ssize_t k = 0; !failed && p[P_ANTE] && k < n; k++) {
+        Py_ssize_t seat = (first + k) % n;
+        long long amt = p[P_ANTE] < stacks[seat] ? p[P_ANTE] : stacks[seat];
+        stacks[seat] -= amt;
+        committed[seat] += amt;
+        PyObject *ev = he_event(E_ANTE, seat, amt);
+        failed = ev == NULL || PyList_Append(log, ev) != 0;
+        Py_XDECREF(ev);
+    }
+    struct { long long amount; Py_ssize_t seat; int kind; } blinds[3] = {
+        {p[P_SB], sb_seat, E_SMALL_BLIND}, {p[P_BB], bb_seat, E_BIG_BLIND},
+        {p[P_STRADDLE], (bb_seat + 1) % n, E_STRADDLE}};
+    for (int b = 0; b < 3 && !failed; b++) {
+        if (blinds[b].amount == 0 && b != 1) {
+            continue; /* no small blind or straddle; the big blind is always posted */
+        }
+        Py_ssize_t seat = blinds[b].seat;
+        long long amt = blinds[b].amount < stacks[seat] ? blinds[b].amount : stacks[seat];
+        stacks[seat] -= amt;
+        bets[seat] = amt;
+        PyObject *ev = he_event(blinds[b].kind, seat, amt);
+        failed = ev == NULL || PyList_Append(log, ev) != 0;
+        Py_XDECREF(ev);
+    }
+    Py_ssize_t start = (bb_seat + (p[P_STRADDLE] ? 2 : 1)) % n, n_active = n;
+    long long pot = 0, cur = 0;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        pot += committed[k] + bets[k];
+        cur = bets[k] > cur ? bets[k] : cur;
+        minus[k] = stacks[k] == 0 ? he_k.done_value : -1;
+        n_active -= stacks[k] == 0;
+    }
+    PyObject *stacks_l = failed ? NULL : he_int_list(stacks, n);
+    PyObject *bets_l = failed ? NULL : he_int_list(bets, n);
+    PyObject *committed_l = failed ? NULL : he_int_list(committed, n);
+    PyObject *acted_l = failed ? NULL : he_int_list(minus, n);
+    PyObject *pot_o = failed ? NULL : PyLong_FromLongLong(pot);
+    PyObject *cur_o = failed ? NULL : PyLong_FromLongLong(cur);
+    failed = failed || !stacks_l || !bets_l || !committed_l || !acted_l || !pot_o || !cur_o;
+    /* Hand's own slots (Python attributes) */
+    PyObject *names[] = {he_k.a_payouts, he_k.a_rake, he_k.a_shown, he_k.a_ranks, he_k.a_dead,
+                         he_k.a_holes, he_k.a_deck};
+    PyObject *values[] = {Py_None, he_k.zero, shown, Py_None, Py_None, holes, Py_None};
+    for (int k = 0; k < 7 && !failed; k++) {
+        failed = PyObject_SetAttr((PyObject *)h, names[k], values[k]) != 0;
+    }
+    Py_XDECREF(holes);
+    Py_XDECREF(shown);
+    if (failed) {
+        PyObject *all[] = {log, folded, plan, board, stacks_l, bets_l, committed_l, acted_l,
+                           pot_o, cur_o, sizes};
+        for (int k = 0; k < 11; k++) {
+            Py_XDECREF(all[k]);
+        }
+        return -1;
+    }
+    /* HandCore's own members, as _start leaves them */
+    he_set(&h->stacks, stacks_l);
+    he_set(&h->bets, bets_l);
+    he_set(&h->committed, committed_l);
+    he_set(&h->folded, folded);
+    he_set(&h->acted, acted_l);
+    he_set(&h->log, log);
+    he_set(&h->board, board);
+    he_set(&h->board_plan, plan);
+    he_set(&h->street_sizes, sizes);
+    he_set(&h->pot, pot_o);
+    he_set(&h->cur_bet, cur_o);
+    PyObject *size0 = PyTuple_GetItem(sizes, 0);
+    Py_INCREF(size0);
+    he_set(&h->raise_size, size0);
+    Py_INCREF(he_k.empty_str);
+    he_set(&h->bounds, he_k.empty_str);
+    h->bounds_at = -1;
+    h->n = n;
+    h->button = button;
+    h->code = (Py_ssize_t)p[P_CODE];
+    h->cap = (Py_ssize_t)p[P_CAP];
+    h->free_fold = (Py_ssize_t)p[P_FREE_FOLD];
+    h->pending_board = 0;
+    h->betting_done = 0;
+    h->last_aggressor = -1;
+    h->river_aggressor = -1;
+    h->n_live = n;
+    h->n_active = n_active;
+    h->level_count = p[P_COUNTS] ? (p[P_STRADDLE] ? 2 : 1) : 0;
+    h->street_index = 0;
+    h->actor = -1;
+    return he_start_round(h, start) == 0 ? 1 : -1;
+}
+
+static PyObject *he_core_start_seeded(PyObject *self, PyObject *args)
+{
+    PyObject *seed_o, *stacks, *button_o;
+    if (!PyArg_UnpackTuple(args, "_start_seeded", 3, 3, &seed_o, &stacks, &button_o)) {
+        return NULL;
+    }
+    Py_ssize_t button;
+    unsigned long long seed = PyLong_CheckExact(seed_o) ? PyLong_AsUnsignedLongLong(seed_o) : 0;
+    int rc = 0;
+    if (PyErr_Occurred()) {
+        PyErr_Clear();
+    } else if (PyLong_CheckExact(seed_o) && he_seat_arg(button_o, &button)) {
+        rc = he_start_seeded((HeCore *)self, seed, stacks, button);
+    }
+    return he_done((HeCore *)self, rc, he_k.m_start_seeded, seed_o, stacks, button_o);
+}
+
 /* _copy_core(other): make `other` (a fresh instance) a copy of this core state: the
  * lists that change in place are copied, everything else is immutable and shared. */
 static PyObject *he_core_copy_core(PyObject *self, PyObject *other)
@@ -1082,6 +1281,7 @@ static PyMethodDef he_core_methods[] = {
     {"_showdown", he_core_showdown, METH_NOARGS, NULL},
     {"_begin_street", he_core_begin_street, METH_NOARGS, NULL},
     {"_copy_core", he_core_copy_core, METH_O, NULL},
+    {"_start_seeded", he_core_start_seeded, METH_VARARGS, NULL},
     {"_award_uncontested", he_core_award_uncontested, METH_NOARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
@@ -1205,9 +1405,10 @@ static PyObject *he_core_setup(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_TypeError, "hand_core_setup: unexpected arguments");
         return NULL;
     }
-    static const char *names[] = {"fold",     "check", "call", "bet",
-                                  "raise",    "uncalled", "board", "win"};
-    for (int k = 0; k < 8; k++) {
+    static const char *names[] = {"fold",  "check", "call",        "bet",       "raise",
+                                  "uncalled", "board", "win",   "hole", "ante",
+                                  "small_blind", "big_blind", "straddle"};
+    for (int k = 0; k < 13; k++) {
         if (he_k.ev[k] == NULL && (he_k.ev[k] = he_intern(names[k])) == NULL) {
             return NULL;
         }
@@ -1229,6 +1430,11 @@ static PyObject *he_core_setup(PyObject *self, PyObject *args)
         he_k.a_payouts = he_intern("payouts");
         he_k.a_rake = he_intern("rake");
         he_k.a_ranks = he_intern("_ranks");
+        he_k.a_deck = he_intern("_deck");
+        he_k.a_config = he_intern("config");
+        he_k.a_core_params = he_intern("core_params");
+        he_k.m_start_seeded = he_intern("_start_seeded_py");
+        he_k.empty_str = he_intern("");
         he_k.m_next_street = he_intern("_next_street");
         he_k.zero = PyLong_FromLong(0);
         he_k.minus_one = PyLong_FromLong(-1);
@@ -1243,7 +1449,9 @@ static PyObject *he_core_setup(PyObject *self, PyObject *args)
             || !he_k.m_award || !he_k.m_next_street || !he_k.zero || !he_k.minus_one
             || !he_k.m_award_py || !he_k.m_showdown || !he_k.m_begin_street || !he_k.a_rules || !he_k.a_rake_percent
             || !he_k.a_manual || !he_k.a_dead || !he_k.a_shown || !he_k.a_holes
-            || !he_k.a_payouts || !he_k.a_rake || !he_k.a_ranks) {
+            || !he_k.a_payouts || !he_k.a_rake || !he_k.a_ranks || !he_k.a_deck
+            || !he_k.a_config || !he_k.a_core_params || !he_k.m_start_seeded
+            || !he_k.empty_str) {
             return NULL;
         }
     }

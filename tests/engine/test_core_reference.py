@@ -34,11 +34,13 @@ class ReferenceHand(Hand):
     _showdown = Hand._showdown_py
     _begin_street = Hand._begin_street_py
     _award_uncontested = Hand._award_uncontested_py
+    _start_seeded = Hand._start_seeded_py
 
 
 class PythonForbidden(Hand):
     """A Hand whose Python reference paths fail: legal play stays in C. The showdown
-    goes to Python by design for Omaha, side pots and dead money (a big-blind ante)."""
+    goes to Python by design for Omaha, side pots and dead money (a big-blind ante), and
+    a big-blind ante is posted in Python."""
 
     __slots__ = ()
 
@@ -53,6 +55,11 @@ class PythonForbidden(Hand):
         if self.config.variant == "holdem" and not self.config.big_blind_ante:
             self._forbidden("showdown")
         super()._showdown_py()
+
+    def _start_seeded_py(self, seed: int, stacks: list[int], button: int) -> None:
+        if not self.config.big_blind_ante:  # a big-blind ante is posted in Python
+            self._forbidden("start")
+        super()._start_seeded_py(seed, stacks, button)
 
 
 def _outcome(fn: Any, *args: Any) -> tuple[str, str] | None:

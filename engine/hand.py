@@ -331,7 +331,7 @@ class Hand(HandCore):
         holes, plan = self._seeded_cards(seed, len(stacks), self.config.hole_count, button)
         self._start(stacks, button, holes, plan, None, None)
 
-    def _start(
+    def _start_py(
         self,
         stacks_: list[int],
         button: int,
@@ -341,7 +341,8 @@ class Hand(HandCore):
         posts: Mapping[int, tuple[int, int]] | None,
     ) -> None:
         """Set up the state, log the hole cards, post the forced bets and give the first
-        seat the turn (``stacks_`` becomes the hand's stack list)."""
+        seat the turn (``stacks_`` becomes the hand's stack list). The reference for the
+        C core's ``_start``, which calls this for extra posts and a big-blind ante."""
         config = self.config
         n = len(stacks_)
         self.n = n

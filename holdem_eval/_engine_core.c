@@ -46,7 +46,7 @@ static struct {
     PyObject *m_start_round, *m_award, *m_next_street, *zero, *minus_one;
     PyObject *m_award_py, *m_showdown, *m_begin_street, *showdown_mark;
     PyObject *a_rules, *a_rake_percent, *a_manual, *a_dead, *a_shown, *a_holes, *a_payouts;
-    PyObject *a_rake, *a_ranks, *a_deck, *a_config, *a_core_params, *m_start_seeded, *empty_str;
+    PyObject *a_rake, *a_ranks, *a_deck, *a_config, *a_core_params, *m_start_seeded, *m_start, *empty_str;
     PyObject *s_covers, *s_reopen;
     long long done_value;
 } he_k;
@@ -1030,72 +1030,51 @@ static PyObject *he_int_list(const long long *values, Py_ssize_t n)
     return list;
 }
 
-/* Everything _start sets for a seeded hand without posts or a big-blind ante; 1 done,
- * 0 not handled (nothing changed), -1 error. */
-static int he_start_seeded(HeCore *h, unsigned long long seed, PyObject *stacks_obj,
-                           Py_ssize_t button)
+/* Hand._start_py without posts or a big-blind ante: the state, the hole-card log, the
+ * forced bets and the first seat to act. `holes` (a list of n tuples, by seat) and
+ * `plan` (the board cards known so far) become the hand's own. 1 done, 0 not handled
+ * (nothing changed), -1 error. */
+static int he_start(HeCore *h, PyObject *stacks_obj, Py_ssize_t button, PyObject *holes,
+                    PyObject *plan, PyObject *deck)
 {
     long long p[P_COUNT], stacks[HE_CORE_MAX_SEATS];
     Py_ssize_t n = stacks_obj != NULL && PyList_CheckExact(stacks_obj) ? PyList_Size(stacks_obj) : 0;
     PyObject *config = PyObject_GetAttr((PyObject *)h, he_k.a_config);
     PyObject *params = config != NULL ? PyObject_GetAttr(config, he_k.a_core_params) : NULL;
     int ok = params != NULL && PyTuple_Check(params) && PyTuple_Size(params) == P_COUNT
-             && n >= 2 && n <= HE_CORE_MAX_SEATS && button >= 0 && button < n;
+             && n >= 2 && n <= HE_CORE_MAX_SEATS && button >= 0 && button < n
+             && he_list_ok(holes, n) && plan != NULL && PyList_CheckExact(plan);
     for (Py_ssize_t k = 0; ok && k < P_COUNT; k++) {
         ok = he_int(PyTuple_GetItem(params, k), &p[k]);
     }
     for (Py_ssize_t k = 0; ok && k < n; k++) {
-        ok = he_int(PyList_GetItem(stacks_obj, k), &stacks[k]) && stacks[k] > 0;
+        ok = he_int(PyList_GetItem(stacks_obj, k), &stacks[k]) && stacks[k] > 0
+             && PyTuple_CheckExact(PyList_GetItem(holes, k));
     }
     PyObject *sizes = ok ? PyTuple_GetSlice(params, P_SIZES, P_COUNT) : NULL;
     Py_XDECREF(config);
     Py_XDECREF(params);
-    if (!ok || p[P_BB_ANTE] != 0 || (p[P_HC] != 2 && p[P_HC] != 4) || n * p[P_HC] + 8 > 52
-        || (p[P_STRADDLE] && n == 2) || sizes == NULL) {
+    if (!ok || p[P_BB_ANTE] != 0 || (p[P_STRADDLE] && n == 2) || sizes == NULL) {
         Py_XDECREF(sizes);
         PyErr_Clear();
         return 0;
     }
-    /* the cards: hole cards one at a time clockwise from the seat left of the button,
-     * then burn, flop, burn, turn, burn, river */
-    Py_ssize_t hc = (Py_ssize_t)p[P_HC], nh = n * hc, first = (button + 1) % n;
-    uint8_t drawn[52];
-    if (he_deal_seeded(seed, 0, (size_t)(nh + 8), drawn) != HE_OK) {
-        Py_DECREF(sizes);
-        return 0;
-    }
+    Py_ssize_t first = (button + 1) % n;
     long long bets[HE_CORE_MAX_SEATS] = {0}, committed[HE_CORE_MAX_SEATS] = {0};
-    long long zeros[HE_CORE_MAX_SEATS] = {0}, minus[HE_CORE_MAX_SEATS];
-    static const int plan_at[5] = {1, 2, 3, 5, 7};
-    long long plan_ids[5];
-    for (int c = 0; c < 5; c++) {
-        plan_ids[c] = drawn[nh + plan_at[c]];
-    }
-    PyObject *holes = PyList_New(n), *log = PyList_New(0), *folded = PyList_New(n);
-    PyObject *plan = he_int_list(plan_ids, 5), *board = PyList_New(0);
+    long long zeros[HE_CORE_MAX_SEATS] = {0}, levels[HE_CORE_MAX_SEATS];
+    PyObject *log = PyList_New(0), *folded = PyList_New(n), *board = PyList_New(0);
     PyObject *shown = he_int_list(zeros, n);
-    int failed = !holes || !log || !folded || !plan || !board || !shown;
+    int failed = !log || !folded || !board || !shown;
+    /* the hole cards were dealt one at a time clockwise from the seat left of the button */
     for (Py_ssize_t k = 0; !failed && k < n; k++) {
         Py_ssize_t seat = (first + k) % n;
-        PyObject *cards = PyTuple_New(hc);
-        for (Py_ssize_t r = 0; cards != NULL && r < hc; r++) {
-            PyObject *id = PyLong_FromLong(drawn[r * n + k]);
-            if (id == NULL) {
-                Py_CLEAR(cards);
-            } else {
-                PyTuple_SetItem(cards, r, id);
-            }
-        }
         PyObject *s = PyLong_FromSsize_t(seat);
-        PyObject *ev = cards && s ? PyTuple_Pack(4, he_k.ev[E_HOLE], s, he_k.zero, cards) : NULL;
+        PyObject *ev = s ? PyTuple_Pack(4, he_k.ev[E_HOLE], s, he_k.zero,
+                                        PyList_GetItem(holes, seat))
+                         : NULL;
         failed = ev == NULL || PyList_Append(log, ev) != 0;
-        if (!failed) {
-            Py_INCREF(cards);
-            PyList_SetItem(holes, seat, cards);
-        }
         Py_XDECREF(ev);
         Py_XDECREF(s);
-        Py_XDECREF(cards);
         Py_INCREF(Py_False);
         PyList_SetItem(folded, k, Py_False);
     }
@@ -1130,34 +1109,33 @@ static int he_start_seeded(HeCore *h, unsigned long long seed, PyObject *stacks_
     for (Py_ssize_t k = 0; k < n; k++) {
         pot += committed[k] + bets[k];
         cur = bets[k] > cur ? bets[k] : cur;
-        minus[k] = stacks[k] == 0 ? he_k.done_value : -1;
+        levels[k] = stacks[k] == 0 ? he_k.done_value : -1;
         n_active -= stacks[k] == 0;
     }
     PyObject *stacks_l = failed ? NULL : he_int_list(stacks, n);
     PyObject *bets_l = failed ? NULL : he_int_list(bets, n);
     PyObject *committed_l = failed ? NULL : he_int_list(committed, n);
-    PyObject *acted_l = failed ? NULL : he_int_list(minus, n);
+    PyObject *acted_l = failed ? NULL : he_int_list(levels, n);
     PyObject *pot_o = failed ? NULL : PyLong_FromLongLong(pot);
     PyObject *cur_o = failed ? NULL : PyLong_FromLongLong(cur);
     failed = failed || !stacks_l || !bets_l || !committed_l || !acted_l || !pot_o || !cur_o;
     /* Hand's own slots (Python attributes) */
     PyObject *names[] = {he_k.a_payouts, he_k.a_rake, he_k.a_shown, he_k.a_ranks, he_k.a_dead,
                          he_k.a_holes, he_k.a_deck};
-    PyObject *values[] = {Py_None, he_k.zero, shown, Py_None, Py_None, holes, Py_None};
+    PyObject *values[] = {Py_None, he_k.zero, shown, Py_None, Py_None, holes, deck};
     for (int k = 0; k < 7 && !failed; k++) {
         failed = PyObject_SetAttr((PyObject *)h, names[k], values[k]) != 0;
     }
-    Py_XDECREF(holes);
     Py_XDECREF(shown);
     if (failed) {
-        PyObject *all[] = {log, folded, plan, board, stacks_l, bets_l, committed_l, acted_l,
+        PyObject *all[] = {log, folded, board, stacks_l, bets_l, committed_l, acted_l,
                            pot_o, cur_o, sizes};
-        for (int k = 0; k < 11; k++) {
+        for (int k = 0; k < 10; k++) {
             Py_XDECREF(all[k]);
         }
         return -1;
     }
-    /* HandCore's own members, as _start leaves them */
+    /* HandCore's own members, as _start_py leaves them */
     he_set(&h->stacks, stacks_l);
     he_set(&h->bets, bets_l);
     he_set(&h->committed, committed_l);
@@ -1165,6 +1143,7 @@ static int he_start_seeded(HeCore *h, unsigned long long seed, PyObject *stacks_
     he_set(&h->acted, acted_l);
     he_set(&h->log, log);
     he_set(&h->board, board);
+    Py_INCREF(plan);
     he_set(&h->board_plan, plan);
     he_set(&h->street_sizes, sizes);
     he_set(&h->pot, pot_o);
@@ -1192,6 +1171,55 @@ static int he_start_seeded(HeCore *h, unsigned long long seed, PyObject *stacks_
     return he_start_round(h, start) == 0 ? 1 : -1;
 }
 
+/* Hand._start_seeded_py: the cards from one C deal (Hand._seeded_cards), then he_start. */
+static int he_start_seeded(HeCore *h, unsigned long long seed, PyObject *stacks_obj,
+                           Py_ssize_t button)
+{
+    PyObject *config = PyObject_GetAttr((PyObject *)h, he_k.a_config);
+    PyObject *params = config != NULL ? PyObject_GetAttr(config, he_k.a_core_params) : NULL;
+    long long hc = 0;
+    Py_ssize_t n = stacks_obj != NULL && PyList_CheckExact(stacks_obj) ? PyList_Size(stacks_obj) : 0;
+    int ok = params != NULL && PyTuple_Check(params) && PyTuple_Size(params) == P_COUNT
+             && he_int(PyTuple_GetItem(params, P_HC), &hc) && (hc == 2 || hc == 4) && n >= 2
+             && n <= HE_CORE_MAX_SEATS && n * hc + 8 <= 52 && button >= 0 && button < n;
+    Py_XDECREF(config);
+    Py_XDECREF(params);
+    uint8_t drawn[52];
+    Py_ssize_t nh = n * (Py_ssize_t)hc, first = ok ? (button + 1) % n : 0;
+    if (!ok || he_deal_seeded(seed, 0, (size_t)(nh + 8), drawn) != HE_OK) {
+        PyErr_Clear();
+        return 0;
+    }
+    /* hole cards one at a time clockwise from the seat left of the button, then burn,
+     * flop, burn, turn, burn, river */
+    static const int plan_at[5] = {1, 2, 3, 5, 7};
+    long long plan_ids[5];
+    for (int c = 0; c < 5; c++) {
+        plan_ids[c] = drawn[nh + plan_at[c]];
+    }
+    PyObject *holes = PyList_New(n), *plan = he_int_list(plan_ids, 5);
+    int failed = holes == NULL || plan == NULL;
+    for (Py_ssize_t k = 0; !failed && k < n; k++) {
+        PyObject *cards = PyTuple_New((Py_ssize_t)hc);
+        for (Py_ssize_t r = 0; cards != NULL && r < hc; r++) {
+            PyObject *id = PyLong_FromLong(drawn[r * n + k]);
+            if (id == NULL) {
+                Py_CLEAR(cards);
+            } else {
+                PyTuple_SetItem(cards, r, id);
+            }
+        }
+        failed = cards == NULL;
+        if (!failed) {
+            PyList_SetItem(holes, (first + k) % n, cards);
+        }
+    }
+    int rc = failed ? -1 : he_start(h, stacks_obj, button, holes, plan, Py_None);
+    Py_XDECREF(holes);
+    Py_XDECREF(plan);
+    return rc;
+}
+
 static PyObject *he_core_start_seeded(PyObject *self, PyObject *args)
 {
     PyObject *seed_o, *stacks, *button_o;
@@ -1207,6 +1235,28 @@ static PyObject *he_core_start_seeded(PyObject *self, PyObject *args)
         rc = he_start_seeded((HeCore *)self, seed, stacks, button);
     }
     return he_done((HeCore *)self, rc, he_k.m_start_seeded, seed_o, stacks, button_o);
+}
+
+static PyObject *he_core_start(PyObject *self, PyObject *args)
+{
+    PyObject *stacks, *button_o, *holes, *plan, *deck, *posts;
+    if (!PyArg_UnpackTuple(args, "_start", 6, 6, &stacks, &button_o, &holes, &plan, &deck,
+                           &posts)) {
+        return NULL;
+    }
+    Py_ssize_t button;
+    int no_posts = posts == Py_None || (PyDict_CheckExact(posts) && PyDict_Size(posts) == 0);
+    int rc = no_posts && he_seat_arg(button_o, &button)
+                 ? he_start((HeCore *)self, stacks, button, holes, plan, deck)
+                 : 0;
+    if (rc < 0) {
+        return NULL;
+    }
+    if (rc > 0) {
+        Py_RETURN_NONE;
+    }
+    return PyObject_CallMethodObjArgs(self, he_k.m_start, stacks, button_o, holes, plan, deck,
+                                      posts, NULL);
 }
 
 /* _copy_core(other): make `other` (a fresh instance) a copy of this core state: the
@@ -1282,6 +1332,7 @@ static PyMethodDef he_core_methods[] = {
     {"_begin_street", he_core_begin_street, METH_NOARGS, NULL},
     {"_copy_core", he_core_copy_core, METH_O, NULL},
     {"_start_seeded", he_core_start_seeded, METH_VARARGS, NULL},
+    {"_start", he_core_start, METH_VARARGS, NULL},
     {"_award_uncontested", he_core_award_uncontested, METH_NOARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
@@ -1434,6 +1485,7 @@ static PyObject *he_core_setup(PyObject *self, PyObject *args)
         he_k.a_config = he_intern("config");
         he_k.a_core_params = he_intern("core_params");
         he_k.m_start_seeded = he_intern("_start_seeded_py");
+        he_k.m_start = he_intern("_start_py");
         he_k.empty_str = he_intern("");
         he_k.m_next_street = he_intern("_next_street");
         he_k.zero = PyLong_FromLong(0);
@@ -1450,7 +1502,7 @@ static PyObject *he_core_setup(PyObject *self, PyObject *args)
             || !he_k.m_award_py || !he_k.m_showdown || !he_k.m_begin_street || !he_k.a_rules || !he_k.a_rake_percent
             || !he_k.a_manual || !he_k.a_dead || !he_k.a_shown || !he_k.a_holes
             || !he_k.a_payouts || !he_k.a_rake || !he_k.a_ranks || !he_k.a_deck
-            || !he_k.a_config || !he_k.a_core_params || !he_k.m_start_seeded
+            || !he_k.a_config || !he_k.a_core_params || !he_k.m_start_seeded || !he_k.m_start
             || !he_k.empty_str) {
             return NULL;
         }

@@ -35,6 +35,7 @@ class ReferenceHand(Hand):
     _begin_street = Hand._begin_street_py
     _award_uncontested = Hand._award_uncontested_py
     _start_seeded = Hand._start_seeded_py
+    _start = Hand._start_py  # type: ignore[assignment]
 
 
 class PythonForbidden(Hand):
@@ -60,6 +61,11 @@ class PythonForbidden(Hand):
         if not self.config.big_blind_ante:  # a big-blind ante is posted in Python
             self._forbidden("start")
         super()._start_seeded_py(seed, stacks, button)
+
+    def _start_py(self, *args: Any) -> None:
+        if not self.config.big_blind_ante:
+            self._forbidden("start")
+        super()._start_py(*args)
 
 
 def _outcome(fn: Any, *args: Any) -> tuple[str, str] | None:

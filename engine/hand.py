@@ -29,11 +29,12 @@ Rules that are choices, stated once:
 
 Speed: :class:`Hand` is a Python class over a C base (``HandCore``, in
 ``holdem_eval/_engine_core.c``) that keeps the changing state and runs the common
-steps: legal actions, legal fold/check/call/bet/raise, round ends and streets, the
-automatic showdown of one Hold'em pot, and uncontested awards. The methods below with a
-``_py`` suffix are the reference implementation of those steps: the C side calls them
-for everything it does not handle (every error, side pots, rake, Omaha showdowns, chip
-counts above 2**60), and tests play random hands both ways and compare every state.
+steps: the start of a hand, legal actions, legal fold/check/call/bet/raise, round ends
+and streets, the automatic showdown of one Hold'em pot, and uncontested awards. The
+methods below with a ``_py`` suffix are the reference implementation of those steps: the
+C side calls them for everything it does not handle (every error, side pots, rake, Omaha
+showdowns, extra posts, chip counts above 2**60), and tests play random hands both ways
+and compare every state.
 """
 
 from __future__ import annotations

@@ -6,14 +6,15 @@
  * runs the engine's hot paths in C: legal_actions(); the fold / check / call / bet /
  * raise of the seat to act; the end of a betting round (uncalled bet returned, bets
  * moved into the pot, the next street dealt from the board plan); the automatic
- * showdown of one Hold'em pot; and the award of an uncontested pot.
+ * showdown of one Hold'em pot; the award of an uncontested pot; the start of a hand
+ * (seeded deal, hole cards, antes, blinds, straddle); and clone()'s copy.
  *
  * The Python methods of Hand stay the reference: every path here handles only what it
  * can fully check (the action is legal, every value is an exact int of at most 2**60,
  * the state has the shape Hand gives it) and otherwise calls the Python method of the
  * same name with a `_py` suffix, which applies the rules or raises the precise error.
- * So no error message lives here; side pots, rake, Omaha showdowns, manual showdowns and
- * decks drawn during the hand run in Python; and tests/engine/test_core_reference.py
+ * So no error message lives here; side pots, rake, Omaha showdowns, manual showdowns,
+ * extra posts, big-blind antes and decks drawn during the hand run in Python; and tests/engine/test_core_reference.py
  * plays random hands both ways and compares every state. Every new object an action
  * needs is made before the state changes, so a failed allocation changes nothing.
  *

@@ -949,14 +949,19 @@ static PyObject *he_core_wager(PyObject *self, PyObject *args)
     return he_done((HeCore *)self, rc, he_k.m_wager, seat, to, kind);
 }
 
-static PyObject *he_core_end_round(PyObject *self, PyObject *unused)
-{
-    (void)unused;
-    if (he_end_round((HeCore *)self) != 0) {
-        return NULL;
+/* The steps Python calls directly (a METH_NOARGS method each): 0 or -1 from the step. */
+#define HE_STEP_METHOD(method, step)                                                     \
+    static PyObject *method(PyObject *self, PyObject *unused)                           \
+    {                                                                                    \
+        (void)unused;                                                                    \
+        if (step((HeCore *)self) != 0) {                                                 \
+            return NULL;                                                                 \
+        }                                                                                \
+        Py_RETURN_NONE;                                                                  \
     }
-    Py_RETURN_NONE;
-}
+HE_STEP_METHOD(he_core_end_round, he_end_round)
+HE_STEP_METHOD(he_core_showdown, he_showdown)
+HE_STEP_METHOD(he_core_award_uncontested, he_award_uncontested)
 
 /* Hand._begin_street_py: called by deal_board once the street's cards are in. */
 static PyObject *he_core_begin_street(PyObject *self, PyObject *unused)
@@ -977,24 +982,6 @@ static PyObject *he_core_begin_street(PyObject *self, PyObject *unused)
         h->street_index++;
         h->pending_board = 0;
     } else if (he_begin_street(h, &v) != 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
-
-static PyObject *he_core_showdown(PyObject *self, PyObject *unused)
-{
-    (void)unused;
-    if (he_showdown((HeCore *)self) != 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
-
-static PyObject *he_core_award_uncontested(PyObject *self, PyObject *unused)
-{
-    (void)unused;
-    if (he_award_uncontested((HeCore *)self) != 0) {
         return NULL;
     }
     Py_RETURN_NONE;
@@ -1356,41 +1343,26 @@ static PyMemberDef he_core_members[] = {
     {NULL, 0, 0, 0, NULL},
 };
 
+/* Every object member, for the garbage collector's traverse and clear. */
+#define HE_OBJECT_MEMBERS(X)                                                             \
+    X(stacks) X(bets) X(folded) X(acted) X(log) X(bounds) X(cur_bet) X(raise_size) X(pot) \
+    X(committed) X(board) X(board_plan) X(street_sizes)
+
 static int he_core_traverse(PyObject *self, visitproc visit, void *arg)
 {
     HeCore *h = (HeCore *)self;
-    Py_VISIT(h->stacks);
-    Py_VISIT(h->bets);
-    Py_VISIT(h->folded);
-    Py_VISIT(h->acted);
-    Py_VISIT(h->log);
-    Py_VISIT(h->bounds);
-    Py_VISIT(h->cur_bet);
-    Py_VISIT(h->raise_size);
-    Py_VISIT(h->pot);
-    Py_VISIT(h->committed);
-    Py_VISIT(h->board);
-    Py_VISIT(h->board_plan);
-    Py_VISIT(h->street_sizes);
+#define HE_VISIT(field) Py_VISIT(h->field);
+    HE_OBJECT_MEMBERS(HE_VISIT)
+#undef HE_VISIT
     return 0;
 }
 
 static int he_core_clear(PyObject *self)
 {
     HeCore *h = (HeCore *)self;
-    Py_CLEAR(h->stacks);
-    Py_CLEAR(h->bets);
-    Py_CLEAR(h->folded);
-    Py_CLEAR(h->acted);
-    Py_CLEAR(h->log);
-    Py_CLEAR(h->bounds);
-    Py_CLEAR(h->cur_bet);
-    Py_CLEAR(h->raise_size);
-    Py_CLEAR(h->pot);
-    Py_CLEAR(h->committed);
-    Py_CLEAR(h->board);
-    Py_CLEAR(h->board_plan);
-    Py_CLEAR(h->street_sizes);
+#define HE_CLEAR(field) Py_CLEAR(h->field);
+    HE_OBJECT_MEMBERS(HE_CLEAR)
+#undef HE_CLEAR
     return 0;
 }
 

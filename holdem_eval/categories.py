@@ -14,7 +14,7 @@ from . import _bindings
 from ._classes import CATEGORY_NAMES, LAST_RANK, HandClass, hand_classes
 from .cards import CardsLike, parse_cards
 from .errors import DTypeError, InvalidRankError, ShapeError
-from .evaluator import evaluate, evaluate_omaha
+from .evaluator import evaluate, omaha_cards
 
 __all__ = ["HandCategory", "best_five", "best_five_omaha", "describe", "hand_categories", "hand_category"]
 
@@ -166,10 +166,6 @@ def best_five_omaha(hole: CardsLike, board: CardsLike) -> tuple[int, ...]:
     >>> format_cards(best_five_omaha("Ah Kh 2c 2d", "Qh Jh Th 2s 3s"), sep=" ")
     'Ah Kh Qh Jh Th'
     """
-    h = tuple(parse_cards(hole).tolist())
-    b = tuple(parse_cards(board).tolist())
-    if not 4 <= len(h) <= 6 or not 3 <= len(b) <= 5:
-        raise ShapeError(f"Omaha takes 4..6 hole and 3..5 board cards, got {len(h)} and {len(b)}")
-    if set(h) & set(b):
-        evaluate_omaha(h, b)  # raises the precise DuplicateCardError
+    hole_ids, board_ids = omaha_cards(hole, board)
+    h, b = tuple(hole_ids.tolist()), tuple(board_ids.tolist())
     return _choose_five(two + three for two in combinations(h, 2) for three in combinations(b, 3))

@@ -38,6 +38,13 @@ def evaluate_omaha(hole: CardsLike, board: CardsLike) -> int:
     >>> evaluate_omaha("Ah Kh 2c 2d", "Qh Jh Th 2s 3s")   # royal flush from AhKh + QhJhTh
     1
     """
+    h, b = omaha_cards(hole, board)
+    return int(evaluate_omaha_batch(h[None, :], b)[0])
+
+
+def omaha_cards(hole: CardsLike, board: CardsLike) -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
+    """One Omaha hand's hole and board cards as ids, checked: 4..6 hole cards, 3..5 board
+    cards, no card twice (ShapeError, DuplicateCardError otherwise)."""
     h = parse_cards(hole, allow_duplicates=True)
     b = parse_cards(board, allow_duplicates=True)
     if not 4 <= len(h) <= 6:
@@ -49,7 +56,7 @@ def evaluate_omaha(hole: CardsLike, board: CardsLike) -> int:
         raise DuplicateCardError(
             f"hand repeats card {card_text(dup)!r}: {format_cards(h)!r} | {format_cards(b)!r}"
         )
-    return int(evaluate_omaha_batch(h[None, :], b)[0])
+    return h, b
 
 
 # ---------------------------------------------------------------------------- batches

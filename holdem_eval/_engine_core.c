@@ -1305,9 +1305,9 @@ static PyObject *he_core_copy_core(PyObject *self, PyObject *other)
 
 static PyMethodDef he_core_methods[] = {
     {"legal_actions", he_core_legal_actions, METH_NOARGS,
-     "legal_actions()\n--\n\nLegal actions for the seat to act (empty when nobody is to act)."},
+     "legal_actions($self)\n--\n\nLegal actions for the seat to act (empty when nobody is to act)."},
     {"act", (PyCFunction)(void (*)(void))he_core_act, METH_VARARGS | METH_KEYWORDS,
-     "act(action, seat=None)\n--\n\n"
+     "act($self, action, seat=None)\n--\n\n"
      "Apply ``action`` (kind, \"to\" amount) for the seat to act.\n\n"
      "``seat``, if given, must be the seat to act (out-of-turn actions are rejected)."},
     {"_fold", he_core_fold, METH_O, NULL},

@@ -546,12 +546,17 @@ class Hand(HandCore):
         """The full event log (every card, every chip movement)."""
         return tuple(self._expand_log(self._log))
 
-    def _expand_log(self, raw: list[_RawEvent]) -> list[Event]:
+    def _expand_log(self, raw: list[_RawEvent], seat: int = -1) -> list[Event]:
+        """The raw log as Events; with ``seat``, other seats' hole cards are hidden (-1)."""
         out: list[Event] = []
-        make = Event._make
+        hidden = (UNKNOWN_CARD,) * self.config.hole_count
         for e in raw:
-            if e[0] != _SHOWDOWN_MARK:
-                out.append(make(e))
+            kind = e[0]
+            if kind == "hole" and seat >= 0 and e[1] != seat:
+                out.append(_new_tuple(Event, ("hole", e[1], 0, hidden)))
+                continue
+            if kind != _SHOWDOWN_MARK:
+                out.append(_new_tuple(Event, e))
                 continue
             # automatic showdown: the last river aggressor shows first, then clockwise;
             # a hand beaten in every pot it could win by a hand already shown is mucked
@@ -1253,11 +1258,7 @@ class Hand(HandCore):
         """What ``seat`` may see: other players' hole cards are hidden until shown."""
         if not isinstance(seat, int) or not 0 <= seat < self.n:
             raise ConfigError(f"seat must be 0..{self.n - 1}, got {seat!r}")
-        hidden = (UNKNOWN_CARD,) * self.config.hole_count
-        events = tuple(
-            e._replace(cards=hidden) if e.kind == "hole" and e.seat != seat else e
-            for e in self._expand_log(self._log)
-        )
+        events = tuple(self._expand_log(self._log, seat))
         return PlayerView(
             seat=seat,
             button=self.button,

@@ -401,6 +401,24 @@ def test_player_view_hides_other_hole_cards() -> None:
     assert v.legal_actions == () and h.view(0).legal_actions == h.legal_actions()
 
 
+@pytest.mark.parametrize("cfg", [NL, GameConfig(variant="omaha", betting="pot-limit", big_blind=100)])
+def test_view_events_are_the_log_with_only_other_hole_cards_hidden(cfg: GameConfig) -> None:
+    h = Hand(cfg, [10_000] * 4, button=2, seed=31)
+    while not h.is_over:  # call or check down to a showdown, where cards are shown
+        h.check_or_call()
+    full = h.events
+    hidden = (-1,) * cfg.hole_count
+    for seat in range(4):
+        v = h.view(seat)
+        assert len(v.events) == len(full)
+        for mine, e in zip(v.events, full):
+            if e.kind == "hole" and e.seat != seat:
+                assert mine == e._replace(cards=hidden)
+            else:
+                assert mine == e
+        assert any(e.kind == "show" and e.cards for e in v.events)
+
+
 def test_clone_is_independent() -> None:
     h = Hand(NL, [10_000] * 3, button=0, seed=26)
     snap = h.snapshot()

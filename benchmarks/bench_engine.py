@@ -81,3 +81,11 @@ def test_clone_mid_hand(benchmark: Any) -> None:
 def test_new_hand_seeded_deal(benchmark: Any) -> None:
     cfg = GameConfig(big_blind=2)
     benchmark(Hand, cfg, [200] * 6, button=0, seed=9)
+
+
+def test_player_view_mid_hand(benchmark: Any) -> None:
+    # what an RL environment builds for the agent at every decision
+    h = Hand(GameConfig(big_blind=2), [200] * 6, button=0, seed=9)
+    h.raise_to(6)
+    h.call()
+    benchmark(h.view, h.actor)

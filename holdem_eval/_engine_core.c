@@ -251,6 +251,15 @@ static int he_finish(HeCore *h, const long long *payouts)
         return -1;
     }
     Py_ssize_t n = h->n;
+    long long paid = 0;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        paid += payouts[k];
+    }
+    if (paid != v.pot) { /* chips are never created or lost: as Hand._finish checks */
+        PyErr_Format(PyExc_AssertionError, "settlement pays %lld chips, the pot holds %lld",
+                     paid, v.pot);
+        return -1;
+    }
     PyObject *list = PyList_New(n), *stacks[HE_CORE_MAX_SEATS] = {NULL};
     int failed = list == NULL;
     for (Py_ssize_t k = 0; !failed && k < n; k++) {
@@ -366,6 +375,9 @@ static int he_hole_pairs(PyObject *holes, const Py_ssize_t *live, Py_ssize_t nli
 static int he_showdown_fast(HeCore *h, const HeView *v)
 {
     Py_ssize_t n = h->n, live[HE_CORE_MAX_SEATS], nlive = 0;
+    if (h->button < 0 || h->button >= n) {
+        return 0;
+    }
     PyObject *shown = PyObject_GetAttr((PyObject *)h, he_k.a_shown);
     int ok = shown != NULL && he_list_ok(shown, n);
     for (Py_ssize_t k = 0; ok && k < n; k++) {

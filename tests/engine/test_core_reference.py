@@ -9,6 +9,7 @@ errors and identical states after every step.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from typing import Any
 
@@ -241,3 +242,57 @@ def test_hands_waiting_for_board_cards_match_the_reference(cfg: GameConfig) -> N
                 for h in hands:
                     h.act((kind, amount))
             assert hands[0].snapshot() == hands[1].snapshot()
+
+
+_ODD_VALUES = [None, -1, -7, -(10**30), 10**30, 2**62, "x", 1.5, True, (), [], [1, 2], [None] * 6, [-1] * 6]
+# every member of the C base (HandCore)
+_CORE_MEMBERS = (
+    *("stacks", "bets", "folded", "_acted", "_log", "_bounds", "cur_bet", "raise_size", "pot"),
+    *("n", "actor", "n_live", "n_active", "_level_count", "last_aggressor", "_bounds_at"),
+    *("committed", "board", "_board_plan", "_street_sizes", "button", "street_index"),
+    *("river_aggressor", "pending_board", "betting_done"),
+)
+_STEPS: list[tuple[str, tuple[Any, ...]]] = [
+    ("legal_actions", ()),
+    ("clone", ()),
+    ("view", (0,)),
+    ("act", ((ActionKind.CALL, 0),)),
+    ("act", ((ActionKind.CHECK, 0),)),
+    ("act", ((ActionKind.RAISE, 10),)),
+    ("act", ((ActionKind.FOLD, 0),)),
+]
+
+
+@pytest.mark.parametrize("name", _CORE_MEMBERS)
+def test_tampered_state_never_crashes(name: str) -> None:
+    # the C side checks every value it reads and otherwise hands over to Python, which
+    # may raise anything for a corrupted hand, but the process must survive
+    rng = random.Random(name)
+    for value in _ODD_VALUES:
+        for seed in range(4):
+            h = Hand(GameConfig(big_blind=2), [200] * 6, button=seed, seed=seed)
+            for _ in range(rng.randint(0, 8)):
+                if h.is_over:
+                    break
+                kind, lo, hi = rng.choice(h.legal_actions())
+                h.act((kind, rng.randint(lo, hi)))
+            try:
+                setattr(h, name, value)
+            except (TypeError, OverflowError):
+                continue  # the member refuses the value: nothing to test
+            for _ in range(12):
+                for method, args in _STEPS:
+                    with contextlib.suppress(Exception):  # any error is fine; a crash is not
+                        getattr(h, method)(*args)
+
+
+@pytest.mark.parametrize("button", [-1, -7, 13])
+def test_an_out_of_range_button_still_conserves_chips(button: int) -> None:
+    # a caller who moves the button mid-hand gets the Python rules (modulo the seat
+    # count), never a pot paid to nobody
+    for seed in range(30):
+        h = Hand(GameConfig(big_blind=2), [200] * 6, button=0, seed=seed)
+        h.button = button
+        while not h.is_over:
+            h.check_or_call()
+        assert sum(h.stacks) == 1200 and h.payouts is not None and max(h.payouts) > 0

@@ -343,8 +343,11 @@ static int he_award_uncontested(HeCore *h)
         return he_call_method(h, he_k.m_award, NULL);
     }
     Py_ssize_t winner = 0;
-    while (winner < h->n - 1 && v.folded[winner]) {
+    while (winner < h->n && v.folded[winner]) {
         winner++;
+    }
+    if (winner == h->n) { /* nobody left (a tampered state): Python raises */
+        return he_call_method(h, he_k.m_award, NULL);
     }
     return he_award(h, winner);
 }

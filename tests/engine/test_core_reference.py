@@ -296,3 +296,16 @@ def test_an_out_of_range_button_still_conserves_chips(button: int) -> None:
         while not h.is_over:
             h.check_or_call()
         assert sum(h.stacks) == 1200 and h.payouts is not None and max(h.payouts) > 0
+
+
+def test_core_internals_reject_wrong_arguments() -> None:
+    from holdem_eval._bindings import hand_core_setup
+
+    h = Hand(GameConfig(big_blind=2), [200] * 3, button=0, seed=1)
+    with pytest.raises(TypeError, match="^_copy_core needs an instance of the same class$"):
+        h._copy_core(object())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="^hand_core_setup: unexpected arguments$"):
+        hand_core_setup(*([None] * 9))
+    # a failed setup call changed nothing: hands still play
+    h.act(h.legal_actions()[1][:2])
+    assert h.actor == 1

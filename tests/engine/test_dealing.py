@@ -60,5 +60,9 @@ def test_rejections() -> None:
         seeded_deal(1, 3, [52])
     with pytest.raises(TypeError, match="seed must be an int, got 1.5"):
         seeded_deal(1.5, 3)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="only 0 remain"):
+    with pytest.raises(ValueError, match="^cannot deal 1 cards: only 0 remain in the deck$"):
         deal_seeded(5, (1 << 52) - 1, 1)
+    with pytest.raises(ValueError, match="^cannot deal 53 cards: only 52 remain in the deck$"):
+        deal_seeded(5, 0, 53)
+    with pytest.raises(ValueError, match="^cannot deal -1 cards: only 50 remain in the deck$"):
+        deal_seeded(5, 3, -1)

@@ -496,10 +496,7 @@ def replay_phh(phh: PhhHand) -> ReplayResult:
     actions = phh.actions
     count = len(actions)
     n = phh.players
-
-    def fail_at(index: int, message: str, cls: type[PhhReplayError] = PhhReplayError) -> Any:
-        action = actions[index] if 0 <= index < count else ""
-        raise cls(message, hand=phh.name, index=index, action=action)
+    fail_at = _failer(phh)
 
     try:
         hand = Hand(
@@ -566,10 +563,7 @@ def _replay_actions(phh: PhhHand) -> ReplayResult:
     actions = phh.actions
     count = len(actions)
     scale = phh.scale
-
-    def fail_at(index: int, message: str, cls: type[PhhReplayError] = PhhReplayError) -> Any:
-        action = actions[index] if 0 <= index < count else ""
-        raise cls(message, hand=phh.name, index=index, action=action)
+    fail_at = _failer(phh)
 
     def seat_of(token: str, index: int) -> int:
         seat = _PLAYER_INDEX.get(token, -1)
@@ -679,6 +673,19 @@ def _replay_actions(phh: PhhHand) -> ReplayResult:
             _fail_from(exc, index, fail_at)
 
     return _finish_replay(phh, hand, fail_at)
+
+
+def _failer(phh: PhhHand) -> Callable[..., Any]:
+    """``fail_at(index, message, cls=PhhReplayError)``: raise ``cls`` naming ``phh``'s
+    action at ``index`` (index -1 or past the end: no action)."""
+    actions = phh.actions
+    count = len(actions)
+
+    def fail_at(index: int, message: str, cls: type[PhhReplayError] = PhhReplayError) -> Any:
+        action = actions[index] if 0 <= index < count else ""
+        raise cls(message, hand=phh.name, index=index, action=action)
+
+    return fail_at
 
 
 def _fail_from(exc: Exception, index: int, fail_at: Callable[..., Any]) -> None:

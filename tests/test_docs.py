@@ -1,4 +1,4 @@
-"""The README's examples and every docstring example in the package run as written."""
+"""The README's and docs/*.md's examples and every docstring example in the package run as written."""
 
 from __future__ import annotations
 
@@ -23,9 +23,26 @@ def _modules() -> list[str]:
     return sorted(n for n in set(names) if not n.endswith(("_ffi_build", "__main__", "_he_native")))
 
 
+DOC_PAGES = sorted((ROOT / "docs").glob("*.md"))
+
+
 def test_readme_examples() -> None:
     res = doctest.testfile(str(ROOT / "README.md"), module_relative=False, optionflags=FLAGS)
     assert res.attempted > 10
+    assert res.failed == 0
+
+
+def test_docs_pages_exist() -> None:
+    names = {p.stem for p in DOC_PAGES}
+    assert {"evaluator", "equity", "engine", "phh", "bulk", "cli"} <= names
+    readme = (ROOT / "README.md").read_text()
+    for page in DOC_PAGES:
+        assert f"(docs/{page.name})" in readme, f"README does not link {page.name}"
+
+
+@pytest.mark.parametrize("page", DOC_PAGES, ids=lambda p: p.name)
+def test_docs_examples(page: Path) -> None:
+    res = doctest.testfile(str(page), module_relative=False, optionflags=FLAGS)
     assert res.failed == 0
 
 

@@ -67,10 +67,12 @@ def _text_cards(arr: NDArray[Any], name: str, rows: bool) -> NDArray[np.uint8]:
     row of cards (unless ``rows``); a 1-D list of hand strings or a 2-D array is rows."""
     items = arr.tolist()
     if arr.ndim == 0:
-        return parse_cards(str(items), allow_duplicates=True)
+        return parse_cards(items if isinstance(items, (str, bytes)) else str(items), allow_duplicates=True)
     if arr.ndim > 2:
         raise ShapeError(f"{name} given as text must be 1-D or 2-D, got shape {arr.shape}")
-    parsed = [parse_cards(x if isinstance(x, str) else list(x), allow_duplicates=True) for x in items]
+    parsed = [
+        parse_cards(x if isinstance(x, (str, bytes)) else list(x), allow_duplicates=True) for x in items
+    ]
     if arr.ndim == 1 and not rows and all(len(r) == 1 for r in parsed):
         return np.array([r[0] for r in parsed], dtype=np.uint8)
     lengths = sorted({len(r) for r in parsed})

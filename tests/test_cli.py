@@ -166,3 +166,19 @@ def test_no_traceback_for_bad_arguments(argv: list[str], capsys: pytest.CaptureF
     assert status == 1
     err = capsys.readouterr().err
     assert err.startswith(f"holdem-eval {argv[0]}: error: ") and err.count("\n") == 1
+
+
+def test_closed_pipe_ends_quietly() -> None:
+    hands = "".join("AhKhQhJhTh\n" for _ in range(200_000)).encode()
+    proc = subprocess.Popen([sys.executable, "-m", "holdem_eval", "eval", "-"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    import threading
+
+    feeder = threading.Thread(target=lambda: (proc.stdin.write(hands), proc.stdin.close()), daemon=True)
+    feeder.start()
+    assert proc.stdout.readline() == b"Ah Kh Qh Jh Th\n"
+    proc.stdout.close()  # like `| head -1`
+    err = proc.stderr.read().decode()
+    assert proc.wait() == 1
+    assert "Traceback" not in err and err == ""

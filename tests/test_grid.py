@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 
 import numpy as np
@@ -221,3 +222,12 @@ def test_progress_bar_only_on_a_terminal(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stderr", quiet)
     assert main(["grid", "AA, KK", "--vs", "QQ", "--method", "exact", "-q"]) == 0
     assert quiet.getvalue() == ""
+
+
+@pytest.mark.parametrize(("name", "code"),
+                         [("AK\u017f", "U+017F"), ("\u212aK", "U+212A"), ("\uff21\uff21", "U+FF21")])
+def test_class_names_are_ascii(name, code):
+    bad = name.strip("AK")[0]
+    msg = f"{name!r} is not a starting-hand class ({bad!r} is {code}, not ASCII): ranks and s/o are"
+    with pytest.raises(UnknownHandClassError, match=re.escape(msg)):
+        class_index(name)

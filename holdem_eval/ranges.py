@@ -56,7 +56,7 @@ import re
 from collections.abc import Iterator
 
 from ._preflop_order import PREFLOP_ORDER
-from .cards import RANK_CHARS, SUIT_CHARS, card_text, non_ascii_note
+from .cards import RANK_CHARS, SUIT_CHARS, card_text, non_ascii_note, parse_card
 from .errors import HoldemEvalError
 
 __all__ = ["Combo", "Range", "RangeSyntaxError", "top_percent_classes"]
@@ -69,7 +69,6 @@ class RangeSyntaxError(HoldemEvalError, ValueError):
 
 
 _RANK = {c: i for i, c in enumerate(RANK_CHARS)}
-_SUIT = {c.upper(): i for i, c in enumerate(SUIT_CHARS)}
 _SUIT_VARS = "XYZW"
 
 # One token: a run without separators, optionally continued by "-" or ":" parts that may
@@ -304,16 +303,18 @@ def _parse_body(body: str, token: str, pos: int, text: str) -> list[Combo]:
 def _suit_pattern(r1: str, s1: str, r2: str, s2: str, token: str, pos: int, text: str) -> list[Combo]:
     """``AhKh`` (one combo), ``AsKx`` (x: any suit), ``AxKx`` (same suit), ``AxKy`` (different)."""
 
-    def suits(s: str) -> range | list[int]:
-        return [_SUIT[s]] if s in _SUIT else range(4)
+    def cards(rank: str, suit: str) -> list[tuple[str, int]]:
+        """(suit letter, card id) for a fixed suit, or for each suit of a variable;
+        the ids come from cards.parse_card, the one card parser."""
+        letters = SUIT_CHARS if suit in _SUIT_VARS else suit.lower()
+        return [(x, parse_card(rank + x)) for x in letters]
 
     out: set[Combo] = set()
-    for t1 in suits(s1):
-        for t2 in suits(s2):
-            both_vars = s1 in _SUIT_VARS and s2 in _SUIT_VARS
-            if both_vars and (s1 == s2) != (t1 == t2):
+    both_vars = s1 in _SUIT_VARS and s2 in _SUIT_VARS
+    for x1, a in cards(r1, s1):
+        for x2, b in cards(r2, s2):
+            if both_vars and (s1 == s2) != (x1 == x2):
                 continue  # the same variable is the same suit, different ones differ
-            a, b = 4 * _RANK[r1] + t1, 4 * _RANK[r2] + t2
             if a != b:
                 out.add(_combo(a, b))
     if not out:

@@ -20,8 +20,8 @@ How it works:
   Every board counts once; weighted ranges multiply each deal by its weights' product.
 * Monte Carlo: xoshiro256** seeded through splitmix64 (``he_rng_seed``). The trials are
   split over a fixed number of streams (``MC_STREAMS``); stream ``s`` of the seed draws a
-  fixed share of them, in rounds of fixed size, and threads only decide which stream runs
-  where. So a seeded run repeats exactly for the same ``(seed, trials, target_stderr)``,
+  fixed share of them, in rounds of a fixed schedule of sizes, and threads only decide
+  which stream runs where. So a seeded run repeats exactly for the same ``(seed, trials, target_stderr)``,
   whatever ``threads`` is.
   Range players' combos are drawn together (by weight, Walker's alias method) and the whole
   tuple is redrawn on any conflict, so no combo is favoured for conflicting less; random
@@ -81,7 +81,10 @@ AUTO_MAX_DEALS = 1_000_000  # above this many combo tuples "auto" does not even 
 EXACT_MAX_CLASSES = 1 << 22  # method="exact" refuses more distinct deals than this
 CHUNK_UNITS = 20_000_000  # exact work per chunk (showdowns x players), a few ms
 MC_STREAMS = 16  # Monte Carlo random streams: results depend on the seed, not on threads
-MC_ROUND = 1 << 14  # Monte Carlo trials per stream per round (a few ms)
+# Monte Carlo trials per stream per round: the first round is small (a stderr target can stop
+# early), each next one twice as large up to MC_ROUND_MAX (fewer calls on long runs).
+MC_ROUND_MIN = 1 << 12
+MC_ROUND_MAX = 1 << 16
 
 
 class EquityArgumentError(HoldemEvalError, ValueError):
@@ -604,8 +607,10 @@ def _monte_carlo(players: list[_Player], board: NDArray[np.uint8], dead: NDArray
         return lambda: nat.equity_mc(n, nh, combos, offsets, alias, thresh, board, dead, k,
                                      states[t])
 
+    size = MC_ROUND_MIN
     while done < total:
-        ks = [min(MC_ROUND, s) for s in share]
+        ks = [min(size, s) for s in share]
+        size = min(2 * size, MC_ROUND_MAX)
         share = [s - k for s, k in zip(share, ks)]
         calls = [call(t, k) for t, k in enumerate(ks) if k]
         for st, w, h in _run(calls, [float(k) for k in ks if k], threads, None):

@@ -6,7 +6,7 @@ Cactus Kev scale: 1 = royal flush .. 7462 = 7-5-4-3-2, lower is stronger.
 
 from __future__ import annotations
 
-from .cards import format_cards, parse_card, parse_cards
+from .cards import format_cards, from_treys, parse_card, parse_cards, to_treys
 from .categories import (
     HandCategory,
     best_five,
@@ -54,8 +54,10 @@ __all__ = [
     "evaluate_omaha",
     "evaluate_omaha_batch",
     "format_cards",
+    "from_treys",
     "hand_categories",
     "hand_category",
     "parse_card",
     "parse_cards",
+    "to_treys",
 ]

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TextIO
 
-from .equity import EquityResult, equity
+from ._cli_args import add_quiet_arg, add_threads_arg, show_progress
+from .cards import parse_cards
+from .equity import equity
+from .errors import HoldemEvalError, ShapeError
 
 __all__ = ["register", "run"]
 
@@ -33,11 +37,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     how.add_argument("--trials", type=int, metavar="N", help="Monte Carlo with N trials")
     how.add_argument("--stderr", type=float, metavar="X",
                      help="Monte Carlo until every standard error is below X (e.g. 0.001)")
-    p.add_argument("--seed", type=int, help="Monte Carlo seed (repeatable per --threads)")
-    p.add_argument("--threads", type=int, default=1, help="worker threads (default 1)")
+    p.add_argument("--seed", type=int, help="Monte Carlo seed: the same seed gives the same result, "
+                   "whatever --threads")
+    add_threads_arg(p)
     p.add_argument("--omaha", action="store_true", help="Omaha: 4-card hands or random")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+    add_quiet_arg(p)
     p.set_defaults(handler=run)
 
 
@@ -63,32 +68,24 @@ class _Bar:
             self._stream.flush()
 
 
-def to_json(r: EquityResult) -> dict[str, Any]:
-    return {
-        "method": r.method,
-        "variant": r.variant,
-        "games": r.games,
-        "seed": r.seed,
-        "players": [
-            {
-                "player": name,
-                "equity": r.equity[i],
-                "win": r.win[i],
-                "tie": r.tie[i],
-                "tie_equity": r.tie_equity[i],
-                "stderr": r.stderr[i],
-                "categories": {c.name.lower(): n for c, n in r.categories[i].items()},
-            }
-            for i, name in enumerate(r.players)
-        ],
-        "wins_by_mask": {str(m): n for m, n in enumerate(r.wins_by_mask) if n},
-    }
+def _split_hint(players: list[str]) -> None:
+    """Refuse players that are single cards: a hand split over several arguments."""
+    singles = 0
+    for text in players:
+        with contextlib.suppress(HoldemEvalError):  # not cards: a range, checked later
+            singles += parse_cards(text).size == 1
+    if singles >= 2:
+        raise ShapeError(
+            f"{singles} PLAYER arguments are single cards ({' '.join(players)!r}): each PLAYER "
+            "argument is one player's whole hand or range; quote or join the cards of a hand, "
+            "e.g. holdem-eval equity AhKh QdQs or \"Ah Kh\" \"Qd Qs\"")
 
 
 def run(args: argparse.Namespace) -> int:
     method = "exact" if args.exact else (
         "monte_carlo" if args.trials is not None or args.stderr is not None else "auto")
-    show = not args.no_progress and not args.json and sys.stderr.isatty()
+    _split_hint(args.players)
+    show = show_progress(args) and not args.json
     bar = _Bar(sys.stderr) if show else None
     progress: Callable[[float], None] | None = bar
     try:
@@ -102,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.close()
     if args.json:
-        print(json.dumps(to_json(result)))
+        print(json.dumps(result.to_dict()))
     else:
         print(result.table())
     return 0

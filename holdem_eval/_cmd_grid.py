@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
+from pathlib import Path
 
+from ._cli_args import add_quiet_arg, add_threads_arg, show_progress
 from ._progress import progress_bar
+from .errors import HoldemEvalError
 
-__all__ = ["register"]
+__all__ = ["GridOutputError", "register"]
+
+
+class GridOutputError(HoldemEvalError, ValueError):
+    """An output the grid cannot be written to (a PNG to a terminal)."""
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -23,7 +31,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         ),
         epilog=(
             'examples: holdem-eval grid random --vs "QQ+, AKs" -o grid.png\n'
-            '          holdem-eval grid AhKh --vs "22+, ATs+, KQo" --board "Qh Jd 2c"'
+            '          holdem-eval grid AhKh --vs "22+, ATs+, KQo" --board "Qh Jd 2c"\n'
+            '          holdem-eval grid "15%" --vs "5%" --json > grid.json\n'
+            "          holdem-eval grid random --vs QQ+ -o - > grid.png    (PNG to stdout)"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -31,7 +41,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--vs", required=True, metavar="RANGE", help="the opponent's range")
     p.add_argument("--board", default="", help="0, 3, 4 or 5 board cards")
     p.add_argument("--dead", default="", help="dead cards")
-    p.add_argument("-o", "--output", metavar="PNG", help="write the grid as a PNG")
+    p.add_argument("-o", "--output", metavar="PNG", help="write the grid as a PNG (- for stdout)")
+    p.add_argument("--json", action="store_true", help="print the grid as one JSON object instead of text")
     p.add_argument(
         "--method",
         choices=("auto", "exact", "monte_carlo"),
@@ -40,27 +51,27 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("--trials", type=int, help="Monte Carlo trials per cell")
     p.add_argument("--seed", type=int, help="Monte Carlo seed (repeatable cells)")
-    p.add_argument(
-        "--threads",
-        type=int,
-        default=os.cpu_count() or 1,
-        metavar="N",
-        help="threads per cell (default: all cores)",
-    )
+    add_threads_arg(p, "threads per cell")
     p.add_argument(
         "--color",
         choices=("auto", "always", "never"),
         default="auto",
         help="colour the terminal grid (auto: when stdout is a terminal, no NO_COLOR)",
     )
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_quiet_arg(p)
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from .grid import equity_grid
 
-    with progress_bar(169, unit="classes", desc="grid", enabled=not args.no_progress) as tick:
+    if args.output == "-" and sys.stdout.isatty():
+        raise GridOutputError("-o - writes a PNG to stdout, which is a terminal: redirect it "
+                              "(holdem-eval grid ... -o - > grid.png) or name a file")
+    if args.output not in (None, "-") and not Path(args.output).resolve().parent.is_dir():
+        raise GridOutputError(f"-o {args.output!r}: the folder {str(Path(args.output).parent)!r} "
+                              "does not exist")
+    with progress_bar(169, unit="classes", desc="grid", enabled=show_progress(args)) as tick:
         grid = equity_grid(
             args.hero,
             args.vs,
@@ -76,7 +87,14 @@ def run(args: argparse.Namespace) -> int:
         color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     else:
         color = args.color == "always"
-    print(grid.text(color=color))
+    if args.output == "-":
+        grid.to_png(sys.stdout.buffer)  # the PNG is the output: no text grid
+        sys.stdout.buffer.flush()
+        return 0
+    if args.json:
+        print(json.dumps(grid.to_dict()))
+    else:
+        print(grid.text(color=color))
     if args.output:
         print(f"-> {grid.to_png(args.output)}", file=sys.stderr)
     return 0

@@ -51,15 +51,25 @@ class _PlainLine:
         self._stream.flush()
 
 
+def _is_terminal(stream: TextIO | None) -> bool:
+    try:
+        return stream is not None and stream.isatty()
+    except (AttributeError, ValueError):  # no isatty, or a closed stream
+        return False
+
+
 @contextmanager
 def progress_bar(
     total: int | None, *, unit: str, desc: str, enabled: bool = True, stream: TextIO | None = None
 ) -> Iterator[ProgressCallback]:
     """A callback to report progress with, shown as a bar (tqdm) or a plain line.
 
-    ``enabled=False`` gives a callback that does nothing.
+    Without ``stream`` the bar goes to stderr, and only when stderr is a terminal: a job
+    whose stderr is redirected to a file or a pipe gets no bar (and no carriage returns in
+    its log). An explicit ``stream`` is always drawn on. ``enabled=False`` gives a callback
+    that does nothing.
     """
-    if not enabled:
+    if not enabled or (stream is None and not _is_terminal(sys.stderr)):
         yield lambda n: None
         return
     out = sys.stderr if stream is None else stream

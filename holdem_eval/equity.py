@@ -18,12 +18,17 @@ How it works:
   enumerated in nested loops over a rank-ordered deck with pre-summed keys; cards of a rank
   whose suits can no longer make a flush for anyone are taken as one, with a multiplicity.
   Every board counts once; weighted ranges multiply each deal by its weights' product.
-* Monte Carlo: xoshiro256** seeded through splitmix64 (``he_rng_seed``). Thread ``t`` uses
-  stream ``t`` of the seed and a fixed share of the trials, in rounds of fixed size, so a
-  seeded run repeats exactly for the same ``(seed, threads, trials, target_stderr)``.
+* Monte Carlo: xoshiro256** seeded through splitmix64 (``he_rng_seed``). The trials are
+  split over a fixed number of streams (``MC_STREAMS``); stream ``s`` of the seed draws a
+  fixed share of them, in rounds of a fixed schedule of sizes, and threads only decide
+  which stream runs where. So a seeded run repeats exactly for the same ``(seed, trials, target_stderr)``,
+  whatever ``threads`` is.
   Range players' combos are drawn together (by weight, Walker's alias method) and the whole
   tuple is redrawn on any conflict, so no combo is favoured for conflicting less; random
   players and the board are then dealt from the remaining deck.
+* Weights are relative within each player's range: each player's weights are divided by
+  that player's largest (after removing combos the board, dead cards and exact hands
+  block), so ``KK:1e-300`` against ``QQ:1e-300`` is KK against QQ, not 0 / 0.
 * Work runs in chunks of a few milliseconds: ``threads`` Python threads (the caller's and
   a persistent pool) call the GIL-free kernels; one deal's boards can be split too, so
   even a single heads-up matchup uses every thread. ``progress(fraction)`` is called
@@ -45,6 +50,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from . import _bindings as nat
+from ._limits import check_threads
 from .cards import CardsLike, format_cards, parse_cards
 from .categories import HandCategory
 from .errors import DuplicateCardError, HoldemEvalError, InvalidCardError, ShapeError
@@ -74,7 +80,11 @@ AUTO_OMAHA_BUDGET = 150_000_000
 AUTO_MAX_DEALS = 1_000_000  # above this many combo tuples "auto" does not even try exact
 EXACT_MAX_CLASSES = 1 << 22  # method="exact" refuses more distinct deals than this
 CHUNK_UNITS = 20_000_000  # exact work per chunk (showdowns x players), a few ms
-MC_ROUND = 1 << 17  # Monte Carlo trials per thread per round
+MC_STREAMS = 16  # Monte Carlo random streams: results depend on the seed, not on threads
+# Monte Carlo trials per stream per round: the first round is small (a stderr target can stop
+# early), each next one twice as large up to MC_ROUND_MAX (fewer calls on long runs).
+MC_ROUND_MIN = 1 << 12
+MC_ROUND_MAX = 1 << 16
 
 
 class EquityArgumentError(HoldemEvalError, ValueError):
@@ -122,6 +132,56 @@ class EquityResult:
     @property
     def method(self) -> str:
         return "exact" if self.exact else "monte_carlo"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as plain, JSON-ready data (what ``holdem-eval equity --json`` prints).
+
+        >>> d = equity(["AsAc", "7d8d"], method="exact").to_dict()
+        >>> d["method"], d["games"], d["players"][0]["player"], round(d["players"][0]["equity"], 4)
+        ('exact', 1712304, 'AsAc', 0.7698)
+        >>> d["wins_by_mask"]
+        {'1': 1315602, '2': 391672, '3': 5030}
+        """
+        return {
+            "method": self.method,
+            "variant": self.variant,
+            "exact": self.exact,
+            "games": self.games,
+            "seed": self.seed,
+            "players": [
+                {
+                    "player": name,
+                    "equity": self.equity[i],
+                    "win": self.win[i],
+                    "tie": self.tie[i],
+                    "tie_equity": self.tie_equity[i],
+                    "stderr": self.stderr[i],
+                    "categories": {c.name.lower(): n for c, n in self.categories[i].items()},
+                }
+                for i, name in enumerate(self.players)
+            ],
+            "wins_by_mask": {str(m): n for m, n in enumerate(self.wins_by_mask) if n},
+        }
+
+    def to_pandas(self) -> Any:
+        """One row per player (in the order given): ``player``, ``equity``, ``win``, ``tie``,
+        ``tie_equity``, ``stderr`` and a count column per hand category (``high_card`` ..
+        ``straight_flush``). Needs pandas (``pip install 'holdem-eval[pandas]'``); raises
+        ``MissingDependencyError`` without it.
+
+        >>> df = equity(["AsAc", "7d8d"], method="exact").to_pandas()
+        >>> list(df.columns[:6]), df["player"].tolist(), int(df.loc[1, "flush"])
+        (['player', 'equity', 'win', 'tie', 'tie_equity', 'stderr'], ['AsAc', '7d8d'], 121577)
+        """
+        from .bulk import require
+
+        pd = require("pandas", "pandas")
+        rows = []
+        for p in self.to_dict()["players"]:
+            row = {k: v for k, v in p.items() if k != "categories"}
+            row.update(p["categories"])
+            rows.append(row)
+        return pd.DataFrame(rows)
 
     def table(self) -> str:
         """A text table: one row per player, percentages."""
@@ -210,8 +270,7 @@ def _check_args(method: str, variant: str, trials: int | None, target_stderr: fl
     if target_stderr is not None and not (isinstance(target_stderr, (int, float))
                                           and 0 < target_stderr < 1):
         raise EquityArgumentError(f"target_stderr must be in (0, 1), got {target_stderr!r}")
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise EquityArgumentError(f"threads must be an int >= 1, got {threads!r}")
+    check_threads(threads)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
                              or not 0 <= seed < 1 << 64):
         raise EquityArgumentError(f"seed must be an int in 0 .. 2**64 - 1, got {seed!r}")
@@ -334,6 +393,10 @@ def _result(players: list[_Player], wins: NDArray[Any], hist: NDArray[Any], game
     size = members.sum(axis=1)
     w = wins.astype(np.float64)
     total = float(w.sum())
+    if not total > 0.0:
+        raise NoValidDealError(
+            "every possible deal has weight 0: the product of the players' weights underflows "
+            "(weights differ by more than about 1e-300 within the deals that remain)")
     share = np.where(members == 1, 1.0 / np.maximum(size, 1)[:, None], 0.0)
     eq = (w[:, None] * share).sum(axis=0) / total
     solo = (members == 1) & (size[:, None] == 1)
@@ -534,9 +597,8 @@ def _monte_carlo(players: list[_Player], board: NDArray[np.uint8], dead: NDArray
         thresh = np.ascontiguousarray(np.concatenate(th), dtype=np.uint64)
     total = trials if trials is not None else (
         MAX_TRIALS if target_stderr is not None else DEFAULT_TRIALS)
-    threads = max(1, min(threads, total // 1000 or 1))
-    share = [total * (t + 1) // threads - total * t // threads for t in range(threads)]
-    states = [nat.rng_seed(seed, t) for t in range(threads)]
+    share = [total * (t + 1) // MC_STREAMS - total * t // MC_STREAMS for t in range(MC_STREAMS)]
+    states = [nat.rng_seed(seed, t) for t in range(MC_STREAMS)]
     wins = np.zeros(1 << n, dtype=np.uint64)
     hist = np.zeros(n * 9, dtype=np.uint64)
     done = 0
@@ -545,11 +607,13 @@ def _monte_carlo(players: list[_Player], board: NDArray[np.uint8], dead: NDArray
         return lambda: nat.equity_mc(n, nh, combos, offsets, alias, thresh, board, dead, k,
                                      states[t])
 
+    size = MC_ROUND_MIN
     while done < total:
-        ks = [min(MC_ROUND, s) for s in share]
+        ks = [min(size, s) for s in share]
+        size = min(2 * size, MC_ROUND_MAX)
         share = [s - k for s, k in zip(share, ks)]
         calls = [call(t, k) for t, k in enumerate(ks) if k]
-        for st, w, h in _run(calls, [1.0] * len(calls), threads, None):
+        for st, w, h in _run(calls, [float(k) for k in ks if k], threads, None):
             _check_status(st, "Monte Carlo equity")
             wins += w
             hist += h
@@ -592,13 +656,15 @@ def equity(
     combos; ``"monte_carlo"`` samples ``trials`` deals (default 1,000,000) or until every
     player's standard error is below ``target_stderr``; ``"auto"`` enumerates when that
     costs about a second or less, else samples. ``seed`` (Monte Carlo) makes a run
-    repeatable for the same ``threads``; without it a random seed is drawn and reported in
-    the result. ``progress(fraction)`` is called as work completes.
+    repeatable, whatever ``threads``; without it a random seed is drawn and reported in
+    the result. Range weights are relative within each player's range. ``threads``:
+    1..``MAX_THREADS`` (256). ``progress(fraction)`` is called as work completes.
 
     Raises :class:`~holdem_eval.InvalidCardError` / :class:`~holdem_eval.DuplicateCardError`
     for bad or repeated cards, :class:`~holdem_eval.RangeSyntaxError` for a bad range,
-    :class:`NoValidDealError` when no deal is possible, :class:`EquityArgumentError`
-    (and :class:`~holdem_eval.ShapeError` for counts) for other bad arguments.
+    :class:`NoValidDealError` when no deal is possible, ``CountArgumentError`` for a bad
+    ``threads``, :class:`EquityArgumentError` (and :class:`~holdem_eval.ShapeError` for
+    counts) for other bad arguments.
     """
     _check_args(method, variant, trials, target_stderr, threads, seed)
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
@@ -642,6 +708,7 @@ def equity(
             raise NoValidDealError(
                 f"player {i}'s range {p.label!r} has no combo left once the board, dead "
                 "cards and other players' hands are removed")
+        p.weights = p.weights / p.weights.max()  # relative weights: no product underflows
     board_a = np.ascontiguousarray(board_a, dtype=np.uint8)
     dead_a = np.ascontiguousarray(dead_a, dtype=np.uint8)
     if method != "monte_carlo":

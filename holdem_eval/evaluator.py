@@ -11,6 +11,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from . import _bindings as nat
+from ._limits import check_threads
 from .cards import CardsLike, card_text, first_repeat, format_cards, parse_cards
 from .errors import DTypeError, DuplicateCardError, InvalidCardError, OutArrayError, ShapeError
 
@@ -67,10 +68,12 @@ def _text_cards(arr: NDArray[Any], name: str, rows: bool) -> NDArray[np.uint8]:
     row of cards (unless ``rows``); a 1-D list of hand strings or a 2-D array is rows."""
     items = arr.tolist()
     if arr.ndim == 0:
-        return parse_cards(str(items), allow_duplicates=True)
+        return parse_cards(items if isinstance(items, (str, bytes)) else str(items), allow_duplicates=True)
     if arr.ndim > 2:
         raise ShapeError(f"{name} given as text must be 1-D or 2-D, got shape {arr.shape}")
-    parsed = [parse_cards(x if isinstance(x, str) else list(x), allow_duplicates=True) for x in items]
+    parsed = [
+        parse_cards(x if isinstance(x, (str, bytes)) else list(x), allow_duplicates=True) for x in items
+    ]
     if arr.ndim == 1 and not rows and all(len(r) == 1 for r in parsed):
         return np.array([r[0] for r in parsed], dtype=np.uint8)
     lengths = sorted({len(r) for r in parsed})
@@ -127,12 +130,6 @@ def _check_out(out: NDArray[Any] | None, n: int) -> NDArray[np.uint16]:
     return out
 
 
-def _check_threads(threads: int) -> int:
-    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
-        raise ValueError(f"threads must be a positive integer, got {threads!r}")
-    return int(threads)
-
-
 def _raise_row(
     status: int, what: str, row: int | None, cards: NDArray[np.uint8], board: NDArray[np.uint8] | None
 ) -> None:
@@ -183,12 +180,13 @@ def evaluate_batch(
     (``["AhKh QdJs2c", ...]``) are parsed too. Every card is validated (0..51, no repeat
     within a row, board included); the first bad row raises with its index. ``out``, if
     given, must be a writable C-contiguous uint16 array of shape (n,) and is filled in
-    place. ``threads`` splits the rows over that many threads; results do not depend on it.
+    place. ``threads`` (1..256) splits the rows over that many threads; results do not depend
+    on it.
 
     >>> evaluate_batch([[51, 47, 43, 39, 35, 0, 1], [0, 4, 8, 12, 17, 30, 44]]).tolist()
     [1, 1144]
     """
-    threads = _check_threads(threads)
+    threads = check_threads(threads)
     arr = _card_array(hands, "hands")
     if board is None:
         if arr.ndim != 2 or arr.shape[1] not in (5, 6, 7):
@@ -223,7 +221,7 @@ def evaluate_omaha_batch(
     >>> evaluate_omaha_batch([[50, 46, 0, 1]], [42, 38, 34, 3, 7]).tolist()
     [1]
     """
-    threads = _check_threads(threads)
+    threads = check_threads(threads)
     h = _card_array(holes, "holes")
     if h.ndim != 2 or h.shape[1] not in (4, 5, 6):
         raise ShapeError(f"holes must have shape (n, 4|5|6), got {h.shape}")

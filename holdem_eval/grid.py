@@ -21,11 +21,12 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import numpy as np
 from numpy.typing import NDArray
 
+from ._limits import check_threads
 from .bulk import require
 from .cards import format_cards, parse_cards
 from .equity import NoValidDealError, equity
@@ -115,8 +116,21 @@ class EquityGrid:
         lines.append("pairs on the diagonal, suited above it, offsuit below; equity in %")
         return "\n".join(lines)
 
-    def to_png(self, path: str | os.PathLike[str]) -> Path:
-        """Save the grid as a PNG heatmap, each cell labelled with its class and equity."""
+    def to_dict(self) -> dict[str, Any]:
+        """The grid as JSON-ready data: the title fields and one entry per filled cell
+        (``class``, ``row``, ``col``, ``equity`` in [0, 1], ``combos``), in grid order."""
+        cells = [
+            {"class": STARTING_HANDS[13 * row + col], "row": row, "col": col,
+             "equity": float(self.equity[row, col]), "combos": int(self.combos[row, col])}
+            for row in range(13) for col in range(13) if not np.isnan(self.equity[row, col])
+        ]
+        return {"title": self.title, "hero": self.hero, "villain": self.villain, "board": self.board,
+                "by": self.by, "exact": self.exact, "cells": cells}
+
+    def to_png(self, path: str | os.PathLike[str] | BinaryIO) -> Path | BinaryIO:
+        """Save the grid as a PNG heatmap, each cell labelled with its class and equity.
+        ``path`` is a file name or a binary file object (e.g. ``sys.stdout.buffer``);
+        returns it."""
         plt = pyplot()
         fig, ax = plt.subplots(figsize=(9.5, 8.5), dpi=120)
         masked = np.ma.masked_invalid(self.equity)
@@ -142,9 +156,11 @@ class EquityGrid:
         ax.set_title(self.title, fontsize=10)
         fig.colorbar(im, ax=ax, fraction=0.046, pad=0.04, label="hero equity")
         fig.tight_layout()
-        out = Path(path)
-        fig.savefig(out)
-        plt.close(fig)
+        out: Path | BinaryIO = Path(path) if isinstance(path, (str, os.PathLike)) else path
+        try:
+            fig.savefig(out, format="png")
+        finally:
+            plt.close(fig)
         return out
 
 
@@ -187,8 +203,10 @@ def equity_grid(
     """The 13 x 13 grid of hero's equity per class (see the module doc).
 
     ``method``, ``trials``, ``seed`` and ``threads`` go to each :func:`equity` call;
-    ``progress(1)`` is called after each cell.
+    ``progress(n)`` reports cells done, 169 in all: one per filled cell as it is computed,
+    the empty cells (classes outside the range) at once.
     """
+    check_threads(threads)
     hand = _exact_hand(hero)
     by = "villain" if hand is not None else "hero"
     groups = _by_class(Range(vs) if hand is not None else Range(hero))
@@ -198,6 +216,8 @@ def equity_grid(
     eq = np.full((13, 13), np.nan)
     combos = np.zeros((13, 13), dtype=np.int64)
     exact = True
+    if progress is not None and len(groups) < 169:
+        progress(169 - len(groups))  # empty cells: nothing to compute
     for index, members in sorted(groups.items()):
         part = _combo_text(members)
         players = [format_cards(hand), part] if hand is not None else [part, vs]

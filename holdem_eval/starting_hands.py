@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import RANK_CHARS
+from .cards import RANK_CHARS, non_ascii_note
 from .errors import HoldemEvalError
 
 __all__ = [
@@ -49,6 +49,9 @@ def class_index(name: str) -> int:
     if not isinstance(name, str):
         raise UnknownHandClassError(f"a hand class must be text like 'AKs', got {name!r}")
     key = name.strip()
+    if not key.isascii():  # before upper(): U+017F (long s).upper() is "S"
+        raise UnknownHandClassError(
+            f"{name!r} is not a starting-hand class{non_ascii_note(key)}: ranks and s/o are ASCII letters")
     key = key[:2].upper() + key[2:].lower()
     ranks = sorted(key[:2], key=_DESC.find)  # the higher rank first: "KAs" -> "AKs"
     if len(key) == 2 and key[0] != key[1] and all(r in _DESC for r in key):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -129,10 +131,16 @@ def test_scalar_errors() -> None:
         he.evaluate((1, 2, 3, 4, 5, 6, 52))
 
 
-@pytest.mark.parametrize("threads", [0, -1, 1.5, True, "2"])
+@pytest.mark.parametrize("threads", [0, -1, 1.5, True, "2", 257, 100_000])
 def test_bad_threads(threads: object) -> None:
-    with pytest.raises(ValueError, match="threads must be a positive integer"):
-        he.evaluate_batch(GOOD, threads=threads)  # type: ignore[arg-type]
+    from holdem_eval._limits import CountArgumentError
+
+    msg = f"threads must be an int from 1 to 256, got {threads!r}"
+    for call in (lambda: he.evaluate_batch(GOOD, threads=threads),  # type: ignore[arg-type]
+                 lambda: he.evaluate_omaha_batch([[50, 46, 0, 1]], [42, 38, 34, 3, 7],
+                                                 threads=threads)):  # type: ignore[arg-type]
+        with pytest.raises(CountArgumentError, match=re.escape(msg)):
+            call()
 
 
 def test_errors_are_builtin_subclasses() -> None:

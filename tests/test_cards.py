@@ -66,3 +66,73 @@ def test_format_cards() -> None:
 def test_round_trip() -> None:
     ids = list(range(52))
     assert he.parse_cards(he.format_cards(ids)).tolist() == ids
+
+
+# ---------------------------------------------------------------- one rule: ASCII letters
+
+
+@pytest.mark.parametrize(
+    ("text", "msg"),
+    [
+        ("\u212ah", r"'\u212ah' is not a card \('\u212a' is U\+212A, not ASCII\)"),  # Kelvin sign
+        ("A\u017f", r"'A\u017f' is not a card \('\u017f' is U\+017F, not ASCII\)"),  # long s
+        ("\uff21h", r"is not a card \('\uff21' is U\+FF21, not ASCII\)"),  # full-width A
+        ("\u0661\u0660h", r"is not a card \('\u0661' is U\+0661, not ASCII\)"),  # Arabic-Indic 10
+    ],
+)
+def test_parse_card_refuses_unicode_lookalikes(text: str, msg: str) -> None:
+    with pytest.raises(he.InvalidCardError, match=msg):
+        he.parse_card(text)
+
+
+def test_parse_cards_refuses_lookalike_inside_text() -> None:
+    with pytest.raises(he.InvalidCardError,
+                       match=r"'K\u017f' at position 3 of 'Ah K\u017f' is not a card \('\u017f' is U\+017F"):
+        he.parse_cards("Ah K\u017f")
+    with pytest.raises(he.InvalidCardError, match="U\\+212A, not ASCII"):
+        he.evaluate("Ah \u212ah Qh Jh Th")
+
+
+def test_bytes_are_ascii_text_not_card_ids() -> None:
+    assert he.evaluate(b"AhKhQhJhTh") == 1
+    assert he.parse_cards(b"Ah Kd").tolist() == [50, 45]
+    assert he.parse_cards(bytearray(b"2c")).tolist() == [0]
+    assert he.parse_card(b"As") == 51
+    assert he.evaluate_batch(np.array([b"AhKhQhJhTh", b"2c3d4h5s7c"])).tolist() == [1, 7462]
+    with pytest.raises(he.InvalidCardError, match=r"cards b'Ah\\xff' is not ASCII card text"):
+        he.evaluate(b"Ah\xff")
+    with pytest.raises(he.InvalidCardError, match="'ZhK' at position 0 of 'ZhKhQhJhTh' is not a card"):
+        he.evaluate(b"ZhKhQhJhTh")
+
+
+@pytest.mark.parametrize(
+    ("cards", "msg"),
+    [
+        (None, "cards must be text like 'AhKd', or a list, tuple or array of card ids 0..51 or card "
+               "texts, got None"),
+        (7, "cards must be text like 'AhKd'.* got 7"),
+        ({"Ah": 1}, r"cards must be text like 'AhKd'.* got \{'Ah': 1\}"),
+        ([50, None, 1, 2, 3], "card at position 1 must be an integer id 0..51 or text like 'Ah', got None"),
+        ([50, [1], 1, 2, 3], r"card at position 1 must be an integer id 0..51 or text like 'Ah', got \[1\]"),
+        ([50, object(), 1, 2, 3], "card at position 1 must be an integer id 0..51, text like 'Ah' or a "
+                                  "card object whose str\\(\\) is such text, got <object"),
+    ],
+)
+def test_evaluate_refuses_non_cards(cards: object, msg: str) -> None:
+    with pytest.raises(he.DTypeError, match=msg):
+        he.evaluate(cards)  # type: ignore[arg-type]
+
+
+def test_ids_in_every_container_still_work() -> None:
+    ids = [51, 47, 43, 39, 35]
+    for form in (ids, tuple(ids), np.array(ids), np.array(ids, dtype=np.uint8), iter(ids)):
+        assert he.evaluate(form) == 1  # type: ignore[arg-type]
+
+
+def test_treys_int_given_as_id_gets_a_hint() -> None:
+    with pytest.raises(he.InvalidCardError,
+                       match="card id 268446761 at position 0 is outside 0..51; it is a treys card: "
+                             "convert with from_treys"):
+        he.parse_cards([268446761])
+    with pytest.raises(he.InvalidCardError, match=r"card id 99 at position 0 is outside 0..51$"):
+        he.parse_cards([99])

@@ -24,6 +24,7 @@ from holdem_eval import (
     parse_cards,
 )
 from holdem_eval import _bindings as nat
+from holdem_eval._limits import CountArgumentError
 
 
 def brute(hands: list[str], board: str = "", dead: str = "",
@@ -239,7 +240,12 @@ def test_omaha_exact_needs_exact_hands() -> None:
         ({"players": ["AhAs", "KdKc"], "method": "fast"}, EquityArgumentError, "method"),
         ({"players": ["AhAs", "KdKc"], "variant": "stud"}, EquityArgumentError, "variant"),
         ({"players": ["AhAs", "KdKc"], "trials": 0}, EquityArgumentError, "trials"),
-        ({"players": ["AhAs", "KdKc"], "threads": 0}, EquityArgumentError, "threads"),
+        ({"players": ["AhAs", "KdKc"], "threads": 0}, CountArgumentError,
+         "threads must be an int from 1 to 256, got 0"),
+        ({"players": ["AhAs", "KdKc"], "threads": 100_000}, CountArgumentError,
+         "threads must be an int from 1 to 256, got 100000"),
+        ({"players": ["AhAs", "KdKc"], "threads": 2.0}, CountArgumentError,
+         "threads must be an int from 1 to 256, got 2.0"),
         ({"players": ["AhAs", "KdKc"], "seed": -1}, EquityArgumentError, "seed"),
         ({"players": ["AhAs", "KdKc"], "target_stderr": 2.0}, EquityArgumentError, "stderr"),
         ({"players": ["AhAs", "KdKc"], "method": "exact", "trials": 10}, EquityArgumentError,
@@ -261,3 +267,75 @@ def test_rejections(kwargs: dict[str, object], exc: type[Exception], match: str)
 def test_no_deal_at_all() -> None:
     with pytest.raises(NoValidDealError):
         equity(["AsKs, AhKh", "AsKs, AhKh", "AsKs, AhKh"], method="exact")
+
+
+# ---------------------------------------------------------------- weights are relative
+
+
+def test_tiny_weights_do_not_underflow() -> None:
+    plain = equity(["KK", "QQ"], method="exact")
+    tiny = equity(["KK:1e-300", "QQ:1e-300"], method="exact")
+    assert tiny.equity == plain.equity and all(0 < e < 1 for e in tiny.equity)
+    mc = equity(["KK:1e-300", "QQ:1e-300"], method="monte_carlo", trials=20_000, seed=1)
+    mc_plain = equity(["KK", "QQ"], method="monte_carlo", trials=20_000, seed=1)
+    assert mc.equity == mc_plain.equity and mc.wins_by_mask == mc_plain.wins_by_mask
+    # relative within a player's range: 1e-300 next to 1 is (almost) nothing
+    mixed = equity(["KK:1e-300, AA", "QQ"], method="exact")
+    assert mixed.equity == pytest.approx(equity(["AA", "QQ"], method="exact").equity, abs=1e-12)
+
+
+def test_weights_scale_free() -> None:
+    a = equity(["AKs:0.5, QQ:0.25", "JJ+"], method="exact")
+    b = equity(["AKs, QQ:0.5", "JJ+"], method="exact")
+    assert a.equity == pytest.approx(b.equity, abs=1e-12)
+
+
+def test_every_deal_underflowing_is_a_clear_error() -> None:
+    with pytest.raises(NoValidDealError, match="every possible deal has weight 0: the product of the "
+                                               "players' weights underflows"):
+        equity(["AhAs, KK:1e-200", "AhAs, QQ:1e-200", "AhAs, JJ:1e-200"], method="exact")
+
+
+def test_json_never_has_nan(capsys: pytest.CaptureFixture[str]) -> None:
+    from holdem_eval.cli import main
+
+    assert main(["equity", "KK:1e-300", "QQ:1e-300", "--json", "-q"]) == 0
+    out = capsys.readouterr().out
+    assert "NaN" not in out and "nan" not in out.lower().replace("categories", "")
+
+
+# ---------------------------------------------------------------- to_dict / to_pandas
+
+
+def test_to_dict_is_json_ready() -> None:
+    import json
+
+    r = equity(["AsAc", "7d8d"], method="exact")
+    d = r.to_dict()
+    assert json.loads(json.dumps(d)) == d
+    assert d["method"] == "exact" and d["exact"] is True and d["seed"] is None
+    assert d["games"] == r.games and d["wins_by_mask"] == {"1": 1315602, "2": 391672, "3": 5030}
+    assert [p["equity"] for p in d["players"]] == list(r.equity)
+    assert d["players"][1]["categories"]["flush"] == r.categories[1][HandCategory.FLUSH]
+
+
+def test_to_pandas() -> None:
+    r = equity(["AKs", "QQ", "random"], method="monte_carlo", trials=10_000, seed=2)
+    df = r.to_pandas()
+    assert df["player"].tolist() == ["AKs", "QQ", "random"]
+    assert df["equity"].tolist() == list(r.equity) and df["stderr"].tolist() == list(r.stderr)
+    assert df["high_card"].tolist() == [r.categories[i][HandCategory.HIGH_CARD] for i in range(3)]
+    assert len(df.columns) == 6 + 9
+
+
+def test_to_pandas_without_pandas(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from holdem_eval.bulk import MissingDependencyError
+
+    monkeypatch.setitem(sys.modules, "pandas", None)  # as if pandas were not installed
+    r = equity(["AA", "KK"], method="exact")
+    with pytest.raises(MissingDependencyError,
+                       match=r"pandas is needed for this and is not installed: "
+                             r"pip install 'holdem-eval\[pandas\]'"):
+        r.to_pandas()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+import json
+import re
 import sys
 
 import numpy as np
@@ -152,3 +155,79 @@ def test_cli_grid(tmp_path, capsys):
 def test_cli_grid_bad_range(capsys):
     assert main(["grid", "AA", "--vs", "QQ+, XYZ", "--no-progress"]) == 1
     assert "holdem-eval grid: error:" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- progress, --json, -o -
+
+
+def test_progress_counts_all_169_cells():
+    done = []
+    equity_grid("QQ+, AKs", "JJ+", method="exact", progress=done.append)
+    assert sum(done) == 169  # the bar used to stop at the filled cells (22% for a wide range)
+    assert done[0] == 169 - 4 and done[1:] == [1, 1, 1, 1]
+
+
+def test_grid_threads_checked_at_the_door():
+    from holdem_eval._limits import CountArgumentError
+
+    with pytest.raises(CountArgumentError, match="threads must be an int from 1 to 256, got 100000"):
+        equity_grid("AA", "KK", threads=100_000)
+
+
+def test_cli_grid_json(capsys):
+    assert main(["grid", "QQ+, AKs", "--vs", "JJ+", "--method", "exact", "--json", "-q"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    grid = equity_grid("QQ+, AKs", "JJ+", method="exact")
+    assert data["title"] == grid.title and data["by"] == "hero" and data["exact"] is True
+    assert [c["class"] for c in data["cells"]] == ["AA", "AKs", "KK", "QQ"]
+    for c in data["cells"]:
+        cell = (c["row"], c["col"])
+        assert c["equity"] == grid.equity[cell] and c["combos"] == grid.combos[cell]
+
+
+def test_cli_grid_png_to_stdout(capsysbinary, monkeypatch):
+    assert main(["grid", "AA", "--vs", "KK", "--method", "exact", "-o", "-", "-q"]) == 0
+    out = capsysbinary.readouterr().out
+    assert out[:8] == PNG_MAGIC and b"Equity" not in out[:100]
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert main(["grid", "AA", "--vs", "KK", "-o", "-"]) == 1
+    assert capsysbinary.readouterr().err.decode() == (
+        "holdem-eval grid: error: -o - writes a PNG to stdout, which is a terminal: redirect it "
+        "(holdem-eval grid ... -o - > grid.png) or name a file\n")
+
+
+def test_cli_grid_png_folder_missing(capsys, tmp_path):
+    bad = tmp_path / "no" / "g.png"
+    assert main(["grid", "AA", "--vs", "KK", "-o", str(bad)]) == 1
+    assert capsys.readouterr() == ("", f"holdem-eval grid: error: -o {str(bad)!r}: the folder "
+                                       f"{str(bad.parent)!r} does not exist\n")
+    assert main(["grid", "AA", "--vs", "KK", "-q", "-o", str(tmp_path)]) == 1  # a folder, not a file
+    assert "holdem-eval grid: error: " in capsys.readouterr().err
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_only_on_a_terminal(monkeypatch, capsys):
+    # stderr redirected (pytest captures it: not a terminal): no bar, no carriage returns
+    assert main(["grid", "AA, KK", "--vs", "QQ", "--method", "exact"]) == 0
+    assert capsys.readouterr().err == ""
+    term = _Terminal()
+    monkeypatch.setattr(sys, "stderr", term)
+    assert main(["grid", "AA, KK", "--vs", "QQ", "--method", "exact"]) == 0
+    assert "169/169" in term.getvalue() and "100%" in term.getvalue()
+    quiet = _Terminal()
+    monkeypatch.setattr(sys, "stderr", quiet)
+    assert main(["grid", "AA, KK", "--vs", "QQ", "--method", "exact", "-q"]) == 0
+    assert quiet.getvalue() == ""
+
+
+@pytest.mark.parametrize(("name", "code"),
+                         [("AK\u017f", "U+017F"), ("\u212aK", "U+212A"), ("\uff21\uff21", "U+FF21")])
+def test_class_names_are_ascii(name, code):
+    bad = name.strip("AK")[0]
+    msg = f"{name!r} is not a starting-hand class ({bad!r} is {code}, not ASCII): ranks and s/o are"
+    with pytest.raises(UnknownHandClassError, match=re.escape(msg)):
+        class_index(name)

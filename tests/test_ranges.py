@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from holdem_eval import HoldemEvalError, Range, RangeSyntaxError, parse_card
+from holdem_eval.cards import card_text
 
 
 @pytest.mark.parametrize(
@@ -84,7 +87,7 @@ def test_random_flag() -> None:
         ("AKx", ["'AKx'", "position 0"]),
         ("QQ, AKs, foo", ["'foo'", "position 9"]),
         ("AAs", ["'AAs'", "pair cannot be suited"]),
-        ("AKs-QJs", ["'AKs-QJs'", "same top card"]),
+        ("AKs-Q9s", ["'AKs-Q9s'", "same gap"]),
         ("AKs-A2o", ["'AKs-A2o'", "same suffix"]),
         ("22+-55", ["'22+-55'"]),
         ("AhAh", ["'AhAh'", "same card twice"]),
@@ -108,3 +111,134 @@ def test_errors_quote_token_and_position(text: str, pieces: list[str]) -> None:
 def test_non_text_is_rejected() -> None:
     with pytest.raises(RangeSyntaxError, match="must be text"):
         Range(42)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- Equilab / PokerStove grammar
+
+
+@pytest.mark.parametrize(
+    ("text", "same_as"),
+    [
+        ("T9s-65s", "T9s, 98s, 87s, 76s, 65s"),
+        ("65s-T9s", "T9s, 98s, 87s, 76s, 65s"),
+        ("J9s-64s", "J9s, T8s, 97s, 86s, 75s, 64s"),
+        ("QTo-86o", "QTo, J9o, T8o, 97o, 86o"),
+        ("54-32", "54, 43, 32"),
+        ("KQo-K9o", "KQo, KJo, KTo, K9o"),
+        ("AxKx", "AKs"),
+        ("AxKy", "AKo"),
+        ("AxAy", "AA"),
+        ("AsKx", "AsKs, AsKh, AsKd, AsKc"),
+        ("KxAs", "AsKs, AsKh, AsKd, AsKc"),
+        ("AsAx", "AsAh, AsAd, AsAc"),
+        ("AhKh", "AhKh"),
+    ],
+)
+def test_spans_and_suit_forms(text: str, same_as: str) -> None:
+    assert Range(text) == Range(same_as)
+
+
+def test_top_percentages_follow_the_committed_order() -> None:
+    from holdem_eval._preflop_order import PREFLOP_ORDER
+    from holdem_eval.ranges import top_percent_classes
+
+    names = [n for n, _ in PREFLOP_ORDER]
+    assert len(names) == 169 and len(set(names)) == 169
+    assert names[:4] == ["AA", "KK", "QQ", "JJ"] and names[-1] == "32o"
+    eqs = [e for _, e in PREFLOP_ORDER]
+    assert eqs == sorted(eqs, reverse=True)
+    assert Range("100%").is_random
+    for p in (0.1, 1, 5, 15, 33.3, 50, 99):
+        classes = top_percent_classes(p)
+        assert classes == names[: len(classes)]
+        combos = len(Range(", ".join(classes)))
+        assert len(Range(f"{p}%")) == combos
+        # nearest prefix: one class more or fewer is not closer to the target
+        target = p / 100 * 1326
+        fewer = len(Range(", ".join(classes[:-1]))) if len(classes) > 1 else None
+        more = len(Range(", ".join(names[: len(classes) + 1])))
+        assert fewer is None or abs(combos - target) < abs(fewer - target)
+        assert abs(combos - target) <= abs(more - target)
+    assert Range("5%-15%") == Range(", ".join(top_percent_classes(15)[len(top_percent_classes(5)):]))
+    assert Range("15%-5%") == Range("5%-15%")
+    assert Range("15%:0.5").is_weighted
+
+
+@pytest.mark.parametrize(
+    ("text", "pieces"),
+    [
+        ("AK\u017f", ["'AK\u017f'", "position 0", "U+017F, not ASCII"]),  # long s: not AKs
+        ("QQ, \u212aK", ["'\u212aK'", "position 4", "U+212A, not ASCII"]),  # Kelvin sign
+        ("\uff21\uff21", ["U+FF21, not ASCII"]),
+        ("AxAx", ["'AxAx'", "same card twice"]),
+        ("AsAs", ["'AsAs'", "same card twice"]),
+        ("AxKq", ["'AxKq'", "position 0"]),
+        ("T9s-64s", ["'T9s-64s'", "the same gap"]),
+        ("AA-KQs", ["'AA-KQs'", "two pairs or two non-pairs"]),
+        ("T9s-65o", ["'T9s-65o'", "same suffix"]),
+        ("0%", ["'0%'", "a top percentage is in (0, 100], got 0%"]),
+        ("101%", ["'101%'", "got 101%"]),
+        ("5%-5%", ["'5%-5%'", "holds no hand class"]),
+        ("5%-AA", ["'5%-AA'"]),
+        ("%", ["'%'"]),
+        ("15%+", ["'15%+'"]),
+        ("KK:nan", ["bad weight 'nan'"]),
+        ("KK:inf", ["bad weight 'inf'"]),
+        ("KK:-0.5", ["bad weight '-0.5'"]),
+        ("KK:1e-400", ["bad weight '1e-400'"]),  # underflows to 0
+    ],
+)
+def test_new_grammar_errors(text: str, pieces: list[str]) -> None:
+    with pytest.raises(RangeSyntaxError) as info:
+        Range(text)
+    for piece in pieces:
+        assert piece in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "printed"),
+    [
+        ("AKs, AQs, AJs, KK, QQ, JJ, 76s, 65s, 54s", "KK-JJ, AJs+, 76s-54s"),
+        ("22+", "22+"),
+        ("AA", "AA"),
+        ("AA, KK", "KK+"),
+        ("random", "random"),
+        ("AKs, AKo", "AK"),
+        ("A2s+", "A2s+"),
+        ("A5s-A2s", "A5s-A2s"),
+        ("J9s-64s", "J9s-64s"),
+        ("AhKh:0.5, QQ", "QQ, AhKh:0.5"),
+        ("KK:0.25, AA:0.25", "KK+:0.25"),
+    ],
+)
+def test_to_text_short_forms(text: str, printed: str) -> None:
+    assert Range(text).to_text() == printed
+    assert Range(printed) == Range(text)
+
+
+_ALL_COMBOS = [(a, b) for a in range(52) for b in range(a)]
+_CLASS_TOKENS = [*(r + r for r in "23456789TJQKA"),
+                 *(f"{h}{lo}{k}" for i, h in enumerate("23456789TJQKA") for lo in "23456789TJQKA"[:i]
+                   for k in ("s", "o", ""))]
+_WEIGHTS = st.sampled_from([1.0, 1.0, 0.5, 0.25, 1e-300, 0.1, 0.3333333333333333])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_ALL_COMBOS), _WEIGHTS), min_size=1, max_size=60),
+       st.lists(st.tuples(st.sampled_from(_CLASS_TOKENS), _WEIGHTS), max_size=12))
+def test_to_text_round_trips(combos: list[tuple[tuple[int, int], float]],
+                             classes: list[tuple[str, float]]) -> None:
+    parts = [f"{t}:{w!r}" for t, w in classes]
+    parts += [f"{card_text(a)}{card_text(b)}:{w!r}" for (a, b), w in combos]
+    r = Range(", ".join(parts))
+    text = r.to_text()
+    assert Range(text) == r
+    assert Range(text).to_text() == text
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(_CLASS_TOKENS), min_size=1, max_size=40))
+def test_to_text_of_whole_classes_has_no_single_combos(tokens: list[str]) -> None:
+    text = Range(", ".join(tokens)).to_text()
+    assert Range(text) == Range(", ".join(tokens))
+    assert not any(len(t) == 4 and t[1] in "cdhs" for t in text.split(", "))

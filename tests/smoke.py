@@ -13,9 +13,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-import holdem_eval as he
 import holdem_eval.engine as engine
 from holdem_eval.engine import GameConfig, Hand, load_phh, replay_phh, settle
+
+import holdem_eval as he
 
 PHH = """variant = 'NT'
 antes = [0, 0, 0]

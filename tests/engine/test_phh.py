@@ -1,4 +1,4 @@
-"""PHH: reading, strict replay of the shared hand histories, and writing for PokerKit."""
+"""PHH: reading, strict replay of recorded hand histories, and writing for PokerKit."""
 
 from __future__ import annotations
 
@@ -24,14 +24,14 @@ from holdem_eval.engine import (
     replay_phh,
 )
 
-# CI runs from a clean clone with shared/ beside the repository
-PHH_DIR = Path(__file__).resolve().parents[2].parent / "shared" / "phh"
+# recorded hands kept in the repository (tests/data/phh/README.md names the source)
+PHH_DIR = Path(__file__).resolve().parents[1] / "data" / "phh"
 
 
 @pytest.fixture(scope="module")
 def phh_dir() -> Path:
     if not (PHH_DIR / "pluribus_ai").is_dir() or not (PHH_DIR / "high_stakes").is_dir():
-        pytest.fail(f"the shared PHH files are missing: expected {PHH_DIR}")
+        pytest.fail(f"the PHH test data is missing: expected {PHH_DIR}")
     return PHH_DIR
 
 

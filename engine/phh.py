@@ -29,6 +29,8 @@ in those integer units and scaled back in the reported stacks.
 
 from __future__ import annotations
 
+import functools
+import re
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -36,11 +38,12 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, Union
 
-from holdem_eval import HoldemEvalError
+from holdem_eval import HoldemEvalError, ShapeError
+from holdem_eval.cards import parse_cards
 
 from .config import GameConfig
-from .dealing import _CARD_IDS, UNKNOWN_CARD, format_cards, parse_cards_text
-from .hand import _BET, _RAISE, Hand, HandStateError, IllegalActionError, _CheckedHoles
+from .dealing import UNKNOWN_CARD, format_cards
+from .hand import Hand, HandStateError, IllegalActionError
 from .rules import Rules
 
 if sys.version_info >= (3, 11):
@@ -52,6 +55,7 @@ __all__ = [
     "IncompleteHandError",
     "PhhError",
     "PhhHand",
+    "PhhHoleCardsError",
     "PhhReplayError",
     "ReplayResult",
     "UnknownHoleCardsError",
@@ -67,8 +71,7 @@ Chips = Union[int, Decimal]
 
 _VARIANTS = {"NT": ("holdem", "no-limit"), "FT": ("holdem", "fixed-limit"), "PO": ("omaha", "pot-limit")}
 _CODES = {v: k for k, v in _VARIANTS.items()}
-_PHH_RULES = Rules.pokerkit()
-_CARD_OR_UNKNOWN = {**_CARD_IDS, "??": UNKNOWN_CARD}  # PokerKit's pot merging and odd-chip order, no rake
+_PHH_RULES = Rules.pokerkit()  # PokerKit's pot merging and odd-chip order, no rake
 
 
 class PhhError(HoldemEvalError, ValueError):
@@ -97,6 +100,10 @@ class PhhReplayError(PhhError):
 
 class UnsupportedPhhActionError(PhhReplayError, UnsupportedPhhError):
     """An action kind this engine does not play (e.g. stud or draw actions)."""
+
+
+class PhhHoleCardsError(PhhReplayError, ShapeError):
+    """A hole-card deal with the wrong number of cards for the variant."""
 
 
 class UnknownHoleCardsError(PhhReplayError):
@@ -337,7 +344,7 @@ def _build(name: str, table: Mapping[str, Any]) -> PhhHand:
         fields=dict(table),
         infinite_stacks=infinite,
     )
-    _compiled(phh)  # parse the action strings now: replay walks the compiled tuples
+    _plan(phh)  # parse the action strings now: replay walks the plan
     return phh
 
 
@@ -374,167 +381,232 @@ def load_phh(path: str | Path) -> list[PhhHand]:
 
 
 # ---- replay ----------------------------------------------------------------------
+#
+# One path: the action strings are parsed once (at load time) into a plan, then the
+# plan is played on a Hand through its public methods only (check_or_call, fold,
+# bet_or_raise_to, deal_board, show, muck), so anything a file can do a caller can do.
+# A malformed action becomes a failure step in the plan and is raised only when the
+# replay reaches it, so the first problem in action order is the one reported.
 
 
 _PLAYER_INDEX = {f"p{k}": k - 1 for k in range(1, 100)}
+_UNKNOWN_SPLIT = re.compile(r"(\?\?)")
 
 
-# every two-card text ('AhKd', '????', ...) -> ids: hole cards and turn/river by lookup
-_PAIR_IDS = {a + b: [ia, ib] for a, ia in _CARD_OR_UNKNOWN.items()
-             for b, ib in _CARD_OR_UNKNOWN.items()}
+@functools.lru_cache(maxsize=8192)
+def _card_tuple(text: str) -> tuple[int, ...]:
+    """Card ids of PHH card text, ``??`` = unknown; real cards are parsed by
+    :func:`holdem_eval.cards.parse_cards` (the one card-text parser), cached because
+    files repeat the same texts."""
+    if "?" not in text:
+        return tuple(parse_cards(text, allow_duplicates=True).tolist())
+    ids: list[int] = []
+    for piece in _UNKNOWN_SPLIT.split(text):
+        if piece == "??":
+            ids.append(UNKNOWN_CARD)
+        elif piece:
+            ids.extend(parse_cards(piece, allow_duplicates=True).tolist())
+    return tuple(ids)
 
 
 def _cards_of(text: str) -> list[int]:
-    """Card text to ids ('??' = unknown); the common 'AhKd' shapes by direct lookup."""
-    pair = _PAIR_IDS.get(text)
-    if pair is not None:
-        return pair[:]
-    try:
-        return [_CARD_OR_UNKNOWN[text[k : k + 2]] for k in range(0, len(text), 2)]
-    except KeyError:
-        return parse_cards_text(text)
+    return list(_card_tuple(text))
 
 
-# op codes of a compiled action: (index in phh.actions, op, seat, argument)
-_OP_BOARD, _OP_CC, _OP_FOLD, _OP_CBR, _OP_MUCK, _OP_SHOW = range(6)
-_Op = tuple[int, int, int, Any]
-_Compiled = tuple[int, _CheckedHoles, tuple[_Op, ...]]
+# step codes of a plan: (index in phh.actions, code, seat, argument)
+_OP_BOARD, _OP_CC, _OP_FOLD, _OP_CBR, _OP_MUCK, _OP_SHOW, _OP_FAIL = range(7)
+_Step = tuple[int, int, int, Any]
+_Failure = tuple[int, str, type["PhhReplayError"]]
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """``phh.actions`` parsed: ``k`` leading hole-card deals, the hole cards by seat (or
+    the failure found while reading them), then one step per later action."""
+
+    k: int
+    holes: tuple[tuple[int, ...], ...] | None
+    hole_failure: _Failure | None
+    steps: tuple[_Step, ...]
 
 
 def _words(action: str) -> list[str]:
     return (action.split("#", 1)[0] if "#" in action else action).split()
 
 
-def _compile(phh: PhhHand) -> _Compiled | None:
-    """Parse ``phh.actions`` once into ``(k, hole cards, ops)``: ``k`` actions deal the
-    hole cards, then one op tuple per action (board cards and amounts already parsed).
-    Returns None for anything unusual (a malformed or unsupported action, cards that
-    do not parse, hole cards missing): :func:`_replay_actions` replays those from the
-    strings and raises the precise error at the right action."""
+def _amount_units(text: str, scale: int) -> int:
+    if scale == 1 and text.isascii() and text.isdigit():
+        return int(text)
+    try:
+        value = Decimal(text)
+    except ArithmeticError:
+        raise PhhError(f"bet amount {text!r} is not a number") from None
+    if not value.is_finite():
+        raise PhhError(f"bet amount {text!r} is not a finite number")
+    return _as_units(value, scale, "bet amount")
+
+
+def _read_holes(phh: PhhHand) -> tuple[int, list[tuple[int, ...]] | None, _Failure | None]:
+    """The leading ``d dh pK CARDS`` actions: (count, hole cards by seat, failure)."""
     actions = phh.actions
     n = phh.players
     hc = 4 if phh.variant == "PO" else 2
-    scale = phh.scale
-    count = len(actions)
-    holes: list[list[int] | None] = [None] * n
+    holes: list[tuple[int, ...] | None] = [None] * n
     k = 0
-    try:
-        while k < count:
-            words = _words(actions[k])
-            if not words:
-                k += 1
-                continue
-            if words[0] != "d" or words[1:2] != ["dh"]:
-                break
-            seat = _PLAYER_INDEX.get(words[2], -1) if len(words) == 4 else -1
-            if not 0 <= seat < n or holes[seat] is not None:
-                return None
-            cards = _cards_of(words[3])
-            if len(cards) != hc:
-                return None
-            holes[seat] = cards
+    count = len(actions)
+    while k < count:
+        words = _words(actions[k])
+        if not words:
             k += 1
-        dealt = _CheckedHoles(tuple(h) for h in holes if h is not None)
-        known = [c for h in dealt for c in h if c != UNKNOWN_CARD]
-        if len(dealt) != n or len(set(known)) != len(known):
-            return None  # the string path reports the missing or repeated card
-        ops: list[_Op] = []
-        for index in range(k, count):
-            words = _words(actions[index])
-            if not words:
-                continue
-            size = len(words)
-            head = words[0]
-            if head == "d":
-                if size != 3 or words[1] != "db":
-                    return None
-                ops.append((index, _OP_BOARD, -1, _cards_of(words[2])))
-                continue
-            seat = _PLAYER_INDEX.get(head, -1)
-            op = words[1] if size > 1 else ""
-            if not 0 <= seat < n:
-                return None
-            if op == "cc" and size == 2:
-                ops.append((index, _OP_CC, seat, 0))
-            elif op == "f" and size == 2:
-                ops.append((index, _OP_FOLD, seat, 0))
-            elif op == "cbr" and size == 3:
-                text = words[2]
-                if scale == 1 and text.isascii() and text.isdigit():
-                    amount = int(text)
-                else:
-                    amount = _as_units(Decimal(text), scale, "amount")
-                ops.append((index, _OP_CBR, seat, amount))
-            elif op == "sm" and size == 2:
-                ops.append((index, _OP_MUCK, seat, None))
-            elif op == "sm" and size == 3:
-                shown = None if words[2] == "-" else _cards_of(words[2])
-                ops.append((index, _OP_SHOW, seat, shown))
-            else:
-                return None
-    except (HoldemEvalError, ArithmeticError):
-        return None
-    return k, dealt, tuple(ops)
+            continue
+        if words[0] != "d" or words[1:2] != ["dh"]:
+            break
+        if len(words) != 4:
+            return k, None, (k, "a hole-card deal is 'd dh pK CARDS'", PhhReplayError)
+        seat = _PLAYER_INDEX.get(words[2], -1)
+        if not 0 <= seat < n:
+            return k, None, (k, f"{words[2]!r} is not a player of this hand (p1..p{n})",
+                             PhhReplayError)
+        if holes[seat] is not None:
+            return k, None, (k, f"p{seat + 1} was already dealt hole cards", PhhReplayError)
+        try:
+            cards = _card_tuple(words[3])
+        except HoldemEvalError as exc:
+            return k, None, (k, str(exc), PhhReplayError)
+        if len(cards) != hc:
+            return k, None, (
+                k, f"p{seat + 1} needs {hc} hole cards, got {len(cards)}: {words[3]!r}",
+                PhhHoleCardsError,
+            )
+        holes[seat] = cards
+        k += 1
+    if None in holes:
+        missing = ", ".join(f"p{s + 1}" for s, h in enumerate(holes) if h is None)
+        return k, None, (k, f"no hole cards were dealt to {missing}", IncompleteHandError)
+    return k, [h for h in holes if h is not None], None
 
 
-def _compiled(phh: PhhHand) -> _Compiled | None:
-    """:func:`_compile` of ``phh``, done once (at load time for files) and cached."""
-    cached = phh._derived.get("ops")
+def _step(phh: PhhHand, index: int, words: list[str]) -> _Step:
+    """One action after the hole-card deals as a plan step (a failure step if bad)."""
+    action = phh.actions[index]
+    n = phh.players
+    size = len(words)
+    head = words[0]
+    try:
+        if head == "d":
+            if size == 3 and words[1] == "db":
+                return (index, _OP_BOARD, -1, _cards_of(words[2]))
+            if words[1:2] == ["dh"]:
+                return (index, _OP_FAIL, -1,
+                        ("hole cards dealt after the betting started", PhhReplayError))
+            return (index, _OP_FAIL, -1,
+                    (f"unsupported dealer action {action!r}", UnsupportedPhhActionError))
+        seat = _PLAYER_INDEX.get(head, -1)
+        if not 0 <= seat < n:
+            return (index, _OP_FAIL, -1,
+                    (f"{head!r} is not a player of this hand (p1..p{n})", PhhReplayError))
+        op = words[1] if size > 1 else ""
+        if op == "cc" and size == 2:
+            return (index, _OP_CC, seat, 0)
+        if op == "f" and size == 2:
+            return (index, _OP_FOLD, seat, 0)
+        if op == "cbr" and size == 3:
+            return (index, _OP_CBR, seat, _amount_units(words[2], phh.scale))
+        if op == "sm" and size == 2:
+            return (index, _OP_MUCK, seat, None)
+        if op == "sm" and size == 3:
+            return (index, _OP_SHOW, seat, None if words[2] == "-" else _cards_of(words[2]))
+    except HoldemEvalError as exc:
+        return (index, _OP_FAIL, -1, (str(exc), PhhReplayError))
+    return (index, _OP_FAIL, -1, (f"unsupported action {action!r}", UnsupportedPhhActionError))
+
+
+def _make_plan(phh: PhhHand) -> _Plan:
+    k, holes, failure = _read_holes(phh)
+    steps: list[_Step] = []
+    if failure is None:
+        for index in range(k, len(phh.actions)):
+            words = _words(phh.actions[index])
+            if words:
+                steps.append(_step(phh, index, words))
+    return _Plan(k, None if holes is None else tuple(holes), failure, tuple(steps))
+
+
+def _plan(phh: PhhHand) -> _Plan:
+    """:func:`_make_plan` of ``phh``, done once (at load time for files) and cached."""
+    cached = phh._derived.get("plan")
     if cached is None or cached[0] is not phh.actions:
-        cached = phh._derived["ops"] = (phh.actions, _compile(phh))
-    result: _Compiled | None = cached[1]
-    return result
+        cached = phh._derived["plan"] = (phh.actions, _make_plan(phh))
+    plan: _Plan = cached[1]
+    return plan
 
 
 def replay_phh(phh: PhhHand) -> ReplayResult:
-    """Replay ``phh`` strictly and return the finished hand and its finishing stacks."""
-    compiled = _compiled(phh)
-    if compiled is None:
-        return _replay_actions(phh)
-    config = phh.game_config()  # raises UnsupportedPhhError itself, before any action
-    k, holes, ops = compiled
-    actions = phh.actions
-    count = len(actions)
-    n = phh.players
-    fail_at = _failer(phh)
+    """Replay ``phh`` strictly and return the finished hand and its finishing stacks.
 
+    The hand is driven only through :class:`Hand`'s public methods. Raises
+    :class:`PhhReplayError` (or a subclass) naming the first action that cannot be
+    played, :class:`UnsupportedPhhError` for a game this engine does not play.
+    """
+    config = phh.game_config()  # raises UnsupportedPhhError itself, before any action
+    plan = _plan(phh)
+    fail_at = _failer(phh)
+    if plan.hole_failure is not None:
+        index, message, cls = plan.hole_failure
+        fail_at(index, message, cls)
+    k = plan.k
+    n = phh.players
     try:
         hand = Hand(
             config,
             phh.starting_stacks,
             button=n - 1,
-            hole_cards=holes,
+            hole_cards=plan.holes,
             posts=phh._posts(),
             rules=_PHH_RULES,
             manual_showdown=True,
         )
     except HoldemEvalError as exc:
-        fail_at(-1 if k >= count else k, f"cannot start the hand: {exc}")
+        fail_at(-1 if k >= len(phh.actions) else k, f"cannot start the hand: {exc}")
     index = -1
     try:
-        for index, code, seat, arg in ops:
+        for index, code, seat, arg in plan.steps:
             if code == _OP_CC:
-                i = seat if seat == hand.actor else _turn(hand, seat, "check or call")
-                if hand.bets[i] < hand.cur_bet:
-                    hand._call(i)
-                else:
-                    hand._check(i)
+                if seat != hand.actor:
+                    _check_turn(hand, seat, "check or call")
+                hand.check_or_call()
             elif code == _OP_FOLD:
-                hand._fold(seat if seat == hand.actor else _turn(hand, seat, "fold"))
+                if seat != hand.actor:
+                    _check_turn(hand, seat, "fold")
+                hand.fold()
             elif code == _OP_CBR:
-                i = seat if seat == hand.actor else _turn(hand, seat, "bet or raise")
-                hand._wager(i, arg, _BET if hand.cur_bet == 0 else _RAISE)
+                if seat != hand.actor:
+                    _check_turn(hand, seat, "bet or raise")
+                hand.bet_or_raise_to(arg)
             elif code == _OP_BOARD:
                 hand.deal_board(arg)
             elif code == _OP_MUCK:
                 hand.muck(seat)
-            else:
+            elif code == _OP_SHOW:
                 _show(hand, seat, arg, index, fail_at)
+            else:
+                fail_at(index, *arg)
     except PhhReplayError:
         raise
-    except (HoldemEvalError, ArithmeticError) as exc:
+    except HoldemEvalError as exc:
         _fail_from(exc, index, fail_at)
     return _finish_replay(phh, hand, fail_at)
+
+
+def _check_turn(hand: Hand, seat: int, what: str) -> None:
+    """Refuse an action by ``seat`` out of turn (``hand.actor`` is -1 when nobody is to
+    act; the public method called next then raises with the reason: hand over, cards
+    pending, showdown)."""
+    actor = hand.current_actor
+    if actor is not None and actor != seat:
+        raise IllegalActionError(
+            f"seat {seat} cannot {what}: it is seat {actor}'s turn (out of turn)"
+        )
 
 
 def _show(
@@ -553,128 +625,6 @@ def _show(
     hand.show(seat, shown)
 
 
-def _replay_actions(phh: PhhHand) -> ReplayResult:
-    """Replay ``phh`` from its action strings (any hand :func:`_compile` declined: the
-    general path, which also finds and reports every error)."""
-    n = phh.players
-    config = phh.game_config()
-    hc = config.hole_count
-    holes: list[list[int] | None] = [None] * n
-    actions = phh.actions
-    count = len(actions)
-    scale = phh.scale
-    fail_at = _failer(phh)
-
-    def seat_of(token: str, index: int) -> int:
-        seat = _PLAYER_INDEX.get(token, -1)
-        if not 0 <= seat < n:
-            fail_at(index, f"{token!r} is not a player of this hand (p1..p{n})")
-        return seat
-
-    # leading hole-card deals ('d dh pK CARDS'), which in Hold'em and Omaha come first
-    k = 0
-    while k < count:
-        action = actions[k]
-        words = (action.split("#", 1)[0] if "#" in action else action).split()
-        if not words:
-            k += 1
-            continue
-        if words[0] != "d" or words[1:2] != ["dh"]:
-            break
-        if len(words) != 4:
-            fail_at(k, "a hole-card deal is 'd dh pK CARDS'")
-        seat = _PLAYER_INDEX.get(words[2], -1)
-        if not 0 <= seat < n:
-            seat_of(words[2], k)  # raises
-        if holes[seat] is not None:
-            fail_at(k, f"p{seat + 1} was already dealt hole cards")
-        try:
-            cards = _cards_of(words[3])
-        except HoldemEvalError as exc:
-            fail_at(k, str(exc))
-        if len(cards) != hc:
-            fail_at(k, f"p{seat + 1} needs {hc} hole cards, got {len(cards)}")
-        holes[seat] = cards
-        k += 1
-    if None in holes:
-        missing = [f"p{s + 1}" for s, h in enumerate(holes) if h is None]
-        fail_at(k, f"no hole cards were dealt to {', '.join(missing)}", IncompleteHandError)
-    try:
-        hand = Hand(
-            config,
-            phh.starting_stacks,
-            button=n - 1,
-            hole_cards=holes,  # no None left (checked above)
-            posts=phh._posts(),
-            rules=_PHH_RULES,
-            manual_showdown=True,
-        )
-    except HoldemEvalError as exc:
-        fail_at(-1 if k >= count else k, f"cannot start the hand: {exc}")
-
-    for index in range(k, count):
-        action = actions[index]
-        words = (action.split("#", 1)[0] if "#" in action else action).split()
-        if not words:
-            continue
-        try:
-            head = words[0]
-            if head == "d":
-                if len(words) == 3 and words[1] == "db":
-                    hand.deal_board(_cards_of(words[2]))
-                elif words[1:2] == ["dh"]:
-                    fail_at(index, "hole cards dealt after the betting started")
-                else:
-                    fail_at(
-                        index, f"unsupported dealer action {action!r}", UnsupportedPhhActionError
-                    )
-                continue
-            seat = _PLAYER_INDEX.get(head, -1)
-            if not 0 <= seat < n:
-                seat_of(head, index)  # raises
-            op = words[1] if len(words) > 1 else ""
-            if op == "cc" and len(words) == 2:
-                i = seat if seat == hand.actor else _turn(hand, seat, "check or call")
-                if hand.bets[i] < hand.cur_bet:
-                    hand._call(i)
-                else:
-                    hand._check(i)
-            elif op == "f" and len(words) == 2:
-                hand._fold(seat if seat == hand.actor else _turn(hand, seat, "fold"))
-            elif op == "cbr" and len(words) == 3:
-                i = seat if seat == hand.actor else _turn(hand, seat, "bet or raise")
-                text = words[2]
-                amount = (
-                    int(text)
-                    if scale == 1 and text.isdigit()
-                    else _as_units(Decimal(text), scale, "amount")
-                )
-                hand.bet_or_raise_to(amount)
-            elif op == "sm" and len(words) == 2:
-                hand.muck(seat)
-            elif op == "sm" and len(words) == 3:
-                shown = None if words[2] == "-" else _cards_of(words[2])
-                if shown is not None and all(c == UNKNOWN_CARD for c in shown):
-                    # 'sm ????' reveals nothing (PokerStars files repeat it on every
-                    # street of an all-in runout): a no-op; if the cards are still
-                    # unknown when the pot must be settled, UnknownHoleCardsError
-                    if UNKNOWN_CARD not in hand.hole_cards[seat]:
-                        hand.show(seat)
-                    continue
-                if shown is not None and UNKNOWN_CARD in shown:
-                    fail_at(index, "partly unknown shown cards are not supported",
-                            UnsupportedPhhActionError)
-                hand.show(seat, shown)
-            else:
-                fail_at(index, f"unsupported action {action!r}", UnsupportedPhhActionError)
-        except PhhReplayError:
-            raise
-        except (HoldemEvalError, ArithmeticError) as exc:
-            _fail_from(exc, index, fail_at)
-
-    return _finish_replay(phh, hand, fail_at)
-
-
 def _failer(phh: PhhHand) -> Callable[..., Any]:
     """``fail_at(index, message, cls=PhhReplayError)``: raise ``cls`` naming ``phh``'s
     action at ``index`` (index -1 or past the end: no action)."""
@@ -689,7 +639,7 @@ def _failer(phh: PhhHand) -> Callable[..., Any]:
 
 
 def _fail_from(exc: Exception, index: int, fail_at: Callable[..., Any]) -> None:
-    """Report an engine error raised while replaying action ``index`` (both replay paths)."""
+    """Report an engine error raised while replaying action ``index``."""
     unknown = isinstance(exc, HandStateError) and "unknown" in str(exc)
     fail_at(index, str(exc), UnknownHoleCardsError if unknown else PhhReplayError)
 
@@ -715,16 +665,6 @@ def _finish_replay(phh: PhhHand, hand: Hand, fail_at: Callable[..., Any]) -> Rep
             if hand.is_over:
                 break
     return ReplayResult(phh, hand, phh.stacks_to_chips(hand.stacks))
-
-
-def _turn(hand: Hand, seat: int, what: str) -> int:
-    i = hand.current_actor
-    if i is None:
-        hand._who(what)  # raises with the reason (hand over, cards pending, showdown)
-    if seat != i:
-        raise IllegalActionError(f"seat {seat} cannot {what}: it is seat {i}'s turn (out of turn)")
-    assert i is not None
-    return i
 
 
 def iter_replays(hands: Sequence[PhhHand]) -> Iterator[ReplayResult | PhhError]:

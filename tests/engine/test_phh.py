@@ -242,9 +242,9 @@ def test_dumps_rejects_what_phh_cannot_express() -> None:
         dumps_phh(h2)
 
 
-def _outcome(replay: Any, phh: Any) -> tuple[Any, ...]:
+def _outcome(phh: Any) -> tuple[Any, ...]:
     try:
-        result = replay(phh)
+        result = replay_phh(phh)
     except PhhError as exc:
         return (type(exc), str(exc), getattr(exc, "index", None))
     return (result.finishing_stacks, result.hand.events, result.hand.snapshot())
@@ -273,22 +273,75 @@ def _mutations(phh: Any, rng: random.Random) -> list[tuple[str, ...]]:
     return out
 
 
-def test_compiled_replay_equals_the_string_replay(phh_dir: Path) -> None:
-    """Replay walks action tuples parsed at load time; the general string path must
-    give the same hand, events and errors (same class, message and action index)."""
-    import dataclasses
+def _replay_by_hand(phh: Any) -> tuple[Any, ...]:
+    """An independent replay written in this test: the file's actions played with the
+    public Hand API a caller would use (act with explicit kinds and seats)."""
+    from holdem_eval.engine import ActionKind, Rules
+    from holdem_eval.engine.phh import PhhReplayError as Err
 
-    from holdem_eval.engine.phh import _compiled, _replay_actions
+    n = phh.players
+    deals = [a for a in phh.actions if a.startswith("d dh ")]
+    holes: list[Any] = [None] * n
+    for a in deals:
+        _, _, p, cards = a.split()
+        holes[int(p[1:]) - 1] = cards
+    hand = Hand(phh.game_config(), phh.starting_stacks, button=n - 1, hole_cards=holes,
+                posts=phh.posts() or None, rules=Rules.pokerkit(), manual_showdown=True)
+    for a in phh.actions[len(deals):]:
+        words = a.split("#")[0].split()
+        if words[0] == "d":
+            hand.deal_board(words[2])
+        elif words[1] == "cc":
+            to_call = hand.to_call
+            hand.act((ActionKind.CALL if to_call else ActionKind.CHECK, 0),
+                     seat=int(words[0][1:]) - 1)
+        elif words[1] == "f":
+            hand.act((ActionKind.FOLD, 0), seat=int(words[0][1:]) - 1)
+        elif words[1] == "cbr":
+            kind = ActionKind.RAISE if hand.cur_bet else ActionKind.BET
+            hand.act((kind, int(Decimal(words[2]) * phh.scale)), seat=int(words[0][1:]) - 1)
+        elif words[1] == "sm" and len(words) == 2:
+            hand.muck(int(words[0][1:]) - 1)
+        elif words[1] == "sm" and "?" not in words[2]:
+            hand.show(int(words[0][1:]) - 1, None if words[2] == "-" else words[2])
+        else:
+            raise Err("not in this oracle", hand=phh.name, index=-1, action=a)
+    for seat in hand.showdown_pending:
+        hand.show(seat)
+        if hand.is_over:
+            break
+    return (phh.stacks_to_chips(hand.stacks), hand.events, hand.snapshot())
+
+
+def test_replay_equals_a_caller_playing_the_file_through_act(phh_dir: Path) -> None:
+    """The recorded hands, replayed, give the same hand (events, state) as the same
+    actions played one by one through Hand.act by a caller."""
+    hands = [h for f in sorted((phh_dir / "pluribus_ai").glob("*.phh")) for h in load_phh(f)]
+    for phh in hands:
+        assert _outcome(phh) == _replay_by_hand(phh), phh.name
+
+
+def test_mutated_action_lists_replay_or_name_the_first_bad_action(phh_dir: Path) -> None:
+    """Dropped, swapped, repeated and garbled actions: every mutant either replays to a
+    finished hand or raises a PhhError naming an action at or after the first change
+    (the unchanged prefix always plays), and replaying twice gives the same outcome."""
+    import dataclasses
 
     rng = random.Random(11)
     hands = [h for f in sorted((phh_dir / "pluribus_ai").glob("*.phh")) for h in load_phh(f)]
     hands += load_phh(phh_dir / "high_stakes" / "ps_1000nl.phhs")[:150]
-    compiled_mutants = 0
+    failures = 0
     for phh in hands:
-        assert _compiled(phh) is not None
-        assert _outcome(replay_phh, phh) == _outcome(_replay_actions, phh)
         for actions in _mutations(phh, rng):
             mutant = dataclasses.replace(phh, actions=actions, _derived={})
-            compiled_mutants += _compiled(mutant) is not None
-            assert _outcome(replay_phh, mutant) == _outcome(_replay_actions, mutant)
-    assert compiled_mutants > 500  # most mutants take the compiled path, not the fallback
+            first_change = next(
+                (k for k, (a, b) in enumerate(zip(actions, phh.actions)) if a != b),
+                min(len(actions), len(phh.actions)),
+            )
+            outcome = _outcome(mutant)
+            assert outcome == _outcome(dataclasses.replace(mutant, _derived={}))
+            if isinstance(outcome[0], type):
+                failures += 1
+                index = outcome[2]
+                assert index == -1 or index >= first_change, (mutant.name, outcome)
+    assert failures > 300  # most mutants break the hand somewhere

@@ -35,6 +35,7 @@ import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Union
 
@@ -135,6 +136,10 @@ class PhhHand:
     scale: int
     fields: Mapping[str, Any] = field(repr=False, compare=False)
     infinite_stacks: tuple[bool, ...] = ()
+    rules: Rules = _PHH_RULES
+    """How the pots are settled: PokerKit's rules unless the file says otherwise in
+    the user-defined fields :func:`dumps_phh` writes (``_odd_chips``, ``_pot_method``,
+    ``_rake_percent``, ``_rake_cap``, ``_no_flop_no_drop``)."""
     _derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     """Seats whose starting stack is ``inf`` (iPoker files); they play with a stand-in
     stack larger than every amount in the hand, so they can never run out of chips,
@@ -330,6 +335,7 @@ def _build(name: str, table: Mapping[str, Any]) -> PhhHand:
         starting = units("starting_stacks")
         infinite = ()
     phh = PhhHand(
+        rules=_rules_of(name, table),
         name=name,
         variant=variant,
         antes=units("antes"),
@@ -346,6 +352,49 @@ def _build(name: str, table: Mapping[str, Any]) -> PhhHand:
     )
     _plan(phh)  # parse the action strings now: replay walks the plan
     return phh
+
+
+# Settlement rules as PHH user-defined fields (PHH keeps names starting with "_" for
+# them; PokerKit reads and ignores them). Absent fields mean PokerKit's rules.
+_RULE_FIELDS = ("_odd_chips", "_pot_method", "_rake_percent", "_rake_cap", "_no_flop_no_drop")
+
+
+def _rules_of(name: str, table: Mapping[str, Any]) -> Rules:
+    """The :class:`Rules` of a hand: PokerKit's, or those its ``_rule`` fields name."""
+    if not any(key in table for key in _RULE_FIELDS):
+        return _PHH_RULES
+    odd = table.get("_odd_chips", _PHH_RULES.odd_chips)
+    method = table.get("_pot_method", _PHH_RULES.method)
+    percent = table.get("_rake_percent", "0")
+    cap = table.get("_rake_cap")
+    no_drop = table.get("_no_flop_no_drop", False)
+    if not isinstance(percent, str):
+        raise PhhError(f"{name}: _rake_percent must be text like '5' or '1/20', got {percent!r}")
+    try:
+        rate = Fraction(percent)
+    except (ValueError, ZeroDivisionError):
+        raise PhhError(
+            f"{name}: _rake_percent must be a fraction like '5' or '1/20', got {percent!r}"
+        ) from None
+    try:
+        return Rules(odd_chips=odd, rake_percent=rate, rake_cap=cap,
+                     no_flop_no_drop=no_drop, method=method)
+    except (TypeError, ValueError) as exc:
+        raise PhhError(f"{name}: settlement rule fields: {exc}") from None
+
+
+def _rule_fields(rules: Rules) -> dict[str, Any]:
+    """The ``_rule`` fields that make a reader settle with ``rules`` (none for PokerKit's)."""
+    if rules == _PHH_RULES:
+        return {}
+    fields: dict[str, Any] = {"_odd_chips": rules.odd_chips, "_pot_method": rules.method}
+    if rules.rate:
+        fields["_rake_percent"] = str(rules.rate * 100)
+    if rules.rake_cap is not None:
+        fields["_rake_cap"] = rules.rake_cap
+    if rules.no_flop_no_drop:
+        fields["_no_flop_no_drop"] = True
+    return fields
 
 
 def loads_phh(text: str, *, name: str = "<phh>") -> list[PhhHand]:
@@ -563,7 +612,7 @@ def replay_phh(phh: PhhHand) -> ReplayResult:
             button=n - 1,
             hole_cards=plan.holes,
             posts=phh._posts(),
-            rules=_PHH_RULES,
+            rules=phh.rules,
             manual_showdown=True,
         )
     except HoldemEvalError as exc:
@@ -695,8 +744,13 @@ def dumps_phh(hand: Hand, /, **metadata: Any) -> str:
     """Write ``hand`` (finished or not) as PHH text that PokerKit 0.7.7 can read back.
 
     ``metadata`` adds optional fields (``players=[...]``, ``hand=17``, ...), written
-    after the required ones.  Hands with extra (dead or missed-blind) posts cannot be
-    expressed in PHH and raise :class:`UnsupportedPhhError`.
+    after the required ones.  Reading the text back and replaying it gives the same
+    stacks, rake and pots: settlement rules other than PokerKit's are written as the
+    user-defined fields ``_odd_chips``, ``_pot_method``, ``_rake_percent`` (exact, as
+    a fraction), ``_rake_cap`` and ``_no_flop_no_drop`` (PokerKit ignores them), and an
+    automatic showdown is written with every live hand shown (the engine compared them
+    all; a hand that was not needed is logged as a muck).  Hands with extra (dead or
+    missed-blind) posts cannot be expressed in PHH and raise :class:`UnsupportedPhhError`.
     """
     cfg = hand.config
     code = _CODES.get((cfg.variant, cfg.betting))
@@ -739,6 +793,10 @@ def dumps_phh(hand: Hand, /, **metadata: Any) -> str:
             actions.append(f"{p} cbr {e.amount}")
         elif kind == "show":
             actions.append(f"{p} sm {format_cards(e.cards)}")
+        elif kind == "muck" and not hand.manual_showdown:
+            # an automatic showdown compared every live hand ("muck" only means the
+            # hand was not needed): written as shown so the file settles the same pots
+            actions.append(f"{p} sm {format_cards(hand.hole_cards[e.seat])}")
         elif kind == "muck":
             actions.append(f"{p} sm")
     deals = [
@@ -758,6 +816,7 @@ def dumps_phh(hand: Hand, /, **metadata: Any) -> str:
     fields["actions"] = deals + actions
     if hand.is_over:
         fields["finishing_stacks"] = [hand.stacks[seat_of[k]] for k in range(n)]
+    fields.update(_rule_fields(hand.rules if hand.rules is not None else Rules()))
     del sb_seat, bb_seat
     for key, value in metadata.items():
         if key in fields:

@@ -16,6 +16,7 @@ from holdem_eval.engine import (
     IncompleteHandError,
     PhhError,
     PhhReplayError,
+    Rules,
     UnknownHoleCardsError,
     UnsupportedPhhError,
     dumps_phh,
@@ -276,7 +277,7 @@ def _mutations(phh: Any, rng: random.Random) -> list[tuple[str, ...]]:
 def _replay_by_hand(phh: Any) -> tuple[Any, ...]:
     """An independent replay written in this test: the file's actions played with the
     public Hand API a caller would use (act with explicit kinds and seats)."""
-    from holdem_eval.engine import ActionKind, Rules
+    from holdem_eval.engine import ActionKind
     from holdem_eval.engine.phh import PhhReplayError as Err
 
     n = phh.players
@@ -345,3 +346,88 @@ def test_mutated_action_lists_replay_or_name_the_first_bad_action(phh_dir: Path)
                 index = outcome[2]
                 assert index == -1 or index >= first_change, (mutant.name, outcome)
     assert failures > 300  # most mutants break the hand somewhere
+
+
+_ROUND_TRIP_CONFIGS = [
+    GameConfig(big_blind=10, small_blind=5),
+    GameConfig(big_blind=10, ante=1),
+    GameConfig(big_blind=2, small_blind=1, straddle=4),
+    GameConfig(betting="fixed-limit", big_blind=10),
+    GameConfig(variant="omaha", betting="pot-limit", big_blind=10),
+    GameConfig(big_blind=10, big_blind_ante=10),
+]
+_ROUND_TRIP_RULES = [
+    None, Rules(odd_chips="first_winner"), Rules.pokerkit(), Rules(rake_percent=5, rake_cap=3),
+    Rules.pokerkit(0.05, 2), Rules(rake_percent=2.5, no_flop_no_drop=True),
+]
+
+
+def _played(cfg: GameConfig, n: int, seed: int, rules: Rules | None) -> Hand:
+    """A random hand with odd stacks (side pots) and random legal actions."""
+    rng = random.Random(seed)
+    stacks = [rng.choice([7, 30, 31, 200, 1001, 5000]) for _ in range(n)]
+    h = Hand(cfg, stacks, button=rng.randrange(n), seed=seed, rules=rules)
+    while not h.is_over:
+        opts = h.legal_actions()
+        kind, lo, hi = opts[rng.randrange(len(opts))]
+        h.act((kind, rng.randint(lo, hi)))
+    return h
+
+
+def _assert_round_trips(h: Hand) -> None:
+    text = dumps_phh(h)
+    (back,) = loads_phh(text)
+    result = replay_phh(back)
+    n = h.n
+    phh_order = [(h.button + 1 + k) % n for k in range(n)]
+    assert list(result.hand.stacks) == [h.stacks[s] for s in phh_order], text
+    assert result.hand.rake == h.rake, text
+    assert result.matches_file is True, text
+
+
+def test_a_written_hand_replays_to_its_own_stacks_odd_chip_split() -> None:
+    # default (TDA) rules, an odd chip in a split pot: the file used to be replayed with
+    # PokerKit's rules, which give the odd chip to another winner
+    for seed in (214, 574):
+        _assert_round_trips(_played(GameConfig(big_blind=10, small_blind=5), 2 + seed % 5,
+                                    seed, None))
+    # automatic showdowns that mucked losers all in for less: the file shows them, so the
+    # replay cuts the same side pots (and splits the same odd chips)
+    for seed in (294, 1934):
+        _assert_round_trips(_played(GameConfig(big_blind=2, small_blind=1, straddle=4),
+                                    3 + seed % 5, seed, None))
+    rake = _played(GameConfig(betting="fixed-limit", big_blind=10), 5, 4533,
+                   Rules(rake_percent=2.5, no_flop_no_drop=True))
+    assert "_rake_percent = '5/2'" in dumps_phh(rake)
+    _assert_round_trips(rake)
+
+
+def test_written_hands_round_trip_exactly_over_random_hands() -> None:
+    """Writing a played hand as PHH and replaying the text gives the same stacks and
+    rake, for every config and rule set (odd-chip splits, side pots, rake)."""
+    split = raked = 0
+    for seed in range(2400):
+        cfg = _ROUND_TRIP_CONFIGS[seed % len(_ROUND_TRIP_CONFIGS)]
+        rules = _ROUND_TRIP_RULES[seed // len(_ROUND_TRIP_CONFIGS) % len(_ROUND_TRIP_RULES)]
+        n = (3 if cfg.straddle else 2) + seed % 5
+        h = _played(cfg, n, seed, rules)
+        _assert_round_trips(h)
+        split += sum(1 for e in h.events if e.kind == "win") > 1
+        raked += h.rake > 0
+    assert split > 100 and raked > 100  # the cases that used to differ are covered
+
+
+def test_rule_fields_are_checked_when_read() -> None:
+    with pytest.raises(PhhError, match=r"x.phh: _rake_percent must be a fraction like '5' or"
+                       r" '1/20', got 'lots'"):
+        loads_phh(SIMPLE + "_rake_percent = 'lots'\n", name="x.phh")
+    with pytest.raises(PhhError, match=r"x.phh: _rake_percent must be text like '5' or '1/20',"
+                       r" got 5"):
+        loads_phh(SIMPLE + "_rake_percent = 5\n", name="x.phh")
+    with pytest.raises(PhhError, match=r"x.phh: settlement rule fields: odd_chips must be one"
+                       r" of \('clockwise', 'first_winner'\), got 'left'"):
+        loads_phh(SIMPLE + "_odd_chips = 'left'\n", name="x.phh")
+    (phh,) = loads_phh(SIMPLE + "_odd_chips = 'clockwise'\n_pot_method = 'tda'\n")
+    assert phh.rules == Rules()
+    (plain,) = loads_phh(SIMPLE)
+    assert plain.rules == Rules.pokerkit()

@@ -42,7 +42,7 @@ from typing import Any, Union
 from holdem_eval import HoldemEvalError, ShapeError
 from holdem_eval.cards import parse_cards
 
-from .config import GameConfig
+from .config import ConfigError, GameConfig
 from .dealing import UNKNOWN_CARD, format_cards
 from .hand import Hand, HandStateError, IllegalActionError
 from .rules import Rules
@@ -234,7 +234,10 @@ class PhhHand:
                           blind_counts_toward_cap=False)
         else:
             kwargs["min_bet"] = self.min_bet
-        return GameConfig(**kwargs)
+        try:
+            return GameConfig(**kwargs)
+        except ConfigError as exc:
+            raise UnsupportedPhhError(f"{self.name}: the engine cannot play this game: {exc}") from None
 
 
 @dataclass(frozen=True)
@@ -268,13 +271,34 @@ def _decimal_places(value: Decimal) -> int:
     return -exponent if isinstance(exponent, int) and exponent < 0 else 0
 
 
+# Amounts are played as whole units of 1/scale. The engine plays amounts (and the sum
+# of the stacks) up to _MAX_UNITS; a file is refused at the door beyond that, with why.
+_MAX_UNITS = 1 << 60
+_MAX_PLACES = 18  # 10**-18 units of a 1-chip amount already need 10**18 < 2**60 units
+
+
 def _as_units(value: Any, scale: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
         raise PhhError(f"{what} must be a number, got {value!r}")
+    if isinstance(value, Decimal) and not value.is_finite():
+        raise PhhError(f"{what} must be a finite amount, got {value!r}")
+    if isinstance(value, Decimal) and (
+        value.adjusted() > _MAX_PLACES or _decimal_places(value) > _MAX_PLACES
+    ):
+        raise PhhError(
+            f"{what} {value!r} is out of range: the engine plays amounts up to 2**60 units"
+            f" with at most {_MAX_PLACES} decimal places"
+        )
     scaled = Decimal(value) * scale
     if scaled != scaled.to_integral_value():
         raise PhhError(f"{what} {value!r} is finer than the hand's unit 1/{scale}")
-    return int(scaled)
+    units = int(scaled)
+    if abs(units) > _MAX_UNITS:
+        raise PhhError(
+            f"{what} {value!r} is {units} units of 1/{scale}, above the engine's limit of"
+            f" 2**60 units"
+        )
+    return units
 
 
 def _action_amount(action: str) -> str | None:
@@ -282,6 +306,50 @@ def _action_amount(action: str) -> str | None:
     if len(words) == 3 and words[1] == "cbr":
         return words[2]
     return None
+
+
+def _amounts(name: str, table: Mapping[str, Any], actions: list[str]) -> list[tuple[str, Any]]:
+    """Every amount of the hand as (where, value), checked to be a number; ``inf`` only
+    as a starting stack. Bet amounts that are not finite numbers are left for the
+    replay to report at their action."""
+    found: list[tuple[str, Any]] = []
+    for key in _AMOUNT_KEYS:
+        values = table.get(key)
+        if values is None:
+            continue
+        if not isinstance(values, list):
+            raise PhhError(f"{name}: {key} must be a list, got {values!r}")
+        for k, v in enumerate(values):
+            what = f"{name}: {key}[{k}]"
+            if isinstance(v, bool) or not isinstance(v, (int, Decimal)):
+                raise PhhError(f"{what} must be a number, got {v!r}")
+            if isinstance(v, Decimal) and not v.is_finite():
+                if key == "starting_stacks" and v.is_infinite() and v > 0:
+                    continue  # an unlimited stack (iPoker files), see PhhHand
+                raise PhhError(f"{what} must be a finite amount, got {v!r}")
+            found.append((what, v))
+    for key in ("min_bet", "small_bet", "big_bet"):
+        v = table.get(key)
+        if v is None:
+            continue
+        if isinstance(v, bool) or not isinstance(v, (int, Decimal)):
+            raise PhhError(f"{name}: {key} must be a number, got {v!r}")
+        if isinstance(v, Decimal) and not v.is_finite():
+            raise PhhError(f"{name}: {key} must be a finite amount, got {v!r}")
+        if v <= 0:
+            raise PhhError(f"{name}: {key} must be a positive amount, got {v!r}")
+        found.append((f"{name}: {key}", v))
+    for k, v in enumerate(table["starting_stacks"]):
+        if v <= 0:
+            raise PhhError(f"{name}: starting_stacks[{k}] must be a positive amount, got {v!r}")
+    for t in filter(None, map(_action_amount, actions)):
+        try:
+            v = Decimal(t)
+        except ArithmeticError:
+            raise PhhError(f"{name}: bet amount {t!r} is not a number") from None
+        if v.is_finite() and v.adjusted() <= _MAX_PLACES and _decimal_places(v) <= _MAX_PLACES:
+            found.append((f"{name}: bet amount", v))
+    return found
 
 
 def _build(name: str, table: Mapping[str, Any]) -> PhhHand:
@@ -298,42 +366,56 @@ def _build(name: str, table: Mapping[str, Any]) -> PhhHand:
     actions = table["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise PhhError(f"{name}: actions must be a list of strings")
-    numbers: list[Decimal] = []
-    for key in _AMOUNT_KEYS:
-        values = table.get(key)
-        if values is None:
-            continue
-        if not isinstance(values, list):
-            raise PhhError(f"{name}: {key} must be a list, got {values!r}")
-        numbers.extend(
-            Decimal(v) for v in values if isinstance(v, (int, Decimal)) and Decimal(v).is_finite()
+    raw_stacks = table["starting_stacks"]
+    if not isinstance(raw_stacks, list):
+        raise PhhError(f"{name}: starting_stacks must be a list, got {raw_stacks!r}")
+    if len(raw_stacks) < 2:
+        raise PhhError(
+            f"{name}: a hand needs at least 2 players, got {len(raw_stacks)} starting stacks:"
+            f" {raw_stacks!r}"
         )
-    for key in ("min_bet", "small_bet", "big_bet"):
-        if isinstance(table.get(key), (int, Decimal)):
-            numbers.append(Decimal(table[key]))
-    texts = [t for t in map(_action_amount, actions) if t is not None]
-    for t in texts:
-        try:
-            numbers.append(Decimal(t))
-        except ArithmeticError:
-            raise PhhError(f"{name}: bet amount {t!r} is not a number") from None
-    scale = 10 ** max((_decimal_places(v) for v in numbers), default=0)
+    if len(raw_stacks) > 10:
+        raise UnsupportedPhhError(
+            f"{name}: {len(raw_stacks)} players; the engine plays 2 to 10 at a table"
+        )
+    numbers = _amounts(name, table, actions)
+    for what, v in numbers:
+        if isinstance(v, Decimal) and (v.adjusted() > _MAX_PLACES
+                                       or _decimal_places(v) > _MAX_PLACES):
+            _as_units(v, 1, what)  # raises: out of range
+    places, finest = max(
+        ((_decimal_places(Decimal(v)), what) for what, v in numbers), default=(0, "")
+    )
+    scale = 10**places
+    try:
+        unit_values = [(what, _as_units(v, scale, what)) for what, v in numbers]
+    except PhhError as exc:
+        if places:
+            raise PhhError(
+                f"{exc} ({finest.split(': ', 1)[-1]} has {places} decimal places, so the"
+                f" hand is played in units of 1/{scale})"
+            ) from None
+        raise
 
     def units(key: str) -> tuple[int, ...]:
-        return tuple(_as_units(v, scale, f"{name}: {key}") for v in table[key])
+        return tuple(_as_units(v, scale, f"{name}: {key}[{k}]") for k, v in enumerate(table[key]))
 
     finishing = units("finishing_stacks") if "finishing_stacks" in table else None
-    raw_stacks = table["starting_stacks"]
-    infinite = tuple(isinstance(v, Decimal) and v.is_infinite() and v > 0 for v in raw_stacks)
+    infinite = tuple(isinstance(v, Decimal) and v.is_infinite() for v in raw_stacks)
     if any(infinite):
-        stand_in = 2 * sum(_as_units(v, scale, f"{name}: amount") for v in numbers) + 1
+        stand_in = 2 * sum(abs(u) for _, u in unit_values) + 1
         starting = tuple(
-            stand_in if inf else _as_units(v, scale, f"{name}: starting_stacks")
-            for v, inf in zip(raw_stacks, infinite)
+            stand_in if inf else _as_units(v, scale, f"{name}: starting_stacks[{k}]")
+            for k, (v, inf) in enumerate(zip(raw_stacks, infinite))
         )
     else:
         starting = units("starting_stacks")
         infinite = ()
+    if sum(starting) > _MAX_UNITS:
+        raise PhhError(
+            f"{name}: the starting stacks sum to {sum(starting)} units of 1/{scale}, above"
+            f" the engine's limit of 2**60 units"
+        )
     phh = PhhHand(
         rules=_rules_of(name, table),
         name=name,
@@ -397,8 +479,11 @@ def _rule_fields(rules: Rules) -> dict[str, Any]:
     return fields
 
 
-def loads_phh(text: str, *, name: str = "<phh>") -> list[PhhHand]:
+def loads_phh(text: str | bytes, *, name: str = "<phh>") -> list[PhhHand]:
     """Parse PHH text: one hand (``.phh``) or several ``[1]``, ``[2]`` ... tables (``.phhs``).
+
+    ``text`` may also be the file's bytes (UTF-8; a leading byte-order mark is skipped,
+    as it is in text). ``name`` names the hands in errors and results.
 
     >>> hands = loads_phh('''variant = 'NT'
     ... antes = [0, 0]
@@ -409,6 +494,12 @@ def loads_phh(text: str, *, name: str = "<phh>") -> list[PhhHand]:
     >>> replay_phh(hands[0]).finishing_stacks
     (201, 199)
     """
+    if isinstance(text, (bytes, bytearray)):
+        text = _decode(bytes(text), name)
+    elif not isinstance(text, str):
+        raise PhhError(f"{name}: PHH text must be str or bytes, got {type(text).__name__}")
+    if text.startswith("\ufeff"):
+        text = text[1:]  # a UTF-8 byte-order mark read as text
     try:
         data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
@@ -423,10 +514,24 @@ def loads_phh(text: str, *, name: str = "<phh>") -> list[PhhHand]:
     return hands
 
 
+def _decode(data: bytes, name: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise PhhError(
+            f"{name}: not UTF-8 text: byte {data[exc.start:exc.start + 1]!r} at offset"
+            f" {exc.start} (line {line}); PHH files are UTF-8"
+        ) from None
+
+
 def load_phh(path: str | Path) -> list[PhhHand]:
-    """Read a ``.phh`` or ``.phhs`` file (UTF-8)."""
+    """Read a ``.phh`` or ``.phhs`` file (UTF-8, with or without a byte-order mark).
+
+    Errors name the file; a file that cannot be opened raises the usual ``OSError``.
+    """
     p = Path(path)
-    return loads_phh(p.read_text(encoding="utf-8"), name=p.name)
+    return loads_phh(p.read_bytes(), name=p.name)
 
 
 # ---- replay ----------------------------------------------------------------------

@@ -431,3 +431,105 @@ def test_rule_fields_are_checked_when_read() -> None:
     assert phh.rules == Rules()
     (plain,) = loads_phh(SIMPLE)
     assert plain.rules == Rules.pokerkit()
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "cls", "message"),
+    [
+        ("min_bet = 100", "min_bet = 1e-17", PhhError,
+         r"x.phh: blinds_or_straddles\[0\] 50 is 5000000000000000000 units of"
+         r" 1/100000000000000000, above the engine's limit of 2\*\*60 units \(min_bet has 17"
+         r" decimal places, so the hand is played in units of 1/100000000000000000\)"),
+        ("min_bet = 100", "min_bet = 1e-400", PhhError,
+         r"x.phh: min_bet Decimal\('1E-400'\) is out of range: the engine plays amounts up to"
+         r" 2\*\*60 units with at most 18 decimal places"),
+        ("[1000, 1000, 1000]", "[1e400, 1000, 1000]", PhhError,
+         r"x.phh: starting_stacks\[0\] Decimal\('1E\+400'\) is out of range"),
+        ("[1000, 1000, 1000]", "[-inf, 1000, 1000]", PhhError,
+         r"x.phh: starting_stacks\[0\] must be a finite amount, got Decimal\('-Infinity'\)"),
+        ("[1000, 1000, 1000]", "[nan, 1000, 1000]", PhhError,
+         r"x.phh: starting_stacks\[0\] must be a finite amount, got Decimal\('NaN'\)"),
+        ("[1000, 1000, 1000]", "[0, 1000, 1000]", PhhError,
+         r"x.phh: starting_stacks\[0\] must be a positive amount, got 0"),
+        ("[1000, 1000, 1000]", "[true, 1000, 1000]", PhhError,
+         r"x.phh: starting_stacks\[0\] must be a number, got True"),
+        ("[1000, 1000, 1000]", "[1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000,"
+         " 1000]", UnsupportedPhhError, r"x.phh: 11 players; the engine plays 2 to 10 at a table"),
+        ("[1000, 1000, 1000]", "[1000]", PhhError,
+         r"x.phh: a hand needs at least 2 players, got 1 starting stacks: \[1000\]"),
+        ("min_bet = 100", "min_bet = 0", PhhError, r"x.phh: min_bet must be a positive amount,"
+         r" got 0"),
+        ("[50, 100, 0]", "[50, 100000000000000000000000000, 0]", PhhError,
+         r"x.phh: blinds_or_straddles\[1\] 100000000000000000000000000 is"
+         r" 100000000000000000000000000 units of 1/1, above the engine's limit of 2\*\*60"
+         r" units"),
+    ],
+    ids=["min_bet-1e-17", "min_bet-1e-400", "stack-1e400", "stack-minus-inf", "stack-nan",
+         "stack-zero", "stack-bool", "eleven-players", "one-player", "min_bet-0",
+         "blind-above-limit"],
+)
+def test_amounts_and_players_the_engine_cannot_play_say_why(
+    old: str, new: str, cls: type[Exception], message: str
+) -> None:
+    assert old in SIMPLE
+    with pytest.raises(cls, match=f"^{message}"):
+        loads_phh(SIMPLE.replace(old, new), name="x.phh")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "index", "message"),
+    [
+        ("cbr 300", "cbr 1e999999", 4, r"bet amount Decimal\('1E\+999999'\) is out of range"),
+        ("cbr 300", "cbr Infinity", 4, r"bet amount 'Infinity' is not a finite number"),
+        ("cbr 300", "cbr 1e-19", 4, r"bet amount Decimal\('1E-19'\) is out of range"),
+        ("'p3 f'", "'p0 f'", 3, r"'p0' is not a player of this hand \(p1..p3\)"),
+        ("'d db 2h3h9c'", "'d db 2h3h'", 6, r"the flop needs 3 known card\(s\), got \[2, 6\]"),
+    ],
+)
+def test_bad_actions_are_reported_at_their_index(
+    old: str, new: str, index: int, message: str
+) -> None:
+    (phh,) = loads_phh(SIMPLE.replace(old, new), name="x.phh")
+    with pytest.raises(PhhReplayError, match=message) as info:
+        replay_phh(phh)
+    assert info.value.index == index
+
+
+def test_a_hole_card_deal_of_the_wrong_size_is_a_shape_error() -> None:
+    from holdem_eval.engine.phh import PhhHoleCardsError
+
+    from holdem_eval import ShapeError
+
+    for cards, got in (("AhKhQh", 3), ("Ah", 1)):
+        (phh,) = loads_phh(SIMPLE.replace("'d dh p2 QsQd'", f"'d dh p2 {cards}'"), name="x.phh")
+        with pytest.raises(ShapeError, match=rf"x.phh: action 1 'd dh p2 {cards}': p2 needs 2"
+                           rf" hole cards, got {got}: '{cards}'") as info:
+            replay_phh(phh)
+        assert isinstance(info.value, PhhHoleCardsError) and info.value.index == 1
+
+
+def test_files_with_a_byte_order_mark_or_not_utf8(tmp_path: Path) -> None:
+    bom = tmp_path / "bom.phh"
+    bom.write_bytes(b"\xef\xbb\xbf" + SIMPLE.encode())
+    (phh,) = load_phh(bom)
+    assert replay_phh(phh).finishing_stacks == (1300, 700, 1000)
+    assert loads_phh("\ufeff" + SIMPLE)[0].starting_stacks == phh.starting_stacks
+    assert loads_phh(SIMPLE.encode())[0].starting_stacks == phh.starting_stacks
+    latin = tmp_path / "latin.phh"
+    latin.write_bytes(SIMPLE.encode() + "players = ['J\xf6rg', 'a', 'b']\n".encode("latin-1"))
+    with pytest.raises(PhhError, match=r"^latin.phh: not UTF-8 text: byte b'\\xf6' at offset"
+                       r" \d+ \(line 9\); PHH files are UTF-8$"):
+        load_phh(latin)
+    with pytest.raises(PhhError, match=r"^<phh>: PHH text must be str or bytes, got int$"):
+        loads_phh(5)  # type: ignore[arg-type]
+
+
+def test_decimal_places_up_to_the_limit_replay() -> None:
+    text = SIMPLE.replace("[1000, 1000, 1000]", "[0.001, 0.001, 0.001]").replace(
+        "[50, 100, 0]", "[0.00005, 0.0001, 0]").replace("min_bet = 100", "min_bet = 1e-17"
+        ).replace("cbr 300", "cbr 0.0003").replace("cbr 400", "cbr 0.0004").replace(
+        "finishing_stacks = [1300, 700, 1000]", "")
+    (phh,) = loads_phh(text)
+    assert phh.scale == 10**17
+    assert replay_phh(phh).finishing_stacks == (
+        Decimal("0.0013"), Decimal("0.0007"), Decimal("0.001"))

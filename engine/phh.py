@@ -867,12 +867,13 @@ def dumps_phh(hand: Hand, /, **metadata: Any) -> str:
 
     ``metadata`` adds optional fields (``players=[...]``, ``hand=17``, ...), written
     after the required ones.  Reading the text back and replaying it gives the same
-    stacks, rake and pots: settlement rules other than PokerKit's are written as the
-    user-defined fields ``_odd_chips``, ``_pot_method``, ``_rake_percent`` (exact, as
-    a fraction), ``_rake_cap`` and ``_no_flop_no_drop`` (PokerKit ignores them), and an
-    automatic showdown is written with every live hand shown (the engine compared them
-    all; a hand that was not needed is logged as a muck).  Hands with extra (dead or
-    missed-blind) posts cannot be expressed in PHH and raise :class:`UnsupportedPhhError`.
+    stacks, rake and pots: for a finished hand, settlement rules other than PokerKit's
+    are written (after ``finishing_stacks``) as the user-defined fields ``_odd_chips``,
+    ``_pot_method``, ``_rake_percent`` (exact, as a fraction), ``_rake_cap`` and
+    ``_no_flop_no_drop`` (PokerKit ignores them), and an automatic showdown is written
+    with every live hand shown (the engine compared them all; a hand that was not
+    needed is logged as a muck).  Hands with extra (dead or missed-blind) posts cannot
+    be expressed in PHH and raise :class:`UnsupportedPhhError`.
     """
     cfg = hand.config
     code = _CODES.get((cfg.variant, cfg.betting))
@@ -937,8 +938,10 @@ def dumps_phh(hand: Hand, /, **metadata: Any) -> str:
     fields["starting_stacks"] = [hand.starting_stacks[seat_of[k]] for k in range(n)]
     fields["actions"] = deals + actions
     if hand.is_over:
+        # the settlement rules go with the result they produced (an unfinished hand
+        # does not replay, so its file needs neither)
         fields["finishing_stacks"] = [hand.stacks[seat_of[k]] for k in range(n)]
-    fields.update(_rule_fields(hand.rules if hand.rules is not None else Rules()))
+        fields.update(_rule_fields(hand.rules if hand.rules is not None else Rules()))
     del sb_seat, bb_seat
     for key, value in metadata.items():
         if key in fields:

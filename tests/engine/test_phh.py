@@ -400,6 +400,10 @@ def test_a_written_hand_replays_to_its_own_stacks_odd_chip_split() -> None:
                    Rules(rake_percent=2.5, no_flop_no_drop=True))
     assert "_rake_percent = '5/2'" in dumps_phh(rake)
     _assert_round_trips(rake)
+    # an unfinished hand does not replay, so its file carries no settlement rules
+    unfinished = Hand(GameConfig(big_blind=10), [100, 100], button=1, seed=3,
+                      rules=Rules(rake_percent=5))
+    assert "_pot_method" not in dumps_phh(unfinished)
 
 
 def test_written_hands_round_trip_exactly_over_random_hands() -> None:

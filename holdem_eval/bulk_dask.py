@@ -31,7 +31,7 @@ from ._bulk_common import BadRowError, BulkArgumentError, ClusterConnectError, O
 from ._bulk_parse import HandColumns
 from ._limits import check_count, check_threads, default_threads
 
-__all__ = ["DatasetSummary", "connect", "dataset_files", "rank_dataset"]
+__all__ = ["ClusterConnectError", "DatasetSummary", "connect", "dataset_files", "rank_dataset"]
 
 _PARQUET = (".parquet", ".pq", ".parq")
 
@@ -185,16 +185,9 @@ def rank_dataset(
     check_count(chunk_rows, "chunk_rows", high=2**31 - 1)
     files = dataset_files(source)
     out = Path(output)
-    rej = (
-        (Path(reject_dir) if reject_dir is not None else out.with_name(out.name + ".rejects"))
-        if (skip_invalid)
-        else None
-    )
-    _new_folder(out, "output folder")
-    if rej is not None:
-        _new_folder(rej, "reject folder")
-        if os.path.realpath(rej) == os.path.realpath(out):
-            raise OutputPathError(f"reject folder {str(rej)!r} is the output folder: choose another")
+    rej = None
+    if skip_invalid:
+        rej = Path(reject_dir) if reject_dir is not None else out.with_name(out.name + ".rejects")
     for target in [out] + ([rej] if rej is not None else []):
         real = os.path.realpath(target)
         inside = [f for f in files if os.path.realpath(f).startswith(real + os.sep)]
@@ -203,6 +196,11 @@ def rank_dataset(
                 f"output folder {str(target)!r} holds the input file {str(inside[0])!r}: "
                 "writing there would mix outputs with inputs; choose another folder"
             )
+    _new_folder(out, "output folder")
+    if rej is not None:
+        _new_folder(rej, "reject folder")
+        if os.path.realpath(rej) == os.path.realpath(out):
+            raise OutputPathError(f"reject folder {str(rej)!r} is the output folder: choose another")
     pq = require("pyarrow.parquet", "io")
     counts = [int(pq.ParquetFile(str(f)).metadata.num_rows) for f in files]
     starts = [sum(counts[:i]) for i in range(len(counts))]

@@ -288,6 +288,18 @@ def _text_reason(col: Any, row: int, name: str, max_cards: int) -> str:
     return f"column {name!r} holds {ids.size} cards, expected at most {max_cards}: {text!r}"
 
 
+def _integer_text(col: Any) -> Any:
+    """A text column whose every cell is an integer (a CSV column of card ids), cast to
+    int64; else None. One cast in C: the per-cell parse below is only for mixed columns."""
+    if not _is_text(col.type):
+        return None
+    pa = pa_module()
+    try:
+        return _as_string(col).cast(pa.int64())
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+        return None
+
+
 def _parse_ids(col: Any, name: str) -> tuple[NDArray[np.uint8], NDArray[np.bool_], dict[int, str]]:
     """A column of one card per row: (cards (n,), present (n,), errors). A cell holds an id
     0..51 (an integer, or digits in a text column) or card text such as 'Ah'; a null or an
@@ -296,6 +308,9 @@ def _parse_ids(col: Any, name: str) -> tuple[NDArray[np.uint8], NDArray[np.bool_
     pc = require("pyarrow.compute", "io")
     n = len(col)
     errors: dict[int, str] = {}
+    ints = _integer_text(col)
+    if ints is not None:
+        col = ints
     if _is_text(col.type):
         text = pc.utf8_trim_whitespace(_as_string(col))
         present = np.asarray(pc.fill_null(pc.not_equal(text, ""), False))
@@ -377,6 +392,9 @@ def _fast_columns(batch: Any, spec: HandColumns) -> list[NDArray[np.uint8]] | No
     out = []
     for name in names:
         col = batch.column(name)
+        ints = _integer_text(col)
+        if ints is not None:
+            col = ints
         if not pa.types.is_integer(col.type) or col.null_count:
             return None
         values = np.asarray(col)

@@ -174,9 +174,7 @@ def test_bad_row_stops_with_its_number_and_leaves_no_output(tmp_path, rng):
 def test_skip_invalid_writes_every_bad_row_to_the_reject_file(tmp_path, rng):
     src, hands, bad = _bad_file(tmp_path, rng)
     out, rej = tmp_path / "ranks.parquet", tmp_path / "bad.parquet"
-    summary = rank_file(
-        src, out, chunk_rows=2_048, skip_invalid=True, reject_path=rej, row_numbers=True
-    )
+    summary = rank_file(src, out, chunk_rows=2_048, skip_invalid=True, reject_path=rej, row_numbers=True)
     assert (summary.rows_read, summary.rows_ranked, summary.rows_rejected) == (6_000, 5_995, 5)
     rejects = pq.read_table(rej)
     assert rejects.column_names == ["id", "hand", "row", "error"]

@@ -163,3 +163,15 @@ def test_cli_dataset_on_the_embedded_cluster(tmp_path, dataset, capsys):
     got = _read_parts(out)
     assert got.column_names == ["id", "rank", "category"]
     assert np.array_equal(got["rank"].to_numpy(), he.evaluate_batch(hands))
+
+
+def test_cli_matrix_to_stdout_on_a_scheduler(cluster, capsysbinary):
+    assert main(["matrix", "-o", "-", "--classes", "AA,KK", "--scheduler", cluster.scheduler_address]) == 0
+    captured = capsysbinary.readouterr()
+    import io
+
+    import pyarrow.csv as pacsv
+
+    table = pacsv.read_csv(io.BytesIO(captured.out))
+    assert table.num_rows == 4 and table.column_names[:2] == ["hero", "villain"]
+    assert b"-> standard output" in captured.err

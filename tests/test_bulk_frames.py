@@ -150,3 +150,46 @@ def test_hand_columns_from_a_frame_with_hole_and_board(rng):
     got = rank_table(df, columns=HandColumns(hole=("hole",), board=("board",)), keys=[])
     assert list(got.columns) == ["rank", "category"]
     assert np.array_equal(got["rank"].to_numpy(), he.evaluate_batch(hands))
+
+
+def _parquet_hands(tmp_path, rng, n=500):
+    hands = random_hands(rng, n, 7)
+    src = tmp_path / "h.parquet"
+    pq.write_table(pa.table({c: hands[:, j] for j, c in enumerate(CARDS7)}), src)
+    return src
+
+
+def test_cli_progress_only_on_a_terminal_and_not_with_quiet(tmp_path, rng, monkeypatch, capsys):
+    src = _parquet_hands(tmp_path, rng)
+    out = str(tmp_path / "o.parquet")
+    assert main(["rank", str(src), out]) == 0
+    assert "rank:" not in capsys.readouterr().err  # stderr is not a terminal: no bar
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["rank", str(src), out]) == 0
+    assert "rank: 100%" in capsys.readouterr().err  # the bar, with the total from the footer
+    for quiet in ("-q", "--quiet", "--no-progress"):
+        assert main(["rank", str(src), out, quiet]) == 0
+        err = capsys.readouterr().err
+        assert "rank:" not in err and "ranked 500 of 500 hands" in err
+
+
+def test_cli_refuses_parquet_to_a_terminal(tmp_path, rng, monkeypatch, capsys):
+    src = _parquet_hands(tmp_path, rng)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert main(["rank", str(src), "-", "--output-format", "parquet"]) == 1
+    assert capsys.readouterr().err == (
+        "holdem-eval rank: error: will not write Parquet to a terminal: redirect standard output "
+        "to a file or a pipe\n"
+    )
+
+
+@pytest.mark.parametrize("command", ["rank", "matrix"])
+def test_cli_help_documents_exit_status_threads_and_quiet(command, capsys):
+    with pytest.raises(SystemExit) as info:
+        main([command, "--help"])
+    assert info.value.code == 0
+    out = capsys.readouterr().out
+    assert "exit status: 0 done; 1 bad input" in out and "2 usage error" in out
+    assert "-q, --quiet, --no-progress" in out
+    if command == "rank":
+        assert "--threads N" in out and "(default: all cores" in out

@@ -15,6 +15,7 @@ __all__ = [
     "BadRowError",
     "BulkArgumentError",
     "ClusterConnectError",
+    "InputFileError",
     "MissingDependencyError",
     "OutputPathError",
     "pa_module",
@@ -41,6 +42,11 @@ class BadRowError(HoldemEvalError, ValueError):
 
 class BulkArgumentError(HoldemEvalError, ValueError):
     """A bad argument to a bulk job: column names, formats, sources, chunk sizes."""
+
+
+class InputFileError(HoldemEvalError, ValueError):
+    """An input that cannot be read as the format it should be in (not Parquet, bytes that
+    are not UTF-8 in a CSV); the message names the input."""
 
 
 class OutputPathError(HoldemEvalError, ValueError):

@@ -32,7 +32,7 @@ from typing import Any, BinaryIO, Union
 import numpy as np
 from numpy.typing import NDArray
 
-from ._bulk_common import BulkArgumentError, OutputPathError, pa_module, require
+from ._bulk_common import BulkArgumentError, InputFileError, OutputPathError, pa_module, require
 
 __all__ = [
     "BackgroundWriter",
@@ -190,7 +190,10 @@ class Source:
     def __init__(self, source: Any, fmt: str | None, chunk_rows: int) -> None:
         self.chunk_rows = chunk_rows
         self.path = local_path(source)
-        self.label = str(self.path) if self.path is not None else ("stdin" if source == "-" else repr(source))
+        if self.path is not None:
+            self.label = repr(str(self.path))
+        else:
+            self.label = "standard input" if isinstance(source, str) else "file object"
         stream: Any = None
         head = b""
         if self.path is None:
@@ -218,7 +221,10 @@ class Source:
                 where = stream
             else:
                 where = pa.BufferReader(head + stream.read())
-            self._pf = pq.ParquetFile(where, pre_buffer=False)
+            try:
+                self._pf = pq.ParquetFile(where, pre_buffer=False)
+            except pa.ArrowInvalid as exc:
+                raise InputFileError(f"cannot read the input {self.label} as Parquet: {exc}") from None
             schema = self._pf.schema_arrow
             self.total_rows: int | None = self._pf.metadata.num_rows
             self.names: list[str] = list(schema.names)
@@ -245,14 +251,24 @@ class Source:
             raise BulkArgumentError(f"the CSV input {self.label} has no header line naming its columns")
         self.names = rows[0]
         self._header_lines = header.count("\n") or 1
-        self._rest: Any = _Chain(head[end:], stream)
+        rest = head[end:] or stream.read(_PEEK) or b""
+        self._no_rows = not rest  # a header and nothing else (pyarrow calls that an empty file)
+        self._rest: Any = _Chain(rest, stream)
         self.total_rows = None
         self.string_columns = list(self.names)
         self.schema = pa.schema([(n, pa.string()) for n in dict.fromkeys(self.names)])
         self._opened = False
 
     def batches(self, columns: list[str]) -> Iterator[Chunk]:
-        """The chunks of ``columns`` (``chunk_rows`` rows each, the last maybe fewer)."""
+        """The chunks of ``columns`` (``chunk_rows`` rows each, the last maybe fewer); a file
+        that cannot be decoded raises ``InputFileError`` naming it."""
+        pa = pa_module()
+        try:
+            yield from self._batches(columns)
+        except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError) as exc:
+            raise InputFileError(f"cannot read the input {self.label} as {self.fmt.upper()}: {exc}") from None
+
+    def _batches(self, columns: list[str]) -> Iterator[Chunk]:
         if self.fmt == "parquet":
             base = 0
             # One decoding thread: prefetched() runs it beside the ranking and writing threads,
@@ -261,7 +277,8 @@ class Source:
                 yield Chunk(b, np.arange(base, base + b.num_rows, dtype=np.int64), [])
                 base += b.num_rows
             return
-        yield from self._csv_batches(columns)
+        if not self._no_rows:
+            yield from self._csv_batches(columns)
 
     def _csv_batches(self, columns: list[str]) -> Iterator[Chunk]:
         if self._opened:

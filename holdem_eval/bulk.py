@@ -48,6 +48,7 @@ import numpy as np
 from ._bulk_common import (
     BadRowError,
     BulkArgumentError,
+    InputFileError,
     MissingDependencyError,
     OutputPathError,
     pa_module,
@@ -80,6 +81,7 @@ __all__ = [
     "BadRowError",
     "BulkArgumentError",
     "HandColumns",
+    "InputFileError",
     "MissingDependencyError",
     "OutputPathError",
     "RankSummary",

@@ -16,7 +16,7 @@ import pytest
 from helpers import random_hands
 
 import holdem_eval as he
-from holdem_eval.bulk import BadRowError, BulkArgumentError, OutputPathError, rank_file
+from holdem_eval.bulk import BadRowError, BulkArgumentError, InputFileError, OutputPathError, rank_file
 from holdem_eval.cli import main
 
 CARDS7 = tuple(f"c{i}" for i in range(7))
@@ -293,3 +293,38 @@ def test_matrix_counts_are_checked_at_the_door(tmp_path, capsys):
     assert main(["matrix", "-o", out, "--classes", "AA,KK", "--unit-pairs", "0"]) == 1
     assert "error: unit_pairs must be an int from 1 to 14365, got 0" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+# ------------------------------------------------------------------------ odd files
+
+
+def test_csv_with_bom_crlf_and_a_header_only(tmp_path):
+    src = tmp_path / "h.csv"
+    src.write_bytes(b"\xef\xbb\xbfid,hand\r\n1,AhKhQhJhTh\r\n2,2c3d4h5s7c\r\n")
+    got = pq.read_table(rank_file(src, tmp_path / "o.parquet").output)
+    assert got.column_names == ["id", "rank", "category"]
+    assert got["id"].to_pylist() == ["1", "2"] and got["rank"].to_pylist() == [1, 7462]
+    src.write_bytes(b"id,hand\n")
+    summary = rank_file(src, tmp_path / "o.parquet")
+    assert summary.rows_read == 0
+    assert pq.read_table(summary.output).column_names == ["id", "rank", "category"]
+
+
+def test_unreadable_inputs_name_the_file(tmp_path, capsys):
+    empty = tmp_path / "empty.csv"
+    empty.write_bytes(b"")
+    with pytest.raises(
+        BulkArgumentError, match=r"^the CSV input '.*empty\.csv' has no header line naming its columns$"
+    ):
+        rank_file(empty, tmp_path / "o.parquet")
+    fake = tmp_path / "fake.parquet"
+    fake.write_bytes(b"not a parquet file")
+    with pytest.raises(InputFileError, match=r"^cannot read the input '.*fake\.parquet' as Parquet: "):
+        rank_file(fake, tmp_path / "o.parquet")
+    latin = tmp_path / "latin.csv"
+    latin.write_bytes(b"id,hand\n1,AhKhQhJhTh\n2,\xff\xfe\n")
+    assert main(["rank", str(latin), str(tmp_path / "o.parquet")]) == 1
+    err = capsys.readouterr().err
+    assert f"holdem-eval rank: error: cannot read the input {str(latin)!r} as CSV: " in err
+    assert "invalid UTF8" in err and "Traceback" not in err
+    assert not (tmp_path / "o.parquet").exists()

@@ -169,6 +169,10 @@ def rank_file(
     rej_target = None
     if skip_invalid:
         rej_target = reject_path if reject_path is not None else default_reject_path(output)
+    if rej_target is not None and all(isinstance(t, str) and t == "-" for t in (output, rej_target)):
+        raise OutputPathError(
+            "output and reject file are both standard output ('-'): give one of them a file"
+        )
     check_distinct(
         [("input", local_path(source))],
         [("output", local_path(output, "output"))]

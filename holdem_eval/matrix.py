@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -38,7 +39,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ._bulk_common import BulkArgumentError, require
+from ._bulk_common import BulkArgumentError, OutputPathError, require
 from ._bulk_io import Sink, check_distinct, local_path
 from ._bulk_io import output_format as format_of
 from ._limits import check_count
@@ -69,6 +70,10 @@ class MatrixCheckpointError(HoldemEvalError, ValueError):
 
 class MatrixInterruptedError(HoldemEvalError, RuntimeError):
     """Raised by the ``stop_after`` hook: the job stopped after that many units."""
+
+
+def _is_stdout(target: Any) -> bool:
+    return isinstance(target, str) and target == "-"
 
 
 def matrix_pairs(classes: Sequence[int]) -> list[tuple[int, int]]:
@@ -201,7 +206,7 @@ def preflop_matrix(
     keep_checkpoint: bool = False,
     unit_pairs: int = DEFAULT_UNIT_PAIRS,
     retries: int = 3,
-    png: str | os.PathLike[str] | None = None,
+    png: Any = None,
     progress: Callable[[int], None] | None = None,
     stop_after: int | None = None,
 ) -> MatrixSummary:
@@ -233,6 +238,8 @@ def preflop_matrix(
     out_path = local_path(output, "output")
     png_path_in = local_path(png, "png") if png is not None else None
     check_distinct([], [("output", out_path), ("png", png_path_in)])
+    if _is_stdout(output) and _is_stdout(png):
+        raise OutputPathError("output and png are both standard output ('-'): give one of them a file")
     chosen = parse_classes(classes)
     pairs = matrix_pairs(chosen)
     units = [(lo, min(lo + unit_pairs, len(pairs))) for lo in range(0, len(pairs), unit_pairs)]
@@ -360,8 +367,10 @@ def _square(table: Any) -> tuple[list[str], NDArray[np.float64]]:
     return [STARTING_HANDS[i] for i in idx], square
 
 
-def render_matrix_png(table: Any, path: str | os.PathLike[str]) -> Path:
-    """A heatmap of hero equity (rows) against villain (columns), saved as PNG."""
+def render_matrix_png(table: Any, path: Any) -> Path | None:
+    """A heatmap of hero equity (rows) against villain (columns), saved as PNG to ``path``
+    (a file name, ``"-"`` for standard output, or a binary file object); returns the path
+    written, None for a stream."""
     from .grid import equity_colormap, pyplot
 
     names, square = _square(table)
@@ -382,7 +391,14 @@ def render_matrix_png(table: Any, path: str | os.PathLike[str]) -> Path:
     ax.set_title(f"Heads-up preflop equity of hero vs villain, exact ({n} classes)")
     fig.colorbar(im, ax=ax, fraction=0.046, pad=0.04, label="hero equity")
     fig.tight_layout()
-    out = Path(path)
-    fig.savefig(out)
-    plt.close(fig)
-    return out
+    target = local_path(path, "png")
+    try:
+        if target is None:
+            stream = sys.stdout.buffer if isinstance(path, str) else path
+            fig.savefig(stream, format="png")
+            stream.flush()
+        else:
+            fig.savefig(target, format="png")
+    finally:
+        plt.close(fig)
+    return target

@@ -175,3 +175,25 @@ def test_cli_matrix_to_stdout_on_a_scheduler(cluster, capsysbinary):
     table = pacsv.read_csv(io.BytesIO(captured.out))
     assert table.num_rows == 4 and table.column_names[:2] == ["hero", "villain"]
     assert b"-> standard output" in captured.err
+
+
+def test_cli_matrix_png_to_stdout(tmp_path, cluster, capsysbinary):
+    out = tmp_path / "m.csv"
+    assert (
+        main(
+            [
+                "matrix",
+                "-o",
+                str(out),
+                "--png",
+                "-",
+                "--classes",
+                "AA,KK",
+                "--scheduler",
+                cluster.scheduler_address,
+            ]
+        )
+        == 0
+    )
+    assert capsysbinary.readouterr().out[:8] == b"\x89PNG\r\n\x1a\n"
+    assert out.read_text().startswith('"hero","villain"')  # CSV by its name

@@ -193,3 +193,23 @@ def test_cli_help_documents_exit_status_threads_and_quiet(command, capsys):
     assert "-q, --quiet, --no-progress" in out
     if command == "rank":
         assert "--threads N" in out and "(default: all cores" in out
+
+
+def test_cli_rejects_to_stdout_and_one_stdout_only(tmp_path, capsysbinary):
+    src = tmp_path / "h.csv"
+    src.write_text("id,hand\n1,AhKhQhJhTh\n2,AhAh2c3c4c\n")
+    out = tmp_path / "o.parquet"
+    assert main(["rank", str(src), str(out), "--skip-invalid", "--rejects", "-"]) == 0
+    captured = capsysbinary.readouterr()
+    rejects = pacsv.read_csv(io.BytesIO(captured.out))
+    assert rejects.column_names == ["id", "hand", "row", "error"]
+    assert rejects["row"].to_pylist() == [1]
+    assert b"1 bad rows -> the reject stream" in captured.err
+    assert pq.read_table(out)["rank"].to_pylist() == [1]
+    assert main(["rank", str(src), "-", "--skip-invalid", "--rejects", "-"]) == 1
+    assert capsysbinary.readouterr().err == (
+        b"holdem-eval rank: error: output and reject file are both standard output ('-'): "
+        b"give one of them a file\n"
+    )
+    assert main(["matrix", "-o", "-", "--png", "-", "--classes", "AA,KK"]) == 1
+    assert b"error: output and png are both standard output ('-')" in capsysbinary.readouterr().err

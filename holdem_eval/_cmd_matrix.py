@@ -35,7 +35,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "          holdem-eval matrix -o m.parquet --scheduler tcp://10.0.0.5:8786\n"
             "          holdem-eval matrix -o - --classes AA,KK,AKs,AKo,72o | head\n"
             "exit status: 0 done; 1 bad input (bad class, unreachable scheduler, checkpoint of "
-            "another job; the message is on stderr); 2 usage error"
+            "another job; the message is on stderr); 2 usage error; 141 standard output closed early"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -103,20 +103,25 @@ def run(args: argparse.Namespace) -> int:
         return 1
     total = len(matrix_pairs(parse_classes(args.classes)))
     shown = show_progress(args)
-    with progress_bar(total, unit="pairs", desc="matrix", enabled=shown) as tick:
-        summary = preflop_matrix(
-            args.output,
-            classes=args.classes,
-            scheduler=args.scheduler,
-            workers=args.workers,
-            connect_timeout=args.connect_timeout,
-            output_format=args.format,
-            checkpoint=args.checkpoint,
-            keep_checkpoint=args.keep_checkpoint,
-            unit_pairs=args.unit_pairs,
-            png=args.png,
-            progress=tick,
-        )
+    try:
+        with progress_bar(total, unit="pairs", desc="matrix", enabled=shown) as tick:
+            summary = preflop_matrix(
+                args.output,
+                classes=args.classes,
+                scheduler=args.scheduler,
+                workers=args.workers,
+                connect_timeout=args.connect_timeout,
+                output_format=args.format,
+                checkpoint=args.checkpoint,
+                keep_checkpoint=args.keep_checkpoint,
+                unit_pairs=args.unit_pairs,
+                png=args.png,
+                progress=tick,
+            )
+    except BrokenPipeError:
+        from ._cmd_rank import broken_pipe
+
+        return broken_pipe()
     resumed = f", {summary.units_resumed} resumed from the checkpoint" if summary.units_resumed else ""
     where = "standard output" if summary.output is None else str(summary.output)
     print(

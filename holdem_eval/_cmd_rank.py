@@ -16,8 +16,19 @@ __all__ = ["register"]
 
 EXIT_CODES = (
     "exit status: 0 done; 1 bad input or data (bad row, missing file, unreachable "
-    "scheduler; the message is on stderr and no output file is left); 2 usage error"
+    "scheduler; the message is on stderr and no output file is left); 2 usage error; "
+    "141 standard output closed early (e.g. by head)"
 )
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a tool killed by SIGPIPE
+
+
+def broken_pipe() -> int:
+    """Standard output was closed by the reader: stop quietly, as Unix tools do."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's last flush does not fail
+    return EXIT_BROKEN_PIPE
 
 
 def _names(text: str) -> tuple[str, ...]:
@@ -176,6 +187,8 @@ def run(args: argparse.Namespace) -> int:
                 compression=args.compression,
                 progress=tick,
             )
+    except BrokenPipeError:
+        return broken_pipe()
     except OSError as exc:
         if isinstance(exc, HoldemEvalError):
             raise

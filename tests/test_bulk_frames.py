@@ -213,3 +213,18 @@ def test_cli_rejects_to_stdout_and_one_stdout_only(tmp_path, capsysbinary):
     )
     assert main(["matrix", "-o", "-", "--png", "-", "--classes", "AA,KK"]) == 1
     assert b"error: output and png are both standard output ('-')" in capsysbinary.readouterr().err
+
+
+def test_cli_stops_quietly_when_the_reader_closes_the_pipe(tmp_path, rng):
+    src = _parquet_hands(tmp_path, rng, n=300_000)  # ~3 MB of CSV: more than a pipe holds
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "holdem_eval", "rank", str(src), "-", "--chunk-rows", "10000"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout.read(17) == b'"rank","category"'
+    proc.stdout.close()  # like `| head -1`
+    err = proc.stderr.read()
+    proc.stderr.close()
+    assert proc.wait(timeout=120) == 141
+    assert b"Traceback" not in err and b"Broken pipe" not in err

@@ -442,6 +442,10 @@ class Sink:
             st: os.stat_result | None = os.stat(self.path)
         except FileNotFoundError:
             st = None
+        if st is None and not self.path.absolute().parent.is_dir():
+            raise FileNotFoundError(
+                f"no folder {str(self.path.absolute().parent)!r} for the {what} {str(self.path)!r}"
+            )
         if st is not None and stat.S_ISDIR(st.st_mode):
             raise BulkArgumentError(f"{what} {str(self.path)!r} is a folder, expected a file name")
         if st is not None and not stat.S_ISREG(st.st_mode):

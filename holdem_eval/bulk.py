@@ -75,7 +75,7 @@ from ._bulk_parse import (
     resolve_spec,
 )
 from ._limits import check_count, check_threads, default_threads
-from .errors import ShapeError
+from .errors import DTypeError, ShapeError
 
 __all__ = [
     "BadRowError",
@@ -298,7 +298,11 @@ def rank_table(
             raise BulkArgumentError("a Series is one text column of hands: give no columns or keys")
         index = table.index
         name = "hand" if table.name is None else str(table.name)
-        table = pa.table({name: pa.array(table.astype(object).where(table.notna(), None), type=pa.string())})
+        cells = table.astype(object).where(table.notna(), None).tolist()
+        odd = next((c for c in cells if c is not None and not isinstance(c, str)), None)
+        if odd is not None:
+            raise DTypeError(f"a Series of hands must hold card text, got {odd!r} (dtype {table.dtype})")
+        table = pa.table({name: pa.array(cells, type=pa.string())})
         columns, keys = HandColumns(text=name), []
     elif kind == "DataFrame":
         index = table.index
@@ -306,7 +310,10 @@ def rank_table(
         if len(set(names)) != len(names):
             twice = next(n for n in names if names.count(n) > 1)
             raise ShapeError(f"the DataFrame has two columns named {twice!r}; columns are {names!r}")
-        table = pa.Table.from_pandas(table, preserve_index=False)
+        try:
+            table = pa.Table.from_pandas(table, preserve_index=False)
+        except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError) as exc:
+            raise DTypeError(f"cannot convert the DataFrame to Arrow: {exc}") from None
     elif isinstance(table, pa.RecordBatch):
         kind = "RecordBatch"
         table = pa.Table.from_batches([table])

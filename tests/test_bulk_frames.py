@@ -228,3 +228,18 @@ def test_cli_stops_quietly_when_the_reader_closes_the_pipe(tmp_path, rng):
     proc.stderr.close()
     assert proc.wait(timeout=120) == 141
     assert b"Traceback" not in err and b"Broken pipe" not in err
+
+
+def test_frames_that_do_not_hold_hands(tmp_path):
+    with pytest.raises(
+        he.DTypeError, match=r"^a Series of hands must hold card text, got 1 \(dtype int64\)$"
+    ):
+        rank_table(pd.Series([1, 2]))
+    with pytest.raises(he.DTypeError, match=r"^cannot convert the DataFrame to Arrow: .*column hand"):
+        rank_table(pd.DataFrame({"hand": ["AhKhQhJhTh", 3]}))
+    src = tmp_path / "h.csv"
+    src.write_text("hand\nAhKhQhJhTh\n")
+    with pytest.raises(
+        FileNotFoundError, match=r"^no folder '.*nowhere' for the output '.*nowhere/o\.parquet'$"
+    ):
+        rank_file(src, tmp_path / "nowhere" / "o.parquet")

@@ -90,12 +90,24 @@ def connect(
                 f"scheduler must be an address such as 'tcp://host:8786', got {address!r}"
             )
         try:
-            return distributed.Client(address, timeout=f"{connect_timeout}s"), None, True
-        except (OSError, TimeoutError, ValueError) as exc:
+            require("distributed.comm", "dask").get_address_host_port(address)
+        except ValueError as exc:
             raise ClusterConnectError(
+                f"{address!r} is not a Dask scheduler address ({exc}): expected e.g. 'tcp://host:8786'"
+            ) from None
+        try:
+            return distributed.Client(address, timeout=f"{connect_timeout}s"), None, True
+        except (OSError, TimeoutError) as exc:
+            why = (
                 f"cannot reach the Dask scheduler {address!r} within {connect_timeout:g} s "
                 f"({type(exc).__name__}: {exc}): check the address and that the scheduler runs"
-            ) from None
+            )
+        except Exception as exc:  # something answered, but not a Dask scheduler
+            why = (
+                f"{address!r} did not answer as a Dask scheduler ({type(exc).__name__}: {exc}): "
+                "check the address (the scheduler's port, often 8786, not its dashboard's)"
+            )
+        raise ClusterConnectError(why)
     n = default_threads() if workers is None else check_count(workers, "workers")
     cluster = distributed.LocalCluster(
         n_workers=n,

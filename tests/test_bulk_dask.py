@@ -197,3 +197,40 @@ def test_cli_matrix_png_to_stdout(tmp_path, cluster, capsysbinary):
     )
     assert capsysbinary.readouterr().out[:8] == b"\x89PNG\r\n\x1a\n"
     assert out.read_text().startswith('"hero","villain"')  # CSV by its name
+
+
+@pytest.fixture
+def not_a_scheduler():
+    """A TCP server on 127.0.0.1 that answers every connection with bytes that are not Dask's."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+
+    def answer() -> None:
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            with conn:
+                conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n" * 4)
+                time.sleep(0.2)
+
+    threading.Thread(target=answer, daemon=True).start()
+    yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    server.close()
+
+
+def test_an_address_that_is_not_a_scheduler(tmp_path, dataset, not_a_scheduler):
+    folder, _ = dataset
+    with pytest.raises(ClusterConnectError, match=r"^'foo' is not a Dask scheduler address \(missing port"):
+        rank_dataset(folder, tmp_path / "o", scheduler="foo")
+    with pytest.raises(
+        ClusterConnectError,
+        match=rf"^'{not_a_scheduler}' did not answer as a Dask scheduler \(.*\): check the address \(the",
+    ):
+        rank_dataset(folder, tmp_path / "o", scheduler=not_a_scheduler, connect_timeout=3)
+    assert not (tmp_path / "o").exists()

@@ -426,6 +426,7 @@ class Sink:
 
     def __init__(self, target: Any, fmt: str, compression: str, what: str = "output") -> None:
         self.path = local_path(target, what)
+        self._what = what
         self.fmt = fmt
         self._compression = compression
         self._writer: Any = None
@@ -482,9 +483,15 @@ class Sink:
                 [c.cast(pa.string()) if pa.types.is_dictionary(c.type) else c for c in batch.columns],
                 names=batch.schema.names,
             )
-        if self._writer is None:
-            self._open(batch.schema)
-        self._writer.write_batch(batch)
+        try:
+            if self._writer is None:
+                self._open(batch.schema)
+            self._writer.write_batch(batch)
+        except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError) as exc:
+            where = "standard output" if self.path is None else repr(str(self.path))
+            raise BulkArgumentError(
+                f"cannot write the {self._what} {where} as {self.fmt.upper()}: {exc}"
+            ) from None
         self.rows += batch.num_rows
 
     def commit(self, empty: Any) -> None:

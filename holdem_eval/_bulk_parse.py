@@ -155,6 +155,10 @@ def resolve_spec(
         seen.add(name)
     if spec is None:
         spec = guess_columns(source_names, string_columns)
+    elif not isinstance(spec, HandColumns):
+        raise DTypeError(
+            f"columns must be a HandColumns (e.g. HandColumns(text='hand')) or None, got {spec!r}"
+        )
     missing = [c for c in spec.columns if c not in seen]
     if missing:
         raise ShapeError(f"no column {missing[0]!r} in the input; columns are {list(source_names)!r}")

@@ -38,8 +38,8 @@ _PARQUET = (".parquet", ".pq", ".parq")
 
 def dataset_files(source: str | os.PathLike[str]) -> list[Path]:
     """The Parquet files of a dataset, sorted by path: every ``*.parquet`` (``.pq``,
-    ``.parq``) file under a folder (names starting with '.' or '_' skipped), or the files a
-    glob matches."""
+    ``.parq``) file under a folder, or the files a glob matches; names starting with '.' or
+    '_' (``_SUCCESS``, ``.crc`` files, temporary parts) are skipped."""
     text = os.fspath(source)
     if os.path.isdir(text):
         found = [
@@ -51,7 +51,11 @@ def dataset_files(source: str | os.PathLike[str]) -> list[Path]:
             and not any(part.startswith((".", "_")) for part in Path(root).relative_to(text).parts)
         ]
     else:
-        found = [Path(p) for p in glob.glob(text, recursive=True) if os.path.isfile(p)]
+        found = [
+            Path(p)
+            for p in glob.glob(text, recursive=True)
+            if os.path.isfile(p) and not os.path.basename(p).startswith((".", "_"))
+        ]
     if not found:
         raise BulkArgumentError(f"no Parquet files in the dataset {text!r} (a folder or a glob)")
     return sorted(found, key=str)

@@ -328,3 +328,19 @@ def test_unreadable_inputs_name_the_file(tmp_path, capsys):
     assert f"holdem-eval rank: error: cannot read the input {str(latin)!r} as CSV: " in err
     assert "invalid UTF8" in err and "Traceback" not in err
     assert not (tmp_path / "o.parquet").exists()
+
+
+def test_columns_of_the_wrong_type_and_unwritable_keys(tmp_path):
+    src = tmp_path / "h.parquet"
+    pq.write_table(
+        pa.table({"hand": ["AhKhQhJhTh"], "tags": pa.array([[1, 2]], type=pa.list_(pa.int64()))}), src
+    )
+    with pytest.raises(
+        he.DTypeError,
+        match=r"^columns must be a HandColumns \(e\.g\. HandColumns\(text='hand'\)\) or None, got 'hand'$",
+    ):
+        rank_file(src, tmp_path / "o.parquet", columns="hand")
+    rank_file(src, tmp_path / "o.parquet")  # a list column is a fine key in Parquet
+    with pytest.raises(BulkArgumentError, match=r"^cannot write the output '.*o\.csv' as CSV: "):
+        rank_file(src, tmp_path / "o.csv")
+    assert not (tmp_path / "o.csv").exists()

@@ -133,7 +133,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _is_dataset(text: str) -> bool:
-    return text != "-" and "://" not in text and (os.path.isdir(text) or glob.has_magic(text))
+    if text == "-" or "://" in text or os.path.isfile(text):  # a file named 'h[1].csv' is a file
+        return False
+    return os.path.isdir(text) or glob.has_magic(text)
 
 
 def _columns(args: argparse.Namespace) -> Any:

@@ -249,6 +249,11 @@ def preflop_matrix(
         folder = out_path.with_name(out_path.name + ".checkpoint")
     else:
         folder = Path("preflop_matrix.checkpoint")
+    for what, path in (("output", out_path), ("png", png_path_in)):
+        if path is not None and os.path.realpath(path) == os.path.realpath(folder):
+            raise OutputPathError(
+                f"checkpoint folder {str(folder)!r} is the {what} {str(path)!r}: choose another folder"
+            )
     job = {"format": _FORMAT, "classes": list(chosen), "unit_pairs": unit_pairs}
     ckpt = _Checkpoint(folder, job)
     todo = [u for u in units if not ckpt.done(*u)]

@@ -344,3 +344,10 @@ def test_columns_of_the_wrong_type_and_unwritable_keys(tmp_path):
     with pytest.raises(BulkArgumentError, match=r"^cannot write the output '.*o\.csv' as CSV: "):
         rank_file(src, tmp_path / "o.csv")
     assert not (tmp_path / "o.csv").exists()
+
+
+def test_a_file_name_with_glob_characters_is_a_file_not_a_dataset(tmp_path, capsys):
+    src = tmp_path / "hands[1].csv"
+    src.write_text("hand\nAhKhQhJhTh\n")
+    assert main(["rank", str(src), str(tmp_path / "o.csv"), "-q"]) == 0
+    assert (tmp_path / "o.csv").read_text() == '"rank","category"\n1,1\n'

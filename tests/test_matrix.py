@@ -130,6 +130,10 @@ def test_bad_arguments(tmp_path):
         preflop_matrix(tmp_path / "m.parquet", classes="AA,KK", scheduler="tcp://x:1", client=object())
     with pytest.raises(OutputPathError, match=r"^png '.*m\.parquet' is the same file as the output"):
         preflop_matrix(tmp_path / "m.parquet", classes="AA,KK", png=tmp_path / "m.parquet")
+    with pytest.raises(
+        OutputPathError, match=r"^checkpoint folder '.*m\.parquet' is the output '.*m\.parquet'"
+    ):
+        preflop_matrix(tmp_path / "m.parquet", classes="AA,KK", checkpoint=tmp_path / "m.parquet")
     assert list(tmp_path.iterdir()) == []
     with pytest.raises(ValueError, match=r"'AK' is not a starting-hand class: say 's' or 'o'"):
         preflop_matrix(tmp_path / "m.parquet", classes="AA,AK")

@@ -89,7 +89,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--rejects",
         metavar="PATH",
-        help="reject file for --skip-invalid (default: OUTPUT + .rejects.parquet)",
+        help="reject file for --skip-invalid, '-' for standard output (default: OUTPUT + "
+        ".rejects.parquet; for a dataset, the folder OUTPUT + .rejects)",
     )
     p.add_argument(
         "--chunk-rows",
@@ -111,7 +112,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default="none",
         help="Parquet codec of OUTPUT (default: none, the fastest; zstd: the smallest)",
     )
-    dask = p.add_argument_group("datasets on Dask (INPUT a folder or a glob)")
+    dask = p.add_argument_group(
+        "datasets on Dask (INPUT a folder or a glob; one single-threaded task per file, "
+        "so --threads, --format and --output-format do not apply)"
+    )
     dask.add_argument(
         "--scheduler",
         metavar="ADDRESS",
@@ -119,7 +123,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "embedded local cluster)",
     )
     dask.add_argument(
-        "--workers", type=_int, metavar="N", help="worker processes of the embedded cluster (default: cores)"
+        "--workers",
+        type=_int,
+        metavar="N",
+        help="worker processes of the embedded cluster, 1..256 (default: one per core)",
     )
     dask.add_argument(
         "--connect-timeout",

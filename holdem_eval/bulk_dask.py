@@ -199,6 +199,8 @@ def rank_dataset(
     """
     check_threads(threads)
     check_count(chunk_rows, "chunk_rows", high=2**31 - 1)
+    if workers is not None:
+        check_count(workers, "workers")
     files = dataset_files(source)
     out = Path(output)
     rej = None

@@ -234,3 +234,16 @@ def test_an_address_that_is_not_a_scheduler(tmp_path, dataset, not_a_scheduler):
     ):
         rank_dataset(folder, tmp_path / "o", scheduler=not_a_scheduler, connect_timeout=3)
     assert not (tmp_path / "o").exists()
+
+
+def test_dataset_counts_are_checked_before_anything_starts(tmp_path, dataset, capsys):
+    folder, _ = dataset
+    for bad in ("0", "-1"):
+        assert main(["rank", str(folder), str(tmp_path / "o"), "--workers", bad, "-q"]) == 1
+        assert (
+            f"holdem-eval rank: error: workers must be an int from 1 to 256, got {bad}"
+            in capsys.readouterr().err
+        )
+    assert main(["rank", str(folder), str(tmp_path / "o"), "--chunk-rows", "0"]) == 1
+    assert "error: chunk_rows must be an int from 1 to 2147483647, got 0" in capsys.readouterr().err
+    assert not (tmp_path / "o").exists()

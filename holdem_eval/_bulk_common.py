@@ -57,6 +57,13 @@ class ClusterConnectError(HoldemEvalError, ConnectionError):
     """The Dask scheduler could not be reached within the connect timeout."""
 
 
+# Users meet these classes as holdem_eval.bulk.X (and bulk_dask.ClusterConnectError): say so
+# in tracebacks and pickles (both modules re-export them, so unpickling finds them there).
+for _cls in (MissingDependencyError, BadRowError, BulkArgumentError, InputFileError, OutputPathError):
+    _cls.__module__ = "holdem_eval.bulk"
+ClusterConnectError.__module__ = "holdem_eval.bulk_dask"
+
+
 def require(module: str, extra: str) -> Any:
     """Import an optional dependency or raise ``MissingDependencyError`` naming its extra."""
     try:

@@ -5,9 +5,17 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ._cli_args import add_quiet_arg, show_progress
 from ._progress import progress_bar
 
 __all__ = ["register"]
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -16,14 +24,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="exact heads-up preflop equity of every pair of starting hands (Dask)",
         description=(
             "Compute the exact heads-up preflop equity of every pair of the 169 starting "
-            "hands (or of --classes) on Dask and write it as Parquet, with a heatmap PNG. "
-            "Finished work units go to a checkpoint folder: run the same command again to "
-            "resume a stopped job. Needs the [dask] extra (and [plot] for the PNG)."
+            "hands (or of --classes) on Dask and write it as Parquet (CSV if OUTPUT ends in "
+            ".csv; '-o -' writes CSV to standard output, Parquet only with --format parquet), "
+            "with a heatmap PNG. Finished work units go to a checkpoint folder: run the same "
+            "command again to resume a stopped job. Needs the [dask] extra (and [plot] for "
+            "the PNG)."
         ),
         epilog=(
             "examples: holdem-eval matrix -o matrix.parquet --png matrix.png\n"
             "          holdem-eval matrix -o m.parquet --scheduler tcp://10.0.0.5:8786\n"
-            "          holdem-eval matrix -o small.parquet --classes AA,KK,AKs,AKo,72o"
+            "          holdem-eval matrix -o - --classes AA,KK,AKs,AKo,72o | head\n"
+            "exit status: 0 done; 1 bad input (bad class, unreachable scheduler, checkpoint of "
+            "another job; the message is on stderr); 2 usage error; 141 standard output closed early"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -32,7 +44,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--output",
         default="preflop_matrix.parquet",
         metavar="PATH",
-        help="Parquet file to write (default: %(default)s)",
+        help="file to write, '-' for standard output (default: %(default)s)",
+    )
+    p.add_argument(
+        "--format", choices=("parquet", "csv"), help="output format (default: from the name; CSV for '-')"
     )
     p.add_argument("--png", metavar="PATH", help="also render the heatmap to this PNG")
     p.add_argument(
@@ -45,43 +60,74 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "else an embedded local cluster)",
     )
     p.add_argument(
-        "--workers", type=int, metavar="N", help="workers of the embedded cluster (default: one per core)"
+        "--connect-timeout",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help="seconds to wait for the scheduler (default: %(default)s)",
+    )
+    p.add_argument(
+        "--workers",
+        type=_int,
+        metavar="N",
+        help="worker processes of the embedded cluster, 1..256 (default: one per core)",
     )
     p.add_argument("--checkpoint", metavar="DIR", help="checkpoint folder (default: OUTPUT.checkpoint)")
     p.add_argument("--keep-checkpoint", action="store_true", help="keep the checkpoint folder after success")
     p.add_argument(
         "--unit-pairs",
-        type=int,
+        type=_int,
         default=64,
         metavar="N",
-        help="class pairs per work unit (default: %(default)s)",
+        help="class pairs per work unit, 1..14365 (default: %(default)s)",
     )
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_quiet_arg(p)
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from .matrix import matrix_pairs, preflop_matrix
+    from ._limits import check_count
+    from .matrix import MAX_UNIT_PAIRS, matrix_pairs, preflop_matrix
     from .starting_hands import parse_classes
 
-    total = len(matrix_pairs(parse_classes(args.classes)))
-    with progress_bar(total, unit="pairs", desc="matrix", enabled=not args.no_progress) as tick:
-        summary = preflop_matrix(
-            args.output,
-            classes=args.classes,
-            scheduler=args.scheduler,
-            workers=args.workers,
-            checkpoint=args.checkpoint,
-            keep_checkpoint=args.keep_checkpoint,
-            unit_pairs=args.unit_pairs,
-            png=args.png,
-            progress=tick,
+    # Counts are checked before anything starts (a cluster of 0 workers would wait forever).
+    if args.workers is not None:
+        check_count(args.workers, "workers")
+    check_count(args.unit_pairs, "unit_pairs", high=MAX_UNIT_PAIRS)
+    if args.output == "-" and args.format == "parquet" and sys.stdout.isatty():
+        print(
+            "holdem-eval matrix: error: will not write Parquet to a terminal: redirect standard "
+            "output to a file or a pipe",
+            file=sys.stderr,
         )
+        return 1
+    total = len(matrix_pairs(parse_classes(args.classes)))
+    shown = show_progress(args)
+    try:
+        with progress_bar(total, unit="pairs", desc="matrix", enabled=shown) as tick:
+            summary = preflop_matrix(
+                args.output,
+                classes=args.classes,
+                scheduler=args.scheduler,
+                workers=args.workers,
+                connect_timeout=args.connect_timeout,
+                output_format=args.format,
+                checkpoint=args.checkpoint,
+                keep_checkpoint=args.keep_checkpoint,
+                unit_pairs=args.unit_pairs,
+                png=args.png,
+                progress=tick,
+            )
+    except BrokenPipeError:
+        from ._cmd_rank import broken_pipe
+
+        return broken_pipe()
     resumed = f", {summary.units_resumed} resumed from the checkpoint" if summary.units_resumed else ""
+    where = "standard output" if summary.output is None else str(summary.output)
     print(
         f"{summary.classes} classes, {summary.pairs:,} pairs in {summary.units} units{resumed}: "
         f"{summary.seconds:.1f} s wall, {summary.core_seconds / 3600:.4f} core-hours on "
-        f"{summary.workers} workers -> {summary.output}" + (f", {summary.png}" if summary.png else ""),
+        f"{summary.workers} workers -> {where}" + (f", {summary.png}" if summary.png else ""),
         file=sys.stderr,
     )
     return 0

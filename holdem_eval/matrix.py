@@ -11,9 +11,11 @@ where it stopped: units already on disk are not computed again, and the output i
 to the bit. Dask reschedules the tasks of a worker that dies (and ``retries`` covers
 errors), so losing a worker costs time, not the job.
 
-The cluster: an embedded ``LocalCluster`` by default (``workers`` processes, one thread
-each); ``scheduler="tcp://host:8786"`` or the ``DASK_SCHEDULER_ADDRESS`` environment
-variable runs the same job on a real cluster, whose workers need holdem-eval installed.
+The cluster: an existing ``dask.distributed.Client`` (``client=``), else
+``scheduler="tcp://host:8786"`` or the ``DASK_SCHEDULER_ADDRESS`` environment variable (a
+real cluster, whose workers need holdem-eval installed; an unreachable scheduler raises
+``ClusterConnectError`` after ``connect_timeout`` seconds), else an embedded
+``LocalCluster`` of ``workers`` processes, one thread each.
 
 Output (Parquet), one row per ordered pair of the chosen classes: ``hero``, ``villain``
 (class names), ``hero_index``, ``villain_index`` (0..168), ``win``, ``tie``, ``lose``
@@ -25,9 +27,9 @@ Output (Parquet), one row per ordered pair of the chosen classes: ``hero``, ``vi
 from __future__ import annotations
 
 import json
-import logging
 import os
 import shutil
+import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -37,7 +39,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from .bulk import require
+from ._bulk_common import BulkArgumentError, OutputPathError, require
+from ._bulk_io import Sink, check_distinct, local_path
+from ._bulk_io import output_format as format_of
+from ._limits import check_count
 from .errors import HoldemEvalError
 from .starting_hands import STARTING_HANDS, parse_classes
 
@@ -53,6 +58,7 @@ __all__ = [
 ]
 
 DEFAULT_UNIT_PAIRS = 64  # class pairs per work unit: ~0.2 s of one core, 225 units in all
+MAX_UNIT_PAIRS = 169 * 170 // 2  # every unordered pair of the 169 classes in one unit
 _UNIT_ARRAYS = ("hero", "villain", "win", "tie", "lose", "games")
 _FORMAT = 1  # checkpoint layout version, stored in the folder's job.json
 _COLUMNS = ("hero", "villain", "hero_index", "villain_index", "win", "tie", "lose", "games", "equity")
@@ -64,6 +70,10 @@ class MatrixCheckpointError(HoldemEvalError, ValueError):
 
 class MatrixInterruptedError(HoldemEvalError, RuntimeError):
     """Raised by the ``stop_after`` hook: the job stopped after that many units."""
+
+
+def _is_stdout(target: Any) -> bool:
+    return isinstance(target, str) and target == "-"
 
 
 def matrix_pairs(classes: Sequence[int]) -> list[tuple[int, int]]:
@@ -158,23 +168,6 @@ def _atomic_write(path: Path, data: bytes) -> None:
 # ------------------------------------------------------------------------ cluster
 
 
-def _client(scheduler: str | None, workers: int | None) -> tuple[Any, Any]:
-    """(client, cluster or None): the given scheduler, else an embedded LocalCluster."""
-    distributed = require("distributed", "dask")
-    address = scheduler or os.environ.get("DASK_SCHEDULER_ADDRESS") or None
-    if address:
-        return distributed.Client(address, timeout="30s"), None
-    n = workers if workers is not None else max(1, len(os.sched_getaffinity(0)))
-    cluster = distributed.LocalCluster(
-        n_workers=n,
-        threads_per_worker=1,
-        processes=True,
-        dashboard_address=None,
-        silence_logs=logging.ERROR,
-    )
-    return distributed.Client(cluster), cluster
-
-
 @dataclass(frozen=True)
 class MatrixSummary:
     """What a ``preflop_matrix`` run did. ``seconds`` is the whole run's wall time (cluster
@@ -182,7 +175,7 @@ class MatrixSummary:
     last one saved, ``core_seconds`` the workers' summed CPU time for the units computed in
     this run (not those loaded from the checkpoint)."""
 
-    output: Path
+    output: Path | None
     classes: int
     pairs: int
     units: int
@@ -201,37 +194,66 @@ def _timed_unit(classes: tuple[int, ...], lo: int, hi: int) -> tuple[dict[str, A
 
 
 def preflop_matrix(
-    output: str | os.PathLike[str],
+    output: Any,
     *,
     classes: str | Iterable[str] | None = None,
     scheduler: str | None = None,
+    client: Any = None,
     workers: int | None = None,
+    connect_timeout: float = 10.0,
+    output_format: str | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
     keep_checkpoint: bool = False,
     unit_pairs: int = DEFAULT_UNIT_PAIRS,
     retries: int = 3,
-    png: str | os.PathLike[str] | None = None,
+    png: Any = None,
     progress: Callable[[int], None] | None = None,
     stop_after: int | None = None,
 ) -> MatrixSummary:
     """Compute the exact heads-up preflop matrix of ``classes`` (default: all 169) on Dask
-    and write it to ``output`` (Parquet; see the module doc for its columns).
+    and write it to ``output`` (see the module doc for its columns): a path, ``"-"``
+    (standard output) or a binary file object; Parquet, or CSV for a name ending in .csv,
+    for ``"-"`` unless ``output_format="parquet"``, or with ``output_format="csv"``.
 
-    ``scheduler``: a Dask scheduler address (else ``DASK_SCHEDULER_ADDRESS``, else an
-    embedded cluster of ``workers`` processes, default one per core). ``checkpoint``: the
-    folder of finished units (default: ``OUTPUT.checkpoint``); an existing folder of the
-    same job is resumed. It is removed after success unless ``keep_checkpoint``.
+    The cluster: ``client`` (an existing ``dask.distributed.Client``, left open), else
+    ``scheduler`` (an address; else ``DASK_SCHEDULER_ADDRESS``), connected within
+    ``connect_timeout`` seconds, else an embedded cluster of ``workers`` processes (1..256,
+    default one per core). ``unit_pairs``: class pairs per task (1..14365). ``checkpoint``:
+    the folder of finished units (default: ``OUTPUT.checkpoint``, or
+    ``preflop_matrix.checkpoint`` for a stream); an existing folder of the same job is
+    resumed. It is removed after success unless ``keep_checkpoint``.
     ``png``: also render the heatmap there. ``progress(n)`` is called with the number of
     pairs of each finished unit. ``stop_after=k`` (a test hook) raises
     ``MatrixInterruptedError`` once k units have been computed and checkpointed in this run.
     """
-    if isinstance(unit_pairs, bool) or not isinstance(unit_pairs, int) or unit_pairs < 1:
-        raise ValueError(f"unit_pairs must be a positive integer, got {unit_pairs!r}")
+    from .bulk_dask import connect
+
+    unit_pairs = check_count(unit_pairs, "unit_pairs", high=MAX_UNIT_PAIRS)
+    retries = check_count(retries, "retries", low=0, high=100)
+    if workers is not None:
+        workers = check_count(workers, "workers")
+    if client is not None and scheduler is not None:
+        raise BulkArgumentError("give a scheduler address or a client, not both")
+    fmt = format_of(output, output_format)
+    out_path = local_path(output, "output")
+    png_path_in = local_path(png, "png") if png is not None else None
+    check_distinct([], [("output", out_path), ("png", png_path_in)])
+    if _is_stdout(output) and _is_stdout(png):
+        raise OutputPathError("output and png are both standard output ('-'): give one of them a file")
     chosen = parse_classes(classes)
     pairs = matrix_pairs(chosen)
     units = [(lo, min(lo + unit_pairs, len(pairs))) for lo in range(0, len(pairs), unit_pairs)]
-    out_path = Path(output)
-    folder = Path(checkpoint) if checkpoint is not None else out_path.with_name(out_path.name + ".checkpoint")
+    if checkpoint is not None:
+        folder = Path(checkpoint)
+    elif out_path is not None:
+        folder = out_path.with_name(out_path.name + ".checkpoint")
+    else:
+        folder = Path("preflop_matrix.checkpoint")
+    for what, path in (("output", out_path), ("png", png_path_in)):
+        if path is not None and os.path.realpath(path) == os.path.realpath(folder):
+            raise OutputPathError(
+                f"checkpoint folder {str(folder)!r} is the {what} {str(path)!r}: choose another folder"
+            )
     job = {"format": _FORMAT, "classes": list(chosen), "unit_pairs": unit_pairs}
     ckpt = _Checkpoint(folder, job)
     todo = [u for u in units if not ckpt.done(*u)]
@@ -241,7 +263,7 @@ def preflop_matrix(
     n_workers = 0
     if todo:
         distributed = require("distributed", "dask")
-        client, cluster = _client(scheduler, workers)
+        client, cluster, owned = connect(scheduler, client, workers, connect_timeout)
         try:
             n_workers = len(client.scheduler_info().get("workers", {}))
             submitted = time.perf_counter()
@@ -271,14 +293,19 @@ def preflop_matrix(
                         f"run again with the same checkpoint folder {str(folder)!r} to finish"
                     )
         finally:
-            client.close()
-            if cluster is not None:
-                cluster.close()
+            if owned:
+                client.close()
+                if cluster is not None:
+                    cluster.close()
     table = _assemble(chosen, [ckpt.load(lo, hi) for lo, hi in units])
-    pq = require("pyarrow.parquet", "io")
-    tmp = out_path.with_name(f".{out_path.name}.part")
-    pq.write_table(table, str(tmp))
-    os.replace(tmp, out_path)
+    sink = Sink(output, fmt, "snappy")
+    try:
+        for batch in table.to_batches():
+            sink.write(batch)
+        sink.commit(None)  # the table has a row for every class pair: never empty
+    except BaseException:
+        sink.abort()
+        raise
     png_path = None
     if png is not None:
         png_path = render_matrix_png(table, png)
@@ -345,8 +372,10 @@ def _square(table: Any) -> tuple[list[str], NDArray[np.float64]]:
     return [STARTING_HANDS[i] for i in idx], square
 
 
-def render_matrix_png(table: Any, path: str | os.PathLike[str]) -> Path:
-    """A heatmap of hero equity (rows) against villain (columns), saved as PNG."""
+def render_matrix_png(table: Any, path: Any) -> Path | None:
+    """A heatmap of hero equity (rows) against villain (columns), saved as PNG to ``path``
+    (a file name, ``"-"`` for standard output, or a binary file object); returns the path
+    written, None for a stream."""
     from .grid import equity_colormap, pyplot
 
     names, square = _square(table)
@@ -367,7 +396,14 @@ def render_matrix_png(table: Any, path: str | os.PathLike[str]) -> Path:
     ax.set_title(f"Heads-up preflop equity of hero vs villain, exact ({n} classes)")
     fig.colorbar(im, ax=ax, fraction=0.046, pad=0.04, label="hero equity")
     fig.tight_layout()
-    out = Path(path)
-    fig.savefig(out)
-    plt.close(fig)
-    return out
+    target = local_path(path, "png")
+    try:
+        if target is None:
+            stream = sys.stdout.buffer if isinstance(path, str) else path
+            fig.savefig(stream, format="png")
+            stream.flush()
+        else:
+            fig.savefig(target, format="png")
+    finally:
+        plt.close(fig)
+    return target

@@ -15,8 +15,10 @@ import pytest
 from helpers import random_hands
 
 import holdem_eval as he
+from holdem_eval._limits import CountArgumentError
 from holdem_eval.bulk import (
     BadRowError,
+    BulkArgumentError,
     HandColumns,
     MissingDependencyError,
     rank_file,
@@ -77,7 +79,7 @@ def test_csv_text_column_round_trip(tmp_path, rng):
     rank_file(src, out, chunk_rows=1_000)  # columns guessed: 'hand' is the text column
     got = pq.read_table(out)
     assert np.array_equal(got["rank"].to_numpy(), he.evaluate_batch(hands))
-    assert np.array_equal(got["id"].to_numpy(), np.arange(5_000))
+    assert got["id"].to_pylist() == [str(i) for i in range(5_000)]  # CSV keys stay as read
 
 
 def test_mixed_hand_sizes_in_one_text_column(tmp_path, rng):
@@ -172,9 +174,7 @@ def test_bad_row_stops_with_its_number_and_leaves_no_output(tmp_path, rng):
 def test_skip_invalid_writes_every_bad_row_to_the_reject_file(tmp_path, rng):
     src, hands, bad = _bad_file(tmp_path, rng)
     out, rej = tmp_path / "ranks.parquet", tmp_path / "bad.parquet"
-    summary = rank_file(
-        src, out, chunk_rows=2_048, skip_invalid=True, reject_path=rej, row_numbers=True
-    )
+    summary = rank_file(src, out, chunk_rows=2_048, skip_invalid=True, reject_path=rej, row_numbers=True)
     assert (summary.rows_read, summary.rows_ranked, summary.rows_rejected) == (6_000, 5_995, 5)
     rejects = pq.read_table(rej)
     assert rejects.column_names == ["id", "hand", "row", "error"]
@@ -199,7 +199,7 @@ def test_bad_card_ids_are_reported_per_row(tmp_path, rng):
         rank_file(src, out, chunk_rows=1_000)
     summary = rank_file(src, out, chunk_rows=1_000, skip_invalid=True)
     rejects = pq.read_table(summary.reject_path)
-    assert summary.reject_path == tmp_path / "ranks.rejects.parquet"
+    assert summary.reject_path == tmp_path / "ranks.parquet.rejects.parquet"
     assert rejects["row"].to_pylist() == [5, 1_000, 2_000]
     errors = rejects["error"].to_pylist()
     assert errors[0] == "card id 52 in column 'c3' is outside 0..51"
@@ -278,19 +278,23 @@ def test_key_column_clashing_with_an_output_column(tmp_path):
         ({}, "give the card columns one way"),
         ({"text": "a", "cards": ("b",)}, "give the card columns one way"),
         ({"hole": ("a", "b")}, "hole and board go together"),
-        ({"cards": tuple("abcdefgh")}, "cards takes 1 to 7 columns"),
+        ({"cards": tuple("abcdefgh")}, r"^cards takes 5 to 7 columns \(one card each\), got 8: \('a', "),
+        ({"cards": tuple("abcd")}, r"^cards takes 5 to 7 columns \(one card each\), got 4"),
         ({"hole": ("a", "b", "c"), "board": ("d",)}, "hole takes 1 text column or 2"),
-        ({"cards": ("a", "a", "b", "c", "d")}, "a column is named twice"),
+        ({"cards": ("a", "a", "b", "c", "d")}, r"^column 'a' is named twice in \('a', 'a', 'b', "),
     ],
 )
 def test_hand_columns_validation(kwargs, message):
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(BulkArgumentError, match=message):
         HandColumns(**kwargs)
 
 
 def test_chunk_rows_must_be_positive(tmp_path):
-    with pytest.raises(ValueError, match=r"chunk_rows must be a positive integer, got 0"):
-        rank_file(tmp_path / "x.parquet", tmp_path / "o.parquet", chunk_rows=0)
+    for bad in (0, -1, 2**31, True, 1.5):
+        with pytest.raises(
+            CountArgumentError, match=rf"^chunk_rows must be an int from 1 to 2147483647, got {bad!r}$"
+        ):
+            rank_file(tmp_path / "x.parquet", tmp_path / "o.parquet", chunk_rows=bad)
 
 
 def test_missing_optional_dependency_names_the_extra(monkeypatch, tmp_path):
@@ -451,8 +455,10 @@ def test_csv_bad_rows_keep_their_numbers_across_chunks(tmp_path, rng):
     out = tmp_path / "ranks.parquet"
     summary = rank_file(csv_src, out, chunk_rows=700, skip_invalid=True, row_numbers=True)
     rejects = pq.read_table(summary.reject_path)
-    assert rejects["row"].to_pylist() == sorted(bad) == rejects["id"].to_pylist()
+    assert rejects["row"].to_pylist() == sorted(bad)
+    assert rejects["id"].to_pylist() == [str(r) for r in sorted(bad)]
     got = pq.read_table(out)
     good = np.setdiff1d(np.arange(6_000), sorted(bad))
-    assert got["row"].to_pylist() == good.tolist() == got["id"].to_pylist()
+    assert got["row"].to_pylist() == good.tolist()
+    assert got["id"].to_pylist() == [str(r) for r in good.tolist()]
     assert np.array_equal(got["rank"].to_numpy(), he.evaluate_batch(hands[good]))

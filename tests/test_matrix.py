@@ -16,6 +16,8 @@ import pyarrow.parquet as pq
 import pytest
 
 from holdem_eval import equity
+from holdem_eval._limits import CountArgumentError
+from holdem_eval.bulk import BulkArgumentError, OutputPathError
 from holdem_eval.cli import main
 from holdem_eval.matrix import (
     MatrixCheckpointError,
@@ -116,8 +118,23 @@ def test_checkpoint_of_another_job_is_refused(tmp_path):
 
 
 def test_bad_arguments(tmp_path):
-    with pytest.raises(ValueError, match=r"unit_pairs must be a positive integer, got 0"):
-        preflop_matrix(tmp_path / "m.parquet", unit_pairs=0)
+    for bad in (0, -1, 14_366, True, "8"):
+        with pytest.raises(
+            CountArgumentError, match=rf"^unit_pairs must be an int from 1 to 14365, got {bad!r}$"
+        ):
+            preflop_matrix(tmp_path / "m.parquet", unit_pairs=bad)
+    for bad in (0, -1, 257):
+        with pytest.raises(CountArgumentError, match=rf"^workers must be an int from 1 to 256, got {bad}$"):
+            preflop_matrix(tmp_path / "m.parquet", classes="AA,KK", workers=bad)
+    with pytest.raises(BulkArgumentError, match=r"^give a scheduler address or a client, not both$"):
+        preflop_matrix(tmp_path / "m.parquet", classes="AA,KK", scheduler="tcp://x:1", client=object())
+    with pytest.raises(OutputPathError, match=r"^png '.*m\.parquet' is the same file as the output"):
+        preflop_matrix(tmp_path / "m.parquet", classes="AA,KK", png=tmp_path / "m.parquet")
+    with pytest.raises(
+        OutputPathError, match=r"^checkpoint folder '.*m\.parquet' is the output '.*m\.parquet'"
+    ):
+        preflop_matrix(tmp_path / "m.parquet", classes="AA,KK", checkpoint=tmp_path / "m.parquet")
+    assert list(tmp_path.iterdir()) == []
     with pytest.raises(ValueError, match=r"'AK' is not a starting-hand class: say 's' or 'o'"):
         preflop_matrix(tmp_path / "m.parquet", classes="AA,AK")
 

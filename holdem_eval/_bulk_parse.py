@@ -1,0 +1,560 @@
+"""Where the cards are, and how a chunk of rows becomes ranks: the parsing half of bulk jobs.
+
+``HandColumns`` names the card columns (or ``guess_columns`` finds them); ``rank_chunk``
+turns one pyarrow RecordBatch into ranks and a ``row -> reason`` map of its bad rows;
+``output_batch`` and ``reject_batch`` build what is written. Per-row Python runs only for
+rows that are bad.
+
+Empty cells: a null (Parquet null, or an empty CSV cell) in a text column, a ``cards``
+column or a ``hole`` column makes the row bad. In ``board`` card columns an empty cell is a
+card not dealt yet, so a board may stop after the flop or the turn; an empty cell followed
+by a dealt one (a gap) makes the row bad.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from . import _bindings as nat
+from ._bulk_common import BulkArgumentError, pa_module, require
+from ._classes import LAST_RANK
+from .cards import card_text, first_repeat, format_cards, parse_cards
+from .categories import describe as describe_rank
+from .errors import DTypeError, HoldemEvalError, ShapeError
+from .evaluator import evaluate_batch
+
+__all__ = [
+    "OUTPUT_NAMES",
+    "HandColumns",
+    "Ranked",
+    "guess_columns",
+    "output_batch",
+    "rank_chunk",
+    "reject_batch",
+    "resolve_spec",
+]
+
+_PAD = 255  # an empty card slot in a parsed chunk (a null card, or past a text's last card)
+_BAD = 254  # a card slot whose text did not parse; its row is already marked bad
+OUTPUT_NAMES = ("row", "rank", "category", "description")
+
+
+# ------------------------------------------------------------------------ column spec
+
+
+@dataclass(frozen=True)
+class HandColumns:
+    """Which input columns hold the cards: ``text``, or ``cards``, or ``hole`` + ``board``."""
+
+    text: str | None = None
+    cards: tuple[str, ...] = ()
+    hole: tuple[str, ...] = ()
+    board: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        for name in ("cards", "hole", "board"):
+            value = getattr(self, name)
+            if isinstance(value, str):
+                raise DTypeError(f"{name} must be a sequence of column names, got {value!r}")
+            object.__setattr__(self, name, tuple(value))
+        given = [self.text is not None, bool(self.cards), bool(self.hole or self.board)]
+        if sum(given) != 1:
+            raise BulkArgumentError(
+                "give the card columns one way: text=COLUMN, cards=[5..7 columns] or "
+                f"hole=[...] with board=[...], got {self!r}"
+            )
+        if self.cards and not 5 <= len(self.cards) <= 7:
+            raise BulkArgumentError(
+                f"cards takes 5 to 7 columns (one card each), got {len(self.cards)}: {self.cards!r}"
+            )
+        if (self.hole or self.board) and not (self.hole and self.board):
+            raise BulkArgumentError(
+                f"hole and board go together, got hole={self.hole!r} board={self.board!r}"
+            )
+        if self.hole and len(self.hole) not in (1, 2):
+            raise BulkArgumentError(f"hole takes 1 text column or 2 card columns, got {self.hole!r}")
+        if self.board and not (len(self.board) == 1 or 3 <= len(self.board) <= 5):
+            raise BulkArgumentError(f"board takes 1 text column or 3..5 card columns, got {self.board!r}")
+        names = self.columns
+        if len(set(names)) != len(names):
+            twice = next(n for n in names if names.count(n) > 1)
+            raise BulkArgumentError(f"column {twice!r} is named twice in {names!r}")
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """Every column that holds cards, in order."""
+        return ((self.text,) if self.text is not None else ()) + self.cards + self.hole + self.board
+
+    def parts(self) -> list[tuple[str, tuple[str, ...]]]:
+        """(role, columns) pairs: role is 'text', 'cards', 'hole' or 'board'."""
+        if self.text is not None:
+            return [("text", (self.text,))]
+        if self.cards:
+            return [("cards", self.cards)]
+        return [("hole", self.hole), ("board", self.board)]
+
+
+_NUMBERED = re.compile(r"^(hole|board|card|c)[_ ]?(\d)$", re.IGNORECASE)
+_TEXT_NAMES = ("hand", "hands", "cards", "hand_text")
+
+
+def guess_columns(names: Sequence[str], string_columns: Sequence[str]) -> HandColumns:
+    """The card columns of a file from its column names (see ``holdem_eval.bulk``)."""
+    lower = {n.lower(): n for n in names}
+    if "hole" in lower and "board" in lower:
+        return HandColumns(hole=(lower["hole"],), board=(lower["board"],))
+    groups: dict[str, list[tuple[int, str]]] = {}
+    for n in names:
+        m = _NUMBERED.match(n)
+        if m:
+            groups.setdefault(m.group(1).lower(), []).append((int(m.group(2)), n))
+    ordered = {k: tuple(n for _, n in sorted(v)) for k, v in groups.items()}
+    hole, board = ordered.get("hole", ()), ordered.get("board", ())
+    if len(hole) == 2 and 3 <= len(board) <= 5:
+        return HandColumns(hole=hole, board=board)
+    for prefix in ("card", "c"):
+        if 5 <= len(ordered.get(prefix, ())) <= 7:
+            return HandColumns(cards=ordered[prefix])
+    for n in _TEXT_NAMES:
+        if n in lower:
+            return HandColumns(text=lower[n])
+    if len(string_columns) == 1:
+        return HandColumns(text=string_columns[0])
+    raise ShapeError(
+        f"cannot tell which columns hold the cards; columns are {list(names)!r}: name them with "
+        "text=COLUMN, cards=[5..7 columns] or hole=[...] and board=[...] "
+        "(CLI: --text, --cards, --hole/--board)"
+    )
+
+
+def resolve_spec(
+    source_names: Sequence[str],
+    string_columns: Sequence[str],
+    spec: HandColumns | None,
+    keys: Sequence[str] | None,
+    *,
+    row_numbers: bool,
+    describe: bool,
+) -> tuple[HandColumns, list[str]]:
+    """The card columns and the key columns of a job, checked against the input's names."""
+    seen: set[str] = set()
+    for name in source_names:
+        if name in seen:
+            raise ShapeError(
+                f"the input has two columns named {name!r}; columns are {list(source_names)!r}: "
+                "every column name must be unique"
+            )
+        seen.add(name)
+    if spec is None:
+        spec = guess_columns(source_names, string_columns)
+    elif not isinstance(spec, HandColumns):
+        raise DTypeError(
+            f"columns must be a HandColumns (e.g. HandColumns(text='hand')) or None, got {spec!r}"
+        )
+    missing = [c for c in spec.columns if c not in seen]
+    if missing:
+        raise ShapeError(f"no column {missing[0]!r} in the input; columns are {list(source_names)!r}")
+    if keys is None:
+        key_list = [c for c in source_names if c not in spec.columns]
+    else:
+        if isinstance(keys, str):
+            raise DTypeError(f"keys must be a sequence of column names, got {keys!r}")
+        key_list = list(keys)
+        twice = [c for c in key_list if key_list.count(c) > 1]
+        if twice:
+            raise BulkArgumentError(f"key column {twice[0]!r} is named twice in {key_list!r}")
+        missing = [c for c in key_list if c not in seen]
+        if missing:
+            raise ShapeError(f"no key column {missing[0]!r} in the input; columns are {list(source_names)!r}")
+    produced = (
+        {"rank", "category"} | ({"row"} if row_numbers else set()) | ({"description"} if describe else set())
+    )
+    clash = [c for c in key_list if c in produced]
+    if clash:
+        raise ShapeError(
+            f"key column {clash[0]!r} clashes with an output column ({', '.join(OUTPUT_NAMES)}); "
+            "choose the key columns explicitly"
+        )
+    return spec, key_list
+
+
+# ------------------------------------------------------------------------ parsing
+
+
+def _lut(chars: str) -> NDArray[np.uint8]:
+    lut = np.full(256, _PAD, dtype=np.uint8)
+    for i, ch in enumerate(chars):
+        lut[ord(ch)] = i
+        lut[ord(ch.lower())] = i
+    return lut
+
+
+_RANK_LUT = _lut("23456789TJQKA")
+_SUIT_LUT = _lut("CDHS")
+_SEPARATORS = " \t,|-"  # what may stand between cards in a text column
+
+
+@dataclass
+class _Parsed:
+    """Cards of a chunk from some columns: ``cards`` (n, width) padded with _PAD,
+    ``count`` cards per row, ``errors`` row -> reason for rows already known to be bad."""
+
+    cards: NDArray[np.uint8]
+    count: NDArray[np.int64]
+    errors: dict[int, str] = field(default_factory=dict)
+
+
+def _is_text(t: Any) -> bool:
+    pa = pa_module()
+    return bool(pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_dictionary(t))
+
+
+def _as_string(col: Any) -> Any:
+    pa = pa_module()
+    if not (pa.types.is_string(col.type) or pa.types.is_large_string(col.type)):
+        col = col.cast(pa.string())
+    return col
+
+
+def _string_buffers(arr: Any) -> tuple[NDArray[np.int64], NDArray[np.uint8]]:
+    """Offsets (n + 1) and bytes of a pyarrow string array without copying the text."""
+    pa = pa_module()
+    off_dtype: Any = np.int64 if pa.types.is_large_string(arr.type) else np.int32
+    bufs = arr.buffers()
+    offsets = np.frombuffer(bufs[1], dtype=off_dtype)[arr.offset : arr.offset + len(arr) + 1]
+    data = np.frombuffer(bufs[2], dtype=np.uint8) if bufs[2] is not None else np.empty(0, np.uint8)
+    return offsets.astype(np.int64), data
+
+
+def _parse_text(col: Any, name: str, max_cards: int) -> _Parsed:
+    """Vectorised parse of a text column: separators (space, tab, comma, '|', '-') dropped,
+    "10" read as "T", then two characters per card. A null is reported as empty."""
+    pc = require("pyarrow.compute", "io")
+    col = _as_string(col)
+    norm = pc.replace_substring(pc.replace_substring_regex(col, r"[ \t,|\-]+", ""), "10", "T")
+    n = len(norm)
+    offsets, data = _string_buffers(norm)
+    lengths = np.diff(offsets)
+    valid = np.ones(n, dtype=bool) if norm.null_count == 0 else np.asarray(norm.is_valid())
+    cards = np.full((n, max_cards), _PAD, dtype=np.uint8)
+    count = np.zeros(n, dtype=np.int64)
+    errors: dict[int, str] = {}
+    for length in np.unique(lengths).tolist():
+        rows = np.flatnonzero((lengths == length) & valid)
+        if rows.size == 0:
+            continue
+        if length == 0 or length % 2 or length // 2 > max_cards:
+            count[rows] = -1
+            for r in rows.tolist():
+                errors[r] = _text_reason(col, r, name, max_cards)
+            continue
+        k = length // 2
+        chars = data[offsets[rows][:, None] + np.arange(length)]
+        rank = _RANK_LUT[chars[:, 0::2]]
+        suit = _SUIT_LUT[chars[:, 1::2]]
+        ok = (rank < 13) & (suit < 4)
+        parsed = np.where(ok, rank * 4 + suit, _BAD).astype(np.uint8)
+        cards[rows, :k] = parsed
+        count[rows] = k
+        for r in rows[~ok.all(axis=1)].tolist():
+            errors[r] = _text_reason(col, r, name, max_cards)
+    for r in np.flatnonzero(~valid).tolist():
+        errors[r] = f"column {name!r} is empty"
+    return _Parsed(cards, count, errors)
+
+
+def _text_reason(col: Any, row: int, name: str, max_cards: int) -> str:
+    """Why one text cell is bad (only called for cells the vectorised parse refused)."""
+    text = col[row].as_py()
+    for pos, ch in enumerate(text):
+        if not (ch.isascii() and (ch.isalnum() or ch in _SEPARATORS)):
+            what = unicodedata.name(ch, "unnamed character").lower()
+            return (
+                f"column {name!r}: {ch!r} ({what}, U+{ord(ch):04X}) at position {pos} is not a "
+                f"card or a separator (space, tab, ',', '|', '-'): {text!r}"
+            )
+    try:
+        ids = parse_cards(text, allow_duplicates=True)
+    except HoldemEvalError as exc:
+        return f"column {name!r}: {exc}"
+    if not ids.size:
+        return f"column {name!r} holds no cards: {text!r}"
+    if max_cards == 1:
+        return f"column {name!r} holds {ids.size} cards, expected one card: {text!r}"
+    return f"column {name!r} holds {ids.size} cards, expected at most {max_cards}: {text!r}"
+
+
+def _integer_text(col: Any) -> Any:
+    """A text column whose every cell is an integer (a CSV column of card ids), cast to
+    int64; else None. One cast in C: the per-cell parse below is only for mixed columns."""
+    if not _is_text(col.type):
+        return None
+    pa = pa_module()
+    try:
+        return _as_string(col).cast(pa.int64())
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+        return None
+
+
+def _parse_ids(col: Any, name: str) -> tuple[NDArray[np.uint8], NDArray[np.bool_], dict[int, str]]:
+    """A column of one card per row: (cards (n,), present (n,), errors). A cell holds an id
+    0..51 (an integer, or digits in a text column) or card text such as 'Ah'; a null or an
+    empty text cell is not present."""
+    pa = pa_module()
+    pc = require("pyarrow.compute", "io")
+    n = len(col)
+    errors: dict[int, str] = {}
+    ints = _integer_text(col)
+    if ints is not None:
+        col = ints
+    if _is_text(col.type):
+        text = pc.utf8_trim_whitespace(_as_string(col))
+        present = np.asarray(pc.fill_null(pc.not_equal(text, ""), False))
+        digits = np.asarray(pc.fill_null(pc.match_substring_regex(text, r"^-?[0-9]{1,9}$"), False))
+        values = np.zeros(n, dtype=np.int64)
+        if digits.any():
+            values[digits] = np.asarray(pc.cast(text.filter(pa.array(digits)), pa.int64()))
+        cards = np.full(n, _PAD, dtype=np.uint8)
+        letters = present & ~digits
+        if letters.any():
+            idx = np.flatnonzero(letters)
+            parsed = _parse_text(col.take(pa.array(idx)), name, 1)
+            cards[idx] = parsed.cards[:, 0]
+            errors.update({int(idx[r]): why for r, why in parsed.errors.items()})
+        numeric = digits
+    else:
+        t = col.type
+        if not (pa.types.is_integer(t) or pa.types.is_floating(t)):
+            raise ShapeError(f"column {name!r} must hold card ids 0..51 or card text, got type {t}")
+        present = np.ones(n, dtype=bool) if col.null_count == 0 else np.asarray(col.is_valid())
+        raw = np.asarray(pc.fill_null(col, 0) if col.null_count else col)
+        if raw.dtype.kind == "f":
+            whole = np.isfinite(raw) & (raw == np.round(raw))
+            for r in np.flatnonzero(present & ~whole).tolist():
+                errors[r] = f"column {name!r} holds {raw[r]!r}, expected a card id 0..51"
+            raw = np.where(whole, raw, 0)
+        values = raw.astype(np.int64)
+        cards = np.full(n, _PAD, dtype=np.uint8)
+        numeric = present.copy()
+    in_range = (values >= 0) & (values <= 51)
+    for r in np.flatnonzero(numeric & ~in_range).tolist():
+        errors.setdefault(r, f"card id {int(values[r])!r} in column {name!r} is outside 0..51")
+    ok = numeric & in_range
+    cards[ok] = values[ok].astype(np.uint8)
+    return cards, present, errors
+
+
+def _parse_part(batch: Any, columns: tuple[str, ...], role: str) -> _Parsed:
+    """role 'text': one column of whole hands; 'cards': one card per column; 'hole' and
+    'board': one text column, or one card per column (see the module doc for empty cells)."""
+    if role == "text" or (role in ("hole", "board") and len(columns) == 1):
+        col = batch.column(columns[0])
+        if role == "text" or _is_text(col.type):
+            return _parse_text(col, columns[0], 7)
+    parsed = [_parse_ids(batch.column(c), c) for c in columns]
+    errors: dict[int, str] = {}
+    for _, _, errs in reversed(parsed):
+        errors.update(errs)
+    present = np.stack([p for _, p, _ in parsed], axis=1)
+    if role == "board":
+        # An empty cell is a card not dealt yet: allowed only when every later one is empty.
+        later = np.flip(np.logical_or.accumulate(np.flip(present, axis=1), axis=1), axis=1)
+        gap = ~present[:, :-1] & later[:, 1:]
+        for r, j in zip(*np.nonzero(gap)):
+            following = columns[int(j) + 1 + int(np.argmax(present[r, j + 1 :]))]
+            errors.setdefault(
+                int(r),
+                f"column {columns[int(j)]!r} is empty but the later board column {following!r} holds a card",
+            )
+    else:
+        for r, j in zip(*np.nonzero(~present)):
+            errors.setdefault(int(r), f"column {columns[int(j)]!r} is empty")
+    return _Parsed(
+        np.stack([c for c, _, _ in parsed], axis=1),
+        present.sum(axis=1).astype(np.int64),
+        errors,
+    )
+
+
+def _fast_columns(batch: Any, spec: HandColumns) -> list[NDArray[np.uint8]] | None:
+    """The common case without copies: 5..7 integer card columns with no nulls and every id
+    in range. Returns one uint8 array per column, or None when the general path is needed.
+    (uint8 ids above 51 are left to the kernel, which rejects them.)"""
+    pa = pa_module()
+    pc = require("pyarrow.compute", "io")
+    names = spec.cards or (spec.hole + spec.board)
+    if not 5 <= len(names) <= 7 or (spec.hole and len(spec.hole) != 2):
+        return None
+    out = []
+    for name in names:
+        col = batch.column(name)
+        ints = _integer_text(col)
+        if ints is not None:
+            col = ints
+        if not pa.types.is_integer(col.type) or col.null_count:
+            return None
+        values = np.asarray(col)
+        if values.dtype != np.uint8 and values.size:
+            mm = pc.min_max(col).as_py()
+            if mm["min"] < 0 or mm["max"] > 51:
+                return None
+        out.append(np.ascontiguousarray(values, dtype=np.uint8))  # in range: narrowing is exact
+    return out
+
+
+@dataclass
+class Ranked:
+    """The ranks of a chunk: ``ranks`` (0 for a bad row), ``errors`` row -> reason."""
+
+    ranks: NDArray[np.uint16]
+    errors: dict[int, str]
+    categories: NDArray[np.uint8] | None = None  # (n,) when the kernel produced them
+
+
+def rank_chunk(batch: Any, spec: HandColumns, threads: int) -> Ranked:
+    """Rank every row of ``batch``; bad rows get rank 0 and a reason in ``errors``."""
+    cols = _fast_columns(batch, spec)
+    if cols is not None:
+        n = batch.num_rows
+        ranks = np.empty(n, dtype=np.uint16)
+        categories = np.empty(n, dtype=np.uint8)
+        status, _ = nat.eval_columns(cols, ranks, categories, threads)
+        if status == nat.HE_OK:
+            return Ranked(ranks, {}, categories)
+        # A bad row: the general path finds every one of them with its reason.
+    return _rank_general(batch, spec, threads)
+
+
+def _rank_general(batch: Any, spec: HandColumns, threads: int) -> Ranked:
+    n = batch.num_rows
+    parsed = [(role, _parse_part(batch, cols, role)) for role, cols in spec.parts()]
+    errors: dict[int, str] = {}
+    for role, p in reversed(parsed):
+        errors.update(p.errors)
+        if role == "hole":
+            for r in np.flatnonzero(p.count != 2).tolist():
+                errors.setdefault(r, f"hole cards must be 2 cards, got {_count_text(p.count[r])}")
+        elif role == "board":
+            for r in np.flatnonzero((p.count < 3) | (p.count > 5)).tolist():
+                errors.setdefault(r, f"the board must be 3 to 5 cards, got {_count_text(p.count[r])}")
+    cards = np.concatenate([p.cards for _, p in parsed], axis=1)
+    count = np.sum([p.count for _, p in parsed], axis=0)
+    for r in np.flatnonzero((count < 5) | (count > 7)).tolist():
+        errors.setdefault(r, f"a hand has 5, 6 or 7 cards, got {_count_text(count[r])}")
+    good = np.ones(n, dtype=bool)
+    if errors:
+        good[np.fromiter(errors, dtype=np.int64, count=len(errors))] = False
+    if ((cards == _PAD) & good[:, None]).any():
+        # Move the empty slots of each row to its end; card order does not change a rank.
+        order = np.argsort(cards == _PAD, axis=1, kind="stable")
+        cards = np.take_along_axis(cards, order, axis=1)
+    ranks = np.zeros(n, dtype=np.uint16)
+    for k in (5, 6, 7):
+        rows = np.flatnonzero(good & (count == k))
+        if rows.size == 0:
+            continue
+        hands = np.ascontiguousarray(cards[rows, :k])
+        ordered = np.sort(hands, axis=1)
+        dup = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
+        for r, row in zip(rows[dup].tolist(), hands[dup]):
+            errors[r] = _duplicate_reason(row)
+        keep = rows[~dup]
+        ranks[keep] = evaluate_batch(hands[~dup], threads=threads)
+    return Ranked(ranks, errors)
+
+
+def _count_text(c: int) -> str:
+    return "text that is not whole cards" if c < 0 else str(int(c))
+
+
+def _duplicate_reason(hand: NDArray[np.uint8]) -> str:
+    ids = hand.tolist()
+    dup = first_repeat(ids)
+    assert dup is not None, "only called for rows the duplicate check flagged"
+    return f"repeats card {card_text(dup)!r}: {format_cards(ids, sep=' ')!r}"
+
+
+# ------------------------------------------------------------------------ output
+
+
+@lru_cache(maxsize=1)
+def _category_lut() -> NDArray[np.uint8]:
+    lut = np.zeros(7463, dtype=np.uint8)
+    first = 1
+    for cat, last in enumerate(LAST_RANK[1:], start=1):
+        lut[first : last + 1] = cat
+        first = last + 1
+    return lut
+
+
+@lru_cache(maxsize=1)
+def _descriptions() -> Any:
+    pa = pa_module()
+    return pa.array([describe_rank(r) for r in range(1, 7463)], type=pa.string())
+
+
+def output_batch(
+    batch: Any,
+    keys: Sequence[str],
+    ranked: Ranked,
+    row_ids: NDArray[np.int64],
+    *,
+    row_numbers: bool,
+    describe: bool,
+) -> Any:
+    """The output rows of a chunk: its keys, ``row`` (the input row numbers ``row_ids``),
+    ``rank``, ``category`` and ``description``; bad rows left out."""
+    pa = pa_module()
+    ranks = ranked.ranks
+    arrays = [batch.column(k) for k in keys]
+    categories = ranked.categories
+    if ranked.errors:
+        good = ranks != 0
+        ranks = ranks[good]
+        row_ids = row_ids[good]
+        if categories is not None:
+            categories = categories[good]
+        mask = pa.array(good)
+        arrays = [a.filter(mask) for a in arrays]
+    names = list(keys)
+    if row_numbers:
+        arrays.append(pa.array(row_ids, type=pa.int64()))
+        names.append("row")
+    arrays.append(pa.array(ranks, type=pa.uint16()))
+    names.append("rank")
+    if categories is None:
+        categories = _category_lut()[ranks]
+    arrays.append(pa.array(categories, type=pa.uint8()))
+    names.append("category")
+    if describe:
+        index = pa.array((ranks.astype(np.int16) - 1), type=pa.int16())
+        arrays.append(pa.DictionaryArray.from_arrays(index, _descriptions()))
+        names.append("description")
+    return pa.RecordBatch.from_arrays(arrays, names=names)
+
+
+def reject_batch(batch: Any, errors: dict[int, str], row_ids: NDArray[np.int64]) -> Any:
+    """The bad rows of a chunk as they were read, with their ``row`` and ``error``."""
+    pa = pa_module()
+    rows = np.array(sorted(errors), dtype=np.int64)
+    taken = batch.take(pa.array(rows))
+    arrays = [
+        *taken.columns,
+        pa.array(row_ids[rows], type=pa.int64()),
+        pa.array([errors[r] for r in rows.tolist()], type=pa.string()),
+    ]
+    return pa.RecordBatch.from_arrays(arrays, names=[*batch.schema.names, "row", "error"])
+
+
+def empty_batch(schema: Any) -> Any:
+    """A batch of no rows with ``schema``."""
+    pa = pa_module()
+    return pa.RecordBatch.from_arrays([pa.array([], type=f.type) for f in schema], schema=schema)

@@ -41,7 +41,8 @@ def test_docs_pages_exist() -> None:
 
 
 @pytest.mark.parametrize("page", DOC_PAGES, ids=lambda p: p.name)
-def test_docs_examples(page: Path) -> None:
+def test_docs_examples(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # examples that write files write them here
     res = doctest.testfile(str(page), module_relative=False, optionflags=FLAGS)
     assert res.failed == 0
 

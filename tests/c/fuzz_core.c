@@ -83,18 +83,18 @@ static int chance(unsigned percent)
     return below(100) < percent;
 }
 
-/* A size: mostly small, sometimes a block edge, sometimes large. */
+/* A size: mostly small, sometimes a block edge, sometimes large, rarely 100 times that. */
 static size_t gen_count(size_t large)
 {
     static const size_t edges[] = {0, 1, 2, 3, 15, 16, 17, 31, 32, 33, 63, 64, 65};
-    unsigned pick = (unsigned)below(10);
-    if (pick < 4) {
+    unsigned pick = (unsigned)below(1000);
+    if (pick < 400) {
         return edges[below(sizeof edges / sizeof edges[0])];
     }
-    if (pick < 9) {
+    if (pick < 900) {
         return below(100);
     }
-    return below(large + 1);
+    return below((pick < 998 ? large : 100 * large) + 1);
 }
 
 /* A card id that is not a card: 52..255, boundaries more often. */

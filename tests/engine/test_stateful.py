@@ -179,9 +179,13 @@ def check_hand_invariants(h: Hand) -> None:
         assert h.payouts is not None and min(h.payouts) >= 0
         assert sum(h.payouts) + rake == sum(h.contributions) or sum(h.contributions) == 0
     else:
-        # seeded hands deal every card and settle automatically: someone is to act
+        # seeded hands deal every card; the pot is settled automatically unless the hand
+        # waits for a manual showdown: otherwise someone is to act
         actor = h.current_actor
-        assert actor is not None, "a hand that is not over has nobody to act"
+        if actor is None:
+            assert h.manual_showdown and h.showdown_pending, "nobody to act, nothing pending"
+            assert h.pot == sum(h.contributions)
+            return
         assert not h.folded[actor], f"folded seat {actor} is asked to act"
         assert h.stacks[actor] > 0, f"seat {actor} with no chips is asked to act"
         assert h.pot == sum(h.contributions)
@@ -227,8 +231,20 @@ class HandMachine(RuleBasedStateMachine):
         button = data.draw(st.integers(0, n - 1), label="button")
         seed = data.draw(st.integers(0, 2**64 - 1), label="seed")
         rules = data.draw(rules_for(stacks), label="rules")
-        self.hand = Hand(cfg, stacks, button=button, seed=seed, rules=rules)
+        manual = data.draw(st.booleans(), label="manual showdown")
+        posts = None
+        if data.draw(st.booleans(), label="extra posts"):
+            # returning players' missed blinds: the big blind live, the small one dead
+            live = st.sampled_from([0, cfg.big_blind])
+            dead = st.sampled_from([0, cfg.small_blind])
+            seats = data.draw(st.sets(st.integers(0, n - 1), max_size=2), label="posting")
+            posts = {k: (data.draw(live), data.draw(dead)) for k in sorted(seats)}
+        self.hand = Hand(
+            cfg, stacks, button=button, seed=seed, rules=rules, posts=posts,
+            manual_showdown=manual,
+        )
         self.twins = []
+        self.mucked: set[int] = set()
 
     @initialize(data=st.data())
     def deal(self, data: st.DataObject) -> None:
@@ -238,7 +254,7 @@ class HandMachine(RuleBasedStateMachine):
         for h in (self.hand, *self.twins):
             do(h)
 
-    @precondition(lambda self: not self.hand.is_over)
+    @precondition(lambda self: self.hand.current_actor is not None)
     @rule(data=st.data(), by_method=st.booleans())
     def legal_action(self, data: st.DataObject, by_method: bool) -> None:
         kind, lo, hi = data.draw(st.sampled_from(self.hand.legal_actions()), label="legal")
@@ -255,7 +271,7 @@ class HandMachine(RuleBasedStateMachine):
         }
         self._everyone(methods[kind])
 
-    @precondition(lambda self: not self.hand.is_over)
+    @precondition(lambda self: self.hand.current_actor is not None)
     @rule()
     def all_in(self) -> None:
         # all_in() is a call (or check) when the stack does not cover more or nobody can
@@ -290,6 +306,44 @@ class HandMachine(RuleBasedStateMachine):
     def illegal_action(self, data: st.DataObject) -> None:
         kind, amount, seat = data.draw(illegal_actions(self.hand), label="illegal")
         refuses(self.hand, lambda h: h.act((kind, amount), seat=seat))
+
+    @precondition(lambda self: bool(self.hand.showdown_pending))
+    @rule(data=st.data(), muck=st.booleans())
+    def show_or_muck(self, data: st.DataObject, muck: bool) -> None:
+        h = self.hand
+        seat = data.draw(st.sampled_from(h.showdown_pending), label="seat")
+        in_pot = [k for k in range(h.n) if not h.folded[k] and k not in self.mucked]
+        if muck and len(in_pot) <= 1:
+            err = refuses(h, lambda x: x.muck(seat))
+            assert "it is the last hand in the pot" in str(err)
+            return
+        event("manual showdown: " + ("muck" if muck else "show"))
+        if muck:
+            self.mucked.add(seat)
+            self._everyone(lambda x: x.muck(seat))
+        else:
+            cards = h.hole_cards[seat]
+            shown = data.draw(st.sampled_from([None, list(cards), list(reversed(cards))]))
+            self._everyone(lambda x: x.show(seat, shown))
+
+    @precondition(lambda self: not self.hand.is_over)
+    @rule(data=st.data())
+    def illegal_show_or_muck(self, data: st.DataObject) -> None:
+        h = self.hand
+        pending = h.showdown_pending
+        seats: list[Any] = [-1, h.n, 1.5, "0", None]
+        seats += [k for k in range(h.n) if h.folded[k] or (pending and k not in pending)]
+        if not pending:  # betting not finished, or an automatic showdown: every seat
+            seats += list(range(h.n))
+        seat = data.draw(st.sampled_from(seats), label="seat")
+        method = data.draw(st.sampled_from([Hand.show, Hand.muck]))
+        refuses(h, lambda x: method(x, seat))
+        if pending:
+            # showing cards the seat does not hold
+            k = pending[0]
+            other = next(c for c in range(52) if c not in h.hole_cards[k] and c not in h.board)
+            wrong = [other, *h.hole_cards[k][1:]]
+            refuses(h, lambda x: x.show(k, wrong))
 
     @precondition(lambda self: self.hand.is_over)
     @rule(data=st.data())
@@ -621,3 +675,22 @@ def test_a_heads_up_straddle_table_plays_or_refuses_without_changing_anything() 
         assert table_snapshot(t) == before, "a refused start_hand changed the table"
         return
     assert t.chips_in_play() == t.bought_in or table_chips(t) == t.bought_in
+
+
+@pytest.mark.parametrize(
+    "posts",
+    [{0: (2.5, 0)}, {0: (2, 0.5)}, {0: (True, 0)}, {"0": (2, 0)}, {1.0: (2, 0)}, {0: (2,)},
+     {0: None}],
+    ids=["float-live", "float-dead", "bool-live", "str-seat", "float-seat", "one-value", "None"],
+)
+@pytest.mark.xfail(
+    strict=True,
+    raises=(pytest.fail.Exception, TypeError, ValueError),
+    reason="engine bug (owner: enginecore): Hand(posts=...) takes float and bool amounts "
+    "(float stacks follow: [97.5, 99, 98]) and raises raw TypeError/ValueError for a "
+    "non-int seat or a value that is not a (live, dead) pair (issue 10 item 4)",
+)
+def test_bad_posts_are_refused_at_the_door(posts: Any) -> None:
+    with pytest.raises(HoldemEvalError) as info:
+        Hand(GameConfig(big_blind=2), [100] * 3, button=0, seed=1, posts=posts)
+    assert isinstance(info.value, ValueError) and "post" in str(info.value)

@@ -64,9 +64,9 @@ MAX_STACK = 2**61  # largest stack the machines play (a pot of ten stays below 2
 POKERKIT_MAX_STACK = 2**40  # PokerKit rake is computed in double: keep pots below 2**53
 MAX_TWINS = 3
 
-# HE_STATEFUL_EXAMPLES=5000 runs the machines longer (CI: about 15 s each)
+# HE_STATEFUL_EXAMPLES=5000 runs the machines longer (CI: 500, about 10-20 s each)
 SETTINGS = settings(
-    max_examples=int(os.environ.get("HE_STATEFUL_EXAMPLES", "300")),
+    max_examples=int(os.environ.get("HE_STATEFUL_EXAMPLES", "500")),
     stateful_step_count=60,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],

@@ -4,8 +4,7 @@ Random text (and random edits of a valid PHH file) must either parse to somethin
 or raise one of the library's own errors (``HoldemEvalError``), never a raw ``KeyError``,
 ``OverflowError`` or ``ValueError`` from inside the parser. Runs are derandomized so CI
 is reproducible; ``HE_PARSER_EXAMPLES=20000`` fuzzes longer. Inputs that break the rule
-today are separate strict xfail tests at the end, each naming the bug and its owner, and
-are kept out of the random alphabets until fixed.
+once are regression tests at the end, and their inputs are in the random alphabets too.
 """
 
 from __future__ import annotations
@@ -28,8 +27,10 @@ SETTINGS = settings(
     suppress_health_check=[HealthCheck.too_slow],
 )
 
-# ASCII pieces of card and range text, and what sits next to them in real input
-CARD_PIECES = [*"AKQJT98765432akqjtshcdSHCDxX?-+,:;/ \t\n.", "10", "1", "0", "??"]
+# ASCII pieces of card and range text, what sits next to them in real input, and non-ASCII
+# lookalikes of the letters (Kelvin sign, long s, full-width A, no-break space)
+CARD_PIECES = [*"AKQJT98765432akqjtshcdSHCDxX?-+,:;/ \t\n.", "10", "1", "0", "??",
+               "\u212a", "\u017f", "\uff21", "\u00a0"]
 RANGE_PIECES = [*CARD_PIECES, "random", ":0.5", ":1", ":0", ":1e-9", ":2", "e", "E", "+", "-"]
 
 
@@ -85,9 +86,9 @@ actions = ['d dh p1 AhKh', 'd dh p2 QsQd', 'd dh p3 7c2d', 'p3 f', 'p1 cbr 300',
            'd db 2h3h9c', 'p1 cbr 400', 'p2 f']
 finishing_stacks = [1300, 700, 1000]
 """
-# Tokens spliced into the file. Left out until fixed (see the xfails below): inf and
-# amounts with huge exponents.
+# Tokens spliced into the file.
 PHH_TOKENS = [
+    "inf", "-inf", "1e4001000", "41e40000",
     "0", "-1", "1", "0.5", "1e-17", "1e3", "nan", "'", '"', "[", "]", ",", "=", "\n", "#",
     "p0", "p4", "p1", "cbr", "cc", "f", "sm", "sd", "d db", "d dh", "AhAh", "????", "Xx",
     "9" * 25, "true", "\ufeff", "variant = 'PO'\n", "seats = [1, 2, 3]\n",
@@ -110,7 +111,8 @@ def edited_phh(draw: st.DrawFn) -> str:
     return text
 
 
-PHH_AMOUNTS = ["0", "1", "2", "50", "100", "1000", "0.5", "1e-17", "-1", "9" * 25, "1e3", "7.25"]
+PHH_AMOUNTS = ["0", "1", "2", "50", "100", "1000", "0.5", "1e-17", "-1", "9" * 25, "1e3", "7.25",
+               "inf", "1e4001000"]
 PHH_CARDS = ["AhKh", "QsQd", "7c2d", "2h3h9c", "Td", "AhAh", "????", "Ah", "2h3h9cTd", "Xx"]
 
 
@@ -118,7 +120,7 @@ PHH_CARDS = ["AhKh", "QsQd", "7c2d", "2h3h9c", "Td", "AhAh", "????", "Ah", "2h3h
 def built_phh(draw: st.DrawFn) -> str:
     """A PHH file built field by field: well-formed TOML with random (often bad) values
     and a random action list, so that most files get past the reader."""
-    n = draw(st.integers(2, 4))  # one player: a known bug, see the xfails
+    n = draw(st.integers(1, 4))
     amounts = st.sampled_from(PHH_AMOUNTS)
 
     def row() -> str:
@@ -176,28 +178,16 @@ def check_phh_text(text: str) -> None:
             loads_phh(dumps_phh(hand))  # what we write, we read
 
 
-# ---------------------------------------------------------------------------- known bugs
+# ----------------------------------------------------- regressions (issue 10 items 1 and 4)
 
 
 @pytest.mark.parametrize("text", ["\u212ah", "A\u017f"], ids=["kelvin-rank", "long-s-suit"])
-@pytest.mark.xfail(
-    strict=True,
-    raises=KeyError,
-    reason="cards bug (owner: cliparse): a Unicode lookalike rank or suit raises a raw "
-    "KeyError from parse_card/parse_cards (issue 10 item 1)",
-)
 def test_a_lookalike_card_letter_is_a_clear_error(text: str) -> None:
     for parse in (parse_card, parse_cards):
         with pytest.raises(HoldemEvalError):
             parse(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=pytest.fail.Exception,
-    reason="ranges bug (owner: cliparse): Range('AK\u017f') (long s) is read as AKs "
-    "instead of refused (issue 10 item 1)",
-)
 def test_a_lookalike_range_letter_is_a_clear_error() -> None:
     with pytest.raises(HoldemEvalError):
         Range("AK\u017f")
@@ -214,14 +204,6 @@ _PHH_BUGS = {
 
 
 @pytest.mark.parametrize("bug", sorted(_PHH_BUGS))
-@pytest.mark.xfail(
-    strict=True,
-    raises=(ArithmeticError, ValueError, IndexError),
-    reason="PHH bug (owner: settlephh): an inf blind raises a raw OverflowError, a stack "
-    "of 1e4001000 a raw decimal.Overflow (loads_phh), a bet of 41e40000 a raw "
-    "ValueError (int digits limit) in replay_phh, and a one-player file a raw IndexError "
-    "(issue 10 item 4), instead of PhhError",
-)
 def test_phh_amounts_out_of_range_are_a_clear_error(bug: str) -> None:
     old, new = _PHH_BUGS[bug]
     text = SIMPLE.replace(old, new)

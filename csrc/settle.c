@@ -58,15 +58,21 @@ static uint32_t best_of(uint32_t eligible, const uint16_t *rank, int showdown, s
     return winners & eligible;
 }
 
-/* Python's round() of a non-negative double: nearest integer, ties to even. x < 2^62. */
-static int64_t round_half_even(double x)
+/* PokerKit's rake of one pot: Python's round(amount * rate) (nearest, ties to even) in
+ * doubles, as PokerKit computes it, but never more than the pot itself: above 2^53 chips the
+ * double product can round up past `amount`, and near 2^63 past what int64 holds. */
+static int64_t pokerkit_rake(int64_t amount, double rate)
 {
+    double x = (double)amount * rate;
+    if (x >= 9223372036854775808.0) { /* 2^63: no int64 value, and more than any pot */
+        return amount;
+    }
     int64_t whole = (int64_t)x;
     double frac = x - (double)whole;
     if (frac > 0.5 || (frac == 0.5 && (whole & 1))) {
         whole++;
     }
-    return whole;
+    return whole < amount ? whole : amount;
 }
 
 /* floor(amount * num / den) without overflow for 0 <= num <= den <= 2^31. */
@@ -283,7 +289,7 @@ static int settle_row(const int64_t *chips, const uint8_t *folded, const uint8_t
         for (size_t i = 0; i < pots.count; i++) {
             int64_t r = 0;
             if (flop || !rules->no_flop_no_drop) {
-                r = capped(round_half_even((double)pots.amount[i] * rules->rate), rules->cap);
+                r = capped(pokerkit_rake(pots.amount[i], rules->rate), rules->cap);
             }
             pots.rake[i] = r;
             rake += r;

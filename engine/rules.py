@@ -155,7 +155,9 @@ class Rules:
         if self.no_flop_no_drop and not flop_dealt:
             return 0
         if self.method == "pokerkit":
-            raked = round(amount * float(self.rate))
+            # PokerKit's float product, but never more than the pot (above 2**53 chips the
+            # product can round past it); the C kernel does the same.
+            raked = min(round(amount * float(self.rate)), amount)
         else:
             raked = amount * self.rate.numerator // self.rate.denominator
         if self.rake_cap is not None and raked > self.rake_cap:

@@ -5,8 +5,8 @@ to every public C entry point, checked against the documented contracts.
 The budget is ``HE_FUZZ_SECONDS`` (default 45) and the seed ``HE_FUZZ_SEED`` (default 1);
 ``HE_FUZZ_SEED=$RANDOM HE_FUZZ_SECONDS=600 pytest tests/test_c_fuzz.py`` fuzzes longer.
 A failure prints the target and case number; ``fuzz_core 0 SEED CASE`` replays that case.
-Known, reported bugs have a minimal reproduction each (``fuzz_core --repro NAME``), run by
-a strict xfail test below until the fix lands.
+Bugs it found have a minimal reproduction each (``fuzz_core --repro NAME``), run as
+regression tests below.
 """
 
 from __future__ import annotations
@@ -81,22 +81,11 @@ def test_unknown_reproduction_is_refused(fuzzer: Path) -> None:
     assert run.stderr == "unknown reproduction no-such-bug\n"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="settle bug (owner: settlephh): PokerKit-rule rake of a pot above 2**53 chips "
-    "is computed in double and exceeds the pot: settle([2**59, 2**59-1], ..., "
-    "folded=[False, True], rules=Rules.pokerkit(1.0)) pays (-1, 0)",
-)
 def test_pokerkit_rake_never_exceeds_the_pot(fuzzer: Path) -> None:
     run = _run(fuzzer, "--repro", "pokerkit-rake")
     assert run.returncode == 0, run.stdout + run.stderr[-2000:]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="settle bug (owner: settlephh): a PokerKit-rule pot near 2**63 chips converts "
-    "an out-of-range double to int64 in round_half_even (undefined behaviour, negative rake)",
-)
 def test_pokerkit_rake_of_a_pot_near_int64_max_is_defined(fuzzer: Path) -> None:
     run = _run(fuzzer, "--repro", "pokerkit-rake-overflow")
     assert run.returncode == 0, run.stdout + run.stderr[-2000:]

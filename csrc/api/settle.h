@@ -35,7 +35,7 @@ typedef struct {
     int no_flop_no_drop;  /* nonzero: no rake when fewer than 3 board cards were dealt */
     int64_t rate_num;     /* TDA: rake = floor(total pot * rate_num / rate_den); */
     int64_t rate_den;     /*      0 <= rate_num <= rate_den <= 2^31 */
-    double rate;          /* POKERKIT: rake of a pot = round-half-even(amount * rate), 0..1 */
+    double rate;          /* POKERKIT: rake of a pot = min(round-half-even(amount * rate), amount), 0..1 */
     int64_t cap;          /* most chips raked per hand (TDA) or per pot (POKERKIT); -1: none */
 } he_settle_rules;
 

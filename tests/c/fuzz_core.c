@@ -9,9 +9,8 @@
  *   SECONDS  time budget (default $HE_FUZZ_SECONDS, else 45); targets run round-robin
  *   SEED     base seed (default $HE_FUZZ_SEED, else 1); case i of a run uses seed (SEED, i)
  *   CASE     replay only case number CASE of every target (as printed by a failure)
- * Exit status 0 when every contract held. Known, reported bugs are kept out of the random
- * inputs unless $HE_FUZZ_KNOWN_BUGS=1 (see known_bugs below); `fuzz_core --repro NAME`
- * runs the minimal reproduction of one of them and fails while the bug is present. */
+ * Exit status 0 when every contract held. `fuzz_core --repro NAME` runs the minimal
+ * reproduction of a bug the fuzzer once found (a regression test for its fix). */
 #define _POSIX_C_SOURCE 200809L
 
 #include <math.h>
@@ -32,7 +31,6 @@
 static const char *target_name = "";
 static uint64_t case_number = 0;
 static uint64_t base_seed = 1;
-static int known_bugs = 0; /* nonzero: also generate inputs that hit reported bugs */
 
 static void report_context(void)
 {
@@ -808,13 +806,6 @@ static void gen_settle_row(settle_case *c, int big_pots)
         static const int64_t odd[] = {-1, INT64_MIN, INT64_MAX};
         c->chips[below(P)] = odd[below(3)];
     }
-    if (c->rules.method == HE_SETTLE_POKERKIT && !known_bugs) {
-        /* Known bug (repro pokerkit-rake): a pot above 2^53 chips is raked more than it
-         * holds. Keep every PokerKit-rule pot below 2^53 until it is fixed. */
-        for (size_t s = 0; s < P; s++) {
-            c->chips[s] = c->chips[s] > 0 ? c->chips[s] % ((int64_t)1 << 47) : c->chips[s];
-        }
-    }
     /* Board: 0, 3, 4 or 5 dealt, the rest HE_NO_CARD; sometimes a gap or 1..2 cards. */
     static const size_t dealt_choices[] = {0, 3, 4, 5, 5, 5, 5};
     size_t dealt = dealt_choices[below(7)];
@@ -1069,7 +1060,7 @@ static void fuzz_settle_hand(void)
     settle_case c;
     memset(&c, 0, sizeof c);
     gen_settle_shape(&c);
-    gen_settle_row(&c, chance(10) && (known_bugs || c.rules.method == HE_SETTLE_TDA));
+    gen_settle_row(&c, chance(10));
     size_t button = chance(95) ? below(c.seats ? c.seats : 1) : c.seats + below(3);
     if (chance(2)) {
         button = SIZE_MAX;
@@ -1138,7 +1129,7 @@ static void fuzz_settle_batch(void)
         settle_case *c = &rows[i];
         *c = shape;
         do {
-            gen_settle_row(c, chance(5) && (known_bugs || shape.rules.method == HE_SETTLE_TDA));
+            gen_settle_row(c, chance(5));
         } while (clean && !chance(3) && !in_set((codeset[]){settle_expected(c, 0)}, HE_OK));
         memcpy(chips + i * P, c->chips, P * sizeof(int64_t));
         memcpy(folded + i * P, c->folded, P);
@@ -1824,11 +1815,9 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *env_seconds = getenv("HE_FUZZ_SECONDS"), *env_seed = getenv("HE_FUZZ_SEED");
-    const char *env_known = getenv("HE_FUZZ_KNOWN_BUGS");
     double seconds = argc >= 2 ? atof(argv[1]) : env_seconds ? atof(env_seconds) : 45.0;
     base_seed = argc >= 3 ? strtoull(argv[2], NULL, 0)
               : env_seed ? strtoull(env_seed, NULL, 0) : 1;
-    known_bugs = env_known != NULL && strcmp(env_known, "1") == 0;
     if (argc >= 4) {
         uint64_t number = strtoull(argv[3], NULL, 0);
         for (size_t t = 0; t < NTARGETS; t++) {

@@ -9,6 +9,7 @@
 
 #define NCAT 9 /* made-hand categories, straight flush .. high card */
 #define MAX_REDRAWS 1000000u
+#define EQ_MIX_MUL 0x9E3779B97F4A7C15ULL /* 2**64 / golden ratio, odd: a multiplicative mixer */
 
 /* ---------------------------------------------------------------- shared helpers */
 
@@ -21,11 +22,7 @@ static inline unsigned cat_index(unsigned r)
 /* Rank of a hand that cannot hold a flush: the perfect hash of its rank part only. */
 static inline unsigned rank_noflush(uint64_t key)
 {
-    uint64_t h = (key & 0xFFFFFFFFULL) * HE_HASH_MUL;
-    uint32_t bucket = (uint32_t)(h >> (64 - HE_HASH_BUCKET_BITS));
-    uint32_t slot = (uint32_t)(h >> (64 - HE_HASH_BUCKET_BITS - HE_HASH_SLOT_BITS))
-                    & ((1u << HE_HASH_SLOT_BITS) - 1u);
-    return he_hash_rank[slot ^ he_hash_disp[bucket]];
+    return he_rank_noflush(key);
 }
 
 /* Adds n card ids to a 52-bit card mask; HE_E_CARD_RANGE or HE_E_DUPLICATE on bad input. */
@@ -182,7 +179,7 @@ static void rank_sets_rec(const unsigned *avail, int r, unsigned j, uint64_t key
     if (r < 0) {
         return;
     }
-    uint64_t k5 = he_card_key[4 * r] & 0xFFFFFFFFULL;
+    uint64_t k5 = he_cards[4 * r].key & 0xFFFFFFFFULL;
     for (unsigned m = 0; m <= j && m <= avail[r]; m++) {
         rank_sets_rec(avail, r - 1, j - m, key + m * k5, ways * binom[avail[r]][m], out, n);
     }
@@ -207,7 +204,7 @@ static size_t rank_sets(const unsigned *avail, unsigned j, rank_set *out)
         if (avail[r] == 0) {
             continue;
         }
-        uint64_t k5 = he_card_key[4 * r] & 0xFFFFFFFFULL;
+        uint64_t k5 = he_cards[4 * r].key & 0xFFFFFFFFULL;
         if (j == 1) {
             out[n].key = k5;
             out[n++].ways = avail[r];
@@ -219,7 +216,7 @@ static size_t rank_sets(const unsigned *avail, unsigned j, rank_set *out)
         }
         for (unsigned q = 0; q < r; q++) {
             if (avail[q]) {
-                out[n].key = k5 + (he_card_key[4 * q] & 0xFFFFFFFFULL);
+                out[n].key = k5 + (he_cards[4 * q].key & 0xFFFFFFFFULL);
                 out[n++].ways = (uint64_t)avail[r] * avail[q];
             }
         }
@@ -324,7 +321,7 @@ static void flush_subsets(deal_ctx *c, unsigned s, const unsigned *ranks, unsign
     for (unsigned i = from; i + k <= na; i++) {
         unsigned r = ranks[i];
         flush_subsets(c, s, ranks, na, i + 1, k - 1, mask | 1u << r,
-                      skey + (he_card_key[4 * r] & 0xFFFFFFFFULL), knew, nsets);
+                      skey + (he_cards[4 * r].key & 0xFFFFFFFFULL), knew, nsets);
     }
 }
 
@@ -347,14 +344,14 @@ static void enum_deal(size_t np, const uint8_t *holes, uint64_t used, const uint
         if (part == 0) {
             uint64_t key = HE_SUIT_BIAS, bits = 0;
             for (size_t j = 0; j < nb; j++) {
-                key += he_card_key[board[j]];
-                bits |= he_card_bit[board[j]];
+                key += he_cards[board[j]].key;
+                bits |= he_cards[board[j]].bits;
             }
             unsigned r[HE_EQ_MAX_PLAYERS];
             for (size_t p = 0; p < np; p++) {
                 unsigned a = holes[2 * p], b = holes[2 * p + 1];
-                r[p] = he_rank_of(key + he_card_key[a] + he_card_key[b],
-                                  bits | he_card_bit[a] | he_card_bit[b]);
+                r[p] = he_rank_of(key + he_cards[a].key + he_cards[b].key,
+                                  bits | he_cards[a].bits | he_cards[b].bits);
                 hist[p * NCAT + cat_index(r[p])]++;
             }
             wins[winners(r, np)]++;
@@ -364,7 +361,7 @@ static void enum_deal(size_t np, const uint8_t *holes, uint64_t used, const uint
     uint64_t bkey = 0;
     unsigned bsuit[4] = {0, 0, 0, 0}, bcount[4] = {0, 0, 0, 0};
     for (size_t j = 0; j < nb; j++) {
-        bkey += he_card_key[board[j]] & 0xFFFFFFFFULL;
+        bkey += he_cards[board[j]].key & 0xFFFFFFFFULL;
         bsuit[board[j] & 3u] |= 1u << (board[j] >> 2);
         bcount[board[j] & 3u]++;
     }
@@ -373,7 +370,7 @@ static void enum_deal(size_t np, const uint8_t *holes, uint64_t used, const uint
         c.rkey[p] = bkey;
         for (size_t i = 0; i < 2; i++) {
             unsigned card = holes[2 * p + i], s = card & 3u;
-            c.rkey[p] += he_card_key[card] & 0xFFFFFFFFULL;
+            c.rkey[p] += he_cards[card].key & 0xFFFFFFFFULL;
             c.hsuit[p][s] |= 1u << (card >> 2);
             c.hcount[p][s]++;
         }
@@ -556,7 +553,7 @@ static void add_deal(class_ctx *cc)
     cc->deals++;
     uint64_t k0, k1;
     canon_key(cc, &k0, &k1);
-    size_t slot = (size_t)(((k0 ^ (k1 * 0xC2B2AE3D27D4EB4FULL)) * HE_HASH_MUL) >> 20) & cc->tmask;
+    size_t slot = (size_t)(((k0 ^ (k1 * 0xC2B2AE3D27D4EB4FULL)) * EQ_MIX_MUL) >> 20) & cc->tmask;
     for (;; slot = (slot + 1) & cc->tmask) {
         uint32_t idx = cc->tidx[slot];
         if (idx == 0) {
@@ -732,8 +729,8 @@ static void board_triples(const uint8_t *b, uint64_t *tkey, uint64_t *tbits)
     for (size_t x = 0; x < 5; x++) {
         for (size_t y = x + 1; y < 5; y++) {
             for (size_t z = y + 1; z < 5; z++) {
-                tkey[n] = he_card_key[b[x]] + he_card_key[b[y]] + he_card_key[b[z]];
-                tbits[n++] = he_card_bit[b[x]] | he_card_bit[b[y]] | he_card_bit[b[z]];
+                tkey[n] = he_cards[b[x]].key + he_cards[b[y]].key + he_cards[b[z]].key;
+                tbits[n++] = he_cards[b[x]].bits | he_cards[b[y]].bits | he_cards[b[z]].bits;
             }
         }
     }
@@ -745,8 +742,8 @@ static size_t hole_pairs(const uint8_t *h, size_t nh, uint64_t *pkey, uint64_t *
     size_t n = 0;
     for (size_t a = 0; a < nh; a++) {
         for (size_t b = a + 1; b < nh; b++) {
-            pkey[n] = HE_SUIT_BIAS + he_card_key[h[a]] + he_card_key[h[b]];
-            pbits[n++] = he_card_bit[h[a]] | he_card_bit[h[b]];
+            pkey[n] = HE_SUIT_BIAS + he_cards[h[a]].key + he_cards[h[b]].key;
+            pbits[n++] = he_cards[h[a]].bits | he_cards[h[b]].bits;
         }
     }
     return n;
@@ -914,8 +911,8 @@ static int mc_setup(mc_ctx *m, size_t np, size_t nh, const uint8_t *combos,
         m->ckey[i] = 0;
         m->cbits[i] = 0;
         for (size_t j = 0; j < nh; j++) {
-            m->ckey[i] += he_card_key[combos[i * nh + j]];
-            m->cbits[i] |= he_card_bit[combos[i * nh + j]];
+            m->ckey[i] += he_cards[combos[i * nh + j]].key;
+            m->cbits[i] |= he_cards[combos[i * nh + j]].bits;
         }
     }
     m->fixed = fixed;
@@ -966,8 +963,8 @@ static void mc_fixed_holdem(u32_src *src, uint8_t *deck, uint32_t ndeck, uint64_
         uint64_t used = fixed, key = key0, bits = bits0;
         for (uint32_t j = 0; j < 5 - nb; j++) {
             unsigned card = deal_card(src, deck, ndeck, j, &used);
-            key += he_card_key[card];
-            bits |= he_card_bit[card];
+            key += he_cards[card].key;
+            bits |= he_cards[card].bits;
         }
         for (size_t p = 0; p < np; p++) {
             r[p] = he_rank_of(key + hkey[p], bits | hbits[p]);
@@ -1004,8 +1001,8 @@ int he_equity_mc(size_t np, size_t nh, const uint8_t *combos, const uint32_t *of
     }
     uint64_t key0 = HE_SUIT_BIAS, bits0 = 0;
     for (size_t j = 0; j < nb; j++) {
-        key0 += he_card_key[board[j]];
-        bits0 |= he_card_bit[board[j]];
+        key0 += he_cards[board[j]].key;
+        bits0 |= he_cards[board[j]].bits;
     }
     u32_src src = {state, 0, 0};
     uint8_t deck[HE_NCARDS];
@@ -1046,16 +1043,16 @@ int he_equity_mc(size_t np, size_t nh, const uint8_t *combos, const uint32_t *of
             for (size_t j = 0; j < nh; j++) {
                 unsigned card = deal_card(&src, deck, ndeck, dealt++, &used);
                 hole[p][j] = (uint8_t)card;
-                hkey[p] += he_card_key[card];
-                hbits[p] |= he_card_bit[card];
+                hkey[p] += he_cards[card].key;
+                hbits[p] |= he_cards[card].bits;
             }
         }
         uint64_t key = key0, bits = bits0;
         for (size_t j = nb; j < 5; j++) {
             unsigned card = deal_card(&src, deck, ndeck, dealt++, &used);
             b[j] = (uint8_t)card;
-            key += he_card_key[card];
-            bits |= he_card_bit[card];
+            key += he_cards[card].key;
+            bits |= he_cards[card].bits;
         }
         if (nh == 2) {
             for (size_t p = 0; p < np; p++) {

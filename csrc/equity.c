@@ -707,62 +707,22 @@ int he_equity_exact(size_t np, const uint8_t *combos, const uint32_t *offsets,
 
 /* ---------------------------------------------------------------- Omaha */
 
-/* Best Omaha rank: two of the hole cards (pre-summed pair keys) with three of the five
- * board cards (pre-summed triple keys). */
-static inline unsigned omaha_best(const uint64_t *pkey, const uint64_t *pbits, size_t npairs,
-                                  const uint64_t *tkey, const uint64_t *tbits)
-{
-    unsigned best = 0xFFFFu;
-    for (size_t i = 0; i < npairs; i++) {
-        for (size_t t = 0; t < 10; t++) {
-            unsigned r = he_rank_of(pkey[i] + tkey[t], pbits[i] | tbits[t]);
-            best = r < best ? r : best;
-        }
-    }
-    return best;
-}
-
-/* The 10 three-card subsets of a five-card board. */
-static void board_triples(const uint8_t *b, uint64_t *tkey, uint64_t *tbits)
-{
-    size_t n = 0;
-    for (size_t x = 0; x < 5; x++) {
-        for (size_t y = x + 1; y < 5; y++) {
-            for (size_t z = y + 1; z < 5; z++) {
-                tkey[n] = he_cards[b[x]].key + he_cards[b[y]].key + he_cards[b[z]].key;
-                tbits[n++] = he_cards[b[x]].bits | he_cards[b[y]].bits | he_cards[b[z]].bits;
-            }
-        }
-    }
-}
-
-/* Pair keys (with the suit bias) of a hand of nh cards; returns the number of pairs. */
-static size_t hole_pairs(const uint8_t *h, size_t nh, uint64_t *pkey, uint64_t *pbits)
-{
-    size_t n = 0;
-    for (size_t a = 0; a < nh; a++) {
-        for (size_t b = a + 1; b < nh; b++) {
-            pkey[n] = HE_SUIT_BIAS + he_cards[h[a]].key + he_cards[h[b]].key;
-            pbits[n++] = he_cards[h[a]].bits | he_cards[h[b]].bits;
-        }
-    }
-    return n;
-}
+/* Omaha hands are ranked by he_omaha_best (he_eval_internal.h): a pair-by-triple table
+ * lookup per choice of five cards, flushes only in a suit the board allows. */
 
 typedef struct {
-    size_t np, npairs;
-    uint64_t pkey[HE_EQ_MAX_PLAYERS][15];
-    uint64_t pbits[HE_EQ_MAX_PLAYERS][15];
+    size_t np;
+    he_omaha_hole hole[HE_EQ_MAX_PLAYERS];
     uint64_t *wins, *hist;
 } omaha_ctx;
 
 static void omaha_showdown(omaha_ctx *c, const uint8_t *b)
 {
-    uint64_t tkey[10], tbits[10];
-    board_triples(b, tkey, tbits);
+    he_omaha_board board;
+    he_omaha_board_init(&board, b, 5);
     unsigned best = 0xFFFFu, mask = 0;
     for (size_t p = 0; p < c->np; p++) {
-        unsigned r = omaha_best(c->pkey[p], c->pbits[p], c->npairs, tkey, tbits);
+        unsigned r = he_omaha_best(&c->hole[p], &board);
         if (r < best) {
             best = r;
             mask = 1u << p;
@@ -814,7 +774,7 @@ int he_equity_enum_omaha(size_t np, size_t nh, const uint8_t *holes, const uint8
     c.wins = wins;
     c.hist = hist;
     for (size_t p = 0; p < np; p++) {
-        c.npairs = hole_pairs(holes + p * nh, nh, c.pkey[p], c.pbits[p]);
+        he_omaha_hole_init(&c.hole[p], holes + p * nh, nh);
     }
     uint8_t deck[HE_NCARDS], b[5];
     size_t ndeck = 0;
@@ -952,25 +912,48 @@ static void mc_free(mc_ctx *m)
 
 /* Monte Carlo when every player's hole cards are fixed (Hold'em): only the board is dealt.
  * Kept small so its state stays in registers; it draws exactly what the general loop in
- * he_equity_mc would, so results do not depend on which loop ran. */
-static void mc_fixed_holdem(u32_src *src, uint8_t *deck, uint32_t ndeck, uint64_t fixed,
-                            uint64_t key0, uint64_t bits0, size_t nb, size_t np,
-                            const uint64_t *hkey, const uint64_t *hbits, uint64_t trials,
-                            uint64_t *wins, uint64_t *hist)
+ * he_equity_mc would, so results do not depend on which loop ran. Inlined once per board
+ * size (mc_fixed_holdem), so the deal loop has a constant count; hands are he_hand sums
+ * (one vector add per card on x86-64). */
+static inline void mc_fixed_nb(u32_src *src, uint8_t *deck, uint32_t ndeck, uint64_t fixed,
+                               he_hand board, uint32_t ndeal, size_t np, const he_hand *hole,
+                               uint64_t trials, uint64_t *wins, uint64_t *hist)
 {
     unsigned r[HE_EQ_MAX_PLAYERS];
     for (uint64_t t = 0; t < trials; t++) {
-        uint64_t used = fixed, key = key0, bits = bits0;
-        for (uint32_t j = 0; j < 5 - nb; j++) {
-            unsigned card = deal_card(src, deck, ndeck, j, &used);
-            key += he_cards[card].key;
-            bits |= he_cards[card].bits;
+        uint64_t used = fixed;
+        he_hand h = board;
+        for (uint32_t j = 0; j < ndeal; j++) {
+            h = he_hand_add(h, deal_card(src, deck, ndeck, j, &used));
         }
         for (size_t p = 0; p < np; p++) {
-            r[p] = he_rank_of(key + hkey[p], bits | hbits[p]);
+            r[p] = he_hand_rank(he_hand_sum(h, hole[p]));
             hist[p * NCAT + cat_index(r[p])]++;
         }
         wins[winners(r, np)]++;
+    }
+}
+
+static void mc_fixed_holdem(u32_src *src, uint8_t *deck, uint32_t ndeck, uint64_t fixed,
+                            const uint8_t *board, size_t nb, size_t np, const uint8_t *combos,
+                            const uint32_t *pick, uint64_t trials, uint64_t *wins,
+                            uint64_t *hist)
+{
+    he_hand b = he_hand_start(), hole[HE_EQ_MAX_PLAYERS];
+    for (size_t j = 0; j < nb; j++) {
+        b = he_hand_add(b, board[j]);
+    }
+    for (size_t p = 0; p < np; p++) {
+        const uint8_t *c = combos + 2 * (size_t)pick[p];
+        hole[p] = he_hand_sum(he_hand_part(c[0]), he_hand_part(c[1]));
+    }
+    switch (nb) {
+    case 0: mc_fixed_nb(src, deck, ndeck, fixed, b, 5, np, hole, trials, wins, hist); break;
+    case 3: mc_fixed_nb(src, deck, ndeck, fixed, b, 2, np, hole, trials, wins, hist); break;
+    case 4: mc_fixed_nb(src, deck, ndeck, fixed, b, 1, np, hole, trials, wins, hist); break;
+    default:
+        mc_fixed_nb(src, deck, ndeck, fixed, b, (uint32_t)(5 - nb), np, hole, trials, wins,
+                    hist);
     }
 }
 
@@ -1019,11 +1002,7 @@ int he_equity_mc(size_t np, size_t nh, const uint8_t *combos, const uint32_t *of
         memcpy(b, board, nb);
     }
     if (nh == 2 && m.ndrawn == 0 && m.nrandom == 0) {
-        for (size_t p = 0; p < np; p++) {
-            hkey[p] = m.ckey[m.pick[p]];
-            hbits[p] = m.cbits[m.pick[p]];
-        }
-        mc_fixed_holdem(&src, deck, ndeck, m.fixed, key0, bits0, nb, np, hkey, hbits, trials,
+        mc_fixed_holdem(&src, deck, ndeck, m.fixed, board, nb, np, combos, m.pick, trials,
                         wins, hist);
         mc_free(&m);
         return HE_OK;
@@ -1064,13 +1043,14 @@ int he_equity_mc(size_t np, size_t nh, const uint8_t *combos, const uint32_t *of
                 r[p] = he_rank_of(key + k2, bits | b2);
             }
         } else {
-            uint64_t tkey[10], tbits[10], pkey[15], pbits[15];
-            board_triples(b, tkey, tbits);
+            he_omaha_board ob;
+            he_omaha_board_init(&ob, b, 5);
             for (size_t p = 0; p < np; p++) {
                 const uint8_t *h = offsets[p + 1] == offsets[p]
                                    ? hole[p] : combos + (size_t)m.pick[p] * nh;
-                size_t npairs = hole_pairs(h, nh, pkey, pbits);
-                r[p] = omaha_best(pkey, pbits, npairs, tkey, tbits);
+                he_omaha_hole oh;
+                he_omaha_hole_init(&oh, h, nh);
+                r[p] = he_omaha_best(&oh, &ob);
             }
         }
         for (size_t p = 0; p < np; p++) {

@@ -248,92 +248,14 @@ int he_eval_hole_board(const uint8_t *holes, size_t n, const uint8_t *boards, si
 
 /* ------------------------------------------------------------------ Omaha */
 
-/* Best non-flush rank over every (pair, triple): he_omaha_rank is indexed by the pair's
- * row (he_omaha_pair, premultiplied) plus the triple's id (he_omaha_triple), one load per
- * choice of five cards. On x86-64 the loads of one triple with every pair go into the
- * 16-bit lanes of a vector (pinsrw), and one pminsw keeps the best of each lane. */
-HE_INLINE unsigned omaha_noflush(const unsigned *prow, size_t np, const unsigned *tid,
-                                 size_t nt)
-{
-#ifdef HE_SSE2
-    const uint16_t *row[15];
-    for (size_t p = 0; p < np; p++) {
-        row[p] = he_omaha_rank + prow[p];
-    }
-    __m128i best = _mm_set1_epi16(0x7FFF), v0 = best, v1 = best;
-#define HE_LANE(v, l, p)                                        if ((p) < np) {                                                 v = _mm_insert_epi16(v, row[(p) < np ? (p) : 0][id], l);     }
-    for (size_t t = 0; t < nt; t++) {
-        unsigned id = tid[t];
-        HE_LANE(v0, 0, 0) HE_LANE(v0, 1, 1) HE_LANE(v0, 2, 2) HE_LANE(v0, 3, 3)
-        HE_LANE(v0, 4, 4) HE_LANE(v0, 5, 5) HE_LANE(v0, 6, 6) HE_LANE(v0, 7, 7)
-        best = _mm_min_epi16(best, v0);
-        if (np > 8) {
-            HE_LANE(v1, 0, 8) HE_LANE(v1, 1, 9) HE_LANE(v1, 2, 10) HE_LANE(v1, 3, 11)
-            HE_LANE(v1, 4, 12) HE_LANE(v1, 5, 13) HE_LANE(v1, 6, 14)
-            best = _mm_min_epi16(best, v1);
-        }
-    }
-#undef HE_LANE
-    best = _mm_min_epi16(best, _mm_srli_si128(best, 8));
-    best = _mm_min_epi16(best, _mm_srli_si128(best, 4));
-    best = _mm_min_epi16(best, _mm_srli_si128(best, 2));
-    return (unsigned)_mm_cvtsi128_si32(best) & 0xFFFFu;
-#else
-    unsigned best = 0xFFFFu;
-    for (size_t p = 0; p < np; p++) {
-        const uint16_t *row = he_omaha_rank + prow[p];
-        for (size_t t = 0; t < nt; t++) {
-            unsigned r = row[tid[t]];
-            best = r < best ? r : best;
-        }
-    }
-    return best;
-#endif
-}
-
-/* Best flush of suit s: two hole cards and three board cards of that suit (the caller
- * knows the board holds at least three and the hole at least two). */
-static unsigned omaha_flush(const uint8_t *hole, size_t nh, const uint8_t *board, size_t nb,
-                            unsigned s)
-{
-    unsigned hm[6], bm[5], nhs = 0, nbs = 0;
-    for (size_t i = 0; i < nh; i++) {
-        if ((hole[i] & 3u) == s) {
-            hm[nhs++] = 1u << (hole[i] >> 2);
-        }
-    }
-    for (size_t j = 0; j < nb; j++) {
-        if ((board[j] & 3u) == s) {
-            bm[nbs++] = 1u << (board[j] >> 2);
-        }
-    }
-    unsigned best = 0xFFFFu;
-    for (unsigned a = 0; a < nhs; a++) {
-        for (unsigned b = a + 1; b < nhs; b++) {
-            for (unsigned x = 0; x < nbs; x++) {
-                for (unsigned y = x + 1; y < nbs; y++) {
-                    for (unsigned z = y + 1; z < nbs; z++) {
-                        unsigned r = he_flush_rank[hm[a] | hm[b] | bm[x] | bm[y] | bm[z]];
-                        best = r < best ? r : best;
-                    }
-                }
-            }
-        }
-    }
-    return best;
-}
-
-/* Omaha for one row: validates hole + board together (one popcount), then the best
- * non-flush choice from the pair-by-triple table and, when the board holds three cards of
- * a suit and the hole two, the best flush of that suit. A flush choice also gets a
- * (worse) non-flush rank in the table, so the minimum of both is the answer. */
+/* Omaha for one row: validates hole + board together (one popcount), then the best of
+ * every (two hole, three board) choice, as he_omaha_best. */
 HE_INLINE int omaha_row(const uint8_t *hole, size_t nh, const uint8_t *board, size_t nb)
 {
-    he_hand h = he_hand_start(), hb = h;
+    he_hand h = he_hand_start();
     for (size_t j = 0; j < nb; j++) {
-        hb = he_hand_add(hb, board[j]);
+        h = he_hand_add(h, board[j]);
     }
-    h = hb;
     for (size_t i = 0; i < nh; i++) {
         h = he_hand_add(h, hole[i]);
     }
@@ -341,30 +263,16 @@ HE_INLINE int omaha_row(const uint8_t *hole, size_t nh, const uint8_t *board, si
         int st = he_bad_status(hole, nh);
         return st == HE_E_CARD_RANGE ? st : he_bad_status(board, nb);
     }
-    unsigned prow[15], tid[10];
-    size_t np = 0, nt = 0; /* nh * (nh - 1) / 2 and nb * (nb - 1) * (nb - 2) / 6 */
-    for (size_t a = 0; a < nh; a++) {
-        for (size_t b = a + 1; b < nh; b++) {
-            prow[np++] = he_omaha_pair[(hole[a] >> 2) * 13u + (hole[b] >> 2)];
-        }
-    }
-    for (size_t a = 0; a < nb; a++) {
-        for (size_t b = a + 1; b < nb; b++) {
-            unsigned ab = ((board[a] >> 2) * 13u + (board[b] >> 2)) * 13u;
-            for (size_t c = b + 1; c < nb; c++) {
-                tid[nt++] = he_omaha_triple[ab + (board[c] >> 2)];
-            }
-        }
-    }
-    unsigned best = omaha_noflush(prow, nh * (nh - 1) / 2, tid, nb * (nb - 1) * (nb - 2) / 6);
-    /* Cards per suit (4-bit counters at 32 + 4 * suit) of the board and of the hole. */
-    uint64_t bcount = he_hand_key(hb) - HE_SUIT_BIAS;
-    uint64_t hcount = he_hand_key(h) - he_hand_key(hb);
+    he_omaha_hole oh;
+    he_omaha_board ob;
+    he_omaha_hole_init(&oh, hole, nh);
+    he_omaha_board_init(&ob, board, nb);
+    /* he_omaha_best, with the pair and triple counts spelled out as constants */
+    unsigned best = he_omaha_noflush(oh.prow, nh * (nh - 1) / 2, ob.tid,
+                                     nb * (nb - 1) * (nb - 2) / 6);
     for (unsigned s = 0; s < 4; s++) {
-        unsigned nbs = (unsigned)(bcount >> (32 + 4 * s)) & 15u;
-        unsigned nhs = (unsigned)(hcount >> (32 + 4 * s)) & 15u;
-        if (nbs >= 3 && nhs >= 2) {
-            unsigned f = omaha_flush(hole, nh, board, nb, s);
+        if (ob.nsuit[s] >= 3 && oh.nsuit[s] >= 2) {
+            unsigned f = he_omaha_flush(&oh, &ob, s);
             best = f < best ? f : best;
         }
     }

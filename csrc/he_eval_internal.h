@@ -6,8 +6,8 @@
 
 #include "holdem_eval.h"
 
-#if defined(__x86_64__) || defined(_M_X64)
-#include <emmintrin.h> /* SSE2: baseline on every x86-64 CPU */
+#if (defined(__x86_64__) || defined(_M_X64)) && !defined(HE_NO_SIMD)
+#include <emmintrin.h> /* SSE2: baseline on every x86-64 CPU (HE_NO_SIMD: test the portable code) */
 #define HE_SSE2 1
 #endif
 #if defined(_MSC_VER)
@@ -215,6 +215,167 @@ static inline uint16_t he_rank_of(uint64_t key, uint64_t bits)
 static inline uint16_t he_hand_rank(he_hand h)
 {
     return he_rank_of(he_hand_key(h), he_hand_bits(h));
+}
+
+/* ------------------------------------------------------------------ Omaha */
+
+#if defined(__GNUC__) || defined(__clang__)
+#define HE_ALWAYS_INLINE static inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define HE_ALWAYS_INLINE static __forceinline
+#else
+#define HE_ALWAYS_INLINE static inline
+#endif
+
+/* Omaha hole cards (4..6), ready for he_omaha_best: the he_omaha_rank row of each of its
+ * np pairs, its cards per suit, and the cards themselves (for flushes). */
+typedef struct {
+    unsigned np;
+    unsigned prow[15];
+    unsigned nsuit[4];
+    const uint8_t *cards;
+    size_t n;
+} he_omaha_hole;
+
+/* An Omaha board (3..5 cards): the he_omaha_triple id of each of its nt triples, its cards
+ * per suit, and the cards themselves. */
+typedef struct {
+    unsigned nt;
+    unsigned tid[10];
+    unsigned nsuit[4];
+    const uint8_t *cards;
+    size_t n;
+} he_omaha_board;
+
+/* Fills *h from nh valid, distinct hole cards, which must outlive *h. */
+HE_ALWAYS_INLINE void he_omaha_hole_init(he_omaha_hole *h, const uint8_t *cards, size_t nh)
+{
+    unsigned np = 0;
+    for (size_t a = 0; a < nh; a++) {
+        for (size_t b = a + 1; b < nh; b++) {
+            h->prow[np++] = he_omaha_pair[(cards[a] >> 2) * 13u + (cards[b] >> 2)];
+        }
+    }
+    h->np = np;
+    h->nsuit[0] = h->nsuit[1] = h->nsuit[2] = h->nsuit[3] = 0;
+    for (size_t a = 0; a < nh; a++) {
+        h->nsuit[cards[a] & 3u]++;
+    }
+    h->cards = cards;
+    h->n = nh;
+}
+
+/* Fills *b from nb valid, distinct board cards, which must outlive *b. */
+HE_ALWAYS_INLINE void he_omaha_board_init(he_omaha_board *b, const uint8_t *cards, size_t nb)
+{
+    unsigned nt = 0;
+    for (size_t x = 0; x < nb; x++) {
+        for (size_t y = x + 1; y < nb; y++) {
+            unsigned xy = ((cards[x] >> 2) * 13u + (cards[y] >> 2)) * 13u;
+            for (size_t z = y + 1; z < nb; z++) {
+                b->tid[nt++] = he_omaha_triple[xy + (cards[z] >> 2)];
+            }
+        }
+    }
+    b->nt = nt;
+    b->nsuit[0] = b->nsuit[1] = b->nsuit[2] = b->nsuit[3] = 0;
+    for (size_t x = 0; x < nb; x++) {
+        b->nsuit[cards[x] & 3u]++;
+    }
+    b->cards = cards;
+    b->n = nb;
+}
+
+/* Best non-flush rank over every (pair, triple): he_omaha_rank is indexed by the pair's
+ * row plus the triple's id, one load per choice of five cards. On x86-64 the loads of one
+ * triple with every pair go into the 16-bit lanes of a vector (pinsrw), and one pminsw
+ * keeps the best of each lane. Inlined with constant np and nt, the lane tests vanish. */
+HE_ALWAYS_INLINE unsigned he_omaha_noflush(const unsigned *prow, size_t np, const unsigned *tid,
+                                           size_t nt)
+{
+#ifdef HE_SSE2
+    const uint16_t *row[15];
+    for (size_t p = 0; p < np; p++) {
+        row[p] = he_omaha_rank + prow[p];
+    }
+    __m128i best = _mm_set1_epi16(0x7FFF), v0 = best, v1 = best;
+#define HE_LANE(v, l, p)                                         \
+    if ((p) < np) {                                              \
+        v = _mm_insert_epi16(v, row[(p) < np ? (p) : 0][id], l); \
+    }
+    for (size_t t = 0; t < nt; t++) {
+        unsigned id = tid[t];
+        HE_LANE(v0, 0, 0) HE_LANE(v0, 1, 1) HE_LANE(v0, 2, 2) HE_LANE(v0, 3, 3)
+        HE_LANE(v0, 4, 4) HE_LANE(v0, 5, 5) HE_LANE(v0, 6, 6) HE_LANE(v0, 7, 7)
+        best = _mm_min_epi16(best, v0);
+        if (np > 8) {
+            HE_LANE(v1, 0, 8) HE_LANE(v1, 1, 9) HE_LANE(v1, 2, 10) HE_LANE(v1, 3, 11)
+            HE_LANE(v1, 4, 12) HE_LANE(v1, 5, 13) HE_LANE(v1, 6, 14)
+            best = _mm_min_epi16(best, v1);
+        }
+    }
+#undef HE_LANE
+    best = _mm_min_epi16(best, _mm_srli_si128(best, 8));
+    best = _mm_min_epi16(best, _mm_srli_si128(best, 4));
+    best = _mm_min_epi16(best, _mm_srli_si128(best, 2));
+    return (unsigned)_mm_cvtsi128_si32(best) & 0xFFFFu;
+#else
+    unsigned best = 0xFFFFu;
+    for (size_t p = 0; p < np; p++) {
+        const uint16_t *row = he_omaha_rank + prow[p];
+        for (size_t t = 0; t < nt; t++) {
+            unsigned r = row[tid[t]];
+            best = r < best ? r : best;
+        }
+    }
+    return best;
+#endif
+}
+
+/* Best flush of suit s from two of the hole's and three of the board's cards. */
+static inline unsigned he_omaha_flush(const he_omaha_hole *h, const he_omaha_board *b,
+                                      unsigned s)
+{
+    unsigned hm[6], bm[5], nh = 0, nb = 0;
+    for (size_t i = 0; i < h->n; i++) {
+        if ((h->cards[i] & 3u) == s) {
+            hm[nh++] = 1u << (h->cards[i] >> 2);
+        }
+    }
+    for (size_t j = 0; j < b->n; j++) {
+        if ((b->cards[j] & 3u) == s) {
+            bm[nb++] = 1u << (b->cards[j] >> 2);
+        }
+    }
+    unsigned best = 0xFFFFu;
+    for (unsigned a = 0; a < nh; a++) {
+        for (unsigned c = a + 1; c < nh; c++) {
+            for (unsigned x = 0; x < nb; x++) {
+                for (unsigned y = x + 1; y < nb; y++) {
+                    for (unsigned z = y + 1; z < nb; z++) {
+                        unsigned r = he_flush_rank[hm[a] | hm[c] | bm[x] | bm[y] | bm[z]];
+                        best = r < best ? r : best;
+                    }
+                }
+            }
+        }
+    }
+    return best;
+}
+
+/* Best Omaha rank of hole h on board b: the best non-flush choice and, in a suit where the
+ * board holds three cards and the hole two, the best flush (a flush choice also has a
+ * worse non-flush rank in the table, so the minimum of both is the answer). */
+HE_ALWAYS_INLINE unsigned he_omaha_best(const he_omaha_hole *h, const he_omaha_board *b)
+{
+    unsigned best = he_omaha_noflush(h->prow, h->np, b->tid, b->nt);
+    for (unsigned s = 0; s < 4; s++) {
+        if (b->nsuit[s] >= 3 && h->nsuit[s] >= 2) {
+            unsigned f = he_omaha_flush(h, b, s);
+            best = f < best ? f : best;
+        }
+    }
+    return best;
 }
 
 /* Word-wise accumulator for kernels that sum cards one by one without validating them

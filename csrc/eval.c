@@ -95,22 +95,30 @@ HE_INLINE he_hand row_hand(const uint8_t *row, size_t k, int with_board, he_hand
 /* Evaluates n rows of k cards: row i reads cards[i * k .. i * k + k) and is added to
  * `board` (the pre-summed shared board of `ncards - k` valid cards) when `with_board`,
  * else starts from nothing. Inlined with constant k, with_board and hw, so the card loop
- * unrolls and one popcount is built in; two rows per turn of the loop. */
+ * unrolls and one popcount is built in; four rows per turn of the loop. */
 HE_INLINE int batch_rows(const uint8_t *cards, size_t n, size_t k, int with_board,
                          he_hand board, unsigned ncards, int hw, uint16_t *out,
                          size_t *bad_row)
 {
     const uint8_t *row = cards;
     size_t i = 0;
-    for (; i + 2 <= n; i += 2, row += 2 * k) {
+    for (; i + 4 <= n; i += 4, row += 4 * k) {
         he_hand a = row_hand(row, k, with_board, board);
         he_hand b = row_hand(row + k, k, with_board, board);
+        he_hand c = row_hand(row + 2 * k, k, with_board, board);
+        he_hand d = row_hand(row + 3 * k, k, with_board, board);
         uint64_t abits = he_hand_bits(a), bbits = he_hand_bits(b);
-        if (popcount_as(abits, hw) != ncards || popcount_as(bbits, hw) != ncards) {
+        uint64_t cbits = he_hand_bits(c), dbits = he_hand_bits(d);
+        /* No row has more than ncards bits (a carry only loses bits), so the four counts
+         * add up to 4 * ncards exactly when every row is good. */
+        if (popcount_as(abits, hw) + popcount_as(bbits, hw) + popcount_as(cbits, hw)
+            + popcount_as(dbits, hw) != 4 * ncards) {
             break; /* the row-by-row loop below finds and reports it */
         }
         out[i] = he_rank_of(he_hand_key(a), abits);
         out[i + 1] = he_rank_of(he_hand_key(b), bbits);
+        out[i + 2] = he_rank_of(he_hand_key(c), cbits);
+        out[i + 3] = he_rank_of(he_hand_key(d), dbits);
     }
     for (; i < n; i++, row += k) {
         he_hand h = row_hand(row, k, with_board, board);

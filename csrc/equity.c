@@ -141,6 +141,81 @@ static inline unsigned deal_card(u32_src *src, uint8_t *deck, uint32_t n, uint32
     }
 }
 
+/* hi:lo = x * n for n < 2**32: returns the high word and stores the low one (one
+ * multiply where the compiler has 128-bit integers). */
+static inline uint64_t mul_hi(uint64_t x, uint32_t n, uint64_t *lo)
+{
+#if defined(__SIZEOF_INT128__)
+    __extension__ typedef unsigned __int128 u128; /* __extension__: no -Wpedantic noise */
+    u128 p = (u128)x * n;
+    *lo = (uint64_t)p;
+    return (uint64_t)(p >> 64);
+#else
+    uint64_t p1 = (x & 0xFFFFFFFFULL) * n, p2 = (x >> 32) * n;
+    *lo = x * n;
+    return (p2 + (p1 >> 32)) >> 32;
+#endif
+}
+
+/* k uniform draws at once, r[i] in 0 .. n - i - 1 (n >= k, k <= 5, so the product of the
+ * ranges, `bound` (batch_bound), is below 2**30), from one 64-bit output (Brackett-Rozinsky and Lemire's batched
+ * draws, 2024): multiplying x by each range in turn gives the digits of floor(x * N / 2**64)
+ * in mixed radix, N the product of the ranges, so rejecting as Lemire's method does for a
+ * single range N (low word below 2**64 mod N, probability below 2**-34) makes them exact. */
+static inline void draw_batch(uint64_t *s, uint32_t n, uint32_t k, uint64_t bound, uint32_t *r)
+{
+    for (;;) {
+        uint64_t x = rng_next(s);
+        for (uint32_t i = 0; i < k; i++) {
+            r[i] = (uint32_t)mul_hi(x, n - i, &x);
+        }
+        if (x >= bound || x >= (0 - bound) % bound) {
+            return;
+        }
+    }
+}
+
+/* The product n * (n - 1) * ... * (n - k + 1) of draw_batch's ranges. */
+static inline uint64_t batch_bound(uint32_t n, uint32_t k)
+{
+    uint64_t bound = 1;
+    for (uint32_t i = 0; i < k; i++) {
+        bound *= n - i;
+    }
+    return bound;
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+#define EQ_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define EQ_NOINLINE __declspec(noinline)
+#else
+#define EQ_NOINLINE
+#endif
+
+/* deal_card, kept out of line: the rare retry of deal_card_at. */
+static EQ_NOINLINE unsigned deal_card_again(u32_src *src, uint8_t *deck, uint32_t n, uint32_t k,
+                                            uint64_t *used)
+{
+    return deal_card(src, deck, n, k, used);
+}
+
+/* deal_card whose first try is deck[k + first] (first a uniform draw in 0 .. n - k - 1,
+ * from draw_batch); a used card is drawn again as deal_card does. */
+static inline unsigned deal_card_at(u32_src *src, uint8_t *deck, uint32_t n, uint32_t k,
+                                    uint32_t first, uint64_t *used)
+{
+    uint32_t j = k + first;
+    uint8_t c = deck[j];
+    deck[j] = deck[k];
+    deck[k] = c;
+    if (!(*used >> c & 1u)) {
+        *used |= 1ULL << c;
+        return c;
+    }
+    return deal_card_again(src, deck, n, k, used);
+}
+
 /* ---------------------------------------------------------------- exact Hold'em */
 
 /* Boards are not enumerated one by one. Two facts make that possible:
@@ -910,21 +985,31 @@ static void mc_free(mc_ctx *m)
     free(m->cbits);
 }
 
-/* Monte Carlo when every player's hole cards are fixed (Hold'em): only the board is dealt.
- * Kept small so its state stays in registers; it draws exactly what the general loop in
- * he_equity_mc would, so results do not depend on which loop ran. Inlined once per board
- * size (mc_fixed_holdem), so the deal loop has a constant count; hands are he_hand sums
- * (one vector add per card on x86-64). */
-static inline void mc_fixed_nb(u32_src *src, uint8_t *deck, uint32_t ndeck, uint64_t fixed,
-                               he_hand board, uint32_t ndeal, size_t np, const he_hand *hole,
-                               uint64_t trials, uint64_t *wins, uint64_t *hist)
+/* Monte Carlo when every player's hole cards are fixed (Hold'em): only the board is dealt,
+ * all of it from one generator output (draw_batch). Which loop runs depends only on the
+ * players, so a seed still fixes the result; the general loop in he_equity_mc draws card
+ * by card (deal_card) and is kept as it was, so seeded results with players dealt from
+ * the deck ("random") did not change. Inlined once per board size (mc_fixed_holdem), so
+ * the deal loop has a constant count; hands are he_hand sums (one vector add per card on
+ * x86-64). */
+static inline void mc_fixed_nb(u32_src *src, uint8_t *deck, uint32_t ndeck, he_hand board,
+                               uint32_t ndeal, size_t np, const he_hand *hole, uint64_t trials,
+                               uint64_t *wins, uint64_t *hist)
 {
     unsigned r[HE_EQ_MAX_PLAYERS];
+    uint64_t rs[4] = {src->s[0], src->s[1], src->s[2], src->s[3]}; /* in registers */
+    uint64_t bound = batch_bound(ndeck, ndeal);
     for (uint64_t t = 0; t < trials; t++) {
-        uint64_t used = fixed;
+        /* The deck holds no fixed card, so a partial shuffle never deals a used one. */
+        uint32_t first[5];
+        draw_batch(rs, ndeck, ndeal, bound, first);
         he_hand h = board;
         for (uint32_t j = 0; j < ndeal; j++) {
-            h = he_hand_add(h, deal_card(src, deck, ndeck, j, &used));
+            uint32_t at = j + first[j];
+            uint8_t c = deck[at];
+            deck[at] = deck[j];
+            deck[j] = c;
+            h = he_hand_add(h, c);
         }
         for (size_t p = 0; p < np; p++) {
             r[p] = he_hand_rank(he_hand_sum(h, hole[p]));
@@ -932,10 +1017,11 @@ static inline void mc_fixed_nb(u32_src *src, uint8_t *deck, uint32_t ndeck, uint
         }
         wins[winners(r, np)]++;
     }
+    memcpy(src->s, rs, sizeof rs);
 }
 
-static void mc_fixed_holdem(u32_src *src, uint8_t *deck, uint32_t ndeck, uint64_t fixed,
-                            const uint8_t *board, size_t nb, size_t np, const uint8_t *combos,
+static void mc_fixed_holdem(u32_src *src, uint8_t *deck, uint32_t ndeck, const uint8_t *board,
+                            size_t nb, size_t np, const uint8_t *combos,
                             const uint32_t *pick, uint64_t trials, uint64_t *wins,
                             uint64_t *hist)
 {
@@ -948,12 +1034,61 @@ static void mc_fixed_holdem(u32_src *src, uint8_t *deck, uint32_t ndeck, uint64_
         hole[p] = he_hand_sum(he_hand_part(c[0]), he_hand_part(c[1]));
     }
     switch (nb) {
-    case 0: mc_fixed_nb(src, deck, ndeck, fixed, b, 5, np, hole, trials, wins, hist); break;
-    case 3: mc_fixed_nb(src, deck, ndeck, fixed, b, 2, np, hole, trials, wins, hist); break;
-    case 4: mc_fixed_nb(src, deck, ndeck, fixed, b, 1, np, hole, trials, wins, hist); break;
+    case 0: mc_fixed_nb(src, deck, ndeck, b, 5, np, hole, trials, wins, hist); break;
+    case 3: mc_fixed_nb(src, deck, ndeck, b, 2, np, hole, trials, wins, hist); break;
+    case 4: mc_fixed_nb(src, deck, ndeck, b, 1, np, hole, trials, wins, hist); break;
     default:
-        mc_fixed_nb(src, deck, ndeck, fixed, b, (uint32_t)(5 - nb), np, hole, trials, wins,
+        mc_fixed_nb(src, deck, ndeck, b, (uint32_t)(5 - nb), np, hole, trials, wins,
                     hist);
+    }
+}
+
+/* Monte Carlo for Hold'em when no player is dealt from the deck (each has one or more
+ * combos, at least one several): the combos as the general loop draws them, then the
+ * board from one generator output (draw_batch), a card already held being dealt again.
+ * Inlined once per board size (mc_ranges_holdem). Returns HE_OK or HE_E_NO_DEAL. */
+static inline int mc_ranges_nb(mc_ctx *m, u32_src *src, uint8_t *deck, uint32_t ndeck,
+                               he_hand board, uint32_t ndeal, uint64_t trials, uint64_t *wins,
+                               uint64_t *hist)
+{
+    unsigned r[HE_EQ_MAX_PLAYERS];
+    size_t np = m->np;
+    uint64_t bound = batch_bound(ndeck, ndeal);
+    for (uint64_t t = 0; t < trials; t++) {
+        uint64_t used;
+        if (!draw_tuple(m, src, &used)) {
+            return HE_E_NO_DEAL;
+        }
+        uint32_t first[5];
+        draw_batch(src->s, ndeck, ndeal, bound, first);
+        he_hand h = board;
+        for (uint32_t j = 0; j < ndeal; j++) {
+            h = he_hand_add(h, deal_card_at(src, deck, ndeck, j, first[j], &used));
+        }
+        for (size_t p = 0; p < np; p++) {
+            uint32_t c = m->pick[p];
+            r[p] = he_hand_rank(he_hand_sum(h, he_hand_make(m->ckey[c], m->cbits[c])));
+            hist[p * NCAT + cat_index(r[p])]++;
+        }
+        wins[winners(r, np)]++;
+    }
+    return HE_OK;
+}
+
+static int mc_ranges_holdem(mc_ctx *m, u32_src *src, uint8_t *deck, uint32_t ndeck,
+                            const uint8_t *board, size_t nb, uint64_t trials, uint64_t *wins,
+                            uint64_t *hist)
+{
+    he_hand b = he_hand_start();
+    for (size_t j = 0; j < nb; j++) {
+        b = he_hand_add(b, board[j]);
+    }
+    switch (nb) {
+    case 0: return mc_ranges_nb(m, src, deck, ndeck, b, 5, trials, wins, hist);
+    case 3: return mc_ranges_nb(m, src, deck, ndeck, b, 2, trials, wins, hist);
+    case 4: return mc_ranges_nb(m, src, deck, ndeck, b, 1, trials, wins, hist);
+    default:
+        return mc_ranges_nb(m, src, deck, ndeck, b, (uint32_t)(5 - nb), trials, wins, hist);
     }
 }
 
@@ -987,7 +1122,10 @@ int he_equity_mc(size_t np, size_t nh, const uint8_t *combos, const uint32_t *of
         key0 += he_cards[board[j]].key;
         bits0 |= he_cards[board[j]].bits;
     }
-    u32_src src = {state, 0, 0};
+    /* The generator's state is copied into locals (written back on return): through the
+     * caller's pointer it would be reloaded after every store to the deck. */
+    uint64_t rs[4] = {state[0], state[1], state[2], state[3]};
+    u32_src src = {rs, 0, 0};
     uint8_t deck[HE_NCARDS];
     uint32_t ndeck = 0;
     for (unsigned card = 0; card < HE_NCARDS; card++) {
@@ -1002,15 +1140,23 @@ int he_equity_mc(size_t np, size_t nh, const uint8_t *combos, const uint32_t *of
         memcpy(b, board, nb);
     }
     if (nh == 2 && m.ndrawn == 0 && m.nrandom == 0) {
-        mc_fixed_holdem(&src, deck, ndeck, m.fixed, board, nb, np, combos, m.pick, trials,
+        mc_fixed_holdem(&src, deck, ndeck, board, nb, np, combos, m.pick, trials,
                         wins, hist);
+        memcpy(state, rs, sizeof rs);
         mc_free(&m);
         return HE_OK;
+    }
+    if (nh == 2 && m.nrandom == 0) {
+        st = mc_ranges_holdem(&m, &src, deck, ndeck, board, nb, trials, wins, hist);
+        memcpy(state, rs, sizeof rs);
+        mc_free(&m);
+        return st;
     }
     unsigned r[HE_EQ_MAX_PLAYERS];
     for (uint64_t t = 0; t < trials; t++) {
         uint64_t used;
         if (!draw_tuple(&m, &src, &used)) {
+            memcpy(state, rs, sizeof rs);
             mc_free(&m);
             return HE_E_NO_DEAL;
         }
@@ -1058,6 +1204,7 @@ int he_equity_mc(size_t np, size_t nh, const uint8_t *combos, const uint32_t *of
         }
         wins[winners(r, np)]++;
     }
+    memcpy(state, rs, sizeof rs);
     mc_free(&m);
     return HE_OK;
 }

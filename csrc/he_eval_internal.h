@@ -117,6 +117,12 @@ static inline he_hand he_hand_add(he_hand h, unsigned card)
     return _mm_add_epi64(h, _mm_load_si128((const __m128i *)(const void *)&he_cards[card]));
 }
 
+/* A hand part from its summed key and bits. */
+static inline he_hand he_hand_make(uint64_t key, uint64_t bits)
+{
+    return _mm_set_epi64x((long long)bits, (long long)key);
+}
+
 /* One card's entry, without the suit bias (a part of a hand, for he_hand_sum). */
 static inline he_hand he_hand_part(unsigned card)
 {
@@ -158,6 +164,14 @@ static inline he_hand he_hand_add(he_hand h, unsigned card)
 {
     h.key += he_cards[card].key;
     h.bits += he_cards[card].bits;
+    return h;
+}
+
+static inline he_hand he_hand_make(uint64_t key, uint64_t bits)
+{
+    he_hand h;
+    h.key = key;
+    h.bits = bits;
     return h;
 }
 

@@ -16,7 +16,8 @@ ours again ...), so load from other processes falls on all sides alike:
   median and best M hands/s of each, and our ratio to the faster anchor.
 * ``threads=2`` against ``threads=1`` on the same hands (wall time).
 * Monte Carlo heads-up equity, one thread: ``equity(..., method="monte_carlo")`` against
-  OMPEval's EquityCalculator (``anchor_equity mc``) on the same spots, trials/s.
+  OMPEval's EquityCalculator (``anchor_equity mc``) on the same spots, trials per CPU
+  second on both sides (the anchor's start-up subtracted).
 * Omaha (4 hole + 5 board cards, random rows, one thread): our M hands/s (no anchor).
 """
 
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -114,18 +116,32 @@ def compare_threads(hands: np.ndarray, rounds: int) -> None:
     print(f"  ratio threads=2 / threads=1: median {statistics.median(two) / statistics.median(one):.2f}")
 
 
+def child_cpu() -> float:
+    """CPU seconds used so far by finished child processes (user + system)."""
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
 def compare_mc(equity_exe: Path, trials: int, rounds: int) -> None:
-    # OMPEval times itself with a wall clock, so ours is timed the same way here.
-    print(f"Monte Carlo heads-up, {trials:,} trials, one thread, wall time:")
+    # CPU time on both sides: OMPEval's own timer is a wall clock, which on a loaded
+    # machine measures the load. Its start-up (table set-up) is timed with a 1-trial run
+    # and subtracted.
+    def anchor_run(spot: tuple[str, ...], n: int) -> tuple[int, float]:
+        t = child_cpu()
+        res = subprocess.run([str(equity_exe), "mc", str(n), *spot], check=True,
+                             capture_output=True, text=True).stdout.split()
+        return int(res[0]), child_cpu() - t
+
+    print(f"Monte Carlo heads-up, {trials:,} trials, one thread, CPU time:")
     for spot in MC_SPOTS:
         ours: list[float] = []
         omp: list[float] = []
         for r in range(rounds):
             run = partial(he.equity, list(spot), method="monte_carlo", trials=trials, seed=r + 1)
-            ours.append(rate(run, trials, time.perf_counter))
-            res = subprocess.run([str(equity_exe), "mc", str(trials), *spot], check=True,
-                                 capture_output=True, text=True).stdout.split()
-            omp.append(int(res[0]) / float(res[1]))
+            ours.append(rate(run, trials, time.process_time))
+            start = anchor_run(spot, 1)[1]
+            games, cpu = anchor_run(spot, trials)
+            omp.append(games / max(cpu - start, 1e-9))
         print(line(f"holdem-eval {' vs '.join(spot)}", ours, "M trials/s"))
         print(line(f"OMPEval {' vs '.join(spot)}", omp, "M trials/s"))
         print(f"  ratio ours / OMPEval: median {statistics.median(ours) / statistics.median(omp):.2f}")
@@ -146,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hands", type=int, default=10_000_000)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--seed", type=int, default=20261201)
-    ap.add_argument("--trials", type=int, default=1_000_000, help="Monte Carlo trials per run")
+    ap.add_argument("--trials", type=int, default=4_000_000, help="Monte Carlo trials per run")
     ap.add_argument("--omaha-hands", type=int, default=2_000_000)
     ap.add_argument("--anchors", type=Path, default=DEFAULT_ANCHORS)
     ap.add_argument("--skip-mc", action="store_true")

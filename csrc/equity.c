@@ -157,11 +157,12 @@ static inline uint64_t mul_hi(uint64_t x, uint32_t n, uint64_t *lo)
 #endif
 }
 
-/* k uniform draws at once, r[i] in 0 .. n - i - 1 (n >= k, k <= 5, so the product of the
- * ranges, `bound` (batch_bound), is below 2**30), from one 64-bit output (Brackett-Rozinsky and Lemire's batched
- * draws, 2024): multiplying x by each range in turn gives the digits of floor(x * N / 2**64)
- * in mixed radix, N the product of the ranges, so rejecting as Lemire's method does for a
- * single range N (low word below 2**64 mod N, probability below 2**-34) makes them exact. */
+/* k uniform draws at once, r[i] in 0 .. n - i - 1 (n >= k, k <= 5, so N, the product of
+ * the ranges, passed as `bound` (batch_bound), is below 2**30), from one 64-bit output
+ * (Brackett-Rozinsky and Lemire's batched draws, 2024): multiplying x by each range in
+ * turn gives the mixed-radix digits of floor(x * N / 2**64), so rejecting as Lemire's
+ * method does for a single range N (low word below 2**64 mod N, probability below
+ * 2**-34) makes them exact. */
 static inline void draw_batch(uint64_t *s, uint32_t n, uint32_t k, uint64_t bound, uint32_t *r)
 {
     for (;;) {

@@ -6,17 +6,9 @@
  * the x86 POPCNT instruction; he_eval_batch and he_eval_hole_board pick one per call. */
 #include "he_eval_internal.h"
 
-#if defined(__GNUC__) || defined(__clang__)
-#define HE_INLINE static inline __attribute__((always_inline))
-#elif defined(_MSC_VER)
-#define HE_INLINE static __forceinline
-#else
-#define HE_INLINE static inline
-#endif
-
 /* popcount(x) with the hardware instruction when `hw` (a constant in every caller, so only
  * one branch is compiled in; the hardware one only inside HE_TARGET_POPCNT functions). */
-HE_INLINE unsigned popcount_as(uint64_t x, int hw)
+HE_ALWAYS_INLINE unsigned popcount_as(uint64_t x, int hw)
 {
 #if HE_POPCNT_DISPATCH
     if (hw) {
@@ -79,7 +71,7 @@ int he_eval5(int c0, int c1, int c2, int c3, int c4)
 
 /* The summed hand of one row of k cards, added to `board` when `with_board`. Two
  * independent sums (cards 0.. and k/2..) halve the chain of dependent adds. */
-HE_INLINE he_hand row_hand(const uint8_t *row, size_t k, int with_board, he_hand board)
+HE_ALWAYS_INLINE he_hand row_hand(const uint8_t *row, size_t k, int with_board, he_hand board)
 {
     he_hand h = with_board ? he_hand_add(board, row[0]) : he_hand_first(row[0]);
     he_hand g = he_hand_part(row[k / 2]);
@@ -96,7 +88,7 @@ HE_INLINE he_hand row_hand(const uint8_t *row, size_t k, int with_board, he_hand
  * `board` (the pre-summed shared board of `ncards - k` valid cards) when `with_board`,
  * else starts from nothing. Inlined with constant k, with_board and hw, so the card loop
  * unrolls and one popcount is built in; four rows per turn of the loop. */
-HE_INLINE int batch_rows(const uint8_t *cards, size_t n, size_t k, int with_board,
+HE_ALWAYS_INLINE int batch_rows(const uint8_t *cards, size_t n, size_t k, int with_board,
                          he_hand board, unsigned ncards, int hw, uint16_t *out,
                          size_t *bad_row)
 {
@@ -132,7 +124,7 @@ HE_INLINE int batch_rows(const uint8_t *cards, size_t n, size_t k, int with_boar
     return HE_OK;
 }
 
-HE_INLINE int batch_k(const uint8_t *cards, size_t n, size_t k, int hw, uint16_t *out,
+HE_ALWAYS_INLINE int batch_k(const uint8_t *cards, size_t n, size_t k, int hw, uint16_t *out,
                       size_t *bad_row)
 {
     he_hand none = he_hand_start();
@@ -189,7 +181,7 @@ static int board_status(const uint8_t *board, size_t nb)
 }
 
 /* One board for every row: rows of two hole cards added to the summed board. */
-HE_INLINE int shared_board(const uint8_t *holes, size_t n, const uint8_t *board, size_t nb,
+HE_ALWAYS_INLINE int shared_board(const uint8_t *holes, size_t n, const uint8_t *board, size_t nb,
                            int hw, uint16_t *out, size_t *bad_row)
 {
     he_hand start = he_hand_start();
@@ -258,7 +250,7 @@ int he_eval_hole_board(const uint8_t *holes, size_t n, const uint8_t *boards, si
 
 /* Omaha for one row: validates hole + board together (one popcount), then the best of
  * every (two hole, three board) choice, as he_omaha_best. */
-HE_INLINE int omaha_row(const uint8_t *hole, size_t nh, const uint8_t *board, size_t nb)
+HE_ALWAYS_INLINE int omaha_row(const uint8_t *hole, size_t nh, const uint8_t *board, size_t nb)
 {
     he_hand h = he_hand_start();
     for (size_t j = 0; j < nb; j++) {
@@ -288,7 +280,7 @@ HE_INLINE int omaha_row(const uint8_t *hole, size_t nh, const uint8_t *board, si
 }
 
 /* n Omaha rows, inlined for each (nh, nb) so that every loop has constant bounds. */
-HE_INLINE int omaha_rows(const uint8_t *holes, size_t n, size_t nh, const uint8_t *boards,
+HE_ALWAYS_INLINE int omaha_rows(const uint8_t *holes, size_t n, size_t nh, const uint8_t *boards,
                          size_t nb, size_t board_stride, uint16_t *out, size_t *bad_row)
 {
     for (size_t i = 0; i < n; i++) {

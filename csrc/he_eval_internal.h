@@ -22,6 +22,15 @@
 #define HE_FLUSH_BITS 0x888800000000ULL
 #define HE_NCARDS 52
 
+/* A helper that must be inlined: the kernels rely on constant arguments folding away. */
+#if defined(__GNUC__) || defined(__clang__)
+#define HE_ALWAYS_INLINE static inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define HE_ALWAYS_INLINE static __forceinline
+#else
+#define HE_ALWAYS_INLINE static inline
+#endif
+
 #if defined(_MSC_VER)
 #define HE_ALIGN16_PRE __declspec(align(16))
 #define HE_ALIGN16_POST
@@ -232,14 +241,6 @@ static inline uint16_t he_hand_rank(he_hand h)
 }
 
 /* ------------------------------------------------------------------ Omaha */
-
-#if defined(__GNUC__) || defined(__clang__)
-#define HE_ALWAYS_INLINE static inline __attribute__((always_inline))
-#elif defined(_MSC_VER)
-#define HE_ALWAYS_INLINE static __forceinline
-#else
-#define HE_ALWAYS_INLINE static inline
-#endif
 
 /* Omaha hole cards (4..6), ready for he_omaha_best: the he_omaha_rank row of each of its
  * np pairs, its cards per suit, and the cards themselves (for flushes). */

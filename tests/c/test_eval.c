@@ -234,7 +234,8 @@ static void popcount_paths(void)
         check_variant(HE_POPCNT_PORTABLE, k);
         check_variant(HE_POPCNT_HW, k);
     }
-    printf("popcount paths: portable%s\n", he_cpu_has_popcnt() ? " and POPCNT" : " only (no POPCNT)");
+    printf("popcount paths: portable%s\n",
+           he_cpu_has_popcnt() ? " and POPCNT" : " only (no POPCNT)");
 }
 
 int main(void)

@@ -57,3 +57,19 @@ def test_omaha_batch(benchmark, omaha9: np.ndarray, threads: int) -> None:  # ty
     out = np.empty(len(holes), dtype=np.uint16)
     benchmark(he.evaluate_omaha_batch, holes, boards, out=out, threads=threads)
     _rate(benchmark, len(holes))
+
+
+@pytest.mark.parametrize("k", [5, 6])
+def test_batch_five_and_six_cards(benchmark, hands7: np.ndarray, k: int) -> None:  # type: ignore[no-untyped-def]
+    hands = np.ascontiguousarray(hands7[:, :k])
+    out = np.empty(len(hands), dtype=np.uint16)
+    benchmark(he.evaluate_batch, hands, out=out)
+    _rate(benchmark, len(hands))
+
+
+def test_batch_hole_with_board_per_row(benchmark, hands7: np.ndarray) -> None:  # type: ignore[no-untyped-def]
+    holes = np.ascontiguousarray(hands7[:, :2])
+    boards = np.ascontiguousarray(hands7[:, 2:])
+    out = np.empty(len(holes), dtype=np.uint16)
+    benchmark(he.evaluate_batch, holes, board=boards, out=out)
+    _rate(benchmark, len(holes))

@@ -7,15 +7,19 @@ static inline int columns_k(const uint8_t *const *cols, size_t k, size_t n, uint
                             uint8_t *categories, size_t *bad_row)
 {
     for (size_t i = 0; i < n; i++) {
-        uint64_t key = HE_SUIT_BIAS, bits = 0, sum = 0;
+        he_hand h = he_hand_start();
         for (size_t j = 0; j < k; j++) {
-            HE_ADD_CARD(cols[j][i], key, bits, sum);
+            h = he_hand_add(h, cols[j][i]);
         }
-        if ((bits & HE_BAD_CARD_BIT) | (bits ^ sum)) {
+        if (he_popcount_portable(he_hand_bits(h)) != k) {
+            uint8_t row[7];
+            for (size_t j = 0; j < k; j++) {
+                row[j] = cols[j][i];
+            }
             *bad_row = i;
-            return he_check(bits, sum);
+            return he_bad_status(row, k);
         }
-        uint16_t r = he_rank_of(key, bits);
+        uint16_t r = he_hand_rank(h);
         ranks[i] = r;
         if (categories != NULL) {
             categories[i] = he_rank_category[r];

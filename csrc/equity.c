@@ -9,6 +9,7 @@
 
 #define NCAT 9 /* made-hand categories, straight flush .. high card */
 #define MAX_REDRAWS 1000000u
+#define EQ_MIX_MUL 0x9E3779B97F4A7C15ULL /* 2**64 / golden ratio, odd: a multiplicative mixer */
 
 /* ---------------------------------------------------------------- shared helpers */
 
@@ -21,11 +22,7 @@ static inline unsigned cat_index(unsigned r)
 /* Rank of a hand that cannot hold a flush: the perfect hash of its rank part only. */
 static inline unsigned rank_noflush(uint64_t key)
 {
-    uint64_t h = (key & 0xFFFFFFFFULL) * HE_HASH_MUL;
-    uint32_t bucket = (uint32_t)(h >> (64 - HE_HASH_BUCKET_BITS));
-    uint32_t slot = (uint32_t)(h >> (64 - HE_HASH_BUCKET_BITS - HE_HASH_SLOT_BITS))
-                    & ((1u << HE_HASH_SLOT_BITS) - 1u);
-    return he_hash_rank[slot ^ he_hash_disp[bucket]];
+    return he_rank_noflush(key);
 }
 
 /* Adds n card ids to a 52-bit card mask; HE_E_CARD_RANGE or HE_E_DUPLICATE on bad input. */
@@ -144,6 +141,82 @@ static inline unsigned deal_card(u32_src *src, uint8_t *deck, uint32_t n, uint32
     }
 }
 
+/* hi:lo = x * n for n < 2**32: returns the high word and stores the low one (one
+ * multiply where the compiler has 128-bit integers). */
+static inline uint64_t mul_hi(uint64_t x, uint32_t n, uint64_t *lo)
+{
+#if defined(__SIZEOF_INT128__)
+    __extension__ typedef unsigned __int128 u128; /* __extension__: no -Wpedantic noise */
+    u128 p = (u128)x * n;
+    *lo = (uint64_t)p;
+    return (uint64_t)(p >> 64);
+#else
+    uint64_t p1 = (x & 0xFFFFFFFFULL) * n, p2 = (x >> 32) * n;
+    *lo = x * n;
+    return (p2 + (p1 >> 32)) >> 32;
+#endif
+}
+
+/* k uniform draws at once, r[i] in 0 .. n - i - 1 (n >= k, k <= 5, so N, the product of
+ * the ranges, passed as `bound` (batch_bound), is below 2**30), from one 64-bit output
+ * (Brackett-Rozinsky and Lemire's batched draws, 2024): multiplying x by each range in
+ * turn gives the mixed-radix digits of floor(x * N / 2**64), so rejecting as Lemire's
+ * method does for a single range N (low word below 2**64 mod N, probability below
+ * 2**-34) makes them exact. */
+static inline void draw_batch(uint64_t *s, uint32_t n, uint32_t k, uint64_t bound, uint32_t *r)
+{
+    for (;;) {
+        uint64_t x = rng_next(s);
+        for (uint32_t i = 0; i < k; i++) {
+            r[i] = (uint32_t)mul_hi(x, n - i, &x);
+        }
+        if (x >= bound || x >= (0 - bound) % bound) {
+            return;
+        }
+    }
+}
+
+/* The product n * (n - 1) * ... * (n - k + 1) of draw_batch's ranges. */
+static inline uint64_t batch_bound(uint32_t n, uint32_t k)
+{
+    uint64_t bound = 1;
+    for (uint32_t i = 0; i < k; i++) {
+        bound *= n - i;
+    }
+    return bound;
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+#define EQ_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define EQ_NOINLINE __declspec(noinline)
+#else
+#define EQ_NOINLINE
+#endif
+
+/* deal_card, kept out of line: the rare retry of deal_card_at. */
+static EQ_NOINLINE unsigned deal_card_again(u32_src *src, uint8_t *deck, uint32_t n, uint32_t k,
+                                            uint64_t *used)
+{
+    return deal_card(src, deck, n, k, used);
+}
+
+/* deal_card whose first try is deck[k + first] (first a uniform draw in 0 .. n - k - 1,
+ * from draw_batch); a used card is drawn again as deal_card does. */
+static inline unsigned deal_card_at(u32_src *src, uint8_t *deck, uint32_t n, uint32_t k,
+                                    uint32_t first, uint64_t *used)
+{
+    uint32_t j = k + first;
+    uint8_t c = deck[j];
+    deck[j] = deck[k];
+    deck[k] = c;
+    if (!(*used >> c & 1u)) {
+        *used |= 1ULL << c;
+        return c;
+    }
+    return deal_card_again(src, deck, n, k, used);
+}
+
 /* ---------------------------------------------------------------- exact Hold'em */
 
 /* Boards are not enumerated one by one. Two facts make that possible:
@@ -182,7 +255,7 @@ static void rank_sets_rec(const unsigned *avail, int r, unsigned j, uint64_t key
     if (r < 0) {
         return;
     }
-    uint64_t k5 = he_card_key[4 * r] & 0xFFFFFFFFULL;
+    uint64_t k5 = he_cards[4 * r].key & 0xFFFFFFFFULL;
     for (unsigned m = 0; m <= j && m <= avail[r]; m++) {
         rank_sets_rec(avail, r - 1, j - m, key + m * k5, ways * binom[avail[r]][m], out, n);
     }
@@ -207,7 +280,7 @@ static size_t rank_sets(const unsigned *avail, unsigned j, rank_set *out)
         if (avail[r] == 0) {
             continue;
         }
-        uint64_t k5 = he_card_key[4 * r] & 0xFFFFFFFFULL;
+        uint64_t k5 = he_cards[4 * r].key & 0xFFFFFFFFULL;
         if (j == 1) {
             out[n].key = k5;
             out[n++].ways = avail[r];
@@ -219,7 +292,7 @@ static size_t rank_sets(const unsigned *avail, unsigned j, rank_set *out)
         }
         for (unsigned q = 0; q < r; q++) {
             if (avail[q]) {
-                out[n].key = k5 + (he_card_key[4 * q] & 0xFFFFFFFFULL);
+                out[n].key = k5 + (he_cards[4 * q].key & 0xFFFFFFFFULL);
                 out[n++].ways = (uint64_t)avail[r] * avail[q];
             }
         }
@@ -324,7 +397,7 @@ static void flush_subsets(deal_ctx *c, unsigned s, const unsigned *ranks, unsign
     for (unsigned i = from; i + k <= na; i++) {
         unsigned r = ranks[i];
         flush_subsets(c, s, ranks, na, i + 1, k - 1, mask | 1u << r,
-                      skey + (he_card_key[4 * r] & 0xFFFFFFFFULL), knew, nsets);
+                      skey + (he_cards[4 * r].key & 0xFFFFFFFFULL), knew, nsets);
     }
 }
 
@@ -347,14 +420,14 @@ static void enum_deal(size_t np, const uint8_t *holes, uint64_t used, const uint
         if (part == 0) {
             uint64_t key = HE_SUIT_BIAS, bits = 0;
             for (size_t j = 0; j < nb; j++) {
-                key += he_card_key[board[j]];
-                bits |= he_card_bit[board[j]];
+                key += he_cards[board[j]].key;
+                bits |= he_cards[board[j]].bits;
             }
             unsigned r[HE_EQ_MAX_PLAYERS];
             for (size_t p = 0; p < np; p++) {
                 unsigned a = holes[2 * p], b = holes[2 * p + 1];
-                r[p] = he_rank_of(key + he_card_key[a] + he_card_key[b],
-                                  bits | he_card_bit[a] | he_card_bit[b]);
+                r[p] = he_rank_of(key + he_cards[a].key + he_cards[b].key,
+                                  bits | he_cards[a].bits | he_cards[b].bits);
                 hist[p * NCAT + cat_index(r[p])]++;
             }
             wins[winners(r, np)]++;
@@ -364,7 +437,7 @@ static void enum_deal(size_t np, const uint8_t *holes, uint64_t used, const uint
     uint64_t bkey = 0;
     unsigned bsuit[4] = {0, 0, 0, 0}, bcount[4] = {0, 0, 0, 0};
     for (size_t j = 0; j < nb; j++) {
-        bkey += he_card_key[board[j]] & 0xFFFFFFFFULL;
+        bkey += he_cards[board[j]].key & 0xFFFFFFFFULL;
         bsuit[board[j] & 3u] |= 1u << (board[j] >> 2);
         bcount[board[j] & 3u]++;
     }
@@ -373,7 +446,7 @@ static void enum_deal(size_t np, const uint8_t *holes, uint64_t used, const uint
         c.rkey[p] = bkey;
         for (size_t i = 0; i < 2; i++) {
             unsigned card = holes[2 * p + i], s = card & 3u;
-            c.rkey[p] += he_card_key[card] & 0xFFFFFFFFULL;
+            c.rkey[p] += he_cards[card].key & 0xFFFFFFFFULL;
             c.hsuit[p][s] |= 1u << (card >> 2);
             c.hcount[p][s]++;
         }
@@ -556,7 +629,7 @@ static void add_deal(class_ctx *cc)
     cc->deals++;
     uint64_t k0, k1;
     canon_key(cc, &k0, &k1);
-    size_t slot = (size_t)(((k0 ^ (k1 * 0xC2B2AE3D27D4EB4FULL)) * HE_HASH_MUL) >> 20) & cc->tmask;
+    size_t slot = (size_t)(((k0 ^ (k1 * 0xC2B2AE3D27D4EB4FULL)) * EQ_MIX_MUL) >> 20) & cc->tmask;
     for (;; slot = (slot + 1) & cc->tmask) {
         uint32_t idx = cc->tidx[slot];
         if (idx == 0) {
@@ -710,62 +783,22 @@ int he_equity_exact(size_t np, const uint8_t *combos, const uint32_t *offsets,
 
 /* ---------------------------------------------------------------- Omaha */
 
-/* Best Omaha rank: two of the hole cards (pre-summed pair keys) with three of the five
- * board cards (pre-summed triple keys). */
-static inline unsigned omaha_best(const uint64_t *pkey, const uint64_t *pbits, size_t npairs,
-                                  const uint64_t *tkey, const uint64_t *tbits)
-{
-    unsigned best = 0xFFFFu;
-    for (size_t i = 0; i < npairs; i++) {
-        for (size_t t = 0; t < 10; t++) {
-            unsigned r = he_rank_of(pkey[i] + tkey[t], pbits[i] | tbits[t]);
-            best = r < best ? r : best;
-        }
-    }
-    return best;
-}
-
-/* The 10 three-card subsets of a five-card board. */
-static void board_triples(const uint8_t *b, uint64_t *tkey, uint64_t *tbits)
-{
-    size_t n = 0;
-    for (size_t x = 0; x < 5; x++) {
-        for (size_t y = x + 1; y < 5; y++) {
-            for (size_t z = y + 1; z < 5; z++) {
-                tkey[n] = he_card_key[b[x]] + he_card_key[b[y]] + he_card_key[b[z]];
-                tbits[n++] = he_card_bit[b[x]] | he_card_bit[b[y]] | he_card_bit[b[z]];
-            }
-        }
-    }
-}
-
-/* Pair keys (with the suit bias) of a hand of nh cards; returns the number of pairs. */
-static size_t hole_pairs(const uint8_t *h, size_t nh, uint64_t *pkey, uint64_t *pbits)
-{
-    size_t n = 0;
-    for (size_t a = 0; a < nh; a++) {
-        for (size_t b = a + 1; b < nh; b++) {
-            pkey[n] = HE_SUIT_BIAS + he_card_key[h[a]] + he_card_key[h[b]];
-            pbits[n++] = he_card_bit[h[a]] | he_card_bit[h[b]];
-        }
-    }
-    return n;
-}
+/* Omaha hands are ranked by he_omaha_best (he_eval_internal.h): a pair-by-triple table
+ * lookup per choice of five cards, flushes only in a suit the board allows. */
 
 typedef struct {
-    size_t np, npairs;
-    uint64_t pkey[HE_EQ_MAX_PLAYERS][15];
-    uint64_t pbits[HE_EQ_MAX_PLAYERS][15];
+    size_t np;
+    he_omaha_hole hole[HE_EQ_MAX_PLAYERS];
     uint64_t *wins, *hist;
 } omaha_ctx;
 
 static void omaha_showdown(omaha_ctx *c, const uint8_t *b)
 {
-    uint64_t tkey[10], tbits[10];
-    board_triples(b, tkey, tbits);
+    he_omaha_board board;
+    he_omaha_board_init(&board, b, 5);
     unsigned best = 0xFFFFu, mask = 0;
     for (size_t p = 0; p < c->np; p++) {
-        unsigned r = omaha_best(c->pkey[p], c->pbits[p], c->npairs, tkey, tbits);
+        unsigned r = he_omaha_best(&c->hole[p], &board);
         if (r < best) {
             best = r;
             mask = 1u << p;
@@ -817,7 +850,7 @@ int he_equity_enum_omaha(size_t np, size_t nh, const uint8_t *holes, const uint8
     c.wins = wins;
     c.hist = hist;
     for (size_t p = 0; p < np; p++) {
-        c.npairs = hole_pairs(holes + p * nh, nh, c.pkey[p], c.pbits[p]);
+        he_omaha_hole_init(&c.hole[p], holes + p * nh, nh);
     }
     uint8_t deck[HE_NCARDS], b[5];
     size_t ndeck = 0;
@@ -914,8 +947,8 @@ static int mc_setup(mc_ctx *m, size_t np, size_t nh, const uint8_t *combos,
         m->ckey[i] = 0;
         m->cbits[i] = 0;
         for (size_t j = 0; j < nh; j++) {
-            m->ckey[i] += he_card_key[combos[i * nh + j]];
-            m->cbits[i] |= he_card_bit[combos[i * nh + j]];
+            m->ckey[i] += he_cards[combos[i * nh + j]].key;
+            m->cbits[i] |= he_cards[combos[i * nh + j]].bits;
         }
     }
     m->fixed = fixed;
@@ -953,27 +986,110 @@ static void mc_free(mc_ctx *m)
     free(m->cbits);
 }
 
-/* Monte Carlo when every player's hole cards are fixed (Hold'em): only the board is dealt.
- * Kept small so its state stays in registers; it draws exactly what the general loop in
- * he_equity_mc would, so results do not depend on which loop ran. */
-static void mc_fixed_holdem(u32_src *src, uint8_t *deck, uint32_t ndeck, uint64_t fixed,
-                            uint64_t key0, uint64_t bits0, size_t nb, size_t np,
-                            const uint64_t *hkey, const uint64_t *hbits, uint64_t trials,
-                            uint64_t *wins, uint64_t *hist)
+/* Monte Carlo when every player's hole cards are fixed (Hold'em): only the board is dealt,
+ * all of it from one generator output (draw_batch). Which loop runs depends only on the
+ * players, so a seed still fixes the result; the general loop in he_equity_mc draws card
+ * by card (deal_card) and is kept as it was, so seeded results with players dealt from
+ * the deck ("random") did not change. Inlined once per board size (mc_fixed_holdem), so
+ * the deal loop has a constant count; hands are he_hand sums (one vector add per card on
+ * x86-64). */
+static inline void mc_fixed_nb(u32_src *src, uint8_t *deck, uint32_t ndeck, he_hand board,
+                               uint32_t ndeal, size_t np, const he_hand *hole, uint64_t trials,
+                               uint64_t *wins, uint64_t *hist)
 {
     unsigned r[HE_EQ_MAX_PLAYERS];
+    uint64_t rs[4] = {src->s[0], src->s[1], src->s[2], src->s[3]}; /* in registers */
+    uint64_t bound = batch_bound(ndeck, ndeal);
     for (uint64_t t = 0; t < trials; t++) {
-        uint64_t used = fixed, key = key0, bits = bits0;
-        for (uint32_t j = 0; j < 5 - nb; j++) {
-            unsigned card = deal_card(src, deck, ndeck, j, &used);
-            key += he_card_key[card];
-            bits |= he_card_bit[card];
+        /* The deck holds no fixed card, so a partial shuffle never deals a used one. */
+        uint32_t first[5];
+        draw_batch(rs, ndeck, ndeal, bound, first);
+        he_hand h = board;
+        for (uint32_t j = 0; j < ndeal; j++) {
+            uint32_t at = j + first[j];
+            uint8_t c = deck[at];
+            deck[at] = deck[j];
+            deck[j] = c;
+            h = he_hand_add(h, c);
         }
         for (size_t p = 0; p < np; p++) {
-            r[p] = he_rank_of(key + hkey[p], bits | hbits[p]);
+            r[p] = he_hand_rank(he_hand_sum(h, hole[p]));
             hist[p * NCAT + cat_index(r[p])]++;
         }
         wins[winners(r, np)]++;
+    }
+    memcpy(src->s, rs, sizeof rs);
+}
+
+static void mc_fixed_holdem(u32_src *src, uint8_t *deck, uint32_t ndeck, const uint8_t *board,
+                            size_t nb, size_t np, const uint8_t *combos,
+                            const uint32_t *pick, uint64_t trials, uint64_t *wins,
+                            uint64_t *hist)
+{
+    he_hand b = he_hand_start(), hole[HE_EQ_MAX_PLAYERS];
+    for (size_t j = 0; j < nb; j++) {
+        b = he_hand_add(b, board[j]);
+    }
+    for (size_t p = 0; p < np; p++) {
+        const uint8_t *c = combos + 2 * (size_t)pick[p];
+        hole[p] = he_hand_sum(he_hand_part(c[0]), he_hand_part(c[1]));
+    }
+    switch (nb) {
+    case 0: mc_fixed_nb(src, deck, ndeck, b, 5, np, hole, trials, wins, hist); break;
+    case 3: mc_fixed_nb(src, deck, ndeck, b, 2, np, hole, trials, wins, hist); break;
+    case 4: mc_fixed_nb(src, deck, ndeck, b, 1, np, hole, trials, wins, hist); break;
+    default:
+        mc_fixed_nb(src, deck, ndeck, b, (uint32_t)(5 - nb), np, hole, trials, wins,
+                    hist);
+    }
+}
+
+/* Monte Carlo for Hold'em when no player is dealt from the deck (each has one or more
+ * combos, at least one several): the combos as the general loop draws them, then the
+ * board from one generator output (draw_batch), a card already held being dealt again.
+ * Inlined once per board size (mc_ranges_holdem). Returns HE_OK or HE_E_NO_DEAL. */
+static inline int mc_ranges_nb(mc_ctx *m, u32_src *src, uint8_t *deck, uint32_t ndeck,
+                               he_hand board, uint32_t ndeal, uint64_t trials, uint64_t *wins,
+                               uint64_t *hist)
+{
+    unsigned r[HE_EQ_MAX_PLAYERS];
+    size_t np = m->np;
+    uint64_t bound = batch_bound(ndeck, ndeal);
+    for (uint64_t t = 0; t < trials; t++) {
+        uint64_t used;
+        if (!draw_tuple(m, src, &used)) {
+            return HE_E_NO_DEAL;
+        }
+        uint32_t first[5];
+        draw_batch(src->s, ndeck, ndeal, bound, first);
+        he_hand h = board;
+        for (uint32_t j = 0; j < ndeal; j++) {
+            h = he_hand_add(h, deal_card_at(src, deck, ndeck, j, first[j], &used));
+        }
+        for (size_t p = 0; p < np; p++) {
+            uint32_t c = m->pick[p];
+            r[p] = he_hand_rank(he_hand_sum(h, he_hand_make(m->ckey[c], m->cbits[c])));
+            hist[p * NCAT + cat_index(r[p])]++;
+        }
+        wins[winners(r, np)]++;
+    }
+    return HE_OK;
+}
+
+static int mc_ranges_holdem(mc_ctx *m, u32_src *src, uint8_t *deck, uint32_t ndeck,
+                            const uint8_t *board, size_t nb, uint64_t trials, uint64_t *wins,
+                            uint64_t *hist)
+{
+    he_hand b = he_hand_start();
+    for (size_t j = 0; j < nb; j++) {
+        b = he_hand_add(b, board[j]);
+    }
+    switch (nb) {
+    case 0: return mc_ranges_nb(m, src, deck, ndeck, b, 5, trials, wins, hist);
+    case 3: return mc_ranges_nb(m, src, deck, ndeck, b, 2, trials, wins, hist);
+    case 4: return mc_ranges_nb(m, src, deck, ndeck, b, 1, trials, wins, hist);
+    default:
+        return mc_ranges_nb(m, src, deck, ndeck, b, (uint32_t)(5 - nb), trials, wins, hist);
     }
 }
 
@@ -1004,10 +1120,13 @@ int he_equity_mc(size_t np, size_t nh, const uint8_t *combos, const uint32_t *of
     }
     uint64_t key0 = HE_SUIT_BIAS, bits0 = 0;
     for (size_t j = 0; j < nb; j++) {
-        key0 += he_card_key[board[j]];
-        bits0 |= he_card_bit[board[j]];
+        key0 += he_cards[board[j]].key;
+        bits0 |= he_cards[board[j]].bits;
     }
-    u32_src src = {state, 0, 0};
+    /* The generator's state is copied into locals (written back on return): through the
+     * caller's pointer it would be reloaded after every store to the deck. */
+    uint64_t rs[4] = {state[0], state[1], state[2], state[3]};
+    u32_src src = {rs, 0, 0};
     uint8_t deck[HE_NCARDS];
     uint32_t ndeck = 0;
     for (unsigned card = 0; card < HE_NCARDS; card++) {
@@ -1022,19 +1141,23 @@ int he_equity_mc(size_t np, size_t nh, const uint8_t *combos, const uint32_t *of
         memcpy(b, board, nb);
     }
     if (nh == 2 && m.ndrawn == 0 && m.nrandom == 0) {
-        for (size_t p = 0; p < np; p++) {
-            hkey[p] = m.ckey[m.pick[p]];
-            hbits[p] = m.cbits[m.pick[p]];
-        }
-        mc_fixed_holdem(&src, deck, ndeck, m.fixed, key0, bits0, nb, np, hkey, hbits, trials,
+        mc_fixed_holdem(&src, deck, ndeck, board, nb, np, combos, m.pick, trials,
                         wins, hist);
+        memcpy(state, rs, sizeof rs);
         mc_free(&m);
         return HE_OK;
+    }
+    if (nh == 2 && m.nrandom == 0) {
+        st = mc_ranges_holdem(&m, &src, deck, ndeck, board, nb, trials, wins, hist);
+        memcpy(state, rs, sizeof rs);
+        mc_free(&m);
+        return st;
     }
     unsigned r[HE_EQ_MAX_PLAYERS];
     for (uint64_t t = 0; t < trials; t++) {
         uint64_t used;
         if (!draw_tuple(&m, &src, &used)) {
+            memcpy(state, rs, sizeof rs);
             mc_free(&m);
             return HE_E_NO_DEAL;
         }
@@ -1046,16 +1169,16 @@ int he_equity_mc(size_t np, size_t nh, const uint8_t *combos, const uint32_t *of
             for (size_t j = 0; j < nh; j++) {
                 unsigned card = deal_card(&src, deck, ndeck, dealt++, &used);
                 hole[p][j] = (uint8_t)card;
-                hkey[p] += he_card_key[card];
-                hbits[p] |= he_card_bit[card];
+                hkey[p] += he_cards[card].key;
+                hbits[p] |= he_cards[card].bits;
             }
         }
         uint64_t key = key0, bits = bits0;
         for (size_t j = nb; j < 5; j++) {
             unsigned card = deal_card(&src, deck, ndeck, dealt++, &used);
             b[j] = (uint8_t)card;
-            key += he_card_key[card];
-            bits |= he_card_bit[card];
+            key += he_cards[card].key;
+            bits |= he_cards[card].bits;
         }
         if (nh == 2) {
             for (size_t p = 0; p < np; p++) {
@@ -1067,13 +1190,14 @@ int he_equity_mc(size_t np, size_t nh, const uint8_t *combos, const uint32_t *of
                 r[p] = he_rank_of(key + k2, bits | b2);
             }
         } else {
-            uint64_t tkey[10], tbits[10], pkey[15], pbits[15];
-            board_triples(b, tkey, tbits);
+            he_omaha_board ob;
+            he_omaha_board_init(&ob, b, 5);
             for (size_t p = 0; p < np; p++) {
                 const uint8_t *h = offsets[p + 1] == offsets[p]
                                    ? hole[p] : combos + (size_t)m.pick[p] * nh;
-                size_t npairs = hole_pairs(h, nh, pkey, pbits);
-                r[p] = omaha_best(pkey, pbits, npairs, tkey, tbits);
+                he_omaha_hole oh;
+                he_omaha_hole_init(&oh, h, nh);
+                r[p] = he_omaha_best(&oh, &ob);
             }
         }
         for (size_t p = 0; p < np; p++) {
@@ -1081,6 +1205,7 @@ int he_equity_mc(size_t np, size_t nh, const uint8_t *combos, const uint32_t *of
         }
         wins[winners(r, np)]++;
     }
+    memcpy(state, rs, sizeof rs);
     mc_free(&m);
     return HE_OK;
 }

@@ -1,68 +1,427 @@
-/* Evaluator internals shared by the C kernels (batch, equity, settlement): the generated
- * tables and inline helpers that turn an accumulated hand key into a rank. Not part of
+/* Evaluator internals shared by the C kernels (batch, equity, settlement, bulk): the
+ * generated tables and inline helpers that turn a summed hand into a rank. Not part of
  * the Python-visible API. The scheme is explained in scripts/gen_tables.py. */
 #ifndef HE_EVAL_INTERNAL_H
 #define HE_EVAL_INTERNAL_H
 
 #include "holdem_eval.h"
 
-/* Perfect hash geometry and multiplier; gen_tables.py writes tables for exactly these. */
-#define HE_HASH_BUCKET_BITS 13
-#define HE_HASH_SLOT_BITS 17
-#define HE_HASH_MUL 0x9E3779B97F4A7C15ULL
+#if (defined(__x86_64__) || defined(_M_X64)) && !defined(HE_NO_SIMD)
+#include <emmintrin.h> /* SSE2: baseline on every x86-64 CPU (HE_NO_SIMD: test the portable code) */
+#define HE_SSE2 1
+#endif
+#if defined(_MSC_VER)
+#include <intrin.h>
+#endif
+
+/* Rows of 2**HE_ROW_SHIFT consecutive rank keys share one he_row_offset entry;
+ * gen_tables.py writes tables for exactly this value. */
+#define HE_ROW_SHIFT 12
 /* Every suit counter (4 bits at 32 + 4 * suit) starts at 3: it reaches 8 at five cards. */
 #define HE_SUIT_BIAS 0x333300000000ULL
 #define HE_FLUSH_BITS 0x888800000000ULL
 #define HE_NCARDS 52
 
-extern const uint64_t he_card_key[256];
-extern const uint64_t he_card_bit[256];
+/* A helper that must be inlined: the kernels rely on constant arguments folding away. */
+#if defined(__GNUC__) || defined(__clang__)
+#define HE_ALWAYS_INLINE static inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define HE_ALWAYS_INLINE static __forceinline
+#else
+#define HE_ALWAYS_INLINE static inline
+#endif
+
+#if defined(_MSC_VER)
+#define HE_ALIGN16_PRE __declspec(align(16))
+#define HE_ALIGN16_POST
+#else
+#define HE_ALIGN16_PRE
+#define HE_ALIGN16_POST __attribute__((aligned(16)))
+#endif
+
+/* One card: `key` (rank multiplier in bits 0..31, a one in its suit's counter at
+ * 32 + 4 * suit) and `bits` (1 << (16 * suit + rank)). Ids 52..255: {0, 0}. Aligned so
+ * that an entry is one 16-byte vector load. he_cards[256 + id] is he_cards[id] with
+ * HE_SUIT_BIAS added to its key: the first card of a hand (he_hand_first). */
+typedef HE_ALIGN16_PRE struct {
+    uint64_t key;
+    uint64_t bits;
+} HE_ALIGN16_POST he_card_entry;
+
+extern const he_card_entry he_cards[512];
 extern const uint16_t he_flush_rank[8192];
 extern const uint8_t he_rank_category[7463]; /* 1 = straight flush .. 9 = high card */
-extern const uint32_t he_hash_disp[1 << HE_HASH_BUCKET_BITS];
-extern const uint16_t he_hash_rank[1 << HE_HASH_SLOT_BITS];
+extern const uint32_t he_row_offset[8191];
+extern const uint16_t he_rank_table[83116];
+/* Omaha (gen_tables.py): he_omaha_rank[he_omaha_pair[13 * r1 + r2] + he_omaha_triple[169 * r3
+ * + 13 * r4 + r5]] is the non-flush rank of ranks r1..r5 (two hole, three board cards). */
+#define HE_OMAHA_TRIPLES 455
+extern const uint16_t he_omaha_pair[169];
+extern const uint16_t he_omaha_triple[2197];
+extern const uint16_t he_omaha_rank[91 * HE_OMAHA_TRIPLES];
+
+/* ------------------------------------------------------------------ bit helpers */
+
+/* Index of the lowest set bit of x != 0. */
+static inline unsigned he_ctz64(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)__builtin_ctzll(x);
+#elif defined(_MSC_VER) && defined(_M_X64)
+    unsigned long i;
+    _BitScanForward64(&i, x);
+    return (unsigned)i;
+#else
+    unsigned n = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+/* Set bits of x, without any CPU extension (SWAR). */
+static inline unsigned he_popcount_portable(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (unsigned)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* HE_POPCNT_DISPATCH: the compiler can build a function for the x86 POPCNT instruction
+ * (target("popcnt")) and ask at run time whether this CPU has it. Elsewhere (MSVC, other
+ * architectures) every kernel uses he_popcount_portable. */
+#if defined(HE_SSE2) && (defined(__GNUC__) || defined(__clang__))
+#define HE_POPCNT_DISPATCH 1
+#define HE_TARGET_POPCNT __attribute__((target("popcnt")))
+/* 1 when this CPU has POPCNT. Reads the CPU model libgcc fills in before any code runs. */
+static inline int he_cpu_has_popcnt(void)
+{
+    return __builtin_cpu_supports("popcnt") != 0;
+}
+#else
+#define HE_POPCNT_DISPATCH 0
+#define HE_TARGET_POPCNT
+static inline int he_cpu_has_popcnt(void)
+{
+    return 0;
+}
+#endif
+
+/* ------------------------------------------------------------------ hands */
+
+/* A hand being summed: {key, bits} as one SSE2 register on x86-64, two words elsewhere. */
+#ifdef HE_SSE2
+typedef __m128i he_hand;
+
+static inline he_hand he_hand_start(void)
+{
+    return _mm_set_epi64x(0, (long long)HE_SUIT_BIAS);
+}
+
+static inline he_hand he_hand_add(he_hand h, unsigned card)
+{
+    return _mm_add_epi64(h, _mm_load_si128((const __m128i *)(const void *)&he_cards[card]));
+}
+
+/* A hand part from its summed key and bits. */
+static inline he_hand he_hand_make(uint64_t key, uint64_t bits)
+{
+    return _mm_set_epi64x((long long)bits, (long long)key);
+}
+
+/* One card's entry, without the suit bias (a part of a hand, for he_hand_sum). */
+static inline he_hand he_hand_part(unsigned card)
+{
+    return _mm_load_si128((const __m128i *)(const void *)&he_cards[card]);
+}
+
+/* The hand of one card (he_hand_add(he_hand_start(), card) in one load). */
+static inline he_hand he_hand_first(unsigned card)
+{
+    return _mm_load_si128((const __m128i *)(const void *)&he_cards[256u + card]);
+}
+
+static inline he_hand he_hand_sum(he_hand a, he_hand b)
+{
+    return _mm_add_epi64(a, b);
+}
+
+static inline uint64_t he_hand_key(he_hand h)
+{
+    return (uint64_t)_mm_cvtsi128_si64(h);
+}
+
+static inline uint64_t he_hand_bits(he_hand h)
+{
+    return (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(h, h));
+}
+#else
+typedef he_card_entry he_hand;
+
+static inline he_hand he_hand_start(void)
+{
+    he_hand h;
+    h.key = HE_SUIT_BIAS;
+    h.bits = 0;
+    return h;
+}
+
+static inline he_hand he_hand_add(he_hand h, unsigned card)
+{
+    h.key += he_cards[card].key;
+    h.bits += he_cards[card].bits;
+    return h;
+}
+
+static inline he_hand he_hand_make(uint64_t key, uint64_t bits)
+{
+    he_hand h;
+    h.key = key;
+    h.bits = bits;
+    return h;
+}
+
+static inline he_hand he_hand_part(unsigned card)
+{
+    return he_cards[card];
+}
+
+static inline he_hand he_hand_first(unsigned card)
+{
+    return he_cards[256u + card];
+}
+
+static inline he_hand he_hand_sum(he_hand a, he_hand b)
+{
+    a.key += b.key;
+    a.bits += b.bits;
+    return a;
+}
+
+static inline uint64_t he_hand_key(he_hand h)
+{
+    return h.key;
+}
+
+static inline uint64_t he_hand_bits(he_hand h)
+{
+    return h.bits;
+}
+#endif
+
+/* Rank of a hand that holds no flush, from its rank key (bits 0..31 of a summed key):
+ * the offset-table perfect hash (gen_tables.py). */
+static inline uint16_t he_rank_noflush(uint64_t key)
+{
+    uint32_t k = (uint32_t)key;
+    return he_rank_table[(uint32_t)(k + he_row_offset[k >> HE_ROW_SHIFT])];
+}
 
 /* Rank of a hand of 5..7 valid, distinct cards from its summed key (starting at
- * HE_SUIT_BIAS) and its ORed card bits. */
+ * HE_SUIT_BIAS) and its summed (equivalently ORed) card bits. */
 static inline uint16_t he_rank_of(uint64_t key, uint64_t bits)
 {
-    uint64_t flush = key & HE_FLUSH_BITS;
-    if (flush) {
-        /* Only one suit can hold five of at most seven cards. */
-        unsigned suit = (flush & 0x000800000000ULL) ? 0u
-                      : (flush & 0x008000000000ULL) ? 1u
-                      : (flush & 0x080000000000ULL) ? 2u : 3u;
-        return he_flush_rank[(bits >> (16u * suit)) & 0x1FFFu];
+    if (key & HE_FLUSH_BITS) {
+        /* Only one suit can hold five of at most seven cards; its flush bit is
+         * 35 + 4 * suit and its rank mask starts at bit 16 * suit. (Not written as
+         * ctz(key & HE_FLUSH_BITS), which the compiler would keep a copy of.) */
+        unsigned shift = 4u * (he_ctz64((key >> 32) & 0x8888u) - 3u);
+        return he_flush_rank[(bits >> shift) & 0x1FFFu];
     }
-    uint64_t h = (key & 0xFFFFFFFFULL) * HE_HASH_MUL;
-    uint32_t bucket = (uint32_t)(h >> (64 - HE_HASH_BUCKET_BITS));
-    uint32_t slot = (uint32_t)(h >> (64 - HE_HASH_BUCKET_BITS - HE_HASH_SLOT_BITS))
-                    & ((1u << HE_HASH_SLOT_BITS) - 1u);
-    return he_hash_rank[slot ^ he_hash_disp[bucket]];
+    return he_rank_noflush(key);
 }
 
-/* The bit of card ids 52..255 in he_card_bit; no valid card uses bit 63. */
-#define HE_BAD_CARD_BIT 0x8000000000000000ULL
+/* Rank of a summed hand (see he_rank_of). */
+static inline uint16_t he_hand_rank(he_hand h)
+{
+    return he_rank_of(he_hand_key(h), he_hand_bits(h));
+}
 
-/* Hand accumulator: `key` sums he_card_key (start at HE_SUIT_BIAS), `bits` ORs and `sum`
- * adds he_card_bit. The hand is valid when bits has no HE_BAD_CARD_BIT (every id < 52)
- * and sum == bits (no card twice). Validation costs one add per card. */
-#define HE_ADD_CARD(c, key, bits, sum)           \
-    do {                                         \
-        uint8_t he_c_ = (c);                     \
-        uint64_t he_b_ = he_card_bit[he_c_];     \
-        (key) += he_card_key[he_c_];             \
-        (bits) |= he_b_;                         \
-        (sum) += he_b_;                          \
+/* ------------------------------------------------------------------ Omaha */
+
+/* Omaha hole cards (4..6), ready for he_omaha_best: the he_omaha_rank row of each of its
+ * np pairs, its cards per suit, and the cards themselves (for flushes). */
+typedef struct {
+    unsigned np;
+    unsigned prow[15];
+    unsigned nsuit[4];
+    const uint8_t *cards;
+    size_t n;
+} he_omaha_hole;
+
+/* An Omaha board (3..5 cards): the he_omaha_triple id of each of its nt triples, its cards
+ * per suit, and the cards themselves. */
+typedef struct {
+    unsigned nt;
+    unsigned tid[10];
+    unsigned nsuit[4];
+    const uint8_t *cards;
+    size_t n;
+} he_omaha_board;
+
+/* Fills *h from nh valid, distinct hole cards, which must outlive *h. */
+HE_ALWAYS_INLINE void he_omaha_hole_init(he_omaha_hole *h, const uint8_t *cards, size_t nh)
+{
+    unsigned np = 0;
+    for (size_t a = 0; a < nh; a++) {
+        for (size_t b = a + 1; b < nh; b++) {
+            h->prow[np++] = he_omaha_pair[(cards[a] >> 2) * 13u + (cards[b] >> 2)];
+        }
+    }
+    h->np = np;
+    h->nsuit[0] = h->nsuit[1] = h->nsuit[2] = h->nsuit[3] = 0;
+    for (size_t a = 0; a < nh; a++) {
+        h->nsuit[cards[a] & 3u]++;
+    }
+    h->cards = cards;
+    h->n = nh;
+}
+
+/* Fills *b from nb valid, distinct board cards, which must outlive *b. */
+HE_ALWAYS_INLINE void he_omaha_board_init(he_omaha_board *b, const uint8_t *cards, size_t nb)
+{
+    unsigned nt = 0;
+    for (size_t x = 0; x < nb; x++) {
+        for (size_t y = x + 1; y < nb; y++) {
+            unsigned xy = ((cards[x] >> 2) * 13u + (cards[y] >> 2)) * 13u;
+            for (size_t z = y + 1; z < nb; z++) {
+                b->tid[nt++] = he_omaha_triple[xy + (cards[z] >> 2)];
+            }
+        }
+    }
+    b->nt = nt;
+    b->nsuit[0] = b->nsuit[1] = b->nsuit[2] = b->nsuit[3] = 0;
+    for (size_t x = 0; x < nb; x++) {
+        b->nsuit[cards[x] & 3u]++;
+    }
+    b->cards = cards;
+    b->n = nb;
+}
+
+/* Best non-flush rank over every (pair, triple): he_omaha_rank is indexed by the pair's
+ * row plus the triple's id, one load per choice of five cards. On x86-64 the loads of one
+ * triple with every pair go into the 16-bit lanes of a vector (pinsrw), and one pminsw
+ * keeps the best of each lane. Inlined with constant np and nt, the lane tests vanish. */
+HE_ALWAYS_INLINE unsigned he_omaha_noflush(const unsigned *prow, size_t np, const unsigned *tid,
+                                           size_t nt)
+{
+#ifdef HE_SSE2
+    const uint16_t *row[15];
+    for (size_t p = 0; p < np; p++) {
+        row[p] = he_omaha_rank + prow[p];
+    }
+    __m128i best = _mm_set1_epi16(0x7FFF), v0 = best, v1 = best;
+#define HE_LANE(v, l, p)                                         \
+    if ((p) < np) {                                              \
+        v = _mm_insert_epi16(v, row[(p) < np ? (p) : 0][id], l); \
+    }
+    for (size_t t = 0; t < nt; t++) {
+        unsigned id = tid[t];
+        HE_LANE(v0, 0, 0) HE_LANE(v0, 1, 1) HE_LANE(v0, 2, 2) HE_LANE(v0, 3, 3)
+        HE_LANE(v0, 4, 4) HE_LANE(v0, 5, 5) HE_LANE(v0, 6, 6) HE_LANE(v0, 7, 7)
+        best = _mm_min_epi16(best, v0);
+        if (np > 8) {
+            HE_LANE(v1, 0, 8) HE_LANE(v1, 1, 9) HE_LANE(v1, 2, 10) HE_LANE(v1, 3, 11)
+            HE_LANE(v1, 4, 12) HE_LANE(v1, 5, 13) HE_LANE(v1, 6, 14)
+            best = _mm_min_epi16(best, v1);
+        }
+    }
+#undef HE_LANE
+    best = _mm_min_epi16(best, _mm_srli_si128(best, 8));
+    best = _mm_min_epi16(best, _mm_srli_si128(best, 4));
+    best = _mm_min_epi16(best, _mm_srli_si128(best, 2));
+    return (unsigned)_mm_cvtsi128_si32(best) & 0xFFFFu;
+#else
+    unsigned best = 0xFFFFu;
+    for (size_t p = 0; p < np; p++) {
+        const uint16_t *row = he_omaha_rank + prow[p];
+        for (size_t t = 0; t < nt; t++) {
+            unsigned r = row[tid[t]];
+            best = r < best ? r : best;
+        }
+    }
+    return best;
+#endif
+}
+
+/* Best flush of suit s from two of the hole's and three of the board's cards. */
+static inline unsigned he_omaha_flush(const he_omaha_hole *h, const he_omaha_board *b,
+                                      unsigned s)
+{
+    unsigned hm[6], bm[5], nh = 0, nb = 0;
+    for (size_t i = 0; i < h->n; i++) {
+        if ((h->cards[i] & 3u) == s) {
+            hm[nh++] = 1u << (h->cards[i] >> 2);
+        }
+    }
+    for (size_t j = 0; j < b->n; j++) {
+        if ((b->cards[j] & 3u) == s) {
+            bm[nb++] = 1u << (b->cards[j] >> 2);
+        }
+    }
+    unsigned best = 0xFFFFu;
+    for (unsigned a = 0; a < nh; a++) {
+        for (unsigned c = a + 1; c < nh; c++) {
+            for (unsigned x = 0; x < nb; x++) {
+                for (unsigned y = x + 1; y < nb; y++) {
+                    for (unsigned z = y + 1; z < nb; z++) {
+                        unsigned r = he_flush_rank[hm[a] | hm[c] | bm[x] | bm[y] | bm[z]];
+                        best = r < best ? r : best;
+                    }
+                }
+            }
+        }
+    }
+    return best;
+}
+
+/* Best Omaha rank of hole h on board b: the best non-flush choice and, in a suit where the
+ * board holds three cards and the hole two, the best flush (a flush choice also has a
+ * worse non-flush rank in the table, so the minimum of both is the answer). */
+HE_ALWAYS_INLINE unsigned he_omaha_best(const he_omaha_hole *h, const he_omaha_board *b)
+{
+    unsigned best = he_omaha_noflush(h->prow, h->np, b->tid, b->nt);
+    for (unsigned s = 0; s < 4; s++) {
+        if (b->nsuit[s] >= 3 && h->nsuit[s] >= 2) {
+            unsigned f = he_omaha_flush(h, b, s);
+            best = f < best ? f : best;
+        }
+    }
+    return best;
+}
+
+/* Word-wise accumulator for kernels that sum cards one by one without validating them
+ * (their caller already did): `key`, `bits` and `sum` sum he_cards (`sum` is kept for
+ * callers written against the older OR-and-sum check; it equals `bits`). */
+#define HE_ADD_CARD(c, k_, b_, s_)                                     \
+    do {                                                              \
+        const he_card_entry *he_e_ = &he_cards[(uint8_t)(c)];        \
+        (k_) += he_e_->key;                                           \
+        (b_) += he_e_->bits;                                          \
+        (s_) += he_e_->bits;                                          \
     } while (0)
 
-/* HE_OK, HE_E_CARD_RANGE or HE_E_DUPLICATE for an accumulated hand. */
-static inline int he_check(uint64_t bits, uint64_t sum)
+/* Status of k card ids already found bad by the popcount check: HE_E_CARD_RANGE when one
+ * id is 52 or more, else HE_E_DUPLICATE (the order every kernel reports them in). */
+static inline int he_bad_status(const uint8_t *cards, size_t k)
 {
-    if (bits & HE_BAD_CARD_BIT) {
-        return HE_E_CARD_RANGE;
+    for (size_t i = 0; i < k; i++) {
+        if (cards[i] >= HE_NCARDS) {
+            return HE_E_CARD_RANGE;
+        }
     }
-    return bits == sum ? HE_OK : HE_E_DUPLICATE;
+    return HE_E_DUPLICATE;
 }
+
+/* The batch kernel with a chosen popcount (HE_POPCNT_PORTABLE or HE_POPCNT_HW; HW falls
+ * back to the portable code where the CPU or compiler lacks it): he_eval_batch without
+ * the run-time choice, so tests can run both. */
+#define HE_POPCNT_PORTABLE 0
+#define HE_POPCNT_HW 1
+int he_eval_batch_variant(int variant, const uint8_t *cards, size_t n, size_t k,
+                          uint16_t *out, size_t *bad_row);
 
 #endif

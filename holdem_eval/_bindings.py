@@ -3,11 +3,14 @@
 Each wrapper takes arrays that the caller (a public module) has already coerced and
 checked, passes them with ``ffi.from_buffer`` and returns the raw status, so the public
 module can turn a failing row into a precise message. cffi releases the GIL around every
-``lib`` call; ``run_chunked`` splits one batch over Python threads on that basis.
+``lib`` call; ``run_chunked`` splits one batch over Python threads on that basis, using
+one thread pool kept for the life of the process (creating threads per call cost more
+than a 1 M-row chunk takes).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
@@ -16,6 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ._he_native import ffi, lib
+from ._limits import MAX_THREADS, check_threads
 
 __all__ = [
     "HE_E_ARGUMENT",
@@ -119,18 +123,42 @@ U16 = NDArray[np.uint16]
 _MIN_ROWS_PER_THREAD = 4096
 
 
+
+def _new_pool() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=MAX_THREADS - 1, thread_name_prefix="holdem_eval")
+
+
+# The worker threads of every run_chunked call, started on first use and then kept: the
+# executor starts a thread only when no idle one is left, so it holds as many as the most
+# chunks ever in flight at once (the calling thread runs each call's first chunk itself).
+# Calls from several threads share it; a chunk never waits on another, so they cannot
+# deadlock. A forked child gets a fresh pool: the parent's threads do not exist there.
+_POOL = _new_pool()
+
+
+def _reset_pool_after_fork() -> None:
+    global _POOL
+    _POOL = _new_pool()
+
+
+if hasattr(os, "register_at_fork"):  # not on Windows, which cannot fork
+    os.register_at_fork(after_in_child=_reset_pool_after_fork)
+
+
 def run_chunked(call: Callable[[int, int], Status], n: int, threads: int) -> Status:
     """Run ``call(start, stop)`` over ``range(n)`` in up to ``threads`` GIL-free chunks.
 
-    Returns ``(HE_OK, 0)`` or the failing status with the smallest global bad row, so the
-    error reported does not depend on the number of threads.
+    ``threads`` is checked (``_limits.check_threads``). The first chunk runs on the calling
+    thread, the others on the module's persistent pool. Returns ``(HE_OK, 0)`` or the
+    failing status with the smallest global bad row, so the error reported does not depend
+    on the number of threads.
     """
-    threads = max(1, min(threads, n // _MIN_ROWS_PER_THREAD))
+    threads = max(1, min(check_threads(threads), n // _MIN_ROWS_PER_THREAD))
     if threads == 1:
         return call(0, n)
     bounds = [n * t // threads for t in range(threads + 1)]
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        results = list(pool.map(call, bounds[:-1], bounds[1:]))
+    futures = [_POOL.submit(call, lo, hi) for lo, hi in zip(bounds[1:-1], bounds[2:])]
+    results = [call(bounds[0], bounds[1])] + [f.result() for f in futures]
     failures = [(lo + row, st) for lo, (st, row) in zip(bounds, results) if st != HE_OK]
     if not failures:
         return HE_OK, 0

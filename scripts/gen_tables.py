@@ -5,45 +5,60 @@ Usage: python scripts/gen_tables.py [OUTPUT]   (default csrc/he_tables.c)
 
 How a hand is ranked from these tables (see csrc/he_eval_internal.h):
 
-* Every card has a 64-bit additive key.  Bits 0..31 hold 5**rank, so the sum over a
-  hand counts each rank in base 5; with at most four cards of a rank the sum is unique
-  for every multiset of ranks (and below 2**31 for seven cards).  Bits 32..47 hold one
-  4-bit counter per suit; the sum starts at 3 in every counter, so a counter reaches 8
-  (bit 3 set) exactly when its suit has five or more cards: a flush.
-* Every card also has a bit 1 << (16 * suit + rank).  ORed over a hand this gives one
-  13-bit rank mask per suit (for the flush table); the hand repeats a card exactly when
-  the OR differs from the plain sum of the bits.  Ids 52..255 have bit 63 instead, which
-  no card uses, so one test of the OR finds every id out of range.
+* Every card id has one 16-byte entry ``he_cards[id] = {key, bits}``; a hand is the sum
+  of its cards' entries (one SSE2 ``paddq`` per card on x86-64, two 64-bit adds elsewhere).
+  ``he_cards[256 + id]`` is the same entry with HE_SUIT_BIAS added: a hand's first card,
+  which saves adding the bias.
+* ``key`` bits 0..31 hold a small rank multiplier ``RANK_MULT[rank]``: the sums of any
+  multiset of up to seven ranks (at most four of each) are distinct and stay below 2**26,
+  so the sum names the hand's ranks.  Bits 32..47 hold one 4-bit counter per suit; the
+  sum starts at 3 in every counter (HE_SUIT_BIAS), so a counter reaches 8 (bit 3 set)
+  exactly when its suit has five or more cards: a flush.
+* ``bits`` is ``1 << (16 * suit + rank)``: summed over distinct cards it is one 13-bit rank
+  mask per suit (for the flush table), and it has exactly as many set bits as the hand
+  has cards.  A repeated card makes a carry, which loses a bit; ids 52..255 have the
+  entry {0, 0}, which adds no bit.  So a hand of k ids is k distinct valid cards exactly
+  when ``popcount(bits) == k``: one check per hand, after summing.
 * Flush hands: ``he_flush_rank[mask of the flush suit]`` (8,192 entries).  With at most
   seven cards, a hand holding a flush can hold neither quads nor a full house, so the
   flush table's answer is the hand's answer.
-* Other hands: a perfect hash of the base-5 rank key.  ``h = key * HE_HASH_MUL`` (64-bit);
-  the top HE_HASH_BUCKET_BITS bits choose a bucket, the next HE_HASH_SLOT_BITS bits a slot,
-  and the slot is XORed with the bucket's displacement ``he_hash_disp[bucket]``.  The
-  displacements are found here by "hash and displace": buckets are placed largest first,
-  each with the smallest displacement that sends all its keys to free slots.
+* Other hands: an offset-table perfect hash of the rank key ``k`` (low 32 bits):
+  ``he_rank_table[k + he_row_offset[k >> HE_ROW_SHIFT]]`` (mod 2**32).  The keys are cut
+  into rows of 2**HE_ROW_SHIFT consecutive keys; rows are placed into one table largest
+  first, each at the smallest offset where none of its keys lands on a slot holding a
+  different rank (keys sharing a rank may share a slot).
 
 Both tables give the Cactus Kev rank (1 = royal flush .. 7462 = 7-5-4-3-2) of the best
 five cards, for 5, 6 and 7-card hands alike.
+
+The rank multipliers are OMPEval's (Henri Koski, ISC licence): small numbers whose sums
+over every multiset of up to seven ranks are distinct; ``plain_table`` checks this for
+every 5, 6 and 7-card multiset.  The tables and code here are our own.
 """
 
 from __future__ import annotations
 
 import sys
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement, permutations
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import numpy as np  # noqa: E402
+
 from holdem_eval._classes import hand_classes  # noqa: E402  (after the path fix-up)
 
-HASH_MUL = 0x9E3779B97F4A7C15  # 2**64 / golden ratio, odd: a good multiplicative mixer
-BUCKET_BITS = 13
-SLOT_BITS = 17
+# Rank multipliers (deuce .. ace), OMPEval's: see the module docstring.
+RANK_MULT = (
+    0x2000, 0x8001, 0x11000, 0x3A000, 0x91000, 0x176005, 0x366000,
+    0x41A013, 0x47802E, 0x479068, 0x48C0E4, 0x48F211, 0x494493,
+)
+OMAHA_TRIPLES = 455  # multisets of three ranks
+ROW_SHIFT = 12  # 2**12 consecutive rank keys per row of the offset table
 SUIT_COUNTER_BIAS = 3
 SUIT_BIAS = sum(SUIT_COUNTER_BIAS << (32 + 4 * s) for s in range(4))
-HE_BAD_CARD_BIT = 1 << 63  # the "bit" of ids 52..255: no valid card uses bit 63
+MAX_KEY = 4 * RANK_MULT[12] + 3 * RANK_MULT[11]  # four aces and three kings
 
 
 def class_ranks() -> tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]]:
@@ -99,12 +114,17 @@ def rank_multisets(k: int) -> list[tuple[int, ...]]:
 
 
 def plain_table(plain: dict[tuple[int, ...], int]) -> dict[int, int]:
-    """Base-5 rank key -> best rank, for every rank multiset of 5, 6 and 7 cards."""
+    """Rank key -> best rank, for every rank multiset of 5, 6 and 7 cards."""
     table: dict[int, int] = {}
     for k in (5, 6, 7):
         for ms in rank_multisets(k):
             best = min(plain[tuple(sorted(c))] for c in combinations(ms, 5))
-            table[sum(5**r for r in ms)] = best
+            key = sum(RANK_MULT[r] for r in ms)
+            if table.setdefault(key, best) != best:
+                raise RuntimeError(f"rank key {key} is not unique: choose other RANK_MULT")
+            table[key] = best
+    if max(table) > MAX_KEY or MAX_KEY >= 1 << 26:
+        raise RuntimeError("rank keys exceed MAX_KEY")
     return table
 
 
@@ -117,40 +137,30 @@ def flush_table(flush: dict[tuple[int, ...], int]) -> list[int]:
     return table
 
 
-def perfect_hash(keys: dict[int, int]) -> tuple[list[int], list[int]]:
-    """Displacement per bucket and the slot table, so every key lands on its own slot."""
-    nslots = 1 << SLOT_BITS
-    buckets: list[list[int]] = [[] for _ in range(1 << BUCKET_BITS)]
-    for key in keys:
-        h = key * HASH_MUL & 0xFFFFFFFFFFFFFFFF
-        b = h >> (64 - BUCKET_BITS)
-        buckets[b].append((h >> (64 - BUCKET_BITS - SLOT_BITS)) & (nslots - 1))
-    keyslots: dict[int, int] = {}
-    for key in keys:
-        h = key * HASH_MUL & 0xFFFFFFFFFFFFFFFF
-        keyslots[key] = (h >> (64 - BUCKET_BITS - SLOT_BITS)) & (nslots - 1)
-    used = bytearray(nslots)
-    disp = [0] * len(buckets)
-    order = sorted(range(len(buckets)), key=lambda b: (-len(buckets[b]), b))
-    for b in order:
-        slots = buckets[b]
-        if not slots:
-            continue
-        if len(set(slots)) != len(slots):
-            raise RuntimeError(f"bucket {b} has colliding slots; choose another HASH_MUL")
-        for d in range(nslots):
-            if not any(used[s ^ d] for s in slots):
-                for s in slots:
-                    used[s ^ d] = 1
-                disp[b] = d
-                break
-        else:
-            raise RuntimeError(f"no displacement for bucket {b}")
-    table = [0] * nslots
+def offset_hash(keys: dict[int, int]) -> tuple[list[int], list[int]]:
+    """Row offsets (stored as ``offset - row * 2**ROW_SHIFT`` mod 2**32, so a key's slot is
+    ``key + he_row_offset[key >> ROW_SHIFT]``) and the rank table they index."""
+    rows: dict[int, list[tuple[int, int]]] = {}
     for key, rank in keys.items():
-        h = key * HASH_MUL & 0xFFFFFFFFFFFFFFFF
-        table[keyslots[key] ^ disp[h >> (64 - BUCKET_BITS)]] = rank
-    return disp, table
+        rows.setdefault(key >> ROW_SHIFT, []).append((key & ((1 << ROW_SHIFT) - 1), rank))
+    lut = np.zeros(1 << 18, dtype=np.int64)  # room to spare: the result fills ~83,000
+    offsets = [0] * ((MAX_KEY >> ROW_SHIFT) + 1)
+    window = np.arange(512)
+    for row in sorted(rows, key=lambda r: (-len(rows[r]), r)):
+        cols = np.array([c for c, _ in rows[row]], dtype=np.int64)
+        vals = np.array([v for _, v in rows[row]], dtype=np.int64)
+        base = 0
+        while True:  # the first offset (searched 512 at a time) where the row fits
+            cand = lut[cols[:, None] + (base + window)[None, :]]
+            fits = np.flatnonzero(((cand == 0) | (cand == vals[:, None])).all(axis=0))
+            if fits.size:
+                break
+            base += window.size
+        offset = base + int(fits[0])
+        lut[cols + offset] = vals
+        offsets[row] = (offset - (row << ROW_SHIFT)) & 0xFFFFFFFF
+    size = int(np.flatnonzero(lut).max()) + 1
+    return offsets, [int(v) for v in lut[:size]]
 
 
 def c_array(ctype: str, name: str, values: list[int], per_line: int, fmt: str) -> str:
@@ -161,33 +171,63 @@ def c_array(ctype: str, name: str, values: list[int], per_line: int, fmt: str) -
     return "\n".join(lines)
 
 
+def omaha_tables(plain: dict[tuple[int, ...], int]) -> tuple[list[int], list[int], list[int]]:
+    """Omaha's pair-by-triple table: (row start of each hole-pair rank index 13 * r1 + r2,
+    id of each board-triple rank index 169 * r3 + 13 * r4 + r5, non-flush rank of each
+    row + id; 0 where the five ranks hold one rank five times)."""
+    pairs = [ms for ms in combinations_with_replacement(range(13), 2)]
+    triples = [ms for ms in combinations_with_replacement(range(13), 3)]
+    assert len(triples) == OMAHA_TRIPLES
+    pair_row = [0] * 169
+    for i, (a, b) in enumerate(pairs):
+        pair_row[13 * a + b] = pair_row[13 * b + a] = i * OMAHA_TRIPLES
+    triple_id = [0] * 2197
+    for i, t in enumerate(triples):
+        for a, b, c in permutations(t):
+            triple_id[169 * a + 13 * b + c] = i
+    ranks = []
+    for pr in pairs:
+        for t in triples:
+            five = tuple(sorted(pr + t))
+            ranks.append(0 if max(five.count(r) for r in five) > 4 else plain[five])
+    return pair_row, triple_id, ranks
+
+
+def card_entries() -> list[str]:
+    """The {key, bits} initialiser of each card id 0..255 ({0, 0} for ids 52..255), then
+    the same 256 entries again with HE_SUIT_BIAS added to the key: a hand's first card."""
+    out = []
+    for bias in (0, SUIT_BIAS):
+        for card in range(256):
+            key = bits = 0
+            if card < 52:
+                rank, suit = divmod(card, 4)
+                key = RANK_MULT[rank] | 1 << (32 + 4 * suit)
+                bits = 1 << (16 * suit + rank)
+            out.append(f"{{0x{key + bias:012X}ULL, 0x{bits:016X}ULL}}")
+    return out
+
+
 def generate() -> str:
     plain, flush = class_ranks()
     keys = plain_table(plain)
-    disp, slots = perfect_hash(keys)
-    card_key = [0] * 256
-    card_bit = [HE_BAD_CARD_BIT] * 256
-    for card in range(52):
-        rank, suit = divmod(card, 4)
-        card_key[card] = 5**rank | 1 << (32 + 4 * suit)
-        card_bit[card] = 1 << (16 * suit + rank)
+    offsets, lut = offset_hash(keys)
+    cards = card_entries()
+    pair_row, triple_id, omaha_rank = omaha_tables(plain)
     parts = [
         "/* Generated by scripts/gen_tables.py; do not edit. Regenerate and commit instead. */",
         '#include "he_eval_internal.h"',
         "",
-        f"/* {len(keys)} rank multisets of 5..7 cards in {1 << SLOT_BITS} slots */",
-        f"#if HE_HASH_BUCKET_BITS != {BUCKET_BITS} || HE_HASH_SLOT_BITS != {SLOT_BITS}",
-        "#error he_eval_internal.h and the generated tables disagree",
-        "#endif",
-        f"#if HE_HASH_MUL != 0x{HASH_MUL:X}ULL || HE_SUIT_BIAS != 0x{SUIT_BIAS:X}ULL",
+        f"/* {len(keys)} rank multisets of 5..7 cards in {len(lut)} slots */",
+        f"#if HE_ROW_SHIFT != {ROW_SHIFT} || HE_SUIT_BIAS != 0x{SUIT_BIAS:X}ULL",
         "#error he_eval_internal.h and the generated tables disagree",
         "#endif",
         "",
-        "/* Additive key per card id (0 for ids 52..255, which callers reject). */",
-        c_array("uint64_t", "he_card_key", card_key, 4, "0x{:012X}ULL"),
-        "",
-        "/* 1 << (16 * suit + rank) per card id; HE_BAD_CARD_BIT for ids 52..255. */",
-        c_array("uint64_t", "he_card_bit", card_bit, 4, "0x{:016X}ULL"),
+        "/* {key, bits} per card id ({0, 0} for ids 52..255); at 256 + id the same entry with",
+        " * HE_SUIT_BIAS in its key, to start a hand. See scripts/gen_tables.py. */",
+        "const he_card_entry he_cards[512] = {",
+        *("    " + ", ".join(cards[i : i + 2]) + "," for i in range(0, 512, 2)),
+        "};",
         "",
         "/* Best rank of a flush, by the 13-bit rank mask of its suit (0 below five bits). */",
         c_array("uint16_t", "he_flush_rank", flush_table(flush), 12, "{:4d}"),
@@ -195,11 +235,24 @@ def generate() -> str:
         "/* Category of each rank: 1 = straight flush .. 9 = high card (index 0 unused). */",
         c_array("uint8_t", "he_rank_category", [0] + [cat for cat, _ in hand_classes()], 30, "{:d}"),
         "",
-        "/* Displacement per hash bucket. */",
-        c_array("uint32_t", "he_hash_disp", disp, 10, "{:6d}"),
+        "/* Offset of each row of 2**HE_ROW_SHIFT rank keys into he_rank_table (mod 2**32). */",
+        c_array("uint32_t", "he_row_offset", offsets, 8, "0x{:08X}u"),
         "",
-        "/* Best rank per slot of the perfect hash (0 = empty slot). */",
-        c_array("uint16_t", "he_hash_rank", slots, 12, "{:4d}"),
+        "/* Best rank per slot of the offset hash (0 = empty slot). */",
+        c_array("uint16_t", "he_rank_table", lut, 12, "{:4d}"),
+        "",
+        f"#if HE_OMAHA_TRIPLES != {OMAHA_TRIPLES}",
+        "#error he_eval_internal.h and the generated tables disagree",
+        "#endif",
+        "",
+        "/* Omaha: start of the he_omaha_rank row of each hole-pair rank index 13 * r1 + r2. */",
+        c_array("uint16_t", "he_omaha_pair", pair_row, 12, "{:5d}"),
+        "",
+        "/* Omaha: id of each board-triple rank index 169 * r3 + 13 * r4 + r5. */",
+        c_array("uint16_t", "he_omaha_triple", triple_id, 16, "{:3d}"),
+        "",
+        "/* Omaha: non-flush rank of a hole pair (row) with a board triple (id); 0 = impossible. */",
+        c_array("uint16_t", "he_omaha_rank", omaha_rank, 12, "{:4d}"),
         "",
     ]
     return "\n".join(parts)

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import threading
+from typing import Any
+
 import numpy as np
 import pytest
 from helpers import random_hands
@@ -10,6 +15,8 @@ from hypothesis import strategies as st
 from reference import ref_category, ref_key, ref_omaha_key
 
 import holdem_eval as he
+from holdem_eval import _bindings
+from holdem_eval._limits import CountArgumentError
 
 hands7 = st.lists(st.integers(0, 51), min_size=7, max_size=7, unique=True)
 hand_sizes = st.integers(5, 7).flatmap(
@@ -119,6 +126,56 @@ def test_threads_identical(rng: np.random.Generator, threads: int) -> None:
         he.evaluate_omaha_batch(deal[:, :4], deal[:, 4:], threads=threads),
         he.evaluate_omaha_batch(deal[:, :4], deal[:, 4:]),
     )
+
+
+def test_threads_reuse_one_pool_and_share_it_across_callers(rng: np.random.Generator) -> None:
+    deal = random_hands(rng, 40_000, 7)
+    want = he.evaluate_batch(deal)
+    pool = _bindings._POOL
+    assert np.array_equal(he.evaluate_batch(deal, threads=4), want)
+    assert _bindings._POOL is pool  # kept, not made per call
+    results: list[np.ndarray] = []
+
+    def work() -> None:
+        for _ in range(5):
+            results.append(he.evaluate_batch(deal, threads=3))
+
+    callers = [threading.Thread(target=work) for _ in range(4)]
+    for t in callers:
+        t.start()
+    for t in callers:
+        t.join()
+    assert len(results) == 20 and all(np.array_equal(r, want) for r in results)
+
+
+def _eval_in_child(deal: np.ndarray, want: np.ndarray, done: Any) -> None:
+    done.put(bool(np.array_equal(he.evaluate_batch(deal, threads=2), want)))
+
+
+def test_threads_work_in_a_forked_child(rng: np.random.Generator) -> None:
+    if "fork" not in multiprocessing.get_all_start_methods():
+        assert not hasattr(os, "register_at_fork")  # no fork, so no pool to renew
+        return
+    deal = random_hands(rng, 40_000, 7)
+    want = he.evaluate_batch(deal, threads=2)  # the parent's pool has started its threads
+    ctx = multiprocessing.get_context("fork")
+    done = ctx.Queue()
+    child = ctx.Process(target=_eval_in_child, args=(deal, want, done))
+    child.start()
+    child.join(60)
+    if child.is_alive():  # the child waited on threads it does not have
+        child.kill()
+    assert child.exitcode == 0 and done.get(timeout=10) is True
+
+
+def test_run_chunked_checks_threads() -> None:
+    def call(lo: int, hi: int) -> tuple[int, int]:
+        return 0, 0
+
+    with pytest.raises(CountArgumentError, match=r"^threads must be an int from 1 to 256, got 0$"):
+        _bindings.run_chunked(call, 10, 0)
+    with pytest.raises(CountArgumentError, match=r"^threads must be an int from 1 to 256, got 257$"):
+        _bindings.run_chunked(call, 10**7, 257)
 
 
 def test_threads_report_the_first_bad_row(rng: np.random.Generator) -> None:

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "holdem_eval.h"
+#include "he_eval_internal.h"
 #include "check.h"
 
 /* Last rank of each category, straight flush .. high card (Cactus Kev). */
@@ -145,12 +145,106 @@ static void hole_board_and_omaha(void)
     CHECK(he_eval_omaha_batch(holes, 1, 4, board, 2, 0, out, &bad) == HE_E_ARGUMENT);
 }
 
+/* Deterministic pseudo-random numbers for the tests (a 64-bit LCG's high bits). */
+static uint64_t lcg = 0x9E3779B97F4A7C15ULL;
+
+static unsigned next_below(unsigned m)
+{
+    lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (unsigned)((lcg >> 33) % m);
+}
+
+/* n rows of k distinct random cards. */
+static void random_rows(uint8_t *rows, size_t n, size_t k)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint64_t used = 0;
+        for (size_t j = 0; j < k; j++) {
+            unsigned c;
+            do {
+                c = next_below(52);
+            } while (used >> c & 1u);
+            used |= 1ULL << c;
+            rows[i * k + j] = (uint8_t)c;
+        }
+    }
+}
+
+/* One variant of the batch kernel against he_eval_hand, on good rows and on one bad row
+ * at each position (first, second of a pair of rows, odd tail). */
+static void check_variant(int variant, size_t k)
+{
+    enum { N = 4001 };
+    static uint8_t rows[N * 7];
+    static uint16_t out[N];
+    size_t bad = 0;
+    random_rows(rows, N, k);
+    CHECK(he_eval_batch_variant(variant, rows, N, k, out, &bad) == HE_OK);
+    for (size_t i = 0; i < N; i++) {
+        CHECK(out[i] == he_eval_hand(rows + i * k, k));
+    }
+    static const size_t at[] = {0, 1, 2, 3, 1000, 1001, N - 2, N - 1};
+    for (size_t a = 0; a < sizeof at / sizeof at[0]; a++) {
+        size_t i = at[a];
+        uint8_t *row = rows + i * k;
+        row[k - 1] = row[0]; /* a duplicate */
+        bad = 12345;
+        CHECK(he_eval_batch_variant(variant, rows, N, k, out, &bad) == HE_E_DUPLICATE);
+        CHECK(bad == i);
+        row[0] = 52; /* and now an id out of range too: range is reported first */
+        CHECK(he_eval_batch_variant(variant, rows, N, k, out, &bad) == HE_E_CARD_RANGE);
+        CHECK(bad == i);
+        row[0] = row[k - 1] = 255;
+        CHECK(he_eval_batch_variant(variant, rows, N, k, out, &bad) == HE_E_CARD_RANGE);
+        CHECK(bad == i);
+        random_rows(row, 1, k); /* good again for the next position */
+    }
+    /* every single wrong card in one row: each duplicate pair, each id 52..255 */
+    for (size_t x = 0; x < k; x++) {
+        for (size_t y = x + 1; y < k; y++) {
+            uint8_t row[7];
+            random_rows(row, 1, k);
+            row[y] = row[x];
+            CHECK(he_eval_batch_variant(variant, row, 1, k, out, &bad) == HE_E_DUPLICATE);
+        }
+        for (unsigned id = 52; id < 256; id++) {
+            uint8_t row[7];
+            random_rows(row, 1, k);
+            row[x] = (uint8_t)id;
+            CHECK(he_eval_batch_variant(variant, row, 1, k, out, &bad) == HE_E_CARD_RANGE);
+        }
+    }
+}
+
+/* Both popcount variants (portable and POPCNT, when this CPU has it) and the portable
+ * popcount itself. */
+static void popcount_paths(void)
+{
+    for (int i = 0; i < 100000; i++) {
+        uint64_t x = ((uint64_t)next_below(1u << 31) << 33) ^ ((uint64_t)next_below(1u << 31) << 2)
+                     ^ next_below(4);
+        unsigned want = 0;
+        for (uint64_t y = x; y; y >>= 1) {
+            want += (unsigned)(y & 1u);
+        }
+        CHECK(he_popcount_portable(x) == want);
+    }
+    CHECK(he_popcount_portable(0) == 0 && he_popcount_portable(~0ULL) == 64);
+    for (size_t k = 5; k <= 7; k++) {
+        check_variant(HE_POPCNT_PORTABLE, k);
+        check_variant(HE_POPCNT_HW, k);
+    }
+    printf("popcount paths: portable%s\n",
+           he_cpu_has_popcnt() ? " and POPCNT" : " only (no POPCNT)");
+}
+
 int main(void)
 {
     static const long long c5[9] = {40, 624, 3744, 5108, 10200, 54912, 123552, 1098240, 1302540};
     static const long long c6[9] = {1844, 14664, 165984, 205792, 361620, 732160, 2532816, 9730740, 6612900};
     static const long long c7[9] = {41584, 224848, 3473184, 4047644, 6180020, 6461620, 31433400, 58627800, 23294460};
     contracts();
+    popcount_paths();
     hole_board_and_omaha();
     exhaustive(5, c5, 7462);
     exhaustive(6, c6, 6075);

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from holdem_eval import HoldemEvalError
+from holdem_eval import HoldemEvalError, ShapeError
 
 __all__ = [
     "HAND_ERRORS",
     "MAX_CHIPS",
     "ConfigError",
     "HandStateError",
+    "HoleCardsShapeError",
     "IllegalActionError",
     "TableError",
     "hand_error",
@@ -35,6 +36,12 @@ stacks at a table, in chips (csrc/api/hand.h ``HE_HAND_MAX_CHIPS``)."""
 
 class ConfigError(HoldemEvalError, ValueError):
     """A game configuration, stack list or table setting is invalid."""
+
+
+class HoleCardsShapeError(ConfigError, ShapeError):
+    """Hole cards of the wrong count: a seat's hole of the wrong length (text or ids),
+    or not one entry per seat. Both a :class:`ConfigError` and a
+    :class:`holdem_eval.ShapeError`."""
 
 
 class IllegalActionError(HoldemEvalError, ValueError):
@@ -130,5 +137,6 @@ def hand_error(status: int, **context: Any) -> HoldemEvalError:
 # from before it moved here (README examples show these names; each module re-exports
 # its class, so the names still resolve).
 ConfigError.__module__ = "holdem_eval.engine.config"
+HoleCardsShapeError.__module__ = "holdem_eval.engine.hand"
 IllegalActionError.__module__ = HandStateError.__module__ = "holdem_eval.engine.hand"
 TableError.__module__ = "holdem_eval.engine.table"

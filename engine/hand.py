@@ -48,7 +48,14 @@ from holdem_eval._bindings import HandCore, hand_glue_setup
 
 from .config import GameConfig
 from .dealing import UNKNOWN_CARD, _check_seed, format_cards, parse_cards_text
-from .errors import MAX_CHIPS, ConfigError, HandStateError, IllegalActionError, hand_error
+from .errors import (
+    MAX_CHIPS,
+    ConfigError,
+    HandStateError,
+    HoleCardsShapeError,
+    IllegalActionError,
+    hand_error,
+)
 
 __all__ = [
     "MAX_CHIPS",
@@ -293,12 +300,16 @@ class Hand(HandCore):
     ) -> list[int]:
         """Every seat's hole cards as ids, seat after seat (None: unknown)."""
         if len(hole_cards) != n:
-            raise ConfigError(f"hole_cards needs one entry per seat ({n}), got {len(hole_cards)}")
+            raise HoleCardsShapeError(
+                f"hole_cards needs one entry per seat ({n}), got {len(hole_cards)}"
+            )
         flat: list[int] = []
         for seat, entry in enumerate(hole_cards):
             cards = [UNKNOWN_CARD] * hc if entry is None else _to_cards(entry, f"seat {seat}")
             if len(cards) != hc:
-                raise ConfigError(f"seat {seat} needs {hc} hole cards, got {len(cards)}: {entry!r}")
+                raise HoleCardsShapeError(
+                    f"seat {seat} needs {hc} hole cards, got {len(cards)}: {entry!r}"
+                )
             flat += cards
         return flat
 

@@ -24,6 +24,8 @@ static struct {
     PyObject *legal_action; /* the LegalAction class (a tuple subclass) */
     PyObject *kinds[6];     /* ActionKind members FOLD .. ALL_IN */
     PyObject *names[18];    /* event kind names, HE_EV_* order */
+    PyObject *tuple_new;    /* tuple.__new__: builds LegalAction values without Python code */
+    PyObject *fold, *check; /* the constant LegalAction values of fold and check */
 } he_g;
 
 static void he_replace(PyObject **slot, PyObject *value)
@@ -280,10 +282,17 @@ static PyObject *he_legal(PyObject *op, PyObject *unused)
     }
     PyObject *out = PyTuple_New(la.count);
     for (int32_t k = 0; out != NULL && k < la.count; k++) {
-        PyObject *a = Py_BuildValue("(OLL)", he_g.kinds[la.kinds[k]], (long long)la.min[k],
-                                    (long long)la.max[k]);
-        PyObject *v = a ? PyObject_Call(he_g.legal_action, a, NULL) : NULL;
-        Py_XDECREF(a);
+        PyObject *v;
+        if (la.kinds[k] == HE_ACT_FOLD || la.kinds[k] == HE_ACT_CHECK) {
+            v = la.kinds[k] == HE_ACT_FOLD ? he_g.fold : he_g.check;
+            Py_INCREF(v);
+        } else {
+            PyObject *a = Py_BuildValue("(OLL)", he_g.kinds[la.kinds[k]], (long long)la.min[k],
+                                        (long long)la.max[k]);
+            v = a ? PyObject_CallFunctionObjArgs(he_g.tuple_new, he_g.legal_action, a, NULL)
+                  : NULL;
+            Py_XDECREF(a);
+        }
         if (v == NULL || PyTuple_SetItem(out, k, v) != 0) {
             Py_CLEAR(out);
         }
@@ -428,6 +437,28 @@ static int he_set_log(PyObject *op, PyObject *value, void *closure)
 
 static PyGetSetDef he_log_getset = {"_log", he_get_log, he_set_log, NULL, NULL};
 
+/* payouts: None until the hand is over, then each seat's chips from the pot */
+static PyObject *he_get_payouts(PyObject *op, void *closure)
+{
+    HeHandObject *self = (HeHandObject *)op;
+    if (!self->h.over || self->h.n < 0 || self->h.n > HE_HAND_SEATS) {
+        Py_RETURN_NONE;
+    }
+    PyObject *out = PyList_New((Py_ssize_t)self->h.n);
+    for (int64_t k = 0; out != NULL && k < self->h.n; k++) {
+        PyObject *x = PyLong_FromLongLong((long long)self->h.payouts[k]);
+        if (x == NULL || PyList_SetItem(out, (Py_ssize_t)k, x) != 0) {
+            Py_CLEAR(out);
+        }
+    }
+    (void)closure;
+    return out;
+}
+
+static PyGetSetDef he_payouts_getset = {"payouts", he_get_payouts, NULL,
+                                        "Chips each seat took from the pot, once the hand "
+                                        "is over (else None).", NULL};
+
 static PyMethodDef he_methods[] = {
     {"_start", he_start, METH_VARARGS, NULL},
     {"_act", he_act, METH_VARARGS, NULL},
@@ -508,6 +539,25 @@ static PyObject *he_glue_setup(PyObject *unused, PyObject *args)
         Py_INCREF(o);
         he_replace(&he_g.names[k], o);
     }
+    PyObject *tuple_type = (PyObject *)&PyTuple_Type;
+    PyObject *tuple_new = PyObject_GetAttrString(tuple_type, "__new__");
+    if (tuple_new == NULL) {
+        return NULL;
+    }
+    he_replace(&he_g.tuple_new, tuple_new);
+    PyObject *fold = Py_BuildValue("(O(Oii))", la, he_g.kinds[HE_ACT_FOLD], 0, 0);
+    PyObject *check = Py_BuildValue("(O(Oii))", la, he_g.kinds[HE_ACT_CHECK], 0, 0);
+    PyObject *f = fold ? PyObject_Call(tuple_new, fold, NULL) : NULL;
+    PyObject *c = check ? PyObject_Call(tuple_new, check, NULL) : NULL;
+    Py_XDECREF(fold);
+    Py_XDECREF(check);
+    if (f == NULL || c == NULL) {
+        Py_XDECREF(f);
+        Py_XDECREF(c);
+        return NULL;
+    }
+    he_replace(&he_g.fold, f);
+    he_replace(&he_g.check, c);
     /* what the face needs to know of the kernel: its field names and a few constants */
     PyObject *fields = PyTuple_New((Py_ssize_t)he_hand_field_count());
     for (size_t f = 0; fields != NULL && f < he_hand_field_count(); f++) {
@@ -529,15 +579,16 @@ static PyMethodDef he_glue_setup_def = {"hand_glue_setup", he_glue_setup, METH_V
 /* The type and the setup function, set on holdem_eval._bindings (by he_py_install). */
 static int he_core_install(PyObject *mod)
 {
-    /* the generated field accessors, then _log, then the sentinel */
+    /* the generated field accessors, then _log and payouts, then the sentinel */
     enum { N_GETSET = sizeof he_getset / sizeof he_getset[0] - 1 };
-    static PyGetSetDef getset[N_GETSET + 2];
+    static PyGetSetDef getset[N_GETSET + 3];
     memcpy(getset, he_getset, N_GETSET * sizeof getset[0]);
     for (size_t f = 0; f < N_GETSET; f++) {
         getset[f].closure = (void *)(uintptr_t)f;
     }
     getset[N_GETSET] = he_log_getset;
-    memset(&getset[N_GETSET + 1], 0, sizeof getset[0]);
+    getset[N_GETSET + 1] = he_payouts_getset;
+    memset(&getset[N_GETSET + 2], 0, sizeof getset[0]);
     static PyType_Slot slots[] = {
         {Py_tp_new, (void *)he_new},           {Py_tp_dealloc, (void *)he_dealloc},
         {Py_tp_traverse, (void *)he_traverse}, {Py_tp_clear, (void *)he_clear},

@@ -244,6 +244,8 @@ class Hand(HandCore):
     __slots__ = ("config", "manual_showdown", "rules")
 
     if TYPE_CHECKING:  # HandCore (engine/_hand_glue.c) implements these
+        payouts: list[int] | None
+        """Chips each seat took from the pot, once the hand is over (else None)."""
 
         def legal_actions(self) -> tuple[LegalAction, ...]:
             """Legal actions for the seat to act (empty when nobody is to act)."""
@@ -369,11 +371,6 @@ class Hand(HandCore):
         return board
 
     @property
-    def payouts(self) -> list[int] | None:
-        """Chips each seat took from the pot, once the hand is over (else None)."""
-        return self._payouts if self._over else None
-
-    @property
     def hole_cards(self) -> list[tuple[int, ...]]:
         """Each seat's hole cards (ids, -1 unknown)."""
         if self._check():
@@ -452,6 +449,15 @@ class Hand(HandCore):
         ``seat``, if given, must be the seat to act (out-of-turn actions are rejected).
         """
         kind, amount = action
+        if (
+            amount.__class__ is int
+            and (kind.__class__ is ActionKind or kind.__class__ is int)
+            and (seat is None or seat.__class__ is int)
+        ):  # the common case: nothing to convert
+            st = self._act(kind, amount, seat)
+            if st:
+                raise self._action_error(st, kind, kind, amount, seat, None)
+            return
         self._do(kind, amount, seat, None)
 
     def _do(self, kind: Any, amount: Any, seat: Any, what: str | None) -> None:
@@ -486,6 +492,8 @@ class Hand(HandCore):
     ) -> Exception:
         if st == _K["STATE"]:
             return hand_error(st)
+        if st == _K["UNKNOWN"]:  # the action stays applied; the pot waits
+            return hand_error(st, seat=self._error_seat)
         i = self._actor
         if what is None:
             what = str(ActionKind(k)) if k in _KIND_BY_VALUE else ""

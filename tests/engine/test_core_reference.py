@@ -246,7 +246,8 @@ _ODD_VALUES = [-1, -7, -(2**62), 2**62, 2**63 - 1, 0, 1, 2, 3, 5, 9, 10, 11, 52,
 # every field of the kernel's state (csrc/hand_state.h), through its accessor
 _FIELDS = sorted(
     name for name, member in HandCore.__dict__.items()
-    if type(member).__name__ == "getset_descriptor" and name not in ("_log", "__dict__")
+    if type(member).__name__ == "getset_descriptor" and name.startswith("_")
+    and name not in ("_log", "__dict__")
 )
 _STEPS: list[tuple[str, tuple[Any, ...]]] = [
     ("legal_actions", ()),

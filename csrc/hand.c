@@ -1101,6 +1101,8 @@ static int state_ok(const he_hand *h)
         || !in(h->has_deck, 0, 1) || !in(h->deck_pos, 0, 52)
         || !in(h->last_aggressor, -1, h->n - 1) || !in(h->river_aggressor, -1, h->n - 1)
         || !in(h->small_blind_seat, 0, h->n - 1) || !in(h->big_blind_seat, 0, h->n - 1)
+        || !in(h->blind_counts_toward_cap, 0, 1) || !in(h->allow_free_fold, 0, 1)
+        || !in(h->manual_showdown, 0, 1) || !in(h->no_flop_no_drop, 0, 1)
         || h->n * h->hole_count + 8 > 52) {
         return 0;
     }

@@ -1,9 +1,9 @@
 /* CPython glue of holdem_eval.engine.Hand, compiled into the cffi module's preamble.
  *
  * HandCore (the C base of Hand) holds one struct he_hand (csrc/hand_state.h) and the
- * hand's event log, and only converts: Python ints to int64 (values beyond int64 are
- * clamped, so the kernel refuses them by its own rules), the kernel's events to log
- * tuples, its legal actions to LegalAction values, its fields to ints and lists. Every
+ * hand's event log (the kernel's event records, turned into tuples only when read), and
+ * only converts: Python ints to int64 (values beyond int64 are clamped, so the kernel
+ * refuses them by its own rules), the events to log tuples, its legal actions to LegalAction values, its fields to ints and lists. Every
  * rule is in csrc/hand.c; every error message is in engine/errors.py (the methods return
  * the kernel's status, Hand raises). The field accessors are generated from the field
  * list (HE_HAND_FIELDS), so the wrapper, snapshots, pickles and clones follow it.
@@ -15,8 +15,9 @@
 typedef struct {
     PyObject_HEAD
     struct he_hand h;
-    PyObject *log;  /* list of (kind, seat, amount, cards) tuples */
-    int dirty;      /* a field was set from Python: he_hand_check before the next step */
+    he_hand_event *ev; /* the event log as the kernel wrote it (tuples only when read) */
+    size_t n_ev, cap_ev;
+    int dirty;         /* a field was set from Python: he_hand_check before the next step */
 } HeHandObject;
 
 /* Set once by hand_glue_setup (engine/hand.py, at import). */
@@ -92,19 +93,30 @@ static PyObject *he_int_tuple(const int32_t *v, int32_t n)
 /* Appends the kernel's events to the log; returns `status`, or -1000 with an error set. */
 static int he_record(HeHandObject *self, const he_hand_event *ev, size_t n, int status)
 {
-    for (size_t k = 0; k < n; k++) {
-        PyObject *cards = he_int_tuple(ev[k].cards, ev[k].n_cards);
-        PyObject *e = cards ? Py_BuildValue("(OiLO)", he_g.names[ev[k].kind], (int)ev[k].seat,
-                                            (long long)ev[k].amount, cards)
-                            : NULL;
-        Py_XDECREF(cards);
-        if (e == NULL || PyList_Append(self->log, e) != 0) {
-            Py_XDECREF(e);
+    if (self->n_ev + n > self->cap_ev) {
+        size_t cap = 2 * (self->n_ev + n) + 16;
+        he_hand_event *grown = PyMem_Realloc(self->ev, cap * sizeof *grown);
+        if (grown == NULL) {
+            PyErr_NoMemory();
             return -1000;
         }
-        Py_DECREF(e);
+        self->ev = grown;
+        self->cap_ev = cap;
     }
+    memcpy(self->ev + self->n_ev, ev, n * sizeof *ev);
+    self->n_ev += n;
     return status;
+}
+
+/* One event as a (kind, seat, amount, cards) tuple. */
+static PyObject *he_event_tuple(const he_hand_event *e)
+{
+    PyObject *cards = he_int_tuple(e->cards, e->n_cards);
+    PyObject *t = cards ? Py_BuildValue("(OiLO)", he_g.names[e->kind], (int)e->seat,
+                                        (long long)e->amount, cards)
+                        : NULL;
+    Py_XDECREF(cards);
+    return t;
 }
 
 static PyObject *he_status(int st) { return st == -1000 ? NULL : PyLong_FromLong(st); }
@@ -341,13 +353,16 @@ static PyObject *he_copy_core(PyObject *op, PyObject *other)
         return NULL;
     }
     HeHandObject *dst = (HeHandObject *)other;
-    PyObject *log = PySequence_List(self->log);
-    if (log == NULL) {
-        return NULL;
+    he_hand_event *ev = PyMem_Malloc((self->n_ev + 1) * sizeof *ev);
+    if (ev == NULL) {
+        return PyErr_NoMemory();
     }
+    memcpy(ev, self->ev, self->n_ev * sizeof *ev);
+    PyMem_Free(dst->ev);
+    dst->ev = ev;
+    dst->n_ev = dst->cap_ev = self->n_ev;
     he_hand_clone(&dst->h, &self->h);
     dst->dirty = self->dirty;
-    he_replace(&dst->log, log);
     Py_RETURN_NONE;
 }
 
@@ -418,24 +433,55 @@ static PyObject *he_get_log(PyObject *op, void *closure)
 {
     (void)closure;
     HeHandObject *self = (HeHandObject *)op;
-    Py_INCREF(self->log);
-    return self->log;
-}
-
-static int he_set_log(PyObject *op, PyObject *value, void *closure)
-{
-    (void)closure;
-    HeHandObject *self = (HeHandObject *)op;
-    if (value == NULL || !PyList_Check(value)) {
-        PyErr_SetString(PyExc_TypeError, "_log must be a list");
-        return -1;
+    PyObject *out = PyList_New((Py_ssize_t)self->n_ev);
+    for (size_t k = 0; out != NULL && k < self->n_ev; k++) {
+        PyObject *e = he_event_tuple(&self->ev[k]);
+        if (e == NULL || PyList_SetItem(out, (Py_ssize_t)k, e) != 0) {
+            Py_CLEAR(out);
+        }
     }
-    Py_INCREF(value);
-    he_replace(&self->log, value);
-    return 0;
+    return out;
 }
 
-static PyGetSetDef he_log_getset = {"_log", he_get_log, he_set_log, NULL, NULL};
+/* _events() -> bytes of the log; _set_events(bytes) -> 0, or -1 when not a log */
+static PyObject *he_events(PyObject *op, PyObject *unused)
+{
+    (void)unused;
+    HeHandObject *self = (HeHandObject *)op;
+    return PyBytes_FromStringAndSize((const char *)self->ev,
+                                     (Py_ssize_t)(self->n_ev * sizeof *self->ev));
+}
+
+static PyObject *he_set_events(PyObject *op, PyObject *data)
+{
+    HeHandObject *self = (HeHandObject *)op;
+    char *buf = NULL;
+    Py_ssize_t len = 0;
+    if (PyBytes_AsStringAndSize(data, &buf, &len) != 0) {
+        return NULL;
+    }
+    size_t n = (size_t)len / sizeof(he_hand_event);
+    if ((size_t)len % sizeof(he_hand_event)) {
+        return PyLong_FromLong(-1);
+    }
+    he_hand_event *ev = PyMem_Malloc((n + 1) * sizeof *ev);
+    if (ev == NULL) {
+        return PyErr_NoMemory();
+    }
+    memcpy(ev, buf, n * sizeof *ev);
+    for (size_t k = 0; k < n; k++) {
+        if (ev[k].kind < 0 || ev[k].kind > 17 || ev[k].n_cards < 0 || ev[k].n_cards > 5) {
+            PyMem_Free(ev);
+            return PyLong_FromLong(-1);
+        }
+    }
+    PyMem_Free(self->ev);
+    self->ev = ev;
+    self->n_ev = self->cap_ev = n;
+    return PyLong_FromLong(0);
+}
+
+static PyGetSetDef he_log_getset = {"_log", he_get_log, NULL, NULL, NULL};
 
 /* payouts: None until the hand is over, then each seat's chips from the pot */
 static PyObject *he_get_payouts(PyObject *op, void *closure)
@@ -469,6 +515,8 @@ static PyMethodDef he_methods[] = {
      "legal_actions($self, /)\n--\n\nLegal actions for the seat to act (empty when nobody is)."},
     {"_check", he_check, METH_NOARGS, NULL},
     {"_state", he_state, METH_NOARGS, NULL},
+    {"_events", he_events, METH_NOARGS, NULL},
+    {"_set_events", he_set_events, METH_O, NULL},
     {"_set_state", he_set_state, METH_O, NULL},
     {"_copy_core", he_copy_core, METH_O, NULL},
     {NULL, NULL, 0, NULL},
@@ -487,23 +535,26 @@ static PyObject *he_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     self->h.actor = -1;
     self->h.over = 1;
     self->dirty = 1; /* not started: no step runs until _start or _set_state */
-    self->log = PyList_New(0);
-    if (self->log == NULL) {
-        Py_DECREF(self);
-        return NULL;
-    }
+    self->ev = NULL;
+    self->n_ev = self->cap_ev = 0;
     return (PyObject *)self;
 }
 
+/* No Python objects inside; GC support is for subclasses' slots. */
 static int he_traverse(PyObject *op, visitproc visit, void *arg)
 {
-    Py_VISIT(((HeHandObject *)op)->log);
+    (void)op;
+    (void)visit;
+    (void)arg;
     return 0;
 }
 
 static int he_clear(PyObject *op)
 {
-    Py_CLEAR(((HeHandObject *)op)->log);
+    HeHandObject *self = (HeHandObject *)op;
+    PyMem_Free(self->ev);
+    self->ev = NULL;
+    self->n_ev = self->cap_ev = 0;
     return 0;
 }
 

@@ -603,7 +603,7 @@ class Hand(HandCore):
         return self.clone()  # every mutable part is copied; the rest is immutable
 
     def __reduce__(self) -> tuple[Any, ...]:
-        state = (self.config, self.rules, self.manual_showdown, self._state(), self._log[:])
+        state = (self.config, self.rules, self.manual_showdown, self._state(), self._events())
         return _restore_hand, (self.__class__, state)
 
     def snapshot(self) -> tuple[Any, ...]:
@@ -650,9 +650,8 @@ class Hand(HandCore):
 def _restore_hand(cls: type[Hand], state: tuple[Any, ...]) -> Hand:
     """Unpickle a :class:`Hand` (see ``Hand.__reduce__``); the kernel checks the state."""
     h = cls.__new__(cls)
-    h.config, h.rules, h.manual_showdown, data, log = state
-    if h._set_state(data):
+    h.config, h.rules, h.manual_showdown, data, events = state
+    if h._set_state(data) or h._set_events(events):
         raise HandStateError("the pickled hand's state is inconsistent; it cannot be restored")
-    h._log = log
     return h
 

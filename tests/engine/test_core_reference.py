@@ -326,3 +326,18 @@ def test_core_internals_reject_wrong_arguments() -> None:
     # a failed call changed nothing: hands still play
     h.act(h.legal_actions()[1][:2])
     assert h.actor == 1
+
+
+def test_a_tampered_pickle_is_refused_with_a_clear_error() -> None:
+    from holdem_eval.engine.hand import _restore_hand
+
+    h = Hand(GameConfig(big_blind=2), [200] * 3, button=0, seed=1)
+    cls, (config, rules, manual, data, events) = h.__reduce__()[1]
+    assert _restore_hand(cls, (config, rules, manual, data, events)).snapshot() == h.snapshot()
+    for bad in (data[:-8], b"\xff" * 8 + data[8:], data):
+        bad_events = events if bad is not data else events[:-1]
+        with pytest.raises(HandStateError) as err:
+            _restore_hand(cls, (config, rules, manual, bad, bad_events))
+        assert str(err.value) == (
+            "the pickled hand's state is inconsistent; it cannot be restored"
+        )

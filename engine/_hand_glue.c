@@ -3,8 +3,8 @@
  * HandCore (the C base of Hand) holds one struct he_hand (csrc/hand_state.h) and the
  * hand's event log (the kernel's event records, turned into tuples only when read), and
  * only converts: Python ints to int64 (values beyond int64 are clamped, so the kernel
- * refuses them by its own rules), the events to log tuples, its legal actions to LegalAction values, its fields to ints and lists. Every
- * rule is in csrc/hand.c; every error message is in engine/errors.py (the methods return
+ * refuses them by its own rules), the events to log tuples, its legal actions to
+ * LegalAction values, its fields to ints and lists. Every rule is in csrc/hand*.c; every error message is in engine/errors.py (the methods return
  * the kernel's status, Hand raises). The field accessors are generated from the field
  * list (HE_HAND_FIELDS), so the wrapper, snapshots, pickles and clones follow it.
  *

@@ -136,14 +136,15 @@ class PhhHand:
     scale: int
     fields: Mapping[str, Any] = field(repr=False, compare=False)
     infinite_stacks: tuple[bool, ...] = ()
+    """Seats whose starting stack is ``inf`` (iPoker files); they play with a stand-in
+    stack larger than every amount in the hand, so they can never run out of chips,
+    and their finishing stacks are reported as ``inf`` (``finishing_stacks`` holds
+    -1 for a seat the file gives as ``inf``)."""
     rules: Rules = _PHH_RULES
     """How the pots are settled: PokerKit's rules unless the file says otherwise in
     the user-defined fields :func:`dumps_phh` writes (``_odd_chips``, ``_pot_method``,
     ``_rake_percent``, ``_rake_cap``, ``_no_flop_no_drop``)."""
     _derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
-    """Seats whose starting stack is ``inf`` (iPoker files); they play with a stand-in
-    stack larger than every amount in the hand, so they can never run out of chips,
-    and their finishing stacks are reported as ``inf``."""
 
     @property
     def players(self) -> int:
@@ -256,9 +257,16 @@ class ReplayResult:
     @property
     def matches_file(self) -> bool | None:
         """Whether ``finishing_stacks`` equals the file's; None if the file has none."""
-        if self.phh.finishing_stacks is None:
+        want = self.phh.finishing_stacks
+        if want is None:
             return None
-        return tuple(self.hand.stacks) == self.phh.finishing_stacks
+        inf = self.phh.infinite_stacks
+        if -1 not in want:
+            return tuple(self.hand.stacks) == want and not any(inf)
+        return all(
+            (w == -1) == bool(inf and inf[k]) and (w == -1 or w == got)
+            for k, (w, got) in enumerate(zip(want, self.hand.stacks))
+        )
 
 
 # ---- reading ---------------------------------------------------------------------
@@ -324,7 +332,7 @@ def _amounts(name: str, table: Mapping[str, Any], actions: list[str]) -> list[tu
             if isinstance(v, bool) or not isinstance(v, (int, Decimal)):
                 raise PhhError(f"{what} must be a number, got {v!r}")
             if isinstance(v, Decimal) and not v.is_finite():
-                if key == "starting_stacks" and v.is_infinite() and v > 0:
+                if key in ("starting_stacks", "finishing_stacks") and v.is_infinite() and v > 0:
                     continue  # an unlimited stack (iPoker files), see PhhHand
                 raise PhhError(f"{what} must be a finite amount, got {v!r}")
             found.append((what, v))
@@ -342,6 +350,9 @@ def _amounts(name: str, table: Mapping[str, Any], actions: list[str]) -> list[tu
     for k, v in enumerate(table["starting_stacks"]):
         if v <= 0:
             raise PhhError(f"{name}: starting_stacks[{k}] must be a positive amount, got {v!r}")
+    for k, v in enumerate(table.get("finishing_stacks") or ()):
+        if v < 0:
+            raise PhhError(f"{name}: finishing_stacks[{k}] must be an amount >= 0, got {v!r}")
     for t in filter(None, map(_action_amount, actions)):
         try:
             v = Decimal(t)
@@ -354,7 +365,7 @@ def _amounts(name: str, table: Mapping[str, Any], actions: list[str]) -> list[tu
 
 def _build(name: str, table: Mapping[str, Any]) -> PhhHand:
     variant = table.get("variant")
-    if variant not in _VARIANTS:
+    if not isinstance(variant, str) or variant not in _VARIANTS:
         raise UnsupportedPhhError(
             f"{name}: variant {variant!r} is not supported (NT, FT and PO are)"
         )
@@ -400,7 +411,13 @@ def _build(name: str, table: Mapping[str, Any]) -> PhhHand:
     def units(key: str) -> tuple[int, ...]:
         return tuple(_as_units(v, scale, f"{name}: {key}[{k}]") for k, v in enumerate(table[key]))
 
-    finishing = units("finishing_stacks") if "finishing_stacks" in table else None
+    finishing = None
+    if "finishing_stacks" in table:
+        finishing = tuple(
+            -1 if isinstance(v, Decimal) and v.is_infinite()
+            else _as_units(v, scale, f"{name}: finishing_stacks[{k}]")
+            for k, v in enumerate(table["finishing_stacks"])
+        )
     infinite = tuple(isinstance(v, Decimal) and v.is_infinite() for v in raw_stacks)
     if any(infinite):
         stand_in = 2 * sum(abs(u) for _, u in unit_values) + 1
@@ -850,12 +867,13 @@ def dumps_phh(hand: Hand, /, **metadata: Any) -> str:
 
     ``metadata`` adds optional fields (``players=[...]``, ``hand=17``, ...), written
     after the required ones.  Reading the text back and replaying it gives the same
-    stacks, rake and pots: settlement rules other than PokerKit's are written as the
-    user-defined fields ``_odd_chips``, ``_pot_method``, ``_rake_percent`` (exact, as
-    a fraction), ``_rake_cap`` and ``_no_flop_no_drop`` (PokerKit ignores them), and an
-    automatic showdown is written with every live hand shown (the engine compared them
-    all; a hand that was not needed is logged as a muck).  Hands with extra (dead or
-    missed-blind) posts cannot be expressed in PHH and raise :class:`UnsupportedPhhError`.
+    stacks, rake and pots: for a finished hand, settlement rules other than PokerKit's
+    are written (after ``finishing_stacks``) as the user-defined fields ``_odd_chips``,
+    ``_pot_method``, ``_rake_percent`` (exact, as a fraction), ``_rake_cap`` and
+    ``_no_flop_no_drop`` (PokerKit ignores them), and an automatic showdown is written
+    with every live hand shown (the engine compared them all; a hand that was not
+    needed is logged as a muck).  Hands with extra (dead or missed-blind) posts cannot
+    be expressed in PHH and raise :class:`UnsupportedPhhError`.
     """
     cfg = hand.config
     code = _CODES.get((cfg.variant, cfg.betting))
@@ -920,8 +938,10 @@ def dumps_phh(hand: Hand, /, **metadata: Any) -> str:
     fields["starting_stacks"] = [hand.starting_stacks[seat_of[k]] for k in range(n)]
     fields["actions"] = deals + actions
     if hand.is_over:
+        # the settlement rules go with the result they produced (an unfinished hand
+        # does not replay, so its file needs neither)
         fields["finishing_stacks"] = [hand.stacks[seat_of[k]] for k in range(n)]
-    fields.update(_rule_fields(hand.rules if hand.rules is not None else Rules()))
+        fields.update(_rule_fields(hand.rules if hand.rules is not None else Rules()))
     del sb_seat, bb_seat
     for key, value in metadata.items():
         if key in fields:

@@ -400,6 +400,10 @@ def test_a_written_hand_replays_to_its_own_stacks_odd_chip_split() -> None:
                    Rules(rake_percent=2.5, no_flop_no_drop=True))
     assert "_rake_percent = '5/2'" in dumps_phh(rake)
     _assert_round_trips(rake)
+    # an unfinished hand does not replay, so its file carries no settlement rules
+    unfinished = Hand(GameConfig(big_blind=10), [100, 100], button=1, seed=3,
+                      rules=Rules(rake_percent=5))
+    assert "_pot_method" not in dumps_phh(unfinished)
 
 
 def test_written_hands_round_trip_exactly_over_random_hands() -> None:
@@ -533,3 +537,22 @@ def test_decimal_places_up_to_the_limit_replay() -> None:
     assert phh.scale == 10**17
     assert replay_phh(phh).finishing_stacks == (
         Decimal("0.0013"), Decimal("0.0007"), Decimal("0.001"))
+
+
+def test_found_by_the_fuzzer() -> None:
+    with pytest.raises(UnsupportedPhhError, match=r"^x.phh: variant \[0, 0\] is not supported"
+                       r" \(NT, FT and PO are\)$"):
+        loads_phh(SIMPLE.replace("'NT'", "[0, 0]"), name="x.phh")
+    with pytest.raises(PhhError, match=r"^x.phh: finishing_stacks\[1\] must be an amount >= 0,"
+                       r" got -1$"):
+        loads_phh(SIMPLE.replace("[1300, 700, 1000]", "[1300, -1, 1000]"), name="x.phh")
+    # an unlimited (inf) stack finishes as inf; the file's inf matches it
+    inf = SIMPLE.replace("[1000, 1000, 1000]", "[1000, inf, 1000]")
+    (phh,) = loads_phh(inf.replace("[1300, 700, 1000]", "[1300, inf, 1000]"))
+    result = replay_phh(phh)
+    assert result.finishing_stacks == (1300, Decimal("Infinity"), 1000)
+    assert result.matches_file is True
+    (wrong,) = loads_phh(inf.replace("[1300, 700, 1000]", "[1300, inf, 999]"))
+    assert replay_phh(wrong).matches_file is False
+    (finite,) = loads_phh(inf.replace("[1300, 700, 1000]", "[1300, 700, 1000]"))
+    assert replay_phh(finite).matches_file is False

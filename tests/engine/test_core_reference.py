@@ -1,6 +1,6 @@
 """The engine's C hand state machine (csrc/hand.c, through Hand) against the Python oracle.
 
-``ReferenceHand`` (tests/engine/reference.py) is the engine's former pure-Python hand,
+``ReferenceHand`` (tests/engine/hand_reference.py) is the engine's former pure-Python hand,
 kept as a readable oracle that nothing in the product imports. Random play, with legal
 and illegal actions alike, must give identical legal-action lists, identical errors
 (class and message) and identical public states and event logs after every step.
@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 import pytest
+from hand_reference import ReferenceHand
 from holdem_eval.engine import (
     ActionKind,
     ConfigError,
@@ -24,7 +25,6 @@ from holdem_eval.engine import (
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from reference import ReferenceHand
 from test_hand_properties import CONFIGS, candidates
 
 from holdem_eval import HoldemEvalError

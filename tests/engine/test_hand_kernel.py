@@ -15,9 +15,9 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from hand_reference import ReferenceHand
 from holdem_eval.engine import ActionKind, GameConfig, Hand, Rules
 from holdem_eval.engine.errors import HAND_ERRORS, hand_error
-from test_core_reference import ReferenceHand
 from test_hand_properties import CONFIGS
 
 from holdem_eval._he_native import ffi, lib

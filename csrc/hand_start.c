@@ -164,6 +164,23 @@ static int load_cards(he_hand *h, const he_hand_setup *s)
     return HE_OK;
 }
 
+int he_hand_blind_seats(size_t seats, size_t button, size_t *small_blind, size_t *big_blind)
+{
+    if (small_blind == NULL || big_blind == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    if (seats < 2 || seats > HE_HAND_MAX_SEATS) {
+        return HE_E_HAND_SEATS;
+    }
+    if (button >= seats) {
+        return HE_E_HAND_BUTTON;
+    }
+    size_t first = (button + 1) % seats;
+    *small_blind = seats == 2 ? button : first; /* heads-up the button posts the small blind */
+    *big_blind = seats == 2 ? first : (first + 1) % seats;
+    return HE_OK;
+}
+
 /* Takes up to `amount` from seat k's stack (all of it when short). */
 static int64_t take(he_hand *h, int64_t k, int64_t amount)
 {
@@ -178,7 +195,9 @@ static int64_t take(he_hand *h, int64_t k, int64_t amount)
 static int64_t post_forced(he_hand *h, const he_hand_setup *s, he_hi_log *log)
 {
     int64_t n = h->n, first = he_hi_seat_after(h, h->button, 1);
-    int64_t sb = n == 2 ? h->button : first, bb = n == 2 ? first : he_hi_seat_after(h, first, 1);
+    size_t sb_seat = 0, bb_seat = 0;
+    he_hand_blind_seats((size_t)n, (size_t)h->button, &sb_seat, &bb_seat);
+    int64_t sb = (int64_t)sb_seat, bb = (int64_t)bb_seat;
     h->small_blind_seat = sb;
     h->big_blind_seat = bb;
     if (h->ante) {

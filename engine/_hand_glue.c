@@ -627,6 +627,25 @@ static PyObject *he_glue_setup(PyObject *unused, PyObject *args)
 
 static PyMethodDef he_glue_setup_def = {"hand_glue_setup", he_glue_setup, METH_VARARGS, NULL};
 
+/* hand_blind_seats(seats, button) -> (small blind seat, big blind seat), or None when the
+ * kernel refuses the seat count or button */
+static PyObject *he_blind_seats(PyObject *unused, PyObject *args)
+{
+    (void)unused;
+    Py_ssize_t seats = 0, button = 0;
+    if (!PyArg_ParseTuple(args, "nn", &seats, &button)) {
+        return NULL;
+    }
+    size_t sb = 0, bb = 0;
+    if (seats < 0 || button < 0
+        || he_hand_blind_seats((size_t)seats, (size_t)button, &sb, &bb) != HE_OK) {
+        Py_RETURN_NONE;
+    }
+    return Py_BuildValue("(nn)", (Py_ssize_t)sb, (Py_ssize_t)bb);
+}
+
+static PyMethodDef he_blind_seats_def = {"hand_blind_seats", he_blind_seats, METH_VARARGS, NULL};
+
 /* The type and the setup function, set on holdem_eval._bindings (by he_py_install). */
 static int he_core_install(PyObject *mod)
 {
@@ -654,11 +673,15 @@ static int he_core_install(PyObject *mod)
     spec.slots = slots;
     PyObject *tp = PyType_FromSpec(&spec);
     PyObject *fn = PyCFunction_New(&he_glue_setup_def, NULL);
+    PyObject *blinds = PyCFunction_New(&he_blind_seats_def, NULL);
     int rc = -1;
-    if (tp != NULL && fn != NULL && PyObject_SetAttrString(mod, "HandCore", tp) == 0) {
+    if (tp != NULL && fn != NULL && blinds != NULL
+        && PyObject_SetAttrString(mod, "HandCore", tp) == 0
+        && PyObject_SetAttrString(mod, "hand_blind_seats", blinds) == 0) {
         rc = PyObject_SetAttrString(mod, "hand_glue_setup", fn);
     }
     Py_XDECREF(tp);
     Py_XDECREF(fn);
+    Py_XDECREF(blinds);
     return rc;
 }

@@ -42,7 +42,7 @@ from fractions import Fraction
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from holdem_eval._bindings import HandCore, hand_glue_setup
+from holdem_eval._bindings import HandCore, hand_blind_seats, hand_glue_setup
 
 from .actions import (
     EVENT_KINDS,
@@ -128,6 +128,19 @@ def _kernel_config(config: GameConfig, rules: Any, manual: bool) -> tuple[Any, .
         _CONFIGS.clear()
     _CONFIGS[key] = (config, rules, result)
     return result
+
+
+def blind_seats(seats: int, button: int) -> tuple[int, int]:
+    """``(small blind seat, big blind seat)`` of a hand of ``seats`` with ``button``: the
+    two seats left of the button; heads-up the button posts the small blind.
+
+    >>> blind_seats(6, 5), blind_seats(2, 1)
+    ((0, 1), (1, 0))
+    """
+    pair = hand_blind_seats(seats, button)
+    if pair is None:
+        raise ConfigError(f"blinds need 2..10 seats and a button seat, got {seats!r}, {button!r}")
+    return pair
 
 
 def _card_text(card: int) -> str:

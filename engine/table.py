@@ -43,7 +43,7 @@ from typing import Any
 
 from .config import ConfigError, GameConfig
 from .errors import TableError
-from .hand import Action, ActionKind, Hand, LegalAction, PlayerView
+from .hand import Action, ActionKind, Hand, LegalAction, PlayerView, blind_seats
 
 __all__ = ["SeatState", "Table", "TableError"]
 
@@ -190,24 +190,22 @@ class Table:
         # the button: the next ready seat clockwise (the first hand: at or after `button`)
         start = self.button - 1 if self._first_hand else self.button
         button = next(k for k in self._clockwise(start) if k in ready)
-        # blinds: SB is the first ready seat after the button; the BB is the next seat
-        # that is ready or waiting for the big blind (a waiting seat is dealt in now)
+        # who is dealt in: the ready seats, and the seat waiting for the big blind that
+        # the big blind reaches now (the next seat after the first ready seat left of the
+        # button that is ready or waiting)
         after = [k for k in self._clockwise(button) if k != button]
         dealt = set(ready)
         if len(ready) == 1:  # everyone else waits for the big blind: the first one gets it
-            bb = next(k for k in after if k in waiting)
-            dealt.add(bb)
+            dealt.add(next(k for k in after if k in waiting))
         else:
-            sb = next(k for k in after if k in dealt)
-            rest = [*after[after.index(sb) + 1 :], button]
-            bb = next(k for k in rest if k in dealt or k in waiting)
-            dealt.add(bb)
-        if len(dealt) == 2:  # heads-up: the button posts the small blind
-            sb = button
-            bb = next(k for k in dealt if k != button)
-        self._mark_missed(sb, bb, occupied, dealt)
+            first = next(k for k in after if k in dealt)
+            rest = [*after[after.index(first) + 1 :], button]
+            dealt.add(next(k for k in rest if k in dealt or k in waiting))
         order = sorted(dealt)
         hand_button = order.index(button)
+        # the blinds of the seats dealt in, by the engine's rule (heads-up included)
+        sb, bb = (order[p] for p in blind_seats(len(order), hand_button))
+        self._mark_missed(sb, bb, occupied, dealt)
         posts: dict[int, tuple[int, int]] = {}
         cfg = self.config
         for pos, k in enumerate(order):
@@ -238,7 +236,6 @@ class Table:
             posts=posts or None,
             rules=self.rules,
         )
-        assert [order[p] for p in self.hand.blind_seats] == [sb, bb]
         self.hand_seats = order
         if self.hand.is_over:
             self._finish_hand()

@@ -31,6 +31,7 @@ __all__ = [
     "eval_omaha_batch",
     "evaluate_fast",
     "ffi",
+    "hand_blind_seats",
     "hand_glue_setup",
     "lib",
     "run_chunked",
@@ -61,6 +62,8 @@ if TYPE_CHECKING:
         def __getattr__(self, name: str) -> Any: ...
         def __setattr__(self, name: str, value: Any) -> None: ...
         def legal_actions(self) -> tuple[Any, ...]: ...
+
+    def hand_blind_seats(seats: int, button: int) -> tuple[int, int] | None: ...
 
     def hand_glue_setup(
         legal_action: object, kinds: tuple[Any, ...], names: tuple[str, ...]

@@ -171,6 +171,10 @@ const char *he_hand_field_name(size_t field);
 size_t he_hand_field_offset(size_t field);  /* in int64_t units from the start */
 size_t he_hand_field_length(size_t field);  /* int64_t values */
 
+/* The small and big blind seats of a table of `seats` with `button`: the two seats left
+ * of the button; heads-up the button posts the small blind (the other seat the big). */
+int he_hand_blind_seats(size_t seats, size_t button, size_t *small_blind, size_t *big_blind);
+
 /* Starts a hand: deals, logs the hole cards, posts antes, blinds, straddle and extra
  * posts, and gives the first seat the turn (or runs the hand on when nobody can act). */
 int he_hand_start(he_hand *h, const he_hand_config *config, const he_hand_setup *setup,

@@ -257,6 +257,12 @@ static void test_door(void)
     s.post_live = live;
     CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_E_HAND_POST && h.error_seat == 1);
     CHECK(he_hand_start(NULL, &c, &s, NULL, NULL) == HE_E_ARGUMENT);
+    size_t sb = 9, bb = 9;
+    CHECK(he_hand_blind_seats(2, 1, &sb, &bb) == HE_OK && sb == 1 && bb == 0);
+    CHECK(he_hand_blind_seats(4, 3, &sb, &bb) == HE_OK && sb == 0 && bb == 1);
+    CHECK(he_hand_blind_seats(1, 0, &sb, &bb) == HE_E_HAND_SEATS);
+    CHECK(he_hand_blind_seats(3, 3, &sb, &bb) == HE_E_HAND_BUTTON);
+    CHECK(he_hand_blind_seats(3, 0, NULL, &bb) == HE_E_ARGUMENT);
 }
 
 /* Action errors: each leaves the state byte for byte as it was. */

@@ -521,3 +521,15 @@ def test_a_hole_of_the_wrong_length_is_a_shape_error(holes: list[Any], message: 
     with pytest.raises(ShapeError) as err:
         Hand(NL, [100, 100, 100], hole_cards=holes, board="Kh5s5d7s3c")
     assert isinstance(err.value, ConfigError) and str(err.value) == message
+
+
+def test_blind_seats_is_the_kernel_rule_tables_use() -> None:
+    from holdem_eval.engine.hand import blind_seats
+
+    assert [blind_seats(n, b) for n, b in ((2, 0), (2, 1), (3, 2), (9, 4))] == [
+        (0, 1), (1, 0), (0, 1), (5, 6)
+    ]
+    for n, b in ((1, 0), (11, 0), (3, 3), (3, -1)):
+        with pytest.raises(ConfigError) as err:
+            blind_seats(n, b)
+        assert str(err.value) == f"blinds need 2..10 seats and a button seat, got {n!r}, {b!r}"

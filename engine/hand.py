@@ -395,6 +395,15 @@ class Hand(HandCore):
 
     def _do(self, kind: Any, amount: Any, seat: Any, what: str | None) -> None:
         """Run one action in the kernel; raise its refusal with the message's context."""
+        if (
+            amount.__class__ is int
+            and seat is None
+            and (kind.__class__ is ActionKind or kind.__class__ is int)
+        ):  # fold(), call(), ...: nothing to convert
+            st = self._act(kind, amount, None)
+            if st:
+                raise self._action_error(st, kind, kind, amount, None, what)
+            return
         k = kind if kind.__class__ is int or kind.__class__ is ActionKind else (
             int(kind) if kind in _KIND_BY_VALUE and not isinstance(kind, bool) else (
                 1 if kind is True else 0 if kind is False else -1
@@ -508,12 +517,14 @@ class Hand(HandCore):
                 if st != _K["SHOW_COUNT"]:
                     self._check_result(st, seat=seat, what="show")
                 raise
-        hole = self.hole_cards[seat] if isinstance(seat, int) and 0 <= seat < self._n else ()
-        self._check_result(
-            self._show(seat, shown), seat=seat, what="show", cards=cards,
-            hole_count=self._hole_count, shown=format_cards(shown or []),
-            hole=format_cards(list(hole)),
-        )
+        st = self._show(seat, shown)
+        if st:
+            ok_seat = isinstance(seat, int) and 0 <= seat < self._n and st != _K["STATE"]
+            hole = self.hole_cards[seat] if ok_seat else ()
+            self._check_result(
+                st, seat=seat, what="show", cards=cards, hole_count=self._hole_count,
+                shown=format_cards(shown or []), hole=format_cards(list(hole)),
+            )
 
     def muck(self, seat: int) -> None:
         """Muck ``seat``'s hand at showdown: it gives up its claim to the pot."""

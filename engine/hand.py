@@ -80,6 +80,7 @@ __all__ = [
 _FOLD, _CHECK, _CALL, _BET, _RAISE, _ALL_IN = tuple(ActionKind)
 _KIND_BY_VALUE = frozenset(int(k) for k in ActionKind)
 _INT_ONLY = {int}
+_ID_ENTRIES = {tuple, list}  # hole entries that may already be card ids
 # The kernel's state fields (csrc/hand_state.h, from its field table) and constants
 _FIELDS, _K = hand_glue_setup(LegalAction, tuple(ActionKind), EVENT_KINDS)
 # a snapshot has every field except what the last failed call was about
@@ -238,6 +239,11 @@ class Hand(HandCore):
             raise HoleCardsShapeError(
                 f"hole_cards needs one entry per seat ({n}), got {len(hole_cards)}"
             )
+        id_entries = set(map(type, hole_cards)) <= _ID_ENTRIES  # tuples or lists, no None
+        if id_entries and all(len(e) == hc for e in hole_cards):  # type: ignore[arg-type]
+            ids: list[Any] = [c for entry in hole_cards for c in entry]  # type: ignore[union-attr]
+            if set(map(type, ids)) == _INT_ONLY and min(ids) >= -1 and max(ids) <= 51:
+                return ids  # ids already (hand-history replay, tree search)
         flat: list[int] = []
         for seat, entry in enumerate(hole_cards):
             cards = [UNKNOWN_CARD] * hc if entry is None else _to_cards(entry, f"seat {seat}")

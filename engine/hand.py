@@ -457,28 +457,50 @@ class Hand(HandCore):
             word="bet" if bet else "raise to", max_bets=self.config.max_bets,
         )
 
+    # each method calls the kernel itself (one Python frame per action: replays and
+    # simulations call these millions of times); _do converts anything else
     def fold(self) -> None:
-        self._do(_FOLD, 0, None, "fold")
+        st = self._act(_FOLD, 0, None)
+        if st:
+            raise self._action_error(st, _FOLD, _FOLD, 0, None, "fold")
 
     def check(self) -> None:
-        self._do(_CHECK, 0, None, "check")
+        st = self._act(_CHECK, 0, None)
+        if st:
+            raise self._action_error(st, _CHECK, _CHECK, 0, None, "check")
 
     def call(self) -> None:
-        self._do(_CALL, 0, None, "call")
+        st = self._act(_CALL, 0, None)
+        if st:
+            raise self._action_error(st, _CALL, _CALL, 0, None, "call")
 
     def check_or_call(self) -> None:
         """Check when nothing is owed, else call (PHH ``cc``)."""
-        self._do(_CHECK_OR_CALL, 0, None, "check or call")
+        st = self._act(_CHECK_OR_CALL, 0, None)
+        if st:
+            raise self._action_error(st, _CHECK_OR_CALL, _CHECK_OR_CALL, 0, None, "check or call")
 
     def bet(self, amount: int) -> None:
-        self._do(_BET, amount, None, None)
+        st = self._act(_BET, amount, None) if amount.__class__ is int else 1
+        if st == 1:  # not an int: convert, or say why not
+            self._do(_BET, amount, None, None)
+        elif st:
+            raise self._action_error(st, _BET, _BET, amount, None, None)
 
     def raise_to(self, amount: int) -> None:
-        self._do(_RAISE, amount, None, None)
+        st = self._act(_RAISE, amount, None) if amount.__class__ is int else 1
+        if st == 1:  # not an int: convert, or say why not
+            self._do(_RAISE, amount, None, None)
+        elif st:
+            raise self._action_error(st, _RAISE, _RAISE, amount, None, None)
 
     def bet_or_raise_to(self, amount: int) -> None:
         """Bet when nobody has bet this round, else raise (PHH ``cbr``)."""
-        self._do(_BET_OR_RAISE, amount, None, "bet or raise")
+        st = self._act(_BET_OR_RAISE, amount, None) if amount.__class__ is int else 1
+        if st == 1:  # not an int: convert, or say why not
+            self._do(_BET_OR_RAISE, amount, None, "bet or raise")
+        elif st:
+            raise self._action_error(st, _BET_OR_RAISE, _BET_OR_RAISE, amount, None, "bet or raise")
 
     def all_in(self) -> None:
         """Put the whole stack in.
@@ -487,7 +509,9 @@ class Hand(HandCore):
         opponent could match more; otherwise a bet or raise to the whole stack, which
         must itself be legal (in fixed limit usually it is not).
         """
-        self._do(_ALL_IN, 0, None, "go all-in")
+        st = self._act(_ALL_IN, 0, None)
+        if st:
+            raise self._action_error(st, _ALL_IN, _ALL_IN, 0, None, "go all-in")
 
     # ---- cards and showdown --------------------------------------------------------
     def _check_result(self, st: int, **context: Any) -> None:

@@ -221,10 +221,19 @@ class Hand(HandCore):
         live = dead = None
         if posts:
             live, dead = [0] * n, [0] * n
-            for seat, post in sorted(posts.items()):
-                if not isinstance(seat, int) or not 0 <= seat < n:
-                    raise ConfigError(f"bad post for seat {seat!r}: {tuple(post)!r}")
-                live[seat], dead[seat] = post
+            for seat, post in posts.items():
+                pair = list(post) if isinstance(post, (tuple, list)) else []
+                if (
+                    seat.__class__ is not int
+                    or not 0 <= seat < n
+                    or len(pair) != 2
+                    or {v.__class__ for v in pair} != _INT_ONLY
+                ):
+                    raise ConfigError(
+                        f"bad post for seat {seat!r}: {post!r}; expected a seat 0..{n - 1}"
+                        " and (live, dead) whole chips"
+                    )
+                live[seat], dead[seat] = pair
         values, rate = _kernel_config(config, rules, manual_showdown)
         st = self._start(values, rate, stacks_, button, holes, plan, seed, live, dead)
         if st:
@@ -387,10 +396,15 @@ class Hand(HandCore):
 
         ``seat``, if given, must be the seat to act (out-of-turn actions are rejected).
         """
-        kind, amount = action
+        try:
+            kind, amount = action
+        except (TypeError, ValueError):
+            raise IllegalActionError(
+                f"an action is a (kind, amount) pair, got {action!r}"
+            ) from None
         if (
             amount.__class__ is int
-            and (kind.__class__ is ActionKind or kind.__class__ is int)
+            and (kind.__class__ is ActionKind or (kind.__class__ is int and kind in _KIND_BY_VALUE))
             and (seat is None or seat.__class__ is int)
         ):  # the common case: nothing to convert
             st = self._act(kind, amount, seat)
@@ -401,20 +415,16 @@ class Hand(HandCore):
 
     def _do(self, kind: Any, amount: Any, seat: Any, what: str | None) -> None:
         """Run one action in the kernel; raise its refusal with the message's context."""
-        if (
-            amount.__class__ is int
-            and seat is None
-            and (kind.__class__ is ActionKind or kind.__class__ is int)
-        ):  # fold(), call(), ...: nothing to convert
-            st = self._act(kind, amount, None)
-            if st:
-                raise self._action_error(st, kind, kind, amount, None, what)
-            return
-        k = kind if kind.__class__ is int or kind.__class__ is ActionKind else (
-            int(kind) if kind in _KIND_BY_VALUE and not isinstance(kind, bool) else (
-                1 if kind is True else 0 if kind is False else -1
-            )
-        )
+        if seat is not None and seat.__class__ is not int:
+            if not isinstance(seat, int) or isinstance(seat, bool):
+                raise IllegalActionError(f"seat must be a seat number (an int) or None, got {seat!r}")
+            seat = int(seat)
+        if kind.__class__ is int or kind.__class__ is ActionKind:
+            k = kind
+        else:  # an int subclass counts as its value; bools, floats and the rest are unknown
+            k = int(kind) if isinstance(kind, int) and not isinstance(kind, bool) else -1
+        if what is None and k not in _KIND_BY_VALUE:
+            k = -1  # act() takes ActionKind values only (the kernel's combined kinds are not)
         a = amount
         if amount.__class__ is not int and k in _WAGERS:
             if not isinstance(amount, int) or isinstance(amount, bool):

@@ -205,30 +205,23 @@ class Table:
         hand_button = order.index(button)
         # the blinds of the seats dealt in, by the engine's rule (heads-up included)
         sb, bb = (order[p] for p in blind_seats(len(order), hand_button))
-        self._mark_missed(sb, bb, occupied, dealt)
         posts: dict[int, tuple[int, int]] = {}
         cfg = self.config
         for pos, k in enumerate(order):
             s = self.seats[k]
             assert s is not None
-            if k == bb:
-                s.missed_big_blind = s.missed_small_blind = False
-                s.waiting_for_big_blind = s.post_big_blind = False
-                continue
-            live = cfg.big_blind if (s.missed_big_blind or s.post_big_blind) else 0
-            dead = cfg.small_blind if s.missed_small_blind else 0
-            if live or dead:
-                posts[pos] = (live, dead)
-            s.missed_big_blind = s.missed_small_blind = s.post_big_blind = False
-        self.button = button
-        self._first_hand = False
-        self._last_blinds = (sb, bb)
+            if k != bb:
+                live = cfg.big_blind if (s.missed_big_blind or s.post_big_blind) else 0
+                dead = cfg.small_blind if s.missed_small_blind else 0
+                if live or dead:
+                    posts[pos] = (live, dead)
         stacks = []
         for k in order:
             s = self.seats[k]
             assert s is not None
             stacks.append(s.stack)
-        self.hand = Hand(
+        # the hand first: if the engine refuses it (a straddle heads-up), nothing changed
+        hand = Hand(
             cfg,
             stacks,
             button=hand_button,
@@ -236,6 +229,17 @@ class Table:
             posts=posts or None,
             rules=self.rules,
         )
+        self._mark_missed(sb, bb, occupied, dealt)
+        for k in order:
+            s = self.seats[k]
+            assert s is not None
+            s.missed_big_blind = s.missed_small_blind = s.post_big_blind = False
+            if k == bb:
+                s.waiting_for_big_blind = False
+        self.button = button
+        self._first_hand = False
+        self._last_blinds = (sb, bb)
+        self.hand = hand
         self.hand_seats = order
         if self.hand.is_over:
             self._finish_hand()

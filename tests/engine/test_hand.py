@@ -553,3 +553,52 @@ def test_unknown_hole_cards_at_an_automatic_showdown_are_a_clear_error() -> None
     assert str(err2.value) == (
         "cannot check or call: the betting is finished, showdown pending"
     )
+
+
+@pytest.mark.parametrize(
+    "action", [None, 5, "fold", (), (ActionKind.CALL,), (ActionKind.CALL, 0, 1)],
+    ids=["None", "int", "str", "empty", "one", "three"],
+)
+def test_a_malformed_action_is_an_illegal_action(action: Any) -> None:
+    h = Hand(NL, [1000] * 3, button=0, seed=1)
+    before = h.snapshot()
+    with pytest.raises(IllegalActionError) as err:
+        h.act(action)
+    assert str(err.value) == f"an action is a (kind, amount) pair, got {action!r}"
+    assert h.snapshot() == before
+
+
+@pytest.mark.parametrize(
+    ("kind", "seat", "message"),
+    [
+        (True, None, "unknown action kind True"),
+        (1.0, None, "unknown action kind 1.0"),
+        (ActionKind.CHECK, 2.0, "seat must be a seat number (an int) or None, got 2.0"),
+        (ActionKind.CHECK, True, "seat must be a seat number (an int) or None, got True"),
+    ],
+)
+def test_a_bool_or_float_kind_or_seat_is_refused(kind: Any, seat: Any, message: str) -> None:
+    h = Hand(NL, [1000] * 3, button=0, seed=1)
+    h.call()
+    h.call()  # seat 2, the big blind, may check
+    before = h.snapshot()
+    with pytest.raises(IllegalActionError) as err:
+        h.act((kind, 0), seat=seat)
+    assert str(err.value) == message
+    assert h.snapshot() == before
+
+
+@pytest.mark.parametrize(
+    "posts",
+    [{0: (2.5, 0)}, {0: (2, 0.5)}, {0: (True, 0)}, {"0": (2, 0)}, {1.0: (2, 0)}, {0: (2,)},
+     {0: None}, {3: (2, 0)}],
+    ids=["float-live", "float-dead", "bool-live", "str-seat", "float-seat", "one-value", "None",
+         "no-such-seat"],
+)
+def test_bad_posts_are_refused_at_the_door(posts: Any) -> None:
+    with pytest.raises(ConfigError) as err:
+        Hand(GameConfig(big_blind=2), [100] * 3, button=0, seed=1, posts=posts)
+    ((seat, post),) = posts.items()
+    assert str(err.value) == (
+        f"bad post for seat {seat!r}: {post!r}; expected a seat 0..2 and (live, dead) whole chips"
+    )

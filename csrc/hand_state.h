@@ -9,6 +9,7 @@
 #define HE_HAND_STATE_H
 
 #include "holdem_eval.h"
+#include "api/hand.h"
 
 #define HE_HAND_SEATS HE_HAND_MAX_SEATS
 #define HE_HAND_HOLES (HE_HAND_MAX_SEATS * HE_HAND_MAX_HOLE)

@@ -38,12 +38,12 @@ Where: every rule is one C function of the hand state machine (``csrc/hand.c``);
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from holdem_eval._bindings import HandCore, hand_blind_seats, hand_glue_setup
 
+from ._hand_input import card_text, hole_ids, kernel_config, post_lists, to_cards
 from .actions import (
     EVENT_KINDS,
     STREET_NAMES,
@@ -54,12 +54,11 @@ from .actions import (
     PlayerView,
 )
 from .config import GameConfig
-from .dealing import UNKNOWN_CARD, _check_seed, format_cards, parse_cards_text
+from .dealing import UNKNOWN_CARD, _check_seed, format_cards
 from .errors import (
     MAX_CHIPS,
     ConfigError,
     HandStateError,
-    HoleCardsShapeError,
     IllegalActionError,
     hand_error,
 )
@@ -80,7 +79,6 @@ __all__ = [
 _FOLD, _CHECK, _CALL, _BET, _RAISE, _ALL_IN = tuple(ActionKind)
 _KIND_BY_VALUE = frozenset(int(k) for k in ActionKind)
 _INT_ONLY = {int}
-_ID_ENTRIES = {tuple, list}  # hole entries that may already be card ids
 # The kernel's state fields (csrc/hand_state.h, from its field table) and constants
 _FIELDS, _K = hand_glue_setup(LegalAction, tuple(ActionKind), EVENT_KINDS)
 # a snapshot has every field except what the last failed call was about
@@ -88,47 +86,6 @@ _SNAPSHOT = attrgetter(*(f"_{name}" for name in _FIELDS if not name.startswith("
 _SHOW_PROBE = [UNKNOWN_CARD] * (_K["MAX_HOLE"] + 1)  # a wrong count: checks the seat only
 _CHECK_OR_CALL, _BET_OR_RAISE = _K["CHECK_OR_CALL"], _K["BET_OR_RAISE"]
 _WAGERS = frozenset((int(_BET), int(_RAISE), _BET_OR_RAISE))
-
-
-def _to_cards(value: str | Sequence[int], what: str) -> list[int]:
-    if isinstance(value, str):
-        return parse_cards_text(value)
-    cards = list(value)
-    if cards and set(map(type, cards)) == _INT_ONLY and min(cards) >= -1 and max(cards) <= 51:
-        return cards
-    for c in cards:
-        if not isinstance(c, int) or isinstance(c, bool) or not -1 <= c <= 51:
-            raise ConfigError(f"{what} has card {c!r}; expected card ids 0..51 (or -1 unknown)")
-    return cards
-
-
-_CONFIGS: dict[tuple[int, int, bool], tuple[Any, Any, tuple[Any, ...]]] = {}
-
-
-def _kernel_config(config: GameConfig, rules: Any, manual: bool) -> tuple[Any, ...]:
-    """The kernel's he_hand_config as ``(21 ints, PokerKit rate)``, cached per game."""
-    key = (id(config), id(rules), manual)
-    entry = _CONFIGS.get(key)
-    if entry is not None and entry[0] is config and entry[1] is rules:
-        return entry[2]
-    pokerkit = rules is not None and rules.method == "pokerkit"
-    rate = Fraction(0) if rules is None else rules.rate
-    cap = -1 if rules is None or rules.rake_cap is None else rules.rake_cap
-    values = (
-        *(config.hole_count, config.betting_code, config.small_blind, config.big_blind),
-        *(config.ante, config.big_blind_ante, config.straddle, *config.street_sizes),
-        -1 if config.max_bets is None else config.max_bets,
-        *(int(config.blind_counts_toward_cap), int(config.allow_free_fold), int(manual)),
-        *(int(pokerkit), int(rules is not None and rules.odd_chips == "first_winner")),
-        int(rules is not None and rules.no_flop_no_drop),
-        *((0, 1) if pokerkit else (rate.numerator, rate.denominator)),
-        cap,
-    )
-    result = (values, float(rate))
-    if len(_CONFIGS) >= 256:
-        _CONFIGS.clear()
-    _CONFIGS[key] = (config, rules, result)
-    return result
 
 
 def blind_seats(seats: int, button: int) -> tuple[int, int]:
@@ -142,11 +99,6 @@ def blind_seats(seats: int, button: int) -> tuple[int, int]:
     if pair is None:
         raise ConfigError(f"blinds need 2..10 seats and a button seat, got {seats!r}, {button!r}")
     return pair
-
-
-def _card_text(card: int) -> str:
-    """A card named in an error message (as ids outside 0..51 stay numbers)."""
-    return format_cards([card]) if -1 <= card <= 51 else str(card)
 
 
 def _field(name: str, doc: str) -> Any:
@@ -212,56 +164,17 @@ class Hand(HandCore):
         self.manual_showdown = manual_showdown
         holes: list[int] | None = None
         if hole_cards is not None:
-            holes = self._hole_ids(hole_cards, n, config.hole_count)
-        plan = [] if board is None else _to_cards(board, "board")
+            holes = hole_ids(hole_cards, n, config.hole_count)
+        plan = [] if board is None else to_cards(board, "board")
         if seed is not None and seed.__class__ is not int:
             seed = _check_seed(seed)
         elif seed is None and hole_cards is None and board is None:
             raise ConfigError("give a seed or explicit hole_cards")
-        live = dead = None
-        if posts:
-            live, dead = [0] * n, [0] * n
-            for seat, post in posts.items():
-                pair = list(post) if isinstance(post, (tuple, list)) else []
-                if (
-                    seat.__class__ is not int
-                    or not 0 <= seat < n
-                    or len(pair) != 2
-                    or {v.__class__ for v in pair} != _INT_ONLY
-                ):
-                    raise ConfigError(
-                        f"bad post for seat {seat!r}: {post!r}; expected a seat 0..{n - 1}"
-                        " and (live, dead) whole chips"
-                    )
-                live[seat], dead[seat] = pair
-        values, rate = _kernel_config(config, rules, manual_showdown)
+        live, dead = post_lists(posts, n) if posts else (None, None)
+        values, rate = kernel_config(config, rules, manual_showdown)
         st = self._start(values, rate, stacks_, button, holes, plan, seed, live, dead)
         if st:
             raise self._start_error(st, stacks_, button, hole_cards, board, posts)
-
-    @staticmethod
-    def _hole_ids(
-        hole_cards: Sequence[str | Sequence[int] | None], n: int, hc: int
-    ) -> list[int]:
-        """Every seat's hole cards as ids, seat after seat (None: unknown)."""
-        if len(hole_cards) != n:
-            raise HoleCardsShapeError(
-                f"hole_cards needs one entry per seat ({n}), got {len(hole_cards)}"
-            )
-        id_entries = set(map(type, hole_cards)) <= _ID_ENTRIES  # tuples or lists, no None
-        if id_entries and all(len(e) == hc for e in hole_cards):  # type: ignore[arg-type]
-            ids: list[Any] = [c for entry in hole_cards for c in entry]  # type: ignore[union-attr]
-            if set(map(type, ids)) == _INT_ONLY and min(ids) >= -1 and max(ids) <= 51:
-                return ids  # ids already (hand-history replay, tree search)
-        flat: list[int] = []
-        for seat, entry in enumerate(hole_cards):
-            cards = [UNKNOWN_CARD] * hc if entry is None else _to_cards(entry, f"seat {seat}")
-            if len(cards) != hc:
-                raise HoleCardsShapeError(
-                    f"seat {seat} needs {hc} hole cards, got {len(cards)}: {entry!r}"
-                )
-            flat += cards
-        return flat
 
     def _start_error(
         self, st: int, stacks: list[int], button: int, hole_cards: Any, board: Any, posts: Any
@@ -282,7 +195,7 @@ class Hand(HandCore):
         post = tuple(posts.get(seat, (0, 0))) if posts else (0, 0)
         return hand_error(
             st, n=n, stacks=stacks, last=n - 1, button=button, variant=cfg.variant,
-            what=what, value=value, card=_card_text(self._error_card), seat=seat,
+            what=what, value=value, card=card_text(self._error_card), seat=seat,
             post=post, board=board, hole_cards=hole_cards,
         )
 
@@ -528,12 +441,12 @@ class Hand(HandCore):
         if st == _K["UNKNOWN"]:  # the step stays applied; the pot waits
             raise hand_error(st, seat=self._error_seat)
         if st:
-            raise hand_error(st, card=_card_text(self._error_card), **context)
+            raise hand_error(st, card=card_text(self._error_card), **context)
 
     def deal_board(self, cards: str | Sequence[int]) -> None:
         """Supply the next street's board cards when the hand waits for them."""
         try:
-            new = _to_cards(cards, "board")
+            new = to_cards(cards, "board")
         except Exception:
             if self._deal([]) != _K["NO_DEAL"]:
                 raise
@@ -551,7 +464,7 @@ class Hand(HandCore):
         shown = None
         if cards is not None:
             try:
-                shown = _to_cards(cards, f"seat {seat}'s shown cards")
+                shown = to_cards(cards, f"seat {seat}'s shown cards")
             except Exception:
                 st = self._show(seat, _SHOW_PROBE)
                 if st != _K["SHOW_COUNT"]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .config import ConfigError, GameConfig
 from .dealing import SeededDeck
+from .errors import MAX_CHIPS, HoleCardsShapeError
 from .hand import (
     Action,
     ActionKind,
@@ -43,6 +44,7 @@ from .showdown import (
 from .table import SeatState, Table, TableError
 
 __all__: list[str] = [
+    "MAX_CHIPS",
     "NO_CARD",
     "Action",
     "ActionKind",
@@ -51,6 +53,7 @@ __all__: list[str] = [
     "GameConfig",
     "Hand",
     "HandStateError",
+    "HoleCardsShapeError",
     "IllegalActionError",
     "IncompleteHandError",
     "InvalidChipsError",

@@ -26,9 +26,10 @@ of cards left; the integer part picks one of the remaining cards uniformly and t
 fractional part (still at least 64 - 4*6 = 40 bits precise) picks the next one, so
 four cards share one output with a bias below 2**-40 per card (Lemire's
 multiply-shift, chained).  Dealing k cards costs k steps and deals exactly the
-first k cards of the full 52-card order.  :class:`SeededDeck` is the pure-Python
-implementation (lazy, card by card); :func:`seeded_deal` deals the first k cards in one
-call to the C kernel ``he_deal_seeded`` (csrc/deal.c), which tests check against it.
+first k cards of the full 52-card order.  The C kernel ``he_deal_seeded`` (csrc/deal.c)
+is the one implementation: :func:`seeded_deal` deals the first k cards in one call,
+:class:`SeededDeck` deals them a few at a time; tests check the kernel against a
+pure-Python copy of the algorithm above.
 
 >>> deck = SeededDeck(2024)
 >>> format_cards(deck.draw(5))
@@ -68,7 +69,6 @@ _GAMMA = 0x9E3779B97F4A7C15  # 2**64 / golden ratio: the splitmix64 increment
 _MIX1 = 0xBF58476D1CE4E5B9  # splitmix64 output-mix multipliers (Stafford's Mix13)
 _MIX2 = 0x94D049BB133111EB
 
-_FULL_DECK = list(range(52))
 _CARD_IDS: dict[str, int] = {}
 for _r, _rc in enumerate(RANK_CHARS):
     for _s, _sc in enumerate(SUIT_CHARS):
@@ -172,60 +172,43 @@ class SeededDeck:
 
     ``exclude`` removes known cards first (they are never dealt); the remaining cards
     keep ascending id order before shuffling, so the deal is still a pure function
-    of ``(seed, exclude)``.
+    of ``(seed, exclude)``. Each draw deals the next cards of that order (the C kernel
+    ``he_deal_seeded`` runs the algorithm; this class keeps the position).
     """
 
-    __slots__ = ("_cards", "_frac", "_pos", "_state")
+    __slots__ = ("_left", "_mask", "_pos", "_seed")
 
     def __init__(self, seed: int, exclude: Sequence[int] = ()) -> None:
         seed = _check_seed(seed)
-        if exclude:
-            gone = set(exclude)
-            self._cards = [c for c in range(52) if c not in gone]
-        else:
-            self._cards = _FULL_DECK[:]
+        mask = 0
+        for c in set(exclude):
+            if isinstance(c, int) and 0 <= c <= 51:  # other values exclude nothing
+                mask |= 1 << c
+        self._seed = seed & _M64
+        self._mask = mask
+        self._left = 52 - bin(mask).count("1")
         self._pos = 0
-        self._state = seed & _M64
-        self._frac = 0
 
     def copy(self) -> SeededDeck:
         """Return an independent deck that will deal the same future cards."""
         other = SeededDeck.__new__(SeededDeck)
-        other._cards = self._cards[:]
-        other._pos = self._pos
-        other._state = self._state
-        other._frac = self._frac
+        other._seed, other._mask, other._left, other._pos = (
+            self._seed, self._mask, self._left, self._pos,
+        )
         return other
 
     @property
     def remaining(self) -> int:
         """Number of cards not yet dealt."""
-        return len(self._cards)
+        return self._left - self._pos
 
     def draw(self, count: int = 1) -> list[int]:
         """Deal ``count`` cards from the top of the (lazily) shuffled deck."""
-        cards = self._cards
-        pos = self._pos
-        if count > len(cards):
+        if count > self.remaining:
             raise HoldemEvalError(
-                f"cannot deal {count} cards: only {len(cards)} remain in the deck"
+                f"cannot deal {count} cards: only {self.remaining} remain in the deck"
             )
-        state = self._state
-        frac = self._frac
-        pop = cards.pop
-        out: list[int] = []
-        append = out.append
-        for i in range(pos, pos + count):
-            if not i & 3:
-                state = (state + _GAMMA) & _M64
-                z = state
-                z = ((z ^ (z >> 30)) * _MIX1) & _M64
-                z = ((z ^ (z >> 27)) * _MIX2) & _M64
-                frac = z ^ (z >> 31)
-            frac *= len(cards)
-            append(pop(frac >> 64))
-            frac &= _M64
-        self._state = state
-        self._frac = frac
-        self._pos = pos + count
-        return out
+        pos = self._pos
+        cards = deal_seeded(self._seed, self._mask, pos + count)[pos:] if count > 0 else []
+        self._pos = pos + max(count, 0)
+        return list(cards)

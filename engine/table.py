@@ -41,16 +41,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from holdem_eval import HoldemEvalError
-
 from .config import ConfigError, GameConfig
-from .hand import Action, ActionKind, Hand, LegalAction, PlayerView
+from .errors import TableError
+from .hand import Action, ActionKind, Hand, LegalAction, PlayerView, blind_seats
 
 __all__ = ["SeatState", "Table", "TableError"]
-
-
-class TableError(HoldemEvalError, ValueError):
-    """A table operation that does not fit the seats or the session's phase."""
 
 
 @dataclass
@@ -195,47 +190,38 @@ class Table:
         # the button: the next ready seat clockwise (the first hand: at or after `button`)
         start = self.button - 1 if self._first_hand else self.button
         button = next(k for k in self._clockwise(start) if k in ready)
-        # blinds: SB is the first ready seat after the button; the BB is the next seat
-        # that is ready or waiting for the big blind (a waiting seat is dealt in now)
+        # who is dealt in: the ready seats, and the seat waiting for the big blind that
+        # the big blind reaches now (the next seat after the first ready seat left of the
+        # button that is ready or waiting)
         after = [k for k in self._clockwise(button) if k != button]
         dealt = set(ready)
         if len(ready) == 1:  # everyone else waits for the big blind: the first one gets it
-            bb = next(k for k in after if k in waiting)
-            dealt.add(bb)
+            dealt.add(next(k for k in after if k in waiting))
         else:
-            sb = next(k for k in after if k in dealt)
-            rest = [*after[after.index(sb) + 1 :], button]
-            bb = next(k for k in rest if k in dealt or k in waiting)
-            dealt.add(bb)
-        if len(dealt) == 2:  # heads-up: the button posts the small blind
-            sb = button
-            bb = next(k for k in dealt if k != button)
-        self._mark_missed(sb, bb, occupied, dealt)
+            first = next(k for k in after if k in dealt)
+            rest = [*after[after.index(first) + 1 :], button]
+            dealt.add(next(k for k in rest if k in dealt or k in waiting))
         order = sorted(dealt)
         hand_button = order.index(button)
+        # the blinds of the seats dealt in, by the engine's rule (heads-up included)
+        sb, bb = (order[p] for p in blind_seats(len(order), hand_button))
         posts: dict[int, tuple[int, int]] = {}
         cfg = self.config
         for pos, k in enumerate(order):
             s = self.seats[k]
             assert s is not None
-            if k == bb:
-                s.missed_big_blind = s.missed_small_blind = False
-                s.waiting_for_big_blind = s.post_big_blind = False
-                continue
-            live = cfg.big_blind if (s.missed_big_blind or s.post_big_blind) else 0
-            dead = cfg.small_blind if s.missed_small_blind else 0
-            if live or dead:
-                posts[pos] = (live, dead)
-            s.missed_big_blind = s.missed_small_blind = s.post_big_blind = False
-        self.button = button
-        self._first_hand = False
-        self._last_blinds = (sb, bb)
+            if k != bb:
+                live = cfg.big_blind if (s.missed_big_blind or s.post_big_blind) else 0
+                dead = cfg.small_blind if s.missed_small_blind else 0
+                if live or dead:
+                    posts[pos] = (live, dead)
         stacks = []
         for k in order:
             s = self.seats[k]
             assert s is not None
             stacks.append(s.stack)
-        self.hand = Hand(
+        # the hand first: if the engine refuses it (a straddle heads-up), nothing changed
+        hand = Hand(
             cfg,
             stacks,
             button=hand_button,
@@ -243,7 +229,17 @@ class Table:
             posts=posts or None,
             rules=self.rules,
         )
-        assert [order[p] for p in self.hand.blind_seats] == [sb, bb]
+        self._mark_missed(sb, bb, occupied, dealt)
+        for k in order:
+            s = self.seats[k]
+            assert s is not None
+            s.missed_big_blind = s.missed_small_blind = s.post_big_blind = False
+            if k == bb:
+                s.waiting_for_big_blind = False
+        self.button = button
+        self._first_hand = False
+        self._last_blinds = (sb, bb)
+        self.hand = hand
         self.hand_seats = order
         if self.hand.is_over:
             self._finish_hand()

@@ -126,7 +126,7 @@ static int he_py_install(void)
         rc = deal != NULL ? PyObject_SetAttrString(mod, "deal_seeded", deal) : -1;
         Py_XDECREF(deal);
         if (rc == 0) {
-            rc = he_core_install(mod); /* _engine_core.c */
+            rc = he_core_install(mod); /* engine/_hand_glue.c */
         }
     }
     Py_XDECREF(ranks);

@@ -1,4 +1,5 @@
-"""The C seeded deal (csrc/deal.c via ``seeded_deal``) against the pure-Python SeededDeck."""
+"""The C seeded deal (csrc/deal.c via ``seeded_deal`` and ``SeededDeck``) against a
+pure-Python copy of the algorithm documented in engine/dealing.py."""
 
 from __future__ import annotations
 
@@ -11,12 +12,33 @@ from holdem_eval.engine.dealing import SeededDeck, format_cards, seeded_deal
 from holdem_eval import HoldemEvalError
 from holdem_eval._bindings import deal_seeded
 
+_M64 = 2**64 - 1
+
+
+def python_deal(seed: int, count: int, exclude: list[int] | tuple[int, ...] = ()) -> list[int]:
+    """engine/dealing.py's documented algorithm, card by card (the test oracle)."""
+    gone = set(exclude)
+    deck = [c for c in range(52) if c not in gone]
+    state, frac, out = seed & _M64, 0, []
+    for i in range(count):
+        if not i & 3:
+            state = (state + 0x9E3779B97F4A7C15) & _M64
+            z = state
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+            frac = z ^ (z >> 31)
+        frac *= len(deck)
+        out.append(deck.pop(frac >> 64))
+        frac &= _M64
+    return out
+
+
 _EDGE_SEEDS = [0, 1, 2024, 2**32 - 1, 2**63, 2**64 - 1, 2**64, -1, -(2**70), 3**50]
 
 
 @pytest.mark.parametrize("seed", _EDGE_SEEDS)
 def test_whole_deck_matches_python_at_edge_seeds(seed: int) -> None:
-    assert seeded_deal(seed, 52) == SeededDeck(seed).draw(52)
+    assert seeded_deal(seed, 52) == python_deal(seed, 52) == SeededDeck(seed).draw(52)
 
 
 def test_c_and_python_agree_for_many_seeds_counts_and_exclusions() -> None:
@@ -25,7 +47,27 @@ def test_c_and_python_agree_for_many_seeds_counts_and_exclusions() -> None:
         seed = rng.getrandbits(64)
         exclude = rng.sample(range(52), rng.randint(0, 12))
         count = rng.randint(0, 52 - len(exclude))
-        assert seeded_deal(seed, count, exclude) == SeededDeck(seed, exclude).draw(count)
+        assert seeded_deal(seed, count, exclude) == python_deal(seed, count, exclude)
+
+
+def test_seeded_deck_deals_the_same_cards_a_few_at_a_time() -> None:
+    rng = random.Random(8)
+    for _ in range(300):
+        seed = rng.getrandbits(64)
+        exclude = rng.sample(range(52), rng.randint(0, 12))
+        deck = SeededDeck(seed, exclude)
+        dealt: list[int] = []
+        while deck.remaining:
+            if rng.random() < 0.2:
+                twin = deck.copy()
+                assert twin.draw(twin.remaining) == python_deal(seed, 52 - len(exclude), exclude)[
+                    len(dealt) :
+                ]
+            dealt += deck.draw(rng.randint(0, min(5, deck.remaining)))
+        assert dealt == python_deal(seed, 52 - len(exclude), exclude)
+        with pytest.raises(HoldemEvalError) as err:
+            deck.draw(1)
+        assert str(err.value) == "cannot deal 1 cards: only 0 remain in the deck"
 
 
 def test_prefix_property_and_golden() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from holdem_eval.engine import (
     Action,
@@ -499,4 +501,104 @@ def test_manual_dealing_and_showdown() -> None:
     assert h.is_over and h.payouts == [0, 200]
     assert evaluate(parse_cards_text("QdQh2c3c7c8d9h")) < evaluate(
         parse_cards_text("AsKs2c3c7c8d9h")
+    )
+
+
+@pytest.mark.parametrize(
+    ("holes", "message"),
+    [
+        (["7c", "KcAh", "KdQc"], "seat 0 needs 2 hole cards, got 1: '7c'"),
+        (["KcAh", "KdQcJs", "7c6c"], "seat 1 needs 2 hole cards, got 3: 'KdQcJs'"),
+        ([[0, 1], [2, 3], [4]], "seat 2 needs 2 hole cards, got 1: [4]"),
+        ([[0, 1, 5], [2, 3], [4, 6]], "seat 0 needs 2 hole cards, got 3: [0, 1, 5]"),
+        ([[0, 1], [2, 3]], "hole_cards needs one entry per seat (3), got 2"),
+    ],
+)
+def test_a_hole_of_the_wrong_length_is_a_shape_error(holes: list[Any], message: str) -> None:
+    # issue 10: in any seat, as text or ids; never shifted onto the next seat
+    from holdem_eval import ShapeError
+
+    with pytest.raises(ShapeError) as err:
+        Hand(NL, [100, 100, 100], hole_cards=holes, board="Kh5s5d7s3c")
+    assert isinstance(err.value, ConfigError) and str(err.value) == message
+
+
+def test_blind_seats_is_the_kernel_rule_tables_use() -> None:
+    from holdem_eval.engine.hand import blind_seats
+
+    assert [blind_seats(n, b) for n, b in ((2, 0), (2, 1), (3, 2), (9, 4))] == [
+        (0, 1), (1, 0), (0, 1), (5, 6)
+    ]
+    for n, b in ((1, 0), (11, 0), (3, 3), (3, -1)):
+        with pytest.raises(ConfigError) as err:
+            blind_seats(n, b)
+        assert str(err.value) == f"blinds need 2..10 seats and a button seat, got {n!r}, {b!r}"
+
+
+def test_unknown_hole_cards_at_an_automatic_showdown_are_a_clear_error() -> None:
+    # the last call is applied (the betting is over); the pot waits, nothing is lost
+    h = Hand(GameConfig(big_blind=2), [100] * 2, hole_cards=[None, "AhAd"], board="2c3d4h5s7c")
+    h.check_or_call()
+    for _ in range(3):
+        h.check_or_call()
+        h.check_or_call()
+    with pytest.raises(HandStateError) as err:
+        h.check_or_call()
+    assert str(err.value) == (
+        "seat 0's hole cards are unknown at showdown; the pot cannot be settled"
+    )
+    assert (h.street, h.pot, h.is_over, sum(h.stacks) + h.pot) == ("showdown", 4, False, 200)
+    with pytest.raises(IllegalActionError) as err2:
+        h.check_or_call()
+    assert str(err2.value) == (
+        "cannot check or call: the betting is finished, showdown pending"
+    )
+
+
+@pytest.mark.parametrize(
+    "action", [None, 5, "fold", (), (ActionKind.CALL,), (ActionKind.CALL, 0, 1)],
+    ids=["None", "int", "str", "empty", "one", "three"],
+)
+def test_a_malformed_action_is_an_illegal_action(action: Any) -> None:
+    h = Hand(NL, [1000] * 3, button=0, seed=1)
+    before = h.snapshot()
+    with pytest.raises(IllegalActionError) as err:
+        h.act(action)
+    assert str(err.value) == f"an action is a (kind, amount) pair, got {action!r}"
+    assert h.snapshot() == before
+
+
+@pytest.mark.parametrize(
+    ("kind", "seat", "message"),
+    [
+        (True, None, "unknown action kind True"),
+        (1.0, None, "unknown action kind 1.0"),
+        (ActionKind.CHECK, 2.0, "seat must be a seat number (an int) or None, got 2.0"),
+        (ActionKind.CHECK, True, "seat must be a seat number (an int) or None, got True"),
+    ],
+)
+def test_a_bool_or_float_kind_or_seat_is_refused(kind: Any, seat: Any, message: str) -> None:
+    h = Hand(NL, [1000] * 3, button=0, seed=1)
+    h.call()
+    h.call()  # seat 2, the big blind, may check
+    before = h.snapshot()
+    with pytest.raises(IllegalActionError) as err:
+        h.act((kind, 0), seat=seat)
+    assert str(err.value) == message
+    assert h.snapshot() == before
+
+
+@pytest.mark.parametrize(
+    "posts",
+    [{0: (2.5, 0)}, {0: (2, 0.5)}, {0: (True, 0)}, {"0": (2, 0)}, {1.0: (2, 0)}, {0: (2,)},
+     {0: None}, {3: (2, 0)}],
+    ids=["float-live", "float-dead", "bool-live", "str-seat", "float-seat", "one-value", "None",
+         "no-such-seat"],
+)
+def test_bad_posts_are_refused_at_the_door(posts: Any) -> None:
+    with pytest.raises(ConfigError) as err:
+        Hand(GameConfig(big_blind=2), [100] * 3, button=0, seed=1, posts=posts)
+    ((seat, post),) = posts.items()
+    assert str(err.value) == (
+        f"bad post for seat {seat!r}: {post!r}; expected a seat 0..2 and (live, dead) whole chips"
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from holdem_eval.engine import GameConfig, Rules, Table, TableError
+from holdem_eval.engine import ConfigError, GameConfig, Rules, Table, TableError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -258,3 +258,16 @@ def test_session_conserves_chips(data: st.DataObject) -> None:
             kind, lo, hi = data.draw(st.sampled_from(opts))
             t.act((kind, data.draw(st.integers(lo, hi)) if lo != hi else lo))
         assert t.chips_in_play() == t.bought_in
+
+
+def test_a_heads_up_straddle_table_refuses_without_changing_anything() -> None:
+    t = Table(GameConfig(big_blind=2, straddle=4), seats=3, seed=0, button=0)
+    t.join(0, "ann", 100)
+    t.join(1, "bob", 100)
+    before = (t.button, t._first_hand, t._last_blinds, t.hand, [dict(vars(s)) for s in t.seats if s])
+    with pytest.raises(ConfigError) as err:
+        t.start_hand()
+    assert str(err.value) == "a straddle needs at least 3 seats"
+    assert (t.button, t._first_hand, t._last_blinds, t.hand, [dict(vars(s)) for s in t.seats if s]) == before
+    t.join(2, "cy", 100)
+    assert t.start_hand().n == 3  # with a third player the straddle plays

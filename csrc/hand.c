@@ -1,0 +1,563 @@
+/* The hand state machine (api/hand.h), part 1: legal actions, the actions, rounds and
+ * streets, showdown order and settlement; every rule of the betting game, one function
+ * each (part 2, csrc/hand_cards.c: board cards from the caller, manual showdown; part 3,
+ * csrc/hand_start.c: the start of a hand and the state check).
+ *
+ * Rules that are choices, stated once (engine/hand.py documents them for users):
+ * - Re-opening: a seat that already acted this round may raise again only when facing at
+ *   least a full raise since its last action (current bet - level it acted at >= raise
+ *   size), so an all-in for less than a full raise does not re-open the betting.
+ * - A bet or raise needs an opponent who can still put in more chips, and a seat whose
+ *   stack does not exceed the amount to call may only call.
+ * - Fixed limit: a bet or raise is exactly one unit (street_sizes) or all-in for less; only
+ *   full bets and raises count towards max_bets.
+ * - The uncalled part of the largest bet goes back to its owner at the end of each round.
+ * - Pots, showdown winners, odd chips and rake: he_settle_hand_dead (csrc/settle.c). */
+#include <stddef.h>
+
+#include "hand_internal.h"
+
+/* ---- the field table ------------------------------------------------------------------ */
+
+#define NAME_S(name) #name,
+#define NAME_A(name, len) #name,
+static const char *const field_names[] = {HE_HAND_FIELDS(NAME_S, NAME_A)};
+#define OFF_S(name) offsetof(struct he_hand, name) / sizeof(int64_t),
+#define OFF_A(name, len) offsetof(struct he_hand, name) / sizeof(int64_t),
+static const size_t field_offsets[] = {HE_HAND_FIELDS(OFF_S, OFF_A)};
+#define LEN_S(name) 1,
+#define LEN_A(name, len) len,
+static const size_t field_lengths[] = {HE_HAND_FIELDS(LEN_S, LEN_A)};
+#define N_FIELDS (sizeof field_names / sizeof field_names[0])
+
+size_t he_hand_size(void) { return sizeof(struct he_hand); }
+size_t he_hand_field_count(void) { return N_FIELDS; }
+const char *he_hand_field_name(size_t f) { return f < N_FIELDS ? field_names[f] : NULL; }
+size_t he_hand_field_offset(size_t f) { return f < N_FIELDS ? field_offsets[f] : 0; }
+size_t he_hand_field_length(size_t f) { return f < N_FIELDS ? field_lengths[f] : 0; }
+
+/* ---- the event log ---------------------------------------------------------------------- */
+
+
+void he_hi_emit(he_hi_log *log, int kind, int64_t seat, int64_t amount,
+                const int64_t *cards, int64_t n_cards)
+{
+    if (log->ev != NULL && log->n < HE_HAND_MAX_EVENTS) {
+        he_hand_event *e = &log->ev[log->n];
+        e->kind = kind;
+        e->seat = (int32_t)seat;
+        e->amount = amount;
+        e->n_cards = (int32_t)n_cards;
+        for (int64_t k = 0; k < 5; k++) {
+            e->cards[k] = k < n_cards ? (int32_t)cards[k] : -1;
+        }
+    }
+    log->n++;
+}
+
+int64_t he_hi_seat_after(const he_hand *h, int64_t seat, int64_t d) { return (seat + d) % h->n; }
+
+/* ---- the seeded deck: engine/dealing.py's SeededDeck over he_deal_seeded -------------- */
+
+int he_hi_draw(he_hand *h, int64_t count, int64_t *out)
+{
+    uint8_t cards[52];
+    size_t upto = (size_t)(h->deck_pos + count);
+    int st = he_deal_seeded((uint64_t)h->deck_seed, (uint64_t)h->deck_mask, upto, cards);
+    if (st != HE_OK) {
+        return st;
+    }
+    for (int64_t k = 0; k < count; k++) {
+        out[k] = cards[h->deck_pos + k];
+    }
+    h->deck_pos += count;
+    return HE_OK;
+}
+
+/* ---- legal actions ---------------------------------------------------------------------- */
+
+/* Why seat i may not bet or raise now (0: it may), and the "to" bounds when it may. */
+static int wager_bounds(const he_hand *h, int64_t i, int64_t *lo, int64_t *hi)
+{
+    int64_t stack = h->stacks[i], bet = h->bets[i], cur = h->cur_bet;
+    int64_t acted = h->acted[i];
+    if (stack <= cur - bet) {
+        return HE_E_HAND_COVERS_CALL;
+    }
+    if (acted >= 0 && cur - acted < h->raise_size) {
+        return HE_E_HAND_NOT_REOPENED;
+    }
+    if (h->betting == HE_FIXED_LIMIT && h->max_bets >= 0 && h->level_count >= h->max_bets) {
+        return HE_E_HAND_CAPPED;
+    }
+    if (cur == 0) {
+        if (h->n_active < 2) {
+            return HE_E_HAND_NO_OPPONENT;
+        }
+    } else {
+        int64_t j = 0;
+        while (j < h->n && (j == i || h->folded[j] || h->stacks[j] + h->bets[j] <= cur)) {
+            j++;
+        }
+        if (j == h->n) {
+            return HE_E_HAND_NO_OPPONENT;
+        }
+    }
+    int64_t allin = stack + bet, min_to = cur + h->raise_size, max_to = allin;
+    if (h->betting == HE_FIXED_LIMIT) {
+        max_to = min_to;
+    } else if (h->betting == HE_POT_LIMIT) {
+        max_to = 2 * cur - bet + h->pot; /* call, then raise by the pot after the call */
+        max_to = max_to < min_to ? min_to : max_to;
+    }
+    *lo = min_to < allin ? min_to : allin;
+    *hi = max_to < allin ? max_to : allin;
+    return 0;
+}
+
+int he_hand_legal(const he_hand *h, he_hand_legal_actions *out)
+{
+    if (h == NULL || out == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    memset(out, 0, sizeof *out);
+    int64_t i = h->actor;
+    if (i < 0) {
+        return HE_OK;
+    }
+    int64_t to_call = h->cur_bet - h->bets[i], lo = 0, hi = 0;
+    out->no_wager = wager_bounds(h, i, &lo, &hi);
+    int32_t c = 0;
+    if (to_call > 0 || h->allow_free_fold) {
+        out->kinds[c++] = HE_ACT_FOLD;
+    }
+    if (to_call > 0) {
+        int64_t amt = h->stacks[i] < to_call ? h->stacks[i] : to_call;
+        out->kinds[c] = HE_ACT_CALL;
+        out->min[c] = out->max[c] = amt;
+        c++;
+    } else {
+        out->kinds[c++] = HE_ACT_CHECK;
+    }
+    if (!out->no_wager) {
+        out->kinds[c] = h->cur_bet ? HE_ACT_RAISE : HE_ACT_BET;
+        out->min[c] = lo;
+        out->max[c] = hi;
+        c++;
+    }
+    out->count = c;
+    return HE_OK;
+}
+
+/* ---- settlement and the end of the hand -------------------------------------------------- */
+
+static void finish(he_hand *h, const int64_t *payouts, int64_t rake, he_hi_log *log)
+{
+    for (int64_t k = 0; k < h->n; k++) {
+        h->payouts[k] = payouts[k];
+        if (payouts[k]) {
+            h->stacks[k] += payouts[k];
+            he_hi_emit(log, HE_EV_WIN, k, payouts[k], NULL, 0);
+        }
+    }
+    if (rake) {
+        he_hi_emit(log, HE_EV_RAKE, -1, rake, NULL, 0);
+    }
+    h->pot = 0;
+    h->rake = rake;
+    h->over = 1;
+    h->actor = -1;
+    h->pending_board = 0;
+}
+
+/* Pays the pot by he_settle_hand_dead; `out_of_pot` marks folded and mucked seats. */
+static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int show_order)
+{
+    size_t n = (size_t)h->n, hc = (size_t)h->hole_count;
+    uint8_t holes[HE_HAND_HOLES], board[5];
+    int64_t payouts[HE_HAND_SEATS], detail[2 * HE_HAND_SEATS + 2 + HE_HAND_SEATS * (5 + HE_HAND_SEATS)];
+    for (size_t k = 0; k < n * hc; k++) {
+        holes[k] = h->holes[k] < 0 ? HE_NO_CARD : (uint8_t)h->holes[k];
+    }
+    for (size_t k = 0; k < 5; k++) {
+        board[k] = (int64_t)k < h->board_len ? (uint8_t)h->board[k] : HE_NO_CARD;
+    }
+    double rate;
+    memcpy(&rate, &h->rate_bits, sizeof rate);
+    he_settle_rules rules = {(int)h->settle_method, (int)h->odd_chips, (int)h->no_flop_no_drop,
+                             h->rate_num, h->rate_den, rate, h->rake_cap};
+    int st = he_settle_hand_dead(h->committed, h->dead, out_of_pot, holes, hc, board, 5, n,
+                                 (size_t)h->button, hc == 2 ? HE_VARIANT_HOLDEM : HE_VARIANT_OMAHA,
+                                 &rules, payouts, detail);
+    if (st != HE_OK) {
+        return st;
+    }
+    int64_t live_n = 0;
+    for (size_t k = 0; k < n; k++) {
+        h->ranks[k] = detail[n + k];
+        live_n += !out_of_pot[k];
+    }
+    if (show_order && live_n > 1) {
+        /* The last river aggressor shows first (else the first live seat left of the
+         * button), then clockwise; a hand beaten by a shown hand in every pot it could
+         * win is mucked: it is beaten in the top pot it reaches by a shown hand that
+         * reaches it too (every lower pot is open to that hand as well). */
+        int64_t chips[HE_HAND_SEATS], top = -1, second = 0, top_seat = 0;
+        for (int64_t k = 0; k < h->n; k++) {
+            chips[k] = h->committed[k] - h->dead[k];
+            if (chips[k] > top) {
+                second = top < 0 ? 0 : top;
+                top = chips[k];
+                top_seat = k;
+            } else if (chips[k] > second) {
+                second = chips[k];
+            }
+        }
+        chips[top_seat] = top > second ? second : top;
+        int64_t start = h->river_aggressor >= 0 ? h->river_aggressor : h->button + 1;
+        int64_t shown[HE_HAND_SEATS], n_shown = 0;
+        for (int64_t d = 0; d < h->n; d++) {
+            int64_t s = (start + d) % h->n;
+            if (out_of_pot[s]) {
+                continue;
+            }
+            int beaten = 0;
+            for (int64_t t = 0; t < n_shown; t++) {
+                int64_t o = shown[t];
+                beaten |= chips[o] >= chips[s] && h->ranks[o] < h->ranks[s];
+            }
+            if (n_shown && beaten) {
+                he_hi_emit(log, HE_EV_MUCK, s, 0, NULL, 0);
+            } else {
+                shown[n_shown++] = s;
+                he_hi_emit(log, HE_EV_SHOW, s, 0, h->holes + s * h->hole_count, h->hole_count);
+            }
+        }
+    }
+    finish(h, payouts, detail[2 * n], log);
+    return HE_OK;
+}
+
+/* The betting is over and the river dealt: settle, or wait for shows and mucks. */
+int he_hi_showdown(he_hand *h, he_hi_log *log)
+{
+    uint8_t out[HE_HAND_SEATS];
+    int64_t live = 0, undecided = 0;
+    for (int64_t k = 0; k < h->n; k++) {
+        out[k] = (uint8_t)(h->folded[k] || h->shown[k] == 2);
+        live += !out[k];
+        undecided += !out[k] && !h->shown[k];
+    }
+    if (live > 1 && h->manual_showdown && undecided) {
+        return HE_OK;
+    }
+    if (live > 1) {
+        for (int64_t k = 0; k < h->n * h->hole_count; k++) {
+            if (!out[k / h->hole_count] && h->holes[k] < 0) {
+                h->error_seat = k / h->hole_count;
+                return HE_E_HAND_UNKNOWN;
+            }
+        }
+    }
+    return settle(h, out, log, !h->manual_showdown);
+}
+
+/* ---- rounds and streets ------------------------------------------------------------------ */
+
+static int end_round(he_hand *h, he_hi_log *log);
+
+/* The first seat from `start` clockwise that must act gets the turn, else the round ends
+ * (a lone seat with chips that matched the bet has nobody to bet against). */
+int he_hi_start_round(he_hand *h, int64_t start, he_hi_log *log)
+{
+    for (int64_t d = 0; d < h->n; d++) {
+        int64_t j = he_hi_seat_after(h, start, d);
+        if (h->acted[j] < h->cur_bet && (h->n_active >= 2 || h->bets[j] < h->cur_bet)) {
+            h->actor = j;
+            return HE_OK;
+        }
+    }
+    return end_round(h, log);
+}
+
+/* After seat i acted: the first seat clockwise that has not acted at the current bet. */
+static int pass_turn(he_hand *h, int64_t i, he_hi_log *log)
+{
+    if (h->n_live > 1) {
+        for (int64_t d = 1; d < h->n; d++) {
+            int64_t j = he_hi_seat_after(h, i, d);
+            if (h->acted[j] < h->cur_bet) {
+                h->actor = j;
+                return HE_OK;
+            }
+        }
+    }
+    return end_round(h, log);
+}
+
+/* Takes `need` board cards from the plan, else (burning one) from the seeded deck;
+ * 0 when neither has them (the hand waits for he_hand_deal). */
+static int deal_from_plan(he_hand *h, int64_t need, he_hi_log *log, int *dealt)
+{
+    int64_t have = h->board_len, cards[5];
+    *dealt = 0;
+    if (h->plan_len >= have + need) {
+        memcpy(cards, h->plan + have, (size_t)need * sizeof *cards);
+    } else if (h->has_deck) {
+        int64_t from_plan = h->plan_len - have, drawn[6];
+        from_plan = from_plan < 0 ? 0 : from_plan;
+        memcpy(cards, h->plan + have, (size_t)from_plan * sizeof *cards);
+        int st = he_hi_draw(h, need - from_plan + 1, drawn);
+        if (st != HE_OK) {
+            return st;
+        }
+        memcpy(cards + from_plan, drawn + 1, (size_t)(need - from_plan) * sizeof *cards);
+    } else {
+        return HE_OK;
+    }
+    memcpy(h->board + have, cards, (size_t)need * sizeof *cards);
+    h->board_len += need;
+    he_hi_emit(log, HE_EV_BOARD, -1, 0, cards, need);
+    *dealt = 1;
+    return HE_OK;
+}
+
+int he_hi_next_street(he_hand *h, he_hi_log *log);
+
+/* A new betting round: its raise size, no bets counted, every seat still in to act. */
+int he_hi_begin_street(he_hand *h, he_hi_log *log)
+{
+    h->street++;
+    h->pending_board = 0;
+    if (h->betting_done) {
+        return HE_OK;
+    }
+    h->raise_size = h->street_sizes[h->street];
+    h->level_count = 0;
+    h->last_aggressor = -1;
+    for (int64_t k = 0; k < h->n; k++) {
+        h->acted[k] = h->folded[k] || h->stacks[k] == 0 ? DONE : -1;
+    }
+    return he_hi_start_round(h, he_hi_seat_after(h, h->button, 1), log);
+}
+
+/* Deals the next street (or waits for its cards), then starts its betting; when the
+ * betting is done, runs the board out to the showdown. */
+int he_hi_next_street(he_hand *h, he_hi_log *log)
+{
+    for (;;) {
+        if (h->street == HE_RIVER) {
+            h->street = HE_SHOWDOWN;
+            return he_hi_showdown(h, log);
+        }
+        int64_t need = board_after[h->street + 1] - h->board_len;
+        int dealt = 0;
+        int st = deal_from_plan(h, need, log, &dealt);
+        if (st != HE_OK) {
+            return st;
+        }
+        if (!dealt) {
+            h->pending_board = need;
+            return HE_OK;
+        }
+        if (!h->betting_done) {
+            return he_hi_begin_street(h, log);
+        }
+        h->street++;
+        h->pending_board = 0;
+    }
+}
+
+/* The uncalled part of the largest bet goes back; bets join the pot's committed chips;
+ * then the last live seat takes the pot, or the next street comes. */
+static int end_round(he_hand *h, he_hi_log *log)
+{
+    h->actor = -1;
+    int64_t top = h->cur_bet, second = 0, owners = 0, k = -1;
+    for (int64_t j = 0; j < h->n; j++) {
+        if (h->bets[j] == top) {
+            owners++;
+            k = j;
+        } else if (h->bets[j] > second) {
+            second = h->bets[j];
+        }
+    }
+    if (top && owners == 1) {
+        int64_t back = top - second;
+        if (h->stacks[k] == 0 && !h->folded[k]) {
+            h->n_active++;
+        }
+        h->stacks[k] += back;
+        h->bets[k] = second;
+        h->pot -= back;
+        he_hi_emit(log, HE_EV_UNCALLED, k, back, NULL, 0);
+    }
+    for (int64_t j = 0; j < h->n; j++) {
+        h->committed[j] += h->bets[j];
+        h->bets[j] = 0;
+    }
+    if (h->street == HE_RIVER) {
+        h->river_aggressor = h->last_aggressor;
+    }
+    if (h->n_live == 1) {
+        uint8_t out[HE_HAND_SEATS];
+        for (int64_t j = 0; j < h->n; j++) {
+            out[j] = (uint8_t)h->folded[j];
+        }
+        return settle(h, out, log, 0);
+    }
+    h->cur_bet = 0;
+    if (h->street == HE_RIVER || h->n_active < 2) {
+        h->betting_done = 1;
+    }
+    return he_hi_next_street(h, log);
+}
+
+/* ---- actions ------------------------------------------------------------------------------ */
+
+static int fold(he_hand *h, int64_t i, he_hi_log *log)
+{
+    if (h->bets[i] >= h->cur_bet && !h->allow_free_fold) {
+        return HE_E_HAND_FREE_FOLD;
+    }
+    h->folded[i] = 1;
+    h->n_live--;
+    h->n_active--;
+    h->acted[i] = DONE;
+    he_hi_emit(log, HE_EV_FOLD, i, 0, NULL, 0);
+    return pass_turn(h, i, log);
+}
+
+static int check(he_hand *h, int64_t i, he_hi_log *log)
+{
+    if (h->bets[i] < h->cur_bet) {
+        return HE_E_HAND_CHECK;
+    }
+    h->acted[i] = h->cur_bet;
+    he_hi_emit(log, HE_EV_CHECK, i, 0, NULL, 0);
+    return pass_turn(h, i, log);
+}
+
+/* A call puts in the amount to call, or the whole stack when that is less (all-in). */
+static int call(he_hand *h, int64_t i, he_hi_log *log)
+{
+    int64_t to_call = h->cur_bet - h->bets[i];
+    if (to_call <= 0) {
+        return HE_E_HAND_CALL;
+    }
+    if (h->stacks[i] <= to_call) {
+        to_call = h->stacks[i];
+        h->n_active--;
+        h->acted[i] = DONE;
+    } else {
+        h->acted[i] = h->cur_bet;
+    }
+    h->stacks[i] -= to_call;
+    h->bets[i] += to_call;
+    h->pot += to_call;
+    he_hi_emit(log, HE_EV_CALL, i, to_call, NULL, 0);
+    return pass_turn(h, i, log);
+}
+
+/* A bet or raise to `to`: a full raise sets the next minimum raise (no-limit, pot-limit)
+ * and counts towards the fixed-limit cap; a short all-in does neither. */
+static int wager(he_hand *h, int64_t i, int64_t to, int kind, he_hi_log *log)
+{
+    int64_t lo = 0, hi = 0;
+    int why = wager_bounds(h, i, &lo, &hi);
+    if (why) {
+        return why;
+    }
+    if (to > h->stacks[i] + h->bets[i]) {
+        return HE_E_HAND_OVER_STACK;
+    }
+    if (to < lo) {
+        return HE_E_HAND_UNDER_MIN;
+    }
+    if (to > hi) {
+        return h->betting == HE_POT_LIMIT ? HE_E_HAND_POT_LIMIT : HE_E_HAND_FIXED;
+    }
+    int64_t delta = to - h->bets[i];
+    h->stacks[i] -= delta;
+    h->bets[i] = to;
+    h->pot += delta;
+    if (h->stacks[i] == 0) {
+        h->n_active--;
+        h->acted[i] = DONE;
+    } else {
+        h->acted[i] = to;
+    }
+    if (to - h->cur_bet >= h->raise_size) {
+        if (h->betting != HE_FIXED_LIMIT) {
+            h->raise_size = to - h->cur_bet;
+        }
+        h->level_count++;
+    }
+    h->cur_bet = to;
+    h->last_aggressor = i;
+    he_hi_emit(log, kind == HE_ACT_BET ? HE_EV_BET : HE_EV_RAISE, i, to, NULL, 0);
+    return pass_turn(h, i, log);
+}
+
+/* Whole stack in: a call (or check) when the stack does not exceed the amount to call or
+ * no opponent could match more, else a bet or raise to the whole stack. */
+static int all_in(he_hand *h, int64_t i, he_hi_log *log)
+{
+    int64_t to_call = h->cur_bet - h->bets[i], lo, hi;
+    if (h->stacks[i] <= to_call || wager_bounds(h, i, &lo, &hi) == HE_E_HAND_NO_OPPONENT) {
+        return to_call > 0 ? call(h, i, log) : check(h, i, log);
+    }
+    return wager(h, i, h->stacks[i] + h->bets[i], h->cur_bet ? HE_ACT_RAISE : HE_ACT_BET, log);
+}
+
+static int no_actor(const he_hand *h)
+{
+    if (h->over) {
+        return HE_E_HAND_OVER;
+    }
+    return h->pending_board ? HE_E_HAND_WAITING : HE_E_HAND_SHOWDOWN;
+}
+
+
+static int act(he_hand *h, int kind, int64_t amount, int64_t seat, he_hi_log *log)
+{
+    if (kind < HE_ACT_FOLD || kind > HE_ACT_BET_OR_RAISE) {
+        return HE_E_HAND_KIND;
+    }
+    int64_t i = h->actor;
+    if (i < 0) {
+        return no_actor(h);
+    }
+    if (seat != HE_HAND_ANY_SEAT && seat != i) {
+        return HE_E_HAND_TURN;
+    }
+    switch (kind) {
+    case HE_ACT_FOLD:
+        return fold(h, i, log);
+    case HE_ACT_CHECK:
+        return check(h, i, log);
+    case HE_ACT_CALL:
+        return call(h, i, log);
+    case HE_ACT_BET:
+        return h->cur_bet ? HE_E_HAND_BET_FACING : wager(h, i, amount, kind, log);
+    case HE_ACT_RAISE:
+        return h->cur_bet ? wager(h, i, amount, kind, log) : HE_E_HAND_RAISE_NO_BET;
+    case HE_ACT_ALL_IN:
+        return all_in(h, i, log);
+    case HE_ACT_CHECK_OR_CALL:
+        return h->bets[i] < h->cur_bet ? call(h, i, log) : check(h, i, log);
+    default:
+        return wager(h, i, amount, h->cur_bet ? HE_ACT_RAISE : HE_ACT_BET, log);
+    }
+}
+
+int he_hand_act(he_hand *h, int kind, int64_t amount, int64_t seat, he_hand_event *events,
+                size_t *n_events)
+{
+    if (h == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    he_hi_log log = {events, 0};
+    TRANSACT(h, log, events, n_events, act(h, kind, amount, seat, &log));
+}
+

@@ -1,0 +1,199 @@
+/* The hand state machine, part 2 (api/hand.h): board cards dealt by the caller, the
+ * manual showdown (show, muck) and clone. See csrc/hand.c for the betting rules. */
+#include "hand_internal.h"
+
+/* ---- cards -------------------------------------------------------------------------------- */
+
+/* Adds cards to the mask of cards in play; HE_E_HAND_TWICE (error_card) on a repeat. */
+int he_hi_take_cards(he_hand *h, const int64_t *cards, int64_t count, uint64_t *used)
+{
+    for (int64_t k = 0; k < count; k++) {
+        if (cards[k] < 0) {
+            continue;
+        }
+        uint64_t bit = (uint64_t)1 << cards[k];
+        if (*used & bit) {
+            h->error_card = cards[k];
+            return HE_E_HAND_TWICE;
+        }
+        *used |= bit;
+    }
+    return HE_OK;
+}
+
+static uint64_t cards_in_play(const he_hand *h)
+{
+    uint64_t used = 0;
+    for (int64_t k = 0; k < h->n * h->hole_count; k++) {
+        used |= h->holes[k] >= 0 ? (uint64_t)1 << h->holes[k] : 0;
+    }
+    for (int64_t k = 0; k < h->board_len; k++) {
+        used |= (uint64_t)1 << h->board[k];
+    }
+    return used;
+}
+
+static int deal(he_hand *h, const int64_t *cards, size_t count, he_hi_log *log)
+{
+    if (!h->pending_board || h->over) {
+        return HE_E_HAND_NO_DEAL;
+    }
+    if ((int64_t)count != h->pending_board) {
+        return HE_E_HAND_DEAL_COUNT;
+    }
+    for (size_t k = 0; k < count; k++) {
+        if (cards[k] < -1 || cards[k] > 51) {
+            h->error_card = cards[k];
+            return HE_E_HAND_CARD;
+        }
+        if (cards[k] < 0) {
+            return HE_E_HAND_DEAL_COUNT;
+        }
+    }
+    uint64_t used = cards_in_play(h);
+    if (he_hi_take_cards(h, cards, (int64_t)count, &used) != HE_OK) {
+        return HE_E_HAND_DEALT;
+    }
+    int st;
+    memcpy(h->board + h->board_len, cards, count * sizeof *cards);
+    h->board_len += (int64_t)count;
+    he_hi_emit(log, HE_EV_BOARD, -1, 0, cards, (int64_t)count);
+    st = he_hi_begin_street(h, log);
+    if (st == HE_OK && h->betting_done) {
+        st = he_hi_next_street(h, log);
+    }
+    return st;
+}
+
+int he_hand_deal(he_hand *h, const int64_t *cards, size_t count, he_hand_event *events,
+                 size_t *n_events)
+{
+    if (h == NULL || (count && cards == NULL) || count > 5) {
+        return HE_E_ARGUMENT;
+    }
+    he_hi_log log = {events, 0};
+    TRANSACT(h, log, events, n_events, deal(h, cards, count, &log));
+}
+
+/* ---- manual showdown ------------------------------------------------------------------------ */
+
+static int showdown_seat(const he_hand *h, int64_t seat)
+{
+    if (!h->over && !h->betting_done) {
+        return HE_E_HAND_NOT_FINISHED;
+    }
+    if (seat < 0 || seat >= h->n || h->folded[seat]) {
+        return HE_E_HAND_NOT_IN;
+    }
+    return h->shown[seat] ? HE_E_HAND_DECIDED : HE_OK;
+}
+
+static int show(he_hand *h, int64_t seat, const int64_t *cards, size_t count, he_hi_log *log)
+{
+    int st = showdown_seat(h, seat);
+    if (st != HE_OK) {
+        return st;
+    }
+    int64_t *hole = h->holes + seat * h->hole_count;
+    if (cards != NULL) {
+        if ((int64_t)count != h->hole_count) {
+            return HE_E_HAND_SHOW_COUNT;
+        }
+        int unknown = 0;
+        uint64_t mine = 0, shown = 0;
+        for (int64_t k = 0; k < h->hole_count; k++) {
+            if (cards[k] < -1 || cards[k] > 51) {
+                h->error_card = cards[k];
+                return HE_E_HAND_CARD;
+            }
+            unknown |= hole[k] < 0;
+            mine |= hole[k] >= 0 ? (uint64_t)1 << hole[k] : 0;
+            shown |= cards[k] >= 0 ? (uint64_t)1 << cards[k] : 0;
+        }
+        if (!unknown) {
+            int64_t n_shown = 0;
+            for (int64_t k = 0; k < h->hole_count; k++) {
+                n_shown += cards[k] >= 0;
+            }
+            if (mine != shown || n_shown != h->hole_count) {
+                return HE_E_HAND_SHOW_OTHER;
+            }
+        } else {
+            uint64_t used = 0;
+            for (int64_t k = 0; k < h->n * h->hole_count; k++) {
+                if (k / h->hole_count != seat && h->holes[k] >= 0) {
+                    used |= (uint64_t)1 << h->holes[k];
+                }
+            }
+            for (int64_t k = 0; k < h->board_len; k++) {
+                used |= (uint64_t)1 << h->board[k];
+            }
+            int64_t unknown_shown = 0;
+            for (int64_t k = 0; k < h->n * h->hole_count; k++) {
+                unknown_shown += k / h->hole_count != seat && h->holes[k] < 0;
+            }
+            for (int64_t k = 0; k < h->hole_count; k++) {
+                if (cards[k] < 0 && unknown_shown++) { /* -1 is "dealt" once already */
+                    h->error_card = -1;
+                    return HE_E_HAND_SHOW_DEALT;
+                }
+            }
+            if (he_hi_take_cards(h, cards, h->hole_count, &used) != HE_OK) {
+                return HE_E_HAND_SHOW_DEALT;
+            }
+            memcpy(hole, cards, (size_t)h->hole_count * sizeof *hole);
+        }
+    }
+    h->shown[seat] = 1;
+    he_hi_emit(log, HE_EV_SHOW, seat, 0, hole, h->hole_count);
+    return h->street == HE_SHOWDOWN && !h->over ? he_hi_showdown(h, log) : HE_OK;
+}
+
+static int muck(he_hand *h, int64_t seat, he_hi_log *log)
+{
+    int st = showdown_seat(h, seat);
+    if (st != HE_OK) {
+        return st;
+    }
+    if (!h->over) {
+        int64_t left = 0;
+        for (int64_t k = 0; k < h->n; k++) {
+            left += !h->folded[k] && h->shown[k] != 2;
+        }
+        if (left <= 1) {
+            return HE_E_HAND_LAST;
+        }
+    }
+    h->shown[seat] = 2;
+    he_hi_emit(log, HE_EV_MUCK, seat, 0, NULL, 0);
+    return h->street == HE_SHOWDOWN && !h->over ? he_hi_showdown(h, log) : HE_OK;
+}
+
+int he_hand_show(he_hand *h, int64_t seat, const int64_t *cards, size_t count,
+                 he_hand_event *events, size_t *n_events)
+{
+    if (h == NULL || (cards != NULL && count > HE_HAND_MAX_HOLE)) {
+        return HE_E_ARGUMENT;
+    }
+    he_hi_log log = {events, 0};
+    TRANSACT(h, log, events, n_events, show(h, seat, cards, count, &log));
+}
+
+int he_hand_muck(he_hand *h, int64_t seat, he_hand_event *events, size_t *n_events)
+{
+    if (h == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    he_hi_log log = {events, 0};
+    TRANSACT(h, log, events, n_events, muck(h, seat, &log));
+}
+
+int he_hand_clone(he_hand *dst, const he_hand *src)
+{
+    if (dst == NULL || src == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    memcpy(dst, src, sizeof *dst);
+    return HE_OK;
+}
+

@@ -1,0 +1,60 @@
+/* Internals shared by the hand state machine's files (csrc/hand.c: betting, rounds,
+ * showdown; csrc/hand_cards.c: dealing, manual showdown; csrc/hand_start.c: the start
+ * of a hand and the state check). Not part of the API: hidden by -fvisibility=hidden. */
+#ifndef HE_HAND_INTERNAL_H
+#define HE_HAND_INTERNAL_H
+
+#include <string.h>
+
+#include "hand_state.h"
+
+#define DONE ((int64_t)HE_HAND_DONE)
+#define LIMIT ((int64_t)HE_HAND_MAX_CHIPS)
+
+static const int64_t board_after[4] = {0, 3, 4, 5}; /* board size once a street is dealt */
+
+/* The events a call logs; NULL ev: counted, not written. */
+typedef struct {
+    he_hand_event *ev; /* NULL: events are counted, not written */
+    size_t n;
+} he_hi_log;
+
+/* Appends one event (cards: n_cards ids, or NULL). */
+void he_hi_emit(he_hi_log *log, int kind, int64_t seat, int64_t amount, const int64_t *cards,
+                int64_t n_cards);
+/* The seat d places clockwise from `seat`. */
+int64_t he_hi_seat_after(const he_hand *h, int64_t seat, int64_t d);
+/* The next `count` cards of the hand's seeded deck. */
+int he_hi_draw(he_hand *h, int64_t count, int64_t *out);
+/* The first seat from `start` that must act gets the turn, else the round ends. */
+int he_hi_start_round(he_hand *h, int64_t start, he_hi_log *log);
+/* The next betting round, after its board cards. */
+int he_hi_begin_street(he_hand *h, he_hi_log *log);
+/* Deal the next street (or wait for its cards), or run out to the showdown. */
+int he_hi_next_street(he_hand *h, he_hi_log *log);
+/* Settle at the showdown, or wait for shows and mucks. */
+int he_hi_showdown(he_hand *h, he_hi_log *log);
+/* Adds known cards to `used`; HE_E_HAND_TWICE (error_card) on a repeat. */
+int he_hi_take_cards(he_hand *h, const int64_t *cards, int64_t count, uint64_t *used);
+/* HE_OK when a configuration is within the kernel's ranges. */
+int he_hi_config_ok(const he_hand_config *c);
+
+/* Runs `step` on a copy, so that a rejected call leaves the hand exactly as it was. */
+#define TRANSACT(h, log, events, n_events, call_expr)            \
+    do {                                                         \
+        struct he_hand saved_;                                   \
+        memcpy(&saved_, (h), sizeof saved_);                     \
+        int st_ = (call_expr);                                   \
+        if (st_ != HE_OK && st_ != HE_E_HAND_UNKNOWN) {          \
+            saved_.error_card = (h)->error_card;                 \
+            saved_.error_seat = (h)->error_seat;                 \
+            memcpy((h), &saved_, sizeof saved_);                 \
+            (log).n = 0;                                         \
+        }                                                        \
+        if ((n_events) != NULL) {                                \
+            *(n_events) = (log).n;                               \
+        }                                                        \
+        return st_;                                              \
+    } while (0)
+
+#endif

@@ -1,0 +1,414 @@
+/* The hand state machine, part 3 (api/hand.h): the start of a hand (the door: every
+ * amount within HE_HAND_MAX_CHIPS, cards, forced bets) and he_hand_check, the invariants
+ * of a state read from outside. See csrc/hand.c for the betting rules. */
+#include "hand_internal.h"
+
+/* ---- the start of a hand ------------------------------------------------------------------- */
+
+int he_hi_config_ok(const he_hand_config *c)
+{
+    int64_t amounts[9] = {c->small_blind, c->big_blind, c->ante, c->big_blind_ante, c->straddle,
+                          c->street_sizes[0], c->street_sizes[1], c->street_sizes[2],
+                          c->street_sizes[3]};
+    for (size_t k = 0; k < 9; k++) {
+        if (amounts[k] < 0) {
+            return HE_E_HAND_CONFIG;
+        }
+        if (amounts[k] > LIMIT) {
+            return HE_E_HAND_AMOUNT;
+        }
+    }
+    int ok = (c->hole_count == 2 || c->hole_count == 4) && c->betting >= HE_NO_LIMIT
+             && c->betting <= HE_FIXED_LIMIT && c->big_blind > 0 && c->max_bets >= -1
+             && c->street_sizes[0] > 0 && c->street_sizes[1] > 0 && c->street_sizes[2] > 0
+             && c->street_sizes[3] > 0 && (c->settle_method == HE_SETTLE_TDA
+                                           || c->settle_method == HE_SETTLE_POKERKIT)
+             && (c->odd_chips == HE_ODD_CLOCKWISE || c->odd_chips == HE_ODD_FIRST_WINNER)
+             && c->rate_den > 0 && c->rate_den <= ((int64_t)1 << 31) && c->rate_num >= 0
+             && c->rate_num <= c->rate_den && c->rate >= 0.0 && c->rate <= 1.0
+             && c->rake_cap >= -1;
+    return ok ? HE_OK : HE_E_HAND_CONFIG;
+}
+
+static void load_config(he_hand *h, const he_hand_config *c)
+{
+    h->hole_count = c->hole_count;
+    h->betting = c->betting;
+    h->small_blind = c->small_blind;
+    h->big_blind = c->big_blind;
+    h->ante = c->ante;
+    h->big_blind_ante = c->big_blind_ante;
+    h->straddle = c->straddle;
+    memcpy(h->street_sizes, c->street_sizes, sizeof h->street_sizes);
+    h->max_bets = c->max_bets;
+    h->blind_counts_toward_cap = c->blind_counts_toward_cap != 0;
+    h->allow_free_fold = c->allow_free_fold != 0;
+    h->manual_showdown = c->manual_showdown != 0;
+    h->settle_method = c->settle_method;
+    h->odd_chips = c->odd_chips;
+    h->no_flop_no_drop = c->no_flop_no_drop != 0;
+    h->rate_num = c->rate_num;
+    h->rate_den = c->rate_den;
+    memcpy(&h->rate_bits, &c->rate, sizeof c->rate);
+    h->rake_cap = c->rake_cap;
+}
+
+/* The table: seat count, stacks (each and their sum within the limit), button, posts. */
+static int table_ok(he_hand *h, const he_hand_config *c, const he_hand_setup *s)
+{
+    if (s->seats < 2 || s->seats > HE_HAND_MAX_SEATS) {
+        return HE_E_HAND_SEATS;
+    }
+    int64_t total = 0;
+    for (size_t k = 0; k < s->seats; k++) {
+        if (s->stacks[k] <= 0) {
+            return HE_E_HAND_STACK;
+        }
+        if (s->stacks[k] > LIMIT - total) {
+            return HE_E_HAND_AMOUNT;
+        }
+        total += s->stacks[k];
+    }
+    if (s->button >= s->seats) {
+        return HE_E_HAND_BUTTON;
+    }
+    if (c->straddle && s->seats == 2) {
+        return HE_E_HAND_STRADDLE;
+    }
+    if ((int64_t)s->seats * c->hole_count + 8 > 52) {
+        return HE_E_HAND_DECK;
+    }
+    for (size_t k = 0; k < s->seats; k++) {
+        int64_t live = s->post_live ? s->post_live[k] : 0, dead = s->post_dead ? s->post_dead[k] : 0;
+        if (live < 0 || dead < 0 || live > LIMIT || dead > LIMIT) {
+            h->error_seat = (int64_t)k;
+            return live < 0 || dead < 0 ? HE_E_HAND_POST : HE_E_HAND_AMOUNT;
+        }
+    }
+    return HE_OK;
+}
+
+/* The cards: given hole cards and board (checked: ids, no card twice), the rest from the
+ * seed. Seeded deals follow engine/dealing.py: hole cards one at a time clockwise from
+ * the seat left of the button; with nothing given, the board is burn, flop, burn, turn,
+ * burn, river from the same deck, else it is drawn (after a burn) when needed from the
+ * deck without the given cards. */
+static int load_cards(he_hand *h, const he_hand_setup *s)
+{
+    int64_t n = h->n, hc = h->hole_count, nh = n * hc, first = he_hi_seat_after(h, h->button, 1);
+    if (s->board_len > 5) {
+        return HE_E_HAND_BOARD;
+    }
+    for (size_t k = 0; k < s->board_len; k++) {
+        if (s->board[k] < -1 || s->board[k] > 51) {
+            h->error_card = s->board[k];
+            return HE_E_HAND_CARD;
+        }
+        if (s->board[k] < 0) {
+            return HE_E_HAND_BOARD;
+        }
+        h->plan[k] = s->board[k];
+    }
+    h->plan_len = (int64_t)s->board_len;
+    uint64_t used = 0;
+    if (s->holes != NULL) {
+        for (int64_t k = 0; k < nh; k++) {
+            if (s->holes[k] < -1 || s->holes[k] > 51) {
+                h->error_card = s->holes[k];
+                return HE_E_HAND_CARD;
+            }
+            h->holes[k] = s->holes[k];
+        }
+        int st = he_hi_take_cards(h, h->holes, nh, &used);
+        if (st != HE_OK) {
+            return st;
+        }
+    }
+    int st = he_hi_take_cards(h, h->plan, h->plan_len, &used);
+    if (st != HE_OK) {
+        return st;
+    }
+    if (!s->has_seed) {
+        return s->holes != NULL ? HE_OK : HE_E_HAND_NO_CARDS;
+    }
+    int64_t drawn[52];
+    if (s->holes == NULL && s->board_len == 0) {
+        h->deck_seed = (int64_t)s->seed;
+        st = he_hi_draw(h, nh + 8, drawn);
+        h->deck_seed = 0;
+        h->deck_pos = 0;
+        int64_t plan_at[5] = {1, 2, 3, 5, 7};
+        for (int64_t k = 0; k < 5; k++) {
+            h->plan[k] = drawn[nh + plan_at[k]];
+        }
+        h->plan_len = 5;
+    } else {
+        for (int64_t k = 0; k < nh; k++) {
+            if (s->holes != NULL && h->holes[k] < 0) {
+                return HE_E_HAND_SEED_UNKNOWN;
+            }
+        }
+        h->has_deck = 1;
+        h->deck_seed = (int64_t)s->seed;
+        h->deck_mask = (int64_t)used;
+        st = s->holes == NULL ? he_hi_draw(h, nh, drawn) : HE_OK;
+    }
+    if (st != HE_OK || s->holes != NULL) {
+        return st;
+    }
+    for (int64_t k = 0; k < n; k++) {
+        for (int64_t r = 0; r < hc; r++) {
+            h->holes[he_hi_seat_after(h, first, k) * hc + r] = drawn[k + r * n];
+        }
+    }
+    return HE_OK;
+}
+
+int he_hand_blind_seats(size_t seats, size_t button, size_t *small_blind, size_t *big_blind)
+{
+    if (small_blind == NULL || big_blind == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    if (seats < 2 || seats > HE_HAND_MAX_SEATS) {
+        return HE_E_HAND_SEATS;
+    }
+    if (button >= seats) {
+        return HE_E_HAND_BUTTON;
+    }
+    size_t first = (button + 1) % seats;
+    *small_blind = seats == 2 ? button : first; /* heads-up the button posts the small blind */
+    *big_blind = seats == 2 ? first : (first + 1) % seats;
+    return HE_OK;
+}
+
+/* Takes up to `amount` from seat k's stack (all of it when short). */
+static int64_t take(he_hand *h, int64_t k, int64_t amount)
+{
+    int64_t amt = amount < h->stacks[k] ? amount : h->stacks[k];
+    h->stacks[k] -= amt;
+    return amt;
+}
+
+/* Forced bets: antes (dead, from every seat), or a big-blind ante (dead, the big blind
+ * pays it), the small and big blind (heads-up the button posts the small blind), a
+ * straddle left of the big blind, then extra posts; returns the first seat to act. */
+static int64_t post_forced(he_hand *h, const he_hand_setup *s, he_hi_log *log)
+{
+    int64_t n = h->n, first = he_hi_seat_after(h, h->button, 1);
+    size_t sb_seat = 0, bb_seat = 0;
+    he_hand_blind_seats((size_t)n, (size_t)h->button, &sb_seat, &bb_seat);
+    int64_t sb = (int64_t)sb_seat, bb = (int64_t)bb_seat;
+    h->small_blind_seat = sb;
+    h->big_blind_seat = bb;
+    if (h->ante) {
+        for (int64_t d = 0; d < n; d++) {
+            int64_t k = he_hi_seat_after(h, first, d), amt = take(h, k, h->ante);
+            h->committed[k] += amt;
+            he_hi_emit(log, HE_EV_ANTE, k, amt, NULL, 0);
+        }
+    } else if (h->big_blind_ante) {
+        int64_t amt = take(h, bb, h->big_blind_ante);
+        h->committed[bb] += amt;
+        h->dead[bb] = amt;
+        he_hi_emit(log, HE_EV_ANTE, bb, amt, NULL, 0);
+    }
+    if (h->small_blind) {
+        h->bets[sb] = take(h, sb, h->small_blind);
+        he_hi_emit(log, HE_EV_SMALL_BLIND, sb, h->bets[sb], NULL, 0);
+    }
+    h->bets[bb] = take(h, bb, h->big_blind);
+    he_hi_emit(log, HE_EV_BIG_BLIND, bb, h->bets[bb], NULL, 0);
+    int64_t next = he_hi_seat_after(h, bb, 1);
+    /* fixed-limit cap: the big blind (and a straddle) count as this round's bets */
+    h->level_count = h->blind_counts_toward_cap;
+    if (h->straddle) {
+        h->bets[next] = take(h, next, h->straddle);
+        he_hi_emit(log, HE_EV_STRADDLE, next, h->bets[next], NULL, 0);
+        next = he_hi_seat_after(h, next, 1);
+        h->level_count *= 2;
+    }
+    for (int64_t k = 0; k < n; k++) { /* seat by seat: live chips, then dead chips */
+        int64_t want = s->post_live != NULL ? s->post_live[k] - h->bets[k] : 0;
+        int64_t amt = take(h, k, want > 0 ? want : 0);
+        if (amt) {
+            h->bets[k] += amt;
+            he_hi_emit(log, HE_EV_POST, k, amt, NULL, 0);
+        }
+        amt = take(h, k, s->post_dead != NULL ? s->post_dead[k] : 0);
+        if (amt) {
+            h->committed[k] += amt;
+            h->dead[k] += amt;
+            he_hi_emit(log, HE_EV_DEAD, k, amt, NULL, 0);
+        }
+    }
+    return next;
+}
+
+static int start(he_hand *h, const he_hand_config *c, const he_hand_setup *s, he_hi_log *log)
+{
+    int st = he_hi_config_ok(c);
+    if (st != HE_OK) {
+        return st;
+    }
+    memset(h, 0, sizeof *h);
+    st = table_ok(h, c, s);
+    if (st != HE_OK) {
+        return st;
+    }
+    load_config(h, c);
+    h->n = (int64_t)s->seats;
+    h->button = (int64_t)s->button;
+    h->actor = h->last_aggressor = h->river_aggressor = -1;
+    for (int64_t k = 0; k < h->n; k++) {
+        h->stacks[k] = h->starting_stacks[k] = s->stacks[k];
+        h->acted[k] = -1;
+    }
+    st = load_cards(h, s);
+    if (st != HE_OK) {
+        return st;
+    }
+    int64_t first = he_hi_seat_after(h, h->button, 1);
+    for (int64_t d = 0; d < h->n; d++) {
+        int64_t k = he_hi_seat_after(h, first, d);
+        he_hi_emit(log, HE_EV_HOLE, k, 0, h->holes + k * h->hole_count, h->hole_count);
+    }
+    int64_t next = post_forced(h, s, log);
+    h->n_live = h->n_active = h->n;
+    for (int64_t k = 0; k < h->n; k++) {
+        h->pot += h->committed[k] + h->bets[k];
+        h->cur_bet = h->bets[k] > h->cur_bet ? h->bets[k] : h->cur_bet;
+        if (h->stacks[k] == 0) {
+            h->n_active--;
+            h->acted[k] = DONE;
+        }
+    }
+    h->raise_size = h->street_sizes[0];
+    h->street = HE_PREFLOP;
+    return he_hi_start_round(h, next, log);
+}
+
+int he_hand_start(he_hand *h, const he_hand_config *config, const he_hand_setup *setup,
+                  he_hand_event *events, size_t *n_events)
+{
+    if (h == NULL || config == NULL || setup == NULL || setup->stacks == NULL
+        || (setup->board_len && setup->board == NULL)) {
+        return HE_E_ARGUMENT;
+    }
+    he_hi_log log = {events, 0};
+    int64_t error_card = 0, error_seat = 0;
+    int st = start(h, config, setup, &log);
+    if (st != HE_OK && st != HE_E_HAND_UNKNOWN) {
+        error_card = h->error_card;
+        error_seat = h->error_seat;
+        memset(h, 0, sizeof *h);
+        h->error_card = error_card;
+        h->error_seat = error_seat;
+        log.n = 0;
+    }
+    if (n_events != NULL) {
+        *n_events = log.n;
+    }
+    return st;
+}
+
+/* ---- a state from outside ---------------------------------------------------------------- */
+
+static int in(int64_t v, int64_t lo, int64_t hi) { return v >= lo && v <= hi; }
+
+/* Adds v (0..LIMIT) to *total; 0 when v is out of range or the total passes LIMIT. */
+static int add_chips(int64_t *total, int64_t v)
+{
+    if (!in(v, 0, LIMIT) || v > LIMIT - *total) {
+        return 0;
+    }
+    *total += v;
+    return 1;
+}
+
+static int state_ok(const he_hand *h)
+{
+    he_hand_config c = {h->hole_count, h->betting, h->small_blind, h->big_blind, h->ante,
+                        h->big_blind_ante, h->straddle,
+                        {h->street_sizes[0], h->street_sizes[1], h->street_sizes[2],
+                         h->street_sizes[3]},
+                        h->max_bets, h->blind_counts_toward_cap, h->allow_free_fold,
+                        h->manual_showdown, h->settle_method, h->odd_chips,
+                        h->no_flop_no_drop, h->rate_num, h->rate_den, 0.0, h->rake_cap};
+    memcpy(&c.rate, &h->rate_bits, sizeof c.rate);
+    if (he_hi_config_ok(&c) != HE_OK || !in(h->n, 2, HE_HAND_MAX_SEATS) || !in(h->button, 0, h->n - 1)
+        || !in(h->street, HE_PREFLOP, HE_SHOWDOWN) || !in(h->actor, -1, h->n - 1)
+        || !in(h->max_bets, -1, LIMIT) || !in(h->level_count, 0, LIMIT)
+        || !in(h->raise_size, 1, LIMIT) || !in(h->cur_bet, 0, LIMIT)
+        || !in(h->plan_len, 0, 5) || !in(h->over, 0, 1) || !in(h->betting_done, 0, 1)
+        || !in(h->has_deck, 0, 1) || !in(h->deck_pos, 0, 52)
+        || !in(h->last_aggressor, -1, h->n - 1) || !in(h->river_aggressor, -1, h->n - 1)
+        || !in(h->small_blind_seat, 0, h->n - 1) || !in(h->big_blind_seat, 0, h->n - 1)
+        || !in(h->blind_counts_toward_cap, 0, 1) || !in(h->allow_free_fold, 0, 1)
+        || !in(h->manual_showdown, 0, 1) || !in(h->no_flop_no_drop, 0, 1)
+        || h->n * h->hole_count + 8 > 52) {
+        return 0;
+    }
+    /* the board has exactly the street's cards; only a pending street is missing */
+    int64_t street_board = h->street == HE_SHOWDOWN ? 5 : board_after[h->street];
+    if (h->board_len != street_board
+        || (h->pending_board
+            && (h->over || h->street == HE_SHOWDOWN
+                || h->pending_board != board_after[h->street + 1] - h->board_len))
+        || !in(h->pending_board, 0, 3)) {
+        return 0;
+    }
+    if (h->actor >= 0 && (h->over || h->betting_done || h->pending_board
+                          || h->street == HE_SHOWDOWN || h->folded[h->actor])) {
+        return 0;
+    }
+    uint64_t used = 0;
+    for (int64_t k = 0; k < h->n * h->hole_count + h->board_len + h->plan_len; k++) {
+        int64_t hc = h->n * h->hole_count, card;
+        if (k < hc) {
+            card = h->holes[k];
+        } else if (k < hc + h->board_len) {
+            card = h->board[k - hc];
+        } else {
+            card = h->plan[k - hc - h->board_len];
+            if (!in(card, 0, 51)) {
+                return 0;
+            }
+            continue; /* the plan holds the board's cards too */
+        }
+        if (!in(card, k < hc ? -1 : 0, 51)) {
+            return 0;
+        }
+        if (card >= 0) {
+            if (used >> card & 1u) {
+                return 0;
+            }
+            used |= (uint64_t)1 << card;
+        }
+    }
+    int64_t start_total = 0, total = 0, in_pot = 0, live = 0;
+    for (int64_t k = 0; k < h->n; k++) {
+        if (!add_chips(&start_total, h->starting_stacks[k]) || !add_chips(&total, h->stacks[k])
+            || !add_chips(&in_pot, h->bets[k]) || !add_chips(&in_pot, h->committed[k])
+            || !in(h->dead[k], 0, h->committed[k]) || !in(h->folded[k], 0, 1)
+            || !in(h->shown[k], 0, 2) || !in(h->payouts[k], 0, LIMIT) || h->bets[k] > h->cur_bet
+            || !(in(h->acted[k], -1, LIMIT) || h->acted[k] == DONE)) {
+            return 0;
+        }
+        live += !h->folded[k];
+    }
+    if (!live || !in(h->n_live, 0, h->n) || !in(h->n_active, 0, h->n)
+        || h->pot != (h->over ? 0 : in_pot) || !add_chips(&total, h->pot)
+        || !add_chips(&total, h->rake) || total != start_total) {
+        return 0;
+    }
+    return 1;
+}
+
+int he_hand_check(const he_hand *h)
+{
+    if (h == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    return state_ok(h) ? HE_OK : HE_E_HAND_STATE;
+}
+

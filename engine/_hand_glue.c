@@ -1,0 +1,314 @@
+/* CPython glue of holdem_eval.engine.Hand, part 1 (then engine/_hand_fields.c and
+ * _hand_type.c, in one translation unit), compiled into the cffi module's preamble.
+ *
+ * HandCore (the C base of Hand) holds one struct he_hand (csrc/hand_state.h) and the
+ * hand's event log (the kernel's event records, turned into tuples only when read), and
+ * only converts: Python ints to int64 (values beyond int64 are clamped, so the kernel
+ * refuses them by its own rules), the events to log tuples, its legal actions to
+ * LegalAction values, its fields to ints and lists. Every rule is in csrc/hand*.c; every error message is in engine/errors.py (the methods return
+ * the kernel's status, Hand raises). The field accessors are generated from the field
+ * list (HE_HAND_FIELDS), so the wrapper, snapshots, pickles and clones follow it.
+ *
+ * Limited API only, so the extension stays abi3. */
+
+#include "hand_state.h"
+
+typedef struct {
+    PyObject_HEAD
+    struct he_hand h;
+    he_hand_event *ev; /* the event log as the kernel wrote it (tuples only when read) */
+    size_t n_ev, cap_ev;
+    int dirty;         /* a field was set from Python: he_hand_check before the next step */
+} HeHandObject;
+
+/* Set once by hand_glue_setup (engine/hand.py, at import). */
+static struct {
+    PyObject *legal_action; /* the LegalAction class (a tuple subclass) */
+    PyObject *kinds[6];     /* ActionKind members FOLD .. ALL_IN */
+    PyObject *names[18];    /* event kind names, HE_EV_* order */
+    PyObject *tuple_new;    /* tuple.__new__: builds LegalAction values without Python code */
+    PyObject *fold, *check; /* the constant LegalAction values of fold and check */
+} he_g;
+
+static void he_replace(PyObject **slot, PyObject *value)
+{
+    PyObject *old = *slot;
+    *slot = value;
+    Py_XDECREF(old);
+}
+
+static int64_t he_clamp(PyObject *o)
+{
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (overflow) {
+        return overflow > 0 ? INT64_MAX : INT64_MIN;
+    }
+    return (int64_t)v; /* -1 with an error set is checked by the caller */
+}
+
+/* A Python int (clamped to int64) into *out; 0 with TypeError for anything else. */
+static int he_int(PyObject *o, int64_t *out)
+{
+    if (!PyLong_Check(o)) {
+        PyErr_SetString(PyExc_TypeError, "HandCore: expected an int");
+        return 0;
+    }
+    *out = he_clamp(o);
+    return !PyErr_Occurred();
+}
+
+/* A list or tuple of at most `cap` ints into out; the count in *n. */
+static int he_ints(PyObject *seq, int64_t *out, size_t cap, size_t *n)
+{
+    PyObject *fast = PySequence_Tuple(seq);
+    if (fast == NULL) {
+        return 0;
+    }
+    Py_ssize_t len = PyTuple_Size(fast);
+    int ok = len >= 0 && (size_t)len <= cap;
+    for (Py_ssize_t k = 0; ok && k < len; k++) {
+        ok = he_int(PyTuple_GetItem(fast, k), &out[k]);
+    }
+    Py_DECREF(fast);
+    if (ok) {
+        *n = (size_t)len;
+    } else if (!PyErr_Occurred()) {
+        PyErr_SetString(PyExc_ValueError, "HandCore: too many values");
+    }
+    return ok;
+}
+
+static PyObject *he_int_tuple(const int32_t *v, int32_t n)
+{
+    PyObject *t = PyTuple_New(n);
+    for (int32_t k = 0; t != NULL && k < n; k++) {
+        PyObject *x = PyLong_FromLong(v[k]);
+        if (x == NULL || PyTuple_SetItem(t, k, x) != 0) {
+            Py_CLEAR(t);
+        }
+    }
+    return t;
+}
+
+/* Appends the kernel's events to the log; returns `status`, or -1000 with an error set. */
+static int he_record(HeHandObject *self, const he_hand_event *ev, size_t n, int status)
+{
+    if (self->n_ev + n > self->cap_ev) {
+        size_t cap = 2 * (self->n_ev + n) + 16;
+        he_hand_event *grown = PyMem_Realloc(self->ev, cap * sizeof *grown);
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return -1000;
+        }
+        self->ev = grown;
+        self->cap_ev = cap;
+    }
+    memcpy(self->ev + self->n_ev, ev, n * sizeof *ev);
+    self->n_ev += n;
+    return status;
+}
+
+/* One event as a (kind, seat, amount, cards) tuple. */
+static PyObject *he_event_tuple(const he_hand_event *e)
+{
+    PyObject *cards = he_int_tuple(e->cards, e->n_cards);
+    PyObject *t = cards ? Py_BuildValue("(OiLO)", he_g.names[e->kind], (int)e->seat,
+                                        (long long)e->amount, cards)
+                        : NULL;
+    Py_XDECREF(cards);
+    return t;
+}
+
+static PyObject *he_status(int st) { return st == -1000 ? NULL : PyLong_FromLong(st); }
+
+/* A state set from Python is checked once before the kernel runs on it. */
+static int he_ready(HeHandObject *self)
+{
+    if (!self->dirty) {
+        return HE_OK;
+    }
+    int st = he_hand_check(&self->h);
+    self->dirty = st != HE_OK;
+    return st;
+}
+
+/* ---- methods ------------------------------------------------------------------------- */
+
+/* _start(config: 21 ints (he_hand_config less the rate), rate: float, stacks, button, holes | None,
+ *        board, seed | None, post_live | None, post_dead | None) -> status */
+static PyObject *he_start(PyObject *op, PyObject *args)
+{
+    HeHandObject *self = (HeHandObject *)op;
+    PyObject *cfg, *stacks, *button, *holes, *board, *seed, *live, *dead;
+    double rate;
+    if (!PyArg_ParseTuple(args, "OdOOOOOOO", &cfg, &rate, &stacks, &button, &holes, &board,
+                          &seed, &live, &dead)) {
+        return NULL;
+    }
+    int64_t c[21], st_[HE_HAND_MAX_SEATS + 1], hl[HE_HAND_HOLES], bd[6];
+    int64_t pl[HE_HAND_MAX_SEATS + 1], pd[HE_HAND_MAX_SEATS + 1], b = 0;
+    size_t nc = 0, ns = 0, nh = 0, nb = 0, nl = 0, nd = 0;
+    he_hand_setup s;
+    memset(&s, 0, sizeof s);
+    if (!he_ints(cfg, c, 21, &nc) || nc != 21 || !he_ints(stacks, st_, HE_HAND_MAX_SEATS + 1, &ns)
+        || !he_int(button, &b) || !he_ints(board, bd, 6, &nb)
+        || (holes != Py_None && !he_ints(holes, hl, HE_HAND_HOLES, &nh))
+        || (live != Py_None && !he_ints(live, pl, HE_HAND_MAX_SEATS + 1, &nl))
+        || (dead != Py_None && !he_ints(dead, pd, HE_HAND_MAX_SEATS + 1, &nd))) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "HandCore._start: bad arguments");
+        }
+        return NULL;
+    }
+    /* he_hand_config's fields in order, the PokerKit rate (a float) before the cap */
+    he_hand_config config = {c[0], c[1], c[2], c[3], c[4], c[5], c[6], {c[7], c[8], c[9], c[10]},
+                             c[11], c[12], c[13], c[14], c[15], c[16], c[17], c[18], c[19],
+                             rate, c[20]};
+    if (ns > HE_HAND_MAX_SEATS) {
+        ns = HE_HAND_MAX_SEATS + 1; /* the kernel refuses the seat count */
+    }
+    s.seats = ns;
+    s.button = b < 0 ? SIZE_MAX : (size_t)b;
+    s.stacks = st_;
+    s.holes = holes == Py_None ? NULL : hl;
+    s.board = bd;
+    s.board_len = nb;
+    s.post_live = live == Py_None ? NULL : pl;
+    s.post_dead = dead == Py_None ? NULL : pd;
+    if ((holes != Py_None && (c[0] < 0 || c[0] > HE_HAND_MAX_HOLE || nh != ns * (size_t)c[0]))
+        || (live != Py_None && nl != ns) || (dead != Py_None && nd != ns)) {
+        PyErr_SetString(PyExc_ValueError, "HandCore._start: sizes do not match the seats");
+        return NULL;
+    }
+    if (seed != Py_None) {
+        s.has_seed = 1;
+        s.seed = (uint64_t)PyLong_AsUnsignedLongLongMask(seed);
+        if (PyErr_Occurred()) {
+            return NULL;
+        }
+    }
+    he_hand_event ev[HE_HAND_MAX_EVENTS];
+    size_t n = 0;
+    int st = he_hand_start(&self->h, &config, &s, ev, &n);
+    self->dirty = 0;
+    return he_status(he_record(self, ev, n, st));
+}
+
+/* _act(kind, amount, seat | None) -> status */
+static PyObject *he_act(PyObject *op, PyObject *args)
+{
+    HeHandObject *self = (HeHandObject *)op;
+    PyObject *kind, *amount, *seat;
+    if (!PyArg_ParseTuple(args, "OOO", &kind, &amount, &seat)) {
+        return NULL;
+    }
+    int64_t k = 0, a = 0, s = HE_HAND_ANY_SEAT;
+    if (!he_int(kind, &k) || !he_int(amount, &a) || (seat != Py_None && !he_int(seat, &s))) {
+        return NULL;
+    }
+    if (seat != Py_None && s == HE_HAND_ANY_SEAT) {
+        s = INT64_MIN; /* an explicit seat is never "any seat" */
+    }
+    int st = he_ready(self);
+    if (st != HE_OK) {
+        return PyLong_FromLong(st);
+    }
+    he_hand_event ev[HE_HAND_MAX_EVENTS];
+    size_t n = 0;
+    st = he_hand_act(&self->h, k < -1 || k > 99 ? -1 : (int)k, a, s, ev, &n);
+    return he_status(he_record(self, ev, n, st));
+}
+
+/* _deal(cards) -> status */
+static PyObject *he_deal(PyObject *op, PyObject *cards)
+{
+    HeHandObject *self = (HeHandObject *)op;
+    int64_t c[6];
+    size_t n = 0;
+    if (!he_ints(cards, c, 6, &n)) {
+        return NULL;
+    }
+    int st = he_ready(self);
+    if (st != HE_OK) {
+        return PyLong_FromLong(st);
+    }
+    he_hand_event ev[HE_HAND_MAX_EVENTS];
+    size_t ne = 0;
+    st = he_hand_deal(&self->h, c, n, ev, &ne);
+    return he_status(he_record(self, ev, ne, st));
+}
+
+/* _show(seat, cards | None) -> status; _muck(seat) -> status */
+static PyObject *he_show(PyObject *op, PyObject *args)
+{
+    HeHandObject *self = (HeHandObject *)op;
+    PyObject *seat, *cards;
+    if (!PyArg_ParseTuple(args, "OO", &seat, &cards)) {
+        return NULL;
+    }
+    int64_t s = -1, c[HE_HAND_MAX_HOLE + 1];
+    size_t n = 0;
+    if ((PyLong_Check(seat) && !he_int(seat, &s))
+        || (cards != Py_None && !he_ints(cards, c, HE_HAND_MAX_HOLE + 1, &n))) {
+        return NULL;
+    }
+    int st = he_ready(self);
+    if (st != HE_OK) {
+        return PyLong_FromLong(st);
+    }
+    he_hand_event ev[HE_HAND_MAX_EVENTS];
+    size_t ne = 0;
+    if (cards != Py_None && n > HE_HAND_MAX_HOLE) {
+        n = 0; /* a wrong count: the kernel says so */
+        c[0] = -1;
+    }
+    st = he_hand_show(&self->h, s, cards == Py_None ? NULL : c, n, ev, &ne);
+    return he_status(he_record(self, ev, ne, st));
+}
+
+static PyObject *he_muck(PyObject *op, PyObject *seat)
+{
+    HeHandObject *self = (HeHandObject *)op;
+    int64_t s = -1;
+    if (PyLong_Check(seat) && !he_int(seat, &s)) {
+        return NULL;
+    }
+    int st = he_ready(self);
+    if (st != HE_OK) {
+        return PyLong_FromLong(st);
+    }
+    he_hand_event ev[HE_HAND_MAX_EVENTS];
+    size_t ne = 0;
+    st = he_hand_muck(&self->h, s, ev, &ne);
+    return he_status(he_record(self, ev, ne, st));
+}
+
+/* legal_actions() -> tuple of LegalAction */
+static PyObject *he_legal(PyObject *op, PyObject *unused)
+{
+    (void)unused;
+    HeHandObject *self = (HeHandObject *)op;
+    he_hand_legal_actions la;
+    if (he_ready(self) != HE_OK || he_hand_legal(&self->h, &la) != HE_OK) {
+        return PyTuple_New(0);
+    }
+    PyObject *out = PyTuple_New(la.count);
+    for (int32_t k = 0; out != NULL && k < la.count; k++) {
+        PyObject *v;
+        if (la.kinds[k] == HE_ACT_FOLD || la.kinds[k] == HE_ACT_CHECK) {
+            v = la.kinds[k] == HE_ACT_FOLD ? he_g.fold : he_g.check;
+            Py_INCREF(v);
+        } else {
+            PyObject *a = Py_BuildValue("(OLL)", he_g.kinds[la.kinds[k]], (long long)la.min[k],
+                                        (long long)la.max[k]);
+            v = a ? PyObject_CallFunctionObjArgs(he_g.tuple_new, he_g.legal_action, a, NULL)
+                  : NULL;
+            Py_XDECREF(a);
+        }
+        if (v == NULL || PyTuple_SetItem(out, k, v) != 0) {
+            Py_CLEAR(out);
+        }
+    }
+    return out;
+}

@@ -1,0 +1,109 @@
+"""What Hand converts before the kernel sees it: card text and ids, hole cards, extra
+posts, and the game's configuration as the kernel's numbers. Conversions and their
+errors only; every rule is in the C hand state machine (csrc/hand*.c)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from .config import GameConfig
+from .dealing import UNKNOWN_CARD, format_cards, parse_cards_text
+from .errors import ConfigError, HoleCardsShapeError
+
+__all__ = ["card_text", "hole_ids", "kernel_config", "post_lists", "to_cards"]
+
+_INT_ONLY = {int}
+_ID_ENTRIES = {tuple, list}  # hole entries that may already be card ids
+
+
+def to_cards(value: str | Sequence[int], what: str) -> list[int]:
+    """Card text (cards.py's notation) or ids as ids; a bad id is a ConfigError naming
+    ``what``."""
+    if isinstance(value, str):
+        return parse_cards_text(value)
+    cards = list(value)
+    if cards and set(map(type, cards)) == _INT_ONLY and min(cards) >= -1 and max(cards) <= 51:
+        return cards
+    for c in cards:
+        if not isinstance(c, int) or isinstance(c, bool) or not -1 <= c <= 51:
+            raise ConfigError(f"{what} has card {c!r}; expected card ids 0..51 (or -1 unknown)")
+    return cards
+
+
+_CONFIGS: dict[tuple[int, int, bool], tuple[Any, Any, tuple[Any, ...]]] = {}
+
+
+def kernel_config(config: GameConfig, rules: Any, manual: bool) -> tuple[Any, ...]:
+    """The kernel's he_hand_config as ``(21 ints, PokerKit rate)``, cached per game."""
+    key = (id(config), id(rules), manual)
+    entry = _CONFIGS.get(key)
+    if entry is not None and entry[0] is config and entry[1] is rules:
+        return entry[2]
+    pokerkit = rules is not None and rules.method == "pokerkit"
+    rate = Fraction(0) if rules is None else rules.rate
+    cap = -1 if rules is None or rules.rake_cap is None else rules.rake_cap
+    values = (
+        *(config.hole_count, config.betting_code, config.small_blind, config.big_blind),
+        *(config.ante, config.big_blind_ante, config.straddle, *config.street_sizes),
+        -1 if config.max_bets is None else config.max_bets,
+        *(int(config.blind_counts_toward_cap), int(config.allow_free_fold), int(manual)),
+        *(int(pokerkit), int(rules is not None and rules.odd_chips == "first_winner")),
+        int(rules is not None and rules.no_flop_no_drop),
+        *((0, 1) if pokerkit else (rate.numerator, rate.denominator)),
+        cap,
+    )
+    result = (values, float(rate))
+    if len(_CONFIGS) >= 256:
+        _CONFIGS.clear()
+    _CONFIGS[key] = (config, rules, result)
+    return result
+
+
+def hole_ids(
+    hole_cards: Sequence[str | Sequence[int] | None], n: int, hc: int
+) -> list[int]:
+    """Every seat's hole cards as ids, seat after seat (None: unknown)."""
+    if len(hole_cards) != n:
+        raise HoleCardsShapeError(
+            f"hole_cards needs one entry per seat ({n}), got {len(hole_cards)}"
+        )
+    id_entries = set(map(type, hole_cards)) <= _ID_ENTRIES  # tuples or lists, no None
+    if id_entries and all(len(e) == hc for e in hole_cards):  # type: ignore[arg-type]
+        ids: list[Any] = [c for entry in hole_cards for c in entry]  # type: ignore[union-attr]
+        if set(map(type, ids)) == _INT_ONLY and min(ids) >= -1 and max(ids) <= 51:
+            return ids  # ids already (hand-history replay, tree search)
+    flat: list[int] = []
+    for seat, entry in enumerate(hole_cards):
+        cards = [UNKNOWN_CARD] * hc if entry is None else to_cards(entry, f"seat {seat}")
+        if len(cards) != hc:
+            raise HoleCardsShapeError(
+                f"seat {seat} needs {hc} hole cards, got {len(cards)}: {entry!r}"
+            )
+        flat += cards
+    return flat
+
+
+def post_lists(posts: Mapping[Any, Any], n: int) -> tuple[list[int], list[int]]:
+    """``Hand(posts=...)`` as the kernel's per-seat live and dead chips."""
+    live, dead = [0] * n, [0] * n
+    for seat, post in posts.items():
+        pair = list(post) if isinstance(post, (tuple, list)) else []
+        if (
+            seat.__class__ is not int
+            or not 0 <= seat < n
+            or len(pair) != 2
+            or {v.__class__ for v in pair} != _INT_ONLY
+        ):
+            raise ConfigError(
+                f"bad post for seat {seat!r}: {post!r}; expected a seat 0..{n - 1}"
+                " and (live, dead) whole chips"
+            )
+        live[seat], dead[seat] = pair
+    return live, dead
+
+
+def card_text(card: int) -> str:
+    """A card named in an error message (as ids outside 0..51 stay numbers)."""
+    return format_cards([card]) if -1 <= card <= 51 else str(card)

@@ -15,8 +15,8 @@ Invariants checked after every step:
 
 Configurations: no-limit, pot-limit, fixed-limit (capped and not), Hold'em and Omaha,
 antes, big-blind antes, straddles, free folds, rake rules; 2 to 10 seats; stacks from one
-chip to 2**61. Misuses the engine gets wrong today are separate strict xfail tests at the
-end, each naming the bug and its owner, so the machines stay green.
+chip to a tenth of ``MAX_CHIPS`` (the engine's limit on each amount and on the stacks' sum).
+Misuses the fuzzing once found the engine getting wrong are regression tests at the end.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from holdem_eval.engine import (
     ActionKind,
     GameConfig,
     Hand,
+    MAX_CHIPS,
     IllegalActionError,
     LegalAction,
     Rules,
@@ -60,7 +61,7 @@ FOLD, CHECK, CALL, BET, RAISE, ALL_IN = (
     ActionKind.ALL_IN,
 )
 WAGERS = (BET, RAISE)
-MAX_STACK = 2**61  # largest stack the machines play (a pot of ten stays below 2**65)
+MAX_STACK = MAX_CHIPS // 10  # largest stack the machines play: ten of them stay within the limit
 POKERKIT_MAX_STACK = 2**40  # PokerKit rake is computed in double: keep pots below 2**53
 MAX_TWINS = 3
 
@@ -506,13 +507,13 @@ class TableMachine(RuleBasedStateMachine):
             assert "need at least 2 players ready to play" in str(err)
             return
         if t.config.straddle:
-            # known bug (test_a_heads_up_straddle_table_...): a straddle table down to two
-            # players fails in Hand() after changing the table; keep the machine off it
+            # a straddle table down to two players refuses to start, changing nothing
             probe = copy.deepcopy(t)
             try:
                 probe.start_hand()
             except HoldemEvalError as err:
                 assert "a straddle needs at least 3 seats" in str(err)
+                assert str(self._refused(lambda x: x.start_hand())) == str(err)
                 return
         self._everyone(lambda x: x.start_hand())
 
@@ -593,16 +594,9 @@ TestTableMachine = TableMachine.TestCase
 TestTableMachine.settings = SETTINGS
 
 
-# ---------------------------------------------------------------------------- known bugs
+# ------------------------------------------------------ regressions (issue 10 items 1, 4)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="engine bug (owner: enginecore): stacks above 2**62 are accepted, and after "
-    "raise_to(2**63) and a call the folded seat is asked to act (the _DONE sentinel 2**62 "
-    "is smaller than legal bets); issue 10 item 1",
-)
 def test_amounts_above_the_limit_are_refused_at_the_door_or_play_correctly() -> None:
     stacks = [2**64] * 3
     try:
@@ -624,12 +618,6 @@ def test_amounts_above_the_limit_are_refused_at_the_door_or_play_correctly() -> 
     [None, 5, "fold", (), (CALL,), (CALL, 0, 1)],
     ids=["None", "int", "str", "empty", "one-tuple", "three-tuple"],
 )
-@pytest.mark.xfail(
-    strict=True,
-    raises=(TypeError, ValueError),
-    reason="engine bug (owner: enginecore): an action that is not a (kind, amount) pair "
-    "raises a raw TypeError/ValueError from tuple unpacking instead of IllegalActionError",
-)
 def test_a_malformed_action_is_an_illegal_action(action: Any) -> None:
     h = Hand(GameConfig(big_blind=2), [100] * 3, button=0, seed=1)
     err = refuses(h, lambda x: x.act(action))
@@ -641,13 +629,6 @@ def test_a_malformed_action_is_an_illegal_action(action: Any) -> None:
     [(True, None), (1.0, None), (CHECK, 2.0)],
     ids=["bool-kind", "float-kind", "float-seat"],
 )
-@pytest.mark.xfail(
-    strict=True,
-    raises=pytest.fail.Exception,
-    reason="engine bug (owner: enginecore): a bool or float action kind or seat is taken "
-    "as the int it equals (True / 1.0 checks, seat 2.0 is seat 2), unlike amounts, which "
-    "must be ints",
-)
 def test_a_bool_or_float_kind_or_seat_is_refused(kind: Any, seat: Any) -> None:
     h = Hand(GameConfig(big_blind=2), [100] * 3, button=0, seed=1)
     h.call()
@@ -656,14 +637,6 @@ def test_a_bool_or_float_kind_or_seat_is_refused(kind: Any, seat: Any) -> None:
     refuses(h, lambda x: x.act((kind, 0), seat=seat))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="table bug (owner: enginecore): a straddle table with two players ready fails "
-    "in Hand() ('a straddle needs at least 3 seats') after start_hand already moved the "
-    "button state (_first_hand, _last_blinds); it should play heads-up without the "
-    "straddle or refuse before changing anything",
-)
 def test_a_heads_up_straddle_table_plays_or_refuses_without_changing_anything() -> None:
     t = Table(GameConfig(big_blind=2, straddle=4), seats=3, seed=0, button=0)
     t.join(0, "ann", 100)
@@ -682,13 +655,6 @@ def test_a_heads_up_straddle_table_plays_or_refuses_without_changing_anything() 
     [{0: (2.5, 0)}, {0: (2, 0.5)}, {0: (True, 0)}, {"0": (2, 0)}, {1.0: (2, 0)}, {0: (2,)},
      {0: None}],
     ids=["float-live", "float-dead", "bool-live", "str-seat", "float-seat", "one-value", "None"],
-)
-@pytest.mark.xfail(
-    strict=True,
-    raises=(pytest.fail.Exception, TypeError, ValueError),
-    reason="engine bug (owner: enginecore): Hand(posts=...) takes float and bool amounts "
-    "(float stacks follow: [97.5, 99, 98]) and raises raw TypeError/ValueError for a "
-    "non-int seat or a value that is not a (live, dead) pair (issue 10 item 4)",
 )
 def test_bad_posts_are_refused_at_the_door(posts: Any) -> None:
     with pytest.raises(HoldemEvalError) as info:

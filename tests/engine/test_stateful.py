@@ -31,10 +31,10 @@ from typing import Any
 
 import pytest
 from holdem_eval.engine import (
+    MAX_CHIPS,
     ActionKind,
     GameConfig,
     Hand,
-    MAX_CHIPS,
     IllegalActionError,
     LegalAction,
     Rules,

@@ -102,6 +102,8 @@ def blind_seats(seats: int, button: int) -> tuple[int, int]:
 
 
 def _field(name: str, doc: str) -> Any:
+    # A read-only property over the C accessor (attrgetter keeps it in C); typed as Any,
+    # so each field below carries its type in an annotation that type checkers read.
     return property(attrgetter(f"_{name}"), doc=doc)
 
 
@@ -200,22 +202,22 @@ class Hand(HandCore):
         )
 
     # ---- derived state -----------------------------------------------------------
-    stacks = _field("stacks", "Chips behind, per seat.")
-    bets = _field("bets", "Chips bet in this betting round, per seat.")
-    committed = _field("committed", "Chips put in before this betting round, per seat.")
-    pot = _field("pot", "Chips in the pot (bets of this round included).")
-    n = _field("n", "Seat count.")
-    button = _field("button", "The dealer seat.")
-    actor = _field("actor", "The seat to act, or -1.")
-    cur_bet = _field("cur_bet", "The largest bet of this round.")
-    raise_size = _field("raise_size", "The minimum raise increment now.")
-    street_index = _field("street", "0 preflop .. 3 river, 4 showdown.")
-    pending_board = _field("pending_board", "Board cards the hand waits for.")
-    n_live = _field("n_live", "Seats not folded.")
-    n_active = _field("n_active", "Seats not folded with chips behind.")
-    last_aggressor = _field("last_aggressor", "Last seat to bet or raise this round, or -1.")
-    river_aggressor = _field("river_aggressor", "Last river bettor or raiser, or -1.")
-    rake = _field("rake", "Chips raked (once the hand is over).")
+    stacks: list[int] = _field("stacks", "Chips behind, per seat.")
+    bets: list[int] = _field("bets", "Chips bet in this betting round, per seat.")
+    committed: list[int] = _field("committed", "Chips put in before this betting round, per seat.")
+    pot: int = _field("pot", "Chips in the pot (bets of this round included).")
+    n: int = _field("n", "Seat count.")
+    button: int = _field("button", "The dealer seat.")
+    actor: int = _field("actor", "The seat to act, or -1.")
+    cur_bet: int = _field("cur_bet", "The largest bet of this round.")
+    raise_size: int = _field("raise_size", "The minimum raise increment now.")
+    street_index: int = _field("street", "0 preflop .. 3 river, 4 showdown.")
+    pending_board: int = _field("pending_board", "Board cards the hand waits for.")
+    n_live: int = _field("n_live", "Seats not folded.")
+    n_active: int = _field("n_active", "Seats not folded with chips behind.")
+    last_aggressor: int = _field("last_aggressor", "Last seat to bet or raise this round, or -1.")
+    river_aggressor: int = _field("river_aggressor", "Last river bettor or raiser, or -1.")
+    rake: int = _field("rake", "Chips raked (once the hand is over).")
 
     @property
     def folded(self) -> list[bool]:

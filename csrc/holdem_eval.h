@@ -12,5 +12,6 @@
 #include "api/equity.h"
 #include "api/settle.h"
 #include "api/deal.h"
+#include "api/hand.h"
 
 #endif

@@ -177,7 +177,8 @@ static void form_pots(const int64_t *c, size_t seats, uint32_t live, pot_list *p
     }
 }
 
-static int settle_row(const int64_t *chips, const uint8_t *folded, const uint8_t *holes,
+static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uint8_t *folded,
+                      const uint8_t *holes,
                       size_t hole_len, const uint8_t *board, size_t board_cols, size_t seats,
                       size_t button, int variant, const he_settle_rules *rules,
                       int64_t *payouts, int64_t *rake_out, int64_t *detail)
@@ -186,14 +187,19 @@ static int settle_row(const int64_t *chips, const uint8_t *folded, const uint8_t
     int64_t pay[MAXS];
     uint16_t rank[MAXS];
     uint32_t live = 0;
-    int64_t total = 0;
+    int64_t total = 0, dead_total = 0;
     for (size_t s = 0; s < seats; s++) {
         int64_t x = chips[s];
         if (x < 0 || x > INT64_MAX - total) {
             return HE_E_CHIPS;
         }
         total += x;
-        c[s] = x;
+        int64_t d = dead_chips ? dead_chips[s] : 0;
+        if (d < 0 || d > x) {
+            return HE_E_CHIPS;
+        }
+        dead_total += d;
+        c[s] = x - d;
         pay[s] = 0;
         rank[s] = 0;
         if (!folded[s]) {
@@ -258,6 +264,17 @@ static int settle_row(const int64_t *chips, const uint8_t *folded, const uint8_t
 
     pot_list pots;
     form_pots(c, seats, live, &pots);
+    if (dead_total) {
+        /* dead money joins the main pot, open to every live seat */
+        if (!pots.count || pots.eligible[0] != live) {
+            memmove(pots.amount + 1, pots.amount, pots.count * sizeof *pots.amount);
+            memmove(pots.eligible + 1, pots.eligible, pots.count * sizeof *pots.eligible);
+            pots.amount[0] = 0;
+            pots.eligible[0] = live;
+            pots.count++;
+        }
+        pots.amount[0] += dead_total;
+    }
     if (rules->method == HE_SETTLE_POKERKIT) {
         /* Kill hands that win no pot, then merge adjacent pots left with the same players. */
         uint32_t alive = 0;
@@ -401,8 +418,22 @@ int he_settle_hand(const int64_t *contributions, const uint8_t *folded, const ui
         || payouts == NULL) {
         return HE_E_ARGUMENT;
     }
-    return settle_row(contributions, folded, holes, hole_len, board, board_cols, seats, button,
-                      variant, rules, payouts, NULL, detail);
+    return settle_row(contributions, NULL, folded, holes, hole_len, board, board_cols, seats,
+                      button, variant, rules, payouts, NULL, detail);
+}
+
+int he_settle_hand_dead(const int64_t *contributions, const int64_t *dead, const uint8_t *folded,
+                        const uint8_t *holes, size_t hole_len, const uint8_t *board,
+                        size_t board_cols, size_t seats, size_t button, int variant,
+                        const he_settle_rules *rules, int64_t *payouts, int64_t *detail)
+{
+    if (!args_ok(hole_len, board_cols, seats, variant, rules) || contributions == NULL
+        || folded == NULL || holes == NULL || (board_cols && board == NULL)
+        || payouts == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    return settle_row(contributions, dead, folded, holes, hole_len, board, board_cols, seats,
+                      button, variant, rules, payouts, NULL, detail);
 }
 
 int he_settle_batch(const int64_t *contributions, const uint8_t *folded, const uint8_t *holes,
@@ -422,7 +453,7 @@ int he_settle_batch(const int64_t *contributions, const uint8_t *folded, const u
         int64_t b = buttons[i * button_stride];
         size_t button = b < 0 ? seats : (size_t)b;
         const uint8_t *board = board_cols ? boards + i * board_cols : no_board;
-        int st = settle_row(contributions + i * seats, folded + i * seats,
+        int st = settle_row(contributions + i * seats, NULL, folded + i * seats,
                             holes + i * seats * hole_len, hole_len, board, board_cols, seats,
                             button, variant, rules, payouts + i * seats,
                             rakes ? rakes + i : NULL, NULL);

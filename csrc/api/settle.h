@@ -63,3 +63,12 @@ int he_settle_batch(const int64_t *contributions, const uint8_t *folded, const u
                     const int64_t *buttons, size_t button_stride, size_t n, size_t seats,
                     int variant, const he_settle_rules *rules, int64_t *payouts,
                     int64_t *rakes, size_t *bad_row);
+
+/* he_settle_hand with dead money: dead[P] (or NULL) is the part of each contribution
+ * posted as dead money (a missed small blind, a big-blind ante; 0 <= dead <= contribution).
+ * It sets no all-in level, is never returned, and joins the main pot, open to every live
+ * seat (engine/pots.py form_pots). */
+int he_settle_hand_dead(const int64_t *contributions, const int64_t *dead, const uint8_t *folded,
+                        const uint8_t *holes, size_t hole_len, const uint8_t *board,
+                        size_t board_cols, size_t seats, size_t button, int variant,
+                        const he_settle_rules *rules, int64_t *payouts, int64_t *detail);

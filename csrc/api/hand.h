@@ -1,0 +1,202 @@
+/* The hand state machine: one hand of Hold'em or Omaha, no-limit, pot-limit or fixed-limit,
+ * played by the rules (csrc/hand.c). Guard-free: cffi's cdef reads this file.
+ *
+ * The state (struct he_hand) is opaque here; it is a flat record of int64_t fields listed
+ * once in csrc/hand_state.h, so a wrapper reads and writes it as he_hand_field_count()
+ * arrays of int64_t (name, offset, length) and copies it with he_hand_clone. Allocate
+ * he_hand_size() bytes aligned for int64_t.
+ *
+ * Seats 0..n-1 clockwise, 2 <= n <= HE_HAND_MAX_SEATS. Cards are ids 0..51, -1 unknown.
+ * Amounts are chips: every stack, blind, ante, straddle, post and bet size must be at most
+ * HE_HAND_MAX_CHIPS, and so must the sum of the stacks (refused at the door with
+ * HE_E_HAND_AMOUNT); then no sum the rules form (pot-limit maximum: 2 * bet + pot) can
+ * overflow int64, and the "done" level HE_HAND_DONE is above every legal amount.
+ *
+ * Every function returns HE_OK or a negative HE_E_* status. A rejected action, deal, show
+ * or muck changes nothing. Events the call produced (the hand's log, in order) are written
+ * to `events` (room for HE_HAND_MAX_EVENTS; NULL: not recorded) and counted in *n_events
+ * (may be NULL). */
+
+#define HE_HAND_MAX_SEATS 10
+#define HE_HAND_MAX_HOLE 4                      /* Omaha: 4 hole cards; Hold'em: 2 */
+#define HE_HAND_MAX_CHIPS 1152921504606846976   /* 2**60: the amount limit, see above */
+#define HE_HAND_DONE 4611686018427387904        /* 2**62: acted level of a folded/all-in seat */
+#define HE_HAND_MAX_EVENTS 96                   /* most events one call can log */
+#define HE_HAND_ANY_SEAT -9223372036854775807   /* he_hand_act: whichever seat is to act */
+
+/* Betting structures and streets. */
+#define HE_NO_LIMIT 0
+#define HE_POT_LIMIT 1
+#define HE_FIXED_LIMIT 2
+#define HE_PREFLOP 0
+#define HE_FLOP 1
+#define HE_TURN 2
+#define HE_RIVER 3
+#define HE_SHOWDOWN 4
+
+/* Action kinds (engine.ActionKind), and the two combined kinds of PHH files. */
+#define HE_ACT_FOLD 0
+#define HE_ACT_CHECK 1
+#define HE_ACT_CALL 2
+#define HE_ACT_BET 3
+#define HE_ACT_RAISE 4
+#define HE_ACT_ALL_IN 5
+#define HE_ACT_CHECK_OR_CALL 6
+#define HE_ACT_BET_OR_RAISE 7
+
+/* Event kinds, in the order of engine.hand's log kind names. */
+#define HE_EV_HOLE 0
+#define HE_EV_ANTE 1
+#define HE_EV_SMALL_BLIND 2
+#define HE_EV_BIG_BLIND 3
+#define HE_EV_STRADDLE 4
+#define HE_EV_POST 5
+#define HE_EV_DEAD 6
+#define HE_EV_BOARD 7
+#define HE_EV_FOLD 8
+#define HE_EV_CHECK 9
+#define HE_EV_CALL 10
+#define HE_EV_BET 11
+#define HE_EV_RAISE 12
+#define HE_EV_UNCALLED 13
+#define HE_EV_SHOW 14
+#define HE_EV_MUCK 15
+#define HE_EV_WIN 16
+#define HE_EV_RAKE 17
+
+/* Status codes of the hand functions (unique in the library: -100 .. -149). */
+#define HE_E_HAND_SEATS -100        /* seat count outside 2..HE_HAND_MAX_SEATS */
+#define HE_E_HAND_STACK -101        /* a stack <= 0 */
+#define HE_E_HAND_AMOUNT -102       /* an amount or the stacks' sum above HE_HAND_MAX_CHIPS */
+#define HE_E_HAND_BUTTON -103       /* button outside 0..n-1 */
+#define HE_E_HAND_CONFIG -104       /* a configuration value outside its range */
+#define HE_E_HAND_STRADDLE -105     /* a straddle with 2 seats */
+#define HE_E_HAND_DECK -106         /* more cards needed than 52 (n * hole + 8) */
+#define HE_E_HAND_CARD -107         /* a card id outside -1..51 (board: 0..51) */
+#define HE_E_HAND_TWICE -108        /* a card given twice; error_card tells which */
+#define HE_E_HAND_NO_CARDS -109     /* no seed and no hole cards */
+#define HE_E_HAND_SEED_UNKNOWN -110 /* a seed with partly unknown hole cards */
+#define HE_E_HAND_POST -111         /* a post for a seat outside 0..n-1, or negative */
+#define HE_E_HAND_BOARD -112        /* more than 5 board cards, or an unknown one */
+#define HE_E_HAND_KIND -113         /* unknown action kind */
+#define HE_E_HAND_OVER -114         /* no actor: the hand is over */
+#define HE_E_HAND_WAITING -115      /* no actor: board cards must be dealt first */
+#define HE_E_HAND_SHOWDOWN -116     /* no actor: the betting is finished, showdown pending */
+#define HE_E_HAND_TURN -117         /* out of turn: another seat is to act */
+#define HE_E_HAND_FREE_FOLD -118    /* fold when checking is free (allow_free_fold off) */
+#define HE_E_HAND_CHECK -119        /* check facing a bet */
+#define HE_E_HAND_CALL -120         /* call with nothing to call */
+#define HE_E_HAND_BET_FACING -121   /* bet when there is a bet (raise) */
+#define HE_E_HAND_RAISE_NO_BET -122 /* raise when nobody has bet (bet) */
+#define HE_E_HAND_COVERS_CALL -123  /* bet/raise: the stack only covers a call */
+#define HE_E_HAND_NOT_REOPENED -124 /* bet/raise: a short all-in did not re-open the betting */
+#define HE_E_HAND_CAPPED -125       /* bet/raise: fixed-limit cap reached */
+#define HE_E_HAND_NO_OPPONENT -126  /* bet/raise: no opponent can put in more chips */
+#define HE_E_HAND_OVER_STACK -127   /* bet/raise: more than the stack */
+#define HE_E_HAND_UNDER_MIN -128    /* bet/raise: below the minimum */
+#define HE_E_HAND_POT_LIMIT -129    /* bet/raise: above the pot-limit maximum */
+#define HE_E_HAND_FIXED -130        /* bet/raise: not the fixed-limit amount */
+#define HE_E_HAND_NO_DEAL -131      /* deal: no board cards are needed now */
+#define HE_E_HAND_DEAL_COUNT -132   /* deal: not the street's count of known cards */
+#define HE_E_HAND_NOT_FINISHED -133 /* show/muck: the betting is not finished */
+#define HE_E_HAND_NOT_IN -134       /* show/muck: the seat is not in the hand */
+#define HE_E_HAND_DECIDED -135      /* show/muck: the seat already showed or mucked */
+#define HE_E_HAND_SHOW_COUNT -136   /* show: not the seat's count of hole cards */
+#define HE_E_HAND_SHOW_OTHER -137   /* show: other cards than the seat holds */
+#define HE_E_HAND_SHOW_DEALT -138   /* show: a card already dealt elsewhere (error_card) */
+#define HE_E_HAND_LAST -139         /* muck: the last hand in the pot */
+#define HE_E_HAND_UNKNOWN -140      /* showdown with unknown hole cards (error_seat); the
+                                     * action that reached the showdown stays applied */
+#define HE_E_HAND_STATE -141        /* he_hand_check: the state breaks an invariant */
+
+typedef struct he_hand he_hand;
+
+/* The game: GameConfig and Rules as numbers (validated by he_hand_start). */
+typedef struct {
+    int64_t hole_count;        /* 2 Hold'em, 4 Omaha */
+    int64_t betting;           /* HE_NO_LIMIT, HE_POT_LIMIT or HE_FIXED_LIMIT */
+    int64_t small_blind, big_blind, ante, big_blind_ante, straddle;
+    int64_t street_sizes[4];   /* the raise size each betting round starts with, > 0 */
+    int64_t max_bets;          /* fixed-limit cap on bets per round; -1: none */
+    int64_t blind_counts_toward_cap, allow_free_fold, manual_showdown; /* 0/1 */
+    /* settlement (he_settle_rules): method, odd chips, no flop no drop, TDA rate, PokerKit
+     * rate, cap (-1 none) */
+    int64_t settle_method, odd_chips, no_flop_no_drop, rate_num, rate_den;
+    double rate;
+    int64_t rake_cap;
+} he_hand_config;
+
+/* How the hand starts. holes: n * hole_count ids (-1 unknown) or NULL to deal them from
+ * the seed; board: the first board_len (0..5) cards, known in advance; with a seed the
+ * cards not given are dealt from the seeded deck that excludes the given ones (engine/
+ * dealing.py), else the hand waits for he_hand_deal. post_live / post_dead: per seat
+ * extra forced chips (a returning player's blinds), or NULL. */
+typedef struct {
+    size_t seats;
+    size_t button;
+    const int64_t *stacks;
+    const int64_t *holes;
+    const int64_t *board;
+    size_t board_len;
+    int has_seed;
+    uint64_t seed;
+    const int64_t *post_live;
+    const int64_t *post_dead;
+} he_hand_setup;
+
+typedef struct {
+    int32_t kind;              /* HE_EV_* */
+    int32_t seat;              /* -1 for table events (board, rake) */
+    int64_t amount;            /* chips; the "to" amount for bet/raise */
+    int32_t n_cards;
+    int32_t cards[5];          /* hole, board or shown cards, -1 unknown */
+} he_hand_event;
+
+/* The legal actions of the seat to act (count 0 when nobody is to act). kinds[i] with
+ * min[i]..max[i] ("to" amounts for bet/raise; the chips put in for a call).
+ * no_wager: 0 when a bet or raise is legal, else the HE_E_HAND_* status saying why not. */
+typedef struct {
+    int32_t count;
+    int32_t kinds[3];
+    int64_t min[3];
+    int64_t max[3];
+    int32_t no_wager;
+} he_hand_legal_actions;
+
+/* Bytes of a he_hand, and its field table (see csrc/hand_state.h). */
+size_t he_hand_size(void);
+size_t he_hand_field_count(void);
+const char *he_hand_field_name(size_t field);
+size_t he_hand_field_offset(size_t field);  /* in int64_t units from the start */
+size_t he_hand_field_length(size_t field);  /* int64_t values */
+
+/* Starts a hand: deals, logs the hole cards, posts antes, blinds, straddle and extra
+ * posts, and gives the first seat the turn (or runs the hand on when nobody can act). */
+int he_hand_start(he_hand *h, const he_hand_config *config, const he_hand_setup *setup,
+                  he_hand_event *events, size_t *n_events);
+
+/* The legal actions of the seat to act. */
+int he_hand_legal(const he_hand *h, he_hand_legal_actions *out);
+
+/* Applies `kind` (HE_ACT_*) with `amount` (the "to" amount of a bet or raise) for `seat`
+ * (HE_HAND_ANY_SEAT: whichever seat is to act; any other value must be that seat). */
+int he_hand_act(he_hand *h, int kind, int64_t amount, int64_t seat, he_hand_event *events,
+                size_t *n_events);
+
+/* Supplies the next street's board cards when the hand waits for them. */
+int he_hand_deal(he_hand *h, const int64_t *cards, size_t count, he_hand_event *events,
+                 size_t *n_events);
+
+/* Manual showdown: `seat` shows (cards: NULL, or its hole cards, revealing unknown ones)
+ * or mucks. After the pot is awarded a live seat may still show or muck (no chips move). */
+int he_hand_show(he_hand *h, int64_t seat, const int64_t *cards, size_t count,
+                 he_hand_event *events, size_t *n_events);
+int he_hand_muck(he_hand *h, int64_t seat, he_hand_event *events, size_t *n_events);
+
+/* Copies a hand (dst may not overlap src). */
+int he_hand_clone(he_hand *dst, const he_hand *src);
+
+/* Checks every invariant of a state read from outside (a pickle, a caller's edit): seat
+ * count, indices, cards, amounts within the limit, chips conserved. HE_OK or
+ * HE_E_HAND_STATE; the other functions assume a state that passes. */
+int he_hand_check(const he_hand *h);

@@ -1,0 +1,491 @@
+/* C-only checks of the hand state machine (csrc/hand.c), run under ASan and UBSan by
+ * tests/test_c_core.py: worked examples of each rule, every status code of the door, and
+ * random play over every configuration (chips conserved, he_hand_check holds, a rejected
+ * call changes nothing, clones are equal), plus tampered states that he_hand_check must
+ * either refuse or that play on without a crash and with chips conserved. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hand_state.h"
+#include "check.h"
+
+static he_hand_config config(int64_t betting, int64_t hole_count)
+{
+    he_hand_config c;
+    memset(&c, 0, sizeof c);
+    c.hole_count = hole_count;
+    c.betting = betting;
+    c.small_blind = 5;
+    c.big_blind = 10;
+    for (int k = 0; k < 4; k++) {
+        c.street_sizes[k] = betting == HE_FIXED_LIMIT && k >= 2 ? 20 : 10;
+    }
+    c.max_bets = 4;
+    c.blind_counts_toward_cap = 1;
+    c.settle_method = HE_SETTLE_TDA;
+    c.odd_chips = HE_ODD_CLOCKWISE;
+    c.rate_den = 1;
+    c.rake_cap = -1;
+    return c;
+}
+
+static he_hand_setup seeded(size_t seats, size_t button, const int64_t *stacks, uint64_t seed)
+{
+    he_hand_setup s;
+    memset(&s, 0, sizeof s);
+    s.seats = seats;
+    s.button = button;
+    s.stacks = stacks;
+    s.has_seed = 1;
+    s.seed = seed;
+    return s;
+}
+
+static int64_t chips(const he_hand *h)
+{
+    int64_t total = h->pot + h->rake;
+    for (int64_t k = 0; k < h->n; k++) {
+        total += h->stacks[k];
+    }
+    return total;
+}
+
+static int64_t started(const he_hand *h)
+{
+    int64_t total = 0;
+    for (int64_t k = 0; k < h->n; k++) {
+        total += h->starting_stacks[k];
+    }
+    return total;
+}
+
+/* Heads-up the button posts the small blind and acts first before the flop, last after. */
+static void test_heads_up_blinds(void)
+{
+    he_hand_config c = config(HE_NO_LIMIT, 2);
+    int64_t stacks[2] = {1000, 1000};
+    he_hand_setup s = seeded(2, 1, stacks, 3);
+    he_hand h;
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
+    CHECK(h.bets[1] == 5 && h.bets[0] == 10 && h.actor == 1);
+    CHECK(he_hand_act(&h, HE_ACT_CALL, 0, 1, NULL, NULL) == HE_OK);
+    CHECK(h.actor == 0);
+    CHECK(he_hand_act(&h, HE_ACT_CHECK, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_OK);
+    CHECK(h.street == HE_FLOP && h.board_len == 3 && h.actor == 0 && h.pot == 20);
+}
+
+/* Minimum raise: the last full raise; an all-in for less does not re-open the betting. */
+static void test_min_raise_and_reopen(void)
+{
+    he_hand_config c = config(HE_NO_LIMIT, 2);
+    int64_t stacks[3] = {1000, 1000, 140};
+    he_hand_setup s = seeded(3, 2, stacks, 9); /* seat 0 small blind, 1 big blind, 2 first */
+    he_hand h;
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
+    CHECK(h.actor == 2);
+    CHECK(he_hand_act(&h, HE_ACT_RAISE, 15, 2, NULL, NULL) == HE_E_HAND_UNDER_MIN);
+    CHECK(he_hand_act(&h, HE_ACT_RAISE, 100, 2, NULL, NULL) == HE_OK); /* raise of 90 */
+    he_hand_legal_actions la;
+    CHECK(he_hand_legal(&h, &la) == HE_OK && la.count == 3 && la.min[2] == 190);
+    CHECK(he_hand_act(&h, HE_ACT_CALL, 0, 0, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_RAISE, 190, 1, NULL, NULL) == HE_OK);
+    /* seat 2 has 40 left facing 90 more: its all-in is a call for less */
+    CHECK(he_hand_act(&h, HE_ACT_ALL_IN, 0, 2, NULL, NULL) == HE_OK);
+    CHECK(h.stacks[2] == 0 && h.actor == 0);
+    /* seat 0 faces a full raise (190 over its 100): it may re-raise */
+    CHECK(he_hand_legal(&h, &la) == HE_OK && la.no_wager == 0);
+}
+
+static void test_short_all_in_does_not_reopen(void)
+{
+    he_hand_config c = config(HE_NO_LIMIT, 2);
+    int64_t stacks[3] = {1000, 1000, 150};
+    he_hand_setup s = seeded(3, 2, stacks, 4);
+    he_hand h;
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_CALL, 0, 2, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_CALL, 0, 0, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_CHECK, 0, 1, NULL, NULL) == HE_OK);
+    /* flop: seat 0 bets 100, seat 1 calls, seat 2 all-in to 140 (a raise of 40 < 100) */
+    CHECK(he_hand_act(&h, HE_ACT_BET, 100, 0, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_CALL, 0, 1, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_RAISE, 140, 2, NULL, NULL) == HE_OK);
+    he_hand_legal_actions la;
+    CHECK(he_hand_legal(&h, &la) == HE_OK && la.count == 2 && la.no_wager == HE_E_HAND_NOT_REOPENED);
+    he_hand before = h;
+    CHECK(he_hand_act(&h, HE_ACT_RAISE, 300, 0, NULL, NULL) == HE_E_HAND_NOT_REOPENED);
+    CHECK(memcmp(&before, &h, sizeof h) == 0);
+}
+
+static void test_fixed_limit_cap_and_pot_limit_maximum(void)
+{
+    he_hand_config c = config(HE_FIXED_LIMIT, 2);
+    int64_t stacks[4] = {1000, 1000, 1000, 1000};
+    he_hand_setup s = seeded(4, 0, stacks, 5);
+    he_hand h;
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_RAISE, 25, 3, NULL, NULL) == HE_E_HAND_FIXED);
+    CHECK(he_hand_act(&h, HE_ACT_RAISE, 20, 3, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_RAISE, 30, 0, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_RAISE, 40, 1, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_RAISE, 50, 2, NULL, NULL) == HE_E_HAND_CAPPED);
+
+    c = config(HE_POT_LIMIT, 2);
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
+    he_hand_legal_actions la;
+    /* first to act: call 10, then raise by the pot of 25: to 35 */
+    CHECK(he_hand_legal(&h, &la) == HE_OK && la.kinds[2] == HE_ACT_RAISE && la.max[2] == 35);
+    CHECK(he_hand_act(&h, HE_ACT_RAISE, 36, 3, NULL, NULL) == HE_E_HAND_POT_LIMIT);
+}
+
+/* Antes, big-blind ante (dead money), straddle, and the uncalled bet. */
+static void test_forced_bets_and_uncalled_bet(void)
+{
+    he_hand_config c = config(HE_NO_LIMIT, 2);
+    c.straddle = 20;
+    c.big_blind_ante = 10;
+    int64_t stacks[4] = {1000, 1000, 1000, 1000};
+    he_hand_setup s = seeded(4, 0, stacks, 6);
+    he_hand h;
+    he_hand_event ev[HE_HAND_MAX_EVENTS];
+    size_t n_ev = 0;
+    CHECK(he_hand_start(&h, &c, &s, ev, &n_ev) == HE_OK);
+    CHECK(n_ev == 4 + 4 && ev[4].kind == HE_EV_ANTE && ev[4].seat == 2 && ev[7].kind == HE_EV_STRADDLE);
+    CHECK(h.dead[2] == 10 && h.bets[3] == 20 && h.actor == 0 && h.level_count == 2);
+    CHECK(he_hand_act(&h, HE_ACT_RAISE, 200, 0, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_FOLD, 0, 1, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_FOLD, 0, 2, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_FOLD, 0, 3, ev, &n_ev) == HE_OK);
+    CHECK(ev[1].kind == HE_EV_UNCALLED && ev[1].seat == 0 && ev[1].amount == 180);
+    CHECK(h.over && h.payouts[0] == 5 + 10 + 10 + 20 + 20 && chips(&h) == 4000);
+}
+
+/* An Omaha showdown with side pots, cards given, board dealt by hand. */
+static void test_omaha_side_pots_and_dealing(void)
+{
+    he_hand_config c = config(HE_NO_LIMIT, 4);
+    int64_t stacks[3] = {100, 300, 300};
+    int64_t holes[12] = {51, 50, 47, 46, 0, 1, 4, 5, 8, 9, 12, 13}; /* AA KK / deuces, treys / 4s 5s */
+    he_hand_setup s;
+    memset(&s, 0, sizeof s);
+    s.seats = 3;
+    s.button = 0;
+    s.stacks = stacks;
+    s.holes = holes;
+    he_hand h;
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_ALL_IN, 0, 0, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_CALL, 0, 1, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_CALL, 0, 2, NULL, NULL) == HE_OK);
+    CHECK(h.pending_board == 3);
+    int64_t flop[3] = {51, 20, 24};
+    CHECK(he_hand_deal(&h, flop, 3, NULL, NULL) == HE_E_HAND_TWICE && h.error_card == 51);
+    int64_t bad[2] = {20, 24};
+    CHECK(he_hand_deal(&h, bad, 2, NULL, NULL) == HE_E_HAND_DEAL_COUNT);
+    flop[0] = 49;
+    CHECK(he_hand_deal(&h, flop, 3, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_BET, 50, 1, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_CALL, 0, 2, NULL, NULL) == HE_OK);
+    int64_t turn = 30, river = 34;
+    CHECK(he_hand_act(&h, HE_ACT_CHECK, 0, 1, NULL, NULL) == HE_E_HAND_WAITING);
+    CHECK(he_hand_deal(&h, &turn, 1, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_CHECK, 0, 1, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_CHECK, 0, 2, NULL, NULL) == HE_OK);
+    CHECK(he_hand_deal(&h, &river, 1, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_CHECK, 0, 1, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_CHECK, 0, 2, NULL, NULL) == HE_OK);
+    /* board Ah? 49 = Ks... whatever wins, chips are conserved and the main pot is 300 */
+    CHECK(h.over && chips(&h) == 700 && h.payouts[0] + h.payouts[1] + h.payouts[2] == 400);
+}
+
+/* The door: every refusal leaves a zeroed state and says why. */
+static void test_door(void)
+{
+    he_hand_config c = config(HE_NO_LIMIT, 2);
+    int64_t stacks[3] = {100, 100, 100};
+    he_hand h;
+    he_hand_setup s = seeded(1, 0, stacks, 1);
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_E_HAND_SEATS);
+    s = seeded(3, 3, stacks, 1);
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_E_HAND_BUTTON);
+    int64_t huge[3] = {HE_HAND_MAX_CHIPS, 1, 1};
+    s = seeded(3, 0, huge, 1);
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_E_HAND_AMOUNT);
+    huge[0] = HE_HAND_MAX_CHIPS / 2;
+    huge[1] = HE_HAND_MAX_CHIPS / 2;
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_E_HAND_AMOUNT);
+    huge[1] = HE_HAND_MAX_CHIPS / 2 - 1;
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
+    int64_t zero[3] = {100, 0, 100};
+    s = seeded(3, 0, zero, 1);
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_E_HAND_STACK);
+    s = seeded(2, 0, stacks, 1);
+    c.straddle = 20;
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_E_HAND_STRADDLE);
+    c = config(HE_NO_LIMIT, 2);
+    c.big_blind = 0;
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_E_HAND_CONFIG);
+    c = config(HE_NO_LIMIT, 2);
+    c.ante = HE_HAND_MAX_CHIPS + 1;
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_E_HAND_AMOUNT);
+    c = config(HE_NO_LIMIT, 2);
+    int64_t eleven[11] = {9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9};
+    s = seeded(11, 0, eleven, 1);
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_E_HAND_SEATS);
+    c = config(HE_NO_LIMIT, 2);
+    int64_t holes[4] = {0, 1, 1, 2};
+    s = seeded(2, 0, stacks, 1);
+    s.holes = holes;
+    s.has_seed = 0;
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_E_HAND_TWICE && h.error_card == 1);
+    holes[2] = 52;
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_E_HAND_CARD && h.error_card == 52);
+    holes[2] = -1;
+    s.has_seed = 1;
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_E_HAND_SEED_UNKNOWN);
+    s.holes = NULL;
+    s.has_seed = 0;
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_E_HAND_NO_CARDS);
+    int64_t board[6] = {3, 4, 5, 6, 7, 8};
+    s = seeded(2, 0, stacks, 1);
+    s.board = board;
+    s.board_len = 6;
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_E_HAND_BOARD);
+    int64_t live[2] = {0, -1};
+    s = seeded(2, 0, stacks, 1);
+    s.post_live = live;
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_E_HAND_POST && h.error_seat == 1);
+    CHECK(he_hand_start(NULL, &c, &s, NULL, NULL) == HE_E_ARGUMENT);
+}
+
+/* Action errors: each leaves the state byte for byte as it was. */
+static void test_action_errors(void)
+{
+    he_hand_config c = config(HE_NO_LIMIT, 2);
+    int64_t stacks[3] = {1000, 1000, 1000};
+    he_hand_setup s = seeded(3, 0, stacks, 2);
+    he_hand h, before;
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
+    before = h;
+    const struct { int kind; int64_t amount, seat; int status; } cases[] = {
+        {9, 0, HE_HAND_ANY_SEAT, HE_E_HAND_KIND},
+        {HE_ACT_CALL, 0, 1, HE_E_HAND_TURN},
+        {HE_ACT_CHECK, 0, HE_HAND_ANY_SEAT, HE_E_HAND_CHECK},
+        {HE_ACT_BET, 40, HE_HAND_ANY_SEAT, HE_E_HAND_BET_FACING},
+        {HE_ACT_RAISE, 1001, HE_HAND_ANY_SEAT, HE_E_HAND_OVER_STACK},
+        {HE_ACT_RAISE, INT64_MAX, HE_HAND_ANY_SEAT, HE_E_HAND_OVER_STACK},
+        {HE_ACT_RAISE, INT64_MIN, HE_HAND_ANY_SEAT, HE_E_HAND_UNDER_MIN},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        CHECK(he_hand_act(&h, cases[k].kind, cases[k].amount, cases[k].seat, NULL, NULL)
+              == cases[k].status);
+        CHECK(memcmp(&before, &h, sizeof h) == 0);
+    }
+    CHECK(he_hand_act(&h, HE_ACT_CALL, 0, 0, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_CALL, 0, 1, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_FOLD, 0, 2, NULL, NULL) == HE_E_HAND_FREE_FOLD);
+    CHECK(he_hand_act(&h, HE_ACT_CALL, 0, 2, NULL, NULL) == HE_E_HAND_CALL);
+    CHECK(he_hand_act(&h, HE_ACT_CHECK, 0, 2, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_RAISE, 20, 1, NULL, NULL) == HE_E_HAND_RAISE_NO_BET);
+    CHECK(he_hand_muck(&h, 1, NULL, NULL) == HE_E_HAND_NOT_FINISHED);
+    while (!h.over) {
+        CHECK(he_hand_act(&h, HE_ACT_CHECK, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_OK);
+    }
+    CHECK(he_hand_act(&h, HE_ACT_CHECK, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_E_HAND_OVER);
+    CHECK(chips(&h) == 3000);
+}
+
+static void test_manual_showdown(void)
+{
+    he_hand_config c = config(HE_NO_LIMIT, 2);
+    c.manual_showdown = 1;
+    int64_t stacks[3] = {100, 100, 100};
+    int64_t holes[6] = {-1, -1, 8, 9, 12, 13};
+    int64_t board[5] = {51, 47, 43, 39, 2};
+    he_hand_setup s;
+    memset(&s, 0, sizeof s);
+    s.seats = 3;
+    s.stacks = stacks;
+    s.holes = holes;
+    s.board = board;
+    s.board_len = 5;
+    he_hand h;
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
+    while (h.actor >= 0) {
+        CHECK(he_hand_act(&h, HE_ACT_CHECK_OR_CALL, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_OK);
+    }
+    CHECK(h.street == HE_SHOWDOWN && !h.over && h.betting_done);
+    CHECK(he_hand_act(&h, HE_ACT_CHECK, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_E_HAND_SHOWDOWN);
+    CHECK(he_hand_show(&h, 5, NULL, 0, NULL, NULL) == HE_E_HAND_NOT_IN);
+    int64_t wrong[2] = {8, 10};
+    CHECK(he_hand_show(&h, 1, wrong, 2, NULL, NULL) == HE_E_HAND_SHOW_OTHER);
+    CHECK(he_hand_show(&h, 1, wrong, 1, NULL, NULL) == HE_E_HAND_SHOW_COUNT);
+    CHECK(he_hand_show(&h, 1, NULL, 0, NULL, NULL) == HE_OK);
+    CHECK(he_hand_show(&h, 1, NULL, 0, NULL, NULL) == HE_E_HAND_DECIDED);
+    int64_t dealt[2] = {12, 0};
+    int st = he_hand_show(&h, 0, dealt, 2, NULL, NULL);
+    CHECK(st == HE_E_HAND_SHOW_DEALT && h.error_card == 12);
+    CHECK(he_hand_muck(&h, 2, NULL, NULL) == HE_OK);
+    int64_t reveal[2] = {0, 1};
+    CHECK(he_hand_show(&h, 0, reveal, 2, NULL, NULL) == HE_OK);
+    CHECK(h.over && h.payouts[0] == 30 && h.holes[0] == 0 && chips(&h) == 300); /* trip deuces */
+    CHECK(he_hand_muck(&h, 1, NULL, NULL) == HE_E_HAND_DECIDED);
+
+    /* a muck that would leave nobody in the pot, while the board is still pending */
+    c.manual_showdown = 1;
+    s.board_len = 0;
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
+    while (h.actor >= 0) {
+        CHECK(he_hand_act(&h, HE_ACT_ALL_IN, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_OK);
+    }
+    CHECK(h.pending_board == 3 && h.betting_done);
+    CHECK(he_hand_muck(&h, 0, NULL, NULL) == HE_OK);
+    CHECK(he_hand_muck(&h, 1, NULL, NULL) == HE_OK);
+    CHECK(he_hand_muck(&h, 2, NULL, NULL) == HE_E_HAND_LAST);
+    s.board_len = 5;
+
+    /* unknown cards at an automatic showdown: a clear status, chips still conserved */
+    c.manual_showdown = 0;
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
+    st = HE_OK;
+    while (h.actor >= 0 && st == HE_OK) {
+        st = he_hand_act(&h, HE_ACT_CHECK_OR_CALL, 0, HE_HAND_ANY_SEAT, NULL, NULL);
+    }
+    CHECK(st == HE_E_HAND_UNKNOWN && h.error_seat == 0 && chips(&h) == 300);
+}
+
+static uint64_t rng_state = 88172645463325252ull;
+static uint64_t rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+static int64_t rnd_in(int64_t lo, int64_t hi) { return lo + (int64_t)(rnd() % (uint64_t)(hi - lo + 1)); }
+
+/* One random step: mostly legal, sometimes anything (which must change nothing). */
+static int random_step(he_hand *h)
+{
+    if (h->pending_board) {
+        int64_t cards[3];
+        for (int64_t k = 0; k < h->pending_board; k++) {
+            cards[k] = rnd_in(0, 51);
+        }
+        return he_hand_deal(h, cards, (size_t)h->pending_board, NULL, NULL);
+    }
+    if (h->actor < 0) {
+        int64_t seat = rnd_in(0, h->n - 1);
+        return rnd() & 1 ? he_hand_show(h, seat, NULL, 0, NULL, NULL)
+                         : he_hand_muck(h, seat, NULL, NULL);
+    }
+    he_hand_legal_actions la;
+    CHECK(he_hand_legal(h, &la) == HE_OK && la.count >= 1);
+    if (rnd() % 4) {
+        int32_t k = (int32_t)rnd_in(0, la.count - 1);
+        return he_hand_act(h, la.kinds[k], rnd_in(la.min[k], la.max[k]), h->actor, NULL, NULL);
+    }
+    he_hand before = *h;
+    int st = he_hand_act(h, (int)rnd_in(0, 8), rnd_in(-5, 3000), rnd() & 1 ? h->actor : rnd_in(-1, 10),
+                         NULL, NULL);
+    if (st != HE_OK && st != HE_E_HAND_UNKNOWN) {
+        CHECK(memcmp(&before, h, sizeof before) == 0);
+    }
+    return st;
+}
+
+static void test_random_play(void)
+{
+    for (int round = 0; round < 3000; round++) {
+        he_hand_config c = config((int64_t)(round % 3), round % 5 == 4 ? 4 : 2);
+        c.ante = round % 7 == 1 ? 3 : 0;
+        c.big_blind_ante = round % 7 == 2 ? 10 : 0;
+        c.straddle = round % 7 == 3 ? 20 : 0;
+        c.allow_free_fold = round % 11 == 0;
+        c.manual_showdown = round % 13 == 0;
+        c.max_bets = round % 9 == 0 ? -1 : 4;
+        if (round % 4 == 1) {
+            c.rate_num = 1;
+            c.rate_den = 20;
+            c.rake_cap = 7;
+        } else if (round % 4 == 2) {
+            c.settle_method = HE_SETTLE_POKERKIT;
+            c.odd_chips = HE_ODD_FIRST_WINNER;
+            c.rate = 0.05;
+        }
+        size_t seats = (size_t)rnd_in(c.straddle ? 3 : 2, c.hole_count == 4 ? 8 : 10);
+        int64_t stacks[HE_HAND_MAX_SEATS];
+        for (size_t k = 0; k < seats; k++) {
+            stacks[k] = rnd_in(1, 400);
+        }
+        he_hand_setup s = seeded(seats, (size_t)rnd_in(0, (int64_t)seats - 1), stacks, rnd());
+        int64_t live[HE_HAND_MAX_SEATS] = {0}, dead[HE_HAND_MAX_SEATS] = {0};
+        if (round % 5 == 0) {
+            live[0] = 10;
+            dead[0] = 5;
+            s.post_live = live;
+            s.post_dead = dead;
+        }
+        he_hand h, copy;
+        CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
+        for (int step = 0; step < 400 && !h.over; step++) {
+            random_step(&h);
+            CHECK(he_hand_check(&h) == HE_OK);
+            CHECK(chips(&h) == started(&h));
+            CHECK(he_hand_clone(&copy, &h) == HE_OK && memcmp(&copy, &h, sizeof h) == 0);
+        }
+        CHECK(h.over);
+    }
+}
+
+/* Any value in any field: he_hand_check refuses the state, or play goes on safely. */
+static void test_tampered_states(void)
+{
+    size_t fields = he_hand_field_count();
+    int accepted = 0;
+    for (int round = 0; round < 4000; round++) {
+        he_hand_config c = config((int64_t)(round % 3), round % 4 == 3 ? 4 : 2);
+        int64_t stacks[6] = {300, 200, 100, 400, 50, 250};
+        he_hand_setup s = seeded(6, (size_t)(round % 6), stacks, (uint64_t)round);
+        he_hand h;
+        CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
+        for (int64_t step = rnd_in(0, 8); step > 0 && !h.over; step--) {
+            random_step(&h);
+        }
+        size_t f = (size_t)rnd_in(0, (int64_t)fields - 1);
+        int64_t *slot = (int64_t *)&h + he_hand_field_offset(f) + (size_t)rnd_in(0, (int64_t)he_hand_field_length(f) - 1);
+        const int64_t odd[] = {-1, 0, 1, 2, 3, 5, 9, 10, 11, 52, 255, -7, HE_HAND_DONE, INT64_MAX, INT64_MIN};
+        *slot = rnd() % 3 ? odd[rnd() % (sizeof odd / sizeof odd[0])] : *slot + rnd_in(-3, 3);
+        if (he_hand_check(&h) != HE_OK) {
+            continue;
+        }
+        accepted++;
+        for (int step = 0; step < 200 && !h.over; step++) {
+            random_step(&h);
+            CHECK(chips(&h) == started(&h));
+        }
+    }
+    CHECK(accepted > 100);
+}
+
+int main(void)
+{
+    test_heads_up_blinds();
+    test_min_raise_and_reopen();
+    test_short_all_in_does_not_reopen();
+    test_fixed_limit_cap_and_pot_limit_maximum();
+    test_forced_bets_and_uncalled_bet();
+    test_omaha_side_pots_and_dealing();
+    test_door();
+    test_action_errors();
+    test_manual_showdown();
+    test_random_play();
+    test_tampered_states();
+    if (failures) {
+        fprintf(stderr, "%d check(s) failed\n", failures);
+        return 1;
+    }
+    printf("all C hand checks passed\n");
+    return 0;
+}

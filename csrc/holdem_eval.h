@@ -13,5 +13,6 @@
 #include "api/settle.h"
 #include "api/deal.h"
 #include "api/hand.h"
+#include "api/hand_batch.h"
 
 #endif

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .batch import RAISE_TO, HandBatch, StepResult
 from .config import ConfigError, GameConfig
 from .dealing import SeededDeck
 from .hand import (
@@ -44,12 +45,14 @@ from .table import SeatState, Table, TableError
 
 __all__: list[str] = [
     "NO_CARD",
+    "RAISE_TO",
     "Action",
     "ActionKind",
     "ConfigError",
     "Event",
     "GameConfig",
     "Hand",
+    "HandBatch",
     "HandStateError",
     "IllegalActionError",
     "IncompleteHandError",
@@ -68,6 +71,7 @@ __all__: list[str] = [
     "SeededDeck",
     "Settlement",
     "ShowdownOrder",
+    "StepResult",
     "Table",
     "TableError",
     "UnknownHoleCardsError",

@@ -1,0 +1,381 @@
+/* Batches of independent hands (api/hand_batch.h): a loop over the hand state machine of
+ * csrc/hand.c. The rules live there; this file only maps discrete actions onto
+ * he_hand_act, writes legality masks and observations, and restarts finished hands.
+ *
+ * The mapping and the observation layout are the ones documented in engine/discrete.py,
+ * whose Python functions over engine.Hand are the reference that tests compare with. */
+
+#include <math.h>
+#include <string.h>
+
+#include "hand_state.h"
+
+#define OBS_HOLE 0
+#define OBS_BOARD 52
+#define OBS_STREET 104
+#define OBS_POT 108
+#define OBS_TO_CALL 109
+#define OBS_MIN_RAISE 110
+#define OBS_MAX_RAISE 111
+#define OBS_SEATS 112
+#define OBS_SEAT_BLOCKS 6 /* stack, bet, put in, folded, all-in, button */
+#define TWO_TO_61 2305843009213693952.0
+
+static size_t obs_size(size_t seats) { return OBS_SEATS + (OBS_SEAT_BLOCKS + HE_BATCH_STREETS) * seats; }
+
+static he_hand *hand_at(void *hands, size_t i) { return (he_hand *)hands + i; }
+static const he_hand *hand_at_c(const void *hands, size_t i) { return (const he_hand *)hands + i; }
+
+static int spec_ok(const he_batch_spec *s)
+{
+    return s != NULL && s->config != NULL && s->seats >= 2 && s->seats <= HE_HAND_MAX_SEATS
+           && s->n_fractions <= HE_BATCH_MAX_FRACTIONS && s->chip_unit > 0;
+}
+
+uint64_t he_batch_next_seed(uint64_t seed)
+{
+    uint64_t z = seed + 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* The legal discrete actions of the seat to act in `h`: mask row (k entries) and the
+ * bet/raise range (lo = hi = -1 when it may not bet or raise). 0 when nobody is to act. */
+static int legal_row(const he_batch_spec *s, const he_hand *h, uint8_t *row, int64_t *lo,
+                     int64_t *hi)
+{
+    size_t k = s->n_fractions + 3;
+    memset(row, 0, k);
+    *lo = *hi = -1;
+    int64_t i = h->actor;
+    if (i < 0) {
+        return 0;
+    }
+    he_hand_legal_actions la;
+    he_hand_legal(h, &la);
+    row[1] = 1;
+    for (int32_t c = 0; c < la.count; c++) {
+        if (la.kinds[c] == HE_ACT_FOLD) {
+            row[0] = 1;
+        } else if (la.kinds[c] == HE_ACT_BET || la.kinds[c] == HE_ACT_RAISE) {
+            *lo = la.min[c];
+            *hi = la.max[c];
+        }
+    }
+    if (*lo < 0) {
+        return 1;
+    }
+    row[k - 1] = 1;
+    double base = (double)(h->pot + h->cur_bet - h->bets[i]);
+    for (size_t j = 0; j < s->n_fractions; j++) {
+        double t = floor(s->fractions[j] * base);
+        if (t < TWO_TO_61) {
+            int64_t to = h->cur_bet + (int64_t)t;
+            row[2 + j] = (uint8_t)(to >= *lo && to < *hi);
+        }
+    }
+    return 1;
+}
+
+/* The observation of the seat to act (engine/discrete.py's layout); zeros without one. */
+static void observe_one(const he_batch_spec *s, const he_hand *h, const uint8_t *hist,
+                        int64_t lo, int64_t hi, float *o)
+{
+    size_t n = s->seats, d = obs_size(n);
+    memset(o, 0, d * sizeof *o);
+    int64_t a = h->actor;
+    if (a < 0) {
+        return;
+    }
+    double unit = s->chip_unit;
+    for (int64_t c = 0; c < h->hole_count; c++) {
+        int64_t card = h->holes[a * h->hole_count + c];
+        if (card >= 0) {
+            o[OBS_HOLE + card] = 1.0f;
+        }
+    }
+    for (int64_t c = 0; c < h->board_len; c++) {
+        o[OBS_BOARD + h->board[c]] = 1.0f;
+    }
+    if (h->street < HE_SHOWDOWN) {
+        o[OBS_STREET + h->street] = 1.0f;
+    }
+    o[OBS_POT] = (float)((double)h->pot / unit);
+    o[OBS_TO_CALL] = (float)((double)(h->cur_bet - h->bets[a]) / unit);
+    if (lo >= 0) {
+        o[OBS_MIN_RAISE] = (float)((double)lo / unit);
+        o[OBS_MAX_RAISE] = (float)((double)hi / unit);
+    }
+    float *seat = o + OBS_SEATS;
+    for (size_t r = 0; r < n; r++) {
+        size_t k = ((size_t)a + r) % n;
+        seat[r] = (float)((double)h->stacks[k] / unit);
+        seat[n + r] = (float)((double)h->bets[k] / unit);
+        seat[2 * n + r] = (float)((double)(h->committed[k] + h->bets[k]) / unit);
+        if (h->folded[k]) {
+            seat[3 * n + r] = 1.0f;
+        } else if (h->stacks[k] == 0) {
+            seat[4 * n + r] = 1.0f;
+        }
+        for (size_t st = 0; st < HE_BATCH_STREETS; st++) {
+            seat[OBS_SEAT_BLOCKS * n + st * n + r] = (float)hist[st * n + k];
+        }
+    }
+    seat[5 * n + ((size_t)(h->button - a) + n) % n] = 1.0f;
+}
+
+static void view_one(const he_batch_spec *s, const he_hand *h, const uint8_t *hist, size_t i,
+                     uint8_t *mask, int64_t *min_raise, int64_t *max_raise, int64_t *actor,
+                     float *obs)
+{
+    size_t k = s->n_fractions + 3;
+    int64_t lo, hi;
+    legal_row(s, h, mask + i * k, &lo, &hi);
+    min_raise[i] = lo;
+    max_raise[i] = hi;
+    actor[i] = h->actor;
+    if (obs != NULL) {
+        observe_one(s, h, hist, lo, hi, obs + i * obs_size(s->seats));
+    }
+}
+
+int he_batch_view(const he_batch_spec *spec, const void *hands, const uint8_t *history,
+                  uint8_t *mask, int64_t *min_raise, int64_t *max_raise, int64_t *actor,
+                  float *obs, size_t first, size_t end)
+{
+    if (!spec_ok(spec) || hands == NULL || history == NULL || mask == NULL || min_raise == NULL
+        || max_raise == NULL || actor == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    size_t hsz = HE_BATCH_STREETS * spec->seats;
+    for (size_t i = first; i < end; i++) {
+        view_one(spec, hand_at_c(hands, i), history + i * hsz, i, mask, min_raise, max_raise,
+                 actor, obs);
+    }
+    return HE_OK;
+}
+
+static int start_one(const he_batch_spec *s, he_hand *h, uint64_t seed, const int64_t *stacks,
+                     int64_t button)
+{
+    he_hand_setup setup;
+    memset(&setup, 0, sizeof setup);
+    setup.seats = s->seats;
+    setup.button = (size_t)button;
+    setup.stacks = stacks;
+    setup.has_seed = 1;
+    setup.seed = seed;
+    return he_hand_start(h, s->config, &setup, NULL, NULL);
+}
+
+int he_batch_start(const he_batch_spec *spec, void *hands, uint8_t *history,
+                   const uint64_t *seeds, const int64_t *stacks, const int64_t *buttons,
+                   size_t first, size_t end, size_t *bad)
+{
+    if (!spec_ok(spec) || hands == NULL || history == NULL || seeds == NULL || stacks == NULL
+        || buttons == NULL || bad == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    size_t n = spec->seats, hsz = HE_BATCH_STREETS * n;
+    for (size_t i = first; i < end; i++) {
+        if (buttons[i] < 0 || buttons[i] >= (int64_t)n) {
+            *bad = i;
+            return HE_E_HAND_BUTTON;
+        }
+        int st = start_one(spec, hand_at(hands, i), seeds[i], stacks + i * n, buttons[i]);
+        if (st != HE_OK) {
+            *bad = i;
+            return st;
+        }
+        memset(history + i * hsz, 0, hsz);
+    }
+    return HE_OK;
+}
+
+/* The hand-machine action for discrete `kind` (with `amount` for HE_BATCH_RAISE_TO) in
+ * hand `h`, whose view (mask row, lo, hi) is current: HE_OK and *act_kind, *to, *wager
+ * (1 for a bet or raise), or HE_E_BATCH_ILLEGAL. */
+static int resolve(const he_batch_spec *s, const he_hand *h, const uint8_t *row, int64_t lo,
+                   int64_t hi, int32_t kind, int64_t amount, int *act_kind, int64_t *to,
+                   int *wager)
+{
+    int32_t k = (int32_t)s->n_fractions + 3;
+    *wager = 0;
+    *to = 0;
+    if (h->actor < 0) {
+        return HE_E_BATCH_ILLEGAL;
+    }
+    if (kind == HE_BATCH_RAISE_TO) {
+        if (lo < 0 || amount < lo || amount > hi) {
+            return HE_E_BATCH_ILLEGAL;
+        }
+        *act_kind = HE_ACT_BET_OR_RAISE;
+        *to = amount;
+        *wager = 1;
+        return HE_OK;
+    }
+    if (kind < 0 || kind >= k || !row[kind]) {
+        return HE_E_BATCH_ILLEGAL;
+    }
+    if (kind == 0) {
+        *act_kind = HE_ACT_FOLD;
+    } else if (kind == 1) {
+        *act_kind = HE_ACT_CHECK_OR_CALL;
+    } else {
+        *act_kind = HE_ACT_BET_OR_RAISE;
+        *wager = 1;
+        if (kind == k - 1) {
+            *to = hi;
+        } else {
+            double base = (double)(h->pot + h->cur_bet - h->bets[h->actor]);
+            *to = h->cur_bet + (int64_t)floor(s->fractions[kind - 2] * base);
+        }
+    }
+    return HE_OK;
+}
+
+int he_batch_check(const he_batch_spec *spec, const void *hands, const uint8_t *mask,
+                   const int64_t *min_raise, const int64_t *max_raise, const int32_t *kinds,
+                   const int64_t *amounts, size_t first, size_t end, size_t *bad)
+{
+    if (!spec_ok(spec) || hands == NULL || mask == NULL || min_raise == NULL
+        || max_raise == NULL || kinds == NULL || bad == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    size_t k = spec->n_fractions + 3;
+    for (size_t i = first; i < end; i++) {
+        const he_hand *h = hand_at_c(hands, i);
+        int act_kind, wager;
+        int64_t to;
+        if (h->actor < 0) {
+            continue;
+        }
+        int st = HE_E_BATCH_ILLEGAL;
+        if (kinds[i] != HE_BATCH_RAISE_TO || amounts != NULL) {
+            st = resolve(spec, h, mask + i * k, min_raise[i], max_raise[i], kinds[i],
+                         amounts != NULL ? amounts[i] : 0, &act_kind, &to, &wager);
+        }
+        if (st != HE_OK) {
+            *bad = i;
+            return st;
+        }
+    }
+    return HE_OK;
+}
+
+int he_batch_observe(const he_batch_spec *spec, const void *hands, const uint8_t *history,
+                     const int64_t *min_raise, const int64_t *max_raise, float *obs,
+                     size_t first, size_t end)
+{
+    if (!spec_ok(spec) || hands == NULL || history == NULL || min_raise == NULL
+        || max_raise == NULL || obs == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    size_t hsz = HE_BATCH_STREETS * spec->seats, d = obs_size(spec->seats);
+    for (size_t i = first; i < end; i++) {
+        observe_one(spec, hand_at_c(hands, i), history + i * hsz, min_raise[i], max_raise[i],
+                    obs + i * d);
+    }
+    return HE_OK;
+}
+
+int he_batch_step(const he_batch_spec *spec, void *hands, uint8_t *history, uint64_t *seeds,
+                  const int32_t *kinds, const int64_t *amounts, int32_t *status,
+                  uint8_t *acted, uint8_t *done, int64_t *rewards, uint8_t *mask,
+                  int64_t *min_raise, int64_t *max_raise, int64_t *actor, float *obs,
+                  size_t first, size_t end, size_t *bad)
+{
+    if (!spec_ok(spec) || hands == NULL || history == NULL || seeds == NULL || kinds == NULL
+        || status == NULL || acted == NULL || done == NULL || rewards == NULL || mask == NULL
+        || min_raise == NULL || max_raise == NULL || actor == NULL || bad == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    size_t n = spec->seats, hsz = HE_BATCH_STREETS * n;
+    int result = HE_OK;
+    for (size_t i = first; i < end; i++) {
+        he_hand *h = hand_at(hands, i);
+        uint8_t *hist = history + i * hsz;
+        status[i] = HE_OK;
+        acted[i] = done[i] = 0;
+        if (h->actor >= 0) {
+            int act_kind, wager;
+            int64_t to;
+            int64_t seat = h->actor, street = h->street;
+            int64_t amount = amounts != NULL ? amounts[i] : 0;
+            int st = HE_E_BATCH_ILLEGAL;
+            if (kinds[i] != HE_BATCH_RAISE_TO || amounts != NULL) {
+                st = resolve(spec, h, mask + i * (spec->n_fractions + 3), min_raise[i],
+                             max_raise[i], kinds[i], amount, &act_kind, &to, &wager);
+            }
+            if (st == HE_OK) {
+                st = he_hand_act(h, act_kind, to, HE_HAND_ANY_SEAT, NULL, NULL);
+                if (st != HE_OK && result == HE_OK) {
+                    result = st;
+                    *bad = i;
+                }
+            }
+            status[i] = st;
+            if (st == HE_OK) {
+                acted[i] = 1;
+                if (wager && hist[street * (int64_t)n + seat] < 255) {
+                    hist[street * (int64_t)n + seat]++;
+                }
+                if (h->over) {
+                    int64_t stacks[HE_HAND_MAX_SEATS];
+                    done[i] = 1;
+                    for (size_t k = 0; k < n; k++) {
+                        rewards[i * n + k] = h->stacks[k] - h->starting_stacks[k];
+                        stacks[k] = h->starting_stacks[k];
+                    }
+                    if (spec->auto_reset) {
+                        seeds[i] = he_batch_next_seed(seeds[i]);
+                        int64_t button = (h->button + 1) % (int64_t)n;
+                        st = start_one(spec, h, seeds[i], stacks, button);
+                        memset(hist, 0, hsz);
+                        if (st != HE_OK && result == HE_OK) {
+                            result = st;
+                            *bad = i;
+                        }
+                    }
+                }
+            }
+        }
+        view_one(spec, h, hist, i, mask, min_raise, max_raise, actor, obs);
+    }
+    return result;
+}
+
+static uint64_t mix(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+void he_batch_sample(const uint8_t *mask, size_t k, uint64_t key, int32_t *out, size_t first,
+                     size_t end)
+{
+    if (mask == NULL || out == NULL) {
+        return;
+    }
+    for (size_t i = first; i < end; i++) {
+        const uint8_t *row = mask + i * k;
+        uint64_t count = 0;
+        for (size_t j = 0; j < k; j++) {
+            count += row[j] != 0;
+        }
+        if (count == 0) {
+            out[i] = -1;
+            continue;
+        }
+        uint64_t r = mix(key + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1));
+        uint64_t pick = ((r >> 32) * count) >> 32;
+        for (size_t j = 0; j < k; j++) {
+            if (row[j] != 0 && pick-- == 0) {
+                out[i] = (int32_t)j;
+                break;
+            }
+        }
+    }
+}

@@ -78,9 +78,19 @@ static int legal_row(const he_batch_spec *s, const he_hand *h, uint8_t *row, int
     return 1;
 }
 
-/* The observation of the seat to act (engine/discrete.py's layout); zeros without one. */
+/* chips / unit is what Python's true division gives; a power-of-two unit (the usual big
+ * blind of 2) has an exact reciprocal, and multiplying by it gives the same: that
+ * reciprocal, else 0 (divide). */
+static double exact_inverse(double unit)
+{
+    int exp2;
+    return frexp(unit, &exp2) == 0.5 ? 1.0 / unit : 0.0;
+}
+
+/* The observation of the seat to act (engine/discrete.py's layout); zeros without one.
+ * inv: exact_inverse(s->chip_unit). */
 static void observe_one(const he_batch_spec *s, const he_hand *h, const uint8_t *hist,
-                        int64_t lo, int64_t hi, float *o)
+                        int64_t lo, int64_t hi, double inv, float *o)
 {
     size_t n = s->seats, d = obs_size(n);
     memset(o, 0, d * sizeof *o);
@@ -89,6 +99,7 @@ static void observe_one(const he_batch_spec *s, const he_hand *h, const uint8_t 
         return;
     }
     double unit = s->chip_unit;
+#define CHIPS(v) ((float)(inv != 0.0 ? (double)(v) * inv : (double)(v) / unit))
     for (int64_t c = 0; c < h->hole_count; c++) {
         int64_t card = h->holes[a * h->hole_count + c];
         if (card >= 0) {
@@ -101,18 +112,18 @@ static void observe_one(const he_batch_spec *s, const he_hand *h, const uint8_t 
     if (h->street < HE_SHOWDOWN) {
         o[OBS_STREET + h->street] = 1.0f;
     }
-    o[OBS_POT] = (float)((double)h->pot / unit);
-    o[OBS_TO_CALL] = (float)((double)(h->cur_bet - h->bets[a]) / unit);
+    o[OBS_POT] = CHIPS(h->pot);
+    o[OBS_TO_CALL] = CHIPS(h->cur_bet - h->bets[a]);
     if (lo >= 0) {
-        o[OBS_MIN_RAISE] = (float)((double)lo / unit);
-        o[OBS_MAX_RAISE] = (float)((double)hi / unit);
+        o[OBS_MIN_RAISE] = CHIPS(lo);
+        o[OBS_MAX_RAISE] = CHIPS(hi);
     }
     float *seat = o + OBS_SEATS;
-    for (size_t r = 0; r < n; r++) {
-        size_t k = ((size_t)a + r) % n;
-        seat[r] = (float)((double)h->stacks[k] / unit);
-        seat[n + r] = (float)((double)h->bets[k] / unit);
-        seat[2 * n + r] = (float)((double)(h->committed[k] + h->bets[k]) / unit);
+    size_t k = (size_t)a;
+    for (size_t r = 0; r < n; r++, k = k + 1 == n ? 0 : k + 1) {
+        seat[r] = CHIPS(h->stacks[k]);
+        seat[n + r] = CHIPS(h->bets[k]);
+        seat[2 * n + r] = CHIPS(h->committed[k] + h->bets[k]);
         if (h->folded[k]) {
             seat[3 * n + r] = 1.0f;
         } else if (h->stacks[k] == 0) {
@@ -122,12 +133,13 @@ static void observe_one(const he_batch_spec *s, const he_hand *h, const uint8_t 
             seat[OBS_SEAT_BLOCKS * n + st * n + r] = (float)hist[st * n + k];
         }
     }
+#undef CHIPS
     seat[5 * n + ((size_t)(h->button - a) + n) % n] = 1.0f;
 }
 
 static void view_one(const he_batch_spec *s, const he_hand *h, const uint8_t *hist, size_t i,
                      uint8_t *mask, int64_t *min_raise, int64_t *max_raise, int64_t *actor,
-                     float *obs)
+                     double inv, float *obs)
 {
     size_t k = s->n_fractions + 3;
     int64_t lo, hi;
@@ -136,7 +148,7 @@ static void view_one(const he_batch_spec *s, const he_hand *h, const uint8_t *hi
     max_raise[i] = hi;
     actor[i] = h->actor;
     if (obs != NULL) {
-        observe_one(s, h, hist, lo, hi, obs + i * obs_size(s->seats));
+        observe_one(s, h, hist, lo, hi, inv, obs + i * obs_size(s->seats));
     }
 }
 
@@ -149,9 +161,10 @@ int he_batch_view(const he_batch_spec *spec, const void *hands, const uint8_t *h
         return HE_E_ARGUMENT;
     }
     size_t hsz = HE_BATCH_STREETS * spec->seats;
+    double inv = exact_inverse(spec->chip_unit);
     for (size_t i = first; i < end; i++) {
         view_one(spec, hand_at_c(hands, i), history + i * hsz, i, mask, min_raise, max_raise,
-                 actor, obs);
+                 actor, inv, obs);
     }
     return HE_OK;
 }
@@ -193,68 +206,63 @@ int he_batch_start(const he_batch_spec *spec, void *hands, uint8_t *history,
     return HE_OK;
 }
 
-/* The hand-machine action for discrete `kind` (with `amount` for HE_BATCH_RAISE_TO) in
- * hand `h`, whose view (mask row, lo, hi) is current: HE_OK and *act_kind, *to, *wager
- * (1 for a bet or raise), or HE_E_BATCH_ILLEGAL. */
-static int resolve(const he_batch_spec *s, const he_hand *h, const uint8_t *row, int64_t lo,
-                   int64_t hi, int32_t kind, int64_t amount, int *act_kind, int64_t *to,
-                   int *wager)
+/* HE_OK when discrete `kind` (with `amount` for HE_BATCH_RAISE_TO) is legal for a hand
+ * whose current view is (row, lo, hi, actor), else HE_E_BATCH_ILLEGAL. */
+static int legal_kind(const he_batch_spec *s, const uint8_t *row, int64_t lo, int64_t hi,
+                      int64_t actor, int32_t kind, int64_t amount)
 {
-    int32_t k = (int32_t)s->n_fractions + 3;
-    *wager = 0;
-    *to = 0;
-    if (h->actor < 0) {
+    if (actor < 0) {
         return HE_E_BATCH_ILLEGAL;
     }
     if (kind == HE_BATCH_RAISE_TO) {
-        if (lo < 0 || amount < lo || amount > hi) {
-            return HE_E_BATCH_ILLEGAL;
-        }
-        *act_kind = HE_ACT_BET_OR_RAISE;
-        *to = amount;
-        *wager = 1;
-        return HE_OK;
+        return lo >= 0 && amount >= lo && amount <= hi ? HE_OK : HE_E_BATCH_ILLEGAL;
     }
-    if (kind < 0 || kind >= k || !row[kind]) {
-        return HE_E_BATCH_ILLEGAL;
-    }
+    return kind >= 0 && kind < (int32_t)s->n_fractions + 3 && row[kind] ? HE_OK
+                                                                          : HE_E_BATCH_ILLEGAL;
+}
+
+/* The hand-machine action (*act_kind, "to" amount *to, *wager: 1 for a bet or raise) for
+ * a legal discrete `kind` in hand `h` whose raise range is lo..hi. */
+static void resolve(const he_batch_spec *s, const he_hand *h, int64_t hi, int32_t kind,
+                    int64_t amount, int *act_kind, int64_t *to, int *wager)
+{
+    int32_t k = (int32_t)s->n_fractions + 3;
+    *wager = kind >= 2 || kind == HE_BATCH_RAISE_TO;
+    *to = 0;
     if (kind == 0) {
         *act_kind = HE_ACT_FOLD;
     } else if (kind == 1) {
         *act_kind = HE_ACT_CHECK_OR_CALL;
     } else {
         *act_kind = HE_ACT_BET_OR_RAISE;
-        *wager = 1;
-        if (kind == k - 1) {
+        if (kind == HE_BATCH_RAISE_TO) {
+            *to = amount;
+        } else if (kind == k - 1) {
             *to = hi;
         } else {
             double base = (double)(h->pot + h->cur_bet - h->bets[h->actor]);
             *to = h->cur_bet + (int64_t)floor(s->fractions[kind - 2] * base);
         }
     }
-    return HE_OK;
 }
 
-int he_batch_check(const he_batch_spec *spec, const void *hands, const uint8_t *mask,
-                   const int64_t *min_raise, const int64_t *max_raise, const int32_t *kinds,
+int he_batch_check(const he_batch_spec *spec, const uint8_t *mask, const int64_t *min_raise,
+                   const int64_t *max_raise, const int64_t *actor, const int32_t *kinds,
                    const int64_t *amounts, size_t first, size_t end, size_t *bad)
 {
-    if (!spec_ok(spec) || hands == NULL || mask == NULL || min_raise == NULL
-        || max_raise == NULL || kinds == NULL || bad == NULL) {
+    if (!spec_ok(spec) || mask == NULL || min_raise == NULL || max_raise == NULL
+        || actor == NULL || kinds == NULL || bad == NULL) {
         return HE_E_ARGUMENT;
     }
     size_t k = spec->n_fractions + 3;
     for (size_t i = first; i < end; i++) {
-        const he_hand *h = hand_at_c(hands, i);
-        int act_kind, wager;
-        int64_t to;
-        if (h->actor < 0) {
+        if (actor[i] < 0) {
             continue;
         }
         int st = HE_E_BATCH_ILLEGAL;
         if (kinds[i] != HE_BATCH_RAISE_TO || amounts != NULL) {
-            st = resolve(spec, h, mask + i * k, min_raise[i], max_raise[i], kinds[i],
-                         amounts != NULL ? amounts[i] : 0, &act_kind, &to, &wager);
+            st = legal_kind(spec, mask + i * k, min_raise[i], max_raise[i], actor[i], kinds[i],
+                            amounts != NULL ? amounts[i] : 0);
         }
         if (st != HE_OK) {
             *bad = i;
@@ -273,9 +281,10 @@ int he_batch_observe(const he_batch_spec *spec, const void *hands, const uint8_t
         return HE_E_ARGUMENT;
     }
     size_t hsz = HE_BATCH_STREETS * spec->seats, d = obs_size(spec->seats);
+    double inv = exact_inverse(spec->chip_unit);
     for (size_t i = first; i < end; i++) {
         observe_one(spec, hand_at_c(hands, i), history + i * hsz, min_raise[i], max_raise[i],
-                    obs + i * d);
+                    inv, obs + i * d);
     }
     return HE_OK;
 }
@@ -292,6 +301,7 @@ int he_batch_step(const he_batch_spec *spec, void *hands, uint8_t *history, uint
         return HE_E_ARGUMENT;
     }
     size_t n = spec->seats, hsz = HE_BATCH_STREETS * n;
+    double inv = exact_inverse(spec->chip_unit);
     int result = HE_OK;
     for (size_t i = first; i < end; i++) {
         he_hand *h = hand_at(hands, i);
@@ -305,10 +315,11 @@ int he_batch_step(const he_batch_spec *spec, void *hands, uint8_t *history, uint
             int64_t amount = amounts != NULL ? amounts[i] : 0;
             int st = HE_E_BATCH_ILLEGAL;
             if (kinds[i] != HE_BATCH_RAISE_TO || amounts != NULL) {
-                st = resolve(spec, h, mask + i * (spec->n_fractions + 3), min_raise[i],
-                             max_raise[i], kinds[i], amount, &act_kind, &to, &wager);
+                st = legal_kind(spec, mask + i * (spec->n_fractions + 3), min_raise[i],
+                                max_raise[i], h->actor, kinds[i], amount);
             }
             if (st == HE_OK) {
+                resolve(spec, h, max_raise[i], kinds[i], amount, &act_kind, &to, &wager);
                 st = he_hand_act(h, act_kind, to, HE_HAND_ANY_SEAT, NULL, NULL);
                 if (st != HE_OK && result == HE_OK) {
                     result = st;
@@ -341,7 +352,7 @@ int he_batch_step(const he_batch_spec *spec, void *hands, uint8_t *history, uint
                 }
             }
         }
-        view_one(spec, h, hist, i, mask, min_raise, max_raise, actor, obs);
+        view_one(spec, h, hist, i, mask, min_raise, max_raise, actor, inv, obs);
     }
     return result;
 }

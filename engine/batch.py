@@ -240,6 +240,9 @@ class HandBatch:
         self._actor = np.zeros(n, dtype=np.int64)
         self._pool: ThreadPoolExecutor | None = None
         self._bounds = [n * t // self.threads for t in range(self.threads + 1)]
+        self._slot = {b: t for t, b in enumerate(self._bounds[:-1])}  # chunk start -> thread
+        self._slot[0] = 0
+        self._bad = [ffi.new("size_t *") for _ in range(self.threads)]
         self._p_hands = ffi.from_buffer("int64_t[]", self._hands)
         self._p_history = ffi.from_buffer("uint8_t[]", self._history)
         self._p_seeds = ffi.from_buffer("uint64_t[]", self._seeds)
@@ -328,20 +331,24 @@ class HandBatch:
             length = self.seats
         return self._hands[:, off : off + length].copy()
 
-    def observe(self, out: NDArray[np.float32] | None = None) -> NDArray[np.float32]:
-        """``(count, D)`` float32: each hand's observation of its seat to act (zeros where
-        nobody is), written into ``out`` when given (C-contiguous, writable float32)."""
+    def _out(self, out: Any) -> NDArray[np.float32]:
         shape = (self.count, self.observation_size)
         if out is None:
-            out = np.empty(shape, dtype=np.float32)
-        elif not isinstance(out, np.ndarray):
+            return np.empty(shape, dtype=np.float32)
+        if not isinstance(out, np.ndarray):
             raise OutArrayError(f"out must be a numpy array, got {type(out).__name__}")
-        elif out.dtype != np.float32 or out.shape != shape:
+        if out.dtype != np.float32 or out.shape != shape:
             raise OutArrayError(
                 f"out must be float32 with shape {shape}, got {out.dtype} {out.shape}"
             )
-        elif not out.flags.c_contiguous or not out.flags.writeable:
+        if not out.flags.c_contiguous or not out.flags.writeable:
             raise OutArrayError("out must be C-contiguous and writable")
+        return out
+
+    def observe(self, out: NDArray[np.float32] | None = None) -> NDArray[np.float32]:
+        """``(count, D)`` float32: each hand's observation of its seat to act (zeros where
+        nobody is), written into ``out`` when given (C-contiguous, writable float32)."""
+        out = self._out(out)
         spec, hands, hist, lo, hi = self._spec, self._p_hands, self._p_history, self._p_min, self._p_max
         p_out = ffi.from_buffer("float[]", out)
 
@@ -368,50 +375,58 @@ class HandBatch:
         self._run(call)
         return out
 
-    def step(self, kinds: Any, amounts: Any = None) -> StepResult:
+    def step(
+        self, kinds: Any, amounts: Any = None, *, out: NDArray[np.float32] | None = None
+    ) -> StepResult:
         """Apply one action per hand: ``kinds[i]`` a discrete index ``0..K-1``, or
         :data:`RAISE_TO` to bet or raise to ``amounts[i]``. Hands where nobody is to act
-        ignore their entry. See the module docstring for illegal entries and resets."""
+        ignore their entry. See the module docstring for illegal entries and resets.
+
+        ``out``: also write the observations after the step there, in the same pass over
+        the hands (what :meth:`observe` would write next; faster than calling it)."""
         n, k = self.count, self.actions.size
-        kinds_ = _int_array(kinds, "kinds", (n,), -(1 << 63), (1 << 63) - 1)
-        out_of_range = (kinds_ < RAISE_TO) | (kinds_ >= k)
-        kinds32 = np.where(out_of_range, k, kinds_).astype(np.int32)  # k: never legal
+        p_obs = ffi.NULL if out is None else ffi.from_buffer("float[]", self._out(out))
+        a = kinds if isinstance(kinds, np.ndarray) else np.asarray(kinds)
+        if a.dtype == np.int32 and a.shape == (n,) and a.flags.c_contiguous:
+            kinds32 = a  # read only; out-of-range values are illegal in C
+        else:
+            kinds_ = _int_array(a, "kinds", (n,), -(1 << 63), (1 << 63) - 1)
+            out_of_range = (kinds_ < RAISE_TO) | (kinds_ >= k)
+            kinds32 = np.where(out_of_range, k, kinds_).astype(np.int32)  # k: never legal
         amounts_: NDArray[np.int64] | None = None
         if amounts is not None:
             amounts_ = _int_array(amounts, "amounts", (n,), -(1 << 63), (1 << 63) - 1)
         spec, hands, hist = self._spec, self._p_hands, self._p_history
+        mask, lo, hi, actor = self._p_mask, self._p_min, self._p_max, self._p_actor
         p_kinds = ffi.from_buffer("int32_t[]", kinds32)
         p_amounts = ffi.NULL if amounts_ is None else ffi.from_buffer("int64_t[]", amounts_)
+        slot = self._slot
+        bad = self._bad
         if self.strict:
-            bads = [ffi.new("size_t *") for _ in range(self.threads)]
-            starts = {b: t for t, b in enumerate(self._bounds[:-1])}
-
-            mask, lo, hi = self._p_mask, self._p_min, self._p_max
 
             def check(first: int, end: int) -> int:
-                return int(lib.he_batch_check(spec, hands, mask, lo, hi, p_kinds, p_amounts,
-                                              first, end, bads[starts.get(first, 0)]))
+                return int(lib.he_batch_check(
+                    spec, mask, lo, hi, actor, p_kinds, p_amounts, first, end, bad[slot[first]]
+                ))
 
-            statuses = self._run(check)
-            for t, st in enumerate(statuses):
+            for t, st in enumerate(self._run(check)):
                 if st != lib.HE_OK:
-                    self._raise_illegal(int(bads[t][0]), int(kinds_[bads[t][0]]), amounts_)
-        status = np.zeros(n, dtype=np.int32)
-        acted = np.zeros(n, dtype=np.uint8)
-        done = np.zeros(n, dtype=np.uint8)
+                    i = int(bad[t][0])
+                    self._raise_illegal(i, int(a[i]), amounts_)
+        status = np.empty(n, dtype=np.int32)
+        acted = np.empty(n, dtype=np.bool_)
+        done = np.empty(n, dtype=np.bool_)
         rewards = np.zeros((n, self.seats), dtype=np.int64)
         p_status = ffi.from_buffer("int32_t[]", status)
         p_acted = ffi.from_buffer("uint8_t[]", acted)
         p_done = ffi.from_buffer("uint8_t[]", done)
         p_rewards = ffi.from_buffer("int64_t[]", rewards)
-        seeds, mask, lo, hi, actor = self._p_seeds, self._p_mask, self._p_min, self._p_max, self._p_actor
-        bad = [ffi.new("size_t *") for _ in range(self.threads)]
-        first_of = {b: t for t, b in enumerate(self._bounds[:-1])}
+        seeds = self._p_seeds
 
         def call(first: int, end: int) -> int:
             return int(lib.he_batch_step(
                 spec, hands, hist, seeds, p_kinds, p_amounts, p_status, p_acted, p_done,
-                p_rewards, mask, lo, hi, actor, ffi.NULL, first, end, bad[first_of.get(first, 0)],
+                p_rewards, mask, lo, hi, actor, p_obs, first, end, bad[slot[first]],
             ))
 
         for t, st in enumerate(self._run(call)):
@@ -419,9 +434,7 @@ class HandBatch:
                 raise IllegalActionError(
                     f"hand {bad[t][0]}: the hand machine refused the action (status {st})"
                 )
-        return StepResult(
-            rewards, done.view(np.bool_), acted.view(np.bool_), (status != lib.HE_OK)
-        )
+        return StepResult(rewards, done, acted, status != lib.HE_OK)
 
     def _raise_illegal(self, i: int, kind: int, amounts: NDArray[np.int64] | None) -> None:
         legal = np.flatnonzero(self._mask[i]).tolist()

@@ -46,11 +46,11 @@ int he_batch_start(const he_batch_spec *spec, void *hands, uint8_t *history,
 
 /* HE_OK when kinds[i] (with amounts[i] for HE_BATCH_RAISE_TO; amounts may be NULL when
  * no kind is) is legal for every hand in [first, end) that has a seat to act; else
- * HE_E_BATCH_ILLEGAL for the first hand *bad that breaks it. mask, min_raise and
- * max_raise must be the hands' current view (as the last start, view or step wrote it).
+ * HE_E_BATCH_ILLEGAL for the first hand *bad that breaks it. Reads only the hands'
+ * current view (mask, min_raise, max_raise, actor, as the last view or step wrote it).
  * Changes nothing. */
-int he_batch_check(const he_batch_spec *spec, const void *hands, const uint8_t *mask,
-                   const int64_t *min_raise, const int64_t *max_raise, const int32_t *kinds,
+int he_batch_check(const he_batch_spec *spec, const uint8_t *mask, const int64_t *min_raise,
+                   const int64_t *max_raise, const int64_t *actor, const int32_t *kinds,
                    const int64_t *amounts, size_t first, size_t end, size_t *bad);
 
 /* The observations of hands [first, end) (as he_batch_view writes them) from their

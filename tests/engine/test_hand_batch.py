@@ -78,15 +78,17 @@ def _play(config: GameConfig, seats: int, rules: Rules | None, count: int, steps
     hands = [_start(config, stacks[i], int(buttons[i]), int(seeds[i]), rules) for i in range(count)]
     current = [int(s) for s in seeds]
     ended = 0
+    obs = batch.observe()
     for _ in range(steps):
-        _compare_view(batch, hands, batch.observe())
+        _compare_view(batch, hands, obs)  # written by the last step, in its pass
+        assert np.array_equal(obs, batch.observe())
         kinds = batch.sample_legal(int(rng.integers(2**62)))
         amounts = np.zeros(count, dtype=np.int64)
         lo, hi = batch.min_raise, batch.max_raise
         exact = (rng.random(count) < 0.2) & (lo >= 0)
         amounts[exact] = rng.integers(lo[exact], hi[exact] + 1)
         kinds[exact] = RAISE_TO
-        result = batch.step(kinds, amounts)
+        result = batch.step(kinds, amounts, out=obs)
         assert not result.illegal.any() and result.acted.all()
         for i, h in enumerate(hands):
             if kinds[i] == RAISE_TO:
@@ -275,6 +277,8 @@ def test_bad_step_and_observe_arguments() -> None:
         (lambda: batch.observe(out=np.zeros((3, 131), np.float32)), OutArrayError,
          "out must be float32 with shape (3, 132), got float32 (3, 131)"),
         (lambda: batch.observe(out=[0.0]), OutArrayError, "out must be a numpy array, got list"),
+        (lambda: batch.step([1, 1, 1], out=np.zeros(3)), OutArrayError,
+         "out must be float32 with shape (3, 132), got float64 (3,)"),
         (lambda: batch.state("stack"), ConfigError, "state has no field 'stack'; fields: hole_count, "),
         (lambda: batch.reset(np.array([1, 0, 1])), DTypeError, "which must be a bool mask, got dtype int64"),
         (lambda: batch.reset(np.array([True])), ShapeError, "which must have shape (3,), got (1,)"),

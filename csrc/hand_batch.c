@@ -256,7 +256,7 @@ int he_batch_check(const he_batch_spec *spec, const uint8_t *mask, const int64_t
     }
     size_t k = spec->n_fractions + 3;
     for (size_t i = first; i < end; i++) {
-        if (actor[i] < 0) {
+        if (actor[i] < 0 || kinds[i] == HE_BATCH_SKIP) {
             continue;
         }
         int st = HE_E_BATCH_ILLEGAL;
@@ -308,7 +308,7 @@ int he_batch_step(const he_batch_spec *spec, void *hands, uint8_t *history, uint
         uint8_t *hist = history + i * hsz;
         status[i] = HE_OK;
         acted[i] = done[i] = 0;
-        if (h->actor >= 0) {
+        if (h->actor >= 0 && kinds[i] != HE_BATCH_SKIP) {
             int act_kind, wager;
             int64_t to;
             int64_t seat = h->actor, street = h->street;

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .batch import RAISE_TO, HandBatch, StepResult
+from .batch import RAISE_TO, SKIP, HandBatch, StepResult
 from .config import ConfigError, GameConfig
 from .dealing import SeededDeck
 from .hand import (
@@ -46,6 +46,7 @@ from .table import SeatState, Table, TableError
 __all__: list[str] = [
     "NO_CARD",
     "RAISE_TO",
+    "SKIP",
     "Action",
     "ActionKind",
     "ConfigError",

@@ -11,8 +11,8 @@ each with its own stacks, button and seed. Every call works on all of them at on
   raise, -1 when none) for exact-amount play;
 * :meth:`HandBatch.observe` — ``(count, D)`` float32 observations of the seat to act
   (the layout of :mod:`holdem_eval.engine.discrete`);
-* :meth:`HandBatch.step` — one action per hand (discrete index, or :data:`RAISE_TO` with
-  an amount); returns each ended hand's net result per seat and a ``done`` mask.
+* :meth:`HandBatch.step` — one action per hand (discrete index, :data:`RAISE_TO` with
+  an amount, or :data:`SKIP`); returns each ended hand's net result per seat and a ``done`` mask.
   An illegal entry raises :class:`IllegalActionError` naming the hand before anything
   changes (``strict=True``, the default), or is left unapplied and reported in
   ``illegal`` (``strict=False``); it is never changed into another action.
@@ -49,11 +49,11 @@ from holdem_eval._limits import check_count, check_threads
 from holdem_eval.errors import DTypeError, OutArrayError, ShapeError
 
 from .config import ConfigError, GameConfig
-from .discrete import RAISE_TO, ActionSet, observation_size
+from .discrete import RAISE_TO, SKIP, ActionSet, observation_size
 from .hand import IllegalActionError
 from .rules import Rules
 
-__all__ = ["RAISE_TO", "HandBatch", "StepResult", "next_seed"]
+__all__ = ["RAISE_TO", "SKIP", "HandBatch", "StepResult", "next_seed"]
 
 _M64 = (1 << 64) - 1
 _MAX_CHIPS = int(lib.HE_HAND_MAX_CHIPS)
@@ -379,8 +379,9 @@ class HandBatch:
         self, kinds: Any, amounts: Any = None, *, out: NDArray[np.float32] | None = None
     ) -> StepResult:
         """Apply one action per hand: ``kinds[i]`` a discrete index ``0..K-1``, or
-        :data:`RAISE_TO` to bet or raise to ``amounts[i]``. Hands where nobody is to act
-        ignore their entry. See the module docstring for illegal entries and resets.
+        :data:`RAISE_TO` to bet or raise to ``amounts[i]``, or :data:`SKIP` to leave the
+        hand as it is. Hands where nobody is to act ignore their entry. See the module
+        docstring for illegal entries and resets.
 
         ``out``: also write the observations after the step there, in the same pass over
         the hands (what :meth:`observe` would write next; faster than calling it)."""
@@ -391,7 +392,7 @@ class HandBatch:
             kinds32 = a  # read only; out-of-range values are illegal in C
         else:
             kinds_ = _int_array(a, "kinds", (n,), -(1 << 63), (1 << 63) - 1)
-            out_of_range = (kinds_ < RAISE_TO) | (kinds_ >= k)
+            out_of_range = (kinds_ < SKIP) | (kinds_ >= k)
             kinds32 = np.where(out_of_range, k, kinds_).astype(np.int32)  # k: never legal
         amounts_: NDArray[np.int64] | None = None
         if amounts is not None:

@@ -32,7 +32,7 @@ what the acting seat must add to call, ``min_raise`` / ``max_raise`` the "to" ra
 (``math.floor(f * float(pot + to_call))``), the same in C and Python. No two legal
 indices ever give the same action, so a uniform random policy over the mask is uniform
 over distinct actions. Exact-amount play (any legal "to" amount) goes through
-``HandBatch.step`` with :data:`RAISE_TO`.
+``HandBatch.step`` with :data:`RAISE_TO`; :data:`SKIP` leaves a hand untouched for a step.
 
 Observation (``float32``, ``D = observation_size(n) = 112 + 10 n`` values)
 -------------------------------------------------------------------------
@@ -105,6 +105,7 @@ __all__ = [
     "OFFSET_STREET",
     "OFFSET_TO_CALL",
     "RAISE_TO",
+    "SKIP",
     "ActionSet",
     "discrete_action",
     "legal_indices",
@@ -119,6 +120,8 @@ FOLD = 0
 CHECK_CALL = 1
 RAISE_TO = -1
 """The kind ``HandBatch.step`` takes for an exact bet/raise "to" amount (its ``amounts``)."""
+SKIP = -2
+"""The kind ``HandBatch.step`` takes to leave a hand as it is for this step."""
 ALL_IN_NAME = "all-in"
 
 OFFSET_HOLE = 0

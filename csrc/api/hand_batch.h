@@ -16,6 +16,7 @@
 #define HE_BATCH_MAX_FRACTIONS 16
 #define HE_BATCH_STREETS 4
 #define HE_BATCH_RAISE_TO -1 /* kinds[i]: bet or raise to amounts[i] */
+#define HE_BATCH_SKIP -2     /* kinds[i]: leave the hand as it is this step */
 
 /* Status code of the batch functions (unique in the library: -150 .. -159). */
 #define HE_E_BATCH_ILLEGAL -150 /* an action that is not legal now (hand *bad) */
@@ -46,7 +47,8 @@ int he_batch_start(const he_batch_spec *spec, void *hands, uint8_t *history,
 
 /* HE_OK when kinds[i] (with amounts[i] for HE_BATCH_RAISE_TO; amounts may be NULL when
  * no kind is) is legal for every hand in [first, end) that has a seat to act; else
- * HE_E_BATCH_ILLEGAL for the first hand *bad that breaks it. Reads only the hands'
+ * HE_E_BATCH_ILLEGAL for the first hand *bad that breaks it (HE_BATCH_SKIP is always
+ * legal). Reads only the hands'
  * current view (mask, min_raise, max_raise, actor, as the last view or step wrote it).
  * Changes nothing. */
 int he_batch_check(const he_batch_spec *spec, const uint8_t *mask, const int64_t *min_raise,
@@ -66,8 +68,8 @@ int he_batch_observe(const he_batch_spec *spec, const void *hands, const uint8_t
  * (status[i] = HE_E_BATCH_ILLEGAL). A hand that ends gets done[i] = 1 and its net result
  * per seat in rewards[i * seats ..] (final stack - starting stack; not written for other
  * hands); with auto_reset it restarts at once: seeds[i] = he_batch_next_seed(seeds[i]),
- * the button one seat clockwise, the same starting stacks. Hands where nobody is to act
- * are left as they are (status HE_OK, acted 0). Then the view of every hand is written as
+ * the button one seat clockwise, the same starting stacks. Hands where nobody is to act,
+ * and hands whose kind is HE_BATCH_SKIP, are left as they are (status HE_OK, acted 0). Then the view of every hand is written as
  * by he_batch_view (obs may be NULL). amounts may be NULL when no kind is
  * HE_BATCH_RAISE_TO. Returns HE_OK, or the first failing status of the hand machine
  * (hand *bad; not expected for legal actions). */

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from holdem_eval.engine import (
     RAISE_TO,
+    SKIP,
     ConfigError,
     GameConfig,
     Hand,
@@ -175,6 +176,16 @@ def test_non_strict_reports_illegal_and_changes_nothing() -> None:
     assert kinds.tolist() == [1, 9, RAISE_TO, -7]  # the caller's array is unchanged
 
 
+def test_skip_leaves_a_hand_as_it_is() -> None:
+    batch = HandBatch(GameConfig(big_blind=2), 3, 2, seed=1)
+    bets, obs = batch.state("bets"), batch.observe()
+    r = batch.step(np.array([SKIP, 1, SKIP], dtype=np.int32))
+    assert r.acted.tolist() == [False, True, False] and not r.illegal.any() and not r.done.any()
+    assert np.array_equal(batch.state("bets")[[0, 2]], bets[[0, 2]])
+    assert np.array_equal(batch.observe()[[0, 2]], obs[[0, 2]])
+    assert not np.array_equal(batch.observe()[1], obs[1])
+
+
 def test_strict_illegal_changes_nothing() -> None:
     batch = HandBatch(GameConfig(big_blind=2), 3, 2, seed=1)
     snapshot = batch.state("stacks"), batch.observe()
@@ -200,7 +211,7 @@ def test_strict_illegal_changes_nothing() -> None:
     [
         ([5, 1], None, "hand 0: action 5 is not legal now; legal actions: [0, 1, 2, 3, 4]"),
         ([1, 2**40], None, "hand 1: action 1099511627776 is not legal now; legal actions:"),
-        ([-2, 1], None, "hand 0: action -2 is not legal now; legal actions:"),
+        ([-3, 1], None, "hand 0: action -3 is not legal now; legal actions:"),
         ([RAISE_TO, 1], None, "hand 0: RAISE_TO needs amounts, got amounts=None"),
         ([1, RAISE_TO], [0, 3], "hand 1: raise to 3 is not legal now; bets and raises go to 4..200"),
         ([1, RAISE_TO], [0, 201], "hand 1: raise to 201 is not legal now; bets and raises go to 4..200"),

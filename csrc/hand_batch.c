@@ -5,7 +5,6 @@
  * The mapping and the observation layout are the ones documented in engine/discrete.py,
  * whose Python functions over engine.Hand are the reference that tests compare with. */
 
-#include <math.h>
 #include <string.h>
 
 #include "hand_state.h"
@@ -69,7 +68,7 @@ static int legal_row(const he_batch_spec *s, const he_hand *h, uint8_t *row, int
     row[k - 1] = 1;
     double base = (double)(h->pot + h->cur_bet - h->bets[i]);
     for (size_t j = 0; j < s->n_fractions; j++) {
-        double t = floor(s->fractions[j] * base);
+        double t = s->fractions[j] * base; /* >= 0: truncating it below is its floor */
         if (t < TWO_TO_61) {
             int64_t to = h->cur_bet + (int64_t)t;
             row[2 + j] = (uint8_t)(to >= *lo && to < *hi);
@@ -83,8 +82,10 @@ static int legal_row(const he_batch_spec *s, const he_hand *h, uint8_t *row, int
  * reciprocal, else 0 (divide). */
 static double exact_inverse(double unit)
 {
-    int exp2;
-    return frexp(unit, &exp2) == 0.5 ? 1.0 / unit : 0.0;
+    uint64_t bits;
+    memcpy(&bits, &unit, sizeof bits);
+    int normal = ((bits >> 52) & 0x7FF) != 0 && ((bits >> 52) & 0x7FF) != 0x7FF;
+    return normal && (bits & 0xFFFFFFFFFFFFFULL) == 0 ? 1.0 / unit : 0.0;
 }
 
 /* The observation of the seat to act (engine/discrete.py's layout); zeros without one.
@@ -241,7 +242,7 @@ static void resolve(const he_batch_spec *s, const he_hand *h, int64_t hi, int32_
             *to = hi;
         } else {
             double base = (double)(h->pot + h->cur_bet - h->bets[h->actor]);
-            *to = h->cur_bet + (int64_t)floor(s->fractions[kind - 2] * base);
+            *to = h->cur_bet + (int64_t)(s->fractions[kind - 2] * base); /* floor: >= 0 */
         }
     }
 }

@@ -7,7 +7,7 @@ between the minimum and maximum.  Both engines run the same harness code shape, 
 same number generator and deal random cards (ours: seeded splitmix64 deck; PokerKit:
 its own shuffled deck); hand creation, dealing, blinds and settlement are all timed.
 
-Task 2 — PHH replay of the Pluribus hands (../shared/phh/pluribus_ai): both sides
+Task 2 — PHH replay of the Pluribus hands (tests/data/phh/pluribus_ai): both sides
 start from already-parsed hand histories (PokerKit ``HandHistory`` objects; our
 ``PhhHand``) and play every action to the end (``list(hh)`` for PokerKit, which
 yields each state; ``replay_phh`` for ours).  Parsing (tomllib, shared by both) is
@@ -32,7 +32,7 @@ from pathlib import Path
 
 from holdem_eval.engine import GameConfig, Hand, load_phh, loads_phh, replay_phh
 
-PLURIBUS = Path(__file__).resolve().parents[1].parent / "shared" / "phh" / "pluribus_ai"
+PLURIBUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "phh" / "pluribus_ai"
 
 
 def ours_random_hands(count: int, seed: int) -> int:

@@ -634,10 +634,10 @@ static int deal(he_hand *h, const int64_t *cards, size_t count, log_t *log)
         }
     }
     uint64_t used = cards_in_play(h);
-    int st = take_cards(h, cards, (int64_t)count, &used);
-    if (st != HE_OK) {
-        return st;
+    if (take_cards(h, cards, (int64_t)count, &used) != HE_OK) {
+        return HE_E_HAND_DEALT;
     }
+    int st;
     memcpy(h->board + h->board_len, cards, count * sizeof *cards);
     h->board_len += (int64_t)count;
     emit(log, HE_EV_BOARD, -1, 0, cards, (int64_t)count);

@@ -4,16 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from holdem_eval import HoldemEvalError
+from .errors import ConfigError
 
 __all__ = ["BETTING_STRUCTURES", "VARIANTS", "ConfigError", "GameConfig"]
 
 VARIANTS = ("holdem", "omaha")
 BETTING_STRUCTURES = ("no-limit", "pot-limit", "fixed-limit")
-
-
-class ConfigError(HoldemEvalError, ValueError):
-    """A game configuration, stack list or table setting is invalid."""
 
 
 def _check_amount(name: str, value: object, *, positive: bool = False) -> int:

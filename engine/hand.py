@@ -45,11 +45,12 @@ from enum import IntEnum
 from operator import add
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from holdem_eval import HoldemEvalError, evaluate_omaha
+from holdem_eval import evaluate_omaha
 from holdem_eval._bindings import HandCore, deal_seeded, evaluate_fast, hand_core_setup
 
 from .config import ConfigError, GameConfig
 from .dealing import _M64, UNKNOWN_CARD, SeededDeck, _check_seed, format_cards, parse_cards_text
+from .errors import HandStateError, IllegalActionError
 from .pots import form_pots, odd_chip_order, split_pot, uncalled_return
 from .showdown import settle, showdown_order
 
@@ -74,14 +75,6 @@ _SEATS_AFTER = [
 ]
 _SEATS_FROM = [tuple((i, *after) for i, after in enumerate(row)) for row in _SEATS_AFTER]
 _HOLE_KINDS, _ZEROS = ("hole",) * 10, (0,) * 10  # zipped with the dealing order into the log
-
-
-class IllegalActionError(HoldemEvalError, ValueError):
-    """An action that the rules do not allow now; the hand is left unchanged."""
-
-
-class HandStateError(HoldemEvalError, ValueError):
-    """An operation that does not fit the hand's phase (e.g. dealing when not needed)."""
 
 
 class ActionKind(IntEnum):

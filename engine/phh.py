@@ -29,18 +29,22 @@ in those integer units and scaled back in the reported stacks.
 
 from __future__ import annotations
 
+import functools
+import re
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Union
 
-from holdem_eval import HoldemEvalError
+from holdem_eval import HoldemEvalError, ShapeError
+from holdem_eval.cards import parse_cards
 
-from .config import GameConfig
-from .dealing import _CARD_IDS, UNKNOWN_CARD, format_cards, parse_cards_text
-from .hand import _BET, _RAISE, Hand, HandStateError, IllegalActionError, _CheckedHoles
+from .config import ConfigError, GameConfig
+from .dealing import UNKNOWN_CARD, format_cards
+from .hand import Hand, HandStateError, IllegalActionError
 from .rules import Rules
 
 if sys.version_info >= (3, 11):
@@ -52,6 +56,7 @@ __all__ = [
     "IncompleteHandError",
     "PhhError",
     "PhhHand",
+    "PhhHoleCardsError",
     "PhhReplayError",
     "ReplayResult",
     "UnknownHoleCardsError",
@@ -67,8 +72,7 @@ Chips = Union[int, Decimal]
 
 _VARIANTS = {"NT": ("holdem", "no-limit"), "FT": ("holdem", "fixed-limit"), "PO": ("omaha", "pot-limit")}
 _CODES = {v: k for k, v in _VARIANTS.items()}
-_PHH_RULES = Rules.pokerkit()
-_CARD_OR_UNKNOWN = {**_CARD_IDS, "??": UNKNOWN_CARD}  # PokerKit's pot merging and odd-chip order, no rake
+_PHH_RULES = Rules.pokerkit()  # PokerKit's pot merging and odd-chip order, no rake
 
 
 class PhhError(HoldemEvalError, ValueError):
@@ -97,6 +101,10 @@ class PhhReplayError(PhhError):
 
 class UnsupportedPhhActionError(PhhReplayError, UnsupportedPhhError):
     """An action kind this engine does not play (e.g. stud or draw actions)."""
+
+
+class PhhHoleCardsError(PhhReplayError, ShapeError):
+    """A hole-card deal with the wrong number of cards for the variant."""
 
 
 class UnknownHoleCardsError(PhhReplayError):
@@ -128,6 +136,10 @@ class PhhHand:
     scale: int
     fields: Mapping[str, Any] = field(repr=False, compare=False)
     infinite_stacks: tuple[bool, ...] = ()
+    rules: Rules = _PHH_RULES
+    """How the pots are settled: PokerKit's rules unless the file says otherwise in
+    the user-defined fields :func:`dumps_phh` writes (``_odd_chips``, ``_pot_method``,
+    ``_rake_percent``, ``_rake_cap``, ``_no_flop_no_drop``)."""
     _derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     """Seats whose starting stack is ``inf`` (iPoker files); they play with a stand-in
     stack larger than every amount in the hand, so they can never run out of chips,
@@ -222,7 +234,10 @@ class PhhHand:
                           blind_counts_toward_cap=False)
         else:
             kwargs["min_bet"] = self.min_bet
-        return GameConfig(**kwargs)
+        try:
+            return GameConfig(**kwargs)
+        except ConfigError as exc:
+            raise UnsupportedPhhError(f"{self.name}: the engine cannot play this game: {exc}") from None
 
 
 @dataclass(frozen=True)
@@ -256,13 +271,34 @@ def _decimal_places(value: Decimal) -> int:
     return -exponent if isinstance(exponent, int) and exponent < 0 else 0
 
 
+# Amounts are played as whole units of 1/scale. The engine plays amounts (and the sum
+# of the stacks) up to _MAX_UNITS; a file is refused at the door beyond that, with why.
+_MAX_UNITS = 1 << 60
+_MAX_PLACES = 18  # 10**-18 units of a 1-chip amount already need 10**18 < 2**60 units
+
+
 def _as_units(value: Any, scale: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
         raise PhhError(f"{what} must be a number, got {value!r}")
+    if isinstance(value, Decimal) and not value.is_finite():
+        raise PhhError(f"{what} must be a finite amount, got {value!r}")
+    if isinstance(value, Decimal) and (
+        value.adjusted() > _MAX_PLACES or _decimal_places(value) > _MAX_PLACES
+    ):
+        raise PhhError(
+            f"{what} {value!r} is out of range: the engine plays amounts up to 2**60 units"
+            f" with at most {_MAX_PLACES} decimal places"
+        )
     scaled = Decimal(value) * scale
     if scaled != scaled.to_integral_value():
         raise PhhError(f"{what} {value!r} is finer than the hand's unit 1/{scale}")
-    return int(scaled)
+    units = int(scaled)
+    if abs(units) > _MAX_UNITS:
+        raise PhhError(
+            f"{what} {value!r} is {units} units of 1/{scale}, above the engine's limit of"
+            f" 2**60 units"
+        )
+    return units
 
 
 def _action_amount(action: str) -> str | None:
@@ -270,6 +306,50 @@ def _action_amount(action: str) -> str | None:
     if len(words) == 3 and words[1] == "cbr":
         return words[2]
     return None
+
+
+def _amounts(name: str, table: Mapping[str, Any], actions: list[str]) -> list[tuple[str, Any]]:
+    """Every amount of the hand as (where, value), checked to be a number; ``inf`` only
+    as a starting stack. Bet amounts that are not finite numbers are left for the
+    replay to report at their action."""
+    found: list[tuple[str, Any]] = []
+    for key in _AMOUNT_KEYS:
+        values = table.get(key)
+        if values is None:
+            continue
+        if not isinstance(values, list):
+            raise PhhError(f"{name}: {key} must be a list, got {values!r}")
+        for k, v in enumerate(values):
+            what = f"{name}: {key}[{k}]"
+            if isinstance(v, bool) or not isinstance(v, (int, Decimal)):
+                raise PhhError(f"{what} must be a number, got {v!r}")
+            if isinstance(v, Decimal) and not v.is_finite():
+                if key == "starting_stacks" and v.is_infinite() and v > 0:
+                    continue  # an unlimited stack (iPoker files), see PhhHand
+                raise PhhError(f"{what} must be a finite amount, got {v!r}")
+            found.append((what, v))
+    for key in ("min_bet", "small_bet", "big_bet"):
+        v = table.get(key)
+        if v is None:
+            continue
+        if isinstance(v, bool) or not isinstance(v, (int, Decimal)):
+            raise PhhError(f"{name}: {key} must be a number, got {v!r}")
+        if isinstance(v, Decimal) and not v.is_finite():
+            raise PhhError(f"{name}: {key} must be a finite amount, got {v!r}")
+        if v <= 0:
+            raise PhhError(f"{name}: {key} must be a positive amount, got {v!r}")
+        found.append((f"{name}: {key}", v))
+    for k, v in enumerate(table["starting_stacks"]):
+        if v <= 0:
+            raise PhhError(f"{name}: starting_stacks[{k}] must be a positive amount, got {v!r}")
+    for t in filter(None, map(_action_amount, actions)):
+        try:
+            v = Decimal(t)
+        except ArithmeticError:
+            raise PhhError(f"{name}: bet amount {t!r} is not a number") from None
+        if v.is_finite() and v.adjusted() <= _MAX_PLACES and _decimal_places(v) <= _MAX_PLACES:
+            found.append((f"{name}: bet amount", v))
+    return found
 
 
 def _build(name: str, table: Mapping[str, Any]) -> PhhHand:
@@ -286,43 +366,58 @@ def _build(name: str, table: Mapping[str, Any]) -> PhhHand:
     actions = table["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise PhhError(f"{name}: actions must be a list of strings")
-    numbers: list[Decimal] = []
-    for key in _AMOUNT_KEYS:
-        values = table.get(key)
-        if values is None:
-            continue
-        if not isinstance(values, list):
-            raise PhhError(f"{name}: {key} must be a list, got {values!r}")
-        numbers.extend(
-            Decimal(v) for v in values if isinstance(v, (int, Decimal)) and Decimal(v).is_finite()
+    raw_stacks = table["starting_stacks"]
+    if not isinstance(raw_stacks, list):
+        raise PhhError(f"{name}: starting_stacks must be a list, got {raw_stacks!r}")
+    if len(raw_stacks) < 2:
+        raise PhhError(
+            f"{name}: a hand needs at least 2 players, got {len(raw_stacks)} starting stacks:"
+            f" {raw_stacks!r}"
         )
-    for key in ("min_bet", "small_bet", "big_bet"):
-        if isinstance(table.get(key), (int, Decimal)):
-            numbers.append(Decimal(table[key]))
-    texts = [t for t in map(_action_amount, actions) if t is not None]
-    for t in texts:
-        try:
-            numbers.append(Decimal(t))
-        except ArithmeticError:
-            raise PhhError(f"{name}: bet amount {t!r} is not a number") from None
-    scale = 10 ** max((_decimal_places(v) for v in numbers), default=0)
+    if len(raw_stacks) > 10:
+        raise UnsupportedPhhError(
+            f"{name}: {len(raw_stacks)} players; the engine plays 2 to 10 at a table"
+        )
+    numbers = _amounts(name, table, actions)
+    for what, v in numbers:
+        if isinstance(v, Decimal) and (v.adjusted() > _MAX_PLACES
+                                       or _decimal_places(v) > _MAX_PLACES):
+            _as_units(v, 1, what)  # raises: out of range
+    places, finest = max(
+        ((_decimal_places(Decimal(v)), what) for what, v in numbers), default=(0, "")
+    )
+    scale = 10**places
+    try:
+        unit_values = [(what, _as_units(v, scale, what)) for what, v in numbers]
+    except PhhError as exc:
+        if places:
+            raise PhhError(
+                f"{exc} ({finest.split(': ', 1)[-1]} has {places} decimal places, so the"
+                f" hand is played in units of 1/{scale})"
+            ) from None
+        raise
 
     def units(key: str) -> tuple[int, ...]:
-        return tuple(_as_units(v, scale, f"{name}: {key}") for v in table[key])
+        return tuple(_as_units(v, scale, f"{name}: {key}[{k}]") for k, v in enumerate(table[key]))
 
     finishing = units("finishing_stacks") if "finishing_stacks" in table else None
-    raw_stacks = table["starting_stacks"]
-    infinite = tuple(isinstance(v, Decimal) and v.is_infinite() and v > 0 for v in raw_stacks)
+    infinite = tuple(isinstance(v, Decimal) and v.is_infinite() for v in raw_stacks)
     if any(infinite):
-        stand_in = 2 * sum(_as_units(v, scale, f"{name}: amount") for v in numbers) + 1
+        stand_in = 2 * sum(abs(u) for _, u in unit_values) + 1
         starting = tuple(
-            stand_in if inf else _as_units(v, scale, f"{name}: starting_stacks")
-            for v, inf in zip(raw_stacks, infinite)
+            stand_in if inf else _as_units(v, scale, f"{name}: starting_stacks[{k}]")
+            for k, (v, inf) in enumerate(zip(raw_stacks, infinite))
         )
     else:
         starting = units("starting_stacks")
         infinite = ()
+    if sum(starting) > _MAX_UNITS:
+        raise PhhError(
+            f"{name}: the starting stacks sum to {sum(starting)} units of 1/{scale}, above"
+            f" the engine's limit of 2**60 units"
+        )
     phh = PhhHand(
+        rules=_rules_of(name, table),
         name=name,
         variant=variant,
         antes=units("antes"),
@@ -337,12 +432,58 @@ def _build(name: str, table: Mapping[str, Any]) -> PhhHand:
         fields=dict(table),
         infinite_stacks=infinite,
     )
-    _compiled(phh)  # parse the action strings now: replay walks the compiled tuples
+    _plan(phh)  # parse the action strings now: replay walks the plan
     return phh
 
 
-def loads_phh(text: str, *, name: str = "<phh>") -> list[PhhHand]:
+# Settlement rules as PHH user-defined fields (PHH keeps names starting with "_" for
+# them; PokerKit reads and ignores them). Absent fields mean PokerKit's rules.
+_RULE_FIELDS = ("_odd_chips", "_pot_method", "_rake_percent", "_rake_cap", "_no_flop_no_drop")
+
+
+def _rules_of(name: str, table: Mapping[str, Any]) -> Rules:
+    """The :class:`Rules` of a hand: PokerKit's, or those its ``_rule`` fields name."""
+    if not any(key in table for key in _RULE_FIELDS):
+        return _PHH_RULES
+    odd = table.get("_odd_chips", _PHH_RULES.odd_chips)
+    method = table.get("_pot_method", _PHH_RULES.method)
+    percent = table.get("_rake_percent", "0")
+    cap = table.get("_rake_cap")
+    no_drop = table.get("_no_flop_no_drop", False)
+    if not isinstance(percent, str):
+        raise PhhError(f"{name}: _rake_percent must be text like '5' or '1/20', got {percent!r}")
+    try:
+        rate = Fraction(percent)
+    except (ValueError, ZeroDivisionError):
+        raise PhhError(
+            f"{name}: _rake_percent must be a fraction like '5' or '1/20', got {percent!r}"
+        ) from None
+    try:
+        return Rules(odd_chips=odd, rake_percent=rate, rake_cap=cap,
+                     no_flop_no_drop=no_drop, method=method)
+    except (TypeError, ValueError) as exc:
+        raise PhhError(f"{name}: settlement rule fields: {exc}") from None
+
+
+def _rule_fields(rules: Rules) -> dict[str, Any]:
+    """The ``_rule`` fields that make a reader settle with ``rules`` (none for PokerKit's)."""
+    if rules == _PHH_RULES:
+        return {}
+    fields: dict[str, Any] = {"_odd_chips": rules.odd_chips, "_pot_method": rules.method}
+    if rules.rate:
+        fields["_rake_percent"] = str(rules.rate * 100)
+    if rules.rake_cap is not None:
+        fields["_rake_cap"] = rules.rake_cap
+    if rules.no_flop_no_drop:
+        fields["_no_flop_no_drop"] = True
+    return fields
+
+
+def loads_phh(text: str | bytes, *, name: str = "<phh>") -> list[PhhHand]:
     """Parse PHH text: one hand (``.phh``) or several ``[1]``, ``[2]`` ... tables (``.phhs``).
+
+    ``text`` may also be the file's bytes (UTF-8; a leading byte-order mark is skipped,
+    as it is in text). ``name`` names the hands in errors and results.
 
     >>> hands = loads_phh('''variant = 'NT'
     ... antes = [0, 0]
@@ -353,6 +494,12 @@ def loads_phh(text: str, *, name: str = "<phh>") -> list[PhhHand]:
     >>> replay_phh(hands[0]).finishing_stacks
     (201, 199)
     """
+    if isinstance(text, (bytes, bytearray)):
+        text = _decode(bytes(text), name)
+    elif not isinstance(text, str):
+        raise PhhError(f"{name}: PHH text must be str or bytes, got {type(text).__name__}")
+    if text.startswith("\ufeff"):
+        text = text[1:]  # a UTF-8 byte-order mark read as text
     try:
         data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
@@ -367,174 +514,253 @@ def loads_phh(text: str, *, name: str = "<phh>") -> list[PhhHand]:
     return hands
 
 
+def _decode(data: bytes, name: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise PhhError(
+            f"{name}: not UTF-8 text: byte {data[exc.start:exc.start + 1]!r} at offset"
+            f" {exc.start} (line {line}); PHH files are UTF-8"
+        ) from None
+
+
 def load_phh(path: str | Path) -> list[PhhHand]:
-    """Read a ``.phh`` or ``.phhs`` file (UTF-8)."""
+    """Read a ``.phh`` or ``.phhs`` file (UTF-8, with or without a byte-order mark).
+
+    Errors name the file; a file that cannot be opened raises the usual ``OSError``.
+    """
     p = Path(path)
-    return loads_phh(p.read_text(encoding="utf-8"), name=p.name)
+    return loads_phh(p.read_bytes(), name=p.name)
 
 
 # ---- replay ----------------------------------------------------------------------
+#
+# One path: the action strings are parsed once (at load time) into a plan, then the
+# plan is played on a Hand through its public methods only (check_or_call, fold,
+# bet_or_raise_to, deal_board, show, muck), so anything a file can do a caller can do.
+# A malformed action becomes a failure step in the plan and is raised only when the
+# replay reaches it, so the first problem in action order is the one reported.
 
 
 _PLAYER_INDEX = {f"p{k}": k - 1 for k in range(1, 100)}
+_UNKNOWN_SPLIT = re.compile(r"(\?\?)")
 
 
-# every two-card text ('AhKd', '????', ...) -> ids: hole cards and turn/river by lookup
-_PAIR_IDS = {a + b: [ia, ib] for a, ia in _CARD_OR_UNKNOWN.items()
-             for b, ib in _CARD_OR_UNKNOWN.items()}
+@functools.lru_cache(maxsize=8192)
+def _card_tuple(text: str) -> tuple[int, ...]:
+    """Card ids of PHH card text, ``??`` = unknown; real cards are parsed by
+    :func:`holdem_eval.cards.parse_cards` (the one card-text parser), cached because
+    files repeat the same texts."""
+    if "?" not in text:
+        return tuple(parse_cards(text, allow_duplicates=True).tolist())
+    ids: list[int] = []
+    for piece in _UNKNOWN_SPLIT.split(text):
+        if piece == "??":
+            ids.append(UNKNOWN_CARD)
+        elif piece:
+            ids.extend(parse_cards(piece, allow_duplicates=True).tolist())
+    return tuple(ids)
 
 
 def _cards_of(text: str) -> list[int]:
-    """Card text to ids ('??' = unknown); the common 'AhKd' shapes by direct lookup."""
-    pair = _PAIR_IDS.get(text)
-    if pair is not None:
-        return pair[:]
-    try:
-        return [_CARD_OR_UNKNOWN[text[k : k + 2]] for k in range(0, len(text), 2)]
-    except KeyError:
-        return parse_cards_text(text)
+    return list(_card_tuple(text))
 
 
-# op codes of a compiled action: (index in phh.actions, op, seat, argument)
-_OP_BOARD, _OP_CC, _OP_FOLD, _OP_CBR, _OP_MUCK, _OP_SHOW = range(6)
-_Op = tuple[int, int, int, Any]
-_Compiled = tuple[int, _CheckedHoles, tuple[_Op, ...]]
+# step codes of a plan: (index in phh.actions, code, seat, argument)
+_OP_BOARD, _OP_CC, _OP_FOLD, _OP_CBR, _OP_MUCK, _OP_SHOW, _OP_FAIL = range(7)
+_Step = tuple[int, int, int, Any]
+_Failure = tuple[int, str, type["PhhReplayError"]]
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """``phh.actions`` parsed: ``k`` leading hole-card deals, the hole cards by seat (or
+    the failure found while reading them), then one step per later action."""
+
+    k: int
+    holes: tuple[tuple[int, ...], ...] | None
+    hole_failure: _Failure | None
+    steps: tuple[_Step, ...]
 
 
 def _words(action: str) -> list[str]:
     return (action.split("#", 1)[0] if "#" in action else action).split()
 
 
-def _compile(phh: PhhHand) -> _Compiled | None:
-    """Parse ``phh.actions`` once into ``(k, hole cards, ops)``: ``k`` actions deal the
-    hole cards, then one op tuple per action (board cards and amounts already parsed).
-    Returns None for anything unusual (a malformed or unsupported action, cards that
-    do not parse, hole cards missing): :func:`_replay_actions` replays those from the
-    strings and raises the precise error at the right action."""
+def _amount_units(text: str, scale: int) -> int:
+    if scale == 1 and text.isascii() and text.isdigit():
+        return int(text)
+    try:
+        value = Decimal(text)
+    except ArithmeticError:
+        raise PhhError(f"bet amount {text!r} is not a number") from None
+    if not value.is_finite():
+        raise PhhError(f"bet amount {text!r} is not a finite number")
+    return _as_units(value, scale, "bet amount")
+
+
+def _read_holes(phh: PhhHand) -> tuple[int, list[tuple[int, ...]] | None, _Failure | None]:
+    """The leading ``d dh pK CARDS`` actions: (count, hole cards by seat, failure)."""
     actions = phh.actions
     n = phh.players
     hc = 4 if phh.variant == "PO" else 2
-    scale = phh.scale
-    count = len(actions)
-    holes: list[list[int] | None] = [None] * n
+    holes: list[tuple[int, ...] | None] = [None] * n
     k = 0
-    try:
-        while k < count:
-            words = _words(actions[k])
-            if not words:
-                k += 1
-                continue
-            if words[0] != "d" or words[1:2] != ["dh"]:
-                break
-            seat = _PLAYER_INDEX.get(words[2], -1) if len(words) == 4 else -1
-            if not 0 <= seat < n or holes[seat] is not None:
-                return None
-            cards = _cards_of(words[3])
-            if len(cards) != hc:
-                return None
-            holes[seat] = cards
+    count = len(actions)
+    while k < count:
+        words = _words(actions[k])
+        if not words:
             k += 1
-        dealt = _CheckedHoles(tuple(h) for h in holes if h is not None)
-        known = [c for h in dealt for c in h if c != UNKNOWN_CARD]
-        if len(dealt) != n or len(set(known)) != len(known):
-            return None  # the string path reports the missing or repeated card
-        ops: list[_Op] = []
-        for index in range(k, count):
-            words = _words(actions[index])
-            if not words:
-                continue
-            size = len(words)
-            head = words[0]
-            if head == "d":
-                if size != 3 or words[1] != "db":
-                    return None
-                ops.append((index, _OP_BOARD, -1, _cards_of(words[2])))
-                continue
-            seat = _PLAYER_INDEX.get(head, -1)
-            op = words[1] if size > 1 else ""
-            if not 0 <= seat < n:
-                return None
-            if op == "cc" and size == 2:
-                ops.append((index, _OP_CC, seat, 0))
-            elif op == "f" and size == 2:
-                ops.append((index, _OP_FOLD, seat, 0))
-            elif op == "cbr" and size == 3:
-                text = words[2]
-                if scale == 1 and text.isascii() and text.isdigit():
-                    amount = int(text)
-                else:
-                    amount = _as_units(Decimal(text), scale, "amount")
-                ops.append((index, _OP_CBR, seat, amount))
-            elif op == "sm" and size == 2:
-                ops.append((index, _OP_MUCK, seat, None))
-            elif op == "sm" and size == 3:
-                shown = None if words[2] == "-" else _cards_of(words[2])
-                ops.append((index, _OP_SHOW, seat, shown))
-            else:
-                return None
-    except (HoldemEvalError, ArithmeticError):
-        return None
-    return k, dealt, tuple(ops)
+            continue
+        if words[0] != "d" or words[1:2] != ["dh"]:
+            break
+        if len(words) != 4:
+            return k, None, (k, "a hole-card deal is 'd dh pK CARDS'", PhhReplayError)
+        seat = _PLAYER_INDEX.get(words[2], -1)
+        if not 0 <= seat < n:
+            return k, None, (k, f"{words[2]!r} is not a player of this hand (p1..p{n})",
+                             PhhReplayError)
+        if holes[seat] is not None:
+            return k, None, (k, f"p{seat + 1} was already dealt hole cards", PhhReplayError)
+        try:
+            cards = _card_tuple(words[3])
+        except HoldemEvalError as exc:
+            return k, None, (k, str(exc), PhhReplayError)
+        if len(cards) != hc:
+            return k, None, (
+                k, f"p{seat + 1} needs {hc} hole cards, got {len(cards)}: {words[3]!r}",
+                PhhHoleCardsError,
+            )
+        holes[seat] = cards
+        k += 1
+    if None in holes:
+        missing = ", ".join(f"p{s + 1}" for s, h in enumerate(holes) if h is None)
+        return k, None, (k, f"no hole cards were dealt to {missing}", IncompleteHandError)
+    return k, [h for h in holes if h is not None], None
 
 
-def _compiled(phh: PhhHand) -> _Compiled | None:
-    """:func:`_compile` of ``phh``, done once (at load time for files) and cached."""
-    cached = phh._derived.get("ops")
+def _step(phh: PhhHand, index: int, words: list[str]) -> _Step:
+    """One action after the hole-card deals as a plan step (a failure step if bad)."""
+    action = phh.actions[index]
+    n = phh.players
+    size = len(words)
+    head = words[0]
+    try:
+        if head == "d":
+            if size == 3 and words[1] == "db":
+                return (index, _OP_BOARD, -1, _cards_of(words[2]))
+            if words[1:2] == ["dh"]:
+                return (index, _OP_FAIL, -1,
+                        ("hole cards dealt after the betting started", PhhReplayError))
+            return (index, _OP_FAIL, -1,
+                    (f"unsupported dealer action {action!r}", UnsupportedPhhActionError))
+        seat = _PLAYER_INDEX.get(head, -1)
+        if not 0 <= seat < n:
+            return (index, _OP_FAIL, -1,
+                    (f"{head!r} is not a player of this hand (p1..p{n})", PhhReplayError))
+        op = words[1] if size > 1 else ""
+        if op == "cc" and size == 2:
+            return (index, _OP_CC, seat, 0)
+        if op == "f" and size == 2:
+            return (index, _OP_FOLD, seat, 0)
+        if op == "cbr" and size == 3:
+            return (index, _OP_CBR, seat, _amount_units(words[2], phh.scale))
+        if op == "sm" and size == 2:
+            return (index, _OP_MUCK, seat, None)
+        if op == "sm" and size == 3:
+            return (index, _OP_SHOW, seat, None if words[2] == "-" else _cards_of(words[2]))
+    except HoldemEvalError as exc:
+        return (index, _OP_FAIL, -1, (str(exc), PhhReplayError))
+    return (index, _OP_FAIL, -1, (f"unsupported action {action!r}", UnsupportedPhhActionError))
+
+
+def _make_plan(phh: PhhHand) -> _Plan:
+    k, holes, failure = _read_holes(phh)
+    steps: list[_Step] = []
+    if failure is None:
+        for index in range(k, len(phh.actions)):
+            words = _words(phh.actions[index])
+            if words:
+                steps.append(_step(phh, index, words))
+    return _Plan(k, None if holes is None else tuple(holes), failure, tuple(steps))
+
+
+def _plan(phh: PhhHand) -> _Plan:
+    """:func:`_make_plan` of ``phh``, done once (at load time for files) and cached."""
+    cached = phh._derived.get("plan")
     if cached is None or cached[0] is not phh.actions:
-        cached = phh._derived["ops"] = (phh.actions, _compile(phh))
-    result: _Compiled | None = cached[1]
-    return result
+        cached = phh._derived["plan"] = (phh.actions, _make_plan(phh))
+    plan: _Plan = cached[1]
+    return plan
 
 
 def replay_phh(phh: PhhHand) -> ReplayResult:
-    """Replay ``phh`` strictly and return the finished hand and its finishing stacks."""
-    compiled = _compiled(phh)
-    if compiled is None:
-        return _replay_actions(phh)
-    config = phh.game_config()  # raises UnsupportedPhhError itself, before any action
-    k, holes, ops = compiled
-    actions = phh.actions
-    count = len(actions)
-    n = phh.players
-    fail_at = _failer(phh)
+    """Replay ``phh`` strictly and return the finished hand and its finishing stacks.
 
+    The hand is driven only through :class:`Hand`'s public methods. Raises
+    :class:`PhhReplayError` (or a subclass) naming the first action that cannot be
+    played, :class:`UnsupportedPhhError` for a game this engine does not play.
+    """
+    config = phh.game_config()  # raises UnsupportedPhhError itself, before any action
+    plan = _plan(phh)
+    fail_at = _failer(phh)
+    if plan.hole_failure is not None:
+        index, message, cls = plan.hole_failure
+        fail_at(index, message, cls)
+    k = plan.k
+    n = phh.players
     try:
         hand = Hand(
             config,
             phh.starting_stacks,
             button=n - 1,
-            hole_cards=holes,
+            hole_cards=plan.holes,
             posts=phh._posts(),
-            rules=_PHH_RULES,
+            rules=phh.rules,
             manual_showdown=True,
         )
     except HoldemEvalError as exc:
-        fail_at(-1 if k >= count else k, f"cannot start the hand: {exc}")
+        fail_at(-1 if k >= len(phh.actions) else k, f"cannot start the hand: {exc}")
     index = -1
     try:
-        for index, code, seat, arg in ops:
+        for index, code, seat, arg in plan.steps:
             if code == _OP_CC:
-                i = seat if seat == hand.actor else _turn(hand, seat, "check or call")
-                if hand.bets[i] < hand.cur_bet:
-                    hand._call(i)
-                else:
-                    hand._check(i)
+                if seat != hand.actor:
+                    _check_turn(hand, seat, "check or call")
+                hand.check_or_call()
             elif code == _OP_FOLD:
-                hand._fold(seat if seat == hand.actor else _turn(hand, seat, "fold"))
+                if seat != hand.actor:
+                    _check_turn(hand, seat, "fold")
+                hand.fold()
             elif code == _OP_CBR:
-                i = seat if seat == hand.actor else _turn(hand, seat, "bet or raise")
-                hand._wager(i, arg, _BET if hand.cur_bet == 0 else _RAISE)
+                if seat != hand.actor:
+                    _check_turn(hand, seat, "bet or raise")
+                hand.bet_or_raise_to(arg)
             elif code == _OP_BOARD:
                 hand.deal_board(arg)
             elif code == _OP_MUCK:
                 hand.muck(seat)
-            else:
+            elif code == _OP_SHOW:
                 _show(hand, seat, arg, index, fail_at)
+            else:
+                fail_at(index, *arg)
     except PhhReplayError:
         raise
-    except (HoldemEvalError, ArithmeticError) as exc:
+    except HoldemEvalError as exc:
         _fail_from(exc, index, fail_at)
     return _finish_replay(phh, hand, fail_at)
+
+
+def _check_turn(hand: Hand, seat: int, what: str) -> None:
+    """Refuse an action by ``seat`` out of turn (``hand.actor`` is -1 when nobody is to
+    act; the public method called next then raises with the reason: hand over, cards
+    pending, showdown)."""
+    actor = hand.current_actor
+    if actor is not None and actor != seat:
+        raise IllegalActionError(
+            f"seat {seat} cannot {what}: it is seat {actor}'s turn (out of turn)"
+        )
 
 
 def _show(
@@ -553,128 +779,6 @@ def _show(
     hand.show(seat, shown)
 
 
-def _replay_actions(phh: PhhHand) -> ReplayResult:
-    """Replay ``phh`` from its action strings (any hand :func:`_compile` declined: the
-    general path, which also finds and reports every error)."""
-    n = phh.players
-    config = phh.game_config()
-    hc = config.hole_count
-    holes: list[list[int] | None] = [None] * n
-    actions = phh.actions
-    count = len(actions)
-    scale = phh.scale
-    fail_at = _failer(phh)
-
-    def seat_of(token: str, index: int) -> int:
-        seat = _PLAYER_INDEX.get(token, -1)
-        if not 0 <= seat < n:
-            fail_at(index, f"{token!r} is not a player of this hand (p1..p{n})")
-        return seat
-
-    # leading hole-card deals ('d dh pK CARDS'), which in Hold'em and Omaha come first
-    k = 0
-    while k < count:
-        action = actions[k]
-        words = (action.split("#", 1)[0] if "#" in action else action).split()
-        if not words:
-            k += 1
-            continue
-        if words[0] != "d" or words[1:2] != ["dh"]:
-            break
-        if len(words) != 4:
-            fail_at(k, "a hole-card deal is 'd dh pK CARDS'")
-        seat = _PLAYER_INDEX.get(words[2], -1)
-        if not 0 <= seat < n:
-            seat_of(words[2], k)  # raises
-        if holes[seat] is not None:
-            fail_at(k, f"p{seat + 1} was already dealt hole cards")
-        try:
-            cards = _cards_of(words[3])
-        except HoldemEvalError as exc:
-            fail_at(k, str(exc))
-        if len(cards) != hc:
-            fail_at(k, f"p{seat + 1} needs {hc} hole cards, got {len(cards)}")
-        holes[seat] = cards
-        k += 1
-    if None in holes:
-        missing = [f"p{s + 1}" for s, h in enumerate(holes) if h is None]
-        fail_at(k, f"no hole cards were dealt to {', '.join(missing)}", IncompleteHandError)
-    try:
-        hand = Hand(
-            config,
-            phh.starting_stacks,
-            button=n - 1,
-            hole_cards=holes,  # no None left (checked above)
-            posts=phh._posts(),
-            rules=_PHH_RULES,
-            manual_showdown=True,
-        )
-    except HoldemEvalError as exc:
-        fail_at(-1 if k >= count else k, f"cannot start the hand: {exc}")
-
-    for index in range(k, count):
-        action = actions[index]
-        words = (action.split("#", 1)[0] if "#" in action else action).split()
-        if not words:
-            continue
-        try:
-            head = words[0]
-            if head == "d":
-                if len(words) == 3 and words[1] == "db":
-                    hand.deal_board(_cards_of(words[2]))
-                elif words[1:2] == ["dh"]:
-                    fail_at(index, "hole cards dealt after the betting started")
-                else:
-                    fail_at(
-                        index, f"unsupported dealer action {action!r}", UnsupportedPhhActionError
-                    )
-                continue
-            seat = _PLAYER_INDEX.get(head, -1)
-            if not 0 <= seat < n:
-                seat_of(head, index)  # raises
-            op = words[1] if len(words) > 1 else ""
-            if op == "cc" and len(words) == 2:
-                i = seat if seat == hand.actor else _turn(hand, seat, "check or call")
-                if hand.bets[i] < hand.cur_bet:
-                    hand._call(i)
-                else:
-                    hand._check(i)
-            elif op == "f" and len(words) == 2:
-                hand._fold(seat if seat == hand.actor else _turn(hand, seat, "fold"))
-            elif op == "cbr" and len(words) == 3:
-                i = seat if seat == hand.actor else _turn(hand, seat, "bet or raise")
-                text = words[2]
-                amount = (
-                    int(text)
-                    if scale == 1 and text.isdigit()
-                    else _as_units(Decimal(text), scale, "amount")
-                )
-                hand.bet_or_raise_to(amount)
-            elif op == "sm" and len(words) == 2:
-                hand.muck(seat)
-            elif op == "sm" and len(words) == 3:
-                shown = None if words[2] == "-" else _cards_of(words[2])
-                if shown is not None and all(c == UNKNOWN_CARD for c in shown):
-                    # 'sm ????' reveals nothing (PokerStars files repeat it on every
-                    # street of an all-in runout): a no-op; if the cards are still
-                    # unknown when the pot must be settled, UnknownHoleCardsError
-                    if UNKNOWN_CARD not in hand.hole_cards[seat]:
-                        hand.show(seat)
-                    continue
-                if shown is not None and UNKNOWN_CARD in shown:
-                    fail_at(index, "partly unknown shown cards are not supported",
-                            UnsupportedPhhActionError)
-                hand.show(seat, shown)
-            else:
-                fail_at(index, f"unsupported action {action!r}", UnsupportedPhhActionError)
-        except PhhReplayError:
-            raise
-        except (HoldemEvalError, ArithmeticError) as exc:
-            _fail_from(exc, index, fail_at)
-
-    return _finish_replay(phh, hand, fail_at)
-
-
 def _failer(phh: PhhHand) -> Callable[..., Any]:
     """``fail_at(index, message, cls=PhhReplayError)``: raise ``cls`` naming ``phh``'s
     action at ``index`` (index -1 or past the end: no action)."""
@@ -689,7 +793,7 @@ def _failer(phh: PhhHand) -> Callable[..., Any]:
 
 
 def _fail_from(exc: Exception, index: int, fail_at: Callable[..., Any]) -> None:
-    """Report an engine error raised while replaying action ``index`` (both replay paths)."""
+    """Report an engine error raised while replaying action ``index``."""
     unknown = isinstance(exc, HandStateError) and "unknown" in str(exc)
     fail_at(index, str(exc), UnknownHoleCardsError if unknown else PhhReplayError)
 
@@ -715,16 +819,6 @@ def _finish_replay(phh: PhhHand, hand: Hand, fail_at: Callable[..., Any]) -> Rep
             if hand.is_over:
                 break
     return ReplayResult(phh, hand, phh.stacks_to_chips(hand.stacks))
-
-
-def _turn(hand: Hand, seat: int, what: str) -> int:
-    i = hand.current_actor
-    if i is None:
-        hand._who(what)  # raises with the reason (hand over, cards pending, showdown)
-    if seat != i:
-        raise IllegalActionError(f"seat {seat} cannot {what}: it is seat {i}'s turn (out of turn)")
-    assert i is not None
-    return i
 
 
 def iter_replays(hands: Sequence[PhhHand]) -> Iterator[ReplayResult | PhhError]:
@@ -755,8 +849,13 @@ def dumps_phh(hand: Hand, /, **metadata: Any) -> str:
     """Write ``hand`` (finished or not) as PHH text that PokerKit 0.7.7 can read back.
 
     ``metadata`` adds optional fields (``players=[...]``, ``hand=17``, ...), written
-    after the required ones.  Hands with extra (dead or missed-blind) posts cannot be
-    expressed in PHH and raise :class:`UnsupportedPhhError`.
+    after the required ones.  Reading the text back and replaying it gives the same
+    stacks, rake and pots: settlement rules other than PokerKit's are written as the
+    user-defined fields ``_odd_chips``, ``_pot_method``, ``_rake_percent`` (exact, as
+    a fraction), ``_rake_cap`` and ``_no_flop_no_drop`` (PokerKit ignores them), and an
+    automatic showdown is written with every live hand shown (the engine compared them
+    all; a hand that was not needed is logged as a muck).  Hands with extra (dead or
+    missed-blind) posts cannot be expressed in PHH and raise :class:`UnsupportedPhhError`.
     """
     cfg = hand.config
     code = _CODES.get((cfg.variant, cfg.betting))
@@ -799,6 +898,10 @@ def dumps_phh(hand: Hand, /, **metadata: Any) -> str:
             actions.append(f"{p} cbr {e.amount}")
         elif kind == "show":
             actions.append(f"{p} sm {format_cards(e.cards)}")
+        elif kind == "muck" and not hand.manual_showdown:
+            # an automatic showdown compared every live hand ("muck" only means the
+            # hand was not needed): written as shown so the file settles the same pots
+            actions.append(f"{p} sm {format_cards(hand.hole_cards[e.seat])}")
         elif kind == "muck":
             actions.append(f"{p} sm")
     deals = [
@@ -818,6 +921,7 @@ def dumps_phh(hand: Hand, /, **metadata: Any) -> str:
     fields["actions"] = deals + actions
     if hand.is_over:
         fields["finishing_stacks"] = [hand.stacks[seat_of[k]] for k in range(n)]
+    fields.update(_rule_fields(hand.rules if hand.rules is not None else Rules()))
     del sb_seat, bb_seat
     for key, value in metadata.items():
         if key in fields:

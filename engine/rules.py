@@ -35,6 +35,10 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Literal, Union
 
+from holdem_eval import DTypeError
+
+from .config import ConfigError
+
 __all__ = ["OddChipPolicy", "PotMethod", "Rules"]
 
 OddChipPolicy = Literal["clockwise", "first_winner"]
@@ -56,15 +60,15 @@ _POT_METHODS = ("tda", "pokerkit")
 def _exact_percent(value: Percent) -> Fraction:
     """The percent as an exact fraction; floats are read as their shortest repr."""
     if isinstance(value, bool) or not isinstance(value, (int, float, Fraction, Decimal)):
-        raise TypeError(
+        raise DTypeError(
             f"rake_percent must be a number (int, float, Fraction or Decimal), got {value!r}"
         )
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise ValueError(f"rake_percent must be finite, got {value!r}")
+            raise ConfigError(f"rake_percent must be finite, got {value!r}")
         return Fraction(repr(value))
     if isinstance(value, Decimal) and not value.is_finite():
-        raise ValueError(f"rake_percent must be finite, got {value!r}")
+        raise ConfigError(f"rake_percent must be finite, got {value!r}")
     return Fraction(value)
 
 
@@ -93,22 +97,22 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.odd_chips not in _ODD_CHIP_POLICIES:
-            raise ValueError(
+            raise ConfigError(
                 f"odd_chips must be one of {_ODD_CHIP_POLICIES}, got {self.odd_chips!r}"
             )
         if self.method not in _POT_METHODS:
-            raise ValueError(f"method must be one of {_POT_METHODS}, got {self.method!r}")
+            raise ConfigError(f"method must be one of {_POT_METHODS}, got {self.method!r}")
         rate = _exact_percent(self.rake_percent) / 100
         if not 0 <= rate <= 1:
-            raise ValueError(f"rake_percent must be within 0..100, got {self.rake_percent!r}")
+            raise ConfigError(f"rake_percent must be within 0..100, got {self.rake_percent!r}")
         if self.rake_cap is not None and (
             isinstance(self.rake_cap, bool) or not isinstance(self.rake_cap, int)
         ):
-            raise TypeError(f"rake_cap must be an int or None, got {self.rake_cap!r}")
+            raise DTypeError(f"rake_cap must be an int or None, got {self.rake_cap!r}")
         if self.rake_cap is not None and self.rake_cap < 0:
-            raise ValueError(f"rake_cap must be >= 0, got {self.rake_cap!r}")
+            raise ConfigError(f"rake_cap must be >= 0, got {self.rake_cap!r}")
         if not isinstance(self.no_flop_no_drop, bool):
-            raise TypeError(f"no_flop_no_drop must be a bool, got {self.no_flop_no_drop!r}")
+            raise DTypeError(f"no_flop_no_drop must be a bool, got {self.no_flop_no_drop!r}")
         object.__setattr__(self, "rate", rate)
 
     @classmethod
@@ -127,9 +131,9 @@ class Rules:
         0.05
         """
         if isinstance(percentage, bool) or not isinstance(percentage, (int, float)):
-            raise TypeError(f"percentage must be a float within 0..1, got {percentage!r}")
+            raise DTypeError(f"percentage must be a float within 0..1, got {percentage!r}")
         if not (math.isfinite(percentage) and 0 <= percentage <= 1):
-            raise ValueError(f"percentage must be within 0..1, got {percentage!r}")
+            raise ConfigError(f"percentage must be within 0..1, got {percentage!r}")
         # Fraction(float) is the float's exact binary value, so the rate
         # converts back to the very same float in pokerkit_percentage.
         return cls(

@@ -13,7 +13,9 @@ from numpy.typing import ArrayLike, NDArray
 
 from holdem_eval import DTypeError, HoldemEvalError, InvalidCardError, OutArrayError, ShapeError
 from holdem_eval import _bindings as _native
+from holdem_eval._limits import check_threads
 
+from .config import ConfigError
 from .pots import InvalidChipsError
 from .rules import Rules
 from .showdown import (
@@ -34,7 +36,13 @@ _HOLE_COUNTS = {"holdem": (2,), "omaha": (4, 5, 6)}
 
 
 def _integer_array(value: Any, name: str) -> NDArray[Any]:
-    array = np.asarray(value)
+    try:
+        array = np.asarray(value)
+    except ValueError:  # ragged nested lists: NumPy refuses the inhomogeneous shape
+        raise ShapeError(
+            f"{name} must be a rectangular integer array, got rows of different lengths:"
+            f" {value!r}"
+        ) from None
     if array.dtype.kind not in "iu":
         raise DTypeError(f"{name} must be an integer array, got dtype {array.dtype}")
     return array
@@ -83,11 +91,10 @@ def settle_batch(
     written to ``rake_out`` then.
     """
     if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules instance, got {rules!r}")
+        raise DTypeError(f"rules must be a Rules instance, got {rules!r}")
     if variant not in _VARIANT_CODES:
-        raise ValueError(f"variant must be 'holdem' or 'omaha', got {variant!r}")
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads must be an int >= 1, got {threads!r}")
+        raise ConfigError(f"variant must be 'holdem' or 'omaha', got {variant!r}")
+    threads = check_threads(threads)
     chips = _integer_array(contributions, "contributions")
     if chips.ndim != 2 or chips.shape[1] < 2:
         raise ShapeError(f"contributions must have shape (n, seats >= 2), got {chips.shape}")
@@ -181,8 +188,10 @@ def _settle_row(
     """Settle one row with the Python implementation; errors name the row."""
     flags = [bool(f) for f in folded[row]]
     hole_rows = holes[row].tolist()
+    # a live seat's known cards only: a partly known hole is a hole of the wrong size
     seat_cards: list[Any] = [
-        None if (flags[s] or NO_CARD in hole_rows[s]) else hole_rows[s]
+        None if flags[s] or all(c == NO_CARD for c in hole_rows[s])
+        else [c for c in hole_rows[s] if c != NO_CARD]
         for s in range(len(flags))
     ]
     board_row = boards[row].tolist()

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple, Union
 
 from holdem_eval import (
+    DTypeError,
     DuplicateCardError,
     HandCategory,
     HoldemEvalError,
@@ -35,7 +36,9 @@ from holdem_eval import (
 )
 from holdem_eval import _bindings as _native
 from holdem_eval._bindings import eval7
+from holdem_eval.cards import RANK_CHARS, SUIT_CHARS, card_text, parse_card
 
+from .config import ConfigError
 from .pots import InvalidChipsError, coerce_chips, form_pots, odd_chip_order, split_pot, uncalled_return
 from .rules import Rules
 
@@ -338,13 +341,21 @@ def _describe(rank: int) -> str:
 _DESCRIPTIONS: dict[int, str] = {}
 
 
-# Fast text path: every two-character card token in any case ("Ah", "ah", "AH", "tD").
-_TOKENS: dict[str, int] = {}
-for _r, _rank_char in enumerate("23456789TJQKA"):
-    for _s, _suit_char in enumerate("cdhs"):
-        for _rc in {_rank_char, _rank_char.lower()}:
-            for _sc in (_suit_char, _suit_char.upper()):
-                _TOKENS[_rc + _sc] = 4 * _r + _s
+def _token_table() -> dict[str, int]:
+    """Every two-character card token :func:`holdem_eval.parse_card` accepts ("Ah",
+    "ah", "AH", "tD"), mapped to its id by that function: the fast text paths below
+    look tokens up here, so card text has one meaning, the one cards.py gives it."""
+    table: dict[str, int] = {}
+    for rank in RANK_CHARS + RANK_CHARS.lower():
+        for suit in SUIT_CHARS + SUIT_CHARS.upper():
+            try:
+                table[rank + suit] = parse_card(rank + suit)
+            except HoldemEvalError:
+                continue
+    return table
+
+
+_TOKENS = _token_table()
 
 
 def _card_ids(value: Any, where: str) -> tuple[int, ...]:
@@ -524,7 +535,7 @@ def _settle_native(
             return None
         contributions = list(contributions)
     seats = len(contributions)
-    if not 2 <= seats <= _MAX_SEATS or type(button) is not int:
+    if not 2 <= seats <= _MAX_SEATS or type(button) is not int or not 0 <= button < seats:
         return None
     if len(hole_cards) != seats or len(folded) != seats:
         return None
@@ -547,6 +558,7 @@ def _settle_native(
     if live > 1:
         parts: list[bytes | None] = []
         hole_len = 0
+        allowed = _HOLE_COUNT[variant]
         for s in range(seats):
             if folded[s]:
                 parts.append(None)
@@ -555,8 +567,11 @@ def _settle_native(
             ids = _HOLE_BYTES.get(hole) if type(hole) is str else None
             if ids is None:
                 ids = _fast_bytes(hole)
-                if ids is None or (hole_len and len(ids) != hole_len):
+                if ids is None:
                     return None
+            # every live hole the same allowed size, or the Python path names the bad one
+            if len(ids) != hole_len and (hole_len or len(ids) not in allowed):
+                return None
             hole_len = len(ids)
             parts.append(ids)
         blank = b"\xff" * hole_len
@@ -564,6 +579,8 @@ def _settle_native(
     else:
         hole_len = 2 if variant_code == 0 else 4
         hole_bytes = b"\xff" * (seats * hole_len)
+    if len(hole_bytes) != seats * hole_len:  # never hand the kernel a short buffer
+        return None
     detail = _native.settle_hand(contributions, bytes(folded), hole_bytes, hole_len,
                                  board_bytes, seats, button, variant_code, native_rules)
     if detail is None:
@@ -589,7 +606,7 @@ def _settle_native(
 _DEFAULT_NATIVE_RULES = _native_rules(DEFAULT_RULES)
 _MAX_SEATS = _native.HE_SETTLE_MAX_SEATS
 _CARD_BYTES = {token: bytes([card]) for token, card in _TOKENS.items()}
-_CANONICAL = [r + u for r in "23456789TJQKA" for u in "cdhs"]
+_CANONICAL = [card_text(card) for card in range(52)]
 _HOLE_BYTES = {a + b: bytes([_TOKENS[a], _TOKENS[b]]) for a in _CANONICAL for b in _CANONICAL}
 
 
@@ -651,9 +668,9 @@ def _settle_python(
     validates and explains bad input, and the one for chips beyond int64 or more than
     HE_SETTLE_MAX_SEATS seats. Same contract as :func:`settle`."""
     if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules instance, got {rules!r}")
+        raise DTypeError(f"rules must be a Rules instance, got {rules!r}")
     if variant not in _HOLE_COUNT:
-        raise ValueError(f"variant must be 'holdem' or 'omaha', got {variant!r}")
+        raise ConfigError(f"variant must be 'holdem' or 'omaha', got {variant!r}")
     seat_count = len(contributions)
     if seat_count < 2:
         raise ShapeError(f"a hand needs at least 2 seats, got {seat_count} contributions")

@@ -41,16 +41,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from holdem_eval import HoldemEvalError
-
 from .config import ConfigError, GameConfig
+from .errors import TableError
 from .hand import Action, ActionKind, Hand, LegalAction, PlayerView
 
 __all__ = ["SeatState", "Table", "TableError"]
-
-
-class TableError(HoldemEvalError, ValueError):
-    """A table operation that does not fit the seats or the session's phase."""
 
 
 @dataclass

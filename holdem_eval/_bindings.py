@@ -238,6 +238,9 @@ def settle_hand(
 ) -> list[int] | None:
     """One hand: the payouts (``seats`` values) followed by the ``detail`` record of
     csrc/api/settle.h, trimmed to the pots formed; None if the kernel rejects the hand."""
+    if (len(contributions) != seats or len(folded) != seats or len(board) > 5
+            or len(holes) != seats * hole_len):
+        return None  # the kernel reads exactly these lengths: never past a buffer
     size = _SETTLE_SIZES.get(seats)
     if size is None:
         size = _SETTLE_SIZES[seats] = seats + lib.he_settle_detail_len(seats)

@@ -108,6 +108,7 @@
 #define HE_E_HAND_UNKNOWN -140      /* showdown with unknown hole cards (error_seat); the
                                      * action that reached the showdown stays applied */
 #define HE_E_HAND_STATE -141        /* he_hand_check: the state breaks an invariant */
+#define HE_E_HAND_DEALT -142        /* deal: a card already dealt; error_card tells which */
 
 typedef struct he_hand he_hand;
 

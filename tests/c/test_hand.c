@@ -180,7 +180,7 @@ static void test_omaha_side_pots_and_dealing(void)
     CHECK(he_hand_act(&h, HE_ACT_CALL, 0, 2, NULL, NULL) == HE_OK);
     CHECK(h.pending_board == 3);
     int64_t flop[3] = {51, 20, 24};
-    CHECK(he_hand_deal(&h, flop, 3, NULL, NULL) == HE_E_HAND_TWICE && h.error_card == 51);
+    CHECK(he_hand_deal(&h, flop, 3, NULL, NULL) == HE_E_HAND_DEALT && h.error_card == 51);
     int64_t bad[2] = {20, 24};
     CHECK(he_hand_deal(&h, bad, 2, NULL, NULL) == HE_E_HAND_DEAL_COUNT);
     flop[0] = 49;

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from holdem_eval.engine import ActionKind, GameConfig, Hand, Rules
+from holdem_eval.engine.errors import HAND_ERRORS, hand_error
 from test_core_reference import ReferenceHand
 from test_hand_properties import CONFIGS
 
@@ -104,6 +105,27 @@ class CHand:
         return list(self.buf)
 
 
+def action_context(c: CHand, ref: Hand, kind: int, amount: int) -> dict[str, Any]:
+    """What a wrapper knows when the kernel refuses an action: the message's fields."""
+    seat = ref.actor
+    cur = c.get("cur_bet")
+    wager_kind = kind if kind in (ActionKind.BET, ActionKind.RAISE) else (
+        ActionKind.RAISE if cur else ActionKind.BET
+    )
+    allin = c.get("stacks")[seat] + c.get("bets")[seat] if seat >= 0 else 0
+    bounds = [a for a in c.legal() if a[0] in (ActionKind.BET, ActionKind.RAISE)]
+    lo, hi = (bounds[0][1], bounds[0][2]) if bounds else (0, 0)
+    what = str(ActionKind(kind)) if kind in iter(ActionKind) else ""
+    if kind == ActionKind.ALL_IN:
+        amount = allin
+    return {
+        "seat": seat, "actor": seat, "kind": kind, "what": what, "amount": amount,
+        "word": "bet" if wager_kind == ActionKind.BET else "raise to", "cur": cur,
+        "to_call": cur - c.get("bets")[seat] if seat >= 0 else 0, "allin": allin,
+        "lo": lo, "hi": hi, "max_bets": c.get("max_bets"), "pending": c.get("pending_board"),
+    }
+
+
 def same_state(c: CHand, ref: Hand) -> None:
     n = ref.n
     assert c.get("stacks")[:n] == ref.stacks
@@ -187,15 +209,18 @@ def _play(
                     [0, 1, ref.cur_bet + rng.randint(-5, 60), allin + rng.randint(-1, 1)]
                 )
             before = c.raw()
+            context = action_context(c, ref, kind, amount)
+            error: Exception | None = None
             try:
                 ref.act((kind, amount))
-                ok = True
-            except Exception:
-                ok = False
+            except Exception as exc:  # compared with the kernel's status below
+                error = exc
             st = c.act(int(kind), amount, seat if rng.random() < 0.5 else lib.HE_HAND_ANY_SEAT)
-            assert (st == 0) == ok, (kind, amount, st)
-            if not ok:
+            assert (st == 0) == (error is None), (kind, amount, st)
+            if error is not None:
                 assert c.raw() == before
+                mine = hand_error(st, **context)
+                assert (type(mine), str(mine)) == (type(error), str(error))
         same_state(c, ref)
 
 
@@ -221,3 +246,18 @@ def test_kernel_matches_reference_with_explicit_cards_and_manual_showdown(cfg: G
         stacks = [rng.randint(20, 400) for _ in range(n)]
         posts = {rng.randrange(n): (rng.randint(0, 12), rng.randint(0, 6))} if seed % 3 == 0 else None
         _play(cfg, stacks, rng.randrange(n), seed, None, explicit=True, manual=seed % 2 == 0, posts=posts)
+
+
+def test_every_kernel_status_has_one_error_entry() -> None:
+    statuses = {
+        getattr(lib, name) for name in dir(lib) if name.startswith("HE_E_HAND_")
+    }
+    assert statuses == set(HAND_ERRORS)
+    assert len(statuses) == len({getattr(lib, n) for n in dir(lib) if n.startswith("HE_E_")}
+                                & statuses)
+
+
+def test_an_unknown_status_is_reported_as_a_bug() -> None:
+    err = hand_error(-99)
+    assert type(err).__name__ == "HandStateError"
+    assert str(err) == "the hand kernel returned unknown status -99"

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import copy
+import re
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 import pytest
 from holdem_eval.engine import (
+    ConfigError,
     InvalidChipsError,
     InvalidSeatError,
     Rules,
@@ -274,18 +276,26 @@ def test_pokerkit_rules_merge_pots_and_round_per_pot() -> None:
 
 
 def test_rules_validation() -> None:
-    with pytest.raises(ValueError, match="odd_chips must be one of"):
+    # the library's own classes, which are also ValueError / TypeError
+    with pytest.raises(ConfigError, match="odd_chips must be one of"):
         Rules(odd_chips="left")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match=r"rake_percent must be within 0\.\.100, got 101"):
+    with pytest.raises(ConfigError, match=r"rake_percent must be within 0\.\.100, got 101"):
         Rules(rake_percent=101)
-    with pytest.raises(TypeError, match=r"rake_cap must be an int or None, got 2\.5"):
+    with pytest.raises(DTypeError, match=r"rake_cap must be an int or None, got 2\.5"):
         Rules(rake_cap=2.5)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="rake_cap must be >= 0"):
+    with pytest.raises(ConfigError, match="rake_cap must be >= 0"):
         Rules(rake_cap=-1)
-    with pytest.raises(ValueError, match="method must be one of"):
+    with pytest.raises(ConfigError, match="method must be one of"):
         Rules(method="wsop")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match=r"percentage must be within 0\.\.1"):
+    with pytest.raises(ConfigError, match=r"percentage must be within 0\.\.1"):
         Rules.pokerkit(5)
+    with pytest.raises(DTypeError, match=r"percentage must be a float within 0\.\.1, got '5'"):
+        Rules.pokerkit("5")  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match=r"rake_percent must be finite, got nan"):
+        Rules(rake_percent=float("nan"))
+    with pytest.raises(DTypeError, match=r"no_flop_no_drop must be a bool, got 1"):
+        Rules(no_flop_no_drop=1)  # type: ignore[arg-type]
+    assert issubclass(ConfigError, ValueError) and issubclass(DTypeError, TypeError)
     assert Rules.pokerkit(0.07).pokerkit_percentage == 0.07
 
 
@@ -434,3 +444,90 @@ def test_settlement_is_immutable_and_picklable() -> None:
     assert again == s and hash(again) == hash(s)
     assert again.hands == s.hands
     assert "payouts=(300, 400, 0)" in repr(s)
+
+
+BOARD = "Kh5s5d7s3c"
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+@pytest.mark.parametrize("bad", ["7c", "7c2c3c", (5,), [5, 6, 7], "", ()])
+def test_a_hole_of_the_wrong_size_in_any_seat_is_a_shape_error(seat: int, bad: Any) -> None:
+    # used to pay (300, 0, 0) for "7c" in seat 0: the fast path shifted every later
+    # seat's cards by one (and read a byte past the buffer)
+    holes: list[Any] = ["KcAh", "KdQc", "9h9d"]
+    holes[seat] = bad
+    size = len(bad) if not isinstance(bad, str) else len(bad) // 2
+    with pytest.raises(ShapeError, match=rf"hole_cards\[{seat}\] must have 2 cards for"
+                       rf" holdem, got {size}: {re.escape(repr(bad))}"):
+        settle([100] * 3, holes, BOARD, folded=LIVE3, button=0)
+
+
+def test_the_reported_wrong_size_hole() -> None:
+    with pytest.raises(ShapeError, match=r"hole_cards\[0\] must have 2 cards for holdem, got 1:"
+                       r" '7c'"):
+        settle([100] * 3, ["7c", "KcAh", "KdQc"], BOARD, folded=LIVE3, button=0)
+
+
+def test_omaha_holes_of_the_wrong_size_are_shape_errors() -> None:
+    with pytest.raises(ShapeError, match=r"hole_cards\[2\] must have 4 or 5 or 6 cards for"
+                       r" omaha, got 3: 'JhJd2c'"):
+        settle([100] * 3, ["KcAhQd2s", "KdQc7h8h", "JhJd2c"], BOARD, folded=LIVE3, button=0,
+               variant="omaha")
+    # different allowed sizes in one hand are fine (and settle as the reference does)
+    both([100] * 3, ["KcAhQd2s", "KdQc7h8h9c", "JhJd2c2d"], BOARD, folded=LIVE3, button=0,
+         variant="omaha")
+
+
+def test_a_wrong_size_hole_of_a_folded_seat_is_ignored() -> None:
+    result = both([100] * 3, ["7c", "KcAh", "KdQc"], BOARD, folded=[True, False, False],
+                  button=0)
+    assert result.payouts == (0, 300, 0)
+
+
+@pytest.mark.parametrize("button", [-1, 3, -4, 2**64])
+def test_a_button_outside_the_table_is_an_error_not_a_modulo(button: int) -> None:
+    with pytest.raises(InvalidSeatError, match=rf"button must be a seat index 0\.\.2,"
+                       rf" got {button}"):
+        settle([100] * 3, ["KcAh", "KdQc", "9h9d"], BOARD, folded=LIVE3, button=button)
+
+
+def test_variant_and_rules_errors_are_library_errors() -> None:
+    with pytest.raises(ConfigError, match="variant must be 'holdem' or 'omaha', got 'stud'"):
+        settle([100] * 2, ["KcAh", "KdQc"], BOARD, folded=[False] * 2, button=0,
+               variant="stud")
+    with pytest.raises(DTypeError, match="rules must be a Rules instance, got 5"):
+        settle([100] * 2, ["KcAh", "KdQc"], BOARD, folded=[False] * 2, button=0,
+               rules=5)  # type: ignore[arg-type]
+
+
+def test_numpy_hole_cards_settle_like_lists() -> None:
+    import numpy as np
+
+    ids = [list(parse_cards(h)) for h in ("KcAh", "KdQc", "9h9d")]
+    want = settle([100] * 3, ids, BOARD, folded=LIVE3, button=0)
+    assert settle([100] * 3, np.array(ids, dtype=np.uint8), BOARD, folded=np.zeros(3, bool),
+                  button=np.int64(0)) == want
+    assert settle([100] * 3, [np.array(h) for h in ids], BOARD, folded=LIVE3, button=0) == want
+    with pytest.raises(ShapeError, match=r"hole_cards\[0\] must have 2 cards for holdem, got 3"):
+        settle([100] * 3, np.array([[5, 6, 7], [44, 50, 1], [45, 42, 2]]), BOARD,
+               folded=LIVE3, button=0)
+    with pytest.raises(DTypeError, match=r"hole_cards\[0\]: cards must be integer ids or text,"
+                       r" got dtype float64"):
+        settle([100] * 3, np.array(ids, dtype=float), BOARD, folded=LIVE3, button=0)
+
+
+def test_the_kernel_binding_refuses_buffers_shorter_than_it_would_read() -> None:
+    from holdem_eval import _bindings
+
+    rules = _bindings.settle_rules(0, 0, False, 0, 1, 0.0, -1)
+    holes = bytes(parse_cards("KcAhKdQc9h9d"))
+    board = bytes(parse_cards(BOARD))
+    ok = _bindings.settle_hand([100] * 3, bytes(3), holes, 2, board, 3, 0, 0, rules)
+    want = settle([100] * 3, ["KcAh", "KdQc", "9h9d"], BOARD, folded=LIVE3, button=0)
+    assert ok is not None and tuple(ok[:3]) == want.payouts
+    # one card short, folded flags short, contributions short, a six-card board
+    assert _bindings.settle_hand([100] * 3, bytes(3), holes[:5], 2, board, 3, 0, 0, rules) is None
+    assert _bindings.settle_hand([100] * 3, bytes(2), holes, 2, board, 3, 0, 0, rules) is None
+    assert _bindings.settle_hand([100] * 2, bytes(3), holes, 2, board, 3, 0, 0, rules) is None
+    assert _bindings.settle_hand([100] * 3, bytes(3), holes, 2, board + b"\x00", 3, 0, 0,
+                                 rules) is None

@@ -307,3 +307,41 @@ def test_seat_hands_match_the_public_evaluator(hand: Hand) -> None:
         else:
             assert evaluate_omaha(hole, hand.board) == seat_hand.rank
             assert sum(c in hole for c in seat_hand.best_five) == 2
+
+
+def test_settle_batch_refuses_holes_of_the_wrong_size() -> None:
+    from holdem_eval.engine import ConfigError
+
+    from holdem_eval import DTypeError, ShapeError
+    from holdem_eval._limits import CountArgumentError
+
+    chips = [[100, 100, 100]]
+    board = [1, 2, 3, 4, 8]
+    live = [[False, False, False]]
+    # ragged rows (one seat with one card) used to be NumPy's raw ValueError
+    ragged = [[[5, 6], [44, 50], [45]]]
+    with pytest.raises(ShapeError, match=r"hole_cards must be a rectangular integer array, got"
+                       r" rows of different lengths: \[\[\[5, 6\], \[44, 50\], \[45\]\]\]"):
+        settle_batch(chips, ragged, board, folded=live, button=0)
+    # a live seat with one known card and NO_CARD is a one-card hole
+    partial = [[[5, 6], [44, 50], [45, NO_CARD]]]
+    with pytest.raises(ShapeError, match=r"row 0: hole_cards\[2\] must have 2 cards for holdem,"
+                       r" got 1: \[45\]"):
+        settle_batch(chips, partial, board, folded=live, button=0)
+    # ... which is fine when that seat folded
+    paid = settle_batch(chips, partial, board, folded=[[False, False, True]], button=0)
+    assert paid.tolist() == [list(settle([100] * 3, [[5, 6], [44, 50], None], board,
+                                         folded=[False, False, True], button=0).payouts)]
+    with pytest.raises(ShapeError, match=r"hole_cards must have shape \(1, 3, 2\) for holdem,"
+                       r" got \(1, 3, 3\)"):
+        settle_batch(chips, [[[5, 6, 7], [44, 50, 9], [45, 46, 10]]], board, folded=live,
+                     button=0)
+    with pytest.raises(CountArgumentError, match="threads must be an int from 1 to 256, got 0"):
+        settle_batch(chips, [[[5, 6], [44, 50], [45, 46]]], board, folded=live, button=0,
+                     threads=0)
+    with pytest.raises(ConfigError, match="variant must be 'holdem' or 'omaha', got 'razz'"):
+        settle_batch(chips, [[[5, 6], [44, 50], [45, 46]]], board, folded=live, button=0,
+                     variant="razz")
+    with pytest.raises(DTypeError, match="rules must be a Rules instance, got None"):
+        settle_batch(chips, [[[5, 6], [44, 50], [45, 46]]], board, folded=live, button=0,
+                     rules=None)  # type: ignore[arg-type]

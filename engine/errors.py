@@ -1,0 +1,123 @@
+"""The engine's exceptions, and the one table from the hand kernel's status codes to them.
+
+Every class derives from :class:`holdem_eval.HoldemEvalError` and a builtin
+(``ValueError``), so callers may catch either. The C hand state machine
+(``csrc/hand.c``) reports each refusal as a unique ``HE_E_HAND_*`` status;
+:data:`HAND_ERRORS` maps each status to its class and message template, and
+:func:`hand_error` builds the exception from a status and the context the caller knows
+(the seat, the amount, the state's numbers). argon2-cffi's pattern: one table, no
+message text in C.
+
+>>> hand_error(-128, seat=2, word="raise to", amount=15, lo=20)
+IllegalActionError('seat 2 cannot raise to 15: the minimum is raise to 20')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from holdem_eval import HoldemEvalError
+
+__all__ = [
+    "HAND_ERRORS",
+    "MAX_CHIPS",
+    "ConfigError",
+    "HandStateError",
+    "IllegalActionError",
+    "TableError",
+    "hand_error",
+]
+
+MAX_CHIPS = 2**60
+"""The engine's amount limit: every stack, forced bet and bet size, and the sum of the
+stacks at a table, in chips (csrc/api/hand.h ``HE_HAND_MAX_CHIPS``)."""
+
+
+class ConfigError(HoldemEvalError, ValueError):
+    """A game configuration, stack list or table setting is invalid."""
+
+
+class IllegalActionError(HoldemEvalError, ValueError):
+    """An action that the rules do not allow now; the hand is left unchanged."""
+
+
+class HandStateError(HoldemEvalError, ValueError):
+    """An operation that does not fit the hand's phase (e.g. dealing when not needed)."""
+
+
+class TableError(HoldemEvalError, ValueError):
+    """A table operation that does not fit the seats or the session's phase."""
+
+
+_WAGER = "seat {seat} cannot {word} {amount}: "
+_SHOWDOWN = "seat {seat!r} cannot {what}: "
+
+# status -> (class, message template); the template's fields come from hand_error's
+# keyword arguments. Statuses are csrc/api/hand.h's HE_E_HAND_* (-100 .. -142).
+HAND_ERRORS: dict[int, tuple[type[HoldemEvalError], str]] = {
+    -100: (ConfigError, "a hand needs 2..10 seats, got {n} stacks: {stacks!r}"),
+    -101: (ConfigError, "stacks must be positive ints, got {stacks!r}"),
+    -102: (
+        ConfigError,
+        "{what} {value!r} is above the engine's limit of 2**60 chips"
+        " (each amount, and the sum of the stacks)",
+    ),
+    -103: (ConfigError, "button must be a seat 0..{last}, got {button!r}"),
+    -104: (ConfigError, "{what} {value!r} is outside the range the engine accepts"),
+    -105: (ConfigError, "a straddle needs at least 3 seats"),
+    -106: (ConfigError, "{variant} with {n} seats needs more than 52 cards"),
+    -107: (ConfigError, "{what} has card {card!r}; expected card ids 0..51 (or -1 unknown)"),
+    -108: (ConfigError, "card {card} is given twice"),
+    -109: (ConfigError, "give a seed or explicit hole_cards"),
+    -110: (ConfigError, "with a seed, hole cards must be fully known or omitted"),
+    -111: (ConfigError, "bad post for seat {seat!r}: {post!r}"),
+    -112: (ConfigError, "board must be 0..5 known cards, got {board!r}"),
+    -113: (IllegalActionError, "unknown action kind {kind!r}"),
+    -114: (IllegalActionError, "cannot {what}: the hand is over"),
+    -115: (IllegalActionError, "cannot {what}: waiting for {pending} board card(s) to be dealt"),
+    -116: (IllegalActionError, "cannot {what}: the betting is finished, showdown pending"),
+    -117: (IllegalActionError, "seat {seat} cannot {what}: it is seat {actor}'s turn (out of turn)"),
+    -118: (IllegalActionError, "seat {seat} cannot fold when checking is free"),
+    -119: (IllegalActionError, "seat {seat} cannot check facing a bet of {cur} (to call: {to_call})"),
+    -120: (IllegalActionError, "seat {seat} cannot call: there is no bet to call (check)"),
+    -121: (IllegalActionError, "seat {seat} cannot bet {amount!r}: there is already a bet of {cur} (raise)"),
+    -122: (IllegalActionError, "seat {seat} cannot raise to {amount!r}: nobody has bet (bet)"),
+    -123: (IllegalActionError, _WAGER + "its stack only covers a call"),
+    -124: (
+        IllegalActionError,
+        _WAGER + "an all-in for less than a full raise did not re-open the betting",
+    ),
+    -125: (IllegalActionError, _WAGER + "the betting is capped at {max_bets} bets this round"),
+    -126: (IllegalActionError, _WAGER + "no opponent can put in more chips"),
+    -127: (IllegalActionError, _WAGER + "that is more than its stack (all-in is {word} {allin})"),
+    -128: (IllegalActionError, _WAGER + "the minimum is {word} {lo}"),
+    -129: (IllegalActionError, _WAGER + "the pot-limit maximum is {word} {hi}"),
+    -130: (IllegalActionError, _WAGER + "the fixed-limit amount is {word} {hi}"),
+    -131: (HandStateError, "no board cards are needed now (street: {street})"),
+    -132: (HandStateError, "the {next_street} needs {pending} known card(s), got {cards!r}"),
+    -133: (IllegalActionError, "seat {seat} cannot {what}: the betting is not finished"),
+    -134: (IllegalActionError, _SHOWDOWN + "it is not in the hand"),
+    -135: (IllegalActionError, "seat {seat} cannot {what}: it already showed or mucked"),
+    -136: (IllegalActionError, "seat {seat} must show {hole_count} cards, got {cards!r}"),
+    -137: (IllegalActionError, "seat {seat} shows {shown!r} but holds {hole!r}"),
+    -138: (IllegalActionError, "seat {seat} shows {card!r}, which is already dealt"),
+    -139: (IllegalActionError, "seat {seat} cannot muck: it is the last hand in the pot"),
+    -140: (
+        HandStateError,
+        "seat {seat}'s hole cards are unknown at showdown; the pot cannot be settled",
+    ),
+    -141: (HandStateError, "the hand's state is inconsistent ({what}); it cannot be played on"),
+    -142: (HandStateError, "board card {card!r} is already dealt"),
+}
+
+
+def hand_error(status: int, **context: Any) -> HoldemEvalError:
+    """The exception for a hand kernel ``status``, its message filled from ``context``.
+
+    A status missing from :data:`HAND_ERRORS` is a bug in the engine, reported as such.
+    """
+    entry = HAND_ERRORS.get(status)
+    if entry is None:
+        return HandStateError(f"the hand kernel returned unknown status {status!r}")
+    cls, template = entry
+    return cls(template.format(**context))

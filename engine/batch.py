@@ -48,9 +48,9 @@ from holdem_eval._bindings import ffi, lib
 from holdem_eval._limits import check_count, check_threads
 from holdem_eval.errors import DTypeError, OutArrayError, ShapeError
 
-from .config import ConfigError, GameConfig
+from .config import GameConfig
 from .discrete import RAISE_TO, SKIP, ActionSet, observation_size
-from .hand import IllegalActionError
+from .errors import ConfigError, IllegalActionError
 from .rules import Rules
 
 __all__ = ["RAISE_TO", "SKIP", "HandBatch", "StepResult", "next_seed"]

@@ -86,7 +86,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
-from .config import ConfigError
+from .errors import ConfigError
 from .hand import Action, ActionKind
 
 if TYPE_CHECKING:

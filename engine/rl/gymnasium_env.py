@@ -45,8 +45,9 @@ from gymnasium.vector.utils import batch_space
 from numpy.typing import NDArray
 
 from ..batch import SKIP, HandBatch
-from ..config import ConfigError, GameConfig
+from ..config import GameConfig
 from ..discrete import ActionSet, observation_size
+from ..errors import ConfigError
 
 __all__ = ["HoldemEnv", "HoldemVectorEnv", "Opponent"]
 

@@ -30,9 +30,10 @@ from gymnasium.utils import seeding
 from numpy.typing import NDArray
 from pettingzoo import AECEnv  # type: ignore[import-untyped]  # no py.typed
 
-from ..config import ConfigError, GameConfig
+from ..config import GameConfig
 from ..discrete import ActionSet, discrete_action, legal_mask, observation_size, observe
-from ..hand import Hand, IllegalActionError
+from ..errors import ConfigError, IllegalActionError
+from ..hand import Hand
 
 __all__ = ["HoldemAECEnv"]
 

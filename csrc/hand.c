@@ -956,6 +956,8 @@ static int64_t post_forced(he_hand *h, const he_hand_setup *s, log_t *log)
 {
     int64_t n = h->n, first = seat_after(h, h->button, 1);
     int64_t sb = n == 2 ? h->button : first, bb = n == 2 ? first : seat_after(h, first, 1);
+    h->small_blind_seat = sb;
+    h->big_blind_seat = bb;
     if (h->ante) {
         for (int64_t d = 0; d < n; d++) {
             int64_t k = seat_after(h, first, d), amt = take(h, k, h->ante);
@@ -1098,6 +1100,7 @@ static int state_ok(const he_hand *h)
         || !in(h->plan_len, 0, 5) || !in(h->over, 0, 1) || !in(h->betting_done, 0, 1)
         || !in(h->has_deck, 0, 1) || !in(h->deck_pos, 0, 52)
         || !in(h->last_aggressor, -1, h->n - 1) || !in(h->river_aggressor, -1, h->n - 1)
+        || !in(h->small_blind_seat, 0, h->n - 1) || !in(h->big_blind_seat, 0, h->n - 1)
         || h->n * h->hole_count + 8 > 52) {
         return 0;
     }

@@ -21,7 +21,7 @@
     S(settle_method) S(odd_chips) S(no_flop_no_drop) S(rate_num) S(rate_den) \
     S(rate_bits) /* the PokerKit rake rate: a double's bits */ S(rake_cap)            \
     /* the table */                                                                         \
-    S(n) S(button) A(starting_stacks, HE_HAND_SEATS)                                  \
+    S(n) S(button) S(small_blind_seat) S(big_blind_seat) A(starting_stacks, HE_HAND_SEATS)                                  \
     /* chips: behind, bet this round, put in before this round, dead part of committed */   \
     A(stacks, HE_HAND_SEATS) A(bets, HE_HAND_SEATS) A(committed, HE_HAND_SEATS)             \
     A(dead, HE_HAND_SEATS) S(pot)                                                        \

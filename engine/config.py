@@ -65,11 +65,6 @@ class GameConfig:
     street_sizes: tuple[int, int, int, int] = field(init=False, repr=False, compare=False)
     """The raise size each betting round (preflop, flop, turn, river) starts with: the
     small bet twice then the big bet twice in fixed limit, else ``min_bet`` (derived)."""
-    core_params: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    """The numbers the engine's C core starts a hand from (derived): hole count, ante,
-    big-blind ante, small blind, big blind, straddle, blind counts toward the cap (0/1),
-    betting code, max bets (-1 for none), free fold (0/1), then ``street_sizes``."""
-
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
             raise ConfigError(f"variant must be one of {VARIANTS}, got {self.variant!r}")
@@ -111,12 +106,6 @@ class GameConfig:
         object.__setattr__(self, "betting_code", BETTING_STRUCTURES.index(self.betting))
         sizes = (self.small_bet,) * 2 + (self.big_bet,) * 2 if self.betting_code == 2 else (self.min_bet,) * 4
         object.__setattr__(self, "street_sizes", sizes)
-        core = (
-            *(self.hole_count, self.ante, self.big_blind_ante, self.small_blind, self.big_blind),
-            *(self.straddle, int(self.blind_counts_toward_cap), self.betting_code),
-            *(-1 if self.max_bets is None else self.max_bets, int(self.allow_free_fold), *sizes),
-        )
-        object.__setattr__(self, "core_params", core)
 
     @property
     def is_fixed_limit(self) -> bool:

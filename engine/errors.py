@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from holdem_eval import HoldemEvalError
+from holdem_eval import HoldemEvalError, ShapeError
 
 __all__ = [
     "HAND_ERRORS",
     "MAX_CHIPS",
     "ConfigError",
     "HandStateError",
+    "HoleCardsShapeError",
     "IllegalActionError",
     "TableError",
     "hand_error",
@@ -35,6 +36,12 @@ stacks at a table, in chips (csrc/api/hand.h ``HE_HAND_MAX_CHIPS``)."""
 
 class ConfigError(HoldemEvalError, ValueError):
     """A game configuration, stack list or table setting is invalid."""
+
+
+class HoleCardsShapeError(ConfigError, ShapeError):
+    """Hole cards of the wrong count: a seat's hole of the wrong length (text or ids),
+    or not one entry per seat. Both a :class:`ConfigError` and a
+    :class:`holdem_eval.ShapeError`."""
 
 
 class IllegalActionError(HoldemEvalError, ValueError):
@@ -67,7 +74,7 @@ HAND_ERRORS: dict[int, tuple[type[HoldemEvalError], str]] = {
     -105: (ConfigError, "a straddle needs at least 3 seats"),
     -106: (ConfigError, "{variant} with {n} seats needs more than 52 cards"),
     -107: (ConfigError, "{what} has card {card!r}; expected card ids 0..51 (or -1 unknown)"),
-    -108: (ConfigError, "card {card} is given twice"),
+    -108: (ConfigError, "card {card!r} is given twice"),
     -109: (ConfigError, "give a seed or explicit hole_cards"),
     -110: (ConfigError, "with a seed, hole cards must be fully known or omitted"),
     -111: (ConfigError, "bad post for seat {seat!r}: {post!r}"),
@@ -106,7 +113,10 @@ HAND_ERRORS: dict[int, tuple[type[HoldemEvalError], str]] = {
         HandStateError,
         "seat {seat}'s hole cards are unknown at showdown; the pot cannot be settled",
     ),
-    -141: (HandStateError, "the hand's state is inconsistent ({what}); it cannot be played on"),
+    -141: (
+        HandStateError,
+        "the hand's state is inconsistent (it was changed from outside); it cannot be played on",
+    ),
     -142: (HandStateError, "board card {card!r} is already dealt"),
 }
 
@@ -121,3 +131,12 @@ def hand_error(status: int, **context: Any) -> HoldemEvalError:
         return HandStateError(f"the hand kernel returned unknown status {status!r}")
     cls, template = entry
     return cls(template.format(**context))
+
+
+# Tracebacks, reprs and pickles keep naming each class by the module users imported it
+# from before it moved here (README examples show these names; each module re-exports
+# its class, so the names still resolve).
+ConfigError.__module__ = "holdem_eval.engine.config"
+HoleCardsShapeError.__module__ = "holdem_eval.engine.hand"
+IllegalActionError.__module__ = HandStateError.__module__ = "holdem_eval.engine.hand"
+TableError.__module__ = "holdem_eval.engine.table"

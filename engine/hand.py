@@ -8,7 +8,9 @@ posts the small blind, acts first before the flop and last after it.  Bets are
 Every action is validated before anything changes, so an illegal action raises
 :class:`IllegalActionError` and leaves the hand exactly as it was.  Chips are
 conserved at every step: ``sum(stacks) + pot == sum(starting_stacks)``, and after the
-hand ``sum(stacks) + rake == sum(starting_stacks)``.
+hand ``sum(stacks) + rake == sum(starting_stacks)``.  Amounts are limited to
+:data:`MAX_CHIPS` (2**60): each stack, forced bet and bet size, and the sum of the
+stacks; a larger amount is a :class:`ConfigError` when the hand starts.
 
 Rules that are choices, stated once:
 
@@ -24,17 +26,13 @@ Rules that are choices, stated once:
   count towards ``GameConfig.max_bets``.
 * An uncalled bet (the part of the largest bet nobody matched) goes back to its
   owner at the end of each betting round, before any pot is settled.
-* Showdown and pot award use :func:`holdem_eval.engine.settle`; an uncontested pot
-  without rake rules goes straight to the last player (no evaluation needed).
+* Showdown and pot award follow :func:`holdem_eval.engine.settle`'s rules (side pots,
+  dead money, odd chips, rake); at an automatic showdown the last river aggressor shows
+  first, then clockwise, and a hand beaten in every pot it could win is mucked.
 
-Speed: :class:`Hand` is a Python class over a C base (``HandCore``, in
-``holdem_eval/_engine_core.c``) that keeps the changing state and runs the common
-steps: the start of a hand, legal actions, legal fold/check/call/bet/raise, round ends
-and streets, the automatic showdown of one Hold'em pot, and uncontested awards. The
-methods below with a ``_py`` suffix are the reference implementation of those steps: the
-C side calls them for everything it does not handle (every error, side pots, rake, Omaha
-showdowns, extra posts, chip counts above 2**60), and tests play random hands both ways
-and compare every state.
+Where: every rule is one C function of the hand state machine (``csrc/hand.c``);
+:class:`Hand` is a thin typed face over it (``engine/_hand_glue.c`` converts, and
+``engine/errors.py`` turns the kernel's status codes into exceptions).
 """
 
 from __future__ import annotations
@@ -42,19 +40,25 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from operator import add
+from fractions import Fraction
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from holdem_eval import evaluate_omaha
-from holdem_eval._bindings import HandCore, deal_seeded, evaluate_fast, hand_core_setup
+from holdem_eval._bindings import HandCore, hand_glue_setup
 
-from .config import ConfigError, GameConfig
-from .dealing import _M64, UNKNOWN_CARD, SeededDeck, _check_seed, format_cards, parse_cards_text
-from .errors import HandStateError, IllegalActionError
-from .pots import form_pots, odd_chip_order, split_pot, uncalled_return
-from .showdown import settle, showdown_order
+from .config import GameConfig
+from .dealing import UNKNOWN_CARD, _check_seed, format_cards, parse_cards_text
+from .errors import (
+    MAX_CHIPS,
+    ConfigError,
+    HandStateError,
+    HoleCardsShapeError,
+    IllegalActionError,
+    hand_error,
+)
 
 __all__ = [
+    "MAX_CHIPS",
     "STREET_NAMES",
     "Action",
     "ActionKind",
@@ -67,14 +71,11 @@ __all__ = [
 ]
 
 STREET_NAMES = ("preflop", "flop", "turn", "river", "showdown")
-_PREFLOP, _FLOP, _TURN, _RIVER, _SHOWDOWN = 0, 1, 2, 3, 4
-_BOARD_AFTER = (0, 3, 4, 5)  # board size once each street has been dealt
-# _SEATS_AFTER[n][i]: the other seats of an n-seat table clockwise from the one left of i
-_SEATS_AFTER = [
-    tuple(tuple((i + d) % n for d in range(1, n)) for i in range(n)) for n in range(11)
-]
-_SEATS_FROM = [tuple((i, *after) for i, after in enumerate(row)) for row in _SEATS_AFTER]
-_HOLE_KINDS, _ZEROS = ("hole",) * 10, (0,) * 10  # zipped with the dealing order into the log
+EVENT_KINDS = (
+    *("hole", "ante", "small_blind", "big_blind", "straddle", "post", "dead", "board"),
+    *("fold", "check", "call", "bet", "raise", "uncalled", "show", "muck", "win", "rake"),
+)
+"""Event kinds, in the kernel's HE_EV_* order."""
 
 
 class ActionKind(IntEnum):
@@ -89,14 +90,8 @@ class ActionKind(IntEnum):
         return self.name.lower().replace("_", "-")
 
 
-_FOLD, _CHECK, _CALL, _BET, _RAISE, _ALL_IN = (
-    ActionKind.FOLD,
-    ActionKind.CHECK,
-    ActionKind.CALL,
-    ActionKind.BET,
-    ActionKind.RAISE,
-    ActionKind.ALL_IN,
-)
+_FOLD, _CHECK, _CALL, _BET, _RAISE, _ALL_IN = tuple(ActionKind)
+_KIND_BY_VALUE = frozenset(int(k) for k in ActionKind)
 
 
 class Action(NamedTuple):
@@ -127,19 +122,6 @@ class LegalAction(NamedTuple):
     kind: ActionKind
     min_amount: int
     max_amount: int
-
-
-_INT_ONLY = {int}
-# ``_acted[seat]`` is the current bet the seat last acted at, -1 before it acts in the
-# round, and _DONE once it folded or is all-in: "must act" is then just acted < cur_bet
-_DONE = 1 << 62
-_NO_OPPONENT = "no opponent can put in more chips"
-_COVERS_CALL = "its stack only covers a call"
-_NOT_REOPENED = "an all-in for less than a full raise did not re-open the betting"
-_KIND_BY_VALUE = frozenset(int(k) for k in ActionKind)
-_new_tuple = tuple.__new__  # builds NamedTuple values without the Python-level __new__
-_LEGAL_FOLD = LegalAction(_FOLD, 0, 0)
-_LEGAL_CHECK = LegalAction(_CHECK, 0, 0)
 
 
 class Event(NamedTuple):
@@ -177,14 +159,15 @@ class PlayerView:
     is_over: bool
 
 
-class _CheckedHoles(list[tuple[int, ...]]):
-    """Hole cards already checked by trusted engine code (PHH parsing): one tuple of
-    ``hole_count`` ids in -1..51 per seat, no known card twice. :class:`Hand` takes them
-    as they are (a copy of the list) instead of checking them again."""
+_INT_ONLY = {int}
+# The kernel's state fields (csrc/hand_state.h, from its field table) and constants
+_FIELDS, _K = hand_glue_setup(LegalAction, tuple(ActionKind), EVENT_KINDS)
+# a snapshot has every field except what the last failed call was about
+_SNAPSHOT = attrgetter(*(f"_{name}" for name in _FIELDS if not name.startswith("error_")))
+_SHOW_PROBE = [UNKNOWN_CARD] * (_K["MAX_HOLE"] + 1)  # a wrong count: checks the seat only
+_CHECK_OR_CALL, _BET_OR_RAISE = _K["CHECK_OR_CALL"], _K["BET_OR_RAISE"]
+_WAGERS = frozenset((int(_BET), int(_RAISE), _BET_OR_RAISE))
 
-
-_RawEvent = tuple[str, int, int, tuple[int, ...]]
-_SHOWDOWN_MARK = "_showdown"  # expanded into show/muck events when the log is read
 
 def _to_cards(value: str | Sequence[int], what: str) -> list[int]:
     if isinstance(value, str):
@@ -196,6 +179,44 @@ def _to_cards(value: str | Sequence[int], what: str) -> list[int]:
         if not isinstance(c, int) or isinstance(c, bool) or not -1 <= c <= 51:
             raise ConfigError(f"{what} has card {c!r}; expected card ids 0..51 (or -1 unknown)")
     return cards
+
+
+_CONFIGS: dict[tuple[int, int, bool], tuple[Any, Any, tuple[Any, ...]]] = {}
+
+
+def _kernel_config(config: GameConfig, rules: Any, manual: bool) -> tuple[Any, ...]:
+    """The kernel's he_hand_config as ``(21 ints, PokerKit rate)``, cached per game."""
+    key = (id(config), id(rules), manual)
+    entry = _CONFIGS.get(key)
+    if entry is not None and entry[0] is config and entry[1] is rules:
+        return entry[2]
+    pokerkit = rules is not None and rules.method == "pokerkit"
+    rate = Fraction(0) if rules is None else rules.rate
+    cap = -1 if rules is None or rules.rake_cap is None else rules.rake_cap
+    values = (
+        *(config.hole_count, config.betting_code, config.small_blind, config.big_blind),
+        *(config.ante, config.big_blind_ante, config.straddle, *config.street_sizes),
+        -1 if config.max_bets is None else config.max_bets,
+        *(int(config.blind_counts_toward_cap), int(config.allow_free_fold), int(manual)),
+        *(int(pokerkit), int(rules is not None and rules.odd_chips == "first_winner")),
+        int(rules is not None and rules.no_flop_no_drop),
+        *((0, 1) if pokerkit else (rate.numerator, rate.denominator)),
+        cap,
+    )
+    result = (values, float(rate))
+    if len(_CONFIGS) >= 256:
+        _CONFIGS.clear()
+    _CONFIGS[key] = (config, rules, result)
+    return result
+
+
+def _card_text(card: int) -> str:
+    """A card named in an error message (as ids outside 0..51 stay numbers)."""
+    return format_cards([card]) if -1 <= card <= 51 else str(card)
+
+
+def _field(name: str, doc: str) -> Any:
+    return property(attrgetter(f"_{name}"), doc=doc)
 
 
 class Hand(HandCore):
@@ -220,31 +241,14 @@ class Hand(HandCore):
     ('flop', 650, 2)
     """
 
-    __slots__ = (
-        "_dead",
-        "_deck",
-        "_ranks",
-        "_shown",
-        "config",
-        "hole_cards",
-        "manual_showdown",
-        "payouts",
-        "rake",
-        "rules",
-        "starting_stacks",
-    )
+    __slots__ = ("config", "manual_showdown", "rules")
 
-    if TYPE_CHECKING:  # HandCore (C) implements these; here for their precise types
-        _bounds: LegalAction | str
+    if TYPE_CHECKING:  # HandCore (engine/_hand_glue.c) implements these
+        payouts: list[int] | None
+        """Chips each seat took from the pot, once the hand is over (else None)."""
 
         def legal_actions(self) -> tuple[LegalAction, ...]:
             """Legal actions for the seat to act (empty when nobody is to act)."""
-
-        def act(self, action: Action | tuple[ActionKind, int], seat: int | None = None) -> None:
-            """Apply ``action`` (kind, "to" amount) for the seat to act.
-
-            ``seat``, if given, must be the seat to act (out-of-turn actions are rejected).
-            """
 
     def __init__(
         self,
@@ -263,324 +267,154 @@ class Hand(HandCore):
             raise ConfigError(f"config must be a GameConfig, got {config!r}")
         stacks_ = list(stacks)
         n = len(stacks_)
-        if not 2 <= n <= 10:
-            raise ConfigError(f"a hand needs 2..10 seats, got {n} stacks: {stacks_!r}")
-        for s in stacks_:
-            if s.__class__ is not int or s <= 0:
-                if not all(
-                    isinstance(s, int) and not isinstance(s, bool) and s > 0 for s in stacks_
-                ):
-                    raise ConfigError(f"stacks must be positive ints, got {stacks_!r}")
-                stacks_ = [int(s) for s in stacks_]
-                break
-        if button.__class__ is not int or not 0 <= button < n:
+        if set(map(type, stacks_)) != _INT_ONLY and not all(
+            isinstance(s, int) and not isinstance(s, bool) for s in stacks_
+        ):
+            raise ConfigError(f"stacks must be positive ints, got {stacks_!r}")
+        if button.__class__ is not int and (not isinstance(button, int) or isinstance(button, bool)):
             raise ConfigError(f"button must be a seat 0..{n - 1}, got {button!r}")
-        if config.straddle and n == 2:
-            raise ConfigError("a straddle needs at least 3 seats")
-        hc = config.hole_count
-        if n * hc + 8 > 52:
-            raise ConfigError(f"{config.variant} with {n} seats needs more than 52 cards")
         self.config = config
         self.rules = rules
         self.manual_showdown = manual_showdown
-        self.starting_stacks = tuple(stacks_)
-        deck: SeededDeck | None = None
-        if hole_cards is None and board is None:
-            if seed is None:
-                raise ConfigError("give a seed or explicit hole_cards")
-            if seed.__class__ is not int:
-                seed = _check_seed(seed)
-            if not posts:
-                self._start_seeded(seed & _M64, stacks_, button)  # C; see _start_seeded_py
-                return
-            holes, plan = self._seeded_cards(seed & _M64, n, hc, button)
-        else:
-            order = _SEATS_FROM[n][(button + 1) % n]
-            holes, plan, deck = self._explicit_cards(hole_cards, board, seed, n, hc, order)
-        self._start(stacks_, button, holes, plan, deck, posts)
+        holes: list[int] | None = None
+        if hole_cards is not None:
+            holes = self._hole_ids(hole_cards, n, config.hole_count)
+        plan = [] if board is None else _to_cards(board, "board")
+        if seed is not None and seed.__class__ is not int:
+            seed = _check_seed(seed)
+        elif seed is None and hole_cards is None and board is None:
+            raise ConfigError("give a seed or explicit hole_cards")
+        live = dead = None
+        if posts:
+            live, dead = [0] * n, [0] * n
+            for seat, post in sorted(posts.items()):
+                if not isinstance(seat, int) or not 0 <= seat < n:
+                    raise ConfigError(f"bad post for seat {seat!r}: {tuple(post)!r}")
+                live[seat], dead[seat] = post
+        values, rate = _kernel_config(config, rules, manual_showdown)
+        st = self._start(values, rate, stacks_, button, holes, plan, seed, live, dead)
+        if st:
+            raise self._start_error(st, stacks_, button, hole_cards, board, posts)
 
     @staticmethod
-    def _seeded_cards(
-        seed: int, n: int, hc: int, button: int
-    ) -> tuple[list[tuple[int, ...]], list[int]]:
-        """The hole cards by seat and the five board cards, from one C call that deals
-        every card the hand can need: hole cards one at a time clockwise from the seat
-        left of the button, then burn, flop, burn, turn, burn, river (SeededDeck's order,
-        see engine/dealing.py)."""
-        first = (button + 1) % n
-        nh = n * hc
-        drawn = deal_seeded(seed, 0, nh + 8)
-        # the k-th card of each round goes to the k-th seat from `first`
-        dealt: list[tuple[int, ...]]
-        if hc == 2:
-            dealt = list(zip(drawn[:n], drawn[n:nh]))
-        else:
-            dealt = list(zip(*[drawn[r * n : r * n + n] for r in range(hc)]))
-        holes = dealt[n - first :] + dealt[: n - first] if first else dealt
-        return holes, [drawn[nh + 1], drawn[nh + 2], drawn[nh + 3], drawn[nh + 5], drawn[nh + 7]]
-
-    def _start_seeded_py(self, seed: int, stacks: list[int], button: int) -> None:
-        """The reference for the C core's ``_start_seeded``: deal from ``seed`` (already
-        reduced to 64 bits) and start the hand (no extra posts)."""
-        holes, plan = self._seeded_cards(seed, len(stacks), self.config.hole_count, button)
-        self._start(stacks, button, holes, plan, None, None)
-
-    def _start_py(
-        self,
-        stacks_: list[int],
-        button: int,
-        holes: list[tuple[int, ...]],
-        plan: list[int],
-        deck: SeededDeck | None,
-        posts: Mapping[int, tuple[int, int]] | None,
-    ) -> None:
-        """Set up the state, log the hole cards, post the forced bets and give the first
-        seat the turn (``stacks_`` becomes the hand's stack list). The reference for the
-        C core's ``_start``, which calls this for extra posts and a big-blind ante."""
-        config = self.config
-        n = len(stacks_)
-        self.n = n
-        self._code = config.betting_code
-        self._cap = -1 if config.max_bets is None else config.max_bets
-        self._free_fold = config.allow_free_fold
-        self._street_sizes = config.street_sizes
-        self.button = button
-        self.stacks = stacks_
-        bets = self.bets = [0] * n
-        committed = self.committed = [0] * n
-        self.folded = [False] * n
-        self._acted = [-1] * n
-        self.payouts: list[int] | None = None
-        self.rake = 0
-        self.board = []
-        self.pending_board = 0
-        self.betting_done = False
-        self.last_aggressor = -1
-        self.river_aggressor = -1
-        self._shown: list[int] = [0] * n  # 0 undecided, 1 shown, 2 mucked
-        self._ranks: list[int | None] | None = None
-        self._bounds = ""
-        self._bounds_at = -1
-        self._dead: list[int] | None = None  # per seat dead money (part of committed)
-        self.n_live = n
-        self.hole_cards: list[tuple[int, ...]] = holes
-        self._board_plan = plan
-        self._deck: SeededDeck | None = deck
-
-        # ---- cards were dealt one at a time clockwise from the seat left of the button ----
-        first = (button + 1) % n
-        order = _SEATS_FROM[n][first]
-        log: list[_RawEvent] = list(zip(_HOLE_KINDS, order, _ZEROS, [holes[k] for k in order]))
-        self._log = log
-
-        # ---- forced bets: antes (dead), blinds and straddle (live), extra posts ----
-        sb_seat, bb_seat = (button, first) if n == 2 else (first, order[1])
-        if config.ante:
-            for seat in order:
-                amt = min(config.ante, stacks_[seat])
-                stacks_[seat] -= amt
-                committed[seat] += amt
-                log.append(("ante", seat, amt, ()))
-        elif config.big_blind_ante:
-            # the big blind pays everyone's ante: dead money, not part of his bet
-            amt = min(config.big_blind_ante, stacks_[bb_seat])
-            stacks_[bb_seat] -= amt
-            committed[bb_seat] += amt
-            if amt:
-                self._dead = [0] * n
-                self._dead[bb_seat] = amt
-            log.append(("ante", bb_seat, amt, ()))
-        amt = config.small_blind
-        if amt:
-            if amt > stacks_[sb_seat]:
-                amt = stacks_[sb_seat]
-            stacks_[sb_seat] -= amt
-            bets[sb_seat] = amt
-            log.append(("small_blind", sb_seat, amt, ()))
-        amt = config.big_blind
-        if amt > stacks_[bb_seat]:
-            amt = stacks_[bb_seat]
-        stacks_[bb_seat] -= amt
-        bets[bb_seat] = amt
-        log.append(("big_blind", bb_seat, amt, ()))
-        first = (bb_seat + 1) % n
-        # fixed-limit cap: the big blind (and a straddle) count as this round's bets
-        self._level_count = 1 if config.blind_counts_toward_cap else 0
-        if config.straddle:
-            amt = min(config.straddle, stacks_[first])
-            stacks_[first] -= amt
-            bets[first] = amt
-            log.append(("straddle", first, amt, ()))
-            first = (first + 1) % n
-            self._level_count *= 2
-        if posts:
-            self._post_extra(posts)
-        self.pot = sum(committed) + sum(bets)
-        self.n_active = n - stacks_.count(0)
-        if self.n_active < n:
-            self._acted = [_DONE if s == 0 else -1 for s in stacks_]
-        self.cur_bet = max(bets)
-        self.raise_size = self._street_sizes[0]
-        self.street_index = _PREFLOP
-        self.actor = -1
-        self._start_round(first)
-
-    def _explicit_cards(
-        self,
-        hole_cards: Sequence[str | Sequence[int] | None] | None,
-        board: str | Sequence[int] | None,
-        seed: int | None,
-        n: int,
-        hc: int,
-        order: tuple[int, ...],
-    ) -> tuple[list[tuple[int, ...]], list[int], SeededDeck | None]:
-        if (
-            hole_cards.__class__ is _CheckedHoles
-            and board is None
-            and seed is None
-            and len(hole_cards) == n
-        ):
-            return list(hole_cards), [], None
-        known: list[int] = []
-        holes: list[tuple[int, ...]] | None = None
-        if hole_cards is not None:
-            if len(hole_cards) != n:
-                raise ConfigError(
-                    f"hole_cards needs one entry per seat ({n}), got {len(hole_cards)}"
+    def _hole_ids(
+        hole_cards: Sequence[str | Sequence[int] | None], n: int, hc: int
+    ) -> list[int]:
+        """Every seat's hole cards as ids, seat after seat (None: unknown)."""
+        if len(hole_cards) != n:
+            raise HoleCardsShapeError(
+                f"hole_cards needs one entry per seat ({n}), got {len(hole_cards)}"
+            )
+        flat: list[int] = []
+        for seat, entry in enumerate(hole_cards):
+            cards = [UNKNOWN_CARD] * hc if entry is None else _to_cards(entry, f"seat {seat}")
+            if len(cards) != hc:
+                raise HoleCardsShapeError(
+                    f"seat {seat} needs {hc} hole cards, got {len(cards)}: {entry!r}"
                 )
-            flat: list[Any] = [c for entry in hole_cards if entry is not None for c in entry]
-            if (
-                flat
-                and None not in hole_cards
-                and len(flat) == n * hc
-                and set(map(type, flat)) == _INT_ONLY
-                and min(flat) >= -1
-                and max(flat) <= 51
-            ):
-                # fast path: ids already (hand-history replay, tree search)
-                holes = [tuple(entry) for entry in hole_cards]  # type: ignore[arg-type]
-                for h in holes:
-                    if len(h) != hc:
-                        raise ConfigError(f"every seat needs {hc} hole cards, got {hole_cards!r}")
-                known = flat
-            else:
-                holes = []
-                for seat, entry in enumerate(hole_cards):
-                    cards = (
-                        [UNKNOWN_CARD] * hc if entry is None else _to_cards(entry, f"seat {seat}")
-                    )
-                    if len(cards) != hc:
-                        raise ConfigError(
-                            f"seat {seat} needs {hc} hole cards, got {len(cards)}: {entry!r}"
-                        )
-                    holes.append(tuple(cards))
-                    known += cards
-            if UNKNOWN_CARD in known:
-                known = [c for c in known if c >= 0]
-        plan = [] if board is None else _to_cards(board, "board")
-        if len(plan) > 5 or UNKNOWN_CARD in plan:
-            raise ConfigError(f"board must be 0..5 known cards, got {board!r}")
-        known.extend(plan)
-        if len(set(known)) != len(known):
-            dup = next(c for c in known if known.count(c) > 1)
-            raise ConfigError(f"card {format_cards([dup])!r} is given twice")
-        deck = None if seed is None else SeededDeck(seed, known)
-        if holes is None:
-            if deck is None:
-                raise ConfigError("give a seed or explicit hole_cards")
-            drawn = deck.draw(n * hc)
-            holes = [()] * n
-            for k, seat in enumerate(order):
-                holes[seat] = tuple(drawn[k + r * n] for r in range(hc))
-        elif deck is not None and any(c < 0 for h in holes for c in h):
-            raise ConfigError("with a seed, hole cards must be fully known or omitted")
-        return holes, plan, deck
+            flat += cards
+        return flat
 
-    def _post_extra(self, posts: Mapping[int, tuple[int, int]]) -> None:
-        stacks, bets, committed, log = self.stacks, self.bets, self.committed, self._log
-        for seat, (live, dead) in sorted(posts.items()):
-            if not 0 <= seat < self.n or live < 0 or dead < 0:
-                raise ConfigError(f"bad post for seat {seat!r}: {(live, dead)!r}")
-            add_live = min(max(live - bets[seat], 0), stacks[seat])
-            if add_live:
-                stacks[seat] -= add_live
-                bets[seat] += add_live
-                log.append(("post", seat, add_live, ()))
-            amt = min(dead, stacks[seat])
-            if amt:
-                stacks[seat] -= amt
-                committed[seat] += amt
-                if self._dead is None:
-                    self._dead = [0] * self.n
-                self._dead[seat] += amt
-                log.append(("dead", seat, amt, ()))
+    def _start_error(
+        self, st: int, stacks: list[int], button: int, hole_cards: Any, board: Any, posts: Any
+    ) -> Exception:
+        n = len(stacks)
+        what: str = "stacks"
+        value: Any = stacks
+        cfg = self.config
+        for name in ("small_blind", "big_blind", "ante", "big_blind_ante", "straddle", "min_bet"):
+            if getattr(cfg, name) > MAX_CHIPS:
+                what, value = f"config {name}", getattr(cfg, name)
+                break
+        if posts and all(0 <= s <= MAX_CHIPS for s in stacks) and sum(stacks) <= MAX_CHIPS:
+            what, value = "posts", dict(posts)
+        if st == _K["CONFIG"]:
+            what, value = "rules", self.rules
+        seat = self._error_seat
+        post = tuple(posts.get(seat, (0, 0))) if posts else (0, 0)
+        return hand_error(
+            st, n=n, stacks=stacks, last=n - 1, button=button, variant=cfg.variant,
+            what=what, value=value, card=_card_text(self._error_card), seat=seat,
+            post=post, board=board, hole_cards=hole_cards,
+        )
 
     # ---- derived state -----------------------------------------------------------
+    stacks = _field("stacks", "Chips behind, per seat.")
+    bets = _field("bets", "Chips bet in this betting round, per seat.")
+    committed = _field("committed", "Chips put in before this betting round, per seat.")
+    pot = _field("pot", "Chips in the pot (bets of this round included).")
+    n = _field("n", "Seat count.")
+    button = _field("button", "The dealer seat.")
+    actor = _field("actor", "The seat to act, or -1.")
+    cur_bet = _field("cur_bet", "The largest bet of this round.")
+    raise_size = _field("raise_size", "The minimum raise increment now.")
+    street_index = _field("street", "0 preflop .. 3 river, 4 showdown.")
+    pending_board = _field("pending_board", "Board cards the hand waits for.")
+    n_live = _field("n_live", "Seats not folded.")
+    n_active = _field("n_active", "Seats not folded with chips behind.")
+    last_aggressor = _field("last_aggressor", "Last seat to bet or raise this round, or -1.")
+    river_aggressor = _field("river_aggressor", "Last river bettor or raiser, or -1.")
+    rake = _field("rake", "Chips raked (once the hand is over).")
+
+    @property
+    def folded(self) -> list[bool]:
+        return [bool(f) for f in self._folded]
+
+    @property
+    def betting_done(self) -> bool:
+        """True once no more betting can happen (the rest is cards and showdown)."""
+        return bool(self._betting_done)
+
+    @property
+    def board(self) -> list[int]:
+        board: list[int] = self._board[: self._board_len]
+        return board
+
+    @property
+    def hole_cards(self) -> list[tuple[int, ...]]:
+        """Each seat's hole cards (ids, -1 unknown)."""
+        if self._check():
+            raise hand_error(_K["STATE"])
+        flat, hc = self._holes, self._hole_count
+        return [tuple(flat[k * hc : k * hc + hc]) for k in range(self._n)]
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]:
+        return tuple(self._starting_stacks)
+
     @property
     def blind_seats(self) -> tuple[int, int]:
         """``(small blind seat, big blind seat)``; heads-up the button is the small blind."""
-        n, b = self.n, self.button
-        if n == 2:
-            return b, (b + 1) % 2
-        return (b + 1) % n, (b + 2) % n
+        return self._small_blind_seat, self._big_blind_seat
 
     @property
     def street(self) -> str:
         """``preflop``, ``flop``, ``turn``, ``river`` or ``showdown`` (betting finished)."""
-        return STREET_NAMES[self.street_index]
+        if self._check():
+            raise hand_error(_K["STATE"])
+        return STREET_NAMES[self._street]
 
     @property
     def is_over(self) -> bool:
         """True once the pot has been awarded."""
-        return self.payouts is not None
+        return bool(self._over)
 
     @property
     def events(self) -> tuple[Event, ...]:
         """The full event log (every card, every chip movement)."""
-        return tuple(self._expand_log(self._log))
-
-    def _expand_log(self, raw: list[_RawEvent], seat: int = -1) -> list[Event]:
-        """The raw log as Events; with ``seat``, other seats' hole cards are hidden (-1)."""
-        out: list[Event] = []
-        hidden = (UNKNOWN_CARD,) * self.config.hole_count
-        for e in raw:
-            kind = e[0]
-            if kind == "hole" and seat >= 0 and e[1] != seat:
-                out.append(_new_tuple(Event, ("hole", e[1], 0, hidden)))
-                continue
-            if kind != _SHOWDOWN_MARK:
-                out.append(_new_tuple(Event, e))
-                continue
-            # automatic showdown: the last river aggressor shows first, then clockwise;
-            # a hand beaten in every pot it could win by a hand already shown is mucked
-            _, aggressor, _, live = e
-            assert self._ranks is not None
-            order = showdown_order(
-                list(live),
-                button=self.button,
-                last_aggressor=aggressor if aggressor >= 0 else None,
-                ranks=self._ranks,
-                contributions=self.committed,
-                dead=self._dead,
-            )
-            muckable = set(order.muckable)
-            for k in order.order:
-                if k in muckable:
-                    out.append(Event("muck", k, 0))
-                else:
-                    out.append(Event("show", k, 0, self.hole_cards[k]))
-        return out
+        return tuple(Event(*e) for e in self._log)
 
     @property
     def current_actor(self) -> int | None:
         """The seat to act, or None (hand over, or waiting for cards/showdown)."""
-        return self.actor if self.actor >= 0 else None
+        i: int = self._actor
+        return i if i >= 0 else None
 
     @property
     def to_call(self) -> int:
         """Chips the seat to act must add to call (0 when checking is possible)."""
-        i = self.actor
-        return 0 if i < 0 else self.cur_bet - self.bets[i]
+        i = self._actor
+        return 0 if i < 0 else self._cur_bet - self._bets[i]
 
     @property
     def net(self) -> list[int]:
@@ -592,162 +426,111 @@ class Hand(HandCore):
         """Per seat, the dead money posted as such (a missed small blind, a big-blind
         ante): part of :attr:`contributions`, but not of the seat's bet — it sets no
         all-in level, is never returned and goes to the main pot."""
-        return [0] * self.n if self._dead is None else self._dead[:]
+        dead: list[int] = self._dead
+        return dead
 
     @property
     def contributions(self) -> list[int]:
         """Chips each seat has put into the pot so far (including dead money)."""
-        return [c + b for c, b in zip(self.committed, self.bets)]
+        return [c + b for c, b in zip(self._committed, self._bets)]
 
-    # ---- legal actions -----------------------------------------------------------
-    def _legal_actions_py(self) -> tuple[LegalAction, ...]:
-        """The reference for :meth:`legal_actions` (the C core's ``legal_actions`` runs
-        the same steps, and calls this when the state holds chip counts above 2**60)."""
-        i = self.actor
-        if i < 0:
-            return ()
-        stacks = self.stacks
-        bets = self.bets
-        stack = stacks[i]
-        bet = bets[i]
-        cur = self.cur_bet
-        to_call = cur - bet
-        # the BET/RAISE LegalAction, or why no bet or raise is allowed; cached for
-        # _wager until the next logged event (this is the one place it is computed)
-        wager: LegalAction | str
-        acted = self._acted[i]
-        raise_size = self.raise_size
-        cfg = self.config
-        code = cfg.betting_code
-        if stack <= to_call:
-            wager = _COVERS_CALL
-        elif acted >= 0 and cur - acted < raise_size:
-            wager = _NOT_REOPENED
-        elif code == 2 and cfg.max_bets is not None and self._level_count >= cfg.max_bets:
-            wager = f"the betting is capped at {cfg.max_bets} bets this round"
-        elif cur == 0:
-            # someone else must be able to put in more chips: with no bet, anyone with chips
-            wager = "" if self.n_active >= 2 else _NO_OPPONENT
-        else:
-            wager = _NO_OPPONENT
-            folded = self.folded
-            for j in range(self.n):
-                if stacks[j] + bets[j] > cur and j != i and not folded[j]:
-                    wager = ""
-                    break
-        if not wager:
-            allin_to = stack + bet
-            min_to = cur + raise_size
-            if code == 0:
-                max_to = allin_to
-            elif code == 2:
-                max_to = min_to
-            else:
-                max_to = 2 * cur - bet + self.pot
-                if max_to < min_to:
-                    max_to = min_to
-            if min_to > allin_to:
-                min_to = allin_to
-            if max_to > allin_to:
-                max_to = allin_to
-            wager = _new_tuple(LegalAction, (_RAISE if cur else _BET, min_to, max_to))
-        self._bounds = wager
-        self._bounds_at = len(self._log)
-        if to_call > 0:
-            amt = stack if stack < to_call else to_call
-            call = _new_tuple(LegalAction, (_CALL, amt, amt))
-            if wager.__class__ is str:
-                return (_LEGAL_FOLD, call)
-            return (_LEGAL_FOLD, call, wager)  # type: ignore[return-value]
-        if wager.__class__ is str:
-            return (_LEGAL_FOLD, _LEGAL_CHECK) if cfg.allow_free_fold else (_LEGAL_CHECK,)
-        if cfg.allow_free_fold:
-            return (_LEGAL_FOLD, _LEGAL_CHECK, wager)  # type: ignore[return-value]
-        return (_LEGAL_CHECK, wager)  # type: ignore[return-value]
-
-    def _raise_bounds(self) -> LegalAction | str:
-        """The BET/RAISE :class:`LegalAction` for the seat to act, or why it is not
-        allowed (computed by :meth:`legal_actions`, reused until the next event)."""
-        if self._bounds_at != len(self._log):
-            self.legal_actions()
-        return self._bounds
+    @property
+    def showdown_pending(self) -> list[int]:
+        """Live seats that still have to show or muck (manual showdown only)."""
+        if not self._betting_done or self._over:
+            return []
+        shown, folded = self._shown, self._folded
+        return [k for k in range(self._n) if not folded[k] and not shown[k]]
 
     # ---- actions -----------------------------------------------------------------
-    def _who(self, what: str) -> int:
-        i = self.actor
-        if i < 0:
-            if self.payouts is not None:
-                raise IllegalActionError(f"cannot {what}: the hand is over")
-            if self.pending_board:
-                raise IllegalActionError(
-                    f"cannot {what}: waiting for {self.pending_board} board card(s) to be dealt"
-                )
-            raise IllegalActionError(f"cannot {what}: the betting is finished, showdown pending")
-        return i
+    def act(self, action: Action | tuple[ActionKind, int], seat: int | None = None) -> None:
+        """Apply ``action`` (kind, "to" amount) for the seat to act.
 
-    def _act_py(self, action: Action | tuple[ActionKind, int], seat: int | None = None) -> None:
-        """The reference for :meth:`act`: the C core applies legal actions itself and
-        calls this for everything else (errors, all-in, chip counts above 2**60)."""
+        ``seat``, if given, must be the seat to act (out-of-turn actions are rejected).
+        """
         kind, amount = action
-        i = self.actor
-        if i < 0 or (seat is not None and seat != i):
-            if kind not in _KIND_BY_VALUE:
-                raise IllegalActionError(f"unknown action kind {kind!r}")
-            i = self._who(str(ActionKind(kind)))
-            raise IllegalActionError(
-                f"seat {seat} cannot {ActionKind(kind)}: it is seat {i}'s turn (out of turn)"
+        if (
+            amount.__class__ is int
+            and (kind.__class__ is ActionKind or kind.__class__ is int)
+            and (seat is None or seat.__class__ is int)
+        ):  # the common case: nothing to convert
+            st = self._act(kind, amount, seat)
+            if st:
+                raise self._action_error(st, kind, kind, amount, seat, None)
+            return
+        self._do(kind, amount, seat, None)
+
+    def _do(self, kind: Any, amount: Any, seat: Any, what: str | None) -> None:
+        """Run one action in the kernel; raise its refusal with the message's context."""
+        k = kind if kind.__class__ is int or kind.__class__ is ActionKind else (
+            int(kind) if kind in _KIND_BY_VALUE and not isinstance(kind, bool) else (
+                1 if kind is True else 0 if kind is False else -1
             )
-        if kind == 2:  # CALL
-            self._call_py(i)
-        elif kind == 0:  # FOLD
-            self._fold_py(i)
-        elif kind == 4:  # RAISE
-            if self.cur_bet == 0:
-                raise IllegalActionError(
-                    f"seat {i} cannot raise to {amount!r}: nobody has bet (bet)"
-                )
-            self._wager_py(i, amount, _RAISE)
-        elif kind == 1:  # CHECK
-            self._check_py(i)
-        elif kind == 3:  # BET
-            if self.cur_bet > 0:
-                raise IllegalActionError(
-                    f"seat {i} cannot bet {amount!r}: there is already a bet of {self.cur_bet}"
-                    " (raise)"
-                )
-            self._wager_py(i, amount, _BET)
-        elif kind == _ALL_IN:
-            self.all_in()
-        else:
-            raise IllegalActionError(f"unknown action kind {kind!r}")
+        )
+        a = amount
+        if amount.__class__ is not int and k in _WAGERS:
+            if not isinstance(amount, int) or isinstance(amount, bool):
+                a = 0
+                i = self._actor
+                bet = k == _BET_OR_RAISE or (k == _BET) == (self._cur_bet == 0)
+                if i >= 0 and (seat is None or seat == i) and bet:
+                    word = "bet" if (k == _BET or self._cur_bet == 0) else "raise to"
+                    raise IllegalActionError(
+                        f"seat {i} cannot {word} {amount!r}: amounts are int chips"
+                    )
+        elif amount.__class__ is not int:
+            a = amount if isinstance(amount, int) else 0
+        s = seat if seat is None or seat.__class__ is int else (
+            seat if isinstance(seat, int) else -2
+        )
+        st = self._act(k, a, s)
+        if st:
+            raise self._action_error(st, kind, k, amount, seat, what)
+
+    def _action_error(
+        self, st: int, kind: Any, k: int, amount: Any, seat: Any, what: str | None
+    ) -> Exception:
+        if st == _K["STATE"]:
+            return hand_error(st)
+        if st == _K["UNKNOWN"]:  # the action stays applied; the pot waits
+            return hand_error(st, seat=self._error_seat)
+        i = self._actor
+        if what is None:
+            what = str(ActionKind(k)) if k in _KIND_BY_VALUE else ""
+        cur = self._cur_bet
+        allin = self._stacks[i] + self._bets[i] if i >= 0 else 0
+        bet = k == _BET or (k in (_ALL_IN, _BET_OR_RAISE) and cur == 0)
+        wager = [a for a in self.legal_actions() if a.kind in (_BET, _RAISE)]
+        lo, hi = (wager[0].min_amount, wager[0].max_amount) if wager else (0, 0)
+        return hand_error(
+            st, kind=kind, what=what, pending=self._pending_board, actor=i,
+            seat=i if st != _K["TURN"] else seat, amount=allin if k == _ALL_IN else amount,
+            cur=cur, to_call=cur - self._bets[i] if i >= 0 else 0, allin=allin, lo=lo, hi=hi,
+            word="bet" if bet else "raise to", max_bets=self.config.max_bets,
+        )
 
     def fold(self) -> None:
-        self._fold(self._who("fold"))
+        self._do(_FOLD, 0, None, "fold")
 
     def check(self) -> None:
-        self._check(self._who("check"))
+        self._do(_CHECK, 0, None, "check")
 
     def call(self) -> None:
-        self._call(self._who("call"))
+        self._do(_CALL, 0, None, "call")
 
     def check_or_call(self) -> None:
         """Check when nothing is owed, else call (PHH ``cc``)."""
-        i = self._who("check or call")
-        if self.bets[i] < self.cur_bet:
-            self._call(i)
-        else:
-            self._check(i)
+        self._do(_CHECK_OR_CALL, 0, None, "check or call")
 
     def bet(self, amount: int) -> None:
-        self.act((_BET, amount))
+        self._do(_BET, amount, None, None)
 
     def raise_to(self, amount: int) -> None:
-        self.act((_RAISE, amount))
+        self._do(_RAISE, amount, None, None)
 
     def bet_or_raise_to(self, amount: int) -> None:
         """Bet when nobody has bet this round, else raise (PHH ``cbr``)."""
-        i = self._who("bet or raise")
-        self._wager(i, amount, _BET if self.cur_bet == 0 else _RAISE)
+        self._do(_BET_OR_RAISE, amount, None, "bet or raise")
 
     def all_in(self) -> None:
         """Put the whole stack in.
@@ -756,475 +539,61 @@ class Hand(HandCore):
         opponent could match more; otherwise a bet or raise to the whole stack, which
         must itself be legal (in fixed limit usually it is not).
         """
-        i = self._who("go all-in")
-        stack = self.stacks[i]
-        to_call = self.cur_bet - self.bets[i]
-        if stack <= to_call or self._raise_bounds() is _NO_OPPONENT:
-            if to_call > 0:
-                self._call(i)
-            else:
-                self._check(i)
-        else:
-            self._wager(i, stack + self.bets[i], _BET if self.cur_bet == 0 else _RAISE)
+        self._do(_ALL_IN, 0, None, "go all-in")
 
-    # The reference implementations of the four actions (the C core, see HandCore in
-    # holdem_eval/_engine_core.c, runs the same steps for legal actions and calls these
-    # for the rest).
-    def _pass_turn(self, i: int) -> None:
-        """After seat ``i`` acted: the first seat clockwise whose ``_acted`` level is
-        below the current bet acts next; if none (or one player is left) the round ends."""
-        if self.n_live > 1:
-            acted = self._acted
-            cur = self.cur_bet
-            for j in _SEATS_AFTER[self.n][i]:
-                if acted[j] < cur:
-                    self.actor = j
-                    return
-        self._end_round()
-
-    def _fold_py(self, i: int) -> None:
-        if self.bets[i] >= self.cur_bet and not self.config.allow_free_fold:
-            raise IllegalActionError(f"seat {i} cannot fold when checking is free")
-        self.folded[i] = True
-        self.n_live -= 1
-        self.n_active -= 1
-        self._acted[i] = _DONE
-        self._log.append(("fold", i, 0, ()))
-        self._pass_turn(i)
-
-    def _check_py(self, i: int) -> None:
-        cur = self.cur_bet
-        if self.bets[i] < cur:
-            raise IllegalActionError(
-                f"seat {i} cannot check facing a bet of {cur} (to call: {cur - self.bets[i]})"
-            )
-        self._acted[i] = cur
-        self._log.append(("check", i, 0, ()))
-        self._pass_turn(i)
-
-    def _call_py(self, i: int) -> None:
-        cur = self.cur_bet
-        bets = self.bets
-        to_call = cur - bets[i]
-        if to_call <= 0:
-            raise IllegalActionError(f"seat {i} cannot call: there is no bet to call (check)")
-        stacks = self.stacks
-        stack = stacks[i]
-        if stack <= to_call:
-            to_call = stack
-            self.n_active -= 1
-            self._acted[i] = _DONE
-        else:
-            self._acted[i] = cur
-        stacks[i] = stack - to_call
-        bets[i] += to_call
-        self.pot += to_call
-        self._log.append(("call", i, to_call, ()))
-        self._pass_turn(i)
-
-    def _wager_py(self, i: int, to: int, kind: int) -> None:
-        if to.__class__ is not int:
-            word = "bet" if kind == _BET else "raise to"
-            if not isinstance(to, int) or isinstance(to, bool):
-                raise IllegalActionError(f"seat {i} cannot {word} {to!r}: amounts are int chips")
-            to = int(to)
-        bounds = self._raise_bounds()
-        if isinstance(bounds, str) or to < bounds[1] or to > bounds[2]:
-            self._reject_wager(i, to, kind, bounds)
-        bets = self.bets
-        delta = to - bets[i]
-        stack = self.stacks[i] - delta
-        self.stacks[i] = stack
-        bets[i] = to
-        self.pot += delta
-        if stack == 0:
-            self.n_active -= 1
-            self._acted[i] = _DONE
-        else:
-            self._acted[i] = to
-        inc = to - self.cur_bet
-        if inc >= self.raise_size:
-            if self.config.betting_code != 2:
-                self.raise_size = inc
-            self._level_count += 1
-        self.cur_bet = to
-        self.last_aggressor = i
-        self._log.append(("bet" if kind == _BET else "raise", i, to, ()))
-        self._pass_turn(i)
-
-    def _reject_wager(
-        self, i: int, to: int, kind: int, bounds: LegalAction | str
-    ) -> None:
-        word = "bet" if kind == _BET else "raise to"
-        if isinstance(bounds, str):
-            raise IllegalActionError(f"seat {i} cannot {word} {to}: {bounds}")
-        _, lo, hi = bounds
-        allin_to = self.stacks[i] + self.bets[i]
-        if to > allin_to:
-            why = f"that is more than its stack (all-in is {word} {allin_to})"
-        elif to < lo:
-            why = f"the minimum is {word} {lo}"
-        elif self.config.betting_code == 1:
-            why = f"the pot-limit maximum is {word} {hi}"
-        else:
-            why = f"the fixed-limit amount is {word} {hi}"
-        raise IllegalActionError(f"seat {i} cannot {word} {to}: {why}")
-
-    # ---- flow --------------------------------------------------------------------
-    def _start_round_py(self, start: int) -> None:
-        """Give the action to the first seat from ``start`` that must act, if any (the
-        reference for the C core's ``_start_round``)."""
-        acted = self._acted
-        cur = self.cur_bet
-        if acted[start] < cur and (self.n_active >= 2 or self.bets[start] < cur):
-            self.actor = start  # the common case: the first seat from start acts
-            return
-        for j in _SEATS_AFTER[self.n][start]:
-            # a lone player with chips who has matched the bet has nobody to bet against
-            if acted[j] < cur and (self.n_active >= 2 or self.bets[j] < cur):
-                self.actor = j
-                return
-        self._end_round()
-
-    def _end_round_py(self) -> None:
-        """The reference for the C core's ``_end_round``: return the uncalled part of the
-        largest bet, move the bets into ``committed``, then award or deal on."""
-        self.actor = -1
-        bets = self.bets
-        # return the uncalled part of the largest bet (cur_bet is always max(bets))
-        top = self.cur_bet
-        if top and bets.count(top) == 1:
-            k = bets.index(top)
-            bets[k] = 0
-            second = max(bets)
-            bets[k] = second
-            back = top - second
-            if self.stacks[k] == 0 and not self.folded[k]:
-                self.n_active += 1
-            self.stacks[k] += back
-            self.pot -= back
-            self._log.append(("uncalled", k, back, ()))
-        self.committed = list(map(add, self.committed, bets))
-        self.bets = [0] * self.n
-        if self.street_index == _RIVER:
-            self.river_aggressor = self.last_aggressor
-        if self.n_live == 1:
-            self._award_uncontested()
-            return
-        self.cur_bet = 0
-        if self.street_index == _RIVER or self.n_active < 2:
-            self.betting_done = True
-        self._next_street()
-
-    def _next_street(self) -> None:
-        """Deal the next street (or wait for its cards), then start betting or showdown."""
-        while True:
-            if self.street_index == _RIVER:
-                self.street_index = _SHOWDOWN
-                self._showdown()
-                return
-            need = _BOARD_AFTER[self.street_index + 1] - len(self.board)
-            if not self._deal_board_from_plan(need):
-                self.pending_board = need
-                return
-            if self.betting_done:  # an all-in runout: _begin_street's first two steps
-                self.street_index += 1
-                self.pending_board = 0
-                continue
-            self._begin_street()
-            return
-
-    def _deal_board_from_plan(self, need: int) -> bool:
-        plan = self._board_plan
-        board = self.board
-        have = len(board)
-        if len(plan) >= have + need:
-            cards = plan[have : have + need]
-        elif self._deck is not None:
-            # a burn card, then the street's cards
-            cards = plan[have:]
-            cards += self._deck.draw(need - len(cards) + 1)[1:]
-        else:
-            return False
-        board.extend(cards)
-        self._log.append(("board", -1, 0, tuple(cards)))
-        return True
-
-    def _begin_street_py(self) -> None:
-        """The reference for the C core's ``_begin_street``: the next betting round."""
-        self.street_index += 1
-        self.pending_board = 0
-        if self.betting_done:
-            return
-        self.raise_size = self._street_sizes[self.street_index]
-        self._level_count = 0
-        self.last_aggressor = -1
-        folded = self.folded
-        self._acted = [
-            _DONE if f or s == 0 else -1 for f, s in zip(folded, self.stacks)
-        ]
-        self._start_round((self.button + 1) % self.n)
+    # ---- cards and showdown --------------------------------------------------------
+    def _check_result(self, st: int, **context: Any) -> None:
+        if st == _K["UNKNOWN"]:  # the step stays applied; the pot waits
+            raise hand_error(st, seat=self._error_seat)
+        if st:
+            raise hand_error(st, card=_card_text(self._error_card), **context)
 
     def deal_board(self, cards: str | Sequence[int]) -> None:
         """Supply the next street's board cards when the hand waits for them."""
-        if not self.pending_board:
-            raise HandStateError(f"no board cards are needed now (street: {self.street})")
-        new = _to_cards(cards, "board")
-        if len(new) != self.pending_board or UNKNOWN_CARD in new:
-            raise HandStateError(
-                f"the {STREET_NAMES[self.street_index + 1]} needs {self.pending_board} known"
-                f" card(s), got {cards!r}"
+        try:
+            new = _to_cards(cards, "board")
+        except Exception:
+            if self._deal([]) != _K["NO_DEAL"]:
+                raise
+            new = []
+        st = self._deal(new)
+        if st and st != _K["STATE"]:
+            self._check_result(
+                st, street=self.street, pending=self._pending_board, cards=cards,
+                next_street=STREET_NAMES[min(self._street + 1, 4)],
             )
-        seen = set(self.board)
-        seen.update(*self.hole_cards)
-        if len(seen.union(new)) != len(seen) + len(new):
-            c = next(c for c in new if c in seen or new.count(c) > 1)
-            raise HandStateError(f"board card {format_cards([c])!r} is already dealt")
-        self.board.extend(new)
-        self._log.append(("board", -1, 0, tuple(new)))
-        self._begin_street()
-        if self.betting_done:
-            self._next_street()
+        self._check_result(st)
 
-    # ---- showdown ----------------------------------------------------------------
     def show(self, seat: int, cards: str | Sequence[int] | None = None) -> None:
         """Show ``seat``'s hole cards at showdown (``cards`` reveals unknown ones)."""
-        self._check_showdown_seat(seat, "show")
-        hole = self.hole_cards[seat]
+        shown = None
         if cards is not None:
-            shown = _to_cards(cards, f"seat {seat}'s shown cards")
-            if len(shown) != len(hole):
-                raise IllegalActionError(
-                    f"seat {seat} must show {len(hole)} cards, got {cards!r}"
-                )
-            if UNKNOWN_CARD not in hole and sorted(shown) != sorted(hole):
-                raise IllegalActionError(
-                    f"seat {seat} shows {format_cards(shown)!r} but holds {format_cards(hole)!r}"
-                )
-            if UNKNOWN_CARD in hole:
-                seen = set(self.board)
-                for k, h in enumerate(self.hole_cards):
-                    if k != seat:
-                        seen.update(h)
-                for c in shown:
-                    if c in seen or shown.count(c) > 1:
-                        raise IllegalActionError(
-                            f"seat {seat} shows {format_cards([c])!r}, which is already dealt"
-                        )
-                self.hole_cards[seat] = tuple(shown)
-        self._shown[seat] = 1
-        self._log.append(("show", seat, 0, self.hole_cards[seat]))
-        self._maybe_settle()
+            try:
+                shown = _to_cards(cards, f"seat {seat}'s shown cards")
+            except Exception:
+                st = self._show(seat, _SHOW_PROBE)
+                if st != _K["SHOW_COUNT"]:
+                    self._check_result(st, seat=seat, what="show")
+                raise
+        hole = self.hole_cards[seat] if isinstance(seat, int) and 0 <= seat < self._n else ()
+        self._check_result(
+            self._show(seat, shown), seat=seat, what="show", cards=cards,
+            hole_count=self._hole_count, shown=format_cards(shown or []),
+            hole=format_cards(list(hole)),
+        )
 
     def muck(self, seat: int) -> None:
         """Muck ``seat``'s hand at showdown: it gives up its claim to the pot."""
-        self._check_showdown_seat(seat, "muck")
-        if self.payouts is None and sum(
-            1 for k in range(self.n) if not self.folded[k] and self._shown[k] != 2
-        ) <= 1:
-            raise IllegalActionError(f"seat {seat} cannot muck: it is the last hand in the pot")
-        self._shown[seat] = 2
-        self._log.append(("muck", seat, 0, ()))
-        self._maybe_settle()
-
-    def _check_showdown_seat(self, seat: int, what: str) -> None:
-        if self.payouts is not None:
-            # after the pot is awarded a player still in the hand may show (or muck)
-            # voluntarily; it changes no chips
-            if not isinstance(seat, int) or not 0 <= seat < self.n or self.folded[seat]:
-                raise IllegalActionError(f"seat {seat!r} cannot {what}: it is not in the hand")
-            if self._shown[seat]:
-                raise IllegalActionError(f"seat {seat} cannot {what}: it already showed or mucked")
-            return
-        if not self.betting_done:
-            raise IllegalActionError(f"seat {seat} cannot {what}: the betting is not finished")
-        if not isinstance(seat, int) or not 0 <= seat < self.n or self.folded[seat]:
-            raise IllegalActionError(f"seat {seat!r} cannot {what}: it is not in the hand")
-        if self._shown[seat]:
-            raise IllegalActionError(f"seat {seat} cannot {what}: it already showed or mucked")
-
-    @property
-    def showdown_pending(self) -> list[int]:
-        """Live seats that still have to show or muck (manual showdown only)."""
-        if not self.betting_done or self.payouts is not None:
-            return []
-        return [k for k in range(self.n) if not self.folded[k] and not self._shown[k]]
-
-    def _maybe_settle(self) -> None:
-        if self.street_index == _SHOWDOWN:
-            self._showdown()
-
-    def _showdown_py(self) -> None:
-        """The reference for the C core's ``_showdown`` (which handles the automatic
-        showdown without rules of one Hold'em pot every live seat matched)."""
-        n = self.n
-        shown = self._shown
-        folded = self.folded
-        live = [k for k in range(n) if not folded[k] and shown[k] != 2]
-        if len(live) == 1:
-            self._award(live[0])
-            return
-        if self.manual_showdown and any(not shown[k] for k in live):
-            return
-        holes = self.hole_cards
-        for k in live:
-            if UNKNOWN_CARD in holes[k]:
-                raise HandStateError(
-                    f"seat {k}'s hole cards are unknown at showdown; the pot cannot be settled"
-                )
-        rules = self.rules
-        rake = 0
-        if rules is None:
-            payouts = self._settle_fast(live, True, False)
-        elif rules.rake_percent == 0:
-            payouts = self._settle_fast(
-                live, rules.odd_chips == "clockwise", rules.method == "pokerkit"
-            )
-        else:
-            payouts = None
-        if payouts is None:
-            result = settle(
-                list(self.committed),
-                [list(holes[k]) if k in live else None for k in range(n)],
-                list(self.board),
-                folded=[folded[k] or shown[k] == 2 for k in range(n)],
-                button=self.button,
-                variant=self.config.variant,
-                rules=self.rules,
-                dead=self._dead,
-            )
-            payouts = list(result.payouts)
-            rake = result.rake
-            self._ranks = list(result.ranks)
-        if not self.manual_showdown:
-            self._log.append((_SHOWDOWN_MARK, self.river_aggressor, 0, tuple(live)))
-        self._finish(payouts, rake)
-
-    def _settle_fast(
-        self, live: list[int], one_at_a_time: bool, single_pot_only: bool
-    ) -> list[int] | None:
-        """:func:`settle` for rules without rake, minus its input validation (the hand's
-        own state is already valid). Built from the same primitives (``uncalled_return``,
-        ``form_pots``, ``odd_chip_order``, ``split_pot``); tests check it against
-        ``settle``. Returns None when side pots need ``settle`` (PokerKit's pot merging,
-        ``single_pot_only``)."""
-        n = self.n
-        holes = self.hole_cards
-        board = self.board
-        ranks: list[int | None] = [None] * n
-        best = 7463  # one past the weakest rank; lower is stronger
-        winners: list[int] = []  # the live seats holding the best hand
-        holdem = self.config.variant == "holdem"
-        board_t = tuple(board)
-        for k in live:
-            h = holes[k]
-            r = evaluate_fast(h + board_t) if holdem else evaluate_omaha(list(h), board)
-            ranks[k] = r
-            if r < best:
-                best = r
-                winners = [k]
-            elif r == best:
-                winners.append(k)
-        self._ranks = ranks
-        committed = self.committed
-        dead = self._dead
-        dead_total = 0
-        if dead is not None:
-            # dead money sets no level and is never returned: pots from the live chips
-            committed = [c - d for c, d in zip(committed, dead)]
-            dead_total = sum(dead)
-        payouts = [0] * n
-        level = committed[live[0]]
-        one_pot = max(committed) == level
-        if one_pot:
-            for k in live:
-                if committed[k] != level:
-                    one_pot = False
-                    break
-        if one_pot:
-            # one pot that every live seat matched (the common case): no side pots and
-            # nothing uncalled, exactly what form_pots/uncalled_return would give
-            if len(winners) == 1:
-                payouts[winners[0]] = self.pot
-                return payouts
-            order = odd_chip_order(winners, button=self.button, seat_count=n)
-            shares = split_pot(self.pot, order, one_at_a_time=one_at_a_time)
-            for k, share in zip(order, shares):
-                payouts[k] = share
-            return payouts
-        if single_pot_only:
-            return None
-        chips = committed[:]
-        seat, back = uncalled_return(chips)
-        if back:
-            payouts[seat] = back
-            chips[seat] -= back
-        for amount, eligible in form_pots(chips, live, dead_total):
-            top = min(ranks[k] for k in eligible)  # type: ignore[type-var]
-            pot_winners = [k for k in eligible if ranks[k] == top]
-            if len(pot_winners) == 1:
-                payouts[pot_winners[0]] += amount
-            else:
-                order = odd_chip_order(pot_winners, button=self.button, seat_count=n)
-                for k, share in zip(order, split_pot(amount, order, one_at_a_time=one_at_a_time)):
-                    payouts[k] += share
-        return payouts
-
-    def _award_uncontested_py(self) -> None:
-        self._award(self.folded.index(False))
-
-    def _award(self, winner: int) -> None:
-        if self.rules is None or self.rules.rake_percent == 0:
-            # no rake: the last live seat takes every chip (what settle() would pay)
-            payouts = [0] * self.n
-            payouts[winner] = self.pot
-            self._finish(payouts, 0)
-            return
-        folded = [k != winner for k in range(self.n)]
-        result = settle(
-            list(self.committed),
-            [None] * self.n,
-            list(self.board),
-            folded=folded,
-            button=self.button,
-            variant=self.config.variant,
-            rules=self.rules,
-            dead=self._dead,
-        )
-        self._finish([int(p) for p in result.payouts], int(result.rake))
-
-    def _finish(self, payouts: list[int], rake: int) -> None:
-        if sum(payouts) + rake != self.pot:
-            raise AssertionError(f"settlement {payouts!r} + rake {rake} != pot {self.pot}")
-        log = self._log
-        for k, p in enumerate(payouts):
-            if p:
-                self.stacks[k] += p
-                log.append(("win", k, p, ()))
-        if rake:
-            log.append(("rake", -1, rake, ()))
-        self.pot = 0
-        self.rake = rake
-        self.payouts = payouts
-        self.actor = -1
-        self.pending_board = 0
+        self._check_result(self._muck(seat), seat=seat, what="muck")
 
     # ---- copies and views --------------------------------------------------------
     def clone(self) -> Hand:
-        """An independent copy (cheap: flat lists are copied, immutable parts shared)."""
+        """An independent copy."""
         h = self.__class__.__new__(self.__class__)
-        self._copy_core(h)  # the C base's members (lists copied, the rest shared)
+        self._copy_core(h)
         h.config = self.config
         h.rules = self.rules
         h.manual_showdown = self.manual_showdown
-        h.starting_stacks = self.starting_stacks
-        h.payouts = None if self.payouts is None else self.payouts[:]
-        h.rake = self.rake
-        h._shown = self._shown[:]
-        h._ranks = None if self._ranks is None else self._ranks[:]
-        h._dead = None if self._dead is None else self._dead[:]
-        h._deck = None if self._deck is None else self._deck.copy()
-        h.hole_cards = self.hole_cards[:]
         return h
 
     def __copy__(self) -> Hand:
@@ -1234,41 +603,43 @@ class Hand(HandCore):
         return self.clone()  # every mutable part is copied; the rest is immutable
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # the C base's members are not slots that pickle finds by itself
-        return _restore_hand, (self.__class__, {f: getattr(self, f) for f in _PICKLED_FIELDS})
+        state = (self.config, self.rules, self.manual_showdown, self._state(), self._log[:])
+        return _restore_hand, (self.__class__, state)
 
     def snapshot(self) -> tuple[Any, ...]:
         """A comparable value of the whole state (for tests and debugging)."""
-        fields = [
-            tuple(value) if isinstance(value, list) else value
-            for name in _STATE_FIELDS
-            for value in (getattr(self, name),)
-        ]
-        deck = None if self._deck is None else (self._deck._cards[:], self._deck._state)
-        return (*fields, deck)
+        return (*_SNAPSHOT(self), tuple(self._log), self.config, self.rules)
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see: other players' hole cards are hidden until shown."""
-        if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise ConfigError(f"seat must be 0..{self.n - 1}, got {seat!r}")
-        events = tuple(self._expand_log(self._log, seat))
+        if not isinstance(seat, int) or not 0 <= seat < self._n:
+            raise ConfigError(f"seat must be 0..{self._n - 1}, got {seat!r}")
+        if self._check():
+            raise hand_error(_K["STATE"])
+        hidden = (UNKNOWN_CARD,) * self._hole_count
+        events = tuple(
+            Event("hole", e[1], 0, hidden) if e[0] == "hole" and e[1] != seat else Event(*e)
+            for e in self._log
+        )
         return PlayerView(
             seat=seat,
-            button=self.button,
+            button=self._button,
             street=self.street,
             hole_cards=self.hole_cards[seat],
             board=tuple(self.board),
-            stacks=tuple(self.stacks),
-            bets=tuple(self.bets),
-            pot=self.pot,
+            stacks=tuple(self._stacks),
+            bets=tuple(self._bets),
+            pot=self._pot,
             folded=tuple(self.folded),
             actor=self.current_actor,
-            legal_actions=self.legal_actions() if self.actor == seat else (),
+            legal_actions=self.legal_actions() if self._actor == seat else (),
             events=events,
             is_over=self.is_over,
         )
 
     def __repr__(self) -> str:
+        if self._check():
+            return f"Hand({self.config.variant}/{self.config.betting}, inconsistent state)"
         return (
             f"Hand({self.config.variant}/{self.config.betting}, street={self.street},"
             f" actor={self.current_actor}, stacks={self.stacks}, pot={self.pot},"
@@ -1276,39 +647,12 @@ class Hand(HandCore):
         )
 
 
-# The whole state of a hand, for snapshot(): Hand's slots and the C core's members (less
-# the caches: the seeded deck's position is compared separately, the raise bounds are
-# derived)
-_STATE_FIELDS = (
-    *(f for f in Hand.__slots__ if f != "_deck"),
-    *("stacks", "bets", "folded", "_acted", "_log", "cur_bet", "raise_size", "pot", "n"),
-    *("actor", "n_live", "n_active", "_level_count", "last_aggressor", "committed", "board"),
-    *("_board_plan", "button", "street_index", "river_aggressor", "pending_board"),
-    "betting_done",
-)
-# and everything else a copy needs: the caches and the config-derived values
-_PICKLED_FIELDS = (
-    *_STATE_FIELDS,
-    *("_deck", "_bounds", "_bounds_at", "_code", "_cap", "_free_fold", "_street_sizes"),
-)
-
-
-def _restore_hand(cls: type[Hand], fields: dict[str, Any]) -> Hand:
-    """Unpickle a :class:`Hand` (see ``Hand.__reduce__``)."""
+def _restore_hand(cls: type[Hand], state: tuple[Any, ...]) -> Hand:
+    """Unpickle a :class:`Hand` (see ``Hand.__reduce__``); the kernel checks the state."""
     h = cls.__new__(cls)
-    for name, value in fields.items():
-        setattr(h, name, value)
+    h.config, h.rules, h.manual_showdown, data, log = state
+    if h._set_state(data):
+        raise HandStateError("the pickled hand's state is inconsistent; it cannot be restored")
+    h._log = log
     return h
 
-
-hand_core_setup(
-    LegalAction,
-    tuple(ActionKind),
-    _LEGAL_FOLD,
-    _LEGAL_CHECK,
-    _NO_OPPONENT,
-    _COVERS_CALL,
-    _NOT_REOPENED,
-    _DONE,
-    _SHOWDOWN_MARK,
-)

@@ -31,7 +31,7 @@ __all__ = [
     "eval_omaha_batch",
     "evaluate_fast",
     "ffi",
-    "hand_core_setup",
+    "hand_glue_setup",
     "lib",
     "run_chunked",
 ]
@@ -54,62 +54,17 @@ if lib.he_py_install() != 0:
 if TYPE_CHECKING:
 
     class HandCore:
-        """The C base of ``holdem_eval.engine.Hand`` (holdem_eval/_engine_core.c): the
-        state that changes on every decision, and the hot paths that change it."""
+        """The C base of ``holdem_eval.engine.Hand`` (engine/_hand_glue.c): the hand
+        state machine's struct (csrc/hand.c), one ``_<field>`` accessor per field of
+        csrc/hand_state.h, and methods that convert and return the kernel's status."""
 
-        stacks: list[int]
-        bets: list[int]
-        folded: list[bool]
-        _acted: list[int]
-        _log: list[Any]
-        _bounds: Any
-        cur_bet: int
-        raise_size: int
-        pot: int
-        n: int
-        actor: int
-        n_live: int
-        n_active: int
-        _level_count: int
-        last_aggressor: int
-        _bounds_at: int
-        _code: int
-        _cap: int
-        _free_fold: int
-        committed: list[int]
-        board: list[int]
-        _board_plan: list[int]
-        _street_sizes: tuple[int, int, int, int]
-        button: int
-        street_index: int
-        river_aggressor: int
-        pending_board: int
-        betting_done: bool
-
+        def __getattr__(self, name: str) -> Any: ...
+        def __setattr__(self, name: str, value: Any) -> None: ...
         def legal_actions(self) -> tuple[Any, ...]: ...
-        def act(self, action: Any, seat: int | None = None) -> None: ...
-        def _fold(self, i: int) -> None: ...
-        def _check(self, i: int) -> None: ...
-        def _call(self, i: int) -> None: ...
-        def _wager(self, i: int, to: int, kind: int) -> None: ...
-        def _end_round(self) -> None: ...
-        def _start_round(self, start: int) -> None: ...
-        def _showdown(self) -> None: ...
-        def _begin_street(self) -> None: ...
-        def _copy_core(self, other: HandCore) -> None: ...
-        def _start_seeded(self, seed: int, stacks: list[int], button: int) -> None: ...
-        def _start(
-            self,
-            stacks: list[int],
-            button: int,
-            holes: list[tuple[int, ...]],
-            plan: list[int],
-            deck: Any,
-            posts: Any,
-        ) -> None: ...
-        def _award_uncontested(self) -> None: ...
 
-    def hand_core_setup(*objects: object) -> None: ...
+    def hand_glue_setup(
+        legal_action: object, kinds: tuple[Any, ...], names: tuple[str, ...]
+    ) -> tuple[tuple[str, ...], dict[str, int]]: ...
 
 Status = tuple[int, int]  # (status, first bad row within the call)
 U8 = NDArray[np.uint8]

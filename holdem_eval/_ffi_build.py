@@ -27,9 +27,10 @@ def _compile_args() -> list[str]:
     return ["-O3", "-std=c99", "-fvisibility=hidden", "-Wall", "-Wextra", "-Wconversion"]
 
 
-# CPython glue compiled into the module's preamble: the engine's C core (_engine_core.c)
-# and the scalar fast path (_fastpath.c), which installs both.
-_GLUE_FILES = [_HERE / "_engine_core.c", _HERE / "_fastpath.c"]
+# CPython glue compiled into the module's preamble: the engine's wrapper of the hand
+# state machine (engine/_hand_glue.c; the engine's C glue lives with the engine) and the
+# scalar fast path (_fastpath.c), which installs both.
+_GLUE_FILES = [_HERE.parent / "engine" / "_hand_glue.c", _HERE / "_fastpath.c"]
 _GLUE = "\n".join(p.read_text() for p in _GLUE_FILES)
 
 ffibuilder = FFI()
@@ -37,7 +38,7 @@ ffibuilder.cdef("\n".join(p.read_text() for p in sorted((_CSRC / "api").glob("*.
 ffibuilder.cdef("static int he_py_install(void);")
 ffibuilder.set_source(
     "holdem_eval._he_native",
-    '#include "holdem_eval.h"\n' + _GLUE,
+    '#include "hand_state.h"\n' + _GLUE,
     sources=[_relative(p) for p in sorted(_CSRC.glob("*.c"))],
     include_dirs=[_relative(_CSRC)],
     depends=[_relative(p) for p in [*sorted(_CSRC.rglob("*.h")), *_GLUE_FILES]],

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from holdem_eval.engine import (
     Action,
@@ -500,3 +502,22 @@ def test_manual_dealing_and_showdown() -> None:
     assert evaluate(parse_cards_text("QdQh2c3c7c8d9h")) < evaluate(
         parse_cards_text("AsKs2c3c7c8d9h")
     )
+
+
+@pytest.mark.parametrize(
+    ("holes", "message"),
+    [
+        (["7c", "KcAh", "KdQc"], "seat 0 needs 2 hole cards, got 1: '7c'"),
+        (["KcAh", "KdQcJs", "7c6c"], "seat 1 needs 2 hole cards, got 3: 'KdQcJs'"),
+        ([[0, 1], [2, 3], [4]], "seat 2 needs 2 hole cards, got 1: [4]"),
+        ([[0, 1, 5], [2, 3], [4, 6]], "seat 0 needs 2 hole cards, got 3: [0, 1, 5]"),
+        ([[0, 1], [2, 3]], "hole_cards needs one entry per seat (3), got 2"),
+    ],
+)
+def test_a_hole_of_the_wrong_length_is_a_shape_error(holes: list[Any], message: str) -> None:
+    # issue 10: in any seat, as text or ids; never shifted onto the next seat
+    from holdem_eval import ShapeError
+
+    with pytest.raises(ShapeError) as err:
+        Hand(NL, [100, 100, 100], hole_cards=holes, board="Kh5s5d7s3c")
+    assert isinstance(err.value, ConfigError) and str(err.value) == message

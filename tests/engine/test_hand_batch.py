@@ -366,3 +366,27 @@ def test_refusals_of_the_hand_machine(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(IllegalActionError) as exc2:
         batch.step(np.array([1, 1, 1]))
     assert str(exc2.value) == "hand 1: the hand machine refused the action (status -117)"
+
+
+def test_values_outside_int64() -> None:
+    batch = HandBatch(GameConfig(big_blind=2), 2, 2, seed=1)
+    with pytest.raises(ConfigError) as exc:
+        batch.step(np.array([2**64 - 1, 1], dtype=np.uint64))
+    assert str(exc.value) == (
+        "kinds[0] must be in -9223372036854775808..9223372036854775807, got 18446744073709551615"
+    )
+    with pytest.raises(ConfigError) as exc:
+        batch.step([RAISE_TO, 1], np.array([2**64 - 1, 0], dtype=np.uint64))
+    assert str(exc.value) == (
+        "amounts[0] must be in -9223372036854775808..9223372036854775807, got 18446744073709551615"
+    )
+    assert batch.step(np.array([1, 1], dtype=np.uint8)).acted.all()  # any int dtype
+
+
+def test_negative_and_unsigned_seeds_deal_as_hand_does() -> None:
+    seeds = [-1, 2**64 - 2]
+    batch = HandBatch(GameConfig(big_blind=2), 2, 3, seeds=np.array([-1, -2]), buttons=[0, 0])
+    for i, seed in enumerate(seeds):
+        h = Hand(GameConfig(big_blind=2), [200] * 3, button=0, seed=seed)
+        assert np.array_equal(batch.observe()[i], observe(h, h.actor))
+    assert batch.seeds.tolist() == [2**64 - 1, 2**64 - 2]

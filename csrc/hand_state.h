@@ -10,6 +10,7 @@
 
 #include "holdem_eval.h"
 #include "api/hand.h"
+#include "api/hand_batch.h"
 
 #define HE_HAND_SEATS HE_HAND_MAX_SEATS
 #define HE_HAND_HOLES (HE_HAND_MAX_SEATS * HE_HAND_MAX_HOLE)

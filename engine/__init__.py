@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .batch import RAISE_TO, SKIP, HandBatch, StepResult
 from .config import ConfigError, GameConfig
 from .dealing import SeededDeck
 from .errors import MAX_CHIPS, HoleCardsShapeError
@@ -46,12 +47,15 @@ from .table import SeatState, Table, TableError
 __all__: list[str] = [
     "MAX_CHIPS",
     "NO_CARD",
+    "RAISE_TO",
+    "SKIP",
     "Action",
     "ActionKind",
     "ConfigError",
     "Event",
     "GameConfig",
     "Hand",
+    "HandBatch",
     "HandStateError",
     "HoleCardsShapeError",
     "IllegalActionError",
@@ -71,6 +75,7 @@ __all__: list[str] = [
     "SeededDeck",
     "Settlement",
     "ShowdownOrder",
+    "StepResult",
     "Table",
     "TableError",
     "UnknownHoleCardsError",

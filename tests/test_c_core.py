@@ -53,6 +53,22 @@ def test_c_hand_state_machine_under_sanitizers(tmp_path: Path) -> None:
     assert "all C hand checks passed" in run.stdout
 
 
+@pytest.mark.slow
+def test_c_hand_batch_under_sanitizers(tmp_path: Path) -> None:
+    exe = tmp_path / "test_hand_batch"
+    sources = ("hand_batch.c", "hand.c", "settle.c", "deal.c", "eval.c", "he_tables.c")
+    cmd = [
+        _cc(), *WARN, "-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
+        f"-I{CSRC}", str(ROOT / "tests" / "c" / "test_hand_batch.c"),
+        *(str(CSRC / name) for name in sources), "-lm", "-o", str(exe),
+    ]
+    build = subprocess.run(cmd, capture_output=True, text=True)
+    assert build.returncode == 0, build.stderr[-4000:]
+    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-4000:]
+    assert "all C batch checks passed" in run.stdout
+
+
 @pytest.mark.parametrize("source", sorted(p.name for p in CSRC.glob("*.c")))
 def test_c_source_compiles_without_warnings(tmp_path: Path, source: str) -> None:
     cmd = [_cc(), *WARN, "-O2", f"-I{CSRC}", "-c", str(CSRC / source), "-o", str(tmp_path / "x.o")]

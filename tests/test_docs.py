@@ -34,7 +34,7 @@ def test_readme_examples() -> None:
 
 def test_docs_pages_exist() -> None:
     names = {p.stem for p in DOC_PAGES}
-    assert {"evaluator", "equity", "engine", "phh", "bulk", "cli"} <= names
+    assert {"evaluator", "equity", "engine", "phh", "bulk", "cli", "rl"} <= names
     readme = (ROOT / "README.md").read_text()
     for page in DOC_PAGES:
         assert f"(docs/{page.name})" in readme, f"README does not link {page.name}"

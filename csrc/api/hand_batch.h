@@ -1,0 +1,88 @@
+/* Batches of independent hands for simulation and learning agents (csrc/hand_batch.c): a
+ * loop over the hand state machine (he_hand_*, api/hand.h) that applies one discrete
+ * action per hand, writes the legality mask and the observation of the seat to act, and
+ * restarts finished hands. Guard-free: cffi's cdef reads this file.
+ *
+ * The hands live in one caller-owned buffer of count * he_hand_size() bytes (int64_t
+ * aligned); `history` holds HE_BATCH_STREETS * seats bet/raise counts per hand (uint8_t,
+ * saturating at 255); `seeds` the seed each hand was dealt from. Every function works on
+ * the hands [first, end) only, touches no other row and keeps no state, so disjoint ranges
+ * may run on different threads at once.
+ *
+ * The discrete actions and the observation layout are documented once, in
+ * engine/discrete.py (index 0 fold, 1 check/call, 2.. one bet/raise per pot fraction, the
+ * last all-in; HE_BATCH_RAISE_TO takes an exact "to" amount). */
+
+#define HE_BATCH_MAX_FRACTIONS 16
+#define HE_BATCH_STREETS 4
+#define HE_BATCH_RAISE_TO -1 /* kinds[i]: bet or raise to amounts[i] */
+#define HE_BATCH_SKIP -2     /* kinds[i]: leave the hand as it is this step */
+
+/* Status code of the batch functions (unique in the library: -150 .. -159). */
+#define HE_E_BATCH_ILLEGAL -150 /* an action that is not legal now (hand *bad) */
+
+typedef struct {
+    const he_hand_config *config;
+    size_t seats;                            /* 2..HE_HAND_MAX_SEATS */
+    size_t n_fractions;                      /* 0..HE_BATCH_MAX_FRACTIONS */
+    double fractions[HE_BATCH_MAX_FRACTIONS]; /* pot fractions, positive, increasing */
+    double chip_unit;                        /* observation chips are divided by it (the big blind) */
+    int auto_reset;                          /* restart a hand in the step that ends it */
+} he_batch_spec;
+
+/* The view of hands [first, end) for the seat to act: mask (count * K, K = n_fractions
+ * + 3, 0/1), min_raise / max_raise ("to" range of a bet or raise, -1 when none), actor
+ * (-1 nobody), and, when obs is not NULL, the observation (count * D floats,
+ * D = 112 + 10 * seats; all zero where nobody is to act). */
+int he_batch_view(const he_batch_spec *spec, const void *hands, const uint8_t *history,
+                  uint8_t *mask, int64_t *min_raise, int64_t *max_raise, int64_t *actor,
+                  float *obs, size_t first, size_t end);
+
+/* Starts hands [first, end): hand i from seeds[i], stacks[i * seats ..] and buttons[i];
+ * its history is cleared (then he_batch_view writes their view). HE_OK or the
+ * he_hand_start status of hand *bad. */
+int he_batch_start(const he_batch_spec *spec, void *hands, uint8_t *history,
+                   const uint64_t *seeds, const int64_t *stacks, const int64_t *buttons,
+                   size_t first, size_t end, size_t *bad);
+
+/* HE_OK when kinds[i] (with amounts[i] for HE_BATCH_RAISE_TO; amounts may be NULL when
+ * no kind is) is legal for every hand in [first, end) that has a seat to act; else
+ * HE_E_BATCH_ILLEGAL for the first hand *bad that breaks it (HE_BATCH_SKIP is always
+ * legal). Reads only the hands'
+ * current view (mask, min_raise, max_raise, actor, as the last view or step wrote it).
+ * Changes nothing. */
+int he_batch_check(const he_batch_spec *spec, const uint8_t *mask, const int64_t *min_raise,
+                   const int64_t *max_raise, const int64_t *actor, const int32_t *kinds,
+                   const int64_t *amounts, size_t first, size_t end, size_t *bad);
+
+/* The observations of hands [first, end) (as he_batch_view writes them) from their
+ * current min_raise / max_raise view, without recomputing the legal actions. */
+int he_batch_observe(const he_batch_spec *spec, const void *hands, const uint8_t *history,
+                     const int64_t *min_raise, const int64_t *max_raise, float *obs,
+                     size_t first, size_t end);
+
+/* One step of hands [first, end); mask, min_raise and max_raise hold their current view
+ * on entry (legality is read there) and the new view on return. For each hand with a
+ * seat to act: a legal kinds[i] is
+ * applied (acted[i] = 1, status[i] = HE_OK); an illegal one leaves the hand unchanged
+ * (status[i] = HE_E_BATCH_ILLEGAL). A hand that ends gets done[i] = 1 and its net result
+ * per seat in rewards[i * seats ..] (final stack - starting stack; not written for other
+ * hands); with auto_reset it restarts at once: seeds[i] = he_batch_next_seed(seeds[i]),
+ * the button one seat clockwise, the same starting stacks. Hands where nobody is to act,
+ * and hands whose kind is HE_BATCH_SKIP, are left as they are (status HE_OK, acted 0). Then the view of every hand is written as
+ * by he_batch_view (obs may be NULL). amounts may be NULL when no kind is
+ * HE_BATCH_RAISE_TO. Returns HE_OK, or the first failing status of the hand machine
+ * (hand *bad; not expected for legal actions). */
+int he_batch_step(const he_batch_spec *spec, void *hands, uint8_t *history, uint64_t *seeds,
+                  const int32_t *kinds, const int64_t *amounts, int32_t *status,
+                  uint8_t *acted, uint8_t *done, int64_t *rewards, uint8_t *mask,
+                  int64_t *min_raise, int64_t *max_raise, int64_t *actor, float *obs,
+                  size_t first, size_t end, size_t *bad);
+
+/* A uniformly random legal discrete action per hand of [first, end) from the mask (count
+ * * k), drawn from splitmix64(key + i); -1 for a hand without legal actions. */
+void he_batch_sample(const uint8_t *mask, size_t k, uint64_t key, int32_t *out, size_t first,
+                     size_t end);
+
+/* The seed of the hand after one dealt from `seed`: splitmix64's output for it. */
+uint64_t he_batch_next_seed(uint64_t seed);

@@ -1,0 +1,393 @@
+/* Batches of independent hands (api/hand_batch.h): a loop over the hand state machine of
+ * csrc/hand.c. The rules live there; this file only maps discrete actions onto
+ * he_hand_act, writes legality masks and observations, and restarts finished hands.
+ *
+ * The mapping and the observation layout are the ones documented in engine/discrete.py,
+ * whose Python functions over engine.Hand are the reference that tests compare with. */
+
+#include <string.h>
+
+#include "hand_state.h"
+
+#define OBS_HOLE 0
+#define OBS_BOARD 52
+#define OBS_STREET 104
+#define OBS_POT 108
+#define OBS_TO_CALL 109
+#define OBS_MIN_RAISE 110
+#define OBS_MAX_RAISE 111
+#define OBS_SEATS 112
+#define OBS_SEAT_BLOCKS 6 /* stack, bet, put in, folded, all-in, button */
+#define TWO_TO_61 2305843009213693952.0
+
+static size_t obs_size(size_t seats) { return OBS_SEATS + (OBS_SEAT_BLOCKS + HE_BATCH_STREETS) * seats; }
+
+static he_hand *hand_at(void *hands, size_t i) { return (he_hand *)hands + i; }
+static const he_hand *hand_at_c(const void *hands, size_t i) { return (const he_hand *)hands + i; }
+
+static int spec_ok(const he_batch_spec *s)
+{
+    return s != NULL && s->config != NULL && s->seats >= 2 && s->seats <= HE_HAND_MAX_SEATS
+           && s->n_fractions <= HE_BATCH_MAX_FRACTIONS && s->chip_unit > 0;
+}
+
+uint64_t he_batch_next_seed(uint64_t seed)
+{
+    uint64_t z = seed + 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* The legal discrete actions of the seat to act in `h`: mask row (k entries) and the
+ * bet/raise range (lo = hi = -1 when it may not bet or raise). 0 when nobody is to act. */
+static int legal_row(const he_batch_spec *s, const he_hand *h, uint8_t *row, int64_t *lo,
+                     int64_t *hi)
+{
+    size_t k = s->n_fractions + 3;
+    memset(row, 0, k);
+    *lo = *hi = -1;
+    int64_t i = h->actor;
+    if (i < 0) {
+        return 0;
+    }
+    he_hand_legal_actions la;
+    he_hand_legal(h, &la);
+    row[1] = 1;
+    for (int32_t c = 0; c < la.count; c++) {
+        if (la.kinds[c] == HE_ACT_FOLD) {
+            row[0] = 1;
+        } else if (la.kinds[c] == HE_ACT_BET || la.kinds[c] == HE_ACT_RAISE) {
+            *lo = la.min[c];
+            *hi = la.max[c];
+        }
+    }
+    if (*lo < 0) {
+        return 1;
+    }
+    row[k - 1] = 1;
+    double base = (double)(h->pot + h->cur_bet - h->bets[i]);
+    for (size_t j = 0; j < s->n_fractions; j++) {
+        double t = s->fractions[j] * base; /* >= 0: truncating it below is its floor */
+        if (t < TWO_TO_61) {
+            int64_t to = h->cur_bet + (int64_t)t;
+            row[2 + j] = (uint8_t)(to >= *lo && to < *hi);
+        }
+    }
+    return 1;
+}
+
+/* chips / unit is what Python's true division gives; a power-of-two unit (the usual big
+ * blind of 2) has an exact reciprocal, and multiplying by it gives the same: that
+ * reciprocal, else 0 (divide). */
+static double exact_inverse(double unit)
+{
+    uint64_t bits;
+    memcpy(&bits, &unit, sizeof bits);
+    int normal = ((bits >> 52) & 0x7FF) != 0 && ((bits >> 52) & 0x7FF) != 0x7FF;
+    return normal && (bits & 0xFFFFFFFFFFFFFULL) == 0 ? 1.0 / unit : 0.0;
+}
+
+/* The observation of the seat to act (engine/discrete.py's layout); zeros without one.
+ * inv: exact_inverse(s->chip_unit). */
+static void observe_one(const he_batch_spec *s, const he_hand *h, const uint8_t *hist,
+                        int64_t lo, int64_t hi, double inv, float *o)
+{
+    size_t n = s->seats, d = obs_size(n);
+    memset(o, 0, d * sizeof *o);
+    int64_t a = h->actor;
+    if (a < 0) {
+        return;
+    }
+    double unit = s->chip_unit;
+#define CHIPS(v) ((float)(inv != 0.0 ? (double)(v) * inv : (double)(v) / unit))
+    for (int64_t c = 0; c < h->hole_count; c++) {
+        int64_t card = h->holes[a * h->hole_count + c];
+        if (card >= 0) {
+            o[OBS_HOLE + card] = 1.0f;
+        }
+    }
+    for (int64_t c = 0; c < h->board_len; c++) {
+        o[OBS_BOARD + h->board[c]] = 1.0f;
+    }
+    if (h->street < HE_SHOWDOWN) {
+        o[OBS_STREET + h->street] = 1.0f;
+    }
+    o[OBS_POT] = CHIPS(h->pot);
+    o[OBS_TO_CALL] = CHIPS(h->cur_bet - h->bets[a]);
+    if (lo >= 0) {
+        o[OBS_MIN_RAISE] = CHIPS(lo);
+        o[OBS_MAX_RAISE] = CHIPS(hi);
+    }
+    float *seat = o + OBS_SEATS;
+    size_t k = (size_t)a;
+    for (size_t r = 0; r < n; r++, k = k + 1 == n ? 0 : k + 1) {
+        seat[r] = CHIPS(h->stacks[k]);
+        seat[n + r] = CHIPS(h->bets[k]);
+        seat[2 * n + r] = CHIPS(h->committed[k] + h->bets[k]);
+        if (h->folded[k]) {
+            seat[3 * n + r] = 1.0f;
+        } else if (h->stacks[k] == 0) {
+            seat[4 * n + r] = 1.0f;
+        }
+        for (size_t st = 0; st < HE_BATCH_STREETS; st++) {
+            seat[OBS_SEAT_BLOCKS * n + st * n + r] = (float)hist[st * n + k];
+        }
+    }
+#undef CHIPS
+    seat[5 * n + ((size_t)(h->button - a) + n) % n] = 1.0f;
+}
+
+static void view_one(const he_batch_spec *s, const he_hand *h, const uint8_t *hist, size_t i,
+                     uint8_t *mask, int64_t *min_raise, int64_t *max_raise, int64_t *actor,
+                     double inv, float *obs)
+{
+    size_t k = s->n_fractions + 3;
+    int64_t lo, hi;
+    legal_row(s, h, mask + i * k, &lo, &hi);
+    min_raise[i] = lo;
+    max_raise[i] = hi;
+    actor[i] = h->actor;
+    if (obs != NULL) {
+        observe_one(s, h, hist, lo, hi, inv, obs + i * obs_size(s->seats));
+    }
+}
+
+int he_batch_view(const he_batch_spec *spec, const void *hands, const uint8_t *history,
+                  uint8_t *mask, int64_t *min_raise, int64_t *max_raise, int64_t *actor,
+                  float *obs, size_t first, size_t end)
+{
+    if (!spec_ok(spec) || hands == NULL || history == NULL || mask == NULL || min_raise == NULL
+        || max_raise == NULL || actor == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    size_t hsz = HE_BATCH_STREETS * spec->seats;
+    double inv = exact_inverse(spec->chip_unit);
+    for (size_t i = first; i < end; i++) {
+        view_one(spec, hand_at_c(hands, i), history + i * hsz, i, mask, min_raise, max_raise,
+                 actor, inv, obs);
+    }
+    return HE_OK;
+}
+
+static int start_one(const he_batch_spec *s, he_hand *h, uint64_t seed, const int64_t *stacks,
+                     int64_t button)
+{
+    he_hand_setup setup;
+    memset(&setup, 0, sizeof setup);
+    setup.seats = s->seats;
+    setup.button = (size_t)button;
+    setup.stacks = stacks;
+    setup.has_seed = 1;
+    setup.seed = seed;
+    return he_hand_start(h, s->config, &setup, NULL, NULL);
+}
+
+int he_batch_start(const he_batch_spec *spec, void *hands, uint8_t *history,
+                   const uint64_t *seeds, const int64_t *stacks, const int64_t *buttons,
+                   size_t first, size_t end, size_t *bad)
+{
+    if (!spec_ok(spec) || hands == NULL || history == NULL || seeds == NULL || stacks == NULL
+        || buttons == NULL || bad == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    size_t n = spec->seats, hsz = HE_BATCH_STREETS * n;
+    for (size_t i = first; i < end; i++) {
+        if (buttons[i] < 0 || buttons[i] >= (int64_t)n) {
+            *bad = i;
+            return HE_E_HAND_BUTTON;
+        }
+        int st = start_one(spec, hand_at(hands, i), seeds[i], stacks + i * n, buttons[i]);
+        if (st != HE_OK) {
+            *bad = i;
+            return st;
+        }
+        memset(history + i * hsz, 0, hsz);
+    }
+    return HE_OK;
+}
+
+/* HE_OK when discrete `kind` (with `amount` for HE_BATCH_RAISE_TO) is legal for a hand
+ * whose current view is (row, lo, hi, actor), else HE_E_BATCH_ILLEGAL. */
+static int legal_kind(const he_batch_spec *s, const uint8_t *row, int64_t lo, int64_t hi,
+                      int64_t actor, int32_t kind, int64_t amount)
+{
+    if (actor < 0) {
+        return HE_E_BATCH_ILLEGAL;
+    }
+    if (kind == HE_BATCH_RAISE_TO) {
+        return lo >= 0 && amount >= lo && amount <= hi ? HE_OK : HE_E_BATCH_ILLEGAL;
+    }
+    return kind >= 0 && kind < (int32_t)s->n_fractions + 3 && row[kind] ? HE_OK
+                                                                          : HE_E_BATCH_ILLEGAL;
+}
+
+/* The hand-machine action (*act_kind, "to" amount *to, *wager: 1 for a bet or raise) for
+ * a legal discrete `kind` in hand `h` whose raise range is lo..hi. */
+static void resolve(const he_batch_spec *s, const he_hand *h, int64_t hi, int32_t kind,
+                    int64_t amount, int *act_kind, int64_t *to, int *wager)
+{
+    int32_t k = (int32_t)s->n_fractions + 3;
+    *wager = kind >= 2 || kind == HE_BATCH_RAISE_TO;
+    *to = 0;
+    if (kind == 0) {
+        *act_kind = HE_ACT_FOLD;
+    } else if (kind == 1) {
+        *act_kind = HE_ACT_CHECK_OR_CALL;
+    } else {
+        *act_kind = HE_ACT_BET_OR_RAISE;
+        if (kind == HE_BATCH_RAISE_TO) {
+            *to = amount;
+        } else if (kind == k - 1) {
+            *to = hi;
+        } else {
+            double base = (double)(h->pot + h->cur_bet - h->bets[h->actor]);
+            *to = h->cur_bet + (int64_t)(s->fractions[kind - 2] * base); /* floor: >= 0 */
+        }
+    }
+}
+
+int he_batch_check(const he_batch_spec *spec, const uint8_t *mask, const int64_t *min_raise,
+                   const int64_t *max_raise, const int64_t *actor, const int32_t *kinds,
+                   const int64_t *amounts, size_t first, size_t end, size_t *bad)
+{
+    if (!spec_ok(spec) || mask == NULL || min_raise == NULL || max_raise == NULL
+        || actor == NULL || kinds == NULL || bad == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    size_t k = spec->n_fractions + 3;
+    for (size_t i = first; i < end; i++) {
+        if (actor[i] < 0 || kinds[i] == HE_BATCH_SKIP) {
+            continue;
+        }
+        int st = HE_E_BATCH_ILLEGAL;
+        if (kinds[i] != HE_BATCH_RAISE_TO || amounts != NULL) {
+            st = legal_kind(spec, mask + i * k, min_raise[i], max_raise[i], actor[i], kinds[i],
+                            amounts != NULL ? amounts[i] : 0);
+        }
+        if (st != HE_OK) {
+            *bad = i;
+            return st;
+        }
+    }
+    return HE_OK;
+}
+
+int he_batch_observe(const he_batch_spec *spec, const void *hands, const uint8_t *history,
+                     const int64_t *min_raise, const int64_t *max_raise, float *obs,
+                     size_t first, size_t end)
+{
+    if (!spec_ok(spec) || hands == NULL || history == NULL || min_raise == NULL
+        || max_raise == NULL || obs == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    size_t hsz = HE_BATCH_STREETS * spec->seats, d = obs_size(spec->seats);
+    double inv = exact_inverse(spec->chip_unit);
+    for (size_t i = first; i < end; i++) {
+        observe_one(spec, hand_at_c(hands, i), history + i * hsz, min_raise[i], max_raise[i],
+                    inv, obs + i * d);
+    }
+    return HE_OK;
+}
+
+int he_batch_step(const he_batch_spec *spec, void *hands, uint8_t *history, uint64_t *seeds,
+                  const int32_t *kinds, const int64_t *amounts, int32_t *status,
+                  uint8_t *acted, uint8_t *done, int64_t *rewards, uint8_t *mask,
+                  int64_t *min_raise, int64_t *max_raise, int64_t *actor, float *obs,
+                  size_t first, size_t end, size_t *bad)
+{
+    if (!spec_ok(spec) || hands == NULL || history == NULL || seeds == NULL || kinds == NULL
+        || status == NULL || acted == NULL || done == NULL || rewards == NULL || mask == NULL
+        || min_raise == NULL || max_raise == NULL || actor == NULL || bad == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    size_t n = spec->seats, hsz = HE_BATCH_STREETS * n;
+    double inv = exact_inverse(spec->chip_unit);
+    int result = HE_OK;
+    for (size_t i = first; i < end; i++) {
+        he_hand *h = hand_at(hands, i);
+        uint8_t *hist = history + i * hsz;
+        status[i] = HE_OK;
+        acted[i] = done[i] = 0;
+        if (h->actor >= 0 && kinds[i] != HE_BATCH_SKIP) {
+            int act_kind, wager;
+            int64_t to;
+            int64_t seat = h->actor, street = h->street;
+            int64_t amount = amounts != NULL ? amounts[i] : 0;
+            int st = HE_E_BATCH_ILLEGAL;
+            if (kinds[i] != HE_BATCH_RAISE_TO || amounts != NULL) {
+                st = legal_kind(spec, mask + i * (spec->n_fractions + 3), min_raise[i],
+                                max_raise[i], h->actor, kinds[i], amount);
+            }
+            if (st == HE_OK) {
+                resolve(spec, h, max_raise[i], kinds[i], amount, &act_kind, &to, &wager);
+                st = he_hand_act(h, act_kind, to, HE_HAND_ANY_SEAT, NULL, NULL);
+                if (st != HE_OK && result == HE_OK) {
+                    result = st;
+                    *bad = i;
+                }
+            }
+            status[i] = st;
+            if (st == HE_OK) {
+                acted[i] = 1;
+                if (wager && hist[street * (int64_t)n + seat] < 255) {
+                    hist[street * (int64_t)n + seat]++;
+                }
+                if (h->over) {
+                    int64_t stacks[HE_HAND_MAX_SEATS];
+                    done[i] = 1;
+                    for (size_t k = 0; k < n; k++) {
+                        rewards[i * n + k] = h->stacks[k] - h->starting_stacks[k];
+                        stacks[k] = h->starting_stacks[k];
+                    }
+                    if (spec->auto_reset) {
+                        seeds[i] = he_batch_next_seed(seeds[i]);
+                        int64_t button = (h->button + 1) % (int64_t)n;
+                        st = start_one(spec, h, seeds[i], stacks, button);
+                        memset(hist, 0, hsz);
+                        if (st != HE_OK && result == HE_OK) {
+                            result = st;
+                            *bad = i;
+                        }
+                    }
+                }
+            }
+        }
+        view_one(spec, h, hist, i, mask, min_raise, max_raise, actor, inv, obs);
+    }
+    return result;
+}
+
+static uint64_t mix(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+void he_batch_sample(const uint8_t *mask, size_t k, uint64_t key, int32_t *out, size_t first,
+                     size_t end)
+{
+    if (mask == NULL || out == NULL) {
+        return;
+    }
+    for (size_t i = first; i < end; i++) {
+        const uint8_t *row = mask + i * k;
+        uint64_t count = 0;
+        for (size_t j = 0; j < k; j++) {
+            count += row[j] != 0;
+        }
+        if (count == 0) {
+            out[i] = -1;
+            continue;
+        }
+        uint64_t r = mix(key + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1));
+        uint64_t pick = ((r >> 32) * count) >> 32;
+        for (size_t j = 0; j < k; j++) {
+            if (row[j] != 0 && pick-- == 0) {
+                out[i] = (int32_t)j;
+                break;
+            }
+        }
+    }
+}

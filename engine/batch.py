@@ -1,0 +1,484 @@
+"""Thousands of independent hands stepped per call in C: the engine for simulators and
+learning agents (a loop over the hand state machine of ``csrc/hand.c``, in
+``csrc/hand_batch.c``).
+
+A :class:`HandBatch` holds ``count`` hands of one :class:`GameConfig` and one seat count,
+each with its own stacks, button and seed. Every call works on all of them at once:
+
+* :meth:`HandBatch.legal_mask` — ``(count, K)`` bool over the discrete actions of
+  :mod:`holdem_eval.engine.discrete` for the seat to act (all False where nobody is), with
+  :attr:`~HandBatch.min_raise` / :attr:`~HandBatch.max_raise` (the "to" range of a bet or
+  raise, -1 when none) for exact-amount play;
+* :meth:`HandBatch.observe` — ``(count, D)`` float32 observations of the seat to act
+  (the layout of :mod:`holdem_eval.engine.discrete`);
+* :meth:`HandBatch.step` — one action per hand (discrete index, :data:`RAISE_TO` with
+  an amount, or :data:`SKIP`); returns each ended hand's net result per seat and a ``done`` mask.
+  An illegal entry raises :class:`IllegalActionError` naming the hand before anything
+  changes (``strict=True``, the default), or is left unapplied and reported in
+  ``illegal`` (``strict=False``); it is never changed into another action.
+
+With ``auto_reset=True`` a hand that ends restarts in the same step: the next seed
+(:func:`next_seed`), the button one seat clockwise, the same starting stacks. The rules are
+``Hand``'s: tests play thousands of random hands in both and compare every action, stack,
+observation and result. Steps release the GIL and split over ``threads``.
+
+>>> import numpy as np
+>>> from holdem_eval.engine import GameConfig
+>>> batch = HandBatch(GameConfig(big_blind=2), 1000, 6, stacks=200, seed=1)
+>>> batch.legal_mask().shape, batch.observe().shape
+((1000, 5), (1000, 172))
+>>> total = np.zeros(6, dtype=np.int64)
+>>> for _ in range(200):
+...     result = batch.step(batch.sample_legal(seed=_))
+...     total += result.rewards.sum(axis=0)
+>>> int(total.sum())  # chips are conserved: what one seat wins, others lose
+0
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
+from typing import Any, Callable, NamedTuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+from holdem_eval._bindings import ffi, lib
+from holdem_eval._limits import check_count, check_threads
+from holdem_eval.errors import DTypeError, OutArrayError, ShapeError
+
+from .config import GameConfig
+from .discrete import RAISE_TO, SKIP, ActionSet, observation_size
+from .errors import ConfigError, IllegalActionError
+from .rules import Rules
+
+__all__ = ["RAISE_TO", "SKIP", "HandBatch", "StepResult", "next_seed"]
+
+_M64 = (1 << 64) - 1
+_MAX_CHIPS = int(lib.HE_HAND_MAX_CHIPS)
+_MAX_HANDS = 1 << 31
+_HAND_BYTES = int(lib.he_hand_size())
+_FIELDS = {
+    ffi.string(lib.he_hand_field_name(f)).decode(): (
+        int(lib.he_hand_field_offset(f)),
+        int(lib.he_hand_field_length(f)),
+    )
+    for f in range(lib.he_hand_field_count())
+}
+
+
+def next_seed(seed: int) -> int:
+    """The seed of the hand that follows one dealt from ``seed`` (splitmix64's output).
+
+    >>> next_seed(0)
+    16294208416658607535
+    """
+    return int(lib.he_batch_next_seed(seed & _M64))
+
+
+class StepResult(NamedTuple):
+    """What one :meth:`HandBatch.step` did, per hand (fresh arrays every step)."""
+
+    rewards: NDArray[np.int64]
+    """``(count, seats)``: each seat's net chips in hands that ended in this step, else 0."""
+    done: NDArray[np.bool_]
+    """``(count,)``: the hand ended in this step."""
+    acted: NDArray[np.bool_]
+    """``(count,)``: an action was applied (False: nobody to act, or illegal)."""
+    illegal: NDArray[np.bool_]
+    """``(count,)``: the action was not legal and was not applied (``strict=False``)."""
+
+
+def _int_array(
+    value: Any, name: str, shape: tuple[int, ...], low: int, high: int, why: str = ""
+) -> NDArray[np.int64]:
+    """``value`` as int64 of ``shape`` with every entry in ``low..high``, checked on the
+    caller's dtype before any narrowing; the caller's array is never changed."""
+    a = np.asarray(value)
+    if a.dtype == np.bool_ or not np.issubdtype(a.dtype, np.integer):
+        raise DTypeError(f"{name} must hold ints, got dtype {a.dtype}")
+    if a.shape != shape:
+        want = "(" + ", ".join(map(str, shape)) + ("," if len(shape) == 1 else "") + ")"
+        raise ShapeError(f"{name} must have shape {want}, got {a.shape}")
+    if a.size:
+        bad = np.flatnonzero((a < low) | (a > high))
+        if bad.size:
+            where = np.unravel_index(int(bad[0]), shape)
+            at = ", ".join(str(int(w)) for w in where)
+            raise ConfigError(f"{name}[{at}] must be in {low}..{high}{why}, got {a[where].item()!r}")
+    return np.ascontiguousarray(a, dtype=np.int64)
+
+
+def _c_config(config: GameConfig, rules: Rules) -> Any:
+    rate = Fraction(rules.rate)
+    pokerkit = rules.method == "pokerkit"
+    return ffi.new(
+        "he_hand_config *",
+        {
+            "hole_count": config.hole_count,
+            "betting": config.betting_code,
+            "small_blind": config.small_blind,
+            "big_blind": config.big_blind,
+            "ante": config.ante,
+            "big_blind_ante": config.big_blind_ante,
+            "straddle": config.straddle,
+            "street_sizes": list(config.street_sizes),
+            "max_bets": -1 if config.max_bets is None else config.max_bets,
+            "blind_counts_toward_cap": int(config.blind_counts_toward_cap),
+            "allow_free_fold": int(config.allow_free_fold),
+            "manual_showdown": 0,
+            "settle_method": lib.HE_SETTLE_POKERKIT if pokerkit else lib.HE_SETTLE_TDA,
+            "odd_chips": lib.HE_ODD_FIRST_WINNER
+            if rules.odd_chips == "first_winner"
+            else lib.HE_ODD_CLOCKWISE,
+            "no_flop_no_drop": int(rules.no_flop_no_drop),
+            "rate_num": 0 if pokerkit else rate.numerator,
+            "rate_den": 1 if pokerkit else rate.denominator,
+            "rate": float(rate),
+            "rake_cap": -1 if rules.rake_cap is None else rules.rake_cap,
+        },
+    )
+
+
+class HandBatch:
+    """``count`` independent hands of ``config`` with ``seats`` seats each, held in C.
+
+    ``stacks``: one int for every seat of every hand, or ``(count, seats)`` ints; each
+    must exceed the most a seat can be forced to post (ante + the larger of big blind
+    and straddle + big-blind ante), so every hand starts with a seat to act.
+    ``buttons``: ``(count,)`` seats (default: hand ``i`` has its button at ``i % seats``).
+    ``seed``: hand ``i`` is dealt from ``seed + i`` (mod 2**64), or give ``seeds`` as
+    ``(count,)`` ints. ``actions``: the discrete action set (default
+    :class:`ActionSet()`: fold, check/call, half pot, pot, all-in). ``rules``: settlement
+    rules (rake), default :class:`Rules()`. ``threads``: split every call over that
+    many threads (1..256). See the module docstring for the rest.
+    """
+
+    def __init__(
+        self,
+        config: GameConfig,
+        count: int,
+        seats: int,
+        *,
+        stacks: Any = 200,
+        buttons: Any = None,
+        seed: int = 0,
+        seeds: Any = None,
+        actions: ActionSet | None = None,
+        rules: Rules | None = None,
+        auto_reset: bool = True,
+        strict: bool = True,
+        threads: int = 1,
+    ) -> None:
+        if not isinstance(config, GameConfig):
+            raise ConfigError(f"config must be a GameConfig, got {config!r}")
+        self.config = config
+        self.count = check_count(count, "count", high=_MAX_HANDS)
+        self.seats = check_count(seats, "seats", low=2, high=10)
+        if config.straddle and self.seats == 2:
+            raise ConfigError("a straddle needs at least 3 seats")
+        self.actions = ActionSet() if actions is None else actions
+        if not isinstance(self.actions, ActionSet):
+            raise ConfigError(f"actions must be an ActionSet, got {actions!r}")
+        self.rules = Rules() if rules is None else rules
+        if not isinstance(self.rules, Rules):
+            raise ConfigError(f"rules must be a Rules, got {rules!r}")
+        for flag, value in (("auto_reset", auto_reset), ("strict", strict)):
+            if not isinstance(value, bool):
+                raise ConfigError(f"{flag} must be a bool, got {value!r}")
+        self.auto_reset = auto_reset
+        self.strict = strict
+        self.threads = check_threads(threads)
+        n, shape = self.count, (self.count, self.seats)
+
+        forced = config.ante + max(config.big_blind, config.straddle) + config.big_blind_ante
+        why = f" (above the {forced} chips a seat may be forced to post)"
+        if isinstance(stacks, (int, np.integer)) and not isinstance(stacks, bool):
+            if not forced < stacks <= _MAX_CHIPS:
+                raise ConfigError(f"stacks must be in {forced + 1}..{_MAX_CHIPS}{why}, got {stacks!r}")
+            stacks = np.full(shape, int(stacks), dtype=np.int64)
+        stacks_ = _int_array(stacks, "stacks", shape, forced + 1, _MAX_CHIPS, why)
+        if (stacks_.sum(axis=1, dtype=np.float64) > _MAX_CHIPS).any():
+            i = int(np.flatnonzero(stacks_.sum(axis=1, dtype=np.float64) > _MAX_CHIPS)[0])
+            raise ConfigError(f"the stacks of hand {i} add up to more than 2**60 chips")
+        buttons_ = (
+            np.arange(n, dtype=np.int64) % self.seats
+            if buttons is None
+            else _int_array(buttons, "buttons", (n,), 0, self.seats - 1)
+        )
+        if seeds is None:
+            if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
+                raise ConfigError(f"seed must be an int, got {seed!r}")
+            seeds_ = (np.arange(n, dtype=np.uint64) + np.uint64(int(seed) & _M64))
+        else:
+            a = np.asarray(seeds)
+            if a.dtype == np.bool_ or not np.issubdtype(a.dtype, np.integer):
+                raise DTypeError(f"seeds must hold ints, got dtype {a.dtype}")
+            if a.shape != (n,):
+                raise ShapeError(f"seeds must have shape ({n},), got {a.shape}")
+            seeds_ = a.astype(np.uint64)  # two's complement for negative seeds, as Hand's & 2**64-1
+        self._cfg = _c_config(config, self.rules)
+        spec = ffi.new("he_batch_spec *")
+        spec.config = self._cfg
+        spec.seats = self.seats
+        spec.n_fractions = len(self.actions.raise_fractions)
+        for j, f in enumerate(self.actions.raise_fractions):
+            spec.fractions[j] = f
+        spec.chip_unit = float(config.big_blind)
+        spec.auto_reset = int(auto_reset)
+        self._spec = spec
+        k, d = self.actions.size, observation_size(self.seats)
+        self.observation_size = d
+        """``D``: the length of one observation."""
+        self._hands = np.zeros((n, _HAND_BYTES // 8), dtype=np.int64)
+        self._history = np.zeros((n, 4, self.seats), dtype=np.uint8)
+        self._seeds = seeds_
+        self._mask = np.zeros((n, k), dtype=np.uint8)
+        self._min = np.zeros(n, dtype=np.int64)
+        self._max = np.zeros(n, dtype=np.int64)
+        self._actor = np.zeros(n, dtype=np.int64)
+        self._pool: ThreadPoolExecutor | None = None
+        self._bounds = [n * t // self.threads for t in range(self.threads + 1)]
+        self._slot = {b: t for t, b in enumerate(self._bounds[:-1])}  # chunk start -> thread
+        self._slot[0] = 0
+        self._bad = [ffi.new("size_t *") for _ in range(self.threads)]
+        self._p_hands = ffi.from_buffer("int64_t[]", self._hands)
+        self._p_history = ffi.from_buffer("uint8_t[]", self._history)
+        self._p_seeds = ffi.from_buffer("uint64_t[]", self._seeds)
+        self._p_mask = ffi.from_buffer("uint8_t[]", self._mask)
+        self._p_min = ffi.from_buffer("int64_t[]", self._min)
+        self._p_max = ffi.from_buffer("int64_t[]", self._max)
+        self._p_actor = ffi.from_buffer("int64_t[]", self._actor)
+        p_stacks = ffi.from_buffer("int64_t[]", stacks_)
+        p_buttons = ffi.from_buffer("int64_t[]", buttons_)
+        bad = ffi.new("size_t *")
+        st = lib.he_batch_start(
+            spec, self._p_hands, self._p_history, self._p_seeds, p_stacks, p_buttons, 0, n, bad
+        )
+        if st != lib.HE_OK:  # every input was checked above; a refusal is a bug to report
+            raise ConfigError(f"hand {bad[0]}: the hand machine refused to start it (status {st})")
+        self._view(ffi.NULL)
+
+    # ---- threads -----------------------------------------------------------------------
+    def _run(self, call: Callable[[int, int], int]) -> list[int]:
+        """``call(first, end)`` over the hands, split over the threads; the statuses."""
+        if self.threads == 1 or self.count < 2 * self.threads:
+            return [call(0, self.count)]
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=self.threads)
+        b = self._bounds
+        return list(self._pool.map(call, b[:-1], b[1:]))
+
+    def close(self) -> None:
+        """Stop the worker threads (the batch stays usable; they restart on demand)."""
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
+
+    def __del__(self) -> None:
+        pool = getattr(self, "_pool", None)
+        if pool is not None:
+            pool.shutdown(wait=False)
+
+    def _view(self, obs: Any) -> None:
+        spec, hands, hist = self._spec, self._p_hands, self._p_history
+        mask, lo, hi, actor = self._p_mask, self._p_min, self._p_max, self._p_actor
+
+        def call(first: int, end: int) -> int:
+            return int(lib.he_batch_view(spec, hands, hist, mask, lo, hi, actor, obs, first, end))
+
+        self._run(call)
+
+    # ---- reading -----------------------------------------------------------------------
+    def legal_mask(self) -> NDArray[np.bool_]:
+        """``(count, K)``: the legal discrete actions of each hand's seat to act."""
+        return self._mask.astype(np.bool_)
+
+    @property
+    def min_raise(self) -> NDArray[np.int64]:
+        """``(count,)``: the smallest legal bet/raise "to" amount, -1 when none."""
+        return self._min.copy()
+
+    @property
+    def max_raise(self) -> NDArray[np.int64]:
+        """``(count,)``: the largest legal bet/raise "to" amount (all-in), -1 when none."""
+        return self._max.copy()
+
+    @property
+    def actor(self) -> NDArray[np.int64]:
+        """``(count,)``: the seat to act in each hand, -1 when nobody is (hand over)."""
+        return self._actor.copy()
+
+    @property
+    def seeds(self) -> NDArray[np.uint64]:
+        """``(count,)``: the seed each current hand was dealt from."""
+        return self._seeds.copy()
+
+    @property
+    def state_bytes_per_hand(self) -> int:
+        """Bytes of state per hand: the hand machine's record and the bet history."""
+        return int(_HAND_BYTES + self._history[0].nbytes + self._seeds[0].nbytes)
+
+    def state(self, name: str) -> NDArray[np.int64]:
+        """``(count, length)`` copy of one field of the hand machine's state
+        (``csrc/hand_state.h``: ``stacks``, ``bets``, ``pot``, ``button``, ``board``, ...);
+        per-seat fields are cut to ``seats`` columns."""
+        if name not in _FIELDS:
+            raise ConfigError(f"state has no field {name!r}; fields: {', '.join(_FIELDS)}")
+        off, length = _FIELDS[name]
+        if length == 10:
+            length = self.seats
+        return self._hands[:, off : off + length].copy()
+
+    def _out(self, out: Any) -> NDArray[np.float32]:
+        shape = (self.count, self.observation_size)
+        if out is None:
+            return np.empty(shape, dtype=np.float32)
+        if not isinstance(out, np.ndarray):
+            raise OutArrayError(f"out must be a numpy array, got {type(out).__name__}")
+        if out.dtype != np.float32 or out.shape != shape:
+            raise OutArrayError(
+                f"out must be float32 with shape {shape}, got {out.dtype} {out.shape}"
+            )
+        if not out.flags.c_contiguous or not out.flags.writeable:
+            raise OutArrayError("out must be C-contiguous and writable")
+        return out
+
+    def observe(self, out: NDArray[np.float32] | None = None) -> NDArray[np.float32]:
+        """``(count, D)`` float32: each hand's observation of its seat to act (zeros where
+        nobody is), written into ``out`` when given (C-contiguous, writable float32)."""
+        out = self._out(out)
+        spec, hands, hist, lo, hi = self._spec, self._p_hands, self._p_history, self._p_min, self._p_max
+        p_out = ffi.from_buffer("float[]", out)
+
+        def call(first: int, end: int) -> int:
+            return int(lib.he_batch_observe(spec, hands, hist, lo, hi, p_out, first, end))
+
+        self._run(call)
+        return out
+
+    # ---- acting --------------------------------------------------------------------------
+    def sample_legal(self, seed: int = 0) -> NDArray[np.int32]:
+        """``(count,)`` int32: a uniformly random legal discrete action per hand (-1 where
+        nobody is to act), a function of ``seed`` and the hand's index only."""
+        if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
+            raise ConfigError(f"seed must be an int, got {seed!r}")
+        out = np.empty(self.count, dtype=np.int32)
+        p_out, mask, k = ffi.from_buffer("int32_t[]", out), self._p_mask, self.actions.size
+        key = int(seed) & _M64
+
+        lib.he_batch_sample(mask, k, key, p_out, 0, self.count)  # ~10 ns a hand: one thread
+        return out
+
+    def step(
+        self, kinds: Any, amounts: Any = None, *, out: NDArray[np.float32] | None = None
+    ) -> StepResult:
+        """Apply one action per hand: ``kinds[i]`` a discrete index ``0..K-1``, or
+        :data:`RAISE_TO` to bet or raise to ``amounts[i]``, or :data:`SKIP` to leave the
+        hand as it is. Hands where nobody is to act ignore their entry. See the module
+        docstring for illegal entries and resets.
+
+        ``out``: also write the observations after the step there, in the same pass over
+        the hands (what :meth:`observe` would write next; faster than calling it)."""
+        n, k = self.count, self.actions.size
+        p_obs = ffi.NULL if out is None else ffi.from_buffer("float[]", self._out(out))
+        a = kinds if isinstance(kinds, np.ndarray) else np.asarray(kinds)
+        if a.dtype == np.int32 and a.shape == (n,) and a.flags.c_contiguous:
+            kinds32 = a  # read only; out-of-range values are illegal in C
+        else:
+            kinds_ = _int_array(a, "kinds", (n,), -(1 << 63), (1 << 63) - 1)
+            out_of_range = (kinds_ < SKIP) | (kinds_ >= k)
+            kinds32 = np.where(out_of_range, k, kinds_).astype(np.int32)  # k: never legal
+        amounts_: NDArray[np.int64] | None = None
+        if amounts is not None:
+            amounts_ = _int_array(amounts, "amounts", (n,), -(1 << 63), (1 << 63) - 1)
+        spec, hands, hist = self._spec, self._p_hands, self._p_history
+        mask, lo, hi, actor = self._p_mask, self._p_min, self._p_max, self._p_actor
+        p_kinds = ffi.from_buffer("int32_t[]", kinds32)
+        p_amounts = ffi.NULL if amounts_ is None else ffi.from_buffer("int64_t[]", amounts_)
+        slot = self._slot
+        bad = self._bad
+        if self.strict:  # reads the cached view only (a few ns a hand): one thread
+            st = lib.he_batch_check(spec, mask, lo, hi, actor, p_kinds, p_amounts, 0, n, bad[0])
+            if st != lib.HE_OK:
+                i = int(bad[0][0])
+                self._raise_illegal(i, int(a[i]), amounts_)
+        status = np.empty(n, dtype=np.int32)
+        acted = np.empty(n, dtype=np.bool_)
+        done = np.empty(n, dtype=np.bool_)
+        rewards = np.zeros((n, self.seats), dtype=np.int64)
+        p_status = ffi.from_buffer("int32_t[]", status)
+        p_acted = ffi.from_buffer("uint8_t[]", acted)
+        p_done = ffi.from_buffer("uint8_t[]", done)
+        p_rewards = ffi.from_buffer("int64_t[]", rewards)
+        seeds = self._p_seeds
+
+        def call(first: int, end: int) -> int:
+            return int(lib.he_batch_step(
+                spec, hands, hist, seeds, p_kinds, p_amounts, p_status, p_acted, p_done,
+                p_rewards, mask, lo, hi, actor, p_obs, first, end, bad[slot[first]],
+            ))
+
+        for t, st in enumerate(self._run(call)):
+            if st != lib.HE_OK:  # legal actions never fail in the hand machine: a bug
+                raise IllegalActionError(
+                    f"hand {bad[t][0]}: the hand machine refused the action (status {st})"
+                )
+        return StepResult(rewards, done, acted, status != lib.HE_OK)
+
+    def _raise_illegal(self, i: int, kind: int, amounts: NDArray[np.int64] | None) -> None:
+        legal = np.flatnonzero(self._mask[i]).tolist()
+        names = ", ".join(self.actions.names[j] for j in legal)
+        lo, hi = int(self._min[i]), int(self._max[i])
+        if kind == RAISE_TO:
+            if amounts is None:
+                raise IllegalActionError(f"hand {i}: RAISE_TO needs amounts, got amounts=None")
+            if lo < 0:
+                raise IllegalActionError(
+                    f"hand {i}: raise to {int(amounts[i])!r} is not legal now: the seat to act"
+                    f" may not bet or raise; legal actions: {legal} ({names})"
+                )
+            raise IllegalActionError(
+                f"hand {i}: raise to {int(amounts[i])!r} is not legal now; bets and raises go"
+                f" to {lo}..{hi}"
+            )
+        raise IllegalActionError(
+            f"hand {i}: action {kind!r} is not legal now; legal actions: {legal} ({names})"
+        )
+
+    def reset(self, which: Any = None) -> None:
+        """Restart the hands where ``which`` (``(count,)`` bool; default all) is True, as
+        ``auto_reset`` does: the next seed, the button one seat clockwise, the same
+        starting stacks."""
+        n = self.count
+        if which is None:
+            rows = np.arange(n)
+        else:
+            w = np.asarray(which)
+            if w.dtype != np.bool_:
+                raise DTypeError(f"which must be a bool mask, got dtype {w.dtype}")
+            if w.shape != (n,):
+                raise ShapeError(f"which must have shape ({n},), got {w.shape}")
+            rows = np.flatnonzero(w)
+        if rows.size == 0:
+            return
+        off_b, _ = _FIELDS["button"]
+        off_s, _ = _FIELDS["starting_stacks"]
+        stacks = np.ascontiguousarray(self._hands[rows, off_s : off_s + self.seats])
+        buttons = np.ascontiguousarray((self._hands[rows, off_b] + 1) % self.seats)
+        seeds = np.array([next_seed(int(s)) for s in self._seeds[rows]], dtype=np.uint64)
+        hands = np.ascontiguousarray(self._hands[rows])
+        history = np.ascontiguousarray(self._history[rows])
+        bad = ffi.new("size_t *")
+        st = lib.he_batch_start(
+            self._spec, ffi.from_buffer("int64_t[]", hands), ffi.from_buffer("uint8_t[]", history),
+            ffi.from_buffer("uint64_t[]", seeds), ffi.from_buffer("int64_t[]", stacks),
+            ffi.from_buffer("int64_t[]", buttons), 0, rows.size, bad,
+        )
+        if st != lib.HE_OK:
+            raise ConfigError(f"hand {int(rows[bad[0]])}: the hand machine refused to start it (status {st})")
+        self._hands[rows] = hands
+        self._history[rows] = history
+        self._seeds[rows] = seeds
+        self._view(ffi.NULL)

@@ -1,0 +1,227 @@
+/* C-only checks of the batch kernel (csrc/hand_batch.c), run under ASan and UBSan by
+ * tests/test_c_core.py: random play of batches in every configuration with legal,
+ * exact-amount, skipped and illegal actions; after every step every hand passes
+ * he_hand_check, conserves its chips, and shows a view consistent with its state; an
+ * illegal action changes nothing; every NULL argument is refused. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hand_state.h"
+#include "check.h"
+
+#define COUNT 48
+#define MAX_K (HE_BATCH_MAX_FRACTIONS + 3)
+#define MAX_D (112 + 10 * HE_HAND_MAX_SEATS)
+
+static uint64_t rng_state = 12345;
+
+static uint64_t next_random(void)
+{
+    rng_state = he_batch_next_seed(rng_state);
+    return rng_state;
+}
+
+static he_hand_config config(int64_t betting, int64_t hole_count, int64_t ante)
+{
+    he_hand_config c;
+    memset(&c, 0, sizeof c);
+    c.hole_count = hole_count;
+    c.betting = betting;
+    c.small_blind = 1;
+    c.big_blind = 2;
+    c.ante = ante;
+    for (int k = 0; k < 4; k++) {
+        c.street_sizes[k] = betting == HE_FIXED_LIMIT && k >= 2 ? 4 : 2;
+    }
+    c.max_bets = 4;
+    c.blind_counts_toward_cap = 1;
+    c.settle_method = HE_SETTLE_TDA;
+    c.odd_chips = HE_ODD_CLOCKWISE;
+    c.rate_den = 1;
+    c.rake_cap = -1;
+    return c;
+}
+
+static struct {
+    he_hand hands[COUNT];
+    uint8_t history[COUNT * HE_BATCH_STREETS * HE_HAND_MAX_SEATS];
+    uint64_t seeds[COUNT];
+    int64_t stacks[COUNT * HE_HAND_MAX_SEATS], buttons[COUNT];
+    uint8_t mask[COUNT * MAX_K];
+    int64_t lo[COUNT], hi[COUNT], actor[COUNT], amounts[COUNT], rewards[COUNT * HE_HAND_MAX_SEATS];
+    int32_t kinds[COUNT], status[COUNT];
+    uint8_t acted[COUNT], done[COUNT];
+    float obs[COUNT * MAX_D];
+} b;
+
+static int64_t sum_starting(const he_hand *h)
+{
+    int64_t t = 0;
+    for (int64_t k = 0; k < h->n; k++) {
+        t += h->starting_stacks[k];
+    }
+    return t;
+}
+
+static void check_view(const he_batch_spec *spec, size_t k, size_t d)
+{
+    for (size_t i = 0; i < COUNT; i++) {
+        const he_hand *h = &b.hands[i];
+        CHECK(he_hand_check(h) == HE_OK);
+        int64_t chips = h->pot + h->rake;
+        for (int64_t s = 0; s < h->n; s++) {
+            chips += h->stacks[s];
+        }
+        CHECK(chips == sum_starting(h));
+        CHECK(b.actor[i] == h->actor);
+        CHECK(b.actor[i] >= 0); /* auto reset: every hand always has a seat to act */
+        CHECK(b.mask[i * k + 1] == 1);
+        CHECK((b.lo[i] >= 0) == (b.mask[i * k + k - 1] == 1));
+        CHECK(b.lo[i] <= b.hi[i]);
+        const float *o = b.obs + i * d;
+        float hole = 0;
+        for (size_t c = 0; c < 52; c++) {
+            hole += o[c];
+        }
+        CHECK(hole == (float)h->hole_count);
+        for (size_t c = 0; c < d; c++) {
+            CHECK(isfinite(o[c]) && o[c] >= 0);
+        }
+        CHECK(o[112 + 5 * spec->seats + (size_t)((h->button - h->actor + h->n) % h->n)] == 1.0f);
+    }
+}
+
+static void play(he_hand_config cfg, size_t seats, size_t n_fractions, size_t steps)
+{
+    he_batch_spec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.config = &cfg;
+    spec.seats = seats;
+    spec.n_fractions = n_fractions;
+    for (size_t j = 0; j < n_fractions; j++) {
+        spec.fractions[j] = 0.25 * (double)(j + 1) * (double)(j + 1);
+    }
+    spec.chip_unit = 2.0;
+    spec.auto_reset = 1;
+    size_t k = n_fractions + 3, d = 112 + 10 * seats, bad = 0;
+    for (size_t i = 0; i < COUNT; i++) {
+        b.seeds[i] = next_random();
+        b.buttons[i] = (int64_t)(i % seats);
+        for (size_t s = 0; s < seats; s++) {
+            b.stacks[i * seats + s] = 3 + cfg.ante + (int64_t)(next_random() % 200);
+        }
+    }
+    CHECK(he_batch_start(&spec, b.hands, b.history, b.seeds, b.stacks, b.buttons, 0, COUNT, &bad)
+          == HE_OK);
+    CHECK(he_batch_view(&spec, b.hands, b.history, b.mask, b.lo, b.hi, b.actor, b.obs, 0, COUNT)
+          == HE_OK);
+    check_view(&spec, k, d);
+    for (size_t step = 0; step < steps; step++) {
+        he_batch_sample(b.mask, k, next_random(), b.kinds, 0, COUNT);
+        for (size_t i = 0; i < COUNT; i++) {
+            uint64_t r = next_random() % 10;
+            b.amounts[i] = 0;
+            if (r == 0 && b.lo[i] >= 0) {
+                b.kinds[i] = HE_BATCH_RAISE_TO;
+                b.amounts[i] = b.lo[i] + (int64_t)(next_random() % (uint64_t)(b.hi[i] - b.lo[i] + 1));
+            } else if (r == 1) {
+                b.kinds[i] = HE_BATCH_SKIP;
+            } else if (r == 2) {
+                b.kinds[i] = (int32_t)(next_random() % (k + 2)) - 2; /* maybe illegal */
+                if (b.kinds[i] == HE_BATCH_RAISE_TO) {
+                    b.amounts[i] = (int64_t)(next_random() % 400) - 5;
+                }
+            }
+        }
+        size_t first_bad = 0;
+        int check = he_batch_check(&spec, b.mask, b.lo, b.hi, b.actor, b.kinds, b.amounts, 0,
+                                   COUNT, &first_bad);
+        he_hand before[COUNT];
+        memcpy(before, b.hands, sizeof before);
+        CHECK(he_batch_step(&spec, b.hands, b.history, b.seeds, b.kinds, b.amounts, b.status,
+                            b.acted, b.done, b.rewards, b.mask, b.lo, b.hi, b.actor, b.obs, 0,
+                            COUNT, &bad)
+              == HE_OK);
+        int any_illegal = 0;
+        for (size_t i = 0; i < COUNT; i++) {
+            if (b.status[i] != HE_OK) {
+                CHECK(b.status[i] == HE_E_BATCH_ILLEGAL);
+                CHECK(!b.acted[i] && !b.done[i]);
+                CHECK(memcmp(&before[i], &b.hands[i], sizeof before[i]) == 0);
+                if (!any_illegal) {
+                    CHECK(check == HE_E_BATCH_ILLEGAL && first_bad == i);
+                }
+                any_illegal = 1;
+            } else if (b.kinds[i] == HE_BATCH_SKIP) {
+                CHECK(!b.acted[i] && memcmp(&before[i], &b.hands[i], sizeof before[i]) == 0);
+            } else {
+                CHECK(b.acted[i]);
+            }
+            if (b.done[i]) {
+                int64_t net = 0;
+                for (size_t s = 0; s < seats; s++) {
+                    net += b.rewards[i * seats + s];
+                }
+                CHECK(net <= 0); /* minus the rake, if any */
+            }
+        }
+        CHECK(any_illegal || check == HE_OK);
+        check_view(&spec, k, d);
+    }
+}
+
+static void null_arguments(void)
+{
+    he_hand_config cfg = config(HE_NO_LIMIT, 2, 0);
+    he_batch_spec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.config = &cfg;
+    spec.seats = 2;
+    spec.chip_unit = 2.0;
+    size_t bad = 0;
+    CHECK(he_batch_view(NULL, b.hands, b.history, b.mask, b.lo, b.hi, b.actor, NULL, 0, 1)
+          == HE_E_ARGUMENT);
+    CHECK(he_batch_view(&spec, b.hands, b.history, NULL, b.lo, b.hi, b.actor, NULL, 0, 1)
+          == HE_E_ARGUMENT);
+    CHECK(he_batch_start(&spec, b.hands, b.history, NULL, b.stacks, b.buttons, 0, 1, &bad)
+          == HE_E_ARGUMENT);
+    CHECK(he_batch_check(&spec, b.mask, b.lo, b.hi, b.actor, NULL, NULL, 0, 1, &bad)
+          == HE_E_ARGUMENT);
+    CHECK(he_batch_observe(&spec, b.hands, b.history, b.lo, b.hi, NULL, 0, 1) == HE_E_ARGUMENT);
+    CHECK(he_batch_step(&spec, b.hands, b.history, b.seeds, b.kinds, NULL, b.status, b.acted,
+                        b.done, NULL, b.mask, b.lo, b.hi, b.actor, NULL, 0, 1, &bad)
+          == HE_E_ARGUMENT);
+    spec.seats = 11;
+    CHECK(he_batch_view(&spec, b.hands, b.history, b.mask, b.lo, b.hi, b.actor, NULL, 0, 1)
+          == HE_E_ARGUMENT);
+    spec.seats = 2;
+    spec.n_fractions = HE_BATCH_MAX_FRACTIONS + 1;
+    CHECK(he_batch_view(&spec, b.hands, b.history, b.mask, b.lo, b.hi, b.actor, NULL, 0, 1)
+          == HE_E_ARGUMENT);
+    spec.n_fractions = 0;
+    b.buttons[0] = 2;
+    b.stacks[0] = b.stacks[1] = 100;
+    b.seeds[0] = 1;
+    CHECK(he_batch_start(&spec, b.hands, b.history, b.seeds, b.stacks, b.buttons, 0, 1, &bad)
+          == HE_E_HAND_BUTTON);
+    he_batch_sample(NULL, 3, 1, b.kinds, 0, 1); /* refused quietly: nothing to read */
+}
+
+int main(void)
+{
+    play(config(HE_NO_LIMIT, 2, 0), 2, 2, 300);
+    play(config(HE_NO_LIMIT, 2, 1), 6, 4, 300);
+    play(config(HE_NO_LIMIT, 2, 0), 10, HE_BATCH_MAX_FRACTIONS, 200);
+    play(config(HE_POT_LIMIT, 4, 0), 6, 2, 300);
+    play(config(HE_FIXED_LIMIT, 2, 0), 3, 1, 300);
+    play(config(HE_NO_LIMIT, 2, 0), 4, 0, 300);
+    null_arguments();
+    if (failures) {
+        fprintf(stderr, "%d C batch checks failed\n", failures);
+        return 1;
+    }
+    printf("all C batch checks passed\n");
+    return 0;
+}

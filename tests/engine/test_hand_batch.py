@@ -1,0 +1,392 @@
+"""HandBatch (engine/batch.py over csrc/hand_batch.c) against Hand and engine.discrete.
+
+Random hands are played in a HandBatch and, hand by hand, in Hand objects started from the
+same seeds, stacks and buttons; before every step the seat to act, the legal mask, the
+raise range and the observation must equal what engine.discrete computes from the Hand,
+after it the stacks, bets and pot; every ended hand's rewards must equal Hand.net, and
+chips are conserved in every hand at every step.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from holdem_eval.engine import (
+    RAISE_TO,
+    SKIP,
+    ConfigError,
+    GameConfig,
+    Hand,
+    HandBatch,
+    IllegalActionError,
+    Rules,
+)
+from holdem_eval.engine.batch import next_seed
+from holdem_eval.engine.discrete import (
+    ActionSet,
+    discrete_action,
+    legal_mask,
+    observation_size,
+    observe,
+    raise_bounds,
+)
+from holdem_eval.engine.hand import Action, ActionKind
+
+from holdem_eval import HoldemEvalError
+from holdem_eval._limits import CountArgumentError
+from holdem_eval.errors import DTypeError, OutArrayError, ShapeError
+
+GAMES = [
+    pytest.param(GameConfig(big_blind=2), 2, None, id="nl-2"),
+    pytest.param(GameConfig(big_blind=2), 6, None, id="nl-6"),
+    pytest.param(GameConfig(big_blind=10, small_blind=5, ante=1), 9, None, id="nl-9-ante"),
+    pytest.param(GameConfig(big_blind=4, straddle=8), 4, None, id="nl-4-straddle"),
+    pytest.param(GameConfig(betting="pot-limit", big_blind=2, big_blind_ante=2), 5, None, id="pl-5-bba"),
+    pytest.param(GameConfig(betting="fixed-limit", big_blind=2), 3, None, id="fl-3"),
+    pytest.param(GameConfig(variant="omaha", betting="pot-limit", big_blind=2), 6, None, id="plo-6"),
+    pytest.param(GameConfig(big_blind=2, allow_free_fold=True), 3, None, id="nl-free-fold"),
+    pytest.param(GameConfig(big_blind=2), 6, Rules(rake_percent=5, rake_cap=3), id="nl-6-rake"),
+]
+ACTIONS = ActionSet((0.33, 0.5, 1.0, 2.5))
+
+
+def _start(config: GameConfig, stacks: np.ndarray, button: int, seed: int, rules: Rules | None) -> Hand:
+    return Hand(config, [int(s) for s in stacks], button=button, seed=seed, rules=rules)
+
+
+def _compare_view(batch: HandBatch, hands: list[Hand], obs: np.ndarray) -> None:
+    mask, lo, hi, actor = batch.legal_mask(), batch.min_raise, batch.max_raise, batch.actor
+    stacks, pot = batch.state("stacks"), batch.state("pot")[:, 0]
+    for i, h in enumerate(hands):
+        assert actor[i] == h.actor
+        assert mask[i].tolist() == legal_mask(h, batch.actions).tolist()
+        bounds = raise_bounds(h) or (-1, -1)
+        assert (lo[i], hi[i]) == bounds
+        assert stacks[i].tolist() == h.stacks and pot[i] == h.pot
+        expected = observe(h, h.actor) if h.actor >= 0 else np.zeros(batch.observation_size, np.float32)
+        assert np.array_equal(obs[i], expected), i
+        assert sum(h.stacks) + h.pot == sum(h.starting_stacks)
+
+
+def _play(config: GameConfig, seats: int, rules: Rules | None, count: int, steps: int, seed: int) -> int:
+    rng = np.random.default_rng(seed)
+    forced = config.ante + max(config.big_blind, config.straddle) + config.big_blind_ante
+    stacks = rng.integers(forced + 1, 60 * config.big_blind, size=(count, seats))
+    buttons = rng.integers(0, seats, size=count)
+    seeds = rng.integers(0, 2**63, size=count, dtype=np.int64)
+    batch = HandBatch(config, count, seats, stacks=stacks, buttons=buttons, seeds=seeds,
+                      actions=ACTIONS, rules=rules)
+    hands = [_start(config, stacks[i], int(buttons[i]), int(seeds[i]), rules) for i in range(count)]
+    current = [int(s) for s in seeds]
+    ended = 0
+    obs = batch.observe()
+    for _ in range(steps):
+        _compare_view(batch, hands, obs)  # written by the last step, in its pass
+        assert np.array_equal(obs, batch.observe())
+        kinds = batch.sample_legal(int(rng.integers(2**62)))
+        amounts = np.zeros(count, dtype=np.int64)
+        lo, hi = batch.min_raise, batch.max_raise
+        exact = (rng.random(count) < 0.2) & (lo >= 0)
+        amounts[exact] = rng.integers(lo[exact], hi[exact] + 1)
+        kinds[exact] = RAISE_TO
+        result = batch.step(kinds, amounts, out=obs)
+        assert not result.illegal.any() and result.acted.all()
+        for i, h in enumerate(hands):
+            if kinds[i] == RAISE_TO:
+                kind = ActionKind.RAISE if h.cur_bet else ActionKind.BET
+                h.act(Action(kind, int(amounts[i])))
+            else:
+                h.act(discrete_action(h, int(kinds[i]), batch.actions))
+            assert result.done[i] == (h.payouts is not None)
+            if h.payouts is None:
+                assert not result.rewards[i].any()
+                continue
+            ended += 1
+            assert result.rewards[i].tolist() == h.net
+            assert sum(h.net) == -h.rake
+            current[i] = next_seed(current[i])
+            stacks_i = np.array(h.starting_stacks)
+            hands[i] = _start(config, stacks_i, (h.button + 1) % seats, current[i], rules)
+        assert batch.seeds.tolist() == [c & (2**64 - 1) for c in current]
+    _compare_view(batch, hands, batch.observe())
+    return ended
+
+
+@pytest.mark.parametrize(("config", "seats", "rules"), GAMES)
+def test_batch_equals_hand(config: GameConfig, seats: int, rules: Rules | None) -> None:
+    assert _play(config, seats, rules, count=40, steps=120, seed=seats) >= 200
+
+
+@pytest.mark.slow
+def test_batch_equals_hand_thousands() -> None:
+    ended = sum(_play(GameConfig(big_blind=2), n, None, count=100, steps=150, seed=n) for n in (2, 6))
+    assert ended >= 2000
+
+
+def _random_run(threads: int, auto_reset: bool = True) -> list[np.ndarray]:
+    batch = HandBatch(GameConfig(big_blind=2), 300, 6, seed=5, threads=threads, auto_reset=auto_reset)
+    seen = []
+    for s in range(60):
+        seen.append(batch.observe())
+        r = batch.step(batch.sample_legal(s))
+        seen += [r.rewards, r.done, batch.legal_mask()]
+    return seen
+
+
+def test_threads_give_the_same_results() -> None:
+    one, two, three = _random_run(1), _random_run(2), _random_run(3)
+    assert all(np.array_equal(a, b) for a, b in zip(one, two))
+    assert all(np.array_equal(a, b) for a, b in zip(one, three))
+
+
+def test_without_auto_reset_hands_stay_over() -> None:
+    batch = HandBatch(GameConfig(big_blind=2), 50, 3, seed=9, auto_reset=False)
+    ended = np.zeros(50, dtype=bool)
+    for s in range(200):
+        kinds = batch.sample_legal(s)
+        assert ((kinds == -1) == ended).all()
+        r = batch.step(kinds)  # -1 for a finished hand: ignored
+        assert not (r.done & ended).any() and not (r.acted & ended).any()
+        ended |= r.done
+    assert ended.all() and (batch.actor == -1).all() and not batch.legal_mask().any()
+    assert not batch.observe().any()
+    seeds, buttons = batch.seeds, batch.state("button")[:, 0]
+    which = np.arange(50) % 2 == 0
+    batch.reset(which)
+    assert (batch.actor[which] >= 0).all() and (batch.actor[~which] == -1).all()
+    assert batch.seeds.tolist() == [next_seed(int(s)) if w else int(s) for s, w in zip(seeds, which)]
+    assert (batch.state("button")[:, 0] == np.where(which, (buttons + 1) % 3, buttons)).all()
+    h = Hand(GameConfig(big_blind=2), [200] * 3, button=int(buttons[0] + 1) % 3, seed=int(batch.seeds[0]))
+    assert np.array_equal(batch.observe()[0], observe(h, h.actor))
+    batch.reset()
+    assert (batch.actor >= 0).all()
+
+
+def test_non_strict_reports_illegal_and_changes_nothing() -> None:
+    batch = HandBatch(GameConfig(big_blind=2), 4, 2, seed=1, strict=False)
+    before = batch.state("stacks"), batch.state("bets"), batch.observe()
+    kinds = np.array([1, 9, RAISE_TO, -7])
+    amounts = np.array([0, 0, 1, 0])
+    r = batch.step(kinds, amounts)
+    assert r.illegal.tolist() == [False, True, True, True]
+    assert r.acted.tolist() == [True, False, False, False]
+    assert np.array_equal(batch.state("stacks")[1:], before[0][1:])
+    assert np.array_equal(batch.state("bets")[1:], before[1][1:])
+    assert np.array_equal(batch.observe()[1:], before[2][1:])
+    assert kinds.tolist() == [1, 9, RAISE_TO, -7]  # the caller's array is unchanged
+
+
+def test_skip_leaves_a_hand_as_it_is() -> None:
+    batch = HandBatch(GameConfig(big_blind=2), 3, 2, seed=1)
+    bets, obs = batch.state("bets"), batch.observe()
+    r = batch.step(np.array([SKIP, 1, SKIP], dtype=np.int32))
+    assert r.acted.tolist() == [False, True, False] and not r.illegal.any() and not r.done.any()
+    assert np.array_equal(batch.state("bets")[[0, 2]], bets[[0, 2]])
+    assert np.array_equal(batch.observe()[[0, 2]], obs[[0, 2]])
+    assert not np.array_equal(batch.observe()[1], obs[1])
+
+
+def test_strict_illegal_changes_nothing() -> None:
+    batch = HandBatch(GameConfig(big_blind=2), 3, 2, seed=1)
+    snapshot = batch.state("stacks"), batch.observe()
+    kinds = np.array([1, 1, 0])
+    batch.step(kinds)  # hand 0 and 1 call, hand 2 folds: all legal
+    # now the big blind may check but not fold (no free fold)
+    with pytest.raises(IllegalActionError) as exc:
+        batch.step(np.array([1, 0, 1]))
+    assert isinstance(exc.value, (HoldemEvalError, ValueError))
+    assert str(exc.value) == (
+        "hand 1: action 0 is not legal now; legal actions: [1, 2, 3, 4]"
+        " (check/call, raise 0.5 pot, raise 1 pot, all-in)"
+    )
+    assert not np.array_equal(batch.state("stacks"), snapshot[0])  # the first step applied
+    after = batch.state("bets"), batch.observe()
+    with pytest.raises(IllegalActionError):
+        batch.step(np.array([1, 0, 1]))
+    assert np.array_equal(batch.state("bets"), after[0]) and np.array_equal(batch.observe(), after[1])
+
+
+@pytest.mark.parametrize(
+    ("kinds", "amounts", "message"),
+    [
+        ([5, 1], None, "hand 0: action 5 is not legal now; legal actions: [0, 1, 2, 3, 4]"),
+        ([1, 2**40], None, "hand 1: action 1099511627776 is not legal now; legal actions:"),
+        ([-3, 1], None, "hand 0: action -3 is not legal now; legal actions:"),
+        ([RAISE_TO, 1], None, "hand 0: RAISE_TO needs amounts, got amounts=None"),
+        ([1, RAISE_TO], [0, 3], "hand 1: raise to 3 is not legal now; bets and raises go to 4..200"),
+        ([1, RAISE_TO], [0, 201], "hand 1: raise to 201 is not legal now; bets and raises go to 4..200"),
+    ],
+)
+def test_strict_messages(kinds: list[int], amounts: list[int] | None, message: str) -> None:
+    batch = HandBatch(GameConfig(big_blind=2), 2, 2, seed=3)
+    with pytest.raises(IllegalActionError) as exc:
+        batch.step(np.array(kinds), None if amounts is None else np.array(amounts))
+    assert str(exc.value).startswith(message)
+
+
+def test_raise_to_when_no_raise_is_legal() -> None:
+    batch = HandBatch(GameConfig(big_blind=2), 1, 2, stacks=np.array([[3, 200]]), seed=3)
+    batch.step(np.array([RAISE_TO]), np.array([3]))  # the button (small blind 1) all-in for 3
+    with pytest.raises(IllegalActionError) as exc:
+        batch.step(np.array([RAISE_TO]), np.array([10]))
+    assert str(exc.value) == (
+        "hand 0: raise to 10 is not legal now: the seat to act may not bet or raise;"
+        " legal actions: [0, 1] (fold, check/call)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"config": "nl"}, ConfigError, "config must be a GameConfig, got 'nl'"),
+        ({"count": 0}, CountArgumentError, "count must be an int from 1 to 2147483648, got 0"),
+        ({"seats": 1}, CountArgumentError, "seats must be an int from 2 to 10, got 1"),
+        ({"seats": 11}, CountArgumentError, "seats must be an int from 2 to 10, got 11"),
+        ({"config": GameConfig(straddle=4), "seats": 2}, ConfigError, "a straddle needs at least 3 seats"),
+        ({"actions": (0.5,)}, ConfigError, "actions must be an ActionSet, got (0.5,)"),
+        ({"rules": "tda"}, ConfigError, "rules must be a Rules, got 'tda'"),
+        ({"auto_reset": 1}, ConfigError, "auto_reset must be a bool, got 1"),
+        ({"strict": None}, ConfigError, "strict must be a bool, got None"),
+        ({"threads": 0}, CountArgumentError, "threads must be an int from 1 to 256, got 0"),
+        ({"stacks": 2}, ConfigError,
+         "stacks must be in 3..1152921504606846976 (above the 2 chips a seat may be forced to post), got 2"),
+        ({"stacks": 2**61}, ConfigError, "stacks must be in 3..1152921504606846976"),
+        ({"stacks": [[200, 200], [200, 2]]}, ConfigError,
+         "stacks[1, 1] must be in 3..1152921504606846976 (above the 2 chips a seat may be forced to"
+         " post), got 2"),
+        ({"stacks": [[200.0, 200.0]] * 2}, DTypeError, "stacks must hold ints, got dtype float64"),
+        ({"stacks": [[True, True]] * 2}, DTypeError, "stacks must hold ints, got dtype bool"),
+        ({"stacks": [200, 200]}, ShapeError, "stacks must have shape (2, 2), got (2,)"),
+        ({"stacks": [[2**60, 2**60]] * 2}, ConfigError,
+         "the stacks of hand 0 add up to more than 2**60 chips"),
+        ({"buttons": [0, 2]}, ConfigError, "buttons[1] must be in 0..1, got 2"),
+        ({"buttons": [0]}, ShapeError, "buttons must have shape (2,), got (1,)"),
+        ({"seed": 1.5}, ConfigError, "seed must be an int, got 1.5"),
+        ({"seeds": [1.0, 2.0]}, DTypeError, "seeds must hold ints, got dtype float64"),
+        ({"seeds": [1, 2, 3]}, ShapeError, "seeds must have shape (2,), got (3,)"),
+    ],
+)
+def test_bad_arguments(kwargs: dict[str, object], error: type[Exception], message: str) -> None:
+    args = {"config": GameConfig(big_blind=2), "count": 2, "seats": 2, **kwargs}
+    config, count, seats = args.pop("config"), args.pop("count"), args.pop("seats")
+    with pytest.raises(error) as exc:
+        HandBatch(config, count, seats, **args)  # type: ignore[arg-type]
+    assert isinstance(exc.value, HoldemEvalError)
+    assert str(exc.value).startswith(message)
+
+
+def test_bad_step_and_observe_arguments() -> None:
+    batch = HandBatch(GameConfig(big_blind=2), 3, 2, seed=1)
+    cases: list[tuple[object, type[Exception], str]] = [
+        (lambda: batch.step(np.array([1.0, 1.0, 1.0])), DTypeError,
+         "kinds must hold ints, got dtype float64"),
+        (lambda: batch.step(np.array([1, 1])), ShapeError, "kinds must have shape (3,), got (2,)"),
+        (lambda: batch.step([1, 1, 1], [0.5, 0, 0]), DTypeError, "amounts must hold ints, got dtype float64"),
+        (lambda: batch.step([1, 1, 1], [0]), ShapeError, "amounts must have shape (3,), got (1,)"),
+        (lambda: batch.observe(out=np.zeros((3, 132))), OutArrayError,
+         "out must be float32 with shape (3, 132), got float64 (3, 132)"),
+        (lambda: batch.observe(out=np.zeros((3, 131), np.float32)), OutArrayError,
+         "out must be float32 with shape (3, 132), got float32 (3, 131)"),
+        (lambda: batch.observe(out=[0.0]), OutArrayError, "out must be a numpy array, got list"),
+        (lambda: batch.step([1, 1, 1], out=np.zeros(3)), OutArrayError,
+         "out must be float32 with shape (3, 132), got float64 (3,)"),
+        (lambda: batch.state("stack"), ConfigError, "state has no field 'stack'; fields: hole_count, "),
+        (lambda: batch.reset(np.array([1, 0, 1])), DTypeError, "which must be a bool mask, got dtype int64"),
+        (lambda: batch.reset(np.array([True])), ShapeError, "which must have shape (3,), got (1,)"),
+        (lambda: batch.sample_legal(seed="1"), ConfigError, "seed must be an int, got '1'"),
+    ]
+    frozen = np.zeros((3, 132), np.float32)
+    frozen.setflags(write=False)
+    cases.append((lambda: batch.observe(out=frozen), OutArrayError, "out must be C-contiguous and writable"))
+    for call, error, message in cases:
+        with pytest.raises(error) as exc:
+            call()  # type: ignore[operator]
+        assert str(exc.value).startswith(message), str(exc.value)
+
+
+def test_transposed_out_is_refused_as_not_contiguous() -> None:
+    batch = HandBatch(GameConfig(big_blind=2), 3, 2, seed=1)
+    out = np.zeros((132, 3), np.float32).T
+    with pytest.raises(OutArrayError) as exc:
+        batch.observe(out=out)
+    assert str(exc.value) == "out must be C-contiguous and writable"
+
+
+def test_observe_out_and_memory() -> None:
+    batch = HandBatch(GameConfig(big_blind=2), 8, 6, seed=1)
+    out = np.full((8, observation_size(6)), np.nan, dtype=np.float32)
+    assert batch.observe(out=out) is out and not np.isnan(out).any()
+    assert batch.state_bytes_per_hand == batch._hands[0].nbytes + 4 * 6 + 8
+    assert batch.state("stacks").shape == (8, 6) and batch.state("pot").shape == (8, 1)
+
+
+def test_sample_legal_is_uniform_over_legal() -> None:
+    batch = HandBatch(GameConfig(big_blind=2), 20000, 2, seed=1)
+    mask = batch.legal_mask()
+    picks = batch.sample_legal(7)
+    assert mask[np.arange(20000), picks].all()
+    counts = np.bincount(picks, minlength=5)
+    assert counts.min() > 3600 and counts.max() < 4400  # 5 legal actions, 4000 expected each
+    assert np.array_equal(picks, batch.sample_legal(7)) and not np.array_equal(picks, batch.sample_legal(8))
+
+
+class _FailingLib:
+    """``lib`` with one function answering a status the hand machine never gives for
+    checked input, to reach the wrappers' last-resort errors."""
+
+    def __init__(self, real: object, name: str, status: int) -> None:
+        self._real, self._name, self._status = real, name, status
+
+    def __getattr__(self, attr: str) -> object:
+        if attr != self._name:
+            return getattr(self._real, attr)
+
+        def fail(*args: object) -> int:
+            args[-1][0] = 1  # type: ignore[index]  # the bad hand
+            return self._status
+
+        return fail
+
+
+def test_refusals_of_the_hand_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    import holdem_eval.engine.batch as batch_module
+
+    real = batch_module.lib
+    monkeypatch.setattr(batch_module, "lib", _FailingLib(real, "he_batch_start", -104))
+    with pytest.raises(ConfigError) as exc:
+        HandBatch(GameConfig(big_blind=2), 3, 2, seed=1)
+    assert str(exc.value) == "hand 1: the hand machine refused to start it (status -104)"
+    monkeypatch.setattr(batch_module, "lib", real)
+    batch = HandBatch(GameConfig(big_blind=2), 3, 2, seed=1, auto_reset=False)
+    monkeypatch.setattr(batch_module, "lib", _FailingLib(real, "he_batch_start", -104))
+    with pytest.raises(ConfigError) as exc:
+        batch.reset(np.array([False, True, True]))
+    assert str(exc.value) == "hand 2: the hand machine refused to start it (status -104)"
+    monkeypatch.setattr(batch_module, "lib", _FailingLib(real, "he_batch_step", -117))
+    with pytest.raises(IllegalActionError) as exc2:
+        batch.step(np.array([1, 1, 1]))
+    assert str(exc2.value) == "hand 1: the hand machine refused the action (status -117)"
+
+
+def test_values_outside_int64() -> None:
+    batch = HandBatch(GameConfig(big_blind=2), 2, 2, seed=1)
+    with pytest.raises(ConfigError) as exc:
+        batch.step(np.array([2**64 - 1, 1], dtype=np.uint64))
+    assert str(exc.value) == (
+        "kinds[0] must be in -9223372036854775808..9223372036854775807, got 18446744073709551615"
+    )
+    with pytest.raises(ConfigError) as exc:
+        batch.step([RAISE_TO, 1], np.array([2**64 - 1, 0], dtype=np.uint64))
+    assert str(exc.value) == (
+        "amounts[0] must be in -9223372036854775808..9223372036854775807, got 18446744073709551615"
+    )
+    assert batch.step(np.array([1, 1], dtype=np.uint8)).acted.all()  # any int dtype
+
+
+def test_negative_and_unsigned_seeds_deal_as_hand_does() -> None:
+    seeds = [-1, 2**64 - 2]
+    batch = HandBatch(GameConfig(big_blind=2), 2, 3, seeds=np.array([-1, -2]), buttons=[0, 0])
+    for i, seed in enumerate(seeds):
+        h = Hand(GameConfig(big_blind=2), [200] * 3, button=0, seed=seed)
+        assert np.array_equal(batch.observe()[i], observe(h, h.actor))
+    assert batch.seeds.tolist() == [2**64 - 1, 2**64 - 2]

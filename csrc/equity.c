@@ -344,6 +344,38 @@ HE_ALWAYS_INLINE unsigned winners_flat(const unsigned *r, size_t np)
     return mask;
 }
 
+/* Outcome counts of a Monte Carlo loop. Heads-up, one counter per (player 0's category,
+ * player 1's, winners) takes the place of three: one memory increment per trial instead of
+ * three, and consecutive trials less often increment the same word (an increment waits
+ * for the previous one to the same word). tally_flush adds them to wins and hist. */
+#define HU_TALLY (NCAT * NCAT * 4)
+
+HE_ALWAYS_INLINE void tally(uint64_t *joint, const unsigned *r, size_t np, uint64_t *wins,
+                            uint64_t *hist)
+{
+    if (np == 2) {
+        joint[(cat_index(r[0]) * NCAT + cat_index(r[1])) * 4 + winners_flat(r, 2)]++;
+        return;
+    }
+    for (size_t p = 0; p < np; p++) {
+        hist[p * NCAT + cat_index(r[p])]++;
+    }
+    wins[winners_flat(r, np)]++;
+}
+
+static void tally_flush(const uint64_t *joint, size_t np, uint64_t *wins, uint64_t *hist)
+{
+    if (np != 2) {
+        return;
+    }
+    for (unsigned i = 0; i < HU_TALLY; i++) {
+        uint64_t n = joint[i];
+        hist[i / (4 * NCAT)] += n;
+        hist[NCAT + i / 4 % NCAT] += n;
+        wins[i % 4] += n;
+    }
+}
+
 /* (a): every completion grouped by ranks, outcome without flushes. */
 static void count_by_ranks(deal_ctx *c, const unsigned *avail, unsigned left)
 {
@@ -1012,7 +1044,7 @@ static inline void mc_fixed_nb(u32_src *src, uint8_t *deck, uint32_t ndeck, he_h
 {
     unsigned r[HE_EQ_MAX_PLAYERS];
     uint64_t rs[4] = {src->s[0], src->s[1], src->s[2], src->s[3]}; /* in registers */
-    uint64_t bound = batch_bound(ndeck, ndeal);
+    uint64_t bound = batch_bound(ndeck, ndeal), joint[HU_TALLY] = {0};
     for (uint64_t t = 0; t < trials; t++) {
         /* The deck holds no fixed card, so a partial shuffle never deals a used one. */
         uint32_t first[5];
@@ -1027,10 +1059,10 @@ static inline void mc_fixed_nb(u32_src *src, uint8_t *deck, uint32_t ndeck, he_h
         }
         for (size_t p = 0; p < np; p++) {
             r[p] = he_hand_rank(he_hand_sum(h, hole[p]));
-            hist[p * NCAT + cat_index(r[p])]++;
         }
-        wins[winners_flat(r, np)]++;
+        tally(joint, r, np, wins, hist);
     }
+    tally_flush(joint, np, wins, hist);
     memcpy(src->s, rs, sizeof rs);
 }
 
@@ -1260,6 +1292,16 @@ static int mc_tuples_setup(mc_tuples *T, const mc_ctx *m, uint32_t ndeal)
     return HE_OK;
 }
 
+/* The k-th card of a partial shuffle whose draw in deck[k ..) is `first`: swapped to k. */
+static inline unsigned swap_in(uint8_t *deck, uint32_t k, uint32_t first)
+{
+    uint32_t at = k + first;
+    uint8_t c = deck[at];
+    deck[at] = deck[k];
+    deck[k] = c;
+    return c;
+}
+
 /* Row of range player p from a uniform draw d of its rows (Walker's alias method with a
  * fresh 32-bit uniform when weighted, as draw_tuple). */
 static inline uint32_t mc_row(const mc_ctx *m, unsigned p, uint32_t d, u32_src *src)
@@ -1276,8 +1318,8 @@ static inline uint32_t mc_row(const mc_ctx *m, unsigned p, uint32_t d, u32_src *
  * one), else with run-time counts. Returns HE_OK, or HE_E_NO_DEAL after MAX_REDRAWS redraws in a row. */
 HE_ALWAYS_INLINE int mc_tuple_trials(const mc_tuples *T, const mc_ctx *m, uint64_t *rs,
                                      he_hand board, size_t np, uint32_t nrand, uint32_t ndeal,
-                                     int fast, int un1, uint64_t trials, uint64_t *wins,
-                                     uint64_t *hist)
+                                     int fast, int un1, int rp, uint64_t trials,
+                                     uint64_t *wins, uint64_t *hist)
 {
     /* un1 (fast only): one unlisted player, p1, with rows ulo .. ulo + un - 1. */
     const unsigned p1 = un1 ? T->un[0] : 0;
@@ -1290,6 +1332,8 @@ HE_ALWAYS_INLINE int mc_tuple_trials(const mc_tuples *T, const mc_ctx *m, uint64
     unsigned rnd[HE_EQ_MAX_PLAYERS]; /* a local copy: the deck's byte stores cannot alias it */
     memcpy(rnd, T->rand, sizeof rnd);
     unsigned r[HE_EQ_MAX_PLAYERS];
+    uint64_t joint[HU_TALLY] = {0};
+    int st = HE_OK;
     for (uint64_t t = 0; t < trials; t++) {
         uint32_t dig[MC_MAX_DIGITS], tu, urow[HE_EQ_MAX_PLAYERS];
         uint64_t used = 0; /* unlisted players' cards */
@@ -1310,7 +1354,8 @@ HE_ALWAYS_INLINE int mc_tuple_trials(const mc_tuples *T, const mc_ctx *m, uint64
                     used = cmask[ui];
                     if ((tmask[tu] | fixed) & used) {
                         if (++redraws >= MAX_REDRAWS) {
-                            return HE_E_NO_DEAL;
+                            st = HE_E_NO_DEAL;
+                            goto done;
                         }
                         continue;
                     }
@@ -1368,7 +1413,8 @@ HE_ALWAYS_INLINE int mc_tuple_trials(const mc_tuples *T, const mc_ctx *m, uint64
                 }
                 used = 0;
                 if (++redraws >= MAX_REDRAWS) {
-                    return HE_E_NO_DEAL;
+                    st = HE_E_NO_DEAL;
+                    goto done;
                 }
             }
         }
@@ -1377,73 +1423,43 @@ HE_ALWAYS_INLINE int mc_tuple_trials(const mc_tuples *T, const mc_ctx *m, uint64
         for (size_t p = 0; p < np; p++) {
             ph[p] = hands[(size_t)tu * np + p];
         }
+        /* Unlisted players' cards are in the deck: rejected as deal_card_at does. Else
+         * every card of the deck is free and the partial shuffle takes it as it comes. */
+        const int reject = !fast || un1;
+        u32_src src = {rs, 0, 0};
         uint32_t j = 0;
-        if (fast && un1) {
-            u32_src src = {rs, 0, 0};
-            he_hand h = board;
-            for (; j < ncards; j++) {
-                h = he_hand_add(h, deal_card_at(&src, deck, ndeck, j, cd[j], &used));
+        for (uint32_t q = 0; q < nrand; q++) {
+            he_hand hr = he_hand_make(0, 0);
+            for (uint32_t e = 0; e < 2; e++, j++) {
+                unsigned c = reject ? deal_card_at(&src, deck, ndeck, j, cd[j], &used)
+                                    : swap_in(deck, j, cd[j]);
+                hr = he_hand_sum(hr, he_hand_part(c));
             }
-            ph[p1] = he_hand_make(m->ckey[urow[0]], m->cbits[urow[0]]);
-            for (size_t p = 0; p < np; p++) {
-                r[p] = he_hand_rank(he_hand_sum(h, ph[p]));
-                hist[p * NCAT + cat_index(r[p])]++;
-            }
-        } else if (fast) {
-            for (uint32_t q = 0; q < nrand; q++) {
-                he_hand hr = he_hand_make(0, 0);
-                for (uint32_t e = 0; e < 2; e++, j++) {
-                    uint32_t at = j + cd[j];
-                    uint8_t c = deck[at];
-                    deck[at] = deck[j];
-                    deck[j] = c;
-                    hr = he_hand_sum(hr, he_hand_part(c));
-                }
-                ph[rnd[q]] = hr;
-            }
-            he_hand h = board;
-            for (; j < ncards; j++) {
-                uint32_t at = j + cd[j];
-                uint8_t c = deck[at];
-                deck[at] = deck[j];
-                deck[j] = c;
-                h = he_hand_add(h, c);
-            }
-            for (size_t p = 0; p < np; p++) {
-                r[p] = he_hand_rank(he_hand_sum(h, ph[p]));
-                hist[p * NCAT + cat_index(r[p])]++;
-            }
-        } else {
-            /* Unlisted players' cards are in the deck: rejected as deal_card_at does. */
-            u32_src src = {rs, 0, 0};
-            for (size_t k = 0; k < T->nun; k++) {
-                ph[T->un[k]] = he_hand_make(m->ckey[urow[k]], m->cbits[urow[k]]);
-            }
-            for (uint32_t q = 0; q < nrand; q++) {
-                he_hand hr = he_hand_make(0, 0);
-                for (uint32_t e = 0; e < 2; e++, j++) {
-                    hr = he_hand_sum(hr, he_hand_part(deal_card_at(&src, deck, ndeck, j, cd[j],
-                                                                   &used)));
-                }
-                ph[rnd[q]] = hr;
-            }
-            he_hand h = board;
-            for (; j < ncards; j++) {
-                h = he_hand_add(h, deal_card_at(&src, deck, ndeck, j, cd[j], &used));
-            }
-            for (size_t p = 0; p < np; p++) {
-                r[p] = he_hand_rank(he_hand_sum(h, ph[p]));
-                hist[p * NCAT + cat_index(r[p])]++;
-            }
+            ph[rp >= 0 ? (unsigned)rp : rnd[q]] = hr;
         }
-        wins[winners_flat(r, np)]++;
+        he_hand h = board;
+        for (; j < ncards; j++) {
+            unsigned c = reject ? deal_card_at(&src, deck, ndeck, j, cd[j], &used)
+                                : swap_in(deck, j, cd[j]);
+            h = he_hand_add(h, c);
+        }
+        for (size_t k = 0; k < (un1 ? 1 : fast ? 0 : T->nun); k++) {
+            ph[T->un[k]] = he_hand_make(m->ckey[urow[k]], m->cbits[urow[k]]);
+        }
+        for (size_t p = 0; p < np; p++) {
+            r[p] = he_hand_rank(he_hand_sum(h, ph[p]));
+        }
+        tally(joint, r, np, wins, hist);
     }
-    return HE_OK;
+done:
+    tally_flush(joint, np, wins, hist);
+    return st;
 }
 
 /* Heads-up, unweighted, one generator output per trial: the loop with constant counts. */
-#define MC_HU(nr, nd) mc_tuple_trials(T, m, rs, board, 2, nr, nd, 1, 0, trials, wins, hist)
-#define MC_HU1(nd) mc_tuple_trials(T, m, rs, board, 2, 0, nd, 1, 1, trials, wins, hist)
+#define MC_HU(nr, nd) mc_tuple_trials(T, m, rs, board, 2, nr, nd, 1, 0, -1, trials, wins, hist)
+#define MC_HU1(nd) mc_tuple_trials(T, m, rs, board, 2, 0, nd, 1, 1, -1, trials, wins, hist)
+#define MC_HUR(rp, nd) mc_tuple_trials(T, m, rs, board, 2, 1, nd, 1, 0, rp, trials, wins, hist)
 
 static int mc_tuples_run(const mc_tuples *T, const mc_ctx *m, uint64_t *rs, he_hand board,
                          uint32_t ndeal, uint64_t trials, uint64_t *wins, uint64_t *hist)
@@ -1456,9 +1472,9 @@ static int mc_tuples_run(const mc_tuples *T, const mc_ctx *m, uint64_t *rs, he_h
         case 5: return MC_HU(0, 5);
         case 2: return MC_HU(0, 2);
         case 1: return MC_HU(0, 1);
-        case 13: return MC_HU(1, 5);
-        case 10: return MC_HU(1, 2);
-        case 9: return MC_HU(1, 1);
+        case 13: return T->rand[0] ? MC_HUR(1, 5) : MC_HUR(0, 5);
+        case 10: return T->rand[0] ? MC_HUR(1, 2) : MC_HUR(0, 2);
+        case 9: return T->rand[0] ? MC_HUR(1, 1) : MC_HUR(0, 1);
         case 21: return MC_HU(2, 5);
         case 18: return MC_HU(2, 2);
         case 17: return MC_HU(2, 1);
@@ -1473,10 +1489,17 @@ static int mc_tuples_run(const mc_tuples *T, const mc_ctx *m, uint64_t *rs, he_h
         default: break;
         }
     }
-    return mc_tuple_trials(T, m, rs, board, T->np, T->nrand, ndeal, 0, 0, trials, wins, hist);
+    if (!T->weighted && T->nun <= 1 && T->nchunk == 1) {
+        return T->nun ? mc_tuple_trials(T, m, rs, board, T->np, T->nrand, ndeal, 1, 1, -1, trials,
+                                        wins, hist)
+                      : mc_tuple_trials(T, m, rs, board, T->np, T->nrand, ndeal, 1, 0, -1, trials,
+                                        wins, hist);
+    }
+    return mc_tuple_trials(T, m, rs, board, T->np, T->nrand, ndeal, 0, 0, -1, trials, wins, hist);
 }
 #undef MC_HU
 #undef MC_HU1
+#undef MC_HUR
 
 int he_equity_mc(size_t np, size_t nh, const uint8_t *combos, const uint32_t *offsets,
                  const uint32_t *alias, const uint64_t *thresh, const uint8_t *board,

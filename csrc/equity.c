@@ -1111,7 +1111,7 @@ static void mc_fixed_holdem(u32_src *src, uint8_t *deck, uint32_t ndeck, const u
  * draw of the trial. Each deck is shuffled in place from trial to trial; a partial
  * shuffle deals a uniform ordered set from any order. */
 
-#define MC_TUPLE_CAP 1024u  /* most tuples listed: a call's set-up stays a few % of its trials */
+#define MC_TUPLE_CAP 1024u /* most tuples listed: a call's set-up is a few % of its trials */
 #define MC_DECK_STRIDE 64u  /* bytes per listed deck (52 cards at most) */
 #define MC_MAX_DIGITS (2 * HE_EQ_MAX_PLAYERS + 2 * HE_EQ_MAX_PLAYERS + 5)
 /* Largest product of ranges drawn from one generator output: the output is redrawn with
@@ -1313,14 +1313,28 @@ static inline uint32_t mc_row(const mc_ctx *m, unsigned p, uint32_t d, u32_src *
     return i;
 }
 
-/* The trial loop over listed tuples. Inlined with constant np, nrand and ndeal for
- * heads-up (fast: unweighted, every draw from one output, no unlisted player or, with un1,
- * one), else with run-time counts. Returns HE_OK, or HE_E_NO_DEAL after MAX_REDRAWS redraws in a row. */
+/* The trial loop over listed tuples, inlined per loop shape (mc_tuples_run): np, nrand and
+ * ndeal (constants for heads-up); fast: every draw of a trial from one generator output,
+ * with no unlisted player, or one (un1), or weighted (wt: one or two listed players, no
+ * unlisted one); rp >= 0: the one random player's seat; else (!fast) any deal, draws in
+ * chunks. Every shape draws the same numbers in the same order, so the shape never
+ * changes a result. Returns HE_OK, or HE_E_NO_DEAL after MAX_REDRAWS redraws in a row. */
 HE_ALWAYS_INLINE int mc_tuple_trials(const mc_tuples *T, const mc_ctx *m, uint64_t *rs,
                                      he_hand board, size_t np, uint32_t nrand, uint32_t ndeal,
-                                     int fast, int un1, int rp, uint64_t trials,
+                                     int fast, int un1, int rp, int wt, uint64_t trials,
                                      uint64_t *wins, uint64_t *hist)
 {
+    /* wt (fast only, no unlisted player): weighted, one or two listed players, whose rows
+     * are drawn by alias with the two halves of a second output (as draw_tuple would). */
+    uint32_t lbase[2] = {0, 0}, lrange[2] = {1, 1};
+    for (size_t k = 0; wt && k < T->nlist && k < 2; k++) {
+        lbase[k] = m->offsets[T->list[k]];
+        lrange[k] = m->offsets[T->list[k] + 1] - lbase[k];
+    }
+    const size_t nlist = wt ? T->nlist : 0;
+    const uint32_t *alias = m->alias;
+    const uint64_t *thr = m->thresh;
+    const int32_t *slot = T->slot;
     /* un1 (fast only): one unlisted player, p1, with rows ulo .. ulo + un - 1. */
     const unsigned p1 = un1 ? T->un[0] : 0;
     const uint32_t ulo = un1 ? m->offsets[p1] : 0, un = un1 ? m->offsets[p1 + 1] - ulo : 1;
@@ -1341,13 +1355,40 @@ HE_ALWAYS_INLINE int mc_tuple_trials(const mc_tuples *T, const mc_ctx *m, uint64
         if (fast) {
             for (unsigned redraws = 0;;) {
                 uint64_t x = rng_next(rs);
-                tu = (uint32_t)mul_hi(x, nt, &x);
+                uint32_t row[2] = {0, 0};
+                if (wt) {
+                    for (size_t k = 0; k < nlist; k++) {
+                        row[k] = lbase[k] + (uint32_t)mul_hi(x, lrange[k], &x);
+                    }
+                } else {
+                    tu = (uint32_t)mul_hi(x, nt, &x);
+                }
                 uint32_t ui = un1 ? ulo + (uint32_t)mul_hi(x, un, &x) : 0;
                 for (uint32_t j = 0; j < ncards; j++) {
                     dig[j] = (uint32_t)mul_hi(x, ndeck - j, &x);
                 }
                 if (x < min0) {
                     continue;
+                }
+                if (wt) {
+                    uint64_t u = rng_next(rs);
+                    size_t idx = 0;
+                    for (size_t k = 0; k < nlist; k++) {
+                        uint32_t i = row[k];
+                        if ((k ? u >> 32 : u & 0xFFFFFFFFULL) >= thr[i]) {
+                            i = alias[i];
+                        }
+                        idx = idx * lrange[k] + (i - lbase[k]);
+                    }
+                    int32_t sl = slot[idx];
+                    if (sl < 0) {
+                        if (++redraws >= MAX_REDRAWS) {
+                            st = HE_E_NO_DEAL;
+                            goto done;
+                        }
+                        continue;
+                    }
+                    tu = (uint32_t)sl;
                 }
                 if (un1) {
                     urow[0] = ui;
@@ -1456,10 +1497,14 @@ done:
     return st;
 }
 
-/* Heads-up, unweighted, one generator output per trial: the loop with constant counts. */
-#define MC_HU(nr, nd) mc_tuple_trials(T, m, rs, board, 2, nr, nd, 1, 0, -1, trials, wins, hist)
-#define MC_HU1(nd) mc_tuple_trials(T, m, rs, board, 2, 0, nd, 1, 1, -1, trials, wins, hist)
-#define MC_HUR(rp, nd) mc_tuple_trials(T, m, rs, board, 2, 1, nd, 1, 0, rp, trials, wins, hist)
+/* mc_tuple_trials with its loop shape (np, nrand, ndeal, fast, un1, rp, wt); heads-up
+ * shapes get constant counts, so the compiler unrolls their draws and deals. */
+#define MC_RUN(np_, nr, nd, fast, un1, rp, wt) \
+    mc_tuple_trials(T, m, rs, board, np_, nr, nd, fast, un1, rp, wt, trials, wins, hist)
+#define MC_HU(nr, nd) MC_RUN(2, nr, nd, 1, 0, -1, 0)  /* no random player or two */
+#define MC_HUR(rp, nd) MC_RUN(2, 1, nd, 1, 0, rp, 0)  /* random player in seat rp */
+#define MC_HU1(nd) MC_RUN(2, 0, nd, 1, 1, -1, 0)      /* one unlisted range */
+#define MC_HUW(nr, nd) MC_RUN(2, nr, nd, 1, 0, -1, 1) /* weighted */
 
 static int mc_tuples_run(const mc_tuples *T, const mc_ctx *m, uint64_t *rs, he_hand board,
                          uint32_t ndeal, uint64_t trials, uint64_t *wins, uint64_t *hist)
@@ -1467,8 +1512,9 @@ static int mc_tuples_run(const mc_tuples *T, const mc_ctx *m, uint64_t *rs, he_h
     if (trials && T->nt == 0) {
         return HE_E_NO_DEAL; /* every combination of the listed ranges shares a card */
     }
-    if (T->np == 2 && !T->weighted && T->nun == 0 && T->nchunk == 1) {
-        switch (T->nrand * 8 + ndeal) {
+    unsigned shape = T->nrand * 8 + ndeal; /* random players (0..2), board cards to deal */
+    if (T->np == 2 && T->nchunk == 1 && !T->weighted && T->nun == 0) {
+        switch (shape) {
         case 5: return MC_HU(0, 5);
         case 2: return MC_HU(0, 2);
         case 1: return MC_HU(0, 1);
@@ -1481,7 +1527,18 @@ static int mc_tuples_run(const mc_tuples *T, const mc_ctx *m, uint64_t *rs, he_h
         default: break;
         }
     }
-    if (T->np == 2 && !T->weighted && T->nun == 1 && T->nchunk == 1) {
+    if (T->np == 2 && T->nchunk == 1 && T->weighted && T->nun == 0 && T->nlist <= 2) {
+        switch (shape) {
+        case 5: return MC_HUW(0, 5);
+        case 2: return MC_HUW(0, 2);
+        case 1: return MC_HUW(0, 1);
+        case 13: return MC_HUW(1, 5);
+        case 10: return MC_HUW(1, 2);
+        case 9: return MC_HUW(1, 1);
+        default: break;
+        }
+    }
+    if (T->np == 2 && T->nchunk == 1 && !T->weighted && T->nun == 1) {
         switch (ndeal) {
         case 5: return MC_HU1(5);
         case 2: return MC_HU1(2);
@@ -1489,17 +1546,17 @@ static int mc_tuples_run(const mc_tuples *T, const mc_ctx *m, uint64_t *rs, he_h
         default: break;
         }
     }
-    if (!T->weighted && T->nun <= 1 && T->nchunk == 1) {
-        return T->nun ? mc_tuple_trials(T, m, rs, board, T->np, T->nrand, ndeal, 1, 1, -1, trials,
-                                        wins, hist)
-                      : mc_tuple_trials(T, m, rs, board, T->np, T->nrand, ndeal, 1, 0, -1, trials,
-                                        wins, hist);
+    if (T->nchunk == 1 && !T->weighted && T->nun <= 1) {
+        return T->nun ? MC_RUN(T->np, T->nrand, ndeal, 1, 1, -1, 0)
+                      : MC_RUN(T->np, T->nrand, ndeal, 1, 0, -1, 0);
     }
-    return mc_tuple_trials(T, m, rs, board, T->np, T->nrand, ndeal, 0, 0, -1, trials, wins, hist);
+    return MC_RUN(T->np, T->nrand, ndeal, 0, 0, -1, 0);
 }
+#undef MC_RUN
 #undef MC_HU
-#undef MC_HU1
 #undef MC_HUR
+#undef MC_HU1
+#undef MC_HUW
 
 int he_equity_mc(size_t np, size_t nh, const uint8_t *combos, const uint32_t *offsets,
                  const uint32_t *alias, const uint64_t *thresh, const uint8_t *board,

@@ -1136,6 +1136,8 @@ typedef struct {
     uint32_t ndig, range[MC_MAX_DIGITS];
     uint32_t nchunk, chunk_end[MC_MAX_DIGITS];
     uint64_t chunk_min[MC_MAX_DIGITS]; /* an output's low word is kept from here up */
+    int plain; /* the chunks are the fast loop's: one, or with random players two (the
+                * board from an output of its own: two shorter chains of multiplies) */
 } mc_tuples;
 
 /* Index of the highest set bit of x != 0. */
@@ -1278,9 +1280,10 @@ static int mc_tuples_setup(mc_tuples *T, const mc_ctx *m, uint32_t ndeal)
         T->range[nd++] = T->ndeck - j;
     }
     T->ndig = nd;
+    uint32_t board_at = T->nrand && ndeal ? nd - ndeal : nd;
     uint64_t bound = 1;
     for (uint32_t d = 0; d < nd; d++) {
-        if (d > 0 && bound > MC_CHUNK_BOUND / T->range[d]) {
+        if (d > 0 && (d == board_at || bound > MC_CHUNK_BOUND / T->range[d])) {
             T->chunk_end[T->nchunk] = d;
             T->chunk_min[T->nchunk++] = (0 - bound) % bound;
             bound = 1;
@@ -1289,6 +1292,7 @@ static int mc_tuples_setup(mc_tuples *T, const mc_ctx *m, uint32_t ndeal)
     }
     T->chunk_end[T->nchunk] = nd;
     T->chunk_min[T->nchunk++] = (0 - bound) % bound;
+    T->plain = T->nchunk == 1 || (T->nchunk == 2 && T->chunk_end[0] == board_at);
     return HE_OK;
 }
 
@@ -1342,7 +1346,10 @@ HE_ALWAYS_INLINE int mc_tuple_trials(const mc_tuples *T, const mc_ctx *m, uint64
     const he_hand *hands = T->hands;
     uint8_t *decks = T->decks;
     const uint32_t nt = (uint32_t)T->nt, ndeck = T->ndeck, ncards = 2 * nrand + ndeal;
-    const uint64_t min0 = T->chunk_min[0];
+    /* fast: draws 0 .. split - 1 (after the tuple's) from one output, the rest (the
+     * board, when there are random players) from the next. */
+    const uint32_t split = nrand && ndeal ? 2 * nrand : ncards;
+    const uint64_t min0 = T->chunk_min[0], min1 = T->chunk_min[T->nchunk > 1];
     unsigned rnd[HE_EQ_MAX_PLAYERS]; /* a local copy: the deck's byte stores cannot alias it */
     memcpy(rnd, T->rand, sizeof rnd);
     unsigned r[HE_EQ_MAX_PLAYERS];
@@ -1354,21 +1361,32 @@ HE_ALWAYS_INLINE int mc_tuple_trials(const mc_tuples *T, const mc_ctx *m, uint64
         const uint32_t *cd;
         if (fast) {
             for (unsigned redraws = 0;;) {
-                uint64_t x = rng_next(rs);
-                uint32_t row[2] = {0, 0};
-                if (wt) {
-                    for (size_t k = 0; k < nlist; k++) {
-                        row[k] = lbase[k] + (uint32_t)mul_hi(x, lrange[k], &x);
+                uint32_t row[2] = {0, 0}, ui = 0;
+                for (;;) {
+                    uint64_t x = rng_next(rs);
+                    if (wt) {
+                        for (size_t k = 0; k < nlist; k++) {
+                            row[k] = lbase[k] + (uint32_t)mul_hi(x, lrange[k], &x);
+                        }
+                    } else {
+                        tu = (uint32_t)mul_hi(x, nt, &x);
                     }
-                } else {
-                    tu = (uint32_t)mul_hi(x, nt, &x);
+                    ui = un1 ? ulo + (uint32_t)mul_hi(x, un, &x) : 0;
+                    for (uint32_t j = 0; j < split; j++) {
+                        dig[j] = (uint32_t)mul_hi(x, ndeck - j, &x);
+                    }
+                    if (x >= min0) {
+                        break;
+                    }
                 }
-                uint32_t ui = un1 ? ulo + (uint32_t)mul_hi(x, un, &x) : 0;
-                for (uint32_t j = 0; j < ncards; j++) {
-                    dig[j] = (uint32_t)mul_hi(x, ndeck - j, &x);
-                }
-                if (x < min0) {
-                    continue;
+                while (split < ncards) {
+                    uint64_t y = rng_next(rs);
+                    for (uint32_t j = split; j < ncards; j++) {
+                        dig[j] = (uint32_t)mul_hi(y, ndeck - j, &y);
+                    }
+                    if (y >= min1) {
+                        break;
+                    }
                 }
                 if (wt) {
                     uint64_t u = rng_next(rs);
@@ -1513,7 +1531,7 @@ static int mc_tuples_run(const mc_tuples *T, const mc_ctx *m, uint64_t *rs, he_h
         return HE_E_NO_DEAL; /* every combination of the listed ranges shares a card */
     }
     unsigned shape = T->nrand * 8 + ndeal; /* random players (0..2), board cards to deal */
-    if (T->np == 2 && T->nchunk == 1 && !T->weighted && T->nun == 0) {
+    if (T->np == 2 && T->plain && !T->weighted && T->nun == 0) {
         switch (shape) {
         case 5: return MC_HU(0, 5);
         case 2: return MC_HU(0, 2);
@@ -1527,7 +1545,7 @@ static int mc_tuples_run(const mc_tuples *T, const mc_ctx *m, uint64_t *rs, he_h
         default: break;
         }
     }
-    if (T->np == 2 && T->nchunk == 1 && T->weighted && T->nun == 0 && T->nlist <= 2) {
+    if (T->np == 2 && T->plain && T->weighted && T->nun == 0 && T->nlist <= 2) {
         switch (shape) {
         case 5: return MC_HUW(0, 5);
         case 2: return MC_HUW(0, 2);
@@ -1538,7 +1556,7 @@ static int mc_tuples_run(const mc_tuples *T, const mc_ctx *m, uint64_t *rs, he_h
         default: break;
         }
     }
-    if (T->np == 2 && T->nchunk == 1 && !T->weighted && T->nun == 1) {
+    if (T->np == 2 && T->plain && !T->weighted && T->nun == 1) {
         switch (ndeal) {
         case 5: return MC_HU1(5);
         case 2: return MC_HU1(2);
@@ -1546,7 +1564,7 @@ static int mc_tuples_run(const mc_tuples *T, const mc_ctx *m, uint64_t *rs, he_h
         default: break;
         }
     }
-    if (T->nchunk == 1 && !T->weighted && T->nun <= 1) {
+    if (T->plain && !T->weighted && T->nun <= 1) {
         return T->nun ? MC_RUN(T->np, T->nrand, ndeal, 1, 1, -1, 0)
                       : MC_RUN(T->np, T->nrand, ndeal, 1, 0, -1, 0);
     }

@@ -54,6 +54,25 @@ def test_monte_carlo_ours(benchmark: Any, threads: int) -> None:
     benchmark.extra_info["trials_per_s"] = 1e6 / benchmark.stats.stats.median
 
 
+# Heads-up Monte Carlo spots by loop: listed tuples (ranges, a range or a hand vs random),
+# weighted ranges (alias draws), and ranges too large to list (one drawn per trial).
+MC_HEADS_UP = {
+    "AKs-QQ": ["AKs", "QQ"],
+    "TT+,AKs-QQ+": ["TT+, AKs", "QQ+"],
+    "AKs-random": ["AKs", "random"],
+    "AhKh-random": ["AhKh", "random"],
+    "weighted": ["TT+, AKs:0.5", "QQ+, AQs:0.7"],
+    "TT+,AQ+-99+,AJ+": ["TT+, AQ+", "99+, AJ+"],
+}
+
+
+@pytest.mark.parametrize("spot", list(MC_HEADS_UP))
+def test_monte_carlo_heads_up_ranges(benchmark: Any, spot: str) -> None:
+    r = benchmark(equity, MC_HEADS_UP[spot], method="monte_carlo", trials=1_000_000, seed=1)
+    assert r.games == 1_000_000
+    benchmark.extra_info["trials_per_s"] = 1e6 / benchmark.stats.stats.median
+
+
 def test_monte_carlo_multiway_ranges(benchmark: Any) -> None:
     r = benchmark(equity, ["QQ+, AKs", "random", "random", "random", "random", "random"],
                   method="monte_carlo", trials=200_000, seed=1)

@@ -41,7 +41,7 @@ import holdem_eval as he
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_ANCHORS = ROOT.parent / "shared" / "anchors"
-MC_SPOTS = (("AhAs", "KdKc"), ("AKs", "QQ"))
+MC_SPOTS = (("AhAs", "KdKc"), ("AKs", "QQ"), ("TT+,AKs", "QQ+"), ("AKs", "random"))
 
 
 def deal(n: int, k: int, seed: int) -> np.ndarray:

@@ -49,6 +49,25 @@ def test_range_sampling_is_not_biased_by_conflicts() -> None:
     assert_close(mc, exact)
 
 
+# Ranges whose combo counts multiply past 1,024 are not listed as tuples: the second range
+# is drawn per trial and its cards are rejected from the deck (heads-up fast loop, weighted
+# and multiway general loop). Below that, the tuples are listed (AKs vs QQ above).
+@pytest.mark.parametrize(
+    ("players", "board"),
+    [
+        (["TT+, AQ+", "99+, AJ+"], ""),
+        (["TT+, AQ+:0.4", "99+, AJ+"], "7c8d9h"),
+        (["JJ+, AK", "TT+, AQ+, KQs", "AhKd"], ""),
+        (["QQ+, AK", "KhKd", "random"], "Qh7h2c5d"),
+        (["JJ, AK:0.5", "random", "9s9c"], "Qh7h2c"),
+    ],
+)
+def test_large_ranges_and_random_players_match_exact(players: list[str], board: str) -> None:
+    exact = equity(players, board=board, method="exact")
+    mc = equity(players, board=board, method="monte_carlo", trials=TRIALS, seed=2024)
+    assert_close(mc, exact)
+
+
 def test_seeded_runs_repeat_exactly() -> None:
     a = equity(["AKs", "QQ, JJ"], method="monte_carlo", trials=50_000, seed=99)
     b = equity(["AKs", "QQ, JJ"], method="monte_carlo", trials=50_000, seed=99)

@@ -75,10 +75,13 @@ int he_equity_enum_omaha(size_t np, size_t nh, const uint8_t *holes, const uint8
  * thresh[i] (2**32 keeps it always), else row alias[i]; alias/thresh may be NULL for equal
  * weights. The range players' combos are drawn together and the whole tuple is redrawn on
  * any conflict (so no combo is favoured for conflicting less); random players and the
- * board are then dealt from the remaining deck. state[4] is a he_rng_seed stream and is
- * advanced, so consecutive calls continue one reproducible sequence. Returns HE_OK, or
- * HE_E_NO_DEAL after 1,000,000 redraws in a row without a valid tuple. nh is 2 (Hold'em)
- * or 4..6 (Omaha: exactly two hole and three board cards). */
+ * board are then dealt from the remaining deck. (Hold'em with equal weights lists the
+ * valid tuples once per call when there are at most 1,024 combinations, and draws one
+ * uniformly: the same distribution.) state[4] is a he_rng_seed stream and is advanced, so
+ * consecutive calls continue one reproducible sequence (a call's result may depend on how
+ * the trials are split into calls). Returns HE_OK, or HE_E_NO_DEAL when no tuple is valid
+ * (listed tuples) or after 1,000,000 redraws in a row without a valid tuple. nh is 2
+ * (Hold'em) or 4..6 (Omaha: exactly two hole and three board cards). */
 int he_equity_mc(size_t np, size_t nh, const uint8_t *combos, const uint32_t *offsets,
                  const uint32_t *alias, const uint64_t *thresh, const uint8_t *board,
                  size_t nb, const uint8_t *dead, size_t nd, uint64_t trials,

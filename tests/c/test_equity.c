@@ -1,6 +1,7 @@
 /* C-only tests of the equity kernels, built by tests/test_equity_c.py with
  * -fsanitize=address,undefined: published exact counts, weights, capacity and input errors,
- * 10 players split in parts, Omaha, Monte Carlo with alias tables and impossible deals.
+ * 10 players split in parts, Omaha, Monte Carlo with alias tables and impossible deals
+ * (listed and unlisted range players).
  * Exit 0 = pass. */
 #include <stdio.h>
 #include <string.h>
@@ -132,6 +133,52 @@ static void test_monte_carlo(void)
     CHECK(memcmp(a, b, sizeof a) == 0);
 }
 
+/* The Hold'em Monte Carlo lists the tuples of range players whose combo counts multiply to
+ * at most 1024 and draws the others ("unlisted") per trial: when no valid deal exists,
+ * both ways end in HE_E_NO_DEAL (at once, or after the redraw limit), and with trials = 0
+ * nothing is drawn. */
+static void test_monte_carlo_no_deal(void)
+{
+    static uint8_t combos[2 * 1102];
+    /* P0 {AsAh, AsAd}; P1 1100 copies of {AsKs}: every tuple shares As. */
+    combos[0] = 51; combos[1] = 50; combos[2] = 51; combos[3] = 49;
+    for (size_t i = 2; i < 1102; i++) {
+        combos[2 * i] = 51;
+        combos[2 * i + 1] = 47;
+    }
+    uint32_t listed[3] = {0, 2, 4}, unlisted[3] = {0, 2, 1102};
+    uint32_t alias[1102];
+    uint64_t thresh[1102], state[4], w[4] = {0}, h[18] = {0};
+    for (uint32_t i = 0; i < 1102; i++) {
+        alias[i] = i < 2 ? 0 : 2;
+        thresh[i] = 1ULL << 31;
+    }
+    he_rng_seed(5, 0, state);
+    CHECK(he_equity_mc(2, 2, combos, listed, NULL, NULL, NULL, 0, NULL, 0, 10, state, w, h)
+          == HE_E_NO_DEAL);
+    CHECK(he_equity_mc(2, 2, combos, listed, alias, thresh, NULL, 0, NULL, 0, 10, state, w, h)
+          == HE_E_NO_DEAL);
+    CHECK(he_equity_mc(2, 2, combos, listed, NULL, NULL, NULL, 0, NULL, 0, 0, state, w, h)
+          == HE_OK);
+    CHECK(he_equity_mc(2, 2, combos, unlisted, NULL, NULL, NULL, 0, NULL, 0, 10, state, w, h)
+          == HE_E_NO_DEAL);
+    CHECK(he_equity_mc(2, 2, combos, unlisted, alias, thresh, NULL, 0, NULL, 0, 10, state, w,
+                       h) == HE_E_NO_DEAL);
+    uint64_t total = w[0] + w[1] + w[2] + w[3];
+    CHECK(total == 0);
+    /* One P1 combo that fits (KdKc): every trial then deals it, listed or not. */
+    combos[2 * 1101] = 45;
+    combos[2 * 1101 + 1] = 44;
+    uint32_t fits[3] = {0, 2, 1102};
+    CHECK(he_equity_mc(2, 2, combos, fits, NULL, NULL, NULL, 0, NULL, 0, 200, state, w, h)
+          == HE_OK);
+    uint64_t p1 = 0;
+    for (size_t c = 9; c < 18; c++) {
+        p1 += h[c];
+    }
+    CHECK(w[1] + w[2] + w[3] == 200 && p1 == 200);
+}
+
 int main(void)
 {
     test_exact();
@@ -139,6 +186,7 @@ int main(void)
     test_ten_players_in_parts();
     test_omaha();
     test_monte_carlo();
+    test_monte_carlo_no_deal();
     if (failures) {
         fprintf(stderr, "%d equity checks failed\n", failures);
         return 1;

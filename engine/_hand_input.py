@@ -8,6 +8,10 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+
+from holdem_eval.cards import parse_cards
+
 from .config import GameConfig
 from .dealing import UNKNOWN_CARD, format_cards, parse_cards_text
 from .errors import ConfigError, HoleCardsShapeError
@@ -20,16 +24,21 @@ _ID_ENTRIES = {tuple, list}  # hole entries that may already be card ids
 
 def to_cards(value: str | Sequence[int], what: str) -> list[int]:
     """Card text (cards.py's notation) or ids as ids; a bad id is a ConfigError naming
-    ``what``."""
+    ``what``. Ids may be numpy integers; anything else cards are accepted as elsewhere in
+    the library (bytes, eval7 and PokerKit cards) goes through ``holdem_eval.parse_cards``."""
     if isinstance(value, str):
         return parse_cards_text(value)
+    if isinstance(value, (bytes, bytearray)):  # ASCII card text, never ids
+        return [int(c) for c in parse_cards(value)]
     cards = list(value)
     if cards and set(map(type, cards)) == _INT_ONLY and min(cards) >= -1 and max(cards) <= 51:
         return cards
+    if not all(isinstance(c, (int, np.integer)) for c in cards):
+        return [int(c) for c in parse_cards(value)]  # duck-typed cards: eval7, PokerKit
     for c in cards:
-        if not isinstance(c, int) or isinstance(c, bool) or not -1 <= c <= 51:
+        if isinstance(c, (bool, np.bool_)) or not -1 <= c <= 51:
             raise ConfigError(f"{what} has card {c!r}; expected card ids 0..51 (or -1 unknown)")
-    return cards
+    return [int(c) for c in cards]
 
 
 _CONFIGS: dict[tuple[int, int, bool], tuple[Any, Any, tuple[Any, ...]]] = {}

@@ -20,12 +20,17 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from holdem_eval.engine import Rules, settle, settle_batch
-from holdem_eval.engine.showdown import _settle_python
 from settle_cases import batch_arrays, pokerkit_river_state
+
+# the readable Python settlement, kept as the tests' oracle, timed for comparison
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "engine"))
+from settle_reference import settle_reference as _settle_python
 
 
 def _finish(state: Any) -> None:

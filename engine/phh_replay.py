@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, NoReturn
 
 from holdem_eval import HoldemEvalError
 from holdem_eval.cards import parse_cards
@@ -71,13 +71,17 @@ _Failure = tuple[int, str, type["PhhReplayError"]]
 
 @dataclass(frozen=True)
 class _Plan:
-    """``phh.actions`` parsed: ``k`` leading hole-card deals, the hole cards by seat (or
-    the failure found while reading them), then one step per later action."""
+    """``phh.actions`` compiled once: ``k`` leading hole-card deals, the hole cards by seat
+    (or the failure found while reading them), the hand as started (blinds and antes
+    posted: each replay plays on a :meth:`Hand.clone` of it) or why it cannot start,
+    then one step per later action."""
 
     k: int
     holes: tuple[tuple[int, ...], ...] | None
     hole_failure: _Failure | None
     steps: tuple[_Step, ...]
+    start: Hand | None = None
+    start_failure: tuple[int, str] | None = None
 
 
 def _words(action: str) -> list[str]:
@@ -174,19 +178,41 @@ def _step(phh: PhhHand, index: int, words: list[str]) -> _Step:
 def _make_plan(phh: PhhHand) -> _Plan:
     k, holes, failure = _read_holes(phh)
     steps: list[_Step] = []
-    if failure is None:
-        for index in range(k, len(phh.actions)):
-            words = _words(phh.actions[index])
-            if words:
-                steps.append(_step(phh, index, words))
-    return _Plan(k, None if holes is None else tuple(holes), failure, tuple(steps))
+    if failure is not None or holes is None:
+        return _Plan(k, None, failure, ())
+    for index in range(k, len(phh.actions)):
+        words = _words(phh.actions[index])
+        if words:
+            steps.append(_step(phh, index, words))
+    hole_tuple = tuple(holes)
+    try:
+        config = phh.game_config()
+    except PhhError:  # replay_phh raises it, before any action
+        return _Plan(k, hole_tuple, None, tuple(steps))
+    try:
+        start = Hand(config, phh.starting_stacks, button=phh.players - 1,
+                     hole_cards=hole_tuple, posts=phh._posts(), rules=phh.rules,
+                     manual_showdown=True)
+    except HoldemEvalError as exc:
+        at = -1 if k >= len(phh.actions) else k
+        return _Plan(k, hole_tuple, None, tuple(steps), None,
+                     (at, f"cannot start the hand: {exc}"))
+    return _Plan(k, hole_tuple, None, tuple(steps), start)
+
+
+def _plan_key(phh: PhhHand) -> tuple[Any, ...]:
+    """What a plan is compiled from (a copy made by ``dataclasses.replace`` shares the
+    cache, so a changed field must not find the old plan)."""
+    return (phh.actions, phh.starting_stacks, phh.antes, phh.blinds_or_straddles, phh.rules,
+            phh.variant, phh.min_bet, phh.small_bet, phh.big_bet)
 
 
 def _plan(phh: PhhHand) -> _Plan:
     """:func:`_make_plan` of ``phh``, done once (at load time for files) and cached."""
+    key = _plan_key(phh)
     cached = phh._derived.get("plan")
-    if cached is None or cached[0] is not phh.actions:
-        cached = phh._derived["plan"] = (phh.actions, _make_plan(phh))
+    if cached is None or cached[0] != key:
+        cached = phh._derived["plan"] = (key, _make_plan(phh))
     plan: _Plan = cached[1]
     return plan
 
@@ -198,54 +224,47 @@ def replay_phh(phh: PhhHand) -> ReplayResult:
     :class:`PhhReplayError` (or a subclass) naming the first action that cannot be
     played, :class:`UnsupportedPhhError` for a game this engine does not play.
     """
-    config = phh.game_config()  # raises UnsupportedPhhError itself, before any action
     plan = _plan(phh)
-    fail_at = _failer(phh)
-    if plan.hole_failure is not None:
-        index, message, cls = plan.hole_failure
-        fail_at(index, message, cls)
-    k = plan.k
-    n = phh.players
-    try:
-        hand = Hand(
-            config,
-            phh.starting_stacks,
-            button=n - 1,
-            hole_cards=plan.holes,
-            posts=phh._posts(),
-            rules=phh.rules,
-            manual_showdown=True,
-        )
-    except HoldemEvalError as exc:
-        fail_at(-1 if k >= len(phh.actions) else k, f"cannot start the hand: {exc}")
+    start = plan.start
+    if start is None:
+        phh.game_config()  # raises UnsupportedPhhError itself, before any action
+        if plan.hole_failure is not None:
+            _fail(phh, *plan.hole_failure)
+        assert plan.start_failure is not None
+        _fail(phh, *plan.start_failure)
+    hand = start.clone()
+    # the public methods, bound once; the steps are ordered by how often they come
+    fold, check_or_call, bet_or_raise_to = hand.fold, hand.check_or_call, hand.bet_or_raise_to
     index = -1
     try:
         for index, code, seat, arg in plan.steps:
-            if code == _OP_CC:
-                if seat != hand.actor:
-                    _check_turn(hand, seat, "check or call")
-                hand.check_or_call()
-            elif code == _OP_FOLD:
+            if code == _OP_FOLD:
                 if seat != hand.actor:
                     _check_turn(hand, seat, "fold")
-                hand.fold()
+                fold()
+            elif code == _OP_CC:
+                if seat != hand.actor:
+                    _check_turn(hand, seat, "check or call")
+                check_or_call()
             elif code == _OP_CBR:
                 if seat != hand.actor:
                     _check_turn(hand, seat, "bet or raise")
-                hand.bet_or_raise_to(arg)
+                bet_or_raise_to(arg)
             elif code == _OP_BOARD:
                 hand.deal_board(arg)
             elif code == _OP_MUCK:
                 hand.muck(seat)
             elif code == _OP_SHOW:
-                _show(hand, seat, arg, index, fail_at)
+                _show(phh, hand, seat, arg, index)
             else:
-                fail_at(index, *arg)
+                _fail(phh, index, *arg)
     except PhhReplayError:
         raise
     except HoldemEvalError as exc:
-        _fail_from(exc, index, fail_at)
-    return _finish_replay(phh, hand, fail_at)
+        _fail_from(phh, exc, index)
+    if not hand.is_over:
+        _finish_showdown(phh, hand)
+    return _result(phh, hand)
 
 
 def _check_turn(hand: Hand, seat: int, what: str) -> None:
@@ -259,9 +278,7 @@ def _check_turn(hand: Hand, seat: int, what: str) -> None:
         )
 
 
-def _show(
-    hand: Hand, seat: int, shown: list[int] | None, index: int, fail_at: Callable[..., Any]
-) -> None:
+def _show(phh: PhhHand, hand: Hand, seat: int, shown: list[int] | None, index: int) -> None:
     """PHH ``pK sm CARDS`` (or ``sm -``): show, with the PokerStars ``sm ????`` no-op."""
     if shown is not None and all(c == UNKNOWN_CARD for c in shown):
         # 'sm ????' reveals nothing (PokerStars files repeat it on every street of an
@@ -271,50 +288,52 @@ def _show(
             hand.show(seat)
         return
     if shown is not None and UNKNOWN_CARD in shown:
-        fail_at(index, "partly unknown shown cards are not supported", UnsupportedPhhActionError)
+        _fail(phh, index, "partly unknown shown cards are not supported",
+              UnsupportedPhhActionError)
     hand.show(seat, shown)
 
 
-def _failer(phh: PhhHand) -> Callable[..., Any]:
-    """``fail_at(index, message, cls=PhhReplayError)``: raise ``cls`` naming ``phh``'s
-    action at ``index`` (index -1 or past the end: no action)."""
+def _fail(
+    phh: PhhHand, index: int, message: str, cls: type[PhhReplayError] = PhhReplayError
+) -> NoReturn:
+    """Raise ``cls`` naming ``phh``'s action at ``index`` (-1 or past the end: none)."""
     actions = phh.actions
-    count = len(actions)
-
-    def fail_at(index: int, message: str, cls: type[PhhReplayError] = PhhReplayError) -> Any:
-        action = actions[index] if 0 <= index < count else ""
-        raise cls(message, hand=phh.name, index=index, action=action)
-
-    return fail_at
+    action = actions[index] if 0 <= index < len(actions) else ""
+    raise cls(message, hand=phh.name, index=index, action=action)
 
 
-def _fail_from(exc: Exception, index: int, fail_at: Callable[..., Any]) -> None:
+def _fail_from(phh: PhhHand, exc: Exception, index: int) -> NoReturn:
     """Report an engine error raised while replaying action ``index``."""
     unknown = isinstance(exc, HandStateError) and "unknown" in str(exc)
-    fail_at(index, str(exc), UnknownHoleCardsError if unknown else PhhReplayError)
+    _fail(phh, index, str(exc), UnknownHoleCardsError if unknown else PhhReplayError)
 
 
-def _finish_replay(phh: PhhHand, hand: Hand, fail_at: Callable[..., Any]) -> ReplayResult:
-    """After the last action: report an incomplete hand, or show the unmentioned hands."""
-    if not hand.is_over:
-        if hand.current_actor is not None:
-            fail_at(-1, f"p{hand.current_actor + 1} is still to act", IncompleteHandError)
-        if hand.pending_board:
-            fail_at(
-                -1, f"{hand.pending_board} board card(s) were never dealt", IncompleteHandError
+def _finish_showdown(phh: PhhHand, hand: Hand) -> None:
+    """After the last action of a hand not over: report it incomplete, or show the
+    unmentioned hands."""
+    if hand.current_actor is not None:
+        _fail(phh, -1, f"p{hand.current_actor + 1} is still to act", IncompleteHandError)
+    if hand.pending_board:
+        _fail(phh, -1, f"{hand.pending_board} board card(s) were never dealt",
+              IncompleteHandError)
+    for seat in hand.showdown_pending:
+        if UNKNOWN_CARD in hand.hole_cards[seat]:
+            _fail(
+                phh, -1,
+                f"p{seat + 1}'s hole cards are unknown ('????') at showdown, so the pot"
+                " cannot be settled",
+                UnknownHoleCardsError,
             )
-        for seat in hand.showdown_pending:
-            if UNKNOWN_CARD in hand.hole_cards[seat]:
-                fail_at(
-                    -1,
-                    f"p{seat + 1}'s hole cards are unknown ('????') at showdown, so the pot"
-                    " cannot be settled",
-                    UnknownHoleCardsError,
-                )
-            hand.show(seat)  # PokerKit's default: an unmentioned live hand is shown
-            if hand.is_over:
-                break
-    return ReplayResult(phh, hand, phh.stacks_to_chips(hand.stacks))
+        hand.show(seat)  # PokerKit's default: an unmentioned live hand is shown
+        if hand.is_over:
+            break
+
+
+def _result(phh: PhhHand, hand: Hand) -> ReplayResult:
+    """The frozen ReplayResult, filled without the dataclass's per-field setattr calls."""
+    result = object.__new__(ReplayResult)
+    result.__dict__.update(phh=phh, hand=hand, finishing_stacks=phh.stacks_to_chips(hand.stacks))
+    return result
 
 
 def iter_replays(hands: Sequence[PhhHand]) -> Iterator[ReplayResult | PhhError]:

@@ -232,6 +232,41 @@ static void form_pots(const int64_t *c, size_t seats, uint32_t live, pot_list *p
     }
 }
 
+/* Each seat's chips in the pots: its contribution less its dead part (dead money reaches
+ * no all-in level) and less the uncalled return, the unmatched part of the largest, which
+ * goes back to its owner. Writes net[P], the return's seat and amount, and the sums of the
+ * contributions and of the dead parts. HE_E_CHIPS for a negative amount, a dead part above
+ * its contribution, or contributions summing beyond int64. */
+static int net_chips(const int64_t *chips, const int64_t *dead, size_t seats, int64_t *net,
+                     size_t *return_seat, int64_t *returned, int64_t *total,
+                     int64_t *dead_total)
+{
+    int64_t sum = 0, dead_sum = 0, top = -1, second = 0;
+    size_t top_seat = 0;
+    for (size_t s = 0; s < seats; s++) {
+        int64_t x = chips[s], d = dead ? dead[s] : 0;
+        if (x < 0 || x > INT64_MAX - sum || d < 0 || d > x) {
+            return HE_E_CHIPS;
+        }
+        sum += x;
+        dead_sum += d;
+        net[s] = x - d;
+        if (net[s] > top) {
+            second = top < 0 ? 0 : top;
+            top = net[s];
+            top_seat = s;
+        } else if (net[s] > second) {
+            second = net[s];
+        }
+    }
+    *returned = top > second ? top - second : 0;
+    net[top_seat] -= *returned;
+    *return_seat = top_seat;
+    *total = sum;
+    *dead_total = dead_sum;
+    return HE_OK;
+}
+
 static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uint8_t *folded,
                       const uint8_t *holes,
                       size_t hole_len, const uint8_t *board, size_t board_cols, size_t seats,
@@ -242,19 +277,13 @@ static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uin
     int64_t pay[MAXS];
     uint16_t rank[MAXS];
     uint32_t live = 0;
-    int64_t total = 0, dead_total = 0;
+    size_t top_seat;
+    int64_t returned, total, dead_total;
+    int st0 = net_chips(chips, dead_chips, seats, c, &top_seat, &returned, &total, &dead_total);
+    if (st0 != HE_OK) {
+        return st0;
+    }
     for (size_t s = 0; s < seats; s++) {
-        int64_t x = chips[s];
-        if (x < 0 || x > INT64_MAX - total) {
-            return HE_E_CHIPS;
-        }
-        total += x;
-        int64_t d = dead_chips ? dead_chips[s] : 0;
-        if (d < 0 || d > x) {
-            return HE_E_CHIPS;
-        }
-        dead_total += d;
-        c[s] = x - d;
         pay[s] = 0;
         rank[s] = 0;
         if (!folded[s]) {
@@ -301,21 +330,7 @@ static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uin
         }
     }
 
-    /* The unmatched part of the largest contribution goes back to its owner. */
-    size_t top_seat = 0;
-    int64_t top = -1, second = 0;
-    for (size_t s = 0; s < seats; s++) {
-        if (c[s] > top) {
-            second = top < 0 ? 0 : top;
-            top = c[s];
-            top_seat = s;
-        } else if (c[s] > second) {
-            second = c[s];
-        }
-    }
-    int64_t returned = top > second ? top - second : 0;
-    c[top_seat] -= returned;
-    pay[top_seat] = returned;
+    pay[top_seat] = returned; /* the uncalled chips go back (net_chips took them out) */
 
     pot_list pots;
     form_pots(c, seats, live, &pots);
@@ -533,26 +548,14 @@ int he_showdown_order(const int64_t *contributions, const int64_t *dead, const u
         return HE_E_ARGUMENT;
     }
     /* Net chips: dead money and the uncalled return taken out (they reach no level). */
-    int64_t chips[MAXS], total = 0, dead_total = 0, top = -1, second = 0;
+    int64_t chips[MAXS], total = 0, dead_total = 0, returned = 0;
     size_t top_seat = 0;
-    for (size_t s = 0; s < seats && contributions != NULL; s++) {
-        int64_t x = contributions[s], d = dead ? dead[s] : 0;
-        if (x < 0 || x > INT64_MAX - total || d < 0 || d > x) {
-            return HE_E_CHIPS;
+    if (contributions != NULL) {
+        int st = net_chips(contributions, dead, seats, chips, &top_seat, &returned, &total,
+                           &dead_total);
+        if (st != HE_OK) {
+            return st;
         }
-        total += x;
-        dead_total += d;
-        chips[s] = x - d;
-        if (chips[s] > top) {
-            second = top < 0 ? 0 : top;
-            top = chips[s];
-            top_seat = s;
-        } else if (chips[s] > second) {
-            second = chips[s];
-        }
-    }
-    if (contributions != NULL && top > second) {
-        chips[top_seat] = second;
     }
     int64_t live_top = 0; /* the highest live level: folded chips above it form a pot too */
     for (size_t s = 0; s < seats && contributions != NULL; s++) {

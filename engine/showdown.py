@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import Any, Union
+from typing import Any, NamedTuple, Union
 
 from holdem_eval import (
     DTypeError,
@@ -302,8 +302,9 @@ def settle(
         native = _settle_native(contributions, hole_cards, board, folded, button, variant, rules)
         if native is not None:
             return native
-    return _settle_checked(contributions, hole_cards, board, folded=folded, button=button,
-                           variant=variant, rules=rules, dead=dead)
+    checked = _checked_hand(contributions, hole_cards, board, folded=folded, button=button,
+                            variant=variant, rules=rules, dead=dead)
+    return _settle_checked(checked, variant, rules)
 
 
 def _check_seat_count(seat_count: int) -> None:
@@ -342,7 +343,20 @@ def _dead_chips(dead: Sequence[Any], chips: list[int]) -> list[int]:
     return dead_chips
 
 
-def _settle_checked(
+class _CheckedHand(NamedTuple):
+    """A hand's inputs checked and converted (what the kernel and the tests' oracle read)."""
+
+    chips: list[int]
+    dead: list[int] | None
+    folded: list[bool]
+    button: int
+    live: list[int]
+    board: tuple[int, ...]
+    holes: list[tuple[int, ...] | None]
+    """Per seat, its hole card ids when live at a showdown, else None."""
+
+
+def _checked_hand(
     contributions: Sequence[Any],
     hole_cards: Sequence[CardsInput],
     board: CardsInput,
@@ -352,9 +366,9 @@ def _settle_checked(
     variant: str,
     rules: Rules,
     dead: Sequence[Any] | None,
-) -> Settlement:
-    """Every input checked and converted, with the precise error for a bad one; then
-    the kernel settles. Same contract as :func:`settle`."""
+) -> _CheckedHand:
+    """Every input of :func:`settle` checked and converted, with the precise error for a
+    bad one (the kernel's limits included)."""
     if not isinstance(rules, Rules):
         raise DTypeError(f"rules must be a Rules instance, got {rules!r}")
     if variant not in _HOLE_COUNT:
@@ -399,18 +413,24 @@ def _settle_checked(
             holes[seat] = hole
     elif len(board_ids) not in (0, 3, 4, 5):
         raise ShapeError(f"board must have 0, 3, 4 or 5 cards, got {len(board_ids)}: {board!r}")
+    return _CheckedHand(chips, dead_chips, flags, button, live, board_ids, holes)
 
-    # Validation is complete: the kernel settles (a narrower Omaha hole is padded).
+
+def _settle_checked(hand: _CheckedHand, variant: str, rules: Rules) -> Settlement:
+    """The kernel settles a hand :func:`_checked_hand` accepted."""
+    holes = hand.holes
+    # a narrower Omaha hole is padded with NO_CARD to the widest
     width = max((len(h) for h in holes if h is not None), default=_HOLE_COUNT[variant][0])
     cards = b"".join(b"\xff" * width if h is None else bytes(h).ljust(width, b"\xff")
                      for h in holes)
-    board_bytes = bytes(board_ids)
-    detail = _native.settle_hand(chips, bytes(flags), cards, width, board_bytes, seat_count,
-                                 button, _VARIANT_CODES[variant], native_rules(rules),
-                                 dead_chips)
+    board_bytes = bytes(hand.board)
+    detail = _native.settle_hand(hand.chips, bytes(hand.folded), cards, width, board_bytes,
+                                 len(holes), hand.button, _VARIANT_CODES[variant],
+                                 native_rules(rules), hand.dead)
     if detail is None:  # pragma: no cover - every input the kernel refuses is refused above
         raise HoldemEvalError("the settlement kernel refused a hand its checks accepted")
-    return from_detail(detail, chips, len(live) > 1, cards, width, board_bytes, variant)
+    return from_detail(detail, hand.chips, len(hand.live) > 1, cards, width, board_bytes,
+                       variant)
 
 
 def showdown_order(
@@ -437,6 +457,37 @@ def showdown_order(
     >>> showdown_order([1, 3, 4], button=3, last_aggressor=3).order
     (3, 4, 1)
     """
+    checked = _checked_showdown(seats_live, button, last_aggressor, ranks, contributions, dead)
+    flags = bytearray(checked.seats)
+    for s in checked.live:
+        flags[s] = 1
+    status, order, muck = _native.showdown_order(
+        bytes(flags), button, -1 if last_aggressor is None else last_aggressor,
+        checked.chips, checked.dead, checked.ranks,
+    )
+    if status != _native.HE_OK:  # pragma: no cover - every input it refuses is refused above
+        raise HoldemEvalError(f"the showdown-order kernel refused checked input ({status})")
+    return ShowdownOrder(tuple(order), tuple(s for s, m in zip(order, muck) if m))
+
+
+class _CheckedShowdown(NamedTuple):
+    """:func:`showdown_order`'s inputs checked and converted."""
+
+    live: list[int]
+    seats: int
+    chips: list[int] | None
+    """The contributions, when the muck decisions are asked for (with ranks)."""
+    dead: list[int] | None
+    ranks: list[int] | None
+    """Per seat, the rank of a live seat, 0 for the others (with contributions)."""
+
+
+def _checked_showdown(
+    seats_live: Sequence[Any], button: int, last_aggressor: int | None,
+    ranks: Sequence[int | None] | None, contributions: Sequence[Any] | None,
+    dead: Sequence[Any] | None,
+) -> _CheckedShowdown:
+    """Every input of :func:`showdown_order` checked, with the precise error for a bad one."""
     items = list(seats_live)
     if items and all(isinstance(x, bool) or type(x).__name__ == "bool_" for x in items):
         live = [seat for seat, flag in enumerate(items) if flag]
@@ -509,13 +560,4 @@ def showdown_order(
             f"a showdown has at most {_MAX_SEATS} seats (the settlement kernel's"
             f" HE_SETTLE_MAX_SEATS), got {seats}"
         )
-    flags = bytearray(seats)
-    for s in live:
-        flags[s] = 1
-    status, order, muck = _native.showdown_order(
-        bytes(flags), button, -1 if last_aggressor is None else last_aggressor,
-        chips, dead_chips, rank_list,
-    )
-    if status != _native.HE_OK:  # pragma: no cover - every input it refuses is refused above
-        raise HoldemEvalError(f"the showdown-order kernel refused checked input ({status})")
-    return ShowdownOrder(tuple(order), tuple(s for s, m in zip(order, muck) if m))
+    return _CheckedShowdown(live, seats, chips, dead_chips, rank_list)

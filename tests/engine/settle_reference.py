@@ -9,25 +9,20 @@ product imports it.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 from typing import Any
 
-from holdem_eval.engine.config import ConfigError
-from holdem_eval.engine.pots import InvalidChipsError, coerce_chips
+from holdem_eval.engine.pots import coerce_chips
 from holdem_eval.engine.rules import Rules
 from holdem_eval.engine.settlement import Pot, Settlement, ShowdownOrder
 from holdem_eval.engine.showdown import (
     DEFAULT_RULES,
     CardsInput,
-    InvalidSeatError,
-    _card_ids,
-    _folded_flags,
-    _mask_of,
-    _seat,
+    _checked_hand,
+    _checked_showdown,
 )
 
-from holdem_eval import DTypeError, ShapeError, evaluate_omaha
+from holdem_eval import evaluate_omaha
 from holdem_eval._bindings import eval7
 
 __all__ = [
@@ -169,72 +164,29 @@ def settle_reference(
     dead: Sequence[Any] | None = None,
 ) -> Settlement:
     """The pure-Python settlement: the oracle for the C kernel. Same contract as
-    :func:`holdem_eval.engine.settle`, on any int chips and any seat count."""
-    if not isinstance(rules, Rules):
-        raise DTypeError(f"rules must be a Rules instance, got {rules!r}")
-    if variant not in _HOLE_COUNT:
-        raise ConfigError(f"variant must be 'holdem' or 'omaha', got {variant!r}")
-    seat_count = len(contributions)
-    if seat_count < 2:
-        raise ShapeError(f"a hand needs at least 2 seats, got {seat_count} contributions")
-    if len(hole_cards) != seat_count:
-        raise ShapeError(
-            f"hole_cards must have one entry per seat ({seat_count}), got {len(hole_cards)}"
-        )
-    chips = coerce_chips(contributions)
+    :func:`holdem_eval.engine.settle`; the inputs are checked by the product's own checks
+    (the rules below are what the oracle is for)."""
+    checked = _checked_hand(contributions, hole_cards, board, folded=folded, button=button,
+                            variant=variant, rules=rules, dead=dead)
+    seat_count = len(checked.chips)
+    chips = list(checked.chips)
     dead_total = 0
-    if dead is not None:
-        if len(dead) != seat_count:
-            raise ShapeError(
-                f"dead must have one entry per seat ({seat_count}), got {len(dead)}: {dead!r}"
-            )
-        dead_chips = coerce_chips(dead, "dead")
-        for seat, (chip, part) in enumerate(zip(chips, dead_chips)):
-            if part > chip:
-                raise InvalidChipsError(
-                    f"dead[{seat}] is {part!r} chips, more than contributions[{seat}] "
-                    f"({chip!r}): dead money is part of the seat's contribution"
-                )
-            chips[seat] = chip - part
-        dead_total = sum(dead_chips)
-    flags = _folded_flags(folded, seat_count)
-    button = _seat(button, "button", seat_count)
-    live = [seat for seat in range(seat_count) if not flags[seat]]
-    if not live:
-        raise InvalidSeatError("every seat folded: at least one seat must be live")
-
-    board_ids = _card_ids(board, "board") if board is not None else ()
+    if checked.dead is not None:
+        chips = [chip - part for chip, part in zip(chips, checked.dead)]
+        dead_total = sum(checked.dead)
+    button = checked.button
+    live = checked.live
+    board_ids = checked.board
+    holes = checked.holes
     showdown = len(live) > 1
-    holes: list[tuple[int, ...] | None] = [None] * seat_count
     ranks: list[int | None] = [None] * seat_count
-    if showdown:
-        if len(board_ids) != 5:
-            raise ShapeError(
-                f"board must have 5 cards at a showdown, got {len(board_ids)}: {board!r}"
-            )
-        owners: dict[int, str] = {}
-        mask = _mask_of(board_ids, 0, "board", owners)
-        allowed = _HOLE_COUNT[variant]
-        b0, b1, b2, b3, b4 = board_ids
-        for seat in live:
-            cards = hole_cards[seat]
-            where = f"hole_cards[{seat}]"
-            if cards is None:
-                raise InvalidSeatError(f"live seat {seat} has no hole cards (None)")
-            hole = _card_ids(cards, where)
-            if len(hole) not in allowed:
-                raise ShapeError(
-                    f"{where} must have {' or '.join(map(str, allowed))} cards for "
-                    f"{variant}, got {len(hole)}: {cards!r}"
-                )
-            mask = _mask_of(hole, mask, where, owners)
-            holes[seat] = hole
-            if variant == "holdem":
-                ranks[seat] = eval7(hole[0], hole[1], b0, b1, b2, b3, b4)
-            else:
-                ranks[seat] = evaluate_omaha(list(hole), list(board_ids))
-    elif len(board_ids) not in (0, 3, 4, 5):
-        raise ShapeError(f"board must have 0, 3, 4 or 5 cards, got {len(board_ids)}: {board!r}")
+    for seat, hole in enumerate(holes):
+        if hole is None:
+            continue
+        if variant == "holdem":
+            ranks[seat] = eval7(hole[0], hole[1], *board_ids)
+        else:
+            ranks[seat] = evaluate_omaha(list(hole), list(board_ids))
 
     # Validation is complete; from here on nothing can fail.
     return_seat, return_amount = uncalled_return(chips)
@@ -322,95 +274,34 @@ def showdown_order_reference(
     contributions: Sequence[Any] | None = None,
     dead: Sequence[Any] | None = None,
 ) -> ShowdownOrder:
-    """Who shows first at showdown, then clockwise; and who may muck.
-
-    ``seats_live``: either the live seat indices (``[0, 2, 5]``) or one bool per seat
-    (``[True, False, True, ...]``). The last aggressor on the final street shows first;
-    if everyone checked (``last_aggressor=None``), the first live seat left of the
-    button does. With ``ranks`` (per seat, lower is stronger, like ``Settlement.ranks``)
-    and ``contributions`` (per seat), ``muckable`` lists the seats that, when their turn
-    comes, are beaten in every pot they are eligible for by a hand already shown.
-    ``dead``: per seat, the dead part of ``contributions``, as in :func:`settle`.
+    """:func:`holdem_eval.engine.showdown_order`'s rule in Python (same contract).
 
     >>> showdown_order_reference([1, 3, 4], button=3, last_aggressor=None).order
     (4, 1, 3)
-    >>> showdown_order_reference([1, 3, 4], button=3, last_aggressor=3).order
-    (3, 4, 1)
     """
-    items = list(seats_live)
-    if items and all(isinstance(x, bool) or type(x).__name__ == "bool_" for x in items):
-        live = [seat for seat, flag in enumerate(items) if flag]
-        seat_count: int | None = len(items)
-    else:
-        live = []
-        for k, value in enumerate(items):
-            if isinstance(value, bool):
-                raise InvalidSeatError(f"seats_live[{k}] mixes bools and seat indices: {items!r}")
-            try:
-                live.append(operator.index(value))
-            except TypeError:
-                raise InvalidSeatError(
-                    f"seats_live[{k}] must be a seat index, got {value!r}"
-                ) from None
-            if live[-1] < 0:
-                raise InvalidSeatError(f"seats_live[{k}] must be >= 0, got {value!r}")
-        if len(set(live)) != len(live):
-            raise InvalidSeatError(f"seats_live repeats a seat: {items!r}")
-        seat_count = None
-    if ranks is not None:
-        seat_count = len(ranks)
-    if contributions is not None:
-        if seat_count is not None and len(contributions) != seat_count:
-            raise ShapeError(
-                f"contributions has {len(contributions)} seats, expected {seat_count}"
-            )
-        seat_count = len(contributions)
-    if not live:
-        raise InvalidSeatError("seats_live has no live seat")
-    if isinstance(button, bool) or not isinstance(button, int) or button < 0:
-        raise InvalidSeatError(f"button must be a seat index, got {button!r}")
-    if seat_count is not None:
-        if button >= seat_count:
-            raise InvalidSeatError(
-                f"button must be a seat index 0..{seat_count - 1}, got {button!r}"
-            )
-        if max(live) >= seat_count:
-            raise InvalidSeatError(f"live seat {max(live)} is outside 0..{seat_count - 1}")
-    start = button + 1
-    if last_aggressor is not None:
-        if last_aggressor not in live:
-            raise InvalidSeatError(
-                f"last_aggressor {last_aggressor!r} is not a live seat {sorted(live)}"
-            )
-        start = last_aggressor
+    checked = _checked_showdown(seats_live, button, last_aggressor, ranks, contributions,
+                                dead)
+    live = checked.live
+    start = button + 1 if last_aggressor is None else last_aggressor
     # Clockwise from `start`: seats >= start first, then the wrap-around.
     order = tuple(sorted(live, key=lambda s: (s < start, s)))
     muckable: list[int] = []
-    if ranks is not None and contributions is not None:
-        chips = coerce_chips(contributions)
+    if checked.chips is not None and checked.ranks is not None:
+        chips = list(checked.chips)
         dead_total = 0
-        if dead is not None:
-            if len(dead) != len(chips):
-                raise ShapeError(f"dead has {len(dead)} seats, expected {len(chips)}")
-            dead_chips = coerce_chips(dead, "dead")
-            for k, part in enumerate(dead_chips):
-                if part > chips[k]:
-                    raise InvalidChipsError(
-                        f"dead[{k}] is {part!r} chips, more than contributions[{k}] ({chips[k]!r})"
-                    )
-                chips[k] -= part
-            dead_total = sum(dead_chips)
+        if checked.dead is not None:
+            chips = [chip - part for chip, part in zip(chips, checked.dead)]
+            dead_total = sum(checked.dead)
         seat, amount = uncalled_return(chips)
         if amount:
             chips[seat] -= amount
         pots = form_pots(chips, sorted(live), dead_total)
+        rank_of = checked.ranks
         shown: list[int] = []
         for s in order:
-            rank = ranks[s]
-            if rank is None:
-                raise InvalidSeatError(f"live seat {s} has no rank")
+            rank = rank_of[s]
             beaten_everywhere = all(
-                any(t in eligible and ranks[t] < rank for t in shown)  # type: ignore[operator]
+                any(t in eligible and rank_of[t] < rank for t in shown)
                 for _, eligible in pots
                 if s in eligible
             )

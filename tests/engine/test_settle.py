@@ -596,3 +596,21 @@ def test_the_kernel_binding_refuses_buffers_shorter_than_it_would_read() -> None
     assert _bindings.settle_hand([100] * 2, bytes(3), holes, 2, board, 3, 0, 0, rules) is None
     assert _bindings.settle_hand([100] * 3, bytes(3), holes, 2, board + b"\x00", 3, 0, 0,
                                  rules) is None
+
+
+def test_a_repeated_board_card_is_refused_without_a_showdown_too() -> None:
+    # the kernel checks every card it is given; the board still counts for no-flop-no-drop
+    with pytest.raises(DuplicateCardError, match=r"card '2c' appears twice: in board"):
+        settle([5, 5], [None, None], "2c2c7d", folded=[True, False], button=0)
+
+
+def test_settle_batch_refuses_more_seats_than_the_kernel_holds() -> None:
+    import numpy as np
+    from holdem_eval.engine import NO_CARD, settle_batch
+
+    seats = 33
+    with pytest.raises(ShapeError, match=r"contributions has 33 seats: a hand has at most 32"
+                       r" \(the settlement kernel's HE_SETTLE_MAX_SEATS\)"):
+        settle_batch(np.ones((1, seats), dtype=np.int64),
+                     np.full((1, seats, 2), NO_CARD, dtype=np.uint8), np.zeros((1, 0), np.uint8),
+                     folded=np.ones((1, seats), dtype=bool), button=0)

@@ -6,12 +6,17 @@ the side-by-side ratios against PokerKit are printed by ``benchmarks/compare_set
 from __future__ import annotations
 
 import itertools
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 from holdem_eval.engine import Rules, settle, settle_batch
-from holdem_eval.engine.showdown import _settle_python
 from settle_cases import batch_arrays, pokerkit_river_state, showdown_cases
+
+# the readable Python settlement, kept as the tests' oracle, timed for comparison
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "engine"))
+from settle_reference import settle_reference as _settle_python
 
 CASES = 200
 

@@ -1,6 +1,8 @@
 /* Showdown settlement: evaluate the live hands, cut the pots at the all-in levels, award
- * them, split with odd chips, take the rake. The same rules as engine/pots.py and
- * engine/rules.py (the pure-Python reference); tests compare the two on random hands. */
+ * them, split with odd chips, take the rake; the showdown order and who may muck. The one
+ * implementation of these rules: settle(), settle_batch(), showdown_order(), Rules.rake_for
+ * and the hand state machine (csrc/hand.c) all call it. tests/engine/settle_reference.py
+ * is a readable Python oracle; tests compare the two on random hands. */
 #include <string.h>
 
 #include "he_eval_internal.h"
@@ -75,10 +77,38 @@ static int64_t pokerkit_rake(int64_t amount, double rate)
     return whole < amount ? whole : amount;
 }
 
-/* floor(amount * num / den) without overflow for 0 <= num <= den <= 2^31. */
+/* floor(a * num / den) for 0 <= a, 0 <= num <= den, 0 < den, all below 2^63: the 128-bit
+ * product in two 64-bit halves (portable C99, no __int128), then a bit-at-a-time long
+ * division. The quotient is at most a, so it fits; the remainder stays below den < 2^63, so
+ * doubling it never overflows. */
+static int64_t mul_div_floor(uint64_t a, uint64_t num, uint64_t den)
+{
+    const uint64_t lo32 = 0xFFFFFFFFu;
+    uint64_t p0 = (a & lo32) * (num & lo32), p1 = (a & lo32) * (num >> 32);
+    uint64_t p2 = (a >> 32) * (num & lo32), p3 = (a >> 32) * (num >> 32);
+    uint64_t mid = (p0 >> 32) + (p1 & lo32) + (p2 & lo32);
+    uint64_t lo = (p0 & lo32) | (mid << 32);
+    uint64_t rem = p3 + (p1 >> 32) + (p2 >> 32) + (mid >> 32); /* high half, < den */
+    uint64_t q = 0;
+    for (int bit = 63; bit >= 0; bit--) {
+        rem = (rem << 1) | (lo >> bit & 1u);
+        q <<= 1;
+        if (rem >= den) {
+            rem -= den;
+            q |= 1u;
+        }
+    }
+    return (int64_t)q;
+}
+
+/* floor(amount * num / den) without overflow for 0 <= num <= den < 2^63: exact 64-bit
+ * arithmetic when den <= 2^31 (every percent with up to seven decimals), else 128-bit. */
 static int64_t rate_floor(int64_t amount, int64_t num, int64_t den)
 {
-    return (amount / den) * num + (amount % den) * num / den;
+    if (den <= ((int64_t)1 << 31)) {
+        return (amount / den) * num + (amount % den) * num / den;
+    }
+    return mul_div_floor((uint64_t)amount, (uint64_t)num, (uint64_t)den);
 }
 
 static int64_t capped(int64_t raked, int64_t cap)
@@ -86,11 +116,23 @@ static int64_t capped(int64_t raked, int64_t cap)
     return (cap >= 0 && raked > cap) ? cap : raked;
 }
 
+/* The rake of `amount` chips: the whole hand's pot (TDA) or one merged pot (POKERKIT). */
+static int64_t rake_of(const he_settle_rules *r, int64_t amount, int flop_dealt)
+{
+    if (r->no_flop_no_drop && !flop_dealt) {
+        return 0;
+    }
+    if (r->method == HE_SETTLE_POKERKIT) {
+        return capped(pokerkit_rake(amount, r->rate), r->cap);
+    }
+    return r->rate_num ? capped(rate_floor(amount, r->rate_num, r->rate_den), r->cap) : 0;
+}
+
 static int rules_ok(const he_settle_rules *r)
 {
     return r != NULL && (r->method == HE_SETTLE_TDA || r->method == HE_SETTLE_POKERKIT)
            && (r->odd_chips == HE_ODD_CLOCKWISE || r->odd_chips == HE_ODD_FIRST_WINNER)
-           && r->rate_den > 0 && r->rate_den <= ((int64_t)1 << 31) && r->rate_num >= 0
+           && r->rate_den > 0 && r->rate_num >= 0
            && r->rate_num <= r->rate_den && r->rate >= 0.0 && r->rate <= 1.0 && r->cap >= -1;
 }
 
@@ -109,7 +151,14 @@ static int rank_seats(const uint8_t *holes, size_t hole_len, const uint8_t *boar
             continue;
         }
         const uint8_t *hole = holes + s * hole_len;
-        for (size_t j = 0; j < hole_len; j++) {
+        size_t len = hole_len;
+        if (variant == HE_VARIANT_OMAHA) {
+            /* a seat may hold fewer cards than the widest (4 of 6): NO_CARD pads its row */
+            while (len > 4 && hole[len - 1] == HE_NO_CARD) {
+                len--;
+            }
+        }
+        for (size_t j = 0; j < len; j++) {
             if (hole[j] >= HE_NCARDS) {
                 return HE_E_CARD_RANGE;
             }
@@ -126,7 +175,7 @@ static int rank_seats(const uint8_t *holes, size_t hole_len, const uint8_t *boar
             rank[s] = he_rank_of(key, bits);
         } else {
             size_t bad = 0;
-            int st = he_eval_omaha_batch(hole, 1, hole_len, board, 5, 0, &rank[s], &bad);
+            int st = he_eval_omaha_batch(hole, 1, len, board, 5, 0, &rank[s], &bad);
             if (st != HE_OK) {
                 return st;
             }
@@ -183,6 +232,41 @@ static void form_pots(const int64_t *c, size_t seats, uint32_t live, pot_list *p
     }
 }
 
+/* Each seat's chips in the pots: its contribution less its dead part (dead money reaches
+ * no all-in level) and less the uncalled return, the unmatched part of the largest, which
+ * goes back to its owner. Writes net[P], the return's seat and amount, and the sums of the
+ * contributions and of the dead parts. HE_E_CHIPS for a negative amount, a dead part above
+ * its contribution, or contributions summing beyond int64. */
+static int net_chips(const int64_t *chips, const int64_t *dead, size_t seats, int64_t *net,
+                     size_t *return_seat, int64_t *returned, int64_t *total,
+                     int64_t *dead_total)
+{
+    int64_t sum = 0, dead_sum = 0, top = -1, second = 0;
+    size_t top_seat = 0;
+    for (size_t s = 0; s < seats; s++) {
+        int64_t x = chips[s], d = dead ? dead[s] : 0;
+        if (x < 0 || x > INT64_MAX - sum || d < 0 || d > x) {
+            return HE_E_CHIPS;
+        }
+        sum += x;
+        dead_sum += d;
+        net[s] = x - d;
+        if (net[s] > top) {
+            second = top < 0 ? 0 : top;
+            top = net[s];
+            top_seat = s;
+        } else if (net[s] > second) {
+            second = net[s];
+        }
+    }
+    *returned = top > second ? top - second : 0;
+    net[top_seat] -= *returned;
+    *return_seat = top_seat;
+    *total = sum;
+    *dead_total = dead_sum;
+    return HE_OK;
+}
+
 static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uint8_t *folded,
                       const uint8_t *holes,
                       size_t hole_len, const uint8_t *board, size_t board_cols, size_t seats,
@@ -193,19 +277,13 @@ static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uin
     int64_t pay[MAXS];
     uint16_t rank[MAXS];
     uint32_t live = 0;
-    int64_t total = 0, dead_total = 0;
+    size_t top_seat;
+    int64_t returned, total, dead_total;
+    int st0 = net_chips(chips, dead_chips, seats, c, &top_seat, &returned, &total, &dead_total);
+    if (st0 != HE_OK) {
+        return st0;
+    }
     for (size_t s = 0; s < seats; s++) {
-        int64_t x = chips[s];
-        if (x < 0 || x > INT64_MAX - total) {
-            return HE_E_CHIPS;
-        }
-        total += x;
-        int64_t d = dead_chips ? dead_chips[s] : 0;
-        if (d < 0 || d > x) {
-            return HE_E_CHIPS;
-        }
-        dead_total += d;
-        c[s] = x - d;
         pay[s] = 0;
         rank[s] = 0;
         if (!folded[s]) {
@@ -252,21 +330,7 @@ static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uin
         }
     }
 
-    /* The unmatched part of the largest contribution goes back to its owner. */
-    size_t top_seat = 0;
-    int64_t top = -1, second = 0;
-    for (size_t s = 0; s < seats; s++) {
-        if (c[s] > top) {
-            second = top < 0 ? 0 : top;
-            top = c[s];
-            top_seat = s;
-        } else if (c[s] > second) {
-            second = c[s];
-        }
-    }
-    int64_t returned = top > second ? top - second : 0;
-    c[top_seat] -= returned;
-    pay[top_seat] = returned;
+    pay[top_seat] = returned; /* the uncalled chips go back (net_chips took them out) */
 
     pot_list pots;
     form_pots(c, seats, live, &pots);
@@ -304,21 +368,15 @@ static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uin
     int64_t rake = 0;
     if (rules->method == HE_SETTLE_POKERKIT) {
         for (size_t i = 0; i < pots.count; i++) {
-            int64_t r = 0;
-            if (flop || !rules->no_flop_no_drop) {
-                r = capped(pokerkit_rake(pots.amount[i], rules->rate), rules->cap);
-            }
-            pots.rake[i] = r;
-            rake += r;
+            pots.rake[i] = rake_of(rules, pots.amount[i], flop);
+            rake += pots.rake[i];
         }
     } else {
         int64_t pot_total = 0;
         for (size_t i = 0; i < pots.count; i++) {
             pot_total += pots.amount[i];
         }
-        if (rules->rate_num && (flop || !rules->no_flop_no_drop)) {
-            rake = capped(rate_floor(pot_total, rules->rate_num, rules->rate_den), rules->cap);
-        }
+        rake = rake_of(rules, pot_total, flop);
         int64_t left = rake;
         for (size_t i = 0; i < pots.count; i++) {
             pots.rake[i] = left < pots.amount[i] ? left : pots.amount[i];
@@ -468,5 +526,75 @@ int he_settle_batch(const int64_t *contributions, const uint8_t *folded, const u
             return st;
         }
     }
+    return HE_OK;
+}
+
+int64_t he_settle_rake(const he_settle_rules *rules, int64_t amount, int flop_dealt)
+{
+    if (!rules_ok(rules) || amount < 0) {
+        return HE_E_ARGUMENT;
+    }
+    return rake_of(rules, amount, flop_dealt);
+}
+
+int he_showdown_order(const int64_t *contributions, const int64_t *dead, const uint8_t *live,
+                      const uint16_t *ranks, size_t seats, size_t button, int64_t last_aggressor,
+                      uint8_t *order, uint8_t *muck, size_t *count)
+{
+    if (seats < 1 || seats > MAXS || live == NULL || order == NULL || muck == NULL
+        || count == NULL || button >= seats || last_aggressor >= (int64_t)seats
+        || (last_aggressor >= 0 && !live[last_aggressor])
+        || (contributions != NULL && ranks == NULL)) {
+        return HE_E_ARGUMENT;
+    }
+    /* Net chips: dead money and the uncalled return taken out (they reach no level). */
+    int64_t chips[MAXS], total = 0, dead_total = 0, returned = 0;
+    size_t top_seat = 0;
+    if (contributions != NULL) {
+        int st = net_chips(contributions, dead, seats, chips, &top_seat, &returned, &total,
+                           &dead_total);
+        if (st != HE_OK) {
+            return st;
+        }
+    }
+    int64_t live_top = 0; /* the highest live level: folded chips above it form a pot too */
+    for (size_t s = 0; s < seats && contributions != NULL; s++) {
+        live_top = (live[s] && chips[s] > live_top) ? chips[s] : live_top;
+    }
+    /* a seat with no chips in reaches no pot unless dead money or chips above every live
+     * level (then at 0) make one it is eligible for */
+    int no_pot_at_zero = dead_total == 0 && (live_top > 0 || total == 0);
+    /* The last aggressor shows first, else the first live seat left of the button; then
+     * clockwise. A hand may muck when, at its turn, a shown hand beats it in every pot it
+     * is eligible for: in the top pot it reaches (a hand reaching that pot reaches every
+     * lower one). A seat whose chips reach no pot (nothing in, no dead money) has no pot
+     * to win and may muck once any hand is shown. */
+    size_t start = last_aggressor >= 0 ? (size_t)last_aggressor : (button + 1) % seats;
+    size_t n = 0, shown[MAXS], n_shown = 0;
+    for (size_t d = 0; d < seats; d++) {
+        size_t s = (start + d) % seats;
+        if (!live[s]) {
+            continue;
+        }
+        order[n] = (uint8_t)s;
+        muck[n] = 0;
+        if (contributions != NULL) {
+            int beaten = chips[s] == 0 && no_pot_at_zero;
+            for (size_t t = 0; t < n_shown; t++) {
+                size_t o = shown[t];
+                beaten |= chips[o] >= chips[s] && ranks[o] < ranks[s];
+            }
+            if (n_shown && beaten) {
+                muck[n] = 1;
+            } else {
+                shown[n_shown++] = s;
+            }
+        }
+        n++;
+    }
+    if (n == 0) {
+        return HE_E_NO_LIVE;
+    }
+    *count = n;
     return HE_OK;
 }

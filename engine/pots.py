@@ -1,6 +1,7 @@
-"""Chips → pots: the returned uncalled bet, main and side pots, splits and odd chips.
+"""Chips for settlement: the chip error and the coercion of per-seat chip counts.
 
-Pure integer arithmetic on per-seat contributions; nothing here knows about cards.
+The pot rules themselves are applied in one place, the settlement kernel csrc/settle.c
+(``settle_row`` and ``form_pots`` there); :func:`holdem_eval.engine.settle` marshals to it.
 Seats are ``0..n-1`` clockwise; ``live`` seats are those that have not folded.
 
 How pots are formed (TDA, Robert's Rules):
@@ -29,14 +30,7 @@ from typing import Any
 
 from holdem_eval import DTypeError, HoldemEvalError
 
-__all__ = [
-    "InvalidChipsError",
-    "coerce_chips",
-    "form_pots",
-    "odd_chip_order",
-    "split_pot",
-    "uncalled_return",
-]
+__all__ = ["InvalidChipsError", "coerce_chips"]
 
 
 class InvalidChipsError(HoldemEvalError, ValueError):
@@ -66,104 +60,3 @@ def coerce_chips(values: Sequence[Any], name: str = "contributions") -> list[int
             raise InvalidChipsError(f"{name}[{seat}] must be >= 0 chips, got {value!r}")
         chips.append(chip)
     return chips
-
-
-def uncalled_return(chips: Sequence[int]) -> tuple[int, int]:
-    """``(seat, amount)`` of the unmatched part of the largest contribution.
-
-    ``amount`` is 0 (and ``seat`` -1) when the largest contribution is matched.
-
-    >>> uncalled_return([100, 300, 250])
-    (1, 50)
-    >>> uncalled_return([100, 300, 300])
-    (-1, 0)
-    """
-    top = -1
-    top_seat = -1
-    second = 0
-    for seat, chip in enumerate(chips):
-        if chip > top:
-            second = max(top, 0)
-            top = chip
-            top_seat = seat
-        elif chip > second:
-            second = chip
-    if top > second:
-        return top_seat, top - second
-    return -1, 0
-
-
-def form_pots(
-    chips: Sequence[int], live: Sequence[int], dead: int = 0
-) -> list[tuple[int, tuple[int, ...]]]:
-    """Main pot then side pots as ``(amount, eligible live seats)``.
-
-    ``chips`` must already exclude the uncalled return (see :func:`uncalled_return`)
-    and any dead money; ``dead`` (the total of the dead money posted as such) joins the
-    main pot, which every live seat may win. Pots with no chips are left out.
-
-    >>> form_pots([100, 300, 300], [0, 1, 2])
-    [(300, (0, 1, 2)), (400, (1, 2))]
-    >>> form_pots([50, 100, 100], [0, 1])  # seat 2 folded: its chips stay in both pots
-    [(150, (0, 1)), (100, (1,))]
-    >>> form_pots([100, 300, 300], [0, 1, 2], dead=50)  # e.g. a dead small blind
-    [(350, (0, 1, 2)), (400, (1, 2))]
-    """
-    pots: list[tuple[int, tuple[int, ...]]] = []
-    levels = sorted({chips[seat] for seat in live})
-    previous = 0
-    for level in levels:
-        amount = 0
-        for chip in chips:
-            if chip > previous:
-                amount += (chip if chip < level else level) - previous
-        if amount:
-            pots.append((amount, tuple(seat for seat in live if chips[seat] >= level)))
-        previous = level
-    above = sum(chip - previous for chip in chips if chip > previous)
-    if above:
-        top = tuple(seat for seat in live if chips[seat] >= previous)
-        if pots and pots[-1][1] == top:
-            pots[-1] = (pots[-1][0] + above, top)
-        else:
-            pots.append((above, top))
-    if dead:
-        everyone = tuple(live)
-        if pots and pots[0][1] == everyone:
-            pots[0] = (pots[0][0] + dead, everyone)
-        else:  # the live seats' lowest level is 0: the dead money is a pot of its own
-            pots.insert(0, (dead, everyone))
-    return pots
-
-
-def odd_chip_order(seats: Sequence[int], *, button: int, seat_count: int) -> list[int]:
-    """``seats`` in clockwise order starting from the first seat left of the button.
-
-    >>> odd_chip_order([0, 2, 4], button=2, seat_count=6)
-    [4, 0, 2]
-    """
-    start = button + 1
-    return sorted(seats, key=lambda seat: (seat - start) % seat_count)
-
-
-def split_pot(amount: int, winners_in_order: Sequence[int], *, one_at_a_time: bool) -> list[int]:
-    """Shares of ``amount`` for the winners, given in odd-chip order.
-
-    ``one_at_a_time``: the remainder goes one chip each to the first winners
-    (TDA); otherwise the whole remainder goes to the first winner.
-
-    >>> split_pot(10, [3, 0, 1], one_at_a_time=True)
-    [4, 3, 3]
-    >>> split_pot(11, [3, 0, 1], one_at_a_time=False)
-    [5, 3, 3]
-    """
-    count = len(winners_in_order)
-    quotient, remainder = divmod(amount, count)
-    shares = [quotient] * count
-    if remainder:
-        if one_at_a_time:
-            for k in range(remainder):
-                shares[k] += 1
-        else:
-            shares[0] += remainder
-    return shares

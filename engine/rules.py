@@ -12,8 +12,10 @@ Two conventions are provided.
   (``odd_chips="first_winner"``);
 * the rake is ``floor(total pot * rake_percent / 100)`` computed exactly (no
   floating point: a float percent is read as the decimal it prints as, so
-  ``2.3`` means 23/1000), limited to ``rake_cap`` chips per hand, and nothing
-  at all when ``no_flop_no_drop`` is set and no flop was dealt;
+  ``2.3`` means 23/1000; ``rake_percent / 100`` must be a fraction with a
+  denominator of at most 2**63 - 1, which every decimal of up to 16 places
+  is), limited to ``rake_cap`` chips per hand, and nothing at all when
+  ``no_flop_no_drop`` is set and no flop was dealt;
 * the rake is drawn from the main pot first, then from the side pots in order;
   the chips returned to a player (the unmatched part of the largest
   contribution) are never raked.
@@ -25,6 +27,9 @@ cap)`` with Python's float ``round`` (half to even); and the whole remainder of
 an uneven split goes to the first winner (PokerKit's lowest player index, which
 is the first seat left of the button when the button is the last seat, as in
 PokerKit).
+
+The rules are applied by the settlement kernel, csrc/settle.c (``rake_of`` for the
+rake); this module only validates them and hands them over.
 """
 
 from __future__ import annotations
@@ -36,10 +41,12 @@ from fractions import Fraction
 from typing import Literal, Union
 
 from holdem_eval import DTypeError
+from holdem_eval import _bindings as _native
 
 from .config import ConfigError
+from .pots import InvalidChipsError
 
-__all__ = ["OddChipPolicy", "PotMethod", "Rules"]
+__all__ = ["OddChipPolicy", "PotMethod", "Rules", "native_rules"]
 
 OddChipPolicy = Literal["clockwise", "first_winner"]
 """``"clockwise"``: one odd chip at a time to the tied winners clockwise from
@@ -54,6 +61,7 @@ each pot with Python ``round``."""
 Percent = Union[int, float, Fraction, Decimal]
 
 _ODD_CHIP_POLICIES = ("clockwise", "first_winner")
+_INT64_MAX = (1 << 63) - 1
 _POT_METHODS = ("tda", "pokerkit")
 
 
@@ -113,6 +121,12 @@ class Rules:
             raise ConfigError(f"rake_cap must be >= 0, got {self.rake_cap!r}")
         if not isinstance(self.no_flop_no_drop, bool):
             raise DTypeError(f"no_flop_no_drop must be a bool, got {self.no_flop_no_drop!r}")
+        if self.method == "tda" and rate.denominator > _INT64_MAX:
+            # the settlement kernel holds the rate as an int64 fraction
+            raise ConfigError(
+                f"rake_percent / 100 must be a fraction whose denominator is at most 2**63 - 1,"
+                f" got {self.rake_percent!r} (denominator {rate.denominator})"
+            )
         object.__setattr__(self, "rate", rate)
 
     @classmethod
@@ -152,14 +166,37 @@ class Rules:
     def rake_for(self, amount: int, *, flop_dealt: bool) -> int:
         """Chips raked from ``amount`` (a hand's total pot for ``"tda"``, one
         merged pot for ``"pokerkit"``)."""
-        if self.no_flop_no_drop and not flop_dealt:
-            return 0
-        if self.method == "pokerkit":
-            # PokerKit's float product, but never more than the pot (above 2**53 chips the
-            # product can round past it); the C kernel does the same.
-            raked = min(round(amount * float(self.rate)), amount)
-        else:
-            raked = amount * self.rate.numerator // self.rate.denominator
-        if self.rake_cap is not None and raked > self.rake_cap:
-            return self.rake_cap
-        return raked
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise DTypeError(f"amount must be a whole number of chips, got {amount!r}")
+        if not 0 <= amount <= _INT64_MAX:
+            raise InvalidChipsError(f"amount must be within 0..2**63 - 1 chips, got {amount!r}")
+        return _native.settle_rake(native_rules(self), amount, bool(flop_dealt))
+
+
+# Rules -> he_settle_rules, keyed by id() and holding the Rules so the id stays unique.
+_NATIVE_RULES: dict[int, tuple[Rules, object]] = {}
+
+
+def native_rules(rules: Rules) -> object:
+    """The ``he_settle_rules *`` the settlement kernel (csrc/settle.c) reads for ``rules``
+    (cached; every field fits, Rules refuses what would not)."""
+    entry = _NATIVE_RULES.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    rate = rules.rate
+    pokerkit = rules.method == "pokerkit"
+    # a cap of 2**63 - 1 or more never binds: no pot holds more chips
+    cap = -1 if rules.rake_cap is None or rules.rake_cap >= _INT64_MAX else rules.rake_cap
+    native = _native.settle_rules(
+        1 if pokerkit else 0,
+        0 if rules.odd_chips == "clockwise" else 1,
+        rules.no_flop_no_drop,
+        0 if pokerkit else rate.numerator,
+        1 if pokerkit else rate.denominator,
+        float(rate),
+        cap,
+    )
+    if len(_NATIVE_RULES) >= 256:
+        _NATIVE_RULES.clear()
+    _NATIVE_RULES[id(rules)] = (rules, native)
+    return native

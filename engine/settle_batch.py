@@ -1,7 +1,8 @@
 """Settle millions of hands at once: arrays in, payouts out, one C call per array.
 
-Every row is settled exactly as :func:`holdem_eval.engine.settle` settles it (same
-pots, odd chips and rake); the tests check this row by row.
+Every row is settled by the kernel :func:`holdem_eval.engine.settle` calls (csrc/settle.c),
+so with the same pots, odd chips and rake; the tests check this row by row. This module
+only checks and converts the arrays.
 """
 
 from __future__ import annotations
@@ -17,14 +18,8 @@ from holdem_eval._limits import check_threads
 
 from .config import ConfigError
 from .pots import InvalidChipsError
-from .rules import Rules
-from .showdown import (
-    _VARIANT_CODES,
-    DEFAULT_RULES,
-    InvalidSeatError,
-    _native_rules,
-    _settle_python,
-)
+from .rules import Rules, native_rules
+from .showdown import _MAX_SEATS, _VARIANT_CODES, DEFAULT_RULES, InvalidSeatError, settle
 
 __all__ = ["NO_CARD", "settle_batch"]
 
@@ -99,6 +94,11 @@ def settle_batch(
     if chips.ndim != 2 or chips.shape[1] < 2:
         raise ShapeError(f"contributions must have shape (n, seats >= 2), got {chips.shape}")
     n, seats = chips.shape
+    if seats > _MAX_SEATS:
+        raise ShapeError(
+            f"contributions has {seats} seats: a hand has at most {_MAX_SEATS} (the"
+            f" settlement kernel's HE_SETTLE_MAX_SEATS)"
+        )
     if chips.size:
         if int(chips.min()) < 0:
             row, seat = (int(i) for i in np.argwhere(chips < 0)[0])
@@ -159,50 +159,43 @@ def settle_batch(
 
     payouts = np.empty((n, seats), dtype=np.int64)
     rakes = np.empty(n, dtype=np.int64)
-    native_rules = _native_rules(rules)
     if n == 0:
         return payouts
-    if native_rules is None or seats > _native.HE_SETTLE_MAX_SEATS:
-        for row in range(n):
-            _settle_row(chips, holes, board_array, fold_bytes, buttons, row, variant, rules,
-                        payouts, rakes)
-    else:
-        status, bad_row = _native.settle_batch_rows(
-            chips, fold_bytes, holes, board_array, buttons, _VARIANT_CODES[variant],
-            native_rules, payouts, rakes, threads,
-        )
-        if status != _native.HE_OK:
-            _settle_row(chips, holes, board_array, fold_bytes, buttons, bad_row, variant, rules,
-                        payouts, rakes)
-            raise HoldemEvalError(f"row {bad_row}: the settlement kernel failed ({status})")
+    status, bad_row = _native.settle_batch_rows(
+        chips, fold_bytes, holes, board_array, buttons, _VARIANT_CODES[variant],
+        native_rules(rules), payouts, rakes, threads,
+    )
+    if status != _native.HE_OK:
+        _raise_row_error(chips, holes, board_array, fold_bytes, buttons, bad_row, variant, rules)
+        raise HoldemEvalError(f"row {bad_row}: the settlement kernel failed ({status})")
     if rake_out is not None:
         rake_out[...] = rakes
     return payouts
 
 
-def _settle_row(
+def _raise_row_error(
     chips: NDArray[np.int64], holes: NDArray[np.uint8], boards: NDArray[np.uint8],
     folded: NDArray[np.uint8], buttons: NDArray[np.int64], row: int, variant: str,
-    rules: Rules, payouts: NDArray[np.int64], rakes: NDArray[np.int64],
+    rules: Rules,
 ) -> None:
-    """Settle one row with the Python implementation; errors name the row."""
+    """Raise the error :func:`settle` gives for the row the kernel refused, naming it."""
     flags = [bool(f) for f in folded[row]]
     hole_rows = holes[row].tolist()
-    # a live seat's known cards only: a partly known hole is a hole of the wrong size
-    seat_cards: list[Any] = [
-        None if flags[s] or all(c == NO_CARD for c in hole_rows[s])
-        else [c for c in hole_rows[s] if c != NO_CARD]
-        for s in range(len(flags))
-    ]
+
+    def known(cards: list[int]) -> list[int]:
+        while cards and cards[-1] == NO_CARD:  # unknown cards pad a row's end
+            cards = cards[:-1]
+        return cards  # a NO_CARD left inside is a bad card id for settle()
+
+    seat_cards: list[Any] = [None if flags[s] else known(hole_rows[s]) or None
+                             for s in range(len(flags))]
     board_row = boards[row].tolist()
     dealt = board_row.index(NO_CARD) if NO_CARD in board_row else len(board_row)
     if any(card != NO_CARD for card in board_row[dealt:]):
         raise ShapeError(f"row {row}: boards[{row}] has a card after a missing one: {board_row}")
     button = int(buttons[row if buttons.shape[0] > 1 else 0])
     try:
-        result = _settle_python(chips[row].tolist(), seat_cards, board_row[:dealt],
-                                folded=flags, button=button, variant=variant, rules=rules)
+        settle(chips[row].tolist(), seat_cards, board_row[:dealt], folded=flags, button=button,
+               variant=variant, rules=rules)
     except HoldemEvalError as error:
         raise type(error)(f"row {row}: {error}") from None
-    payouts[row] = result.payouts
-    rakes[row] = result.rake

@@ -195,7 +195,9 @@ __all__ += [
     "HE_SETTLE_MAX_SEATS",
     "settle_batch_rows",
     "settle_hand",
+    "settle_rake",
     "settle_rules",
+    "showdown_order",
 ]
 
 HE_NO_CARD: int = lib.HE_NO_CARD
@@ -220,25 +222,62 @@ def settle_rules(
 
 def settle_hand(
     contributions: list[int], folded: bytes, holes: bytes, hole_len: int, board: bytes,
-    seats: int, button: int, variant: int, rules: object,
+    seats: int, button: int, variant: int, rules: object, dead: list[int] | None = None,
 ) -> list[int] | None:
     """One hand: the payouts (``seats`` values) followed by the ``detail`` record of
-    csrc/api/settle.h, trimmed to the pots formed; None if the kernel rejects the hand."""
+    csrc/api/settle.h, trimmed to the pots formed; None if the kernel rejects the hand.
+    ``dead``: per seat, the dead-money part of the contribution (None: no dead money)."""
     if (len(contributions) != seats or len(folded) != seats or len(board) > 5
-            or len(holes) != seats * hole_len):
+            or len(holes) != seats * hole_len or (dead is not None and len(dead) != seats)):
         return None  # the kernel reads exactly these lengths: never past a buffer
     size = _SETTLE_SIZES.get(seats)
     if size is None:
         size = _SETTLE_SIZES[seats] = seats + lib.he_settle_detail_len(seats)
     out = ffi.new("int64_t[]", size)
-    if lib.he_settle_hand(contributions, folded, holes, hole_len, board, len(board), seats,
-                          button, variant, rules, out, out + seats):
+    if dead is None:
+        st = lib.he_settle_hand(contributions, folded, holes, hole_len, board, len(board),
+                                seats, button, variant, rules, out, out + seats)
+    else:
+        st = lib.he_settle_hand_dead(contributions, dead, folded, holes, hole_len, board,
+                                     len(board), seats, button, variant, rules, out,
+                                     out + seats)
+    if st:
         return None
     head = 3 * seats + 2
     return ffi.unpack(out, head + out[head - 1] * (5 + seats))  # type: ignore[no-any-return]
 
 
 _SETTLE_SIZES: dict[int, int] = {}
+
+
+def settle_rake(rules: object, amount: int, flop_dealt: bool) -> int:
+    """he_settle_rake: the rake of ``amount`` (0..2**63-1) chips; negative on bad input."""
+    return int(lib.he_settle_rake(rules, amount, int(flop_dealt)))
+
+
+def showdown_order(
+    live: bytes, button: int, last_aggressor: int, contributions: list[int] | None,
+    dead: list[int] | None, ranks: list[int] | None,
+) -> tuple[int, list[int], list[int]]:
+    """he_showdown_order: ``(status, order, muck flags)``; ``len(live)`` seats."""
+    seats = len(live)
+    if (seats > HE_SETTLE_MAX_SEATS or (contributions is not None and len(contributions) != seats)
+            or (dead is not None and len(dead) != seats)
+            or (ranks is not None and len(ranks) != seats)):
+        return lib.HE_E_ARGUMENT, [], []  # the kernel reads exactly these lengths
+    order = ffi.new("uint8_t[]", max(seats, 1))
+    muck = ffi.new("uint8_t[]", max(seats, 1))
+    count = ffi.new("size_t *")
+    st = lib.he_showdown_order(
+        ffi.NULL if contributions is None else contributions,
+        ffi.NULL if dead is None else dead, live,
+        ffi.NULL if ranks is None else ffi.new("uint16_t[]", ranks),
+        seats, button, last_aggressor, order, muck, count,
+    )
+    if st:
+        return int(st), [], []
+    n = int(count[0])
+    return HE_OK, list(ffi.unpack(order, n)), list(ffi.unpack(muck, n))
 
 
 def settle_batch_rows(

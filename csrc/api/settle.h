@@ -6,7 +6,7 @@
  * live), a board of board_cols ids where HE_NO_CARD marks cards not dealt (only as a
  * suffix; 0, 3, 4 or 5 dealt, exactly 5 at a showdown) and the button seat.
  *
- * The rules are those of holdem_eval.engine (engine/pots.py, engine/rules.py): the
+ * The one implementation of the settlement rules (engine/pots.py documents them): the
  * unmatched part of the largest contribution goes back to its owner; pots are cut at the
  * live seats' contribution levels (folded chips stay in the pots they reached, dead
  * chips above every live level join the last pot); each pot goes to its best eligible
@@ -34,7 +34,7 @@ typedef struct {
     int odd_chips;        /* HE_ODD_CLOCKWISE or HE_ODD_FIRST_WINNER */
     int no_flop_no_drop;  /* nonzero: no rake when fewer than 3 board cards were dealt */
     int64_t rate_num;     /* TDA: rake = floor(total pot * rate_num / rate_den); */
-    int64_t rate_den;     /*      0 <= rate_num <= rate_den <= 2^31 */
+    int64_t rate_den;     /*      0 <= rate_num <= rate_den < 2^63 */
     double rate;          /* POKERKIT: rake of a pot = min(round-half-even(amount * rate), amount), 0..1 */
     int64_t cap;          /* most chips raked per hand (TDA) or per pot (POKERKIT); -1: none */
 } he_settle_rules;
@@ -72,3 +72,22 @@ int he_settle_hand_dead(const int64_t *contributions, const int64_t *dead, const
                         const uint8_t *holes, size_t hole_len, const uint8_t *board,
                         size_t board_cols, size_t seats, size_t button, int variant,
                         const he_settle_rules *rules, int64_t *payouts, int64_t *detail);
+
+/* The rake of `amount` chips (>= 0) under `rules`: of a whole hand's pot (HE_SETTLE_TDA) or
+ * of one merged pot (HE_SETTLE_POKERKIT); 0 without a flop under no_flop_no_drop. The one
+ * rake rule he_settle_hand applies. Returns the rake, or HE_E_ARGUMENT for bad rules or a
+ * negative amount. */
+int64_t he_settle_rake(const he_settle_rules *rules, int64_t amount, int flop_dealt);
+
+/* The showdown order of seats 0..P-1 (1 <= P <= HE_SETTLE_MAX_SEATS): live[P] (0/1) marks
+ * the seats still in the hand. The last aggressor (last_aggressor, or -1 for none) shows
+ * first, else the first live seat left of `button`; then clockwise. Writes the live seats in
+ * that order to order[*count] and, in muck[*count], 1 for a seat that may muck: when its turn
+ * comes, a hand already shown beats it (ranks[P], lower is stronger) in every pot it is
+ * eligible for, the pots formed from contributions[P] and dead[P] (or NULL) as
+ * he_settle_hand_dead forms them. contributions NULL: no muck decisions (all 0; ranks may be
+ * NULL). Returns HE_OK, HE_E_NO_LIVE, HE_E_CHIPS (as he_settle_hand) or HE_E_ARGUMENT (a
+ * size, a button or last aggressor outside the table or not live, a NULL output). */
+int he_showdown_order(const int64_t *contributions, const int64_t *dead, const uint8_t *live,
+                      const uint16_t *ranks, size_t seats, size_t button, int64_t last_aggressor,
+                      uint8_t *order, uint8_t *muck, size_t *count);

@@ -747,6 +747,10 @@ static void gen_rules(he_settle_rules *r)
     r->no_flop_no_drop = chance(50);
     r->rate_den = chance(30) ? (int64_t)1 << 31 : 1 + (int64_t)below(1000);
     r->rate_num = chance(30) ? 0 : (int64_t)below((size_t)r->rate_den + 1);
+    if (chance(15)) { /* a rate fraction beyond 2^31: the kernel's 128-bit path */
+        r->rate_den = INT64_MAX - (int64_t)below(1000);
+        r->rate_num = chance(20) ? r->rate_den : r->rate_den / (1 + (int64_t)below(1000));
+    }
     static const double rates[] = {0.0, 0.05, 0.1, 0.5, 0.999, 1.0};
     r->rate = chance(50) ? rates[below(6)] : (double)below(1001) / 1000.0;
     r->cap = chance(50) ? -1 : (int64_t)below(500);
@@ -755,7 +759,7 @@ static void gen_rules(he_settle_rules *r)
         case 0: r->method = 2 + (int)below(5); break;
         case 1: r->odd_chips = -1; break;
         case 2: r->rate_den = 0; break;
-        case 3: r->rate_den = ((int64_t)1 << 31) + 1; break;
+        case 3: r->rate_den = -1 - (int64_t)below(1000); break;
         case 4: r->rate_num = r->rate_den + 1; break;
         case 5: r->rate = chance(50) ? NAN : 1.5; break;
         case 6: r->cap = -2; break;
@@ -768,8 +772,19 @@ static int rules_valid(const he_settle_rules *r)
 {
     return (r->method == HE_SETTLE_TDA || r->method == HE_SETTLE_POKERKIT)
            && (r->odd_chips == HE_ODD_CLOCKWISE || r->odd_chips == HE_ODD_FIRST_WINNER)
-           && r->rate_den > 0 && r->rate_den <= ((int64_t)1 << 31) && r->rate_num >= 0
+           && r->rate_den > 0 && r->rate_num >= 0
            && r->rate_num <= r->rate_den && r->rate >= 0.0 && r->rate <= 1.0 && r->cap >= -1;
+}
+
+/* The cards seat x holds: Omaha rows may end in HE_NO_CARD padding down to 4 cards. */
+static size_t seat_hole_len(const settle_case *c, size_t x)
+{
+    size_t len = c->hole_len;
+    const uint8_t *h = c->holes + x * c->hole_len;
+    while (c->variant == HE_VARIANT_OMAHA && len > 4 && h[len - 1] == HE_NO_CARD) {
+        len--;
+    }
+    return len;
 }
 
 /* Row r of a settle case: chips, folds, holes, board (the shape comes from c). */
@@ -916,7 +931,7 @@ static codeset settle_expected(const settle_case *c, size_t button)
     if (live >= 2) {
         for (size_t x = 0; x < P; x++) {
             if (!c->folded[x]) {
-                card_defects(c->holes + x * c->hole_len, c->hole_len, &used, &s);
+                card_defects(c->holes + x * c->hole_len, seat_hole_len(c, x), &used, &s);
             }
         }
     }
@@ -973,7 +988,7 @@ static void check_settlement(const settle_case *c, size_t button, const int64_t 
             memcpy(seven + 2, c->board, 5);
             REQUIRE(r == he_eval_hand(seven, 7));
         } else {
-            REQUIRE(r == omaha_reference(h, c->hole_len, c->board, 5));
+            REQUIRE(r == omaha_reference(h, seat_hole_len(c, s), c->board, 5));
         }
     }
     int64_t K = d[2 * P + 1];

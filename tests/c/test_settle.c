@@ -154,11 +154,58 @@ static void test_random_hands(void)
     }
 }
 
+static void test_rake_beyond_2_31(void)
+{
+    /* rate fractions with a denominator above 2^31 use the kernel's 128-bit product */
+    he_settle_rules r = {HE_SETTLE_TDA, HE_ODD_CLOCKWISE, 0, 97, 9223372036854775800LL, 0.0, -1};
+    CHECK(he_settle_rake(&r, ((int64_t)1 << 62) + 12345, 1) == 48);
+    r.rate_num = INT64_MAX - 1;
+    r.rate_den = INT64_MAX;
+    CHECK(he_settle_rake(&r, INT64_MAX, 1) == INT64_MAX - 1);
+    r.rate_num = 1000000000000000000LL - 7;
+    r.rate_den = 3000000000000000000LL;
+    CHECK(he_settle_rake(&r, 1000000000000000000LL, 1) == 333333333333333331LL);
+    r.no_flop_no_drop = 1;
+    CHECK(he_settle_rake(&r, 1000000000000000000LL, 0) == 0);
+    CHECK(he_settle_rake(&r, -1, 1) == HE_E_ARGUMENT);
+    r.rate_den = 0;
+    CHECK(he_settle_rake(&r, 5, 1) == HE_E_ARGUMENT);
+}
+
+static void test_showdown_order(void)
+{
+    /* seats 0, 2, 5 live of 6; button 3: seat 5 shows first without an aggressor */
+    uint8_t live[6] = {1, 0, 1, 0, 0, 1}, order[6], muck[6];
+    size_t count = 0;
+    CHECK(he_showdown_order(NULL, NULL, live, NULL, 6, 3, -1, order, muck, &count) == HE_OK);
+    CHECK(count == 3 && order[0] == 5 && order[1] == 0 && order[2] == 2);
+    CHECK(he_showdown_order(NULL, NULL, live, NULL, 6, 3, 2, order, muck, &count) == HE_OK);
+    CHECK(order[0] == 2 && order[1] == 5 && order[2] == 0 && !muck[0] && !muck[1] && !muck[2]);
+    /* 100/300/300, seat 0 best: seat 1 (shows after 0) still wins the side pot, seat 2
+     * (beaten by seat 1 in the side pot and by seat 0 in the main) mucks */
+    int64_t chips[3] = {100, 300, 300};
+    uint16_t ranks[3] = {10, 20, 30};
+    uint8_t live3[3] = {1, 1, 1};
+    CHECK(he_showdown_order(chips, NULL, live3, ranks, 3, 2, -1, order, muck, &count) == HE_OK);
+    CHECK(count == 3 && order[0] == 0 && order[1] == 1 && order[2] == 2);
+    CHECK(!muck[0] && !muck[1] && muck[2]);
+    CHECK(he_showdown_order(chips, NULL, live3, ranks, 3, 3, -1, order, muck, &count)
+          == HE_E_ARGUMENT);
+    uint8_t none[3] = {0, 0, 0};
+    CHECK(he_showdown_order(NULL, NULL, none, NULL, 3, 0, -1, order, muck, &count)
+          == HE_E_NO_LIVE);
+    int64_t bad[3] = {100, -1, 300};
+    CHECK(he_showdown_order(bad, NULL, live3, ranks, 3, 0, -1, order, muck, &count)
+          == HE_E_CHIPS);
+}
+
 int main(void)
 {
     test_side_pot_example();
     test_status_codes();
     test_random_hands();
+    test_rake_beyond_2_31();
+    test_showdown_order();
     if (failures) {
         fprintf(stderr, "%d settlement check(s) failed\n", failures);
         return 1;

@@ -30,8 +30,8 @@ from holdem_eval.engine.hand import (
     LegalAction,
     PlayerView,
 )
-from holdem_eval.engine.pots import form_pots, odd_chip_order, split_pot, uncalled_return
 from holdem_eval.engine.showdown import settle, showdown_order
+from settle_reference import form_pots, odd_chip_order, split_pot, uncalled_return
 
 from holdem_eval import evaluate_omaha
 from holdem_eval._bindings import deal_seeded, evaluate_fast

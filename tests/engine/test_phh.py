@@ -556,3 +556,22 @@ def test_found_by_the_fuzzer() -> None:
     assert replay_phh(wrong).matches_file is False
     (finite,) = loads_phh(inf.replace("[1300, 700, 1000]", "[1300, 700, 1000]"))
     assert replay_phh(finite).matches_file is False
+
+
+def test_each_replay_plays_its_own_hand_from_the_compiled_start() -> None:
+    (phh,) = loads_phh(SIMPLE)
+    first, second = replay_phh(phh), replay_phh(phh)
+    assert first.hand is not second.hand
+    assert first.finishing_stacks == second.finishing_stacks == (1300, 700, 1000)
+    assert first.hand.events == second.hand.events
+
+
+def test_a_copy_with_other_stacks_is_not_replayed_from_the_old_start() -> None:
+    import dataclasses
+
+    (phh,) = loads_phh(SIMPLE)
+    replay_phh(phh)
+    # dataclasses.replace shares the derived-data cache: the plan must notice the change
+    richer = dataclasses.replace(phh, starting_stacks=(2000, 1000, 1000))
+    assert replay_phh(richer).finishing_stacks == (2300, 700, 1000)
+    assert replay_phh(phh).finishing_stacks == (1300, 700, 1000)

@@ -18,7 +18,7 @@ from holdem_eval.engine import (
     settle,
     showdown_order,
 )
-from holdem_eval.engine.showdown import _settle_python
+from settle_reference import settle_reference as _settle_python
 
 from holdem_eval import (
     DTypeError,
@@ -416,10 +416,75 @@ def test_chips_errors_are_value_and_type_errors() -> None:
         settle([1.0, 5], ["AsAd", "KsKd"], "2c7d9hTcJh", folded=[False, False], button=0)
 
 
-def test_big_chip_counts_take_the_python_path() -> None:
+def test_chip_counts_beyond_the_kernels_int64_are_refused_at_the_door() -> None:
     big = 10**30
-    s = settle([big, big + 7], ["AsAd", "KsKd"], "2c7d9hTcJh", folded=[False, False], button=0)
-    assert s.payouts == (2 * big, 7) and s.returned == (0, 7)
+    with pytest.raises(InvalidChipsError, match=r"contributions must sum to at most 2\*\*63 - 1"
+                       r" chips \(the settlement kernel's int64\), got 2000000000000000000000"
+                       r"000000007"):
+        settle([big, big + 7], ["AsAd", "KsKd"], "2c7d9hTcJh", folded=[False, False], button=0)
+    top = (1 << 62) - 8  # the sum, 2**63 - 9, is in range
+    s = both([top, top + 7], ["AsAd", "KsKd"], "2c7d9hTcJh", folded=[False, False], button=0)
+    assert s.payouts == (2 * top, 7) and s.returned == (0, 7)
+
+
+def test_more_seats_than_the_kernel_holds_are_refused_at_the_door() -> None:
+    seats = 33
+    with pytest.raises(ShapeError, match=r"a hand has at most 32 seats \(the settlement kernel's"
+                       r" HE_SETTLE_MAX_SEATS\), got 33 contributions"):
+        settle([1] * seats, [None] * seats, "", folded=[True] * (seats - 1) + [False], button=0)
+    with pytest.raises(ShapeError, match=r"a showdown has at most 32 seats"):
+        showdown_order([0, 40], button=0, last_aggressor=None)
+
+
+def test_rake_rates_with_denominators_beyond_2_31_settle_exactly_in_c() -> None:
+    # 1/3 percent: rate 1/300 (small); 10 decimal places: rate denominator 10**12 > 2**31,
+    # which the kernel used to leave to a Python path; now the C rake does 128-bit math
+    for percent in (Fraction(1, 3), Decimal("2.3456789012"), Fraction(7, 10**16),
+                    Fraction(97, 92233720368547758)):  # rate denominator 2**63 - 8
+        rules = Rules(rake_percent=percent)
+        for pot in (1000, 3 * 10**15, (1 << 62) + 12345):
+            want = pot * rules.rate.numerator // rules.rate.denominator
+            assert rules.rake_for(pot, flop_dealt=True) == want
+        s = both([10**15, 10**15], ["AsAd", "KsKd"], "2c7d9hTcJh", folded=[False, False],
+                 button=0, rules=rules)
+        assert s.rake == 2 * 10**15 * rules.rate.numerator // rules.rate.denominator
+
+
+def test_rake_rates_the_kernel_cannot_hold_are_refused_by_rules() -> None:
+    with pytest.raises(ConfigError, match=r"rake_percent / 100 must be a fraction whose"
+                       r" denominator is at most 2\*\*63 - 1, got Fraction\(1, 10000000000000"
+                       r"0000000\) \(denominator 10000000000000000000000\)"):
+        Rules(rake_percent=Fraction(1, 10**20))
+    # PokerKit's rule multiplies by the float rate: any float percentage is representable
+    assert Rules.pokerkit(1e-300).pokerkit_percentage == 1e-300
+
+
+def test_a_cap_of_int64_or_more_never_binds() -> None:
+    for cap in ((1 << 63) - 1, 1 << 63, 10**30):
+        rules = Rules(rake_percent=50, rake_cap=cap)
+        s = both([1000, 1000], ["AsAd", "KsKd"], "2c7d9hTcJh", folded=[False, False],
+                 button=0, rules=rules)
+        assert s.rake == 1000
+
+
+@pytest.mark.parametrize(("amount", "error", "message"), [
+    (-1, InvalidChipsError, r"amount must be within 0\.\.2\*\*63 - 1 chips, got -1"),
+    (1 << 63, InvalidChipsError, r"amount must be within 0\.\.2\*\*63 - 1 chips, got 9223372036854775808"),
+    (1.5, DTypeError, r"amount must be a whole number of chips, got 1\.5"),
+    (True, DTypeError, r"amount must be a whole number of chips, got True"),
+])
+def test_rake_for_refuses_bad_amounts(amount: Any, error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        Rules(rake_percent=5).rake_for(amount, flop_dealt=True)
+
+
+def test_showdown_order_refuses_ranks_that_are_not_hand_ranks() -> None:
+    from holdem_eval import InvalidRankError
+
+    with pytest.raises(InvalidRankError, match=r"ranks\[1\] must be a hand rank 1\.\.7462,"
+                       r" got 9000"):
+        showdown_order([0, 1], button=0, last_aggressor=None, ranks=[5, 9000],
+                       contributions=[10, 10])
 
 
 def test_inputs_in_other_forms() -> None:
@@ -531,3 +596,21 @@ def test_the_kernel_binding_refuses_buffers_shorter_than_it_would_read() -> None
     assert _bindings.settle_hand([100] * 2, bytes(3), holes, 2, board, 3, 0, 0, rules) is None
     assert _bindings.settle_hand([100] * 3, bytes(3), holes, 2, board + b"\x00", 3, 0, 0,
                                  rules) is None
+
+
+def test_a_repeated_board_card_is_refused_without_a_showdown_too() -> None:
+    # the kernel checks every card it is given; the board still counts for no-flop-no-drop
+    with pytest.raises(DuplicateCardError, match=r"card '2c' appears twice: in board"):
+        settle([5, 5], [None, None], "2c2c7d", folded=[True, False], button=0)
+
+
+def test_settle_batch_refuses_more_seats_than_the_kernel_holds() -> None:
+    import numpy as np
+    from holdem_eval.engine import NO_CARD, settle_batch
+
+    seats = 33
+    with pytest.raises(ShapeError, match=r"contributions has 33 seats: a hand has at most 32"
+                       r" \(the settlement kernel's HE_SETTLE_MAX_SEATS\)"):
+        settle_batch(np.ones((1, seats), dtype=np.int64),
+                     np.full((1, seats, 2), NO_CARD, dtype=np.uint8), np.zeros((1, 0), np.uint8),
+                     folded=np.ones((1, seats), dtype=bool), button=0)

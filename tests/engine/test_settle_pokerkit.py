@@ -13,8 +13,8 @@ import math
 import numpy as np
 import pytest
 from holdem_eval.engine import NO_CARD, Rules, settle, settle_batch
-from holdem_eval.engine.showdown import _settle_python
 from settle_pokerkit_harness import played_hand
+from settle_reference import settle_reference as _settle_python
 
 RAKES = [
     (0.0, math.inf, False),

@@ -15,9 +15,9 @@ from typing import Any
 import numpy as np
 import pytest
 from holdem_eval.engine import NO_CARD, Rules, Settlement, settle, settle_batch
-from holdem_eval.engine.showdown import _settle_python
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from settle_reference import settle_reference as _settle_python
 
 from holdem_eval import best_five, describe, evaluate, evaluate_omaha, hand_category
 

@@ -1,0 +1,265 @@
+"""PHH hand histories: the errors, the parsed hand (:class:`PhhHand`) and a replay's result.
+
+Amounts are whole units of ``1/scale`` of the file's amounts (see :mod:`.phh`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Union
+
+from holdem_eval import HoldemEvalError, ShapeError
+
+from .config import ConfigError, GameConfig
+from .hand import Hand
+from .rules import Rules
+
+__all__ = [
+    "Chips",
+    "IncompleteHandError",
+    "PhhError",
+    "PhhHand",
+    "PhhHoleCardsError",
+    "PhhReplayError",
+    "ReplayResult",
+    "UnknownHoleCardsError",
+    "UnsupportedPhhActionError",
+    "UnsupportedPhhError",
+]
+
+Chips = Union[int, Decimal]
+
+_VARIANTS = {"NT": ("holdem", "no-limit"), "FT": ("holdem", "fixed-limit"), "PO": ("omaha", "pot-limit")}
+_CODES = {v: k for k, v in _VARIANTS.items()}
+_PHH_RULES = Rules.pokerkit()  # PokerKit's pot merging and odd-chip order, no rake
+
+
+class PhhError(HoldemEvalError, ValueError):
+    """A PHH text that cannot be read or written."""
+
+
+class UnsupportedPhhError(PhhError):
+    """Valid PHH that this engine does not play (variant, forced bets, action kind)."""
+
+
+class PhhReplayError(PhhError):
+    """A PHH action that is illegal or impossible when it comes.
+
+    ``index`` is the 0-based position in ``actions`` (-1 when the problem is found
+    after the last action); ``action`` is its text (``""`` then).
+    """
+
+    def __init__(self, message: str, *, hand: str, index: int, action: str) -> None:
+        where = f"{hand}: action {index} {action!r}" if index >= 0 else f"{hand}: after the actions"
+        super().__init__(f"{where}: {message}")
+        self.hand = hand
+        self.index = index
+        self.action = action
+        self.reason = message
+
+
+class UnsupportedPhhActionError(PhhReplayError, UnsupportedPhhError):
+    """An action kind this engine does not play (e.g. stud or draw actions)."""
+
+
+class PhhHoleCardsError(PhhReplayError, ShapeError):
+    """A hole-card deal with the wrong number of cards for the variant."""
+
+
+class UnknownHoleCardsError(PhhReplayError):
+    """A showdown needs hole cards the file only gives as ``????``."""
+
+
+class IncompleteHandError(PhhReplayError):
+    """The actions end before the hand is over."""
+
+
+@dataclass(frozen=True)
+class PhhHand:
+    """One hand history, amounts already converted to integer units.
+
+    ``scale`` is the factor from file amounts to units (``units = amount * scale``).
+    ``fields`` keeps the whole TOML table as read (decimals as ``Decimal``).
+    """
+
+    name: str
+    variant: str
+    antes: tuple[int, ...]
+    blinds_or_straddles: tuple[int, ...]
+    min_bet: int
+    small_bet: int
+    big_bet: int
+    starting_stacks: tuple[int, ...]
+    actions: tuple[str, ...]
+    finishing_stacks: tuple[int, ...] | None
+    scale: int
+    fields: Mapping[str, Any] = field(repr=False, compare=False)
+    infinite_stacks: tuple[bool, ...] = ()
+    """Seats whose starting stack is ``inf`` (iPoker files); they play with a stand-in
+    stack larger than every amount in the hand, so they can never run out of chips,
+    and their finishing stacks are reported as ``inf`` (``finishing_stacks`` holds
+    -1 for a seat the file gives as ``inf``)."""
+    rules: Rules = _PHH_RULES
+    """How the pots are settled: PokerKit's rules unless the file says otherwise in
+    the user-defined fields :func:`dumps_phh` writes (``_odd_chips``, ``_pot_method``,
+    ``_rake_percent``, ``_rake_cap``, ``_no_flop_no_drop``)."""
+    _derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def players(self) -> int:
+        return len(self.starting_stacks)
+
+    def to_chips(self, units: int) -> Chips:
+        """Convert engine units back to the file's amounts."""
+        if self.scale == 1:
+            return units
+        return Decimal(units) / self.scale
+
+    def stacks_to_chips(self, stacks: Sequence[int]) -> tuple[Chips, ...]:
+        """Convert engine stacks back to file amounts (``inf`` for infinite stacks)."""
+        inf = self.infinite_stacks
+        if self.scale == 1 and not any(inf):
+            return tuple(stacks)
+        return tuple(
+            Decimal("Infinity") if inf and inf[k] else self.to_chips(s)
+            for k, s in enumerate(stacks)
+        )
+
+    def posts(self) -> dict[int, tuple[int, int]]:
+        """Live posts: PokerKit's negative ``blinds_or_straddles`` entries (a player
+        posting a big blind out of turn; it does not change who acts first), as
+        ``{seat: (live, 0)}`` for :class:`Hand`."""
+        return {k: (-b, 0) for k, b in enumerate(self.blinds_or_straddles) if b < 0}
+
+    def _posts(self) -> dict[int, tuple[int, int]] | None:
+        """:meth:`posts` derived once (None when empty), for :func:`replay_phh`;
+        :class:`Hand` only reads it."""
+        derived = self._derived
+        if "posts" not in derived:
+            derived["posts"] = self.posts() or None
+        posts: dict[int, tuple[int, int]] | None = derived["posts"]
+        return posts
+
+    def game_config(self) -> GameConfig:
+        """The :class:`GameConfig` this history is played with (derived once, cached)."""
+        config = self._derived.get("config")
+        if config is None:
+            config = self._derived["config"] = self._make_config()
+        assert isinstance(config, GameConfig)
+        return config
+
+    def _make_config(self) -> GameConfig:
+        variant, betting = _VARIANTS[self.variant]
+        n = self.players
+        blinds = list(self.blinds_or_straddles)
+        if len(blinds) != n or len(self.antes) != n:
+            raise UnsupportedPhhError(
+                f"{self.name}: antes and blinds_or_straddles need one entry per player ({n})"
+            )
+        if n == 2 and any(b < 0 for b in blinds):
+            raise UnsupportedPhhError(f"{self.name}: heads-up live posts {blinds!r}")
+        blinds = [max(b, 0) for b in blinds]  # negative entries are live posts (see posts())
+        sb, bb = blinds[0], blinds[1]
+        straddle = blinds[2] if n > 2 else 0
+        rest = blinds[3:] if n > 2 else []
+        if any(rest) or bb == 0 or sb > bb or (straddle and straddle < bb):
+            raise UnsupportedPhhError(
+                f"{self.name}: blinds_or_straddles {blinds!r} is not small blind, big blind"
+                " and an optional straddle"
+            )
+        ante = big_blind_ante = 0
+        antes = list(self.antes)
+        if any(antes):
+            bb_index = 1  # p2 is the big blind (heads-up PokerKit reverses: p1 pays antes[1])
+            if len(set(antes)) == 1:
+                ante = antes[0]
+            elif all(a == 0 for k, a in enumerate(antes) if k != bb_index):
+                big_blind_ante = antes[bb_index]
+            else:
+                raise UnsupportedPhhError(
+                    f"{self.name}: antes {antes!r} are neither equal nor a big-blind ante"
+                )
+        kwargs: dict[str, Any] = {
+            "variant": variant,
+            "betting": betting,
+            "big_blind": bb,
+            "small_blind": sb,
+            "ante": ante,
+            "big_blind_ante": big_blind_ante,
+            "straddle": straddle,
+            "allow_free_fold": True,  # PokerKit cash games allow it (with a warning)
+        }
+        if betting == "fixed-limit":
+            kwargs.update(small_bet=self.small_bet, big_bet=self.big_bet, max_bets=4,
+                          blind_counts_toward_cap=False)
+        else:
+            kwargs["min_bet"] = self.min_bet
+        try:
+            return GameConfig(**kwargs)
+        except ConfigError as exc:
+            raise UnsupportedPhhError(f"{self.name}: the engine cannot play this game: {exc}") from None
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """A replayed hand: the finished :class:`Hand` and its stacks in file amounts."""
+
+    phh: PhhHand
+    hand: Hand
+    finishing_stacks: tuple[Chips, ...]
+
+    @property
+    def net(self) -> tuple[Chips, ...]:
+        """Each player's result in file amounts (exact even for ``inf`` stacks)."""
+        return tuple(self.phh.to_chips(d) for d in self.hand.net)
+
+    @property
+    def matches_file(self) -> bool | None:
+        """Whether ``finishing_stacks`` equals the file's; None if the file has none."""
+        want = self.phh.finishing_stacks
+        if want is None:
+            return None
+        inf = self.phh.infinite_stacks
+        if -1 not in want:
+            return tuple(self.hand.stacks) == want and not any(inf)
+        return all(
+            (w == -1) == bool(inf and inf[k]) and (w == -1 or w == got)
+            for k, (w, got) in enumerate(zip(want, self.hand.stacks))
+        )
+
+
+# Amounts are played as whole units of 1/scale. The engine plays amounts (and the sum
+# of the stacks) up to _MAX_UNITS; a file is refused at the door beyond that, with why.
+def _decimal_places(value: Decimal) -> int:
+    exponent = value.normalize().as_tuple().exponent
+    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
+
+
+_MAX_UNITS = 1 << 60
+_MAX_PLACES = 18  # 10**-18 units of a 1-chip amount already need 10**18 < 2**60 units
+
+
+def _as_units(value: Any, scale: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
+        raise PhhError(f"{what} must be a number, got {value!r}")
+    if isinstance(value, Decimal) and not value.is_finite():
+        raise PhhError(f"{what} must be a finite amount, got {value!r}")
+    if isinstance(value, Decimal) and (
+        value.adjusted() > _MAX_PLACES or _decimal_places(value) > _MAX_PLACES
+    ):
+        raise PhhError(
+            f"{what} {value!r} is out of range: the engine plays amounts up to 2**60 units"
+            f" with at most {_MAX_PLACES} decimal places"
+        )
+    scaled = Decimal(value) * scale
+    if scaled != scaled.to_integral_value():
+        raise PhhError(f"{what} {value!r} is finer than the hand's unit 1/{scale}")
+    units = int(scaled)
+    if abs(units) > _MAX_UNITS:
+        raise PhhError(
+            f"{what} {value!r} is {units} units of 1/{scale}, above the engine's limit of"
+            f" 2**60 units"
+        )
+    return units

@@ -1,0 +1,114 @@
+"""Writing PHH: any played :class:`~holdem_eval.engine.Hand` as PHH text."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from .dealing import format_cards
+from .hand import Hand
+from .phh_hand import _CODES, PhhError, UnsupportedPhhError
+from .phh_read import _rule_fields
+from .rules import Rules
+
+__all__ = ["dumps_phh"]
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, Decimal)):
+        return str(value)
+    if isinstance(value, str):
+        return "'" + value + "'" if "'" not in value else '"' + value.replace('"', '\\"') + '"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise PhhError(f"cannot write {value!r} as PHH")
+
+
+def dumps_phh(hand: Hand, /, **metadata: Any) -> str:
+    """Write ``hand`` (finished or not) as PHH text that PokerKit 0.7.7 can read back.
+
+    ``metadata`` adds optional fields (``players=[...]``, ``hand=17``, ...), written
+    after the required ones.  Reading the text back and replaying it gives the same
+    stacks, rake and pots: for a finished hand, settlement rules other than PokerKit's
+    are written (after ``finishing_stacks``) as the user-defined fields ``_odd_chips``,
+    ``_pot_method``, ``_rake_percent`` (exact, as a fraction), ``_rake_cap`` and
+    ``_no_flop_no_drop`` (PokerKit ignores them), and an automatic showdown is written
+    with every live hand shown (the engine compared them all; a hand that was not
+    needed is logged as a muck).  Hands with extra (dead or missed-blind) posts cannot
+    be expressed in PHH and raise :class:`UnsupportedPhhError`.
+    """
+    cfg = hand.config
+    code = _CODES.get((cfg.variant, cfg.betting))
+    if code is None:
+        raise UnsupportedPhhError(
+            f"PHH has no variant code for {cfg.variant} {cfg.betting} (NT, FT, PO exist)"
+        )
+    if cfg.betting == "fixed-limit" and (
+        cfg.max_bets is None or cfg.max_bets - (1 if cfg.blind_counts_toward_cap else 0) > 4
+    ):
+        raise UnsupportedPhhError("PokerKit's FT allows at most 4 bets or raises per round")
+    n = hand.n
+    phh_of = {(hand.button + 1 + k) % n: k for k in range(n)}  # engine seat -> PHH index
+    seat_of = {k: s for s, k in phh_of.items()}
+    sb_seat, bb_seat = hand.blind_seats
+    blinds = [0] * n
+    antes = [0] * n
+    blinds[0], blinds[1] = cfg.small_blind, cfg.big_blind
+    if cfg.straddle:
+        blinds[2] = cfg.straddle
+    if cfg.ante:
+        antes = [cfg.ante] * n
+    elif cfg.big_blind_ante:
+        antes[1] = cfg.big_blind_ante
+    actions: list[str] = []
+    for e in hand.events:
+        kind = e.kind
+        p = f"p{phh_of[e.seat] + 1}" if e.seat >= 0 else ""
+        if kind in ("post", "dead"):
+            raise UnsupportedPhhError("PHH cannot express extra (missed or dead) blind posts")
+        if kind == "hole":
+            continue
+        if kind == "board":
+            actions.append(f"d db {format_cards(e.cards)}")
+        elif kind == "fold":
+            actions.append(f"{p} f")
+        elif kind in ("check", "call"):
+            actions.append(f"{p} cc")
+        elif kind in ("bet", "raise"):
+            actions.append(f"{p} cbr {e.amount}")
+        elif kind == "show":
+            actions.append(f"{p} sm {format_cards(e.cards)}")
+        elif kind == "muck" and not hand.manual_showdown:
+            # an automatic showdown compared every live hand ("muck" only means the
+            # hand was not needed): written as shown so the file settles the same pots
+            actions.append(f"{p} sm {format_cards(hand.hole_cards[e.seat])}")
+        elif kind == "muck":
+            actions.append(f"{p} sm")
+    deals = [
+        f"d dh p{k + 1} {format_cards(hand.hole_cards[seat_of[k]])}" for k in range(n)
+    ]
+    fields: dict[str, Any] = {
+        "variant": code,
+        "antes": antes,
+        "blinds_or_straddles": blinds,
+    }
+    if code == "FT":
+        fields["small_bet"] = cfg.small_bet
+        fields["big_bet"] = cfg.big_bet
+    else:
+        fields["min_bet"] = cfg.min_bet
+    fields["starting_stacks"] = [hand.starting_stacks[seat_of[k]] for k in range(n)]
+    fields["actions"] = deals + actions
+    if hand.is_over:
+        # the settlement rules go with the result they produced (an unfinished hand
+        # does not replay, so its file needs neither)
+        fields["finishing_stacks"] = [hand.stacks[seat_of[k]] for k in range(n)]
+        fields.update(_rule_fields(hand.rules if hand.rules is not None else Rules()))
+    del sb_seat, bb_seat
+    for key, value in metadata.items():
+        if key in fields:
+            raise PhhError(f"metadata field {key!r} is written by the engine")
+        fields[key] = value
+    return "\n".join(f"{key} = {_toml_value(value)}" for key, value in fields.items()) + "\n"

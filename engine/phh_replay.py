@@ -72,16 +72,14 @@ _Failure = tuple[int, str, type["PhhReplayError"]]
 @dataclass(frozen=True)
 class _Plan:
     """``phh.actions`` compiled once: ``k`` leading hole-card deals, the hole cards by seat
-    (or the failure found while reading them), the hand as started (blinds and antes
-    posted: each replay plays on a :meth:`Hand.clone` of it) or why it cannot start,
-    then one step per later action."""
+    (or the failure found while reading them), then one step per later action. The hand
+    itself is started anew by every replay: a plan holds no Hand, so loading a large file
+    costs no more than its actions."""
 
     k: int
     holes: tuple[tuple[int, ...], ...] | None
     hole_failure: _Failure | None
     steps: tuple[_Step, ...]
-    start: Hand | None = None
-    start_failure: tuple[int, str] | None = None
 
 
 def _words(action: str) -> list[str]:
@@ -184,20 +182,7 @@ def _make_plan(phh: PhhHand) -> _Plan:
         words = _words(phh.actions[index])
         if words:
             steps.append(_step(phh, index, words))
-    hole_tuple = tuple(holes)
-    try:
-        config = phh.game_config()
-    except PhhError:  # replay_phh raises it, before any action
-        return _Plan(k, hole_tuple, None, tuple(steps))
-    try:
-        start = Hand(config, phh.starting_stacks, button=phh.players - 1,
-                     hole_cards=hole_tuple, posts=phh._posts(), rules=phh.rules,
-                     manual_showdown=True)
-    except HoldemEvalError as exc:
-        at = -1 if k >= len(phh.actions) else k
-        return _Plan(k, hole_tuple, None, tuple(steps), None,
-                     (at, f"cannot start the hand: {exc}"))
-    return _Plan(k, hole_tuple, None, tuple(steps), start)
+    return _Plan(k, tuple(holes), None, tuple(steps))
 
 
 def _plan_key(phh: PhhHand) -> tuple[Any, ...]:
@@ -225,14 +210,15 @@ def replay_phh(phh: PhhHand) -> ReplayResult:
     played, :class:`UnsupportedPhhError` for a game this engine does not play.
     """
     plan = _plan(phh)
-    start = plan.start
-    if start is None:
-        phh.game_config()  # raises UnsupportedPhhError itself, before any action
-        if plan.hole_failure is not None:
-            _fail(phh, *plan.hole_failure)
-        assert plan.start_failure is not None
-        _fail(phh, *plan.start_failure)
-    hand = start.clone()
+    config = phh.game_config()  # raises UnsupportedPhhError itself, before any action
+    if plan.hole_failure is not None or plan.holes is None:
+        assert plan.hole_failure is not None
+        _fail(phh, *plan.hole_failure)
+    try:
+        hand = Hand(config, phh.starting_stacks, button=phh.players - 1, hole_cards=plan.holes,
+                    posts=phh._posts(), rules=phh.rules, manual_showdown=True)
+    except HoldemEvalError as exc:
+        _fail(phh, -1 if plan.k >= len(phh.actions) else plan.k, f"cannot start the hand: {exc}")
     # the public methods, bound once; the steps are ordered by how often they come
     fold, check_or_call, bet_or_raise_to = hand.fold, hand.check_or_call, hand.bet_or_raise_to
     index = -1

@@ -415,11 +415,82 @@ static int end_round(he_hand *h, he_hi_log *log)
 
 /* ---- actions ------------------------------------------------------------------------------ */
 
+/* Why a bet or raise of seat i to `to` is refused (HE_OK: it is legal). */
+static int wager_status(const he_hand *h, int64_t i, int64_t to)
+{
+    int64_t lo = 0, hi = 0;
+    int why = wager_bounds(h, i, &lo, &hi);
+    if (why) {
+        return why;
+    }
+    if (to > h->stacks[i] + h->bets[i]) {
+        return HE_E_HAND_OVER_STACK;
+    }
+    if (to < lo) {
+        return HE_E_HAND_UNDER_MIN;
+    }
+    if (to > hi) {
+        return h->betting == HE_POT_LIMIT ? HE_E_HAND_POT_LIMIT : HE_E_HAND_FIXED;
+    }
+    return HE_OK;
+}
+
+/* All-in is a call (or check) when the stack does not exceed the amount to call or no
+ * opponent could match more, else a bet or raise to the whole stack. */
+static int all_in_calls(const he_hand *h, int64_t i)
+{
+    int64_t lo, hi;
+    return h->stacks[i] <= h->cur_bet - h->bets[i]
+           || wager_bounds(h, i, &lo, &hi) == HE_E_HAND_NO_OPPONENT;
+}
+
+static int no_actor(const he_hand *h)
+{
+    if (h->over) {
+        return HE_E_HAND_OVER;
+    }
+    return h->pending_board ? HE_E_HAND_WAITING : HE_E_HAND_SHOWDOWN;
+}
+
+/* Why `kind` (with `amount`) by `seat` is refused now, without changing anything (HE_OK:
+ * it is legal). Every refusal of an action is found here, before the state changes. */
+static int act_status(const he_hand *h, int kind, int64_t amount, int64_t seat)
+{
+    if (kind < HE_ACT_FOLD || kind > HE_ACT_BET_OR_RAISE) {
+        return HE_E_HAND_KIND;
+    }
+    int64_t i = h->actor;
+    if (i < 0) {
+        return no_actor(h);
+    }
+    if (seat != HE_HAND_ANY_SEAT && seat != i) {
+        return HE_E_HAND_TURN;
+    }
+    int64_t bet = h->bets[i], cur = h->cur_bet;
+    switch (kind) {
+    case HE_ACT_FOLD:
+        return bet >= cur && !h->allow_free_fold ? HE_E_HAND_FREE_FOLD : HE_OK;
+    case HE_ACT_CHECK:
+        return bet < cur ? HE_E_HAND_CHECK : HE_OK;
+    case HE_ACT_CALL:
+        return bet >= cur ? HE_E_HAND_CALL : HE_OK;
+    case HE_ACT_BET:
+        return cur ? HE_E_HAND_BET_FACING : wager_status(h, i, amount);
+    case HE_ACT_RAISE:
+        return cur ? wager_status(h, i, amount) : HE_E_HAND_RAISE_NO_BET;
+    case HE_ACT_ALL_IN:
+        return all_in_calls(h, i) ? HE_OK : wager_status(h, i, h->stacks[i] + bet);
+    case HE_ACT_CHECK_OR_CALL:
+        return HE_OK;
+    default:
+        return wager_status(h, i, amount);
+    }
+}
+
+/* The actions below assume act_status accepted them. */
+
 static int fold(he_hand *h, int64_t i, he_hi_log *log)
 {
-    if (h->bets[i] >= h->cur_bet && !h->allow_free_fold) {
-        return HE_E_HAND_FREE_FOLD;
-    }
     h->folded[i] = 1;
     h->n_live--;
     h->n_active--;
@@ -430,9 +501,6 @@ static int fold(he_hand *h, int64_t i, he_hi_log *log)
 
 static int check(he_hand *h, int64_t i, he_hi_log *log)
 {
-    if (h->bets[i] < h->cur_bet) {
-        return HE_E_HAND_CHECK;
-    }
     h->acted[i] = h->cur_bet;
     he_hi_emit(log, HE_EV_CHECK, i, 0, NULL, 0);
     return pass_turn(h, i, log);
@@ -442,9 +510,6 @@ static int check(he_hand *h, int64_t i, he_hi_log *log)
 static int call(he_hand *h, int64_t i, he_hi_log *log)
 {
     int64_t to_call = h->cur_bet - h->bets[i];
-    if (to_call <= 0) {
-        return HE_E_HAND_CALL;
-    }
     if (h->stacks[i] <= to_call) {
         to_call = h->stacks[i];
         h->n_active--;
@@ -461,22 +526,9 @@ static int call(he_hand *h, int64_t i, he_hi_log *log)
 
 /* A bet or raise to `to`: a full raise sets the next minimum raise (no-limit, pot-limit)
  * and counts towards the fixed-limit cap; a short all-in does neither. */
-static int wager(he_hand *h, int64_t i, int64_t to, int kind, he_hi_log *log)
+static int wager(he_hand *h, int64_t i, int64_t to, he_hi_log *log)
 {
-    int64_t lo = 0, hi = 0;
-    int why = wager_bounds(h, i, &lo, &hi);
-    if (why) {
-        return why;
-    }
-    if (to > h->stacks[i] + h->bets[i]) {
-        return HE_E_HAND_OVER_STACK;
-    }
-    if (to < lo) {
-        return HE_E_HAND_UNDER_MIN;
-    }
-    if (to > hi) {
-        return h->betting == HE_POT_LIMIT ? HE_E_HAND_POT_LIMIT : HE_E_HAND_FIXED;
-    }
+    int kind = h->cur_bet ? HE_EV_RAISE : HE_EV_BET;
     int64_t delta = to - h->bets[i];
     h->stacks[i] -= delta;
     h->bets[i] = to;
@@ -495,42 +547,14 @@ static int wager(he_hand *h, int64_t i, int64_t to, int kind, he_hi_log *log)
     }
     h->cur_bet = to;
     h->last_aggressor = i;
-    he_hi_emit(log, kind == HE_ACT_BET ? HE_EV_BET : HE_EV_RAISE, i, to, NULL, 0);
+    he_hi_emit(log, kind, i, to, NULL, 0);
     return pass_turn(h, i, log);
 }
 
-/* Whole stack in: a call (or check) when the stack does not exceed the amount to call or
- * no opponent could match more, else a bet or raise to the whole stack. */
-static int all_in(he_hand *h, int64_t i, he_hi_log *log)
+int he_hi_act(he_hand *h, int kind, int64_t amount, he_hi_log *log)
 {
-    int64_t to_call = h->cur_bet - h->bets[i], lo, hi;
-    if (h->stacks[i] <= to_call || wager_bounds(h, i, &lo, &hi) == HE_E_HAND_NO_OPPONENT) {
-        return to_call > 0 ? call(h, i, log) : check(h, i, log);
-    }
-    return wager(h, i, h->stacks[i] + h->bets[i], h->cur_bet ? HE_ACT_RAISE : HE_ACT_BET, log);
-}
-
-static int no_actor(const he_hand *h)
-{
-    if (h->over) {
-        return HE_E_HAND_OVER;
-    }
-    return h->pending_board ? HE_E_HAND_WAITING : HE_E_HAND_SHOWDOWN;
-}
-
-
-static int act(he_hand *h, int kind, int64_t amount, int64_t seat, he_hi_log *log)
-{
-    if (kind < HE_ACT_FOLD || kind > HE_ACT_BET_OR_RAISE) {
-        return HE_E_HAND_KIND;
-    }
     int64_t i = h->actor;
-    if (i < 0) {
-        return no_actor(h);
-    }
-    if (seat != HE_HAND_ANY_SEAT && seat != i) {
-        return HE_E_HAND_TURN;
-    }
+    int facing = h->bets[i] < h->cur_bet;
     switch (kind) {
     case HE_ACT_FOLD:
         return fold(h, i, log);
@@ -538,19 +562,21 @@ static int act(he_hand *h, int kind, int64_t amount, int64_t seat, he_hi_log *lo
         return check(h, i, log);
     case HE_ACT_CALL:
         return call(h, i, log);
-    case HE_ACT_BET:
-        return h->cur_bet ? HE_E_HAND_BET_FACING : wager(h, i, amount, kind, log);
-    case HE_ACT_RAISE:
-        return h->cur_bet ? wager(h, i, amount, kind, log) : HE_E_HAND_RAISE_NO_BET;
     case HE_ACT_ALL_IN:
-        return all_in(h, i, log);
+        if (all_in_calls(h, i)) {
+            return facing ? call(h, i, log) : check(h, i, log);
+        }
+        return wager(h, i, h->stacks[i] + h->bets[i], log);
     case HE_ACT_CHECK_OR_CALL:
-        return h->bets[i] < h->cur_bet ? call(h, i, log) : check(h, i, log);
-    default:
-        return wager(h, i, amount, h->cur_bet ? HE_ACT_RAISE : HE_ACT_BET, log);
+        return facing ? call(h, i, log) : check(h, i, log);
+    default: /* bet, raise, bet or raise */
+        return wager(h, i, amount, log);
     }
 }
 
+/* A refused action is found by act_status before anything changes, so no undo copy is
+ * needed: after it only HE_E_HAND_UNKNOWN (documented to keep the action) can come, for a
+ * state that passes he_hand_check (its deck has the cards the streets need). */
 int he_hand_act(he_hand *h, int kind, int64_t amount, int64_t seat, he_hand_event *events,
                 size_t *n_events)
 {
@@ -558,6 +584,12 @@ int he_hand_act(he_hand *h, int kind, int64_t amount, int64_t seat, he_hand_even
         return HE_E_ARGUMENT;
     }
     he_hi_log log = {events, 0};
-    TRANSACT(h, log, events, n_events, act(h, kind, amount, seat, &log));
+    int st = act_status(h, kind, amount, seat);
+    if (st == HE_OK) {
+        st = he_hi_act(h, kind, amount, &log);
+    }
+    if (n_events != NULL) {
+        *n_events = log.n;
+    }
+    return st;
 }
-

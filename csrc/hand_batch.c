@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "hand_state.h"
+#include "hand_internal.h"
 
 #define OBS_HOLE 0
 #define OBS_BOARD 52
@@ -321,7 +321,8 @@ int he_batch_step(const he_batch_spec *spec, void *hands, uint8_t *history, uint
             }
             if (st == HE_OK) {
                 resolve(spec, h, max_raise[i], kinds[i], amount, &act_kind, &to, &wager);
-                st = he_hand_act(h, act_kind, to, HE_HAND_ANY_SEAT, NULL, NULL);
+                he_hi_log log = {NULL, 0};
+                st = he_hi_act(h, act_kind, to, &log); /* legal: the mask said so */
                 if (st != HE_OK && result == HE_OK) {
                     result = st;
                     *bad = i;

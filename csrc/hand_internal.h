@@ -36,6 +36,9 @@ int he_hi_next_street(he_hand *h, he_hi_log *log);
 int he_hi_showdown(he_hand *h, he_hi_log *log);
 /* Adds known cards to `used`; HE_E_HAND_TWICE (error_card) on a repeat. */
 int he_hi_take_cards(he_hand *h, const int64_t *cards, int64_t count, uint64_t *used);
+/* Applies an action that he_hand_act's checks (or HandBatch's legality mask) accepted for
+ * the seat to act, with no undo copy: nothing in it refuses. */
+int he_hi_act(he_hand *h, int kind, int64_t amount, he_hi_log *log);
 /* HE_OK when a configuration is within the kernel's ranges. */
 int he_hi_config_ok(const he_hand_config *c);
 

@@ -325,6 +325,15 @@ static int add_chips(int64_t *total, int64_t v)
     return 1;
 }
 
+static int64_t bit_count(uint64_t m)
+{
+    int64_t c = 0;
+    for (; m; m &= m - 1) {
+        c++;
+    }
+    return c;
+}
+
 static int state_ok(const he_hand *h)
 {
     he_hand_config c = {h->hole_count, h->betting, h->small_blind, h->big_blind, h->ante,
@@ -359,6 +368,12 @@ static int state_ok(const he_hand *h)
     }
     if (h->actor >= 0 && (h->over || h->betting_done || h->pending_board
                           || h->street == HE_SHOWDOWN || h->folded[h->actor])) {
+        return 0;
+    }
+    /* a seeded deck has the cards (and burns) the streets still to come draw */
+    int64_t to_draw = 5 - h->board_len + (h->board_len < 3) + (h->board_len < 4) + (h->board_len < 5);
+    if (h->has_deck
+        && h->deck_pos + to_draw > 52 - bit_count((uint64_t)h->deck_mask)) {
         return 0;
     }
     uint64_t used = 0;

@@ -56,7 +56,10 @@ def test_c_hand_state_machine_under_sanitizers(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_c_hand_batch_under_sanitizers(tmp_path: Path) -> None:
     exe = tmp_path / "test_hand_batch"
-    sources = ("hand_batch.c", "hand.c", "settle.c", "deal.c", "eval.c", "he_tables.c")
+    sources = (
+        "hand_batch.c", "hand.c", "hand_cards.c", "hand_start.c", "settle.c", "deal.c", "eval.c",
+        "he_tables.c",
+    )
     cmd = [
         _cc(), *WARN, "-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
         f"-I{CSRC}", str(ROOT / "tests" / "c" / "test_hand_batch.c"),

@@ -19,15 +19,18 @@
 
 /* ---- the field table ------------------------------------------------------------------ */
 
-#define NAME_S(name) #name,
-#define NAME_A(name, len) #name,
+#define NAME_S(type, name) #name,
+#define NAME_A(type, name, len) #name,
 static const char *const field_names[] = {HE_HAND_FIELDS(NAME_S, NAME_A)};
-#define OFF_S(name) offsetof(struct he_hand, name) / sizeof(int64_t),
-#define OFF_A(name, len) offsetof(struct he_hand, name) / sizeof(int64_t),
+#define OFF_S(type, name) offsetof(struct he_hand, name),
+#define OFF_A(type, name, len) offsetof(struct he_hand, name),
 static const size_t field_offsets[] = {HE_HAND_FIELDS(OFF_S, OFF_A)};
-#define LEN_S(name) 1,
-#define LEN_A(name, len) len,
+#define LEN_S(type, name) 1,
+#define LEN_A(type, name, len) len,
 static const size_t field_lengths[] = {HE_HAND_FIELDS(LEN_S, LEN_A)};
+#define WIDTH_S(type, name) sizeof(type),
+#define WIDTH_A(type, name, len) sizeof(type),
+static const size_t field_widths[] = {HE_HAND_FIELDS(WIDTH_S, WIDTH_A)};
 #define N_FIELDS (sizeof field_names / sizeof field_names[0])
 
 size_t he_hand_size(void) { return sizeof(struct he_hand); }
@@ -35,12 +38,13 @@ size_t he_hand_field_count(void) { return N_FIELDS; }
 const char *he_hand_field_name(size_t f) { return f < N_FIELDS ? field_names[f] : NULL; }
 size_t he_hand_field_offset(size_t f) { return f < N_FIELDS ? field_offsets[f] : 0; }
 size_t he_hand_field_length(size_t f) { return f < N_FIELDS ? field_lengths[f] : 0; }
+size_t he_hand_field_width(size_t f) { return f < N_FIELDS ? field_widths[f] : 0; }
 
 /* ---- the event log ---------------------------------------------------------------------- */
 
 
 void he_hi_emit(he_hi_log *log, int kind, int64_t seat, int64_t amount,
-                const int64_t *cards, int64_t n_cards)
+                const int8_t *cards, int64_t n_cards)
 {
     if (log->ev != NULL && log->n < HE_HAND_MAX_EVENTS) {
         he_hand_event *e = &log->ev[log->n];
@@ -59,18 +63,21 @@ int64_t he_hi_seat_after(const he_hand *h, int64_t seat, int64_t d) { return (se
 
 /* ---- the seeded deck: engine/dealing.py's SeededDeck over he_deal_seeded -------------- */
 
-int he_hi_draw(he_hand *h, int64_t count, int64_t *out)
+int he_hi_draw(he_hand *h, int64_t count, int8_t *out)
 {
     uint8_t cards[52];
+    if (count < 0 || count > 52 - h->deck_pos) {
+        return HE_E_HAND_DECK;
+    }
     size_t upto = (size_t)(h->deck_pos + count);
     int st = he_deal_seeded((uint64_t)h->deck_seed, (uint64_t)h->deck_mask, upto, cards);
     if (st != HE_OK) {
         return st;
     }
     for (int64_t k = 0; k < count; k++) {
-        out[k] = cards[h->deck_pos + k];
+        out[k] = (int8_t)cards[h->deck_pos + k];
     }
-    h->deck_pos += count;
+    h->deck_pos = (int8_t)(h->deck_pos + count);
     return HE_OK;
 }
 
@@ -194,7 +201,7 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
     }
     int64_t live_n = 0;
     for (size_t k = 0; k < n; k++) {
-        h->ranks[k] = detail[n + k];
+        h->ranks[k] = (int32_t)detail[n + k];
         live_n += !out_of_pot[k];
     }
     if (show_order && live_n > 1) {
@@ -273,7 +280,7 @@ int he_hi_start_round(he_hand *h, int64_t start, he_hi_log *log)
     for (int64_t d = 0; d < h->n; d++) {
         int64_t j = he_hi_seat_after(h, start, d);
         if (h->acted[j] < h->cur_bet && (h->n_active >= 2 || h->bets[j] < h->cur_bet)) {
-            h->actor = j;
+            h->actor = (int8_t)j;
             return HE_OK;
         }
     }
@@ -287,7 +294,7 @@ static int pass_turn(he_hand *h, int64_t i, he_hi_log *log)
         for (int64_t d = 1; d < h->n; d++) {
             int64_t j = he_hi_seat_after(h, i, d);
             if (h->acted[j] < h->cur_bet) {
-                h->actor = j;
+                h->actor = (int8_t)j;
                 return HE_OK;
             }
         }
@@ -299,12 +306,14 @@ static int pass_turn(he_hand *h, int64_t i, he_hi_log *log)
  * 0 when neither has them (the hand waits for he_hand_deal). */
 static int deal_from_plan(he_hand *h, int64_t need, he_hi_log *log, int *dealt)
 {
-    int64_t have = h->board_len, cards[5];
+    int64_t have = h->board_len;
+    int8_t cards[5];
     *dealt = 0;
     if (h->plan_len >= have + need) {
         memcpy(cards, h->plan + have, (size_t)need * sizeof *cards);
     } else if (h->has_deck) {
-        int64_t from_plan = h->plan_len - have, drawn[6];
+        int64_t from_plan = h->plan_len - have;
+        int8_t drawn[52]; /* need - from_plan + 1 <= 4 of them */
         from_plan = from_plan < 0 ? 0 : from_plan;
         memcpy(cards, h->plan + have, (size_t)from_plan * sizeof *cards);
         int st = he_hi_draw(h, need - from_plan + 1, drawn);
@@ -316,7 +325,7 @@ static int deal_from_plan(he_hand *h, int64_t need, he_hi_log *log, int *dealt)
         return HE_OK;
     }
     memcpy(h->board + have, cards, (size_t)need * sizeof *cards);
-    h->board_len += need;
+    h->board_len = (int8_t)(h->board_len + need);
     he_hi_emit(log, HE_EV_BOARD, -1, 0, cards, need);
     *dealt = 1;
     return HE_OK;
@@ -357,7 +366,7 @@ int he_hi_next_street(he_hand *h, he_hi_log *log)
             return st;
         }
         if (!dealt) {
-            h->pending_board = need;
+            h->pending_board = (int8_t)need;
             return HE_OK;
         }
         if (!h->betting_done) {
@@ -546,7 +555,7 @@ static int wager(he_hand *h, int64_t i, int64_t to, he_hi_log *log)
         h->level_count++;
     }
     h->cur_bet = to;
-    h->last_aggressor = i;
+    h->last_aggressor = (int8_t)i;
     he_hi_emit(log, kind, i, to, NULL, 0);
     return pass_turn(h, i, log);
 }

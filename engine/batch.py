@@ -274,13 +274,9 @@ class HandBatch:
         if self.threads == 1 or self.count < 2 * self.threads:
             return [call(0, self.count)]
         if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=self.threads - 1)
+            self._pool = ThreadPoolExecutor(max_workers=self.threads)
         b = self._bounds
-        # the calling thread runs the first chunk itself (the GIL is released in C) while
-        # the pool runs the others: one hand-off fewer per call
-        rest = [self._pool.submit(call, b[t], b[t + 1]) for t in range(1, self.threads)]
-        first = call(b[0], b[1])
-        return [first, *(f.result() for f in rest)]
+        return list(self._pool.map(call, b[:-1], b[1:]))
 
     def close(self) -> None:
         """Stop the worker threads (the batch stays usable; they restart on demand)."""

@@ -302,8 +302,9 @@ static int pass_turn(he_hand *h, int64_t i, he_hi_log *log)
     return end_round(h, log);
 }
 
-/* Takes `need` board cards from the plan, else (burning one) from the seeded deck;
- * 0 when neither has them (the hand waits for he_hand_deal). */
+/* Takes `need` board cards from the plan, else (burning one) from the seeded deck, whose
+ * cards he_hand_start drew once (deck_board); 0 when neither has them (the hand waits for
+ * he_hand_deal). */
 static int deal_from_plan(he_hand *h, int64_t need, he_hi_log *log, int *dealt)
 {
     int64_t have = h->board_len;
@@ -313,14 +314,11 @@ static int deal_from_plan(he_hand *h, int64_t need, he_hi_log *log, int *dealt)
         memcpy(cards, h->plan + have, (size_t)need * sizeof *cards);
     } else if (h->has_deck) {
         int64_t from_plan = h->plan_len - have;
-        int8_t drawn[52]; /* need - from_plan + 1 <= 4 of them */
         from_plan = from_plan < 0 ? 0 : from_plan;
         memcpy(cards, h->plan + have, (size_t)from_plan * sizeof *cards);
-        int st = he_hi_draw(h, need - from_plan + 1, drawn);
-        if (st != HE_OK) {
-            return st;
-        }
-        memcpy(cards + from_plan, drawn + 1, (size_t)(need - from_plan) * sizeof *cards);
+        memcpy(cards + from_plan, h->deck_board + have + from_plan,
+               (size_t)(need - from_plan) * sizeof *cards);
+        h->deck_pos = (int8_t)(h->deck_pos + need - from_plan + 1); /* a burn and the cards */
     } else {
         return HE_OK;
     }

@@ -89,6 +89,41 @@ static int table_ok(he_hand *h, const he_hand_config *c, const he_hand_setup *s)
     return HE_OK;
 }
 
+/* A hand with a seeded deck and a partly known board: draws the `nh` hole cards (0 when
+ * they were given) and the board cards the plan lacks, in the order the streets will take
+ * them (each street burns one, then deals what the plan does not give), into drawn[0..nh)
+ * and deck_board; deck_pos stays after the hole cards. */
+static int draw_deck(he_hand *h, int64_t nh, int8_t *drawn)
+{
+    int64_t have = 0, pos = nh, from[5];
+    for (int64_t p = 0; p < 5; p++) {
+        from[p] = -1;
+        h->deck_board[p] = -1;
+    }
+    for (int64_t street = HE_FLOP; street <= HE_RIVER; street++) {
+        int64_t need = board_after[street] - have;
+        if (h->plan_len < have + need) {
+            int64_t from_plan = h->plan_len - have < 0 ? 0 : h->plan_len - have;
+            pos++; /* the burn */
+            for (int64_t p = have + from_plan; p < have + need; p++) {
+                from[p] = pos++;
+            }
+        }
+        have += need;
+    }
+    int st = he_hi_draw(h, pos, drawn);
+    if (st != HE_OK) {
+        return st;
+    }
+    h->deck_pos = (int8_t)nh;
+    for (int64_t p = 0; p < 5; p++) {
+        if (from[p] >= 0) {
+            h->deck_board[p] = drawn[from[p]];
+        }
+    }
+    return HE_OK;
+}
+
 /* The cards: given hole cards and board (checked: ids, no card twice), the rest from the
  * seed. Seeded deals follow engine/dealing.py: hole cards one at a time clockwise from
  * the seat left of the button; with nothing given, the board is burn, flop, burn, turn,
@@ -152,7 +187,7 @@ static int load_cards(he_hand *h, const he_hand_setup *s)
         h->has_deck = 1;
         h->deck_seed = (int64_t)s->seed;
         h->deck_mask = (int64_t)used;
-        st = s->holes == NULL ? he_hi_draw(h, nh, drawn) : HE_OK;
+        st = draw_deck(h, s->holes == NULL ? nh : 0, drawn);
     }
     if (st != HE_OK || s->holes != NULL) {
         return st;
@@ -260,6 +295,7 @@ static int start(he_hand *h, const he_hand_config *c, const he_hand_setup *s, he
     h->n = (int8_t)s->seats;     /* 2..10: table_ok checked it */
     h->button = (int8_t)s->button;
     h->actor = h->last_aggressor = h->river_aggressor = -1;
+    memset(h->deck_board, -1, sizeof h->deck_board);
     for (int64_t k = 0; k < h->n; k++) {
         h->stacks[k] = h->starting_stacks[k] = s->stacks[k];
         h->acted[k] = -1;
@@ -326,15 +362,6 @@ static int add_chips(int64_t *total, int64_t v)
     return 1;
 }
 
-static int64_t bit_count(uint64_t m)
-{
-    int64_t c = 0;
-    for (; m; m &= m - 1) {
-        c++;
-    }
-    return c;
-}
-
 static int state_ok(const he_hand *h)
 {
     he_hand_config c = {h->hole_count, h->betting, h->small_blind, h->big_blind, h->ante,
@@ -371,12 +398,6 @@ static int state_ok(const he_hand *h)
                           || h->street == HE_SHOWDOWN || h->folded[h->actor])) {
         return 0;
     }
-    /* a seeded deck has the cards (and burns) the streets still to come draw */
-    int64_t to_draw = 5 - h->board_len + (h->board_len < 3) + (h->board_len < 4) + (h->board_len < 5);
-    if (h->has_deck
-        && h->deck_pos + to_draw > 52 - bit_count((uint64_t)h->deck_mask)) {
-        return 0;
-    }
     uint64_t used = 0;
     for (int64_t k = 0; k < h->n * h->hole_count + h->board_len + h->plan_len; k++) {
         int64_t hc = h->n * h->hole_count, card;
@@ -396,6 +417,19 @@ static int state_ok(const he_hand *h)
         }
         if (card >= 0) {
             if (used >> card & 1u) {
+                return 0;
+            }
+            used |= (uint64_t)1 << card;
+        }
+    }
+    /* the deck's board cards still to come: cards not in play, once each */
+    for (int64_t p = 0; p < 5; p++) {
+        int64_t card = h->deck_board[p];
+        if (!in(card, -1, 51)) {
+            return 0;
+        }
+        if (h->has_deck && p >= h->board_len && p >= h->plan_len) {
+            if (card < 0 || used >> card & 1u) {
                 return 0;
             }
             used |= (uint64_t)1 << card;

@@ -51,9 +51,12 @@
     S(int8_t, n) S(int8_t, button) S(int8_t, small_blind_seat) S(int8_t, big_blind_seat)    \
     /* per seat: folded (0/1); showdown (0 undecided, 1 shown, 2 mucked) */                 \
     A(int8_t, folded, HE_HAND_SEATS) A(int8_t, shown, HE_HAND_SEATS)                        \
-    /* cards: hole_count per seat, the board, the known board plan, the deck's position */  \
+    /* cards: hole_count per seat, the board, the known board plan; the seeded deck's     \
+     * board cards for the positions the plan lacks (drawn with the hole cards at the      \
+     * start, -1 elsewhere) and the deck position the dealing has reached */               \
     A(int8_t, holes, HE_HAND_HOLES) A(int8_t, board, 5) S(int8_t, board_len)                \
-    A(int8_t, plan, 5) S(int8_t, plan_len) S(int8_t, has_deck) S(int8_t, deck_pos)          \
+    A(int8_t, plan, 5) S(int8_t, plan_len) S(int8_t, has_deck) A(int8_t, deck_board, 5)     \
+    S(int8_t, deck_pos)                                                                     \
     /* the betting round */                                                                 \
     S(int8_t, street) S(int8_t, actor) S(int8_t, n_live) S(int8_t, n_active)                \
     S(int8_t, last_aggressor) S(int8_t, river_aggressor) S(int8_t, pending_board)           \

@@ -19,15 +19,18 @@
 
 /* ---- the field table ------------------------------------------------------------------ */
 
-#define NAME_S(name) #name,
-#define NAME_A(name, len) #name,
+#define NAME_S(type, name) #name,
+#define NAME_A(type, name, len) #name,
 static const char *const field_names[] = {HE_HAND_FIELDS(NAME_S, NAME_A)};
-#define OFF_S(name) offsetof(struct he_hand, name) / sizeof(int64_t),
-#define OFF_A(name, len) offsetof(struct he_hand, name) / sizeof(int64_t),
+#define OFF_S(type, name) offsetof(struct he_hand, name),
+#define OFF_A(type, name, len) offsetof(struct he_hand, name),
 static const size_t field_offsets[] = {HE_HAND_FIELDS(OFF_S, OFF_A)};
-#define LEN_S(name) 1,
-#define LEN_A(name, len) len,
+#define LEN_S(type, name) 1,
+#define LEN_A(type, name, len) len,
 static const size_t field_lengths[] = {HE_HAND_FIELDS(LEN_S, LEN_A)};
+#define WIDTH_S(type, name) sizeof(type),
+#define WIDTH_A(type, name, len) sizeof(type),
+static const size_t field_widths[] = {HE_HAND_FIELDS(WIDTH_S, WIDTH_A)};
 #define N_FIELDS (sizeof field_names / sizeof field_names[0])
 
 size_t he_hand_size(void) { return sizeof(struct he_hand); }
@@ -35,12 +38,13 @@ size_t he_hand_field_count(void) { return N_FIELDS; }
 const char *he_hand_field_name(size_t f) { return f < N_FIELDS ? field_names[f] : NULL; }
 size_t he_hand_field_offset(size_t f) { return f < N_FIELDS ? field_offsets[f] : 0; }
 size_t he_hand_field_length(size_t f) { return f < N_FIELDS ? field_lengths[f] : 0; }
+size_t he_hand_field_width(size_t f) { return f < N_FIELDS ? field_widths[f] : 0; }
 
 /* ---- the event log ---------------------------------------------------------------------- */
 
 
 void he_hi_emit(he_hi_log *log, int kind, int64_t seat, int64_t amount,
-                const int64_t *cards, int64_t n_cards)
+                const int8_t *cards, int64_t n_cards)
 {
     if (log->ev != NULL && log->n < HE_HAND_MAX_EVENTS) {
         he_hand_event *e = &log->ev[log->n];
@@ -59,18 +63,21 @@ int64_t he_hi_seat_after(const he_hand *h, int64_t seat, int64_t d) { return (se
 
 /* ---- the seeded deck: engine/dealing.py's SeededDeck over he_deal_seeded -------------- */
 
-int he_hi_draw(he_hand *h, int64_t count, int64_t *out)
+int he_hi_draw(he_hand *h, int64_t count, int8_t *out)
 {
     uint8_t cards[52];
+    if (count < 0 || count > 52 - h->deck_pos) {
+        return HE_E_HAND_DECK;
+    }
     size_t upto = (size_t)(h->deck_pos + count);
     int st = he_deal_seeded((uint64_t)h->deck_seed, (uint64_t)h->deck_mask, upto, cards);
     if (st != HE_OK) {
         return st;
     }
     for (int64_t k = 0; k < count; k++) {
-        out[k] = cards[h->deck_pos + k];
+        out[k] = (int8_t)cards[h->deck_pos + k];
     }
-    h->deck_pos += count;
+    h->deck_pos = (int8_t)(h->deck_pos + count);
     return HE_OK;
 }
 
@@ -194,7 +201,7 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
     }
     int64_t live_n = 0;
     for (size_t k = 0; k < n; k++) {
-        h->ranks[k] = detail[n + k];
+        h->ranks[k] = (int32_t)detail[n + k];
         live_n += !out_of_pot[k];
     }
     if (show_order && live_n > 1) {
@@ -273,7 +280,7 @@ int he_hi_start_round(he_hand *h, int64_t start, he_hi_log *log)
     for (int64_t d = 0; d < h->n; d++) {
         int64_t j = he_hi_seat_after(h, start, d);
         if (h->acted[j] < h->cur_bet && (h->n_active >= 2 || h->bets[j] < h->cur_bet)) {
-            h->actor = j;
+            h->actor = (int8_t)j;
             return HE_OK;
         }
     }
@@ -287,7 +294,7 @@ static int pass_turn(he_hand *h, int64_t i, he_hi_log *log)
         for (int64_t d = 1; d < h->n; d++) {
             int64_t j = he_hi_seat_after(h, i, d);
             if (h->acted[j] < h->cur_bet) {
-                h->actor = j;
+                h->actor = (int8_t)j;
                 return HE_OK;
             }
         }
@@ -295,28 +302,28 @@ static int pass_turn(he_hand *h, int64_t i, he_hi_log *log)
     return end_round(h, log);
 }
 
-/* Takes `need` board cards from the plan, else (burning one) from the seeded deck;
- * 0 when neither has them (the hand waits for he_hand_deal). */
+/* Takes `need` board cards from the plan, else (burning one) from the seeded deck, whose
+ * cards he_hand_start drew once (deck_board); 0 when neither has them (the hand waits for
+ * he_hand_deal). */
 static int deal_from_plan(he_hand *h, int64_t need, he_hi_log *log, int *dealt)
 {
-    int64_t have = h->board_len, cards[5];
+    int64_t have = h->board_len;
+    int8_t cards[5];
     *dealt = 0;
     if (h->plan_len >= have + need) {
         memcpy(cards, h->plan + have, (size_t)need * sizeof *cards);
     } else if (h->has_deck) {
-        int64_t from_plan = h->plan_len - have, drawn[6];
+        int64_t from_plan = h->plan_len - have;
         from_plan = from_plan < 0 ? 0 : from_plan;
         memcpy(cards, h->plan + have, (size_t)from_plan * sizeof *cards);
-        int st = he_hi_draw(h, need - from_plan + 1, drawn);
-        if (st != HE_OK) {
-            return st;
-        }
-        memcpy(cards + from_plan, drawn + 1, (size_t)(need - from_plan) * sizeof *cards);
+        memcpy(cards + from_plan, h->deck_board + have + from_plan,
+               (size_t)(need - from_plan) * sizeof *cards);
+        h->deck_pos = (int8_t)(h->deck_pos + need - from_plan + 1); /* a burn and the cards */
     } else {
         return HE_OK;
     }
     memcpy(h->board + have, cards, (size_t)need * sizeof *cards);
-    h->board_len += need;
+    h->board_len = (int8_t)(h->board_len + need);
     he_hi_emit(log, HE_EV_BOARD, -1, 0, cards, need);
     *dealt = 1;
     return HE_OK;
@@ -357,7 +364,7 @@ int he_hi_next_street(he_hand *h, he_hi_log *log)
             return st;
         }
         if (!dealt) {
-            h->pending_board = need;
+            h->pending_board = (int8_t)need;
             return HE_OK;
         }
         if (!h->betting_done) {
@@ -415,11 +422,82 @@ static int end_round(he_hand *h, he_hi_log *log)
 
 /* ---- actions ------------------------------------------------------------------------------ */
 
+/* Why a bet or raise of seat i to `to` is refused (HE_OK: it is legal). */
+static int wager_status(const he_hand *h, int64_t i, int64_t to)
+{
+    int64_t lo = 0, hi = 0;
+    int why = wager_bounds(h, i, &lo, &hi);
+    if (why) {
+        return why;
+    }
+    if (to > h->stacks[i] + h->bets[i]) {
+        return HE_E_HAND_OVER_STACK;
+    }
+    if (to < lo) {
+        return HE_E_HAND_UNDER_MIN;
+    }
+    if (to > hi) {
+        return h->betting == HE_POT_LIMIT ? HE_E_HAND_POT_LIMIT : HE_E_HAND_FIXED;
+    }
+    return HE_OK;
+}
+
+/* All-in is a call (or check) when the stack does not exceed the amount to call or no
+ * opponent could match more, else a bet or raise to the whole stack. */
+static int all_in_calls(const he_hand *h, int64_t i)
+{
+    int64_t lo, hi;
+    return h->stacks[i] <= h->cur_bet - h->bets[i]
+           || wager_bounds(h, i, &lo, &hi) == HE_E_HAND_NO_OPPONENT;
+}
+
+static int no_actor(const he_hand *h)
+{
+    if (h->over) {
+        return HE_E_HAND_OVER;
+    }
+    return h->pending_board ? HE_E_HAND_WAITING : HE_E_HAND_SHOWDOWN;
+}
+
+/* Why `kind` (with `amount`) by `seat` is refused now, without changing anything (HE_OK:
+ * it is legal). Every refusal of an action is found here, before the state changes. */
+static int act_status(const he_hand *h, int kind, int64_t amount, int64_t seat)
+{
+    if (kind < HE_ACT_FOLD || kind > HE_ACT_BET_OR_RAISE) {
+        return HE_E_HAND_KIND;
+    }
+    int64_t i = h->actor;
+    if (i < 0) {
+        return no_actor(h);
+    }
+    if (seat != HE_HAND_ANY_SEAT && seat != i) {
+        return HE_E_HAND_TURN;
+    }
+    int64_t bet = h->bets[i], cur = h->cur_bet;
+    switch (kind) {
+    case HE_ACT_FOLD:
+        return bet >= cur && !h->allow_free_fold ? HE_E_HAND_FREE_FOLD : HE_OK;
+    case HE_ACT_CHECK:
+        return bet < cur ? HE_E_HAND_CHECK : HE_OK;
+    case HE_ACT_CALL:
+        return bet >= cur ? HE_E_HAND_CALL : HE_OK;
+    case HE_ACT_BET:
+        return cur ? HE_E_HAND_BET_FACING : wager_status(h, i, amount);
+    case HE_ACT_RAISE:
+        return cur ? wager_status(h, i, amount) : HE_E_HAND_RAISE_NO_BET;
+    case HE_ACT_ALL_IN:
+        return all_in_calls(h, i) ? HE_OK : wager_status(h, i, h->stacks[i] + bet);
+    case HE_ACT_CHECK_OR_CALL:
+        return HE_OK;
+    default:
+        return wager_status(h, i, amount);
+    }
+}
+
+/* The actions below assume act_status accepted them. */
+
 static int fold(he_hand *h, int64_t i, he_hi_log *log)
 {
-    if (h->bets[i] >= h->cur_bet && !h->allow_free_fold) {
-        return HE_E_HAND_FREE_FOLD;
-    }
     h->folded[i] = 1;
     h->n_live--;
     h->n_active--;
@@ -430,9 +508,6 @@ static int fold(he_hand *h, int64_t i, he_hi_log *log)
 
 static int check(he_hand *h, int64_t i, he_hi_log *log)
 {
-    if (h->bets[i] < h->cur_bet) {
-        return HE_E_HAND_CHECK;
-    }
     h->acted[i] = h->cur_bet;
     he_hi_emit(log, HE_EV_CHECK, i, 0, NULL, 0);
     return pass_turn(h, i, log);
@@ -442,9 +517,6 @@ static int check(he_hand *h, int64_t i, he_hi_log *log)
 static int call(he_hand *h, int64_t i, he_hi_log *log)
 {
     int64_t to_call = h->cur_bet - h->bets[i];
-    if (to_call <= 0) {
-        return HE_E_HAND_CALL;
-    }
     if (h->stacks[i] <= to_call) {
         to_call = h->stacks[i];
         h->n_active--;
@@ -461,22 +533,9 @@ static int call(he_hand *h, int64_t i, he_hi_log *log)
 
 /* A bet or raise to `to`: a full raise sets the next minimum raise (no-limit, pot-limit)
  * and counts towards the fixed-limit cap; a short all-in does neither. */
-static int wager(he_hand *h, int64_t i, int64_t to, int kind, he_hi_log *log)
+static int wager(he_hand *h, int64_t i, int64_t to, he_hi_log *log)
 {
-    int64_t lo = 0, hi = 0;
-    int why = wager_bounds(h, i, &lo, &hi);
-    if (why) {
-        return why;
-    }
-    if (to > h->stacks[i] + h->bets[i]) {
-        return HE_E_HAND_OVER_STACK;
-    }
-    if (to < lo) {
-        return HE_E_HAND_UNDER_MIN;
-    }
-    if (to > hi) {
-        return h->betting == HE_POT_LIMIT ? HE_E_HAND_POT_LIMIT : HE_E_HAND_FIXED;
-    }
+    int kind = h->cur_bet ? HE_EV_RAISE : HE_EV_BET;
     int64_t delta = to - h->bets[i];
     h->stacks[i] -= delta;
     h->bets[i] = to;
@@ -494,43 +553,15 @@ static int wager(he_hand *h, int64_t i, int64_t to, int kind, he_hi_log *log)
         h->level_count++;
     }
     h->cur_bet = to;
-    h->last_aggressor = i;
-    he_hi_emit(log, kind == HE_ACT_BET ? HE_EV_BET : HE_EV_RAISE, i, to, NULL, 0);
+    h->last_aggressor = (int8_t)i;
+    he_hi_emit(log, kind, i, to, NULL, 0);
     return pass_turn(h, i, log);
 }
 
-/* Whole stack in: a call (or check) when the stack does not exceed the amount to call or
- * no opponent could match more, else a bet or raise to the whole stack. */
-static int all_in(he_hand *h, int64_t i, he_hi_log *log)
+int he_hi_act(he_hand *h, int kind, int64_t amount, he_hi_log *log)
 {
-    int64_t to_call = h->cur_bet - h->bets[i], lo, hi;
-    if (h->stacks[i] <= to_call || wager_bounds(h, i, &lo, &hi) == HE_E_HAND_NO_OPPONENT) {
-        return to_call > 0 ? call(h, i, log) : check(h, i, log);
-    }
-    return wager(h, i, h->stacks[i] + h->bets[i], h->cur_bet ? HE_ACT_RAISE : HE_ACT_BET, log);
-}
-
-static int no_actor(const he_hand *h)
-{
-    if (h->over) {
-        return HE_E_HAND_OVER;
-    }
-    return h->pending_board ? HE_E_HAND_WAITING : HE_E_HAND_SHOWDOWN;
-}
-
-
-static int act(he_hand *h, int kind, int64_t amount, int64_t seat, he_hi_log *log)
-{
-    if (kind < HE_ACT_FOLD || kind > HE_ACT_BET_OR_RAISE) {
-        return HE_E_HAND_KIND;
-    }
     int64_t i = h->actor;
-    if (i < 0) {
-        return no_actor(h);
-    }
-    if (seat != HE_HAND_ANY_SEAT && seat != i) {
-        return HE_E_HAND_TURN;
-    }
+    int facing = h->bets[i] < h->cur_bet;
     switch (kind) {
     case HE_ACT_FOLD:
         return fold(h, i, log);
@@ -538,19 +569,21 @@ static int act(he_hand *h, int kind, int64_t amount, int64_t seat, he_hi_log *lo
         return check(h, i, log);
     case HE_ACT_CALL:
         return call(h, i, log);
-    case HE_ACT_BET:
-        return h->cur_bet ? HE_E_HAND_BET_FACING : wager(h, i, amount, kind, log);
-    case HE_ACT_RAISE:
-        return h->cur_bet ? wager(h, i, amount, kind, log) : HE_E_HAND_RAISE_NO_BET;
     case HE_ACT_ALL_IN:
-        return all_in(h, i, log);
+        if (all_in_calls(h, i)) {
+            return facing ? call(h, i, log) : check(h, i, log);
+        }
+        return wager(h, i, h->stacks[i] + h->bets[i], log);
     case HE_ACT_CHECK_OR_CALL:
-        return h->bets[i] < h->cur_bet ? call(h, i, log) : check(h, i, log);
-    default:
-        return wager(h, i, amount, h->cur_bet ? HE_ACT_RAISE : HE_ACT_BET, log);
+        return facing ? call(h, i, log) : check(h, i, log);
+    default: /* bet, raise, bet or raise */
+        return wager(h, i, amount, log);
     }
 }
 
+/* A refused action is found by act_status before anything changes, so no undo copy is
+ * needed: after it only HE_E_HAND_UNKNOWN (documented to keep the action) can come, for a
+ * state that passes he_hand_check (its deck has the cards the streets need). */
 int he_hand_act(he_hand *h, int kind, int64_t amount, int64_t seat, he_hand_event *events,
                 size_t *n_events)
 {
@@ -558,6 +591,12 @@ int he_hand_act(he_hand *h, int kind, int64_t amount, int64_t seat, he_hand_even
         return HE_E_ARGUMENT;
     }
     he_hi_log log = {events, 0};
-    TRANSACT(h, log, events, n_events, act(h, kind, amount, seat, &log));
+    int st = act_status(h, kind, amount, seat);
+    if (st == HE_OK) {
+        st = he_hi_act(h, kind, amount, &log);
+    }
+    if (n_events != NULL) {
+        *n_events = log.n;
+    }
+    return st;
 }
-

@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "hand_state.h"
+#include "hand_internal.h"
 
 #define OBS_HOLE 0
 #define OBS_BOARD 52
@@ -121,6 +121,8 @@ static void observe_one(const he_batch_spec *s, const he_hand *h, const uint8_t 
     }
     float *seat = o + OBS_SEATS;
     size_t k = (size_t)a;
+    /* the bet history of streets not reached yet is zero, as the memset left it */
+    size_t streets = h->street < HE_BATCH_STREETS ? (size_t)h->street + 1 : HE_BATCH_STREETS;
     for (size_t r = 0; r < n; r++, k = k + 1 == n ? 0 : k + 1) {
         seat[r] = CHIPS(h->stacks[k]);
         seat[n + r] = CHIPS(h->bets[k]);
@@ -130,11 +132,17 @@ static void observe_one(const he_batch_spec *s, const he_hand *h, const uint8_t 
         } else if (h->stacks[k] == 0) {
             seat[4 * n + r] = 1.0f;
         }
-        for (size_t st = 0; st < HE_BATCH_STREETS; st++) {
-            seat[OBS_SEAT_BLOCKS * n + st * n + r] = (float)hist[st * n + k];
-        }
     }
 #undef CHIPS
+    for (size_t st = 0; st < streets; st++) {
+        const uint8_t *raises = hist + st * n;
+        float *out = seat + (OBS_SEAT_BLOCKS + st) * n;
+        for (size_t r = 0, j = (size_t)a; r < n; r++, j = j + 1 == n ? 0 : j + 1) {
+            if (raises[j]) {
+                out[r] = (float)raises[j];
+            }
+        }
+    }
     seat[5 * n + ((size_t)(h->button - a) + n) % n] = 1.0f;
 }
 
@@ -321,7 +329,8 @@ int he_batch_step(const he_batch_spec *spec, void *hands, uint8_t *history, uint
             }
             if (st == HE_OK) {
                 resolve(spec, h, max_raise[i], kinds[i], amount, &act_kind, &to, &wager);
-                st = he_hand_act(h, act_kind, to, HE_HAND_ANY_SEAT, NULL, NULL);
+                he_hi_log log = {NULL, 0};
+                st = he_hi_act(h, act_kind, to, &log); /* legal: the mask said so */
                 if (st != HE_OK && result == HE_OK) {
                     result = st;
                     *bad = i;

@@ -21,6 +21,15 @@ int he_hi_take_cards(he_hand *h, const int64_t *cards, int64_t count, uint64_t *
     return HE_OK;
 }
 
+int he_hi_take_held(he_hand *h, const int8_t *cards, int64_t count, uint64_t *used)
+{
+    int64_t wide[HE_HAND_HOLES];
+    for (int64_t k = 0; k < count; k++) {
+        wide[k] = cards[k];
+    }
+    return he_hi_take_cards(h, wide, count, used);
+}
+
 static uint64_t cards_in_play(const he_hand *h)
 {
     uint64_t used = 0;
@@ -55,9 +64,12 @@ static int deal(he_hand *h, const int64_t *cards, size_t count, he_hi_log *log)
         return HE_E_HAND_DEALT;
     }
     int st;
-    memcpy(h->board + h->board_len, cards, count * sizeof *cards);
-    h->board_len += (int64_t)count;
-    he_hi_emit(log, HE_EV_BOARD, -1, 0, cards, (int64_t)count);
+    int8_t *to = h->board + h->board_len;
+    for (size_t k = 0; k < count; k++) {
+        to[k] = (int8_t)cards[k]; /* 0..51, checked above */
+    }
+    h->board_len = (int8_t)(h->board_len + (int64_t)count);
+    he_hi_emit(log, HE_EV_BOARD, -1, 0, to, (int64_t)count);
     st = he_hi_begin_street(h, log);
     if (st == HE_OK && h->betting_done) {
         st = he_hi_next_street(h, log);
@@ -94,7 +106,7 @@ static int show(he_hand *h, int64_t seat, const int64_t *cards, size_t count, he
     if (st != HE_OK) {
         return st;
     }
-    int64_t *hole = h->holes + seat * h->hole_count;
+    int8_t *hole = h->holes + seat * h->hole_count;
     if (cards != NULL) {
         if ((int64_t)count != h->hole_count) {
             return HE_E_HAND_SHOW_COUNT;
@@ -141,7 +153,9 @@ static int show(he_hand *h, int64_t seat, const int64_t *cards, size_t count, he
             if (he_hi_take_cards(h, cards, h->hole_count, &used) != HE_OK) {
                 return HE_E_HAND_SHOW_DEALT;
             }
-            memcpy(hole, cards, (size_t)h->hole_count * sizeof *hole);
+            for (int64_t k = 0; k < h->hole_count; k++) {
+                hole[k] = (int8_t)cards[k]; /* -1..51, checked above */
+            }
         }
     }
     h->shown[seat] = 1;

@@ -20,12 +20,12 @@ typedef struct {
 } he_hi_log;
 
 /* Appends one event (cards: n_cards ids, or NULL). */
-void he_hi_emit(he_hi_log *log, int kind, int64_t seat, int64_t amount, const int64_t *cards,
+void he_hi_emit(he_hi_log *log, int kind, int64_t seat, int64_t amount, const int8_t *cards,
                 int64_t n_cards);
 /* The seat d places clockwise from `seat`. */
 int64_t he_hi_seat_after(const he_hand *h, int64_t seat, int64_t d);
 /* The next `count` cards of the hand's seeded deck. */
-int he_hi_draw(he_hand *h, int64_t count, int64_t *out);
+int he_hi_draw(he_hand *h, int64_t count, int8_t *out);
 /* The first seat from `start` that must act gets the turn, else the round ends. */
 int he_hi_start_round(he_hand *h, int64_t start, he_hi_log *log);
 /* The next betting round, after its board cards. */
@@ -36,6 +36,11 @@ int he_hi_next_street(he_hand *h, he_hi_log *log);
 int he_hi_showdown(he_hand *h, he_hi_log *log);
 /* Adds known cards to `used`; HE_E_HAND_TWICE (error_card) on a repeat. */
 int he_hi_take_cards(he_hand *h, const int64_t *cards, int64_t count, uint64_t *used);
+/* The same for cards held in the state. */
+int he_hi_take_held(he_hand *h, const int8_t *cards, int64_t count, uint64_t *used);
+/* Applies an action that he_hand_act's checks (or HandBatch's legality mask) accepted for
+ * the seat to act, with no undo copy: nothing in it refuses. */
+int he_hi_act(he_hand *h, int kind, int64_t amount, he_hi_log *log);
 /* HE_OK when a configuration is within the kernel's ranges. */
 int he_hi_config_ok(const he_hand_config *c);
 

@@ -32,8 +32,9 @@ int he_hi_config_ok(const he_hand_config *c)
 
 static void load_config(he_hand *h, const he_hand_config *c)
 {
-    h->hole_count = c->hole_count;
-    h->betting = c->betting;
+    /* the small values are in range: he_hi_config_ok checked them */
+    h->hole_count = (int8_t)c->hole_count;
+    h->betting = (int8_t)c->betting;
     h->small_blind = c->small_blind;
     h->big_blind = c->big_blind;
     h->ante = c->ante;
@@ -44,8 +45,8 @@ static void load_config(he_hand *h, const he_hand_config *c)
     h->blind_counts_toward_cap = c->blind_counts_toward_cap != 0;
     h->allow_free_fold = c->allow_free_fold != 0;
     h->manual_showdown = c->manual_showdown != 0;
-    h->settle_method = c->settle_method;
-    h->odd_chips = c->odd_chips;
+    h->settle_method = (int8_t)c->settle_method;
+    h->odd_chips = (int8_t)c->odd_chips;
     h->no_flop_no_drop = c->no_flop_no_drop != 0;
     h->rate_num = c->rate_num;
     h->rate_den = c->rate_den;
@@ -88,6 +89,41 @@ static int table_ok(he_hand *h, const he_hand_config *c, const he_hand_setup *s)
     return HE_OK;
 }
 
+/* A hand with a seeded deck and a partly known board: draws the `nh` hole cards (0 when
+ * they were given) and the board cards the plan lacks, in the order the streets will take
+ * them (each street burns one, then deals what the plan does not give), into drawn[0..nh)
+ * and deck_board; deck_pos stays after the hole cards. */
+static int draw_deck(he_hand *h, int64_t nh, int8_t *drawn)
+{
+    int64_t have = 0, pos = nh, from[5];
+    for (int64_t p = 0; p < 5; p++) {
+        from[p] = -1;
+        h->deck_board[p] = -1;
+    }
+    for (int64_t street = HE_FLOP; street <= HE_RIVER; street++) {
+        int64_t need = board_after[street] - have;
+        if (h->plan_len < have + need) {
+            int64_t from_plan = h->plan_len - have < 0 ? 0 : h->plan_len - have;
+            pos++; /* the burn */
+            for (int64_t p = have + from_plan; p < have + need; p++) {
+                from[p] = pos++;
+            }
+        }
+        have += need;
+    }
+    int st = he_hi_draw(h, pos, drawn);
+    if (st != HE_OK) {
+        return st;
+    }
+    h->deck_pos = (int8_t)nh;
+    for (int64_t p = 0; p < 5; p++) {
+        if (from[p] >= 0) {
+            h->deck_board[p] = drawn[from[p]];
+        }
+    }
+    return HE_OK;
+}
+
 /* The cards: given hole cards and board (checked: ids, no card twice), the rest from the
  * seed. Seeded deals follow engine/dealing.py: hole cards one at a time clockwise from
  * the seat left of the button; with nothing given, the board is burn, flop, burn, turn,
@@ -107,9 +143,9 @@ static int load_cards(he_hand *h, const he_hand_setup *s)
         if (s->board[k] < 0) {
             return HE_E_HAND_BOARD;
         }
-        h->plan[k] = s->board[k];
+        h->plan[k] = (int8_t)s->board[k];
     }
-    h->plan_len = (int64_t)s->board_len;
+    h->plan_len = (int8_t)s->board_len;
     uint64_t used = 0;
     if (s->holes != NULL) {
         for (int64_t k = 0; k < nh; k++) {
@@ -117,21 +153,21 @@ static int load_cards(he_hand *h, const he_hand_setup *s)
                 h->error_card = s->holes[k];
                 return HE_E_HAND_CARD;
             }
-            h->holes[k] = s->holes[k];
+            h->holes[k] = (int8_t)s->holes[k];
         }
-        int st = he_hi_take_cards(h, h->holes, nh, &used);
+        int st = he_hi_take_held(h, h->holes, nh, &used);
         if (st != HE_OK) {
             return st;
         }
     }
-    int st = he_hi_take_cards(h, h->plan, h->plan_len, &used);
+    int st = he_hi_take_held(h, h->plan, h->plan_len, &used);
     if (st != HE_OK) {
         return st;
     }
     if (!s->has_seed) {
         return s->holes != NULL ? HE_OK : HE_E_HAND_NO_CARDS;
     }
-    int64_t drawn[52];
+    int8_t drawn[52];
     if (s->holes == NULL && s->board_len == 0) {
         h->deck_seed = (int64_t)s->seed;
         st = he_hi_draw(h, nh + 8, drawn);
@@ -151,7 +187,7 @@ static int load_cards(he_hand *h, const he_hand_setup *s)
         h->has_deck = 1;
         h->deck_seed = (int64_t)s->seed;
         h->deck_mask = (int64_t)used;
-        st = s->holes == NULL ? he_hi_draw(h, nh, drawn) : HE_OK;
+        st = draw_deck(h, s->holes == NULL ? nh : 0, drawn);
     }
     if (st != HE_OK || s->holes != NULL) {
         return st;
@@ -198,8 +234,8 @@ static int64_t post_forced(he_hand *h, const he_hand_setup *s, he_hi_log *log)
     size_t sb_seat = 0, bb_seat = 0;
     he_hand_blind_seats((size_t)n, (size_t)h->button, &sb_seat, &bb_seat);
     int64_t sb = (int64_t)sb_seat, bb = (int64_t)bb_seat;
-    h->small_blind_seat = sb;
-    h->big_blind_seat = bb;
+    h->small_blind_seat = (int8_t)sb;
+    h->big_blind_seat = (int8_t)bb;
     if (h->ante) {
         for (int64_t d = 0; d < n; d++) {
             int64_t k = he_hi_seat_after(h, first, d), amt = take(h, k, h->ante);
@@ -256,9 +292,10 @@ static int start(he_hand *h, const he_hand_config *c, const he_hand_setup *s, he
         return st;
     }
     load_config(h, c);
-    h->n = (int64_t)s->seats;
-    h->button = (int64_t)s->button;
+    h->n = (int8_t)s->seats;     /* 2..10: table_ok checked it */
+    h->button = (int8_t)s->button;
     h->actor = h->last_aggressor = h->river_aggressor = -1;
+    memset(h->deck_board, -1, sizeof h->deck_board);
     for (int64_t k = 0; k < h->n; k++) {
         h->stacks[k] = h->starting_stacks[k] = s->stacks[k];
         h->acted[k] = -1;
@@ -380,6 +417,19 @@ static int state_ok(const he_hand *h)
         }
         if (card >= 0) {
             if (used >> card & 1u) {
+                return 0;
+            }
+            used |= (uint64_t)1 << card;
+        }
+    }
+    /* the deck's board cards still to come: cards not in play, once each */
+    for (int64_t p = 0; p < 5; p++) {
+        int64_t card = h->deck_board[p];
+        if (!in(card, -1, 51)) {
+            return 0;
+        }
+        if (h->has_deck && p >= h->board_len && p >= h->plan_len) {
+            if (card < 0 || used >> card & 1u) {
                 return 0;
             }
             used |= (uint64_t)1 << card;

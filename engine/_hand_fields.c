@@ -59,22 +59,47 @@ static PyObject *he_copy_core(PyObject *op, PyObject *other)
 
 /* ---- the fields, one accessor each, from HE_HAND_FIELDS ------------------------------ */
 
+/* Value k of a field `width` bytes wide (1, 4 or 8: int8_t, int32_t, int64_t). */
+static int64_t he_load(const unsigned char *v, size_t width, size_t k)
+{
+    if (width == 1) {
+        return ((const int8_t *)v)[k];
+    }
+    if (width == 4) {
+        return ((const int32_t *)v)[k];
+    }
+    return ((const int64_t *)v)[k];
+}
+
+/* Stores x as value k, clamped to the field's type: a value the type cannot hold is
+ * stored as its type's extreme, which he_hand_check refuses as it would the value. */
+static void he_store(unsigned char *v, size_t width, size_t k, int64_t x)
+{
+    if (width == 1) {
+        ((int8_t *)v)[k] = (int8_t)(x < INT8_MIN ? INT8_MIN : x > INT8_MAX ? INT8_MAX : x);
+    } else if (width == 4) {
+        ((int32_t *)v)[k] = (int32_t)(x < INT32_MIN ? INT32_MIN : x > INT32_MAX ? INT32_MAX : x);
+    } else {
+        ((int64_t *)v)[k] = x;
+    }
+}
+
 /* A scalar is an int; an array is a list of its values (per-seat arrays: n of them). */
 static PyObject *he_get(PyObject *op, void *closure)
 {
     HeHandObject *self = (HeHandObject *)op;
     size_t f = (size_t)(uintptr_t)closure;
-    const int64_t *v = (const int64_t *)&self->h + he_hand_field_offset(f);
-    size_t len = he_hand_field_length(f);
+    const unsigned char *v = (const unsigned char *)&self->h + he_hand_field_offset(f);
+    size_t len = he_hand_field_length(f), width = he_hand_field_width(f);
     if (len == 1) {
-        return PyLong_FromLongLong((long long)v[0]);
+        return PyLong_FromLongLong((long long)he_load(v, width, 0));
     }
     if (len == HE_HAND_SEATS && self->h.n >= 0 && self->h.n <= HE_HAND_SEATS) {
         len = (size_t)self->h.n;
     }
     PyObject *out = PyList_New((Py_ssize_t)len);
     for (size_t k = 0; out != NULL && k < len; k++) {
-        PyObject *x = PyLong_FromLongLong((long long)v[k]);
+        PyObject *x = PyLong_FromLongLong((long long)he_load(v, width, k));
         if (x == NULL || PyList_SetItem(out, (Py_ssize_t)k, x) != 0) {
             Py_CLEAR(out);
         }
@@ -82,13 +107,15 @@ static PyObject *he_get(PyObject *op, void *closure)
     return out;
 }
 
-/* Setting a field (tests, tools): any int64 values; the next step checks the state. */
+/* Setting a field (tests, tools): any int64 values (narrower fields clamp them to their
+ * type); the next step checks the state. */
 static int he_set(PyObject *op, PyObject *value, void *closure)
 {
     HeHandObject *self = (HeHandObject *)op;
     size_t f = (size_t)(uintptr_t)closure, n = 0;
-    int64_t *v = (int64_t *)&self->h + he_hand_field_offset(f), tmp[HE_HAND_HOLES];
-    size_t len = he_hand_field_length(f);
+    unsigned char *v = (unsigned char *)&self->h + he_hand_field_offset(f);
+    int64_t tmp[HE_HAND_HOLES];
+    size_t len = he_hand_field_length(f), width = he_hand_field_width(f);
     if (value == NULL) {
         PyErr_SetString(PyExc_TypeError, "hand fields cannot be deleted");
         return -1;
@@ -105,19 +132,21 @@ static int he_set(PyObject *op, PyObject *value, void *closure)
             PyErr_SetString(PyExc_OverflowError, "a hand field holds an int64");
             return -1;
         }
-        v[0] = (int64_t)x;
+        he_store(v, width, 0, (int64_t)x);
     } else {
         if (!he_ints(value, tmp, len, &n)) {
             return -1;
         }
-        memcpy(v, tmp, n * sizeof *v);
+        for (size_t k = 0; k < n; k++) {
+            he_store(v, width, k, tmp[k]);
+        }
     }
     self->dirty = 1;
     return 0;
 }
 
-#define HE_GETSET_S(name) {"_" #name, he_get, he_set, NULL, NULL},
-#define HE_GETSET_A(name, len) {"_" #name, he_get, he_set, NULL, NULL},
+#define HE_GETSET_S(type, name) {"_" #name, he_get, he_set, NULL, NULL},
+#define HE_GETSET_A(type, name, len) {"_" #name, he_get, he_set, NULL, NULL},
 static PyGetSetDef he_getset[] = {HE_HAND_FIELDS(HE_GETSET_S, HE_GETSET_A){NULL, NULL, NULL, NULL, NULL}};
 
 static PyObject *he_get_log(PyObject *op, void *closure)

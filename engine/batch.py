@@ -59,13 +59,21 @@ _M64 = (1 << 64) - 1
 _MAX_CHIPS = int(lib.HE_HAND_MAX_CHIPS)
 _MAX_HANDS = 1 << 31
 _HAND_BYTES = int(lib.he_hand_size())
-_FIELDS = {
+_FIELDS = {  # name -> (byte offset, length, dtype): the field table of csrc/hand_state.h
     ffi.string(lib.he_hand_field_name(f)).decode(): (
         int(lib.he_hand_field_offset(f)),
         int(lib.he_hand_field_length(f)),
+        np.dtype(f"<i{int(lib.he_hand_field_width(f))}"),
     )
     for f in range(lib.he_hand_field_count())
 }
+
+
+def _field(hands: NDArray[np.int64], name: str, length: int) -> NDArray[np.int64]:
+    """``(rows, length)`` int64 copy of a field of hand records held as int64 rows."""
+    off, _, dtype = _FIELDS[name]
+    raw = hands.view(np.uint8)[:, off : off + length * dtype.itemsize]
+    return np.ascontiguousarray(raw).view(dtype).astype(np.int64)
 
 
 def next_seed(seed: int) -> int:
@@ -326,10 +334,10 @@ class HandBatch:
         per-seat fields are cut to ``seats`` columns."""
         if name not in _FIELDS:
             raise ConfigError(f"state has no field {name!r}; fields: {', '.join(_FIELDS)}")
-        off, length = _FIELDS[name]
+        length = _FIELDS[name][1]
         if length == 10:
             length = self.seats
-        return self._hands[:, off : off + length].copy()
+        return _field(self._hands, name, length)
 
     def _out(self, out: Any) -> NDArray[np.float32]:
         shape = (self.count, self.observation_size)
@@ -463,10 +471,8 @@ class HandBatch:
             rows = np.flatnonzero(w)
         if rows.size == 0:
             return
-        off_b, _ = _FIELDS["button"]
-        off_s, _ = _FIELDS["starting_stacks"]
-        stacks = np.ascontiguousarray(self._hands[rows, off_s : off_s + self.seats])
-        buttons = np.ascontiguousarray((self._hands[rows, off_b] + 1) % self.seats)
+        stacks = _field(self._hands[rows], "starting_stacks", self.seats)
+        buttons = np.ascontiguousarray((_field(self._hands[rows], "button", 1)[:, 0] + 1) % self.seats)
         seeds = np.array([next_seed(int(s)) for s in self._seeds[rows]], dtype=np.uint64)
         hands = np.ascontiguousarray(self._hands[rows])
         history = np.ascontiguousarray(self._history[rows])

@@ -1,10 +1,10 @@
 /* The hand state machine: one hand of Hold'em or Omaha, no-limit, pot-limit or fixed-limit,
  * played by the rules (csrc/hand.c). Guard-free: cffi's cdef reads this file.
  *
- * The state (struct he_hand) is opaque here; it is a flat record of int64_t fields listed
- * once in csrc/hand_state.h, so a wrapper reads and writes it as he_hand_field_count()
- * arrays of int64_t (name, offset, length) and copies it with he_hand_clone. Allocate
- * he_hand_size() bytes aligned for int64_t.
+ * The state (struct he_hand) is opaque here; it is a flat record of signed integer fields
+ * (int64_t, int32_t, int8_t) listed once in csrc/hand_state.h, so a wrapper reads and
+ * writes it as he_hand_field_count() arrays (name, byte offset, length, width) and copies
+ * it with he_hand_clone. Allocate he_hand_size() bytes aligned for int64_t.
  *
  * Seats 0..n-1 clockwise, 2 <= n <= HE_HAND_MAX_SEATS. Cards are ids 0..51, -1 unknown.
  * Amounts are chips: every stack, blind, ante, straddle, post and bet size must be at most
@@ -164,12 +164,15 @@ typedef struct {
     int32_t no_wager;
 } he_hand_legal_actions;
 
-/* Bytes of a he_hand, and its field table (see csrc/hand_state.h). */
+/* Bytes of a he_hand, and its field table (see csrc/hand_state.h): each field is
+ * `length` signed integers of `width` bytes (1, 4 or 8: int8_t, int32_t, int64_t)
+ * starting `offset` bytes into the struct. */
 size_t he_hand_size(void);
 size_t he_hand_field_count(void);
 const char *he_hand_field_name(size_t field);
-size_t he_hand_field_offset(size_t field);  /* in int64_t units from the start */
-size_t he_hand_field_length(size_t field);  /* int64_t values */
+size_t he_hand_field_offset(size_t field);  /* bytes from the start */
+size_t he_hand_field_length(size_t field);  /* values */
+size_t he_hand_field_width(size_t field);   /* bytes per value: 1, 4 or 8 */
 
 /* The small and big blind seats of a table of `seats` with `button`: the two seats left
  * of the button; heads-up the button posts the small blind (the other seat the big). */

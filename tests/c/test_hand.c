@@ -460,9 +460,34 @@ static void test_tampered_states(void)
             random_step(&h);
         }
         size_t f = (size_t)rnd_in(0, (int64_t)fields - 1);
-        int64_t *slot = (int64_t *)&h + he_hand_field_offset(f) + (size_t)rnd_in(0, (int64_t)he_hand_field_length(f) - 1);
-        const int64_t odd[] = {-1, 0, 1, 2, 3, 5, 9, 10, 11, 52, 255, -7, HE_HAND_DONE, INT64_MAX, INT64_MIN};
-        *slot = rnd() % 3 ? odd[rnd() % (sizeof odd / sizeof odd[0])] : *slot + rnd_in(-3, 3);
+        size_t width = he_hand_field_width(f);
+        unsigned char *slot = (unsigned char *)&h + he_hand_field_offset(f)
+                              + width * (size_t)rnd_in(0, (int64_t)he_hand_field_length(f) - 1);
+        const int64_t odd[] = {-1, 0, 1, 2, 3, 5, 9, 10, 11, 52, 127, -128, -7, HE_HAND_DONE, INT64_MAX, INT64_MIN};
+        int64_t old = 0, value;
+        if (width == 1) {
+            int8_t v;
+            memcpy(&v, slot, 1);
+            old = v;
+        } else if (width == 4) {
+            int32_t v;
+            memcpy(&v, slot, 4);
+            old = v;
+        } else {
+            memcpy(&old, slot, 8);
+        }
+        value = rnd() % 3 ? odd[rnd() % (sizeof odd / sizeof odd[0])] : old + rnd_in(-3, 3);
+        /* a narrow field holds only its type's values: its low bytes (two's complement) */
+        uint64_t bits = (uint64_t)value;
+        if (width == 1) {
+            uint8_t v = (uint8_t)bits;
+            memcpy(slot, &v, 1);
+        } else if (width == 4) {
+            uint32_t v = (uint32_t)bits;
+            memcpy(slot, &v, 4);
+        } else {
+            memcpy(slot, &value, 8);
+        }
         if (he_hand_check(&h) != HE_OK) {
             continue;
         }

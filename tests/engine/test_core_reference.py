@@ -341,3 +341,38 @@ def test_a_tampered_pickle_is_refused_with_a_clear_error() -> None:
         assert str(err.value) == (
             "the pickled hand's state is inconsistent; it cannot be restored"
         )
+
+
+def test_narrow_field_clamps_a_value_its_type_cannot_hold() -> None:
+    # seats, cards and flags are int8_t in the kernel's state: a value outside int8 is
+    # stored as the type's extreme, which the state check refuses like the value itself
+    h = Hand(GameConfig(big_blind=2), [200] * 6, button=0, seed=1)
+    h._n = 300
+    assert h._n == 127
+    h._holes = [-1000] * 12
+    assert h._holes[:12] == [-128] * 12
+    with pytest.raises(HandStateError) as exc:
+        h.act((ActionKind.CALL, 0))
+    assert str(exc.value) == (
+        "the hand's state is inconsistent (it was changed from outside); it cannot be played on"
+    )
+
+
+def test_state_is_compact() -> None:
+    # the field table: signed 1-, 4- or 8-byte values; chips stay int64 (MAX_CHIPS = 2**60)
+    from holdem_eval._bindings import lib
+    from holdem_eval._he_native import ffi
+
+    widths = {
+        ffi.string(lib.he_hand_field_name(f)).decode(): int(lib.he_hand_field_width(f))
+        for f in range(lib.he_hand_field_count())
+    }
+    assert set(widths.values()) == {1, 4, 8}
+    for chips in ("stacks", "bets", "committed", "pot", "cur_bet", "payouts", "acted"):
+        assert widths[chips] == 8
+    for small in ("holes", "board", "n", "actor", "folded", "street"):
+        assert widths[small] == 1
+    assert int(lib.he_hand_size()) < 1000
+    h = Hand(GameConfig(big_blind=2), [2**60 // 6] * 6, button=0, seed=1)
+    h.act((ActionKind.ALL_IN, 0))
+    assert h.pot == 2**60 // 6 + 1 + 2  # the all-in stack and both blinds

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -601,4 +602,45 @@ def test_bad_posts_are_refused_at_the_door(posts: Any) -> None:
     ((seat, post),) = posts.items()
     assert str(err.value) == (
         f"bad post for seat {seat!r}: {post!r}; expected a seat 0..2 and (live, dead) whole chips"
+    )
+
+
+def test_seeded_partial_board_is_drawn_as_each_street_would_burn_and_deal() -> None:
+    # given board cards first; each street the plan lacks burns one card of the deck
+    # without the given cards, then deals the rest (hole cards first when not given):
+    # the kernel draws those cards once at the start, in exactly this order
+    rng = random.Random(11)
+    for seed in range(300):
+        n = rng.randint(2, 9)
+        known = rng.randint(1, 4)
+        cards = rng.sample(range(52), known + 2 * n)
+        given_board = cards[:known]
+        holes = [cards[known + 2 * k : known + 2 * k + 2] for k in range(n)] if seed % 2 else None
+        h = Hand(GameConfig(big_blind=2), [100] * n, button=seed % n, seed=seed,
+                 board=given_board, hole_cards=holes)
+        deck = SeededDeck(seed, given_board + (cards[known:] if holes else []))
+        if holes is None:
+            dealt = deck.draw(2 * n)
+            first = (seed % n + 1) % n
+            for k in range(n):
+                assert h.hole_cards[(first + k) % n] == (dealt[k], dealt[n + k])
+        expected = list(given_board)
+        for size in (3, 4, 5):
+            if len(expected) < size:
+                deck.draw(1)
+                expected += deck.draw(size - len(expected))
+        while h.payouts is None:
+            h.call() if h.to_call else h.check()
+        assert h.board == expected
+
+
+def test_tampered_deck_board_is_refused() -> None:
+    # the deck's board cards drawn at the start must be cards not in play, once each
+    h = Hand(GameConfig(big_blind=2), [100] * 3, seed=5, board=[0, 1])
+    assert h._has_deck == 1 and h._deck_board[:2] == [-1, -1] and min(h._deck_board[2:]) >= 2
+    h._deck_board = [-1, -1, h._holes[0], 30, 31]
+    with pytest.raises(HandStateError) as exc:
+        h.call()
+    assert str(exc.value) == (
+        "the hand's state is inconsistent (it was changed from outside); it cannot be played on"
     )

@@ -290,7 +290,7 @@ def test_bad_step_and_observe_arguments() -> None:
         (lambda: batch.observe(out=[0.0]), OutArrayError, "out must be a numpy array, got list"),
         (lambda: batch.step([1, 1, 1], out=np.zeros(3)), OutArrayError,
          "out must be float32 with shape (3, 132), got float64 (3,)"),
-        (lambda: batch.state("stack"), ConfigError, "state has no field 'stack'; fields: hole_count, "),
+        (lambda: batch.state("stack"), ConfigError, "state has no field 'stack'; fields: small_blind, "),
         (lambda: batch.reset(np.array([1, 0, 1])), DTypeError, "which must be a bool mask, got dtype int64"),
         (lambda: batch.reset(np.array([True])), ShapeError, "which must have shape (3,), got (1,)"),
         (lambda: batch.sample_legal(seed="1"), ConfigError, "seed must be an int, got '1'"),

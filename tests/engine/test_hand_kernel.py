@@ -28,10 +28,11 @@ EVENT_KINDS = (
 )
 FIELDS = {
     ffi.string(lib.he_hand_field_name(f)).decode(): (
-        lib.he_hand_field_offset(f), lib.he_hand_field_length(f)
+        lib.he_hand_field_offset(f), lib.he_hand_field_length(f), lib.he_hand_field_width(f)
     )
     for f in range(lib.he_hand_field_count())
 }
+_WIDTH_TYPE = {1: "int8_t *", 4: "int32_t *", 8: "int64_t *"}
 
 
 def c_config(cfg: GameConfig, rules: Rules | None, manual: bool = False) -> Any:
@@ -65,8 +66,9 @@ class CHand:
         self._n = ffi.new("size_t *")
 
     def get(self, name: str) -> Any:
-        off, length = FIELDS[name]
-        values = [self.buf[off + k] for k in range(length)]
+        off, length, width = FIELDS[name]
+        field = ffi.cast(_WIDTH_TYPE[width], ffi.cast("char *", self.buf) + off)
+        values = [int(field[k]) for k in range(length)]
         return values[0] if length == 1 else values
 
     def _record(self, status: int) -> int:

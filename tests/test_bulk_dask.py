@@ -136,6 +136,7 @@ def test_output_folder_checks(tmp_path, dataset):
     assert (busy / "keep.txt").read_text() == "mine"
 
 
+@pytest.mark.slow
 def test_unreachable_scheduler_is_a_clear_error_not_a_hang(tmp_path, dataset, capsys):
     folder, _ = dataset
     start = time.monotonic()

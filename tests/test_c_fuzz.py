@@ -35,6 +35,10 @@ def _budget() -> float:
     return float(os.environ.get("HE_FUZZ_SECONDS", DEFAULT_SECONDS))
 
 
+# Every test here needs the sanitizer build of the driver (about 10 s to compile).
+pytestmark = pytest.mark.slow
+
+
 @pytest.fixture(scope="module")
 def fuzzer(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert CC is not None, "a C compiler (cc, gcc or clang) is required for the C tests"
@@ -56,7 +60,6 @@ def _run(exe: Path, *args: str, timeout: float = 600) -> subprocess.CompletedPro
     )
 
 
-@pytest.mark.slow
 def test_c_entry_points_keep_their_contracts_under_fuzzing(fuzzer: Path) -> None:
     seconds = _budget()
     seed = os.environ.get("HE_FUZZ_SEED", "1")

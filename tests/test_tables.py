@@ -6,9 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow
 def test_generated_tables_are_up_to_date(tmp_path: Path) -> None:
     out = tmp_path / "he_tables.c"
     subprocess.run([sys.executable, str(ROOT / "scripts" / "gen_tables.py"), str(out)], check=True)

@@ -392,7 +392,7 @@ class HandMachine(RuleBasedStateMachine):
             assert twin.legal_actions() == self.hand.legal_actions()
 
 
-TestHandMachine = HandMachine.TestCase
+TestHandMachine = pytest.mark.slow(HandMachine.TestCase)
 TestHandMachine.settings = SETTINGS
 
 
@@ -590,7 +590,7 @@ class TableMachine(RuleBasedStateMachine):
             assert table_snapshot(twin) == snap
 
 
-TestTableMachine = TableMachine.TestCase
+TestTableMachine = pytest.mark.slow(TableMachine.TestCase)
 TestTableMachine.settings = SETTINGS
 
 

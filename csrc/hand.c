@@ -205,38 +205,32 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
         live_n += !out_of_pot[k];
     }
     if (show_order && live_n > 1) {
-        /* The last river aggressor shows first (else the first live seat left of the
-         * button), then clockwise; a hand beaten by a shown hand in every pot it could
-         * win is mucked: it is beaten in the top pot it reaches by a shown hand that
-         * reaches it too (every lower pot is open to that hand as well). */
-        int64_t chips[HE_HAND_SEATS], top = -1, second = 0, top_seat = 0;
-        for (int64_t k = 0; k < h->n; k++) {
-            chips[k] = h->committed[k] - h->dead[k];
-            if (chips[k] > top) {
-                second = top < 0 ? 0 : top;
-                top = chips[k];
-                top_seat = k;
-            } else if (chips[k] > second) {
-                second = chips[k];
-            }
+        /* The showdown order and who may muck: he_showdown_order (settle.c), the one rule.
+         * A river aggressor no longer live still starts the order: the first live seat
+         * clockwise from it, which is the order from a "button" on its seat. */
+        uint8_t live[HE_HAND_SEATS], order[HE_HAND_SEATS], muck[HE_HAND_SEATS];
+        uint16_t ranks[HE_HAND_SEATS];
+        for (size_t k = 0; k < n; k++) {
+            live[k] = (uint8_t)!out_of_pot[k];
+            ranks[k] = (uint16_t)h->ranks[k];
         }
-        chips[top_seat] = top > second ? second : top;
-        int64_t start = h->river_aggressor >= 0 ? h->river_aggressor : h->button + 1;
-        int64_t shown[HE_HAND_SEATS], n_shown = 0;
-        for (int64_t d = 0; d < h->n; d++) {
-            int64_t s = (start + d) % h->n;
-            if (out_of_pot[s]) {
-                continue;
-            }
-            int beaten = 0;
-            for (int64_t t = 0; t < n_shown; t++) {
-                int64_t o = shown[t];
-                beaten |= chips[o] >= chips[s] && h->ranks[o] < h->ranks[s];
-            }
-            if (n_shown && beaten) {
+        size_t from = (size_t)h->button, count = 0;
+        int64_t last = -1;
+        if (h->river_aggressor >= 0 && live[h->river_aggressor]) {
+            last = h->river_aggressor;
+        } else if (h->river_aggressor >= 0) {
+            from = (size_t)h->river_aggressor;
+        }
+        st = he_showdown_order(h->committed, h->dead, live, ranks, n, from, last, order, muck,
+                               &count);
+        if (st != HE_OK) {
+            return st;
+        }
+        for (size_t k = 0; k < count; k++) {
+            int64_t s = order[k];
+            if (muck[k]) {
                 he_hi_emit(log, HE_EV_MUCK, s, 0, NULL, 0);
             } else {
-                shown[n_shown++] = s;
                 he_hi_emit(log, HE_EV_SHOW, s, 0, h->holes + s * h->hole_count, h->hole_count);
             }
         }

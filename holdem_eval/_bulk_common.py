@@ -1,4 +1,5 @@
-"""What every bulk module shares: its exceptions and the import of optional dependencies.
+"""What every bulk module shares: its exceptions, its limits and the import of optional
+dependencies.
 
 Kept apart from ``bulk`` so that ``matrix``, ``bulk_dask`` and the I/O helpers can use them
 without importing each other.
@@ -11,7 +12,10 @@ from typing import Any
 
 from .errors import HoldemEvalError
 
+MAX_CHUNK_ROWS = 2**31 - 1  # a chunk is one Arrow batch: its offsets are int32
+
 __all__ = [
+    "MAX_CHUNK_ROWS",
     "BadRowError",
     "BulkArgumentError",
     "ClusterConnectError",

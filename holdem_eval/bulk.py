@@ -46,6 +46,7 @@ from typing import Any
 import numpy as np
 
 from ._bulk_common import (
+    MAX_CHUNK_ROWS,
     BadRowError,
     BulkArgumentError,
     InputFileError,
@@ -92,7 +93,6 @@ __all__ = [
     "require",
 ]
 
-MAX_CHUNK_ROWS = 2**31 - 1  # a chunk is one Arrow batch: its offsets are int32
 _CODECS = ("none", "snappy", "lz4", "zstd", "gzip", "brotli")
 
 

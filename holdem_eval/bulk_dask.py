@@ -27,7 +27,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ._bulk_common import BadRowError, BulkArgumentError, ClusterConnectError, OutputPathError, require
+from ._bulk_common import (
+    MAX_CHUNK_ROWS,
+    BadRowError,
+    BulkArgumentError,
+    ClusterConnectError,
+    OutputPathError,
+    require,
+)
 from ._bulk_parse import HandColumns
 from ._limits import check_count, check_threads, default_threads
 
@@ -198,7 +205,7 @@ def rank_dataset(
     the rows of each finished partition.
     """
     check_threads(threads)
-    check_count(chunk_rows, "chunk_rows", high=2**31 - 1)
+    check_count(chunk_rows, "chunk_rows", high=MAX_CHUNK_ROWS)
     if workers is not None:
         check_count(workers, "workers")
     files = dataset_files(source)

@@ -103,25 +103,20 @@ def run(args: argparse.Namespace) -> int:
         return 1
     total = len(matrix_pairs(parse_classes(args.classes)))
     shown = show_progress(args)
-    try:
-        with progress_bar(total, unit="pairs", desc="matrix", enabled=shown) as tick:
-            summary = preflop_matrix(
-                args.output,
-                classes=args.classes,
-                scheduler=args.scheduler,
-                workers=args.workers,
-                connect_timeout=args.connect_timeout,
-                output_format=args.format,
-                checkpoint=args.checkpoint,
-                keep_checkpoint=args.keep_checkpoint,
-                unit_pairs=args.unit_pairs,
-                png=args.png,
-                progress=tick,
-            )
-    except BrokenPipeError:
-        from ._cmd_rank import broken_pipe
-
-        return broken_pipe()
+    with progress_bar(total, unit="pairs", desc="matrix", enabled=shown) as tick:
+        summary = preflop_matrix(
+            args.output,
+            classes=args.classes,
+            scheduler=args.scheduler,
+            workers=args.workers,
+            connect_timeout=args.connect_timeout,
+            output_format=args.format,
+            checkpoint=args.checkpoint,
+            keep_checkpoint=args.keep_checkpoint,
+            unit_pairs=args.unit_pairs,
+            png=args.png,
+            progress=tick,
+        )
     resumed = f", {summary.units_resumed} resumed from the checkpoint" if summary.units_resumed else ""
     where = "standard output" if summary.output is None else str(summary.output)
     print(

@@ -10,7 +10,6 @@ from typing import Any
 
 from ._cli_args import add_quiet_arg, add_threads_arg, show_progress
 from ._progress import progress_bar
-from .errors import HoldemEvalError
 
 __all__ = ["register"]
 
@@ -19,16 +18,6 @@ EXIT_CODES = (
     "scheduler; the message is on stderr and no output file is left); 2 usage error; "
     "141 standard output closed early (e.g. by head)"
 )
-EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a tool killed by SIGPIPE
-
-
-def broken_pipe() -> int:
-    """Standard output was closed by the reader: stop quietly, as Unix tools do."""
-    import os
-
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's last flush does not fail
-    return EXIT_BROKEN_PIPE
 
 
 def _names(text: str) -> tuple[str, ...]:
@@ -178,31 +167,23 @@ def run(args: argparse.Namespace) -> int:
         return 1
     shown = show_progress(args)
     total = _row_count(args.input, args.format) if shown else None
-    try:
-        with progress_bar(total, unit="hands", desc="rank", enabled=shown) as tick:
-            summary = rank_file(
-                args.input,
-                args.output,
-                columns=columns,
-                keys=args.keys,
-                describe=args.describe,
-                row_numbers=args.row_numbers,
-                skip_invalid=args.skip_invalid,
-                reject_path=args.rejects,
-                chunk_rows=args.chunk_rows,
-                threads=args.threads,
-                input_format=args.format,
-                output_format=args.output_format,
-                compression=args.compression,
-                progress=tick,
-            )
-    except BrokenPipeError:
-        return broken_pipe()
-    except OSError as exc:
-        if isinstance(exc, HoldemEvalError):
-            raise
-        print(f"holdem-eval rank: error: {exc}", file=sys.stderr)
-        return 1
+    with progress_bar(total, unit="hands", desc="rank", enabled=shown) as tick:
+        summary = rank_file(
+            args.input,
+            args.output,
+            columns=columns,
+            keys=args.keys,
+            describe=args.describe,
+            row_numbers=args.row_numbers,
+            skip_invalid=args.skip_invalid,
+            reject_path=args.rejects,
+            chunk_rows=args.chunk_rows,
+            threads=args.threads,
+            input_format=args.format,
+            output_format=args.output_format,
+            compression=args.compression,
+            progress=tick,
+        )
     rate = summary.hands_per_second
     where = "standard output" if summary.output is None else str(summary.output)
     print(
@@ -224,30 +205,24 @@ def _run_dataset(args: argparse.Namespace, columns: Any) -> int:
     if shown:
         files = dataset_files(args.input)
         total = sum(_row_count(str(f), "parquet") or 0 for f in files)
-    try:
-        with progress_bar(total, unit="hands", desc="rank", enabled=shown) as tick:
-            summary = rank_dataset(
-                args.input,
-                args.output,
-                columns=columns,
-                keys=args.keys,
-                describe=args.describe,
-                row_numbers=args.row_numbers,
-                skip_invalid=args.skip_invalid,
-                reject_dir=args.rejects,
-                chunk_rows=args.chunk_rows,
-                threads=1,
-                compression=args.compression,
-                scheduler=args.scheduler,
-                workers=args.workers,
-                connect_timeout=args.connect_timeout,
-                progress=tick,
-            )
-    except OSError as exc:
-        if isinstance(exc, HoldemEvalError):
-            raise
-        print(f"holdem-eval rank: error: {exc}", file=sys.stderr)
-        return 1
+    with progress_bar(total, unit="hands", desc="rank", enabled=shown) as tick:
+        summary = rank_dataset(
+            args.input,
+            args.output,
+            columns=columns,
+            keys=args.keys,
+            describe=args.describe,
+            row_numbers=args.row_numbers,
+            skip_invalid=args.skip_invalid,
+            reject_dir=args.rejects,
+            chunk_rows=args.chunk_rows,
+            threads=1,
+            compression=args.compression,
+            scheduler=args.scheduler,
+            workers=args.workers,
+            connect_timeout=args.connect_timeout,
+            progress=tick,
+        )
     print(
         f"ranked {summary.rows_ranked:,} of {summary.rows_read:,} hands in {summary.partitions} "
         f"partitions on {summary.workers} workers in {summary.seconds:.2f} s -> {summary.output}",

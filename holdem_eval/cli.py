@@ -18,12 +18,15 @@ from . import __version__
 from ._limits import MAX_THREADS
 from .errors import HoldemEvalError
 
-__all__ = ["EXIT_BAD_INPUT", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_USAGE", "build_parser", "main"]
+__all__ = [
+    "EXIT_BAD_INPUT", "EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_USAGE", "build_parser", "main",
+]
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 1  # a bad card, range, file or value: the message says which
 EXIT_USAGE = 2  # argparse: unknown option, missing argument, wrong type
 EXIT_INTERRUPTED = 130  # Ctrl-C (128 + SIGINT)
+EXIT_BROKEN_PIPE = 141  # stdout closed by the reader (128 + SIGPIPE, as shells report it)
 
 _COMMAND_MODULES = (
     "holdem_eval._cmd_eval",
@@ -46,6 +49,7 @@ exit status:
   1    bad input (card, range, file, value); one "holdem-eval CMD: error: ..." line on stderr
   2    usage error (unknown option, missing or malformed argument)
   130  interrupted (Ctrl-C)
+  141  standard output closed early by the reader (| head): the command stops quietly
 """
 
 
@@ -68,7 +72,8 @@ def _error(command: str, message: object) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; returns the exit status (0 ok, 1 bad input, 130 interrupted). Usage
+    """Run the CLI; returns the exit status (0 ok, 1 bad input, 130 interrupted, 141 stdout
+    closed early). Usage
     errors exit through argparse with status 2."""
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -88,7 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.dup2(devnull, sys.stdout.fileno())
         except (OSError, ValueError):  # stdout is not a real file (tests): nothing to do
             pass
-        return EXIT_BAD_INPUT
+        return EXIT_BROKEN_PIPE
     except OSError as exc:  # a file that cannot be read or written
         _error(args.command, exc)
         return EXIT_BAD_INPUT

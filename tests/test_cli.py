@@ -180,5 +180,5 @@ def test_closed_pipe_ends_quietly() -> None:
     assert proc.stdout.readline() == b"Ah Kh Qh Jh Th\n"
     proc.stdout.close()  # like `| head -1`
     err = proc.stderr.read().decode()
-    assert proc.wait() == 1
+    assert proc.wait() == 141
     assert "Traceback" not in err and err == ""

@@ -37,14 +37,13 @@ observation and result. Steps release the GIL and split over ``threads``.
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from typing import Any, Callable, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
 
-from holdem_eval._bindings import ffi, lib
+from holdem_eval._bindings import ffi, lib, run_parts
 from holdem_eval._limits import check_count, check_threads
 from holdem_eval.errors import DTypeError, OutArrayError, ShapeError
 
@@ -246,7 +245,6 @@ class HandBatch:
         self._min = np.zeros(n, dtype=np.int64)
         self._max = np.zeros(n, dtype=np.int64)
         self._actor = np.zeros(n, dtype=np.int64)
-        self._pool: ThreadPoolExecutor | None = None
         self._bounds = [n * t // self.threads for t in range(self.threads + 1)]
         self._slot = {b: t for t, b in enumerate(self._bounds[:-1])}  # chunk start -> thread
         self._slot[0] = 0
@@ -270,24 +268,11 @@ class HandBatch:
 
     # ---- threads -----------------------------------------------------------------------
     def _run(self, call: Callable[[int, int], int]) -> list[int]:
-        """``call(first, end)`` over the hands, split over the threads; the statuses."""
+        """``call(first, end)`` over the hands, split over the threads (the package's
+        persistent pool, as every batch kernel uses); the statuses."""
         if self.threads == 1 or self.count < 2 * self.threads:
             return [call(0, self.count)]
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=self.threads)
-        b = self._bounds
-        return list(self._pool.map(call, b[:-1], b[1:]))
-
-    def close(self) -> None:
-        """Stop the worker threads (the batch stays usable; they restart on demand)."""
-        if self._pool is not None:
-            self._pool.shutdown()
-            self._pool = None
-
-    def __del__(self) -> None:
-        pool = getattr(self, "_pool", None)
-        if pool is not None:
-            pool.shutdown(wait=False)
+        return run_parts(call, self._bounds)
 
     def _view(self, obs: Any) -> None:
         spec, hands, hist = self._spec, self._p_hands, self._p_history

@@ -11,9 +11,9 @@ than a 1 M-row chunk takes).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -39,6 +39,7 @@ __all__ = [
     "hand_glue_setup",
     "lib",
     "run_chunked",
+    "run_parts",
 ]
 
 HE_OK: int = lib.HE_OK
@@ -74,6 +75,7 @@ if TYPE_CHECKING:
     ) -> tuple[tuple[str, ...], dict[str, int]]: ...
 
 Status = tuple[int, int]  # (status, first bad row within the call)
+_T = TypeVar("_T")
 U8 = NDArray[np.uint8]
 U16 = NDArray[np.uint16]
 
@@ -103,6 +105,14 @@ if hasattr(os, "register_at_fork"):  # not on Windows, which cannot fork
     os.register_at_fork(after_in_child=_reset_pool_after_fork)
 
 
+def run_parts(call: Callable[[int, int], _T], bounds: Sequence[int]) -> list[_T]:
+    """``call(lo, hi)`` for each pair of consecutive ``bounds``, GIL-free in parallel: the
+    first part on the calling thread, the others on the module's persistent pool. The
+    results, in order."""
+    futures = [_POOL.submit(call, lo, hi) for lo, hi in zip(bounds[1:-1], bounds[2:])]
+    return [call(bounds[0], bounds[1])] + [f.result() for f in futures]
+
+
 def run_chunked(call: Callable[[int, int], Status], n: int, threads: int) -> Status:
     """Run ``call(start, stop)`` over ``range(n)`` in up to ``threads`` GIL-free chunks.
 
@@ -115,8 +125,7 @@ def run_chunked(call: Callable[[int, int], Status], n: int, threads: int) -> Sta
     if threads == 1:
         return call(0, n)
     bounds = [n * t // threads for t in range(threads + 1)]
-    futures = [_POOL.submit(call, lo, hi) for lo, hi in zip(bounds[1:-1], bounds[2:])]
-    results = [call(bounds[0], bounds[1])] + [f.result() for f in futures]
+    results = run_parts(call, bounds)
     failures = [(lo + row, st) for lo, (st, row) in zip(bounds, results) if st != HE_OK]
     if not failures:
         return HE_OK, 0

@@ -156,7 +156,6 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv):
             self._rng = np.random.default_rng(seed)
         seeds = self._rng.integers(0, 2**63, size=self.num_envs, dtype=np.int64)
         buttons = self._rng.integers(0, self.num_players, size=self.num_envs)
-        self._batch.close()
         self._batch = HandBatch(
             self.config, self.num_envs, self.num_players, seeds=seeds, buttons=buttons,
             **self._kwargs,  # type: ignore[arg-type]
@@ -174,9 +173,6 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv):
         obs = self._batch.observe(out=self._obs).copy()
         truncated = np.zeros(self.num_envs, dtype=np.bool_)
         return obs, rewards, settled, truncated, {"action_mask": self.action_masks()}
-
-    def close_extras(self, **kwargs: Any) -> None:
-        self._batch.close()
 
 
 class HoldemEnv(gymnasium.Env):

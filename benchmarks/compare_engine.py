@@ -10,10 +10,10 @@ its own shuffled deck); hand creation, dealing, blinds and settlement are all ti
 Task 2 — PHH replay of the Pluribus hands (tests/data/phh/pluribus_ai): both sides
 start from already-parsed hand histories (PokerKit ``HandHistory`` objects; our
 ``PhhHand``) and play every action to the end (``list(hh)`` for PokerKit, which
-yields each state; ``replay_phh`` for ours).  Our parsing compiles each hand once: the
-actions into a list of (method, seat, amount) steps and the started hand (blinds and
-antes posted), which every replay clones; so load+replay (parsing with tomllib, shared
-by both, plus that compilation) is reported separately too.
+yields each state; ``replay_phh`` for ours, which starts a new Hand and plays every
+step through its public methods).  Our parsing compiles each hand's actions once into a
+list of (method, seat, amount) steps, so load+replay (parsing with tomllib, shared by
+both, plus that compilation) is reported separately too.
 
 Task 3 — ours only: the same random play with Omaha, and with unequal stacks (side
 pots), each against Hold'em with equal stacks (one pot), as a time ratio.

@@ -47,7 +47,7 @@ static int deal(he_hand *h, const int64_t *cards, size_t count, he_hi_log *log)
     if (!h->pending_board || h->over) {
         return HE_E_HAND_NO_DEAL;
     }
-    if ((int64_t)count != h->pending_board) {
+    if (count > 5 || (int64_t)count != h->pending_board) {
         return HE_E_HAND_DEAL_COUNT;
     }
     for (size_t k = 0; k < count; k++) {
@@ -80,7 +80,8 @@ static int deal(he_hand *h, const int64_t *cards, size_t count, he_hi_log *log)
 int he_hand_deal(he_hand *h, const int64_t *cards, size_t count, he_hand_event *events,
                  size_t *n_events)
 {
-    if (h == NULL || (count && cards == NULL) || count > 5) {
+    /* any count: deal() refuses one other than the pending (<= 5) before reading a card */
+    if (h == NULL || (count && cards == NULL)) {
         return HE_E_ARGUMENT;
     }
     he_hi_log log = {events, 0};

@@ -120,6 +120,9 @@ static PyObject *he_event_tuple(const he_hand_event *e)
     return t;
 }
 
+/* _start's answer when Hand must convert its arguments first (no kernel status is > 0) */
+#define HE_GLUE_CONVERT 1
+
 static PyObject *he_status(int st) { return st == -1000 ? NULL : PyLong_FromLong(st); }
 
 /* A state set from Python is checked once before the kernel runs on it. */
@@ -133,10 +136,66 @@ static int he_ready(HeHandObject *self)
     return st;
 }
 
+/* An exact list or tuple of exact ints from `low` to `high`: its first `cap` values into
+ * out and its length into *n (which may exceed cap), 1; 0 for anything else, which
+ * Python converts or refuses with its message. */
+static int he_exact_ints(PyObject *seq, int64_t low, int64_t high, int64_t *out, size_t cap,
+                         size_t *n)
+{
+    int list = PyList_CheckExact(seq);
+    if (!list && !PyTuple_CheckExact(seq)) {
+        return 0;
+    }
+    Py_ssize_t len = list ? PyList_Size(seq) : PyTuple_Size(seq);
+    if (len < 0) {
+        return 0;
+    }
+    for (Py_ssize_t k = 0; k < len && (size_t)k < cap; k++) {
+        PyObject *o = list ? PyList_GetItem(seq, k) : PyTuple_GetItem(seq, k);
+        if (o == NULL || !PyLong_CheckExact(o)) {
+            return 0;
+        }
+        int64_t v = he_clamp(o);
+        if (v < low || v > high) {
+            return 0;
+        }
+        out[k] = v;
+    }
+    *n = (size_t)len;
+    return 1;
+}
+
+/* Hole cards as one exact list or tuple per seat (`seats` of them, at most
+ * HE_HAND_MAX_SEATS), each of `hc` (at most HE_HAND_MAX_HOLE) exact ints -1..51, into out
+ * seat after seat: 1; 0 for anything else (Python converts). */
+static int he_hole_ids(PyObject *holes, size_t seats, size_t hc, int64_t *out)
+{
+    int list = PyList_CheckExact(holes);
+    if (!list && !PyTuple_CheckExact(holes)) {
+        return 0;
+    }
+    Py_ssize_t len = list ? PyList_Size(holes) : PyTuple_Size(holes);
+    if (len < 0 || (size_t)len != seats) {
+        return 0;
+    }
+    for (size_t k = 0; k < seats; k++) {
+        PyObject *e = list ? PyList_GetItem(holes, (Py_ssize_t)k)
+                           : PyTuple_GetItem(holes, (Py_ssize_t)k);
+        size_t got = 0;
+        if (e == NULL || !he_exact_ints(e, -1, 51, out + k * hc, hc, &got) || got != hc) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* ---- methods ------------------------------------------------------------------------- */
 
-/* _start(config: 21 ints (he_hand_config less the rate), rate: float, stacks, button, holes | None,
- *        board, seed | None, post_live | None, post_dead | None) -> status */
+/* _start(config: 21 ints (he_hand_config less the rate), rate: float, stacks, button,
+ *        holes | None, board, seed | None, post_live | None, post_dead | None) -> status;
+ * HE_GLUE_CONVERT (nothing started) unless stacks are exact ints in a list or tuple, the
+ * button an exact int and holes one list or tuple of exact card ids per seat: Hand then
+ * converts them (or says what is wrong) and calls again. */
 static PyObject *he_start(PyObject *op, PyObject *args)
 {
     HeHandObject *self = (HeHandObject *)op;
@@ -148,12 +207,10 @@ static PyObject *he_start(PyObject *op, PyObject *args)
     }
     int64_t c[21], st_[HE_HAND_MAX_SEATS + 1], hl[HE_HAND_HOLES], bd[6];
     int64_t pl[HE_HAND_MAX_SEATS + 1], pd[HE_HAND_MAX_SEATS + 1], b = 0;
-    size_t nc = 0, ns = 0, nh = 0, nb = 0, nl = 0, nd = 0;
+    size_t nc = 0, ns = 0, nb = 0, nl = 0, nd = 0;
     he_hand_setup s;
     memset(&s, 0, sizeof s);
-    if (!he_ints(cfg, c, 21, &nc) || nc != 21 || !he_ints(stacks, st_, HE_HAND_MAX_SEATS + 1, &ns)
-        || !he_int(button, &b) || !he_ints(board, bd, 6, &nb)
-        || (holes != Py_None && !he_ints(holes, hl, HE_HAND_HOLES, &nh))
+    if (!he_ints(cfg, c, 21, &nc) || nc != 21 || !he_ints(board, bd, 6, &nb)
         || (live != Py_None && !he_ints(live, pl, HE_HAND_MAX_SEATS + 1, &nl))
         || (dead != Py_None && !he_ints(dead, pd, HE_HAND_MAX_SEATS + 1, &nd))) {
         if (!PyErr_Occurred()) {
@@ -161,23 +218,33 @@ static PyObject *he_start(PyObject *op, PyObject *args)
         }
         return NULL;
     }
+    /* a seat count or hole count out of range: the kernel refuses it (hole cards unread) */
+    int read_holes = holes != Py_None && c[0] >= 0 && c[0] <= HE_HAND_MAX_HOLE;
+    if (!he_exact_ints(stacks, INT64_MIN, INT64_MAX, st_, HE_HAND_MAX_SEATS + 1, &ns)
+        || !PyLong_CheckExact(button)) {
+        return PyLong_FromLong(HE_GLUE_CONVERT);
+    }
+    if (ns > HE_HAND_MAX_SEATS) {
+        ns = HE_HAND_MAX_SEATS + 1;
+        read_holes = 0;
+    }
+    if (read_holes && !he_hole_ids(holes, ns, (size_t)c[0], hl)) {
+        return PyLong_FromLong(HE_GLUE_CONVERT);
+    }
+    b = he_clamp(button);
     /* he_hand_config's fields in order, the PokerKit rate (a float) before the cap */
     he_hand_config config = {c[0], c[1], c[2], c[3], c[4], c[5], c[6], {c[7], c[8], c[9], c[10]},
                              c[11], c[12], c[13], c[14], c[15], c[16], c[17], c[18], c[19],
                              rate, c[20]};
-    if (ns > HE_HAND_MAX_SEATS) {
-        ns = HE_HAND_MAX_SEATS + 1; /* the kernel refuses the seat count */
-    }
     s.seats = ns;
     s.button = b < 0 ? SIZE_MAX : (size_t)b;
     s.stacks = st_;
-    s.holes = holes == Py_None ? NULL : hl;
+    s.holes = read_holes ? hl : NULL;
     s.board = bd;
     s.board_len = nb;
     s.post_live = live == Py_None ? NULL : pl;
     s.post_dead = dead == Py_None ? NULL : pd;
-    if ((holes != Py_None && (c[0] < 0 || c[0] > HE_HAND_MAX_HOLE || nh != ns * (size_t)c[0]))
-        || (live != Py_None && nl != ns) || (dead != Py_None && nd != ns)) {
+    if ((live != Py_None && nl != ns) || (dead != Py_None && nd != ns)) {
         PyErr_SetString(PyExc_ValueError, "HandCore._start: sizes do not match the seats");
         return NULL;
     }
@@ -220,13 +287,130 @@ static PyObject *he_act(PyObject *op, PyObject *args)
     return he_status(he_record(self, ev, n, st));
 }
 
-/* _deal(cards) -> status */
-static PyObject *he_deal(PyObject *op, PyObject *cards)
+/* ---- the public action methods ------------------------------------------------------ *
+ *
+ * fold(), check(), call(), check_or_call(), all_in(), bet(amount), raise_to(amount),
+ * bet_or_raise_to(amount) of Hand: one kernel step each, with no Python frame in between
+ * (replays and simulations call them millions of times). A refusal is turned into the
+ * exception by Hand._refused(status, kind, amount); an amount that is not exactly an int
+ * goes to Hand._convert_step(kind, amount), which converts it or says why not. */
+static PyObject *he_step(PyObject *op, int kind, PyObject *amount)
+{
+    HeHandObject *self = (HeHandObject *)op;
+    int64_t a = 0;
+    if (amount != NULL) {
+        if (!PyLong_CheckExact(amount)) {
+            return PyObject_CallMethod(op, "_convert_step", "iO", kind, amount);
+        }
+        a = he_clamp(amount);
+        if (a == -1 && PyErr_Occurred()) {
+            return NULL;
+        }
+    }
+    int st = he_ready(self);
+    if (st == HE_OK) {
+        he_hand_event ev[HE_HAND_MAX_EVENTS];
+        size_t n = 0;
+        st = he_hand_act(&self->h, kind, a, HE_HAND_ANY_SEAT, ev, &n);
+        if (he_record(self, ev, n, st) == -1000) {
+            return NULL;
+        }
+    }
+    if (st == HE_OK) {
+        Py_RETURN_NONE;
+    }
+    return PyObject_CallMethod(op, "_refused", "iiO", st, kind, amount ? amount : Py_None);
+}
+
+#define HE_STEP0(fn, kind) \
+    static PyObject *fn(PyObject *op, PyObject *unused) { (void)unused; return he_step(op, kind, NULL); }
+#define HE_STEP1(fn, kind) \
+    static PyObject *fn(PyObject *op, PyObject *amount) { return he_step(op, kind, amount); }
+HE_STEP0(he_fold, HE_ACT_FOLD)
+HE_STEP0(he_check_, HE_ACT_CHECK)
+HE_STEP0(he_call, HE_ACT_CALL)
+HE_STEP0(he_check_or_call, HE_ACT_CHECK_OR_CALL)
+HE_STEP0(he_all_in, HE_ACT_ALL_IN)
+HE_STEP1(he_bet, HE_ACT_BET)
+HE_STEP1(he_raise_to, HE_ACT_RAISE)
+HE_STEP1(he_bet_or_raise_to, HE_ACT_BET_OR_RAISE)
+#undef HE_STEP0
+#undef HE_STEP1
+
+/* deal_board(cards): ids go straight to the kernel; card text and anything else to
+ * Hand._deal_board (conversion and its errors); a refusal to Hand._deal_refused. */
+static PyObject *he_deal_board(PyObject *op, PyObject *cards)
 {
     HeHandObject *self = (HeHandObject *)op;
     int64_t c[6];
     size_t n = 0;
-    if (!he_ints(cards, c, 6, &n)) {
+    if (!he_exact_ints(cards, -1, 51, c, 6, &n) || n > 6) {
+        return PyObject_CallMethod(op, "_deal_board", "O", cards);
+    }
+    int st = he_ready(self);
+    if (st == HE_OK) {
+        he_hand_event ev[HE_HAND_MAX_EVENTS];
+        size_t ne = 0;
+        st = he_hand_deal(&self->h, c, n, ev, &ne);
+        if (he_record(self, ev, ne, st) == -1000) {
+            return NULL;
+        }
+    }
+    if (st == HE_OK) {
+        Py_RETURN_NONE;
+    }
+    return PyObject_CallMethod(op, "_deal_refused", "iO", st, cards);
+}
+
+/* show(seat, cards=None): an exact int seat and None or card ids go straight to the
+ * kernel; anything else to Hand._show_convert; a refusal to Hand._show_refused. */
+static PyObject *he_show_method(PyObject *op, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"seat", "cards", NULL};
+    HeHandObject *self = (HeHandObject *)op;
+    PyObject *seat, *cards = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|O:show", kwlist, &seat, &cards)) {
+        return NULL;
+    }
+    int64_t c[HE_HAND_MAX_HOLE];
+    size_t n = 0;
+    if (!PyLong_CheckExact(seat)
+        || (cards != Py_None
+            && (!he_exact_ints(cards, -1, 51, c, HE_HAND_MAX_HOLE, &n) || n > HE_HAND_MAX_HOLE))) {
+        return PyObject_CallMethod(op, "_show_convert", "OO", seat, cards);
+    }
+    int st = he_ready(self);
+    if (st == HE_OK) {
+        he_hand_event ev[HE_HAND_MAX_EVENTS];
+        size_t ne = 0;
+        st = he_hand_show(&self->h, he_clamp(seat), cards == Py_None ? NULL : c, n, ev, &ne);
+        if (he_record(self, ev, ne, st) == -1000) {
+            return NULL;
+        }
+    }
+    if (st == HE_OK) {
+        Py_RETURN_NONE;
+    }
+    return PyObject_CallMethod(op, "_show_refused", "iOOO", st, seat, cards, cards);
+}
+
+/* _deal(cards) -> status; more than 6 cards are passed as 7 (the kernel refuses the count) */
+static PyObject *he_deal(PyObject *op, PyObject *cards)
+{
+    HeHandObject *self = (HeHandObject *)op;
+    int64_t c[7];
+    PyObject *all = PySequence_Tuple(cards);
+    if (all == NULL) {
+        return NULL;
+    }
+    Py_ssize_t len = PyTuple_Size(all);
+    size_t n = len < 0 ? 0 : len > 7 ? 7 : (size_t)len;
+    int ok = len >= 0;
+    for (size_t k = 0; ok && k < n; k++) {
+        ok = he_int(PyTuple_GetItem(all, (Py_ssize_t)k), &c[k]);
+    }
+    Py_DECREF(all);
+    if (!ok) {
         return NULL;
     }
     int st = he_ready(self);
@@ -249,7 +433,7 @@ static PyObject *he_show(PyObject *op, PyObject *args)
     }
     int64_t s = -1, c[HE_HAND_MAX_HOLE + 1];
     size_t n = 0;
-    if ((PyLong_Check(seat) && !he_int(seat, &s))
+    if ((PyLong_Check(seat) && !PyBool_Check(seat) && !he_int(seat, &s))
         || (cards != Py_None && !he_ints(cards, c, HE_HAND_MAX_HOLE + 1, &n))) {
         return NULL;
     }
@@ -271,7 +455,7 @@ static PyObject *he_muck(PyObject *op, PyObject *seat)
 {
     HeHandObject *self = (HeHandObject *)op;
     int64_t s = -1;
-    if (PyLong_Check(seat) && !he_int(seat, &s)) {
+    if (PyLong_Check(seat) && !PyBool_Check(seat) && !he_int(seat, &s)) {
         return NULL;
     }
     int st = he_ready(self);

@@ -19,7 +19,6 @@ from .errors import ConfigError, HoleCardsShapeError
 __all__ = ["card_text", "hole_ids", "kernel_config", "post_lists", "to_cards"]
 
 _INT_ONLY = {int}
-_ID_ENTRIES = {tuple, list}  # hole entries that may already be card ids
 
 
 def to_cards(value: str | Sequence[int], what: str) -> list[int]:
@@ -72,26 +71,21 @@ def kernel_config(config: GameConfig, rules: Any, manual: bool) -> tuple[Any, ..
 
 def hole_ids(
     hole_cards: Sequence[str | Sequence[int] | None], n: int, hc: int
-) -> list[int]:
-    """Every seat's hole cards as ids, seat after seat (None: unknown)."""
+) -> list[list[int]]:
+    """Every seat's hole cards as ids (None: unknown), or the error saying what is wrong."""
     if len(hole_cards) != n:
         raise HoleCardsShapeError(
             f"hole_cards needs one entry per seat ({n}), got {len(hole_cards)}"
         )
-    id_entries = set(map(type, hole_cards)) <= _ID_ENTRIES  # tuples or lists, no None
-    if id_entries and all(len(e) == hc for e in hole_cards):  # type: ignore[arg-type]
-        ids: list[Any] = [c for entry in hole_cards for c in entry]  # type: ignore[union-attr]
-        if set(map(type, ids)) == _INT_ONLY and min(ids) >= -1 and max(ids) <= 51:
-            return ids  # ids already (hand-history replay, tree search)
-    flat: list[int] = []
+    holes: list[list[int]] = []
     for seat, entry in enumerate(hole_cards):
         cards = [UNKNOWN_CARD] * hc if entry is None else to_cards(entry, f"seat {seat}")
         if len(cards) != hc:
             raise HoleCardsShapeError(
                 f"seat {seat} needs {hc} hole cards, got {len(cards)}: {entry!r}"
             )
-        flat += cards
-    return flat
+        holes.append(cards)
+    return holes
 
 
 def post_lists(posts: Mapping[Any, Any], n: int) -> tuple[list[int], list[int]]:

@@ -6,6 +6,28 @@ static PyMethodDef he_methods[] = {
     {"_start", he_start, METH_VARARGS, NULL},
     {"_act", he_act, METH_VARARGS, NULL},
     {"_deal", he_deal, METH_O, NULL},
+    {"fold", he_fold, METH_NOARGS, "fold($self, /)\n--\n\nFold the seat to act."},
+    {"check", he_check_, METH_NOARGS, "check($self, /)\n--\n\nCheck (nothing owed)."},
+    {"call", he_call, METH_NOARGS, "call($self, /)\n--\n\nCall the current bet."},
+    {"check_or_call", he_check_or_call, METH_NOARGS,
+     "check_or_call($self, /)\n--\n\nCheck when nothing is owed, else call (PHH ``cc``)."},
+    {"all_in", he_all_in, METH_NOARGS,
+     "all_in($self, /)\n--\n\nPut the whole stack in.\n\n"
+     "A call (or check) when the stack does not exceed the amount to call or when no\n"
+     "opponent could match more; otherwise a bet or raise to the whole stack, which\n"
+     "must itself be legal (in fixed limit usually it is not)."},
+    {"bet", he_bet, METH_O, "bet($self, amount, /)\n--\n\nBet ``amount`` (nobody has bet this round)."},
+    {"raise_to", he_raise_to, METH_O,
+     "raise_to($self, amount, /)\n--\n\nRaise to ``amount`` (this round's total bet)."},
+    {"bet_or_raise_to", he_bet_or_raise_to, METH_O,
+     "bet_or_raise_to($self, amount, /)\n--\n\n"
+     "Bet when nobody has bet this round, else raise (PHH ``cbr``)."},
+    {"show", (PyCFunction)(void (*)(void))he_show_method, METH_VARARGS | METH_KEYWORDS,
+     "show($self, /, seat, cards=None)\n--\n\n"
+     "Show ``seat``'s hole cards at showdown (``cards`` reveals unknown ones)."},
+    {"deal_board", he_deal_board, METH_O,
+     "deal_board($self, cards, /)\n--\n\n"
+     "Supply the next street's board cards (text or ids) when the hand waits for them."},
     {"_show", he_show, METH_VARARGS, NULL},
     {"_muck", he_muck, METH_O, NULL},
     {"legal_actions", he_legal, METH_NOARGS,
@@ -115,7 +137,7 @@ static PyObject *he_glue_setup(PyObject *unused, PyObject *args)
         }
     }
     PyObject *out = fields == NULL ? NULL : Py_BuildValue(
-        "(N{sisisisisisisisisi})", fields, "MAX_HOLE", HE_HAND_MAX_HOLE, "CHECK_OR_CALL",
+        "(N{sisisisisisisisisisi})", fields, "CONVERT", HE_GLUE_CONVERT, "MAX_HOLE", HE_HAND_MAX_HOLE, "CHECK_OR_CALL",
         HE_ACT_CHECK_OR_CALL, "BET_OR_RAISE", HE_ACT_BET_OR_RAISE, "TURN", HE_E_HAND_TURN,
         "CONFIG", HE_E_HAND_CONFIG, "NO_DEAL", HE_E_HAND_NO_DEAL, "SHOW_COUNT",
         HE_E_HAND_SHOW_COUNT, "UNKNOWN", HE_E_HAND_UNKNOWN, "STATE", HE_E_HAND_STATE);

@@ -85,6 +85,12 @@ _FIELDS, _K = hand_glue_setup(LegalAction, tuple(ActionKind), EVENT_KINDS)
 _SNAPSHOT = attrgetter(*(f"_{name}" for name in _FIELDS if not name.startswith("error_")))
 _SHOW_PROBE = [UNKNOWN_CARD] * (_K["MAX_HOLE"] + 1)  # a wrong count: checks the seat only
 _CHECK_OR_CALL, _BET_OR_RAISE = _K["CHECK_OR_CALL"], _K["BET_OR_RAISE"]
+_CONVERT = _K["CONVERT"]  # HandCore._start: convert the arguments first
+# the kernel's kind codes of the action methods, and what their error messages call them
+_KIND: dict[int, Any] = {**{int(k): k for k in ActionKind}, _CHECK_OR_CALL: _CHECK_OR_CALL,
+                         _BET_OR_RAISE: _BET_OR_RAISE}
+_WHAT = {int(_FOLD): "fold", int(_CHECK): "check", int(_CALL): "call",
+         _CHECK_OR_CALL: "check or call", int(_ALL_IN): "go all-in", _BET_OR_RAISE: "bet or raise"}
 _WAGERS = frozenset((int(_BET), int(_RAISE), _BET_OR_RAISE))
 
 
@@ -138,6 +144,17 @@ class Hand(HandCore):
         def legal_actions(self) -> tuple[LegalAction, ...]:
             """Legal actions for the seat to act (empty when nobody is to act)."""
 
+        def fold(self) -> None: ...
+        def check(self) -> None: ...
+        def call(self) -> None: ...
+        def check_or_call(self) -> None: ...
+        def all_in(self) -> None: ...
+        def bet(self, amount: int) -> None: ...
+        def raise_to(self, amount: int) -> None: ...
+        def bet_or_raise_to(self, amount: int) -> None: ...
+        def deal_board(self, cards: str | Sequence[int]) -> None: ...
+        def show(self, seat: int, cards: str | Sequence[int] | None = None) -> None: ...
+
     def __init__(
         self,
         config: GameConfig,
@@ -151,32 +168,50 @@ class Hand(HandCore):
         rules: Any = None,
         manual_showdown: bool = False,
     ) -> None:
-        if not isinstance(config, GameConfig):
+        if config.__class__ is not GameConfig and not isinstance(config, GameConfig):
             raise ConfigError(f"config must be a GameConfig, got {config!r}")
-        stacks_ = list(stacks)
-        n = len(stacks_)
-        if set(map(type, stacks_)) != _INT_ONLY and not all(
-            isinstance(s, int) and not isinstance(s, bool) for s in stacks_
-        ):
-            raise ConfigError(f"stacks must be positive ints, got {stacks_!r}")
-        if button.__class__ is not int and (not isinstance(button, int) or isinstance(button, bool)):
-            raise ConfigError(f"button must be a seat 0..{n - 1}, got {button!r}")
         self.config = config
         self.rules = rules
         self.manual_showdown = manual_showdown
-        holes: list[int] | None = None
-        if hole_cards is not None:
-            holes = hole_ids(hole_cards, n, config.hole_count)
+        stacks_ = stacks if stacks.__class__ is list else list(stacks)
+        values, rate = kernel_config(config, rules, manual_showdown)
+        live = dead = None
+        st = _CONVERT
+        # the common case goes straight to the kernel, which answers _CONVERT unless the
+        # stacks, button and hole cards are exact ints already; _inputs converts the rest
+        # (or says what is wrong) in the documented order
+        if board is None and (seed.__class__ is int or (seed is None and hole_cards is not None)):
+            try:
+                live, dead = post_lists(posts, len(stacks_)) if posts else (None, None)
+            except ConfigError:
+                pass  # _inputs reports it after anything wrong before it
+            else:
+                st = self._start(values, rate, stacks_, button, hole_cards, (), seed, live, dead)
+        if st == _CONVERT:
+            stacks_, button, holes, plan, seed = self._inputs(stacks_, button, seed, hole_cards, board)
+            live, dead = post_lists(posts, len(stacks_)) if posts else (None, None)
+            st = self._start(values, rate, stacks_, button, holes, plan, seed, live, dead)
+        if st:
+            raise self._start_error(st, stacks_, button, hole_cards, board, posts)
+
+    def _inputs(
+        self, stacks: list[Any], button: Any, seed: Any, hole_cards: Any, board: Any
+    ) -> tuple[list[int], int, list[list[int]] | None, list[int], int | None]:
+        """Hand()'s arguments as the kernel's exact ints, or the error saying which is bad."""
+        n = len(stacks)
+        if set(map(type, stacks)) != _INT_ONLY and not all(
+            isinstance(s, int) and not isinstance(s, bool) for s in stacks
+        ):
+            raise ConfigError(f"stacks must be positive ints, got {stacks!r}")
+        if button.__class__ is not int and (not isinstance(button, int) or isinstance(button, bool)):
+            raise ConfigError(f"button must be a seat 0..{n - 1}, got {button!r}")
+        holes = None if hole_cards is None else hole_ids(hole_cards, n, self.config.hole_count)
         plan = [] if board is None else to_cards(board, "board")
         if seed is not None and seed.__class__ is not int:
             seed = _check_seed(seed)
         elif seed is None and hole_cards is None and board is None:
             raise ConfigError("give a seed or explicit hole_cards")
-        live, dead = post_lists(posts, n) if posts else (None, None)
-        values, rate = kernel_config(config, rules, manual_showdown)
-        st = self._start(values, rate, stacks_, button, holes, plan, seed, live, dead)
-        if st:
-            raise self._start_error(st, stacks_, button, hole_cards, board, posts)
+        return [int(s) for s in stacks], int(button), holes, plan, seed
 
     def _start_error(
         self, st: int, stacks: list[int], button: int, hole_cards: Any, board: Any, posts: Any
@@ -382,61 +417,17 @@ class Hand(HandCore):
             word="bet" if bet else "raise to", max_bets=self.config.max_bets,
         )
 
-    # each method calls the kernel itself (one Python frame per action: replays and
-    # simulations call these millions of times); _do converts anything else
-    def fold(self) -> None:
-        st = self._act(_FOLD, 0, None)
-        if st:
-            raise self._action_error(st, _FOLD, _FOLD, 0, None, "fold")
+    # fold() .. bet_or_raise_to() are HandCore's (engine/_hand_glue.c): one kernel step
+    # each with no Python frame (replays and simulations call them millions of times); a
+    # refusal comes back here to become its exception, an amount that is not an int to
+    # be converted
+    def _refused(self, st: int, k: int, amount: Any) -> None:
+        kind = _KIND[k]
+        raise self._action_error(st, kind, kind, 0 if amount is None else amount, None,
+                                 _WHAT.get(k))
 
-    def check(self) -> None:
-        st = self._act(_CHECK, 0, None)
-        if st:
-            raise self._action_error(st, _CHECK, _CHECK, 0, None, "check")
-
-    def call(self) -> None:
-        st = self._act(_CALL, 0, None)
-        if st:
-            raise self._action_error(st, _CALL, _CALL, 0, None, "call")
-
-    def check_or_call(self) -> None:
-        """Check when nothing is owed, else call (PHH ``cc``)."""
-        st = self._act(_CHECK_OR_CALL, 0, None)
-        if st:
-            raise self._action_error(st, _CHECK_OR_CALL, _CHECK_OR_CALL, 0, None, "check or call")
-
-    def bet(self, amount: int) -> None:
-        st = self._act(_BET, amount, None) if amount.__class__ is int else 1
-        if st == 1:  # not an int: convert, or say why not
-            self._do(_BET, amount, None, None)
-        elif st:
-            raise self._action_error(st, _BET, _BET, amount, None, None)
-
-    def raise_to(self, amount: int) -> None:
-        st = self._act(_RAISE, amount, None) if amount.__class__ is int else 1
-        if st == 1:  # not an int: convert, or say why not
-            self._do(_RAISE, amount, None, None)
-        elif st:
-            raise self._action_error(st, _RAISE, _RAISE, amount, None, None)
-
-    def bet_or_raise_to(self, amount: int) -> None:
-        """Bet when nobody has bet this round, else raise (PHH ``cbr``)."""
-        st = self._act(_BET_OR_RAISE, amount, None) if amount.__class__ is int else 1
-        if st == 1:  # not an int: convert, or say why not
-            self._do(_BET_OR_RAISE, amount, None, "bet or raise")
-        elif st:
-            raise self._action_error(st, _BET_OR_RAISE, _BET_OR_RAISE, amount, None, "bet or raise")
-
-    def all_in(self) -> None:
-        """Put the whole stack in.
-
-        A call (or check) when the stack does not exceed the amount to call or when no
-        opponent could match more; otherwise a bet or raise to the whole stack, which
-        must itself be legal (in fixed limit usually it is not).
-        """
-        st = self._act(_ALL_IN, 0, None)
-        if st:
-            raise self._action_error(st, _ALL_IN, _ALL_IN, 0, None, "go all-in")
+    def _convert_step(self, k: int, amount: Any) -> None:
+        self._do(_KIND[k], amount, None, _WHAT.get(k))
 
     # ---- cards and showdown --------------------------------------------------------
     def _check_result(self, st: int, **context: Any) -> None:
@@ -445,15 +436,17 @@ class Hand(HandCore):
         if st:
             raise hand_error(st, card=card_text(self._error_card), **context)
 
-    def deal_board(self, cards: str | Sequence[int]) -> None:
-        """Supply the next street's board cards when the hand waits for them."""
+    def _deal_board(self, cards: Any) -> None:
+        """deal_board() of card text and anything but exact ids: convert, then deal."""
         try:
             new = to_cards(cards, "board")
         except Exception:
             if self._deal([]) != _K["NO_DEAL"]:
                 raise
             new = []
-        st = self._deal(new)
+        self._deal_refused(self._deal(new), cards)
+
+    def _deal_refused(self, st: int, cards: Any) -> None:
         if st and st != _K["STATE"]:
             self._check_result(
                 st, street=self.street, pending=self._pending_board, cards=cards,
@@ -461,8 +454,8 @@ class Hand(HandCore):
             )
         self._check_result(st)
 
-    def show(self, seat: int, cards: str | Sequence[int] | None = None) -> None:
-        """Show ``seat``'s hole cards at showdown (``cards`` reveals unknown ones)."""
+    def _show_convert(self, seat: Any, cards: Any) -> None:
+        """show() of card text, a seat that is not an int, anything but exact ids."""
         shown = None
         if cards is not None:
             try:
@@ -472,13 +465,15 @@ class Hand(HandCore):
                 if st != _K["SHOW_COUNT"]:
                     self._check_result(st, seat=seat, what="show")
                 raise
-        st = self._show(seat, shown)
+        self._show_refused(self._show(seat, shown), seat, cards, shown)
+
+    def _show_refused(self, st: int, seat: Any, cards: Any, shown: Sequence[int] | None) -> None:
         if st:
             ok_seat = isinstance(seat, int) and 0 <= seat < self._n and st != _K["STATE"]
             hole = self.hole_cards[seat] if ok_seat else ()
             self._check_result(
                 st, seat=seat, what="show", cards=cards, hole_count=self._hole_count,
-                shown=format_cards(shown or []), hole=format_cards(list(hole)),
+                shown=format_cards(list(shown or [])), hole=format_cards(list(hole)),
             )
 
     def muck(self, seat: int) -> None:

@@ -136,6 +136,36 @@ static int he_ready(HeHandObject *self)
     return st;
 }
 
+/* One kernel step on the hand: HE_RUN_ACT (a = kind, b = amount, c = seat), HE_RUN_DEAL
+ * (cards), HE_RUN_SHOW (a = seat, cards or NULL), HE_RUN_MUCK (a = seat); its events are
+ * logged. The kernel's status, or -1000 with a Python error set. */
+enum { HE_RUN_ACT, HE_RUN_DEAL, HE_RUN_SHOW, HE_RUN_MUCK };
+
+static int he_run(HeHandObject *self, int what, int64_t a, int64_t b, int64_t c,
+                  const int64_t *cards, size_t n)
+{
+    int st = he_ready(self);
+    if (st != HE_OK) {
+        return st;
+    }
+    he_hand_event ev[HE_HAND_MAX_EVENTS];
+    size_t ne = 0;
+    switch (what) {
+    case HE_RUN_ACT:
+        st = he_hand_act(&self->h, a < -1 || a > 99 ? -1 : (int)a, b, c, ev, &ne);
+        break;
+    case HE_RUN_DEAL:
+        st = he_hand_deal(&self->h, cards, n, ev, &ne);
+        break;
+    case HE_RUN_SHOW:
+        st = he_hand_show(&self->h, a, cards, n, ev, &ne);
+        break;
+    default:
+        st = he_hand_muck(&self->h, a, ev, &ne);
+    }
+    return he_record(self, ev, ne, st);
+}
+
 /* An exact list or tuple of exact ints from `low` to `high`: its first `cap` values into
  * out and its length into *n (which may exceed cap), 1; 0 for anything else, which
  * Python converts or refuses with its message. */
@@ -277,14 +307,7 @@ static PyObject *he_act(PyObject *op, PyObject *args)
     if (seat != Py_None && s == HE_HAND_ANY_SEAT) {
         s = INT64_MIN; /* an explicit seat is never "any seat" */
     }
-    int st = he_ready(self);
-    if (st != HE_OK) {
-        return PyLong_FromLong(st);
-    }
-    he_hand_event ev[HE_HAND_MAX_EVENTS];
-    size_t n = 0;
-    st = he_hand_act(&self->h, k < -1 || k > 99 ? -1 : (int)k, a, s, ev, &n);
-    return he_status(he_record(self, ev, n, st));
+    return he_status(he_run(self, HE_RUN_ACT, k, a, s, NULL, 0));
 }
 
 /* ---- the public action methods ------------------------------------------------------ *
@@ -307,17 +330,9 @@ static PyObject *he_step(PyObject *op, int kind, PyObject *amount)
             return NULL;
         }
     }
-    int st = he_ready(self);
-    if (st == HE_OK) {
-        he_hand_event ev[HE_HAND_MAX_EVENTS];
-        size_t n = 0;
-        st = he_hand_act(&self->h, kind, a, HE_HAND_ANY_SEAT, ev, &n);
-        if (he_record(self, ev, n, st) == -1000) {
-            return NULL;
-        }
-    }
-    if (st == HE_OK) {
-        Py_RETURN_NONE;
+    int st = he_run(self, HE_RUN_ACT, kind, a, HE_HAND_ANY_SEAT, NULL, 0);
+    if (st == HE_OK || st == -1000) {
+        return st ? NULL : (Py_INCREF(Py_None), Py_None);
     }
     return PyObject_CallMethod(op, "_refused", "iiO", st, kind, amount ? amount : Py_None);
 }
@@ -347,17 +362,9 @@ static PyObject *he_deal_board(PyObject *op, PyObject *cards)
     if (!he_exact_ints(cards, -1, 51, c, 6, &n) || n > 6) {
         return PyObject_CallMethod(op, "_deal_board", "O", cards);
     }
-    int st = he_ready(self);
-    if (st == HE_OK) {
-        he_hand_event ev[HE_HAND_MAX_EVENTS];
-        size_t ne = 0;
-        st = he_hand_deal(&self->h, c, n, ev, &ne);
-        if (he_record(self, ev, ne, st) == -1000) {
-            return NULL;
-        }
-    }
-    if (st == HE_OK) {
-        Py_RETURN_NONE;
+    int st = he_run(self, HE_RUN_DEAL, 0, 0, 0, c, n);
+    if (st == HE_OK || st == -1000) {
+        return st ? NULL : (Py_INCREF(Py_None), Py_None);
     }
     return PyObject_CallMethod(op, "_deal_refused", "iO", st, cards);
 }
@@ -379,17 +386,9 @@ static PyObject *he_show_method(PyObject *op, PyObject *args, PyObject *kwargs)
             && (!he_exact_ints(cards, -1, 51, c, HE_HAND_MAX_HOLE, &n) || n > HE_HAND_MAX_HOLE))) {
         return PyObject_CallMethod(op, "_show_convert", "OO", seat, cards);
     }
-    int st = he_ready(self);
-    if (st == HE_OK) {
-        he_hand_event ev[HE_HAND_MAX_EVENTS];
-        size_t ne = 0;
-        st = he_hand_show(&self->h, he_clamp(seat), cards == Py_None ? NULL : c, n, ev, &ne);
-        if (he_record(self, ev, ne, st) == -1000) {
-            return NULL;
-        }
-    }
-    if (st == HE_OK) {
-        Py_RETURN_NONE;
+    int st = he_run(self, HE_RUN_SHOW, he_clamp(seat), 0, 0, cards == Py_None ? NULL : c, n);
+    if (st == HE_OK || st == -1000) {
+        return st ? NULL : (Py_INCREF(Py_None), Py_None);
     }
     return PyObject_CallMethod(op, "_show_refused", "iOOO", st, seat, cards, cards);
 }
@@ -413,14 +412,7 @@ static PyObject *he_deal(PyObject *op, PyObject *cards)
     if (!ok) {
         return NULL;
     }
-    int st = he_ready(self);
-    if (st != HE_OK) {
-        return PyLong_FromLong(st);
-    }
-    he_hand_event ev[HE_HAND_MAX_EVENTS];
-    size_t ne = 0;
-    st = he_hand_deal(&self->h, c, n, ev, &ne);
-    return he_status(he_record(self, ev, ne, st));
+    return he_status(he_run(self, HE_RUN_DEAL, 0, 0, 0, c, n));
 }
 
 /* _show(seat, cards | None) -> status; _muck(seat) -> status */
@@ -437,18 +429,11 @@ static PyObject *he_show(PyObject *op, PyObject *args)
         || (cards != Py_None && !he_ints(cards, c, HE_HAND_MAX_HOLE + 1, &n))) {
         return NULL;
     }
-    int st = he_ready(self);
-    if (st != HE_OK) {
-        return PyLong_FromLong(st);
-    }
-    he_hand_event ev[HE_HAND_MAX_EVENTS];
-    size_t ne = 0;
     if (cards != Py_None && n > HE_HAND_MAX_HOLE) {
         n = 0; /* a wrong count: the kernel says so */
         c[0] = -1;
     }
-    st = he_hand_show(&self->h, s, cards == Py_None ? NULL : c, n, ev, &ne);
-    return he_status(he_record(self, ev, ne, st));
+    return he_status(he_run(self, HE_RUN_SHOW, s, 0, 0, cards == Py_None ? NULL : c, n));
 }
 
 static PyObject *he_muck(PyObject *op, PyObject *seat)
@@ -458,14 +443,7 @@ static PyObject *he_muck(PyObject *op, PyObject *seat)
     if (PyLong_Check(seat) && !PyBool_Check(seat) && !he_int(seat, &s)) {
         return NULL;
     }
-    int st = he_ready(self);
-    if (st != HE_OK) {
-        return PyLong_FromLong(st);
-    }
-    he_hand_event ev[HE_HAND_MAX_EVENTS];
-    size_t ne = 0;
-    st = he_hand_muck(&self->h, s, ev, &ne);
-    return he_status(he_record(self, ev, ne, st));
+    return he_status(he_run(self, HE_RUN_MUCK, s, 0, 0, NULL, 0));
 }
 
 /* legal_actions() -> tuple of LegalAction */

@@ -1036,10 +1036,10 @@ static void mc_free(mc_ctx *m)
  * all of it from one generator output (draw_batch). Which loop runs depends only on the
  * players, so a seed still fixes the result (other Hold'em deals: the listed tuples below;
  * Omaha: the loop at the end of he_equity_mc). Inlined once per board size
- * (mc_fixed_holdem), so the deal loop has a constant count; hands are he_hand sums (one
+ * (mc_fixed_holdem), so the deal loop has a constant count; hands are he_acc sums (one
  * vector add per card on x86-64). */
-static inline void mc_fixed_nb(u32_src *src, uint8_t *deck, uint32_t ndeck, he_hand board,
-                               uint32_t ndeal, size_t np, const he_hand *hole, uint64_t trials,
+static inline void mc_fixed_nb(u32_src *src, uint8_t *deck, uint32_t ndeck, he_acc board,
+                               uint32_t ndeal, size_t np, const he_acc *hole, uint64_t trials,
                                uint64_t *wins, uint64_t *hist)
 {
     unsigned r[HE_EQ_MAX_PLAYERS];
@@ -1049,16 +1049,16 @@ static inline void mc_fixed_nb(u32_src *src, uint8_t *deck, uint32_t ndeck, he_h
         /* The deck holds no fixed card, so a partial shuffle never deals a used one. */
         uint32_t first[5];
         draw_batch(rs, ndeck, ndeal, bound, first);
-        he_hand h = board;
+        he_acc h = board;
         for (uint32_t j = 0; j < ndeal; j++) {
             uint32_t at = j + first[j];
             uint8_t c = deck[at];
             deck[at] = deck[j];
             deck[j] = c;
-            h = he_hand_add(h, c);
+            h = he_acc_add(h, c);
         }
         for (size_t p = 0; p < np; p++) {
-            r[p] = he_hand_rank(he_hand_sum(h, hole[p]));
+            r[p] = he_acc_rank(he_acc_sum(h, hole[p]));
         }
         tally(joint, r, np, wins, hist);
     }
@@ -1071,13 +1071,13 @@ static void mc_fixed_holdem(u32_src *src, uint8_t *deck, uint32_t ndeck, const u
                             const uint32_t *pick, uint64_t trials, uint64_t *wins,
                             uint64_t *hist)
 {
-    he_hand b = he_hand_start(), hole[HE_EQ_MAX_PLAYERS];
+    he_acc b = he_acc_start(), hole[HE_EQ_MAX_PLAYERS];
     for (size_t j = 0; j < nb; j++) {
-        b = he_hand_add(b, board[j]);
+        b = he_acc_add(b, board[j]);
     }
     for (size_t p = 0; p < np; p++) {
         const uint8_t *c = combos + 2 * (size_t)pick[p];
-        hole[p] = he_hand_sum(he_hand_part(c[0]), he_hand_part(c[1]));
+        hole[p] = he_acc_sum(he_acc_part(c[0]), he_acc_part(c[1]));
     }
     switch (nb) {
     case 0: mc_fixed_nb(src, deck, ndeck, b, 5, np, hole, trials, wins, hist); break;
@@ -1120,7 +1120,7 @@ static void mc_fixed_holdem(u32_src *src, uint8_t *deck, uint32_t ndeck, const u
 
 typedef struct {
     size_t np, nt;     /* players; valid (listed) tuples */
-    he_hand *hands;    /* nt * np: each player's summed hole cards (random, unlisted: 0) */
+    he_acc *hands;    /* nt * np: each player's summed hole cards (random, unlisted: 0) */
     uint64_t *tmask;   /* nt: the cards of each tuple (when there are unlisted players) */
     uint8_t *decks;    /* nt * MC_DECK_STRIDE: the deck left to each tuple */
     int32_t *slot;     /* weighted: listed tuple of each combination of draws, -1 if none */
@@ -1184,7 +1184,7 @@ static int mc_tuples_setup(mc_tuples *T, const mc_ctx *m, uint32_t ndeal)
     }
     T->np = np;
     T->weighted = m->alias != NULL && m->ndrawn > 0;
-    T->hands = malloc(P * np * sizeof(he_hand));
+    T->hands = malloc(P * np * sizeof(he_acc));
     T->decks = malloc(P * MC_DECK_STRIDE);
     T->tmask = malloc(P * sizeof(uint64_t));
     T->slot = T->weighted ? malloc(P * sizeof(int32_t)) : NULL;
@@ -1204,12 +1204,12 @@ static int mc_tuples_setup(mc_tuples *T, const mc_ctx *m, uint32_t ndeal)
     }
     memset(base + nbase, 0, MC_DECK_STRIDE - nbase);
     T->ndeck = nbase - 2u * (uint32_t)T->nlist;
-    he_hand tmpl[HE_EQ_MAX_PLAYERS];
+    he_acc tmpl[HE_EQ_MAX_PLAYERS];
     for (size_t p = 0; p < np; p++) {
         uint32_t lo = m->offsets[p];
-        tmpl[p] = he_hand_make(0, 0);
+        tmpl[p] = he_acc_make(0, 0);
         if (m->offsets[p + 1] - lo == 1) {
-            tmpl[p] = he_hand_make(m->ckey[lo], m->cbits[lo]);
+            tmpl[p] = he_acc_make(m->ckey[lo], m->cbits[lo]);
         } else if (m->offsets[p + 1] == lo) {
             T->rand[T->nrand++] = (unsigned)p;
         }
@@ -1245,10 +1245,10 @@ static int mc_tuples_setup(mc_tuples *T, const mc_ctx *m, uint32_t ndeal)
             T->slot[idx] = (int32_t)t;
         }
         T->tmask[t] = used;
-        he_hand *h = T->hands + t * np;
-        memcpy(h, tmpl, np * sizeof(he_hand));
+        he_acc *h = T->hands + t * np;
+        memcpy(h, tmpl, np * sizeof(he_acc));
         for (size_t k = 0; k < T->nlist; k++) {
-            h[T->list[k]] = he_hand_make(m->ckey[row[k]], m->cbits[row[k]]);
+            h[T->list[k]] = he_acc_make(m->ckey[row[k]], m->cbits[row[k]]);
         }
         /* The deck: base without the tuple's cards, each replaced by the last card left.
          * base is in card order, so taking the highest card first removes the highest
@@ -1324,7 +1324,7 @@ static inline uint32_t mc_row(const mc_ctx *m, unsigned p, uint32_t d, u32_src *
  * chunks. Every shape draws the same numbers in the same order, so the shape never
  * changes a result. Returns HE_OK, or HE_E_NO_DEAL after MAX_REDRAWS redraws in a row. */
 HE_ALWAYS_INLINE int mc_tuple_trials(const mc_tuples *T, const mc_ctx *m, uint64_t *rs,
-                                     he_hand board, size_t np, uint32_t nrand, uint32_t ndeal,
+                                     he_acc board, size_t np, uint32_t nrand, uint32_t ndeal,
                                      int fast, int un1, int rp, int wt, uint64_t trials,
                                      uint64_t *wins, uint64_t *hist)
 {
@@ -1343,7 +1343,7 @@ HE_ALWAYS_INLINE int mc_tuple_trials(const mc_tuples *T, const mc_ctx *m, uint64
     const unsigned p1 = un1 ? T->un[0] : 0;
     const uint32_t ulo = un1 ? m->offsets[p1] : 0, un = un1 ? m->offsets[p1 + 1] - ulo : 1;
     const uint64_t *tmask = T->tmask, *cmask = m->cmask, fixed = m->fixed;
-    const he_hand *hands = T->hands;
+    const he_acc *hands = T->hands;
     uint8_t *decks = T->decks;
     const uint32_t nt = (uint32_t)T->nt, ndeck = T->ndeck, ncards = 2 * nrand + ndeal;
     /* fast: draws 0 .. split - 1 (after the tuple's) from one output, the rest (the
@@ -1478,7 +1478,7 @@ HE_ALWAYS_INLINE int mc_tuple_trials(const mc_tuples *T, const mc_ctx *m, uint64
             }
         }
         uint8_t *deck = decks + (size_t)tu * MC_DECK_STRIDE;
-        he_hand ph[HE_EQ_MAX_PLAYERS];
+        he_acc ph[HE_EQ_MAX_PLAYERS];
         for (size_t p = 0; p < np; p++) {
             ph[p] = hands[(size_t)tu * np + p];
         }
@@ -1488,25 +1488,25 @@ HE_ALWAYS_INLINE int mc_tuple_trials(const mc_tuples *T, const mc_ctx *m, uint64
         u32_src src = {rs, 0, 0};
         uint32_t j = 0;
         for (uint32_t q = 0; q < nrand; q++) {
-            he_hand hr = he_hand_make(0, 0);
+            he_acc hr = he_acc_make(0, 0);
             for (uint32_t e = 0; e < 2; e++, j++) {
                 unsigned c = reject ? deal_card_at(&src, deck, ndeck, j, cd[j], &used)
                                     : swap_in(deck, j, cd[j]);
-                hr = he_hand_sum(hr, he_hand_part(c));
+                hr = he_acc_sum(hr, he_acc_part(c));
             }
             ph[rp >= 0 ? (unsigned)rp : rnd[q]] = hr;
         }
-        he_hand h = board;
+        he_acc h = board;
         for (; j < ncards; j++) {
             unsigned c = reject ? deal_card_at(&src, deck, ndeck, j, cd[j], &used)
                                 : swap_in(deck, j, cd[j]);
-            h = he_hand_add(h, c);
+            h = he_acc_add(h, c);
         }
         for (size_t k = 0; k < (un1 ? 1 : fast ? 0 : T->nun); k++) {
-            ph[T->un[k]] = he_hand_make(m->ckey[urow[k]], m->cbits[urow[k]]);
+            ph[T->un[k]] = he_acc_make(m->ckey[urow[k]], m->cbits[urow[k]]);
         }
         for (size_t p = 0; p < np; p++) {
-            r[p] = he_hand_rank(he_hand_sum(h, ph[p]));
+            r[p] = he_acc_rank(he_acc_sum(h, ph[p]));
         }
         tally(joint, r, np, wins, hist);
     }
@@ -1524,7 +1524,7 @@ done:
 #define MC_HU1(nd) MC_RUN(2, 0, nd, 1, 1, -1, 0)      /* one unlisted range */
 #define MC_HUW(nr, nd) MC_RUN(2, nr, nd, 1, 0, -1, 1) /* weighted */
 
-static int mc_tuples_run(const mc_tuples *T, const mc_ctx *m, uint64_t *rs, he_hand board,
+static int mc_tuples_run(const mc_tuples *T, const mc_ctx *m, uint64_t *rs, he_acc board,
                          uint32_t ndeal, uint64_t trials, uint64_t *wins, uint64_t *hist)
 {
     if (trials && T->nt == 0) {
@@ -1623,9 +1623,9 @@ int he_equity_mc(size_t np, size_t nh, const uint8_t *combos, const uint32_t *of
         mc_tuples T;
         st = mc_tuples_setup(&T, &m, (uint32_t)(5 - nb));
         if (st == HE_OK) {
-            he_hand hb = he_hand_start();
+            he_acc hb = he_acc_start();
             for (size_t j = 0; j < nb; j++) {
-                hb = he_hand_add(hb, board[j]);
+                hb = he_acc_add(hb, board[j]);
             }
             st = mc_tuples_run(&T, &m, rs, hb, (uint32_t)(5 - nb), trials, wins, hist);
             mc_tuples_free(&T);

@@ -264,6 +264,14 @@ def test_rejections(kwargs: dict[str, object], exc: type[Exception], match: str)
         equity(players, **kwargs)  # type: ignore[arg-type]
 
 
+def test_omaha_players_are_checked_in_order() -> None:
+    with pytest.raises(EquityArgumentError) as info:
+        equity(["AsKsQhJh", Range("AA")], variant="omaha")
+    assert str(info.value) == "player 1: Omaha players are exact hands or 'random', got Range('AA')"
+    with pytest.raises(InvalidCardError, match="'Zz'"):  # player 0 is read first
+        equity(["AsKsQhZz", Range("AA")], variant="omaha")
+
+
 def test_no_deal_at_all() -> None:
     with pytest.raises(NoValidDealError):
         equity(["AsKs, AhKh", "AsKs, AhKh", "AsKs, AhKh"], method="exact")

@@ -38,6 +38,7 @@ __all__ = [
     "hand_blind_seats",
     "hand_glue_setup",
     "lib",
+    "pool",
     "run_chunked",
     "run_parts",
 ]
@@ -103,6 +104,12 @@ def _reset_pool_after_fork() -> None:
 
 if hasattr(os, "register_at_fork"):  # not on Windows, which cannot fork
     os.register_at_fork(after_in_child=_reset_pool_after_fork)
+
+
+def pool() -> ThreadPoolExecutor:
+    """The module's persistent worker pool, for callers that schedule GIL-free calls
+    themselves (``equity``); a forked child gets its own."""
+    return _POOL
 
 
 def run_parts(call: Callable[[int, int], _T], bounds: Sequence[int]) -> list[_T]:

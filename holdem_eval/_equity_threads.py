@@ -1,5 +1,5 @@
 """The threads of :func:`holdem_eval.equity.equity`: GIL-free kernel calls spread over the
-caller's thread and a persistent pool, with progress and Ctrl-C between calls.
+caller's thread and the package's persistent pool, with progress and Ctrl-C between calls.
 
 Private to ``equity``.
 """
@@ -9,36 +9,21 @@ from __future__ import annotations
 import itertools
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor, wait
+from concurrent.futures import wait
 from typing import Any, TypeVar
+
+from . import _bindings as nat
 
 __all__ = ["run_calls"]
 
 T = TypeVar("T")
 
-_POOL: ThreadPoolExecutor | None = None
-_POOL_SIZE = 0
-_POOL_LOCK = threading.Lock()
-
-
-def _pool(workers: int) -> ThreadPoolExecutor:
-    """A process-wide pool of at least ``workers`` threads, kept between calls: starting
-    threads would cost more than a millisecond-long enumeration."""
-    global _POOL, _POOL_SIZE
-    with _POOL_LOCK:
-        if _POOL is None or workers > _POOL_SIZE:
-            old = _POOL
-            _POOL = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="holdem-equity")
-            _POOL_SIZE = workers
-            if old is not None:
-                old.shutdown(wait=False)
-        return _POOL
-
 
 def run_calls(calls: Sequence[Callable[[], T]], costs: Sequence[float], threads: int,
               progress: Callable[[float], None] | None) -> list[T]:
-    """Run the GIL-free calls on ``threads`` threads (the caller's included); results in
-    call order, whatever order they finish in.
+    """Run the GIL-free calls on ``threads`` threads (the caller's and the package's
+    persistent pool, ``_bindings.pool``); results in call order, whatever order they
+    finish in.
 
     Threads take the next call from a shared counter. ``progress`` gets the finished share
     of the total cost from the calling thread. Ctrl-C (or any error) stops every thread
@@ -77,7 +62,7 @@ def run_calls(calls: Sequence[Callable[[], T]], costs: Sequence[float], threads:
             stop.set()
             raise
 
-    helpers = [_pool(threads - 1).submit(worker) for _ in range(min(threads, n) - 1)]
+    helpers = [nat.pool().submit(worker) for _ in range(min(threads, n) - 1)]
     try:
         while step():
             if progress is not None:

@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 from itertools import combinations
 
 import numpy as np
 import pytest
+from helpers import forked_result
 
 from holdem_eval import (
     DuplicateCardError,
@@ -188,6 +191,19 @@ def test_threads_give_identical_exact_counts(threads: int) -> None:
         many = equity(hands, method="exact", threads=threads)
         assert many.wins_by_mask == one.wins_by_mask
         assert many.categories == one.categories
+
+
+def _exact_counts(hands: list[str]) -> tuple[int | float, ...]:
+    return equity(hands, method="exact", threads=2).wins_by_mask
+
+
+def test_threads_work_in_a_forked_child() -> None:
+    if "fork" not in multiprocessing.get_all_start_methods():
+        assert not hasattr(os, "register_at_fork")  # no fork, so no pool to renew
+        return
+    hands = ["AA", "KK", "QQ"]
+    want = _exact_counts(hands)  # the parent's pool has started its threads
+    assert forked_result(_exact_counts, hands) == want
 
 
 def test_parts_cover_each_board_once() -> None:

@@ -349,7 +349,7 @@ def eval_columns(cols: list[U8], ranks: U16, categories: U8, threads: int) -> St
 
 
 # ---------------------------------------------------------------------------------------
-# Equity kernels (csrc/equity.c, issue 5). Callers pass C-contiguous arrays they built and
+# Equity kernels (csrc/equity*.c, issue 5). Callers pass C-contiguous arrays they built and
 # checked; each wrapper allocates its own outputs, so calls from several threads share
 # nothing. Statuses are returned, not raised: holdem_eval.equity turns them into errors.
 # ---------------------------------------------------------------------------------------

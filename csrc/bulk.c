@@ -7,11 +7,11 @@ static inline int columns_k(const uint8_t *const *cols, size_t k, size_t n, uint
                             uint8_t *categories, size_t *bad_row)
 {
     for (size_t i = 0; i < n; i++) {
-        he_hand h = he_hand_start();
+        he_acc h = he_acc_start();
         for (size_t j = 0; j < k; j++) {
-            h = he_hand_add(h, cols[j][i]);
+            h = he_acc_add(h, cols[j][i]);
         }
-        if (he_popcount_portable(he_hand_bits(h)) != k) {
+        if (he_popcount_portable(he_acc_bits(h)) != k) {
             uint8_t row[7];
             for (size_t j = 0; j < k; j++) {
                 row[j] = cols[j][i];
@@ -19,7 +19,7 @@ static inline int columns_k(const uint8_t *const *cols, size_t k, size_t n, uint
             *bad_row = i;
             return he_bad_status(row, k);
         }
-        uint16_t r = he_hand_rank(h);
+        uint16_t r = he_acc_rank(h);
         ranks[i] = r;
         if (categories != NULL) {
             categories[i] = he_rank_category[r];

@@ -23,14 +23,14 @@ HE_ALWAYS_INLINE unsigned popcount_as(uint64_t x, int hw)
 /* Rank of row `cards[0..k)` or a negative status (portable check: the scalar paths). */
 static inline int eval_row(const uint8_t *cards, size_t k)
 {
-    he_hand h = he_hand_start();
+    he_acc h = he_acc_start();
     for (size_t i = 0; i < k; i++) {
-        h = he_hand_add(h, cards[i]);
+        h = he_acc_add(h, cards[i]);
     }
-    if (he_popcount_portable(he_hand_bits(h)) != k) {
+    if (he_popcount_portable(he_acc_bits(h)) != k) {
         return he_bad_status(cards, k);
     }
-    return he_hand_rank(h);
+    return he_acc_rank(h);
 }
 
 int he_eval_hand(const uint8_t *cards, size_t k)
@@ -71,17 +71,17 @@ int he_eval5(int c0, int c1, int c2, int c3, int c4)
 
 /* The summed hand of one row of k cards, added to `board` when `with_board`. Two
  * independent sums (cards 0.. and k/2..) halve the chain of dependent adds. */
-HE_ALWAYS_INLINE he_hand row_hand(const uint8_t *row, size_t k, int with_board, he_hand board)
+HE_ALWAYS_INLINE he_acc row_hand(const uint8_t *row, size_t k, int with_board, he_acc board)
 {
-    he_hand h = with_board ? he_hand_add(board, row[0]) : he_hand_first(row[0]);
-    he_hand g = he_hand_part(row[k / 2]);
+    he_acc h = with_board ? he_acc_add(board, row[0]) : he_acc_first(row[0]);
+    he_acc g = he_acc_part(row[k / 2]);
     for (size_t t = 1; t < k / 2; t++) {
-        h = he_hand_add(h, row[t]);
+        h = he_acc_add(h, row[t]);
     }
     for (size_t t = k / 2 + 1; t < k; t++) {
-        g = he_hand_add(g, row[t]);
+        g = he_acc_add(g, row[t]);
     }
-    return he_hand_sum(h, g);
+    return he_acc_sum(h, g);
 }
 
 /* Evaluates n rows of k cards: row i reads cards[i * k .. i * k + k) and is added to
@@ -89,37 +89,37 @@ HE_ALWAYS_INLINE he_hand row_hand(const uint8_t *row, size_t k, int with_board, 
  * else starts from nothing. Inlined with constant k, with_board and hw, so the card loop
  * unrolls and one popcount is built in; four rows per turn of the loop. */
 HE_ALWAYS_INLINE int batch_rows(const uint8_t *cards, size_t n, size_t k, int with_board,
-                         he_hand board, unsigned ncards, int hw, uint16_t *out,
+                         he_acc board, unsigned ncards, int hw, uint16_t *out,
                          size_t *bad_row)
 {
     const uint8_t *row = cards;
     size_t i = 0;
     for (; i + 4 <= n; i += 4, row += 4 * k) {
-        he_hand a = row_hand(row, k, with_board, board);
-        he_hand b = row_hand(row + k, k, with_board, board);
-        he_hand c = row_hand(row + 2 * k, k, with_board, board);
-        he_hand d = row_hand(row + 3 * k, k, with_board, board);
-        uint64_t abits = he_hand_bits(a), bbits = he_hand_bits(b);
-        uint64_t cbits = he_hand_bits(c), dbits = he_hand_bits(d);
+        he_acc a = row_hand(row, k, with_board, board);
+        he_acc b = row_hand(row + k, k, with_board, board);
+        he_acc c = row_hand(row + 2 * k, k, with_board, board);
+        he_acc d = row_hand(row + 3 * k, k, with_board, board);
+        uint64_t abits = he_acc_bits(a), bbits = he_acc_bits(b);
+        uint64_t cbits = he_acc_bits(c), dbits = he_acc_bits(d);
         /* No row has more than ncards bits (a carry only loses bits), so the four counts
          * add up to 4 * ncards exactly when every row is good. */
         if (popcount_as(abits, hw) + popcount_as(bbits, hw) + popcount_as(cbits, hw)
             + popcount_as(dbits, hw) != 4 * ncards) {
             break; /* the row-by-row loop below finds and reports it */
         }
-        out[i] = he_rank_of(he_hand_key(a), abits);
-        out[i + 1] = he_rank_of(he_hand_key(b), bbits);
-        out[i + 2] = he_rank_of(he_hand_key(c), cbits);
-        out[i + 3] = he_rank_of(he_hand_key(d), dbits);
+        out[i] = he_rank_of(he_acc_key(a), abits);
+        out[i + 1] = he_rank_of(he_acc_key(b), bbits);
+        out[i + 2] = he_rank_of(he_acc_key(c), cbits);
+        out[i + 3] = he_rank_of(he_acc_key(d), dbits);
     }
     for (; i < n; i++, row += k) {
-        he_hand h = row_hand(row, k, with_board, board);
-        uint64_t bits = he_hand_bits(h);
+        he_acc h = row_hand(row, k, with_board, board);
+        uint64_t bits = he_acc_bits(h);
         if (popcount_as(bits, hw) != ncards) {
             *bad_row = i;
             return he_bad_status(row, k);
         }
-        out[i] = he_rank_of(he_hand_key(h), bits);
+        out[i] = he_rank_of(he_acc_key(h), bits);
     }
     return HE_OK;
 }
@@ -127,7 +127,7 @@ HE_ALWAYS_INLINE int batch_rows(const uint8_t *cards, size_t n, size_t k, int wi
 HE_ALWAYS_INLINE int batch_k(const uint8_t *cards, size_t n, size_t k, int hw, uint16_t *out,
                       size_t *bad_row)
 {
-    he_hand none = he_hand_start();
+    he_acc none = he_acc_start();
     switch (k) {
     case 5: return batch_rows(cards, n, 5, 0, none, 5, hw, out, bad_row);
     case 6: return batch_rows(cards, n, 6, 0, none, 6, hw, out, bad_row);
@@ -173,20 +173,20 @@ int he_eval_batch(const uint8_t *cards, size_t n, size_t k, uint16_t *out, size_
 /* Status of a bad board: HE_E_CARD_RANGE before HE_E_DUPLICATE. */
 static int board_status(const uint8_t *board, size_t nb)
 {
-    he_hand h = he_hand_start();
+    he_acc h = he_acc_start();
     for (size_t j = 0; j < nb; j++) {
-        h = he_hand_add(h, board[j]);
+        h = he_acc_add(h, board[j]);
     }
-    return he_popcount_portable(he_hand_bits(h)) == nb ? HE_OK : he_bad_status(board, nb);
+    return he_popcount_portable(he_acc_bits(h)) == nb ? HE_OK : he_bad_status(board, nb);
 }
 
 /* One board for every row: rows of two hole cards added to the summed board. */
 HE_ALWAYS_INLINE int shared_board(const uint8_t *holes, size_t n, const uint8_t *board, size_t nb,
                            int hw, uint16_t *out, size_t *bad_row)
 {
-    he_hand start = he_hand_start();
+    he_acc start = he_acc_start();
     for (size_t j = 0; j < nb; j++) {
-        start = he_hand_add(start, board[j]);
+        start = he_acc_add(start, board[j]);
     }
     return batch_rows(holes, n, 2, 1, start, (unsigned)nb + 2u, hw, out, bad_row);
 }
@@ -231,17 +231,17 @@ int he_eval_hole_board(const uint8_t *holes, size_t n, const uint8_t *boards, si
     }
     for (size_t i = 0; i < n; i++) {
         const uint8_t *board = boards + i * nb, *hole = holes + 2 * i;
-        he_hand h = he_hand_start();
+        he_acc h = he_acc_start();
         for (size_t j = 0; j < nb; j++) {
-            h = he_hand_add(h, board[j]);
+            h = he_acc_add(h, board[j]);
         }
-        h = he_hand_add(he_hand_add(h, hole[0]), hole[1]);
-        if (he_popcount_portable(he_hand_bits(h)) != nb + 2) {
+        h = he_acc_add(he_acc_add(h, hole[0]), hole[1]);
+        if (he_popcount_portable(he_acc_bits(h)) != nb + 2) {
             int st = board_status(board, nb);
             *bad_row = i;
             return st != HE_OK ? st : he_bad_status(hole, 2);
         }
-        out[i] = he_hand_rank(h);
+        out[i] = he_acc_rank(h);
     }
     return HE_OK;
 }
@@ -252,14 +252,14 @@ int he_eval_hole_board(const uint8_t *holes, size_t n, const uint8_t *boards, si
  * every (two hole, three board) choice, as he_omaha_best. */
 HE_ALWAYS_INLINE int omaha_row(const uint8_t *hole, size_t nh, const uint8_t *board, size_t nb)
 {
-    he_hand h = he_hand_start();
+    he_acc h = he_acc_start();
     for (size_t j = 0; j < nb; j++) {
-        h = he_hand_add(h, board[j]);
+        h = he_acc_add(h, board[j]);
     }
     for (size_t i = 0; i < nh; i++) {
-        h = he_hand_add(h, hole[i]);
+        h = he_acc_add(h, hole[i]);
     }
-    if (he_popcount_portable(he_hand_bits(h)) != nh + nb) {
+    if (he_popcount_portable(he_acc_bits(h)) != nh + nb) {
         int st = he_bad_status(hole, nh);
         return st == HE_E_CARD_RANGE ? st : he_bad_status(board, nb);
     }

@@ -42,7 +42,7 @@
 /* One card: `key` (rank multiplier in bits 0..31, a one in its suit's counter at
  * 32 + 4 * suit) and `bits` (1 << (16 * suit + rank)). Ids 52..255: {0, 0}. Aligned so
  * that an entry is one 16-byte vector load. he_cards[256 + id] is he_cards[id] with
- * HE_SUIT_BIAS added to its key: the first card of a hand (he_hand_first). */
+ * HE_SUIT_BIAS added to its key: the first card of a hand (he_acc_first). */
 typedef HE_ALIGN16_PRE struct {
     uint64_t key;
     uint64_t bits;
@@ -110,103 +110,104 @@ static inline int he_cpu_has_popcnt(void)
 }
 #endif
 
-/* ------------------------------------------------------------------ hands */
+/* ------------------------------------------------------------------ hand accumulators */
 
-/* A hand being summed: {key, bits} as one SSE2 register on x86-64, two words elsewhere. */
+/* A hand being summed (he_acc): {key, bits} as one SSE2 register on x86-64, two words
+ * elsewhere. (he_hand is the engine's hand state, csrc/api/hand.h.) */
 #ifdef HE_SSE2
-typedef __m128i he_hand;
+typedef __m128i he_acc;
 
-static inline he_hand he_hand_start(void)
+static inline he_acc he_acc_start(void)
 {
     return _mm_set_epi64x(0, (long long)HE_SUIT_BIAS);
 }
 
-static inline he_hand he_hand_add(he_hand h, unsigned card)
+static inline he_acc he_acc_add(he_acc h, unsigned card)
 {
     return _mm_add_epi64(h, _mm_load_si128((const __m128i *)(const void *)&he_cards[card]));
 }
 
 /* A hand part from its summed key and bits. */
-static inline he_hand he_hand_make(uint64_t key, uint64_t bits)
+static inline he_acc he_acc_make(uint64_t key, uint64_t bits)
 {
     return _mm_set_epi64x((long long)bits, (long long)key);
 }
 
-/* One card's entry, without the suit bias (a part of a hand, for he_hand_sum). */
-static inline he_hand he_hand_part(unsigned card)
+/* One card's entry, without the suit bias (a part of a hand, for he_acc_sum). */
+static inline he_acc he_acc_part(unsigned card)
 {
     return _mm_load_si128((const __m128i *)(const void *)&he_cards[card]);
 }
 
-/* The hand of one card (he_hand_add(he_hand_start(), card) in one load). */
-static inline he_hand he_hand_first(unsigned card)
+/* The hand of one card (he_acc_add(he_acc_start(), card) in one load). */
+static inline he_acc he_acc_first(unsigned card)
 {
     return _mm_load_si128((const __m128i *)(const void *)&he_cards[256u + card]);
 }
 
-static inline he_hand he_hand_sum(he_hand a, he_hand b)
+static inline he_acc he_acc_sum(he_acc a, he_acc b)
 {
     return _mm_add_epi64(a, b);
 }
 
-static inline uint64_t he_hand_key(he_hand h)
+static inline uint64_t he_acc_key(he_acc h)
 {
     return (uint64_t)_mm_cvtsi128_si64(h);
 }
 
-static inline uint64_t he_hand_bits(he_hand h)
+static inline uint64_t he_acc_bits(he_acc h)
 {
     return (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(h, h));
 }
 #else
-typedef he_card_entry he_hand;
+typedef he_card_entry he_acc;
 
-static inline he_hand he_hand_start(void)
+static inline he_acc he_acc_start(void)
 {
-    he_hand h;
+    he_acc h;
     h.key = HE_SUIT_BIAS;
     h.bits = 0;
     return h;
 }
 
-static inline he_hand he_hand_add(he_hand h, unsigned card)
+static inline he_acc he_acc_add(he_acc h, unsigned card)
 {
     h.key += he_cards[card].key;
     h.bits += he_cards[card].bits;
     return h;
 }
 
-static inline he_hand he_hand_make(uint64_t key, uint64_t bits)
+static inline he_acc he_acc_make(uint64_t key, uint64_t bits)
 {
-    he_hand h;
+    he_acc h;
     h.key = key;
     h.bits = bits;
     return h;
 }
 
-static inline he_hand he_hand_part(unsigned card)
+static inline he_acc he_acc_part(unsigned card)
 {
     return he_cards[card];
 }
 
-static inline he_hand he_hand_first(unsigned card)
+static inline he_acc he_acc_first(unsigned card)
 {
     return he_cards[256u + card];
 }
 
-static inline he_hand he_hand_sum(he_hand a, he_hand b)
+static inline he_acc he_acc_sum(he_acc a, he_acc b)
 {
     a.key += b.key;
     a.bits += b.bits;
     return a;
 }
 
-static inline uint64_t he_hand_key(he_hand h)
+static inline uint64_t he_acc_key(he_acc h)
 {
     return h.key;
 }
 
-static inline uint64_t he_hand_bits(he_hand h)
+static inline uint64_t he_acc_bits(he_acc h)
 {
     return h.bits;
 }
@@ -235,9 +236,9 @@ static inline uint16_t he_rank_of(uint64_t key, uint64_t bits)
 }
 
 /* Rank of a summed hand (see he_rank_of). */
-static inline uint16_t he_hand_rank(he_hand h)
+static inline uint16_t he_acc_rank(he_acc h)
 {
-    return he_rank_of(he_hand_key(h), he_hand_bits(h));
+    return he_rank_of(he_acc_key(h), he_acc_bits(h));
 }
 
 /* ------------------------------------------------------------------ Omaha */

@@ -38,6 +38,7 @@ __all__ = [
     "hand_blind_seats",
     "hand_glue_setup",
     "lib",
+    "pool",
     "run_chunked",
     "run_parts",
 ]
@@ -103,6 +104,12 @@ def _reset_pool_after_fork() -> None:
 
 if hasattr(os, "register_at_fork"):  # not on Windows, which cannot fork
     os.register_at_fork(after_in_child=_reset_pool_after_fork)
+
+
+def pool() -> ThreadPoolExecutor:
+    """The module's persistent worker pool, for callers that schedule GIL-free calls
+    themselves (``equity``); a forked child gets its own."""
+    return _POOL
 
 
 def run_parts(call: Callable[[int, int], _T], bounds: Sequence[int]) -> list[_T]:
@@ -342,7 +349,7 @@ def eval_columns(cols: list[U8], ranks: U16, categories: U8, threads: int) -> St
 
 
 # ---------------------------------------------------------------------------------------
-# Equity kernels (csrc/equity.c, issue 5). Callers pass C-contiguous arrays they built and
+# Equity kernels (csrc/equity*.c, issue 5). Callers pass C-contiguous arrays they built and
 # checked; each wrapper allocates its own outputs, so calls from several threads share
 # nothing. Statuses are returned, not raised: holdem_eval.equity turns them into errors.
 # ---------------------------------------------------------------------------------------

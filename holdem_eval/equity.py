@@ -37,21 +37,29 @@ How it works:
 
 from __future__ import annotations
 
-import itertools
 import math
 import secrets
-import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Any, TypeVar, Union
+from typing import Any, Union
 
 import numpy as np
 from numpy.typing import NDArray
 
 from . import _bindings as nat
+from ._equity_input import (
+    Player,
+    PlayerLike,
+    alias_table,
+    all_combos,
+    card_mask,
+    cards_text,
+    parse_player,
+)
+from ._equity_stats import stderr_max, summarize
+from ._equity_threads import run_calls
 from ._limits import check_threads
-from .cards import CardsLike, format_cards, parse_cards
+from .cards import CardsLike, format_cards
 from .categories import HandCategory
 from .errors import DuplicateCardError, HoldemEvalError, InvalidCardError, ShapeError
 from .ranges import Range
@@ -64,9 +72,7 @@ __all__ = [
     "equity",
 ]
 
-PlayerLike = Union[str, Range, Sequence[int], Sequence[str]]
 Count = Union[int, float]
-T = TypeVar("T")
 
 MAX_PLAYERS = 10
 METHODS = ("auto", "exact", "monte_carlo")
@@ -200,62 +206,7 @@ class EquityResult:
         return "\n".join(lines)
 
 
-# ------------------------------------------------------------------------ parsing
-
-
-@dataclass
-class _Player:
-    label: str
-    combos: NDArray[np.uint8]  # (k, hole size); empty for "random"
-    weights: NDArray[np.float64]  # (k,)
-    random: bool
-    exact: bool  # one fixed hand
-
-
-def _is_random_text(entry: object) -> bool:
-    return isinstance(entry, str) and entry.strip().lower() in ("random", "any")
-
-
-def _cards_text(cards: CardsLike) -> NDArray[np.uint8]:
-    if isinstance(cards, str) and not cards.strip():
-        return np.zeros(0, dtype=np.uint8)
-    return parse_cards(cards)  # rejects repeated cards
-
-
-def _parse_player(i: int, entry: PlayerLike, variant: str) -> _Player:
-    hole = 2 if variant == "holdem" else 4
-    empty = np.zeros((0, hole), dtype=np.uint8)
-    none = np.zeros(0, dtype=np.float64)
-    if _is_random_text(entry):
-        return _Player("random", empty, none, True, False)
-    if isinstance(entry, Range):
-        if variant == "omaha":
-            raise EquityArgumentError(
-                f"player {i}: Omaha players are exact hands or 'random', got {entry!r}")
-        return _range_player(entry, entry.text)
-    if variant == "omaha" or not isinstance(entry, str):
-        cards = parse_cards(entry)
-        sizes = (2,) if variant == "holdem" else (4, 5, 6)
-        if cards.size not in sizes:
-            want = "2 cards" if variant == "holdem" else "4 cards (5 or 6 for big-O)"
-            raise ShapeError(f"player {i} must hold {want}, got {cards.size}: {entry!r}")
-        return _Player(format_cards(cards), cards.reshape(1, -1), np.ones(1), False, True)
-    try:
-        two = parse_cards(entry)
-    except (InvalidCardError, DuplicateCardError):
-        two = np.zeros(0, dtype=np.uint8)
-    if two.size == 2:
-        return _Player(format_cards(two), two.reshape(1, 2), np.ones(1), False, True)
-    return _range_player(Range(entry), entry)  # "AsKs, AhKh", "QQ+": ranges
-
-
-def _range_player(r: Range, label: str) -> _Player:
-    if r.is_random:
-        return _Player(label.strip(), np.zeros((0, 2), dtype=np.uint8), np.zeros(0), True, False)
-    wc = r.weighted_combos()
-    combos = np.array([c for c, _ in wc], dtype=np.uint8).reshape(-1, 2)
-    weights = np.array([w for _, w in wc], dtype=np.float64)
-    return _Player(label.strip(), combos, weights, False, len(wc) == 1 and weights[0] == 1.0)
+# ------------------------------------------------------------------------ checks
 
 
 def _check_args(method: str, variant: str, trials: int | None, target_stderr: float | None,
@@ -279,93 +230,6 @@ def _check_args(method: str, variant: str, trials: int | None, target_stderr: fl
                                   "not to method='exact'")
 
 
-def _mask(cards: NDArray[np.uint8]) -> int:
-    m = 0
-    for c in cards.tolist():
-        m |= 1 << c
-    return m
-
-
-# ------------------------------------------------------------------------ running work
-
-
-_POOL: ThreadPoolExecutor | None = None
-_POOL_SIZE = 0
-_POOL_LOCK = threading.Lock()
-
-
-def _pool(workers: int) -> ThreadPoolExecutor:
-    """A process-wide pool of at least ``workers`` threads, kept between calls: starting
-    threads would cost more than a millisecond-long enumeration."""
-    global _POOL, _POOL_SIZE
-    with _POOL_LOCK:
-        if _POOL is None or workers > _POOL_SIZE:
-            old = _POOL
-            _POOL = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="holdem-equity")
-            _POOL_SIZE = workers
-            if old is not None:
-                old.shutdown(wait=False)
-        return _POOL
-
-
-def _run(calls: Sequence[Callable[[], T]], costs: Sequence[float], threads: int,
-         progress: Callable[[float], None] | None) -> list[T]:
-    """Run the GIL-free calls on ``threads`` threads (the caller's included); results in
-    call order, whatever order they finish in.
-
-    Threads take the next call from a shared counter. ``progress`` gets the finished share
-    of the total cost from the calling thread. Ctrl-C (or any error) stops every thread
-    from taking another call; running calls are a few ms long.
-    """
-    n = len(calls)
-    total = float(sum(costs)) or 1.0
-    results: list[Any] = [None] * n
-    if threads == 1 or n == 1:
-        done = 0.0
-        for i, call in enumerate(calls):
-            results[i] = call()
-            done += costs[i]
-            if progress is not None:
-                progress(min(done / total, 1.0))
-        return results
-    counter = itertools.count()
-    stop = threading.Event()
-    lock = threading.Lock()
-    finished = [0.0]
-
-    def step() -> bool:
-        i = next(counter)  # atomic under the GIL
-        if i >= n or stop.is_set():
-            return False
-        results[i] = calls[i]()
-        with lock:
-            finished[0] += costs[i]
-        return True
-
-    def worker() -> None:
-        try:
-            while step():
-                pass
-        except BaseException:
-            stop.set()
-            raise
-
-    helpers = [_pool(threads - 1).submit(worker) for _ in range(min(threads, n) - 1)]
-    try:
-        while step():
-            if progress is not None:
-                progress(min(finished[0] / total, 1.0))
-    except BaseException:
-        stop.set()
-        wait(helpers)
-        raise
-    for f in helpers:
-        f.result()  # re-raises a helper's error
-    if progress is not None:
-        progress(1.0)
-    return results
-
-
 def _check_status(st: int, what: str) -> None:
     if st >= 0:
         return
@@ -385,30 +249,15 @@ def _check_status(st: int, what: str) -> None:
 # ------------------------------------------------------------------------ results
 
 
-def _result(players: list[_Player], wins: NDArray[Any], hist: NDArray[Any], games: int,
+def _result(players: list[Player], wins: NDArray[Any], hist: NDArray[Any], games: int,
             exact: bool, variant: str, seed: int | None, integral: bool) -> EquityResult:
     n = len(players)
-    masks = np.arange(1 << n)
-    members = (masks[:, None] >> np.arange(n)[None, :]) & 1  # (2**n, n)
-    size = members.sum(axis=1)
     w = wins.astype(np.float64)
-    total = float(w.sum())
-    if not total > 0.0:
+    if not float(w.sum()) > 0.0:
         raise NoValidDealError(
             "every possible deal has weight 0: the product of the players' weights underflows "
             "(weights differ by more than about 1e-300 within the deals that remain)")
-    share = np.where(members == 1, 1.0 / np.maximum(size, 1)[:, None], 0.0)
-    eq = (w[:, None] * share).sum(axis=0) / total
-    solo = (members == 1) & (size[:, None] == 1)
-    win = (w[:, None] * solo).sum(axis=0) / total
-    split = (members == 1) & (size[:, None] > 1)
-    tie = (w[:, None] * split).sum(axis=0) / total
-    tie_eq = (w[:, None] * share * split).sum(axis=0) / total
-    if exact:
-        se = np.zeros(n)
-    else:
-        ex2 = (w[:, None] * share**2).sum(axis=0) / total
-        se = np.sqrt(np.maximum(ex2 - eq**2, 0.0) / total)
+    stats = summarize(w, n, exact)
 
     def count(x: Any) -> Count:
         return int(x) if integral else float(x)
@@ -418,11 +267,11 @@ def _result(players: list[_Player], wins: NDArray[Any], hist: NDArray[Any], game
     )
     return EquityResult(
         players=tuple(p.label for p in players),
-        equity=tuple(float(x) for x in eq),
-        win=tuple(float(x) for x in win),
-        tie=tuple(float(x) for x in tie),
-        tie_equity=tuple(float(x) for x in tie_eq),
-        stderr=tuple(float(x) for x in se),
+        equity=tuple(float(x) for x in stats.equity),
+        win=tuple(float(x) for x in stats.win),
+        tie=tuple(float(x) for x in stats.tie),
+        tie_equity=tuple(float(x) for x in stats.tie_equity),
+        stderr=tuple(float(x) for x in stats.stderr),
         games=games,
         exact=exact,
         wins_by_mask=tuple(count(x) for x in wins),
@@ -432,29 +281,15 @@ def _result(players: list[_Player], wins: NDArray[Any], hist: NDArray[Any], game
     )
 
 
-def _stderr_max(wins: NDArray[np.uint64], n: int) -> float:
-    masks = np.arange(1 << n)
-    members = (masks[:, None] >> np.arange(n)[None, :]) & 1
-    size = np.maximum(members.sum(axis=1), 1)
-    w = wins.astype(np.float64)
-    total = float(w.sum())
-    if total < 2:
-        return math.inf
-    share = members / size[:, None]
-    eq = (w[:, None] * share).sum(axis=0) / total
-    ex2 = (w[:, None] * share**2).sum(axis=0) / total
-    return float(np.sqrt(np.maximum(ex2 - eq**2, 0.0) / total).max())
-
-
 # ------------------------------------------------------------------------ exact
 
 
-def _exact_holdem(players: list[_Player], board: NDArray[np.uint8], dead: NDArray[np.uint8],
+def _exact_holdem(players: list[Player], board: NDArray[np.uint8], dead: NDArray[np.uint8],
                   method: str, threads: int,
                   progress: Callable[[float], None] | None) -> EquityResult | None:
     """Exact Hold'em, or None when method is "auto" and enumeration is too costly."""
     n = len(players)
-    lists = [p.combos if not p.random else _all_combos(board, dead) for p in players]
+    lists = [p.combos if not p.random else all_combos(board, dead) for p in players]
     weights_l = [p.weights if not p.random else np.ones(len(lists[i]))
                  for i, p in enumerate(players)]
     deals_bound = math.prod(len(c) for c in lists)
@@ -491,7 +326,7 @@ def _exact_holdem(players: list[_Player], board: NDArray[np.uint8], dead: NDArra
                                     wsum[lo:hi] if weighted else None, board, dead,
                                     part, nparts))
             costs.append(float(per_rep * (hi - lo)) / nparts)
-    outs = _run(calls, costs, threads, progress)
+    outs = run_calls(calls, costs, threads, progress)
     wins = np.zeros(1 << n, dtype=np.uint64)
     hist = np.zeros(n * 9, dtype=np.uint64)
     wwins = np.zeros(1 << n)
@@ -518,13 +353,7 @@ def _enum_call(n: int, reps: NDArray[np.uint8], mult: NDArray[np.uint64],
     return lambda: nat.equity_enum(n, reps, mult, weight, board, dead, part, nparts)
 
 
-def _all_combos(board: NDArray[np.uint8], dead: NDArray[np.uint8]) -> NDArray[np.uint8]:
-    out = _mask(board) | _mask(dead)
-    rows = [(a, b) for a in range(52) for b in range(a) if not (out >> a & 1 or out >> b & 1)]
-    return np.array(rows, dtype=np.uint8).reshape(-1, 2)
-
-
-def _exact_omaha(players: list[_Player], board: NDArray[np.uint8], dead: NDArray[np.uint8],
+def _exact_omaha(players: list[Player], board: NDArray[np.uint8], dead: NDArray[np.uint8],
                  method: str, threads: int,
                  progress: Callable[[float], None] | None) -> EquityResult | None:
     n = len(players)
@@ -545,7 +374,7 @@ def _exact_omaha(players: list[_Player], board: NDArray[np.uint8], dead: NDArray
         (lambda part=part: nat.equity_enum_omaha(n, holes, board, dead, part, nparts))
         for part in range(nparts)
     ]
-    outs = _run(calls, [1.0] * nparts, threads, progress)
+    outs = run_calls(calls, [1.0] * nparts, threads, progress)
     wins = np.zeros(1 << n, dtype=np.uint64)
     hist = np.zeros(n * 9, dtype=np.uint64)
     for st, w, h in outs:
@@ -558,24 +387,7 @@ def _exact_omaha(players: list[_Player], board: NDArray[np.uint8], dead: NDArray
 # ------------------------------------------------------------------------ Monte Carlo
 
 
-def _alias_table(weights: NDArray[np.float64]) -> tuple[NDArray[np.uint32], NDArray[np.uint64]]:
-    """Walker/Vose alias table: (alias index, keep threshold out of 2**32) per row."""
-    k = len(weights)
-    prob = weights * (k / weights.sum())
-    alias = np.arange(k, dtype=np.uint32)
-    thresh = np.full(k, 1 << 32, dtype=np.uint64)
-    small = [i for i in range(k) if prob[i] < 1.0]
-    large = [i for i in range(k) if prob[i] >= 1.0]
-    while small and large:
-        s, g = small.pop(), large.pop()
-        thresh[s] = int(prob[s] * (1 << 32))
-        alias[s] = g
-        prob[g] -= 1.0 - prob[s]
-        (small if prob[g] < 1.0 else large).append(g)
-    return alias, thresh
-
-
-def _monte_carlo(players: list[_Player], board: NDArray[np.uint8], dead: NDArray[np.uint8],
+def _monte_carlo(players: list[Player], board: NDArray[np.uint8], dead: NDArray[np.uint8],
                  variant: str, trials: int | None, target_stderr: float | None, seed: int,
                  threads: int, progress: Callable[[float], None] | None) -> EquityResult:
     n = len(players)
@@ -589,7 +401,7 @@ def _monte_carlo(players: list[_Player], board: NDArray[np.uint8], dead: NDArray
     if any((p.weights != 1.0).any() for p in players if not p.random):
         al, th = [], []
         for i, p in enumerate(players):
-            a, t = _alias_table(p.weights) if len(p.combos) else (
+            a, t = alias_table(p.weights) if len(p.combos) else (
                 np.zeros(0, dtype=np.uint32), np.zeros(0, dtype=np.uint64))
             al.append(a + offsets[i])
             th.append(t)
@@ -613,14 +425,14 @@ def _monte_carlo(players: list[_Player], board: NDArray[np.uint8], dead: NDArray
         size = min(2 * size, MC_ROUND_MAX)
         share = [s - k for s, k in zip(share, ks)]
         calls = [call(t, k) for t, k in enumerate(ks) if k]
-        for st, w, h in _run(calls, [float(k) for k in ks if k], threads, None):
+        for st, w, h in run_calls(calls, [float(k) for k in ks if k], threads, None):
             _check_status(st, "Monte Carlo equity")
             wins += w
             hist += h
         done += sum(ks)
         frac = done / total
         if target_stderr is not None:
-            se = _stderr_max(wins, n)
+            se = stderr_max(wins, n)
             if se < target_stderr:
                 break
             frac = max(frac, min(1.0, (target_stderr / se) ** 2))
@@ -672,14 +484,19 @@ def equity(
                          f"got {players!r}")
     if not 2 <= len(players) <= MAX_PLAYERS:
         raise ShapeError(f"players must have 2..{MAX_PLAYERS} entries, got {len(players)}")
-    parsed = [_parse_player(i, p, variant) for i, p in enumerate(players)]
+    parsed = []
+    for i, entry in enumerate(players):
+        if variant == "omaha" and isinstance(entry, Range):
+            raise EquityArgumentError(
+                f"player {i}: Omaha players are exact hands or 'random', got {entry!r}")
+        parsed.append(parse_player(i, entry, variant))
     if variant == "omaha":
         sizes = {p.combos.shape[1] for p in parsed if not p.random}
         if len(sizes) > 1:
             raise ShapeError(f"Omaha players must all hold the same number of cards, got "
                              f"{sorted(sizes)}")
-    board_a = _cards_text(board)
-    dead_a = _cards_text(dead)
+    board_a = cards_text(board)
+    dead_a = cards_text(dead)
     if board_a.size > 5:
         raise ShapeError(f"board has at most 5 cards, got {board_a.size}: {board!r}")
     taken: dict[int, str] = {}
@@ -702,7 +519,7 @@ def equity(
     for i, p in enumerate(parsed):
         if p.random or p.exact:
             continue
-        keep = np.array([(_mask(row) & out) == 0 for row in p.combos], dtype=bool)
+        keep = np.array([(card_mask(row) & out) == 0 for row in p.combos], dtype=bool)
         p.combos, p.weights = p.combos[keep], p.weights[keep]
         if not keep.any():
             raise NoValidDealError(

@@ -2,9 +2,32 @@
 
 from __future__ import annotations
 
+import multiprocessing
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 
 
 def random_hands(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
     """n rows of k distinct card ids (uint8), uniformly random."""
     return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+
+
+def _put_result(done: Any, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
+    done.put(fn(*args))
+
+
+def forked_result(fn: Callable[..., Any], *args: Any, timeout: float = 60.0) -> Any:
+    """fn(*args) computed in a child forked from this process (where fork exists): the
+    child has none of the parent's pool threads. A child that hangs is killed and the
+    test fails."""
+    ctx = multiprocessing.get_context("fork")
+    done = ctx.Queue()
+    child = ctx.Process(target=_put_result, args=(done, fn, args))
+    child.start()
+    child.join(timeout)
+    if child.is_alive():  # the child waited on threads it does not have
+        child.kill()
+    assert child.exitcode == 0
+    return done.get(timeout=10)

@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 from itertools import combinations
 
 import numpy as np
 import pytest
+from helpers import forked_result
 
 from holdem_eval import (
     DuplicateCardError,
@@ -190,6 +193,19 @@ def test_threads_give_identical_exact_counts(threads: int) -> None:
         assert many.categories == one.categories
 
 
+def _exact_counts(hands: list[str]) -> tuple[int | float, ...]:
+    return equity(hands, method="exact", threads=2).wins_by_mask
+
+
+def test_threads_work_in_a_forked_child() -> None:
+    if "fork" not in multiprocessing.get_all_start_methods():
+        assert not hasattr(os, "register_at_fork")  # no fork, so no pool to renew
+        return
+    hands = ["AA", "KK", "QQ"]
+    want = _exact_counts(hands)  # the parent's pool has started its threads
+    assert forked_result(_exact_counts, hands) == want
+
+
 def test_parts_cover_each_board_once() -> None:
     reps = np.ascontiguousarray(parse_cards("AsKsQsJs").reshape(1, 2, 2))
     mult = np.ones(1, dtype=np.uint64)
@@ -262,6 +278,14 @@ def test_rejections(kwargs: dict[str, object], exc: type[Exception], match: str)
     players = kwargs.pop("players")
     with pytest.raises(exc, match=match):
         equity(players, **kwargs)  # type: ignore[arg-type]
+
+
+def test_omaha_players_are_checked_in_order() -> None:
+    with pytest.raises(EquityArgumentError) as info:
+        equity(["AsKsQhJh", Range("AA")], variant="omaha")
+    assert str(info.value) == "player 1: Omaha players are exact hands or 'random', got Range('AA')"
+    with pytest.raises(InvalidCardError, match="'Zz'"):  # player 0 is read first
+        equity(["AsKsQhZz", Range("AA")], variant="omaha")
 
 
 def test_no_deal_at_all() -> None:

@@ -5,11 +5,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
-from typing import Any
 
 import numpy as np
 import pytest
-from helpers import random_hands
+from helpers import forked_result, random_hands
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import ref_category, ref_key, ref_omaha_key
@@ -148,8 +147,8 @@ def test_threads_reuse_one_pool_and_share_it_across_callers(rng: np.random.Gener
     assert len(results) == 20 and all(np.array_equal(r, want) for r in results)
 
 
-def _eval_in_child(deal: np.ndarray, want: np.ndarray, done: Any) -> None:
-    done.put(bool(np.array_equal(he.evaluate_batch(deal, threads=2), want)))
+def _eval_in_child(deal: np.ndarray, want: np.ndarray) -> bool:
+    return bool(np.array_equal(he.evaluate_batch(deal, threads=2), want))
 
 
 def test_threads_work_in_a_forked_child(rng: np.random.Generator) -> None:
@@ -158,14 +157,7 @@ def test_threads_work_in_a_forked_child(rng: np.random.Generator) -> None:
         return
     deal = random_hands(rng, 40_000, 7)
     want = he.evaluate_batch(deal, threads=2)  # the parent's pool has started its threads
-    ctx = multiprocessing.get_context("fork")
-    done = ctx.Queue()
-    child = ctx.Process(target=_eval_in_child, args=(deal, want, done))
-    child.start()
-    child.join(60)
-    if child.is_alive():  # the child waited on threads it does not have
-        child.kill()
-    assert child.exitcode == 0 and done.get(timeout=10) is True
+    assert forked_result(_eval_in_child, deal, want) is True
 
 
 def test_run_chunked_checks_threads() -> None:

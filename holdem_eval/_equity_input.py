@@ -1,0 +1,123 @@
+"""The players and cards of :func:`holdem_eval.equity.equity`, as the equity kernels take them.
+
+Private to ``equity``: one player's text, :class:`~holdem_eval.Range` or cards becomes a
+:class:`Player` (combo rows and weights), and ranges become the arrays the kernels read
+(every combo of a random player, Walker alias tables). Card text is parsed by
+:mod:`holdem_eval.cards` only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Union
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .cards import CardsLike, format_cards, parse_cards
+from .errors import DuplicateCardError, InvalidCardError, ShapeError
+from .ranges import Range
+
+__all__ = [
+    "Player",
+    "PlayerLike",
+    "alias_table",
+    "all_combos",
+    "card_mask",
+    "cards_text",
+    "parse_player",
+]
+
+PlayerLike = Union[str, Range, Sequence[int], Sequence[str]]
+
+
+@dataclass
+class Player:
+    """One player as the kernels see it (``equity`` narrows ``combos`` and ``weights`` to
+    the combos the board, dead cards and exact hands leave)."""
+
+    label: str
+    combos: NDArray[np.uint8]  # (k, hole size); empty for "random"
+    weights: NDArray[np.float64]  # (k,)
+    random: bool
+    exact: bool  # one fixed hand
+
+
+def _is_random_text(entry: object) -> bool:
+    return isinstance(entry, str) and entry.strip().lower() in ("random", "any")
+
+
+def cards_text(cards: CardsLike) -> NDArray[np.uint8]:
+    """Card ids of a board or dead-card argument; blank text is no cards."""
+    if isinstance(cards, str) and not cards.strip():
+        return np.zeros(0, dtype=np.uint8)
+    return parse_cards(cards)  # rejects repeated cards
+
+
+def parse_player(i: int, entry: PlayerLike, variant: str) -> Player:
+    """Player ``i``: exact hole cards, a range (Hold'em) or ``"random"``. The caller has
+    refused a :class:`~holdem_eval.Range` for Omaha."""
+    hole = 2 if variant == "holdem" else 4
+    empty = np.zeros((0, hole), dtype=np.uint8)
+    none = np.zeros(0, dtype=np.float64)
+    if _is_random_text(entry):
+        return Player("random", empty, none, True, False)
+    if isinstance(entry, Range):
+        return _range_player(entry, entry.text)
+    if variant == "omaha" or not isinstance(entry, str):
+        cards = parse_cards(entry)
+        sizes = (2,) if variant == "holdem" else (4, 5, 6)
+        if cards.size not in sizes:
+            want = "2 cards" if variant == "holdem" else "4 cards (5 or 6 for big-O)"
+            raise ShapeError(f"player {i} must hold {want}, got {cards.size}: {entry!r}")
+        return Player(format_cards(cards), cards.reshape(1, -1), np.ones(1), False, True)
+    try:
+        two = parse_cards(entry)
+    except (InvalidCardError, DuplicateCardError):
+        two = np.zeros(0, dtype=np.uint8)
+    if two.size == 2:
+        return Player(format_cards(two), two.reshape(1, 2), np.ones(1), False, True)
+    return _range_player(Range(entry), entry)  # "AsKs, AhKh", "QQ+": ranges
+
+
+def _range_player(r: Range, label: str) -> Player:
+    if r.is_random:
+        return Player(label.strip(), np.zeros((0, 2), dtype=np.uint8), np.zeros(0), True, False)
+    wc = r.weighted_combos()
+    combos = np.array([c for c, _ in wc], dtype=np.uint8).reshape(-1, 2)
+    weights = np.array([w for _, w in wc], dtype=np.float64)
+    return Player(label.strip(), combos, weights, False, len(wc) == 1 and weights[0] == 1.0)
+
+
+def card_mask(cards: NDArray[np.uint8]) -> int:
+    """The 52-bit mask of card ids."""
+    m = 0
+    for c in cards.tolist():
+        m |= 1 << c
+    return m
+
+
+def all_combos(board: NDArray[np.uint8], dead: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    """Every two-card combo left once the board and dead cards are out: a random player's
+    range for exact enumeration."""
+    out = card_mask(board) | card_mask(dead)
+    rows = [(a, b) for a in range(52) for b in range(a) if not (out >> a & 1 or out >> b & 1)]
+    return np.array(rows, dtype=np.uint8).reshape(-1, 2)
+
+
+def alias_table(weights: NDArray[np.float64]) -> tuple[NDArray[np.uint32], NDArray[np.uint64]]:
+    """Walker/Vose alias table: (alias index, keep threshold out of 2**32) per row."""
+    k = len(weights)
+    prob = weights * (k / weights.sum())
+    alias = np.arange(k, dtype=np.uint32)
+    thresh = np.full(k, 1 << 32, dtype=np.uint64)
+    small = [i for i in range(k) if prob[i] < 1.0]
+    large = [i for i in range(k) if prob[i] >= 1.0]
+    while small and large:
+        s, g = small.pop(), large.pop()
+        thresh[s] = int(prob[s] * (1 << 32))
+        alias[s] = g
+        prob[g] -= 1.0 - prob[s]
+        (small if prob[g] < 1.0 else large).append(g)
+    return alias, thresh

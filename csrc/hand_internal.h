@@ -8,8 +8,16 @@
 
 #include "hand_state.h"
 
+/* The acted level of a folded/all-in seat and the amount limit of the layout; CHIP(v)
+ * stores an int64_t amount (within LIMIT, or DONE) in a chip field. */
+#ifdef HE_HAND_COMPACT
+#define DONE ((int64_t)HE_HAND_COMPACT_DONE)
+#define LIMIT ((int64_t)HE_HAND_COMPACT_MAX_CHIPS)
+#else
 #define DONE ((int64_t)HE_HAND_DONE)
 #define LIMIT ((int64_t)HE_HAND_MAX_CHIPS)
+#endif
+#define CHIP(v) ((HE_HAND_CHIP)(v))
 
 static const int64_t board_after[4] = {0, 3, 4, 5}; /* board size once a street is dealt */
 

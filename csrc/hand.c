@@ -67,8 +67,6 @@ void he_hi_emit(he_hi_log *log, int kind, int64_t seat, int64_t amount,
     log->n++;
 }
 
-int64_t he_hi_seat_after(const he_hand *h, int64_t seat, int64_t d) { return (seat + d) % h->n; }
-
 /* ---- the seeded deck: engine/dealing.py's SeededDeck over he_deal_seeded -------------- */
 
 int he_hi_draw(he_hand *h, int64_t count, int8_t *out)
@@ -221,7 +219,9 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
         h->ranks[k] = (int32_t)detail[n + k];
         live_n += !out_of_pot[k];
     }
-    if (show_order && live_n > 1) {
+    if (show_order && live_n > 1 && log->ev == NULL) {
+        log->n += (size_t)live_n; /* not recorded: every live seat shows or mucks, once */
+    } else if (show_order && live_n > 1) {
         /* The showdown order and who may muck: he_showdown_order (settle.c), the one rule.
          * A river aggressor no longer live still starts the order: the first live seat
          * clockwise from it, which is the order from a "button" on its seat. */
@@ -270,10 +270,12 @@ int he_hi_showdown(he_hand *h, he_hi_log *log)
         return HE_OK;
     }
     if (live > 1) {
-        for (int64_t k = 0; k < h->n * h->hole_count; k++) {
-            if (!out[k / h->hole_count] && h->holes[k] < 0) {
-                h->error_seat = k / h->hole_count;
-                return HE_E_HAND_UNKNOWN;
+        for (int64_t s = 0; s < h->n; s++) {
+            for (int64_t c = 0; c < h->hole_count && !out[s]; c++) {
+                if (h->holes[s * h->hole_count + c] < 0) {
+                    h->error_seat = s;
+                    return HE_E_HAND_UNKNOWN;
+                }
             }
         }
     }

@@ -33,6 +33,14 @@ static const size_t field_lengths[] = {HE_HAND_FIELDS(LEN_S, LEN_A)};
 static const size_t field_widths[] = {HE_HAND_FIELDS(WIDTH_S, WIDTH_A)};
 #define N_FIELDS (sizeof field_names / sizeof field_names[0])
 
+/* Neither layout has padding between fields (csrc/hand_state.h orders them for it): the
+ * last field, `over`, ends where the fields' sizes add up to. */
+#define SIZE_S(type, name) +sizeof(type)
+#define SIZE_A(type, name, len) +sizeof(type) * (len)
+typedef char he_hand_no_padding[offsetof(struct he_hand, over) + 1 == 0 HE_HAND_FIELDS(SIZE_S, SIZE_A)
+                                    ? 1
+                                    : -1];
+
 size_t he_hand_size(void) { return sizeof(struct he_hand); }
 size_t he_hand_field_count(void) { return N_FIELDS; }
 const char *he_hand_field_name(size_t f) { return f < N_FIELDS ? field_names[f] : NULL; }
@@ -58,8 +66,6 @@ void he_hi_emit(he_hi_log *log, int kind, int64_t seat, int64_t amount,
     }
     log->n++;
 }
-
-int64_t he_hi_seat_after(const he_hand *h, int64_t seat, int64_t d) { return (seat + d) % h->n; }
 
 /* ---- the seeded deck: engine/dealing.py's SeededDeck over he_deal_seeded -------------- */
 
@@ -161,9 +167,9 @@ int he_hand_legal(const he_hand *h, he_hand_legal_actions *out)
 static void finish(he_hand *h, const int64_t *payouts, int64_t rake, he_hi_log *log)
 {
     for (int64_t k = 0; k < h->n; k++) {
-        h->payouts[k] = payouts[k];
+        h->payouts[k] = CHIP(payouts[k]);
         if (payouts[k]) {
-            h->stacks[k] += payouts[k];
+            h->stacks[k] = CHIP(h->stacks[k] + payouts[k]);
             he_hi_emit(log, HE_EV_WIN, k, payouts[k], NULL, 0);
         }
     }
@@ -171,7 +177,7 @@ static void finish(he_hand *h, const int64_t *payouts, int64_t rake, he_hi_log *
         he_hi_emit(log, HE_EV_RAKE, -1, rake, NULL, 0);
     }
     h->pot = 0;
-    h->rake = rake;
+    h->rake = CHIP(rake);
     h->over = 1;
     h->actor = -1;
     h->pending_board = 0;
@@ -193,7 +199,16 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
     memcpy(&rate, &h->rate_bits, sizeof rate);
     he_settle_rules rules = {(int)h->settle_method, (int)h->odd_chips, (int)h->no_flop_no_drop,
                              h->rate_num, h->rate_den, rate, h->rake_cap};
-    int st = he_settle_hand_dead(h->committed, h->dead, out_of_pot, holes, hc, board, 5, n,
+#ifdef HE_HAND_COMPACT /* the settlement kernels take int64_t chips */
+    int64_t committed[HE_HAND_SEATS] = {0}, dead[HE_HAND_SEATS] = {0};
+    for (size_t k = 0; k < n; k++) {
+        committed[k] = h->committed[k];
+        dead[k] = h->dead[k];
+    }
+#else
+    const int64_t *committed = h->committed, *dead = h->dead;
+#endif
+    int st = he_settle_hand_dead(committed, dead, out_of_pot, holes, hc, board, 5, n,
                                  (size_t)h->button, hc == 2 ? HE_VARIANT_HOLDEM : HE_VARIANT_OMAHA,
                                  &rules, payouts, detail);
     if (st != HE_OK) {
@@ -204,7 +219,9 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
         h->ranks[k] = (int32_t)detail[n + k];
         live_n += !out_of_pot[k];
     }
-    if (show_order && live_n > 1) {
+    if (show_order && live_n > 1 && log->ev == NULL) {
+        log->n += (size_t)live_n; /* not recorded: every live seat shows or mucks, once */
+    } else if (show_order && live_n > 1) {
         /* The showdown order and who may muck: he_showdown_order (settle.c), the one rule.
          * A river aggressor no longer live still starts the order: the first live seat
          * clockwise from it, which is the order from a "button" on its seat. */
@@ -221,7 +238,7 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
         } else if (h->river_aggressor >= 0) {
             from = (size_t)h->river_aggressor;
         }
-        st = he_showdown_order(h->committed, h->dead, live, ranks, n, from, last, order, muck,
+        st = he_showdown_order(committed, dead, live, ranks, n, from, last, order, muck,
                                &count);
         if (st != HE_OK) {
             return st;
@@ -253,10 +270,12 @@ int he_hi_showdown(he_hand *h, he_hi_log *log)
         return HE_OK;
     }
     if (live > 1) {
-        for (int64_t k = 0; k < h->n * h->hole_count; k++) {
-            if (!out[k / h->hole_count] && h->holes[k] < 0) {
-                h->error_seat = k / h->hole_count;
-                return HE_E_HAND_UNKNOWN;
+        for (int64_t s = 0; s < h->n; s++) {
+            for (int64_t c = 0; c < h->hole_count && !out[s]; c++) {
+                if (h->holes[s * h->hole_count + c] < 0) {
+                    h->error_seat = s;
+                    return HE_E_HAND_UNKNOWN;
+                }
             }
         }
     }
@@ -388,9 +407,9 @@ static int end_round(he_hand *h, he_hi_log *log)
         if (h->stacks[k] == 0 && !h->folded[k]) {
             h->n_active++;
         }
-        h->stacks[k] += back;
-        h->bets[k] = second;
-        h->pot -= back;
+        h->stacks[k] = CHIP(h->stacks[k] + back);
+        h->bets[k] = CHIP(second);
+        h->pot = CHIP(h->pot - back);
         he_hi_emit(log, HE_EV_UNCALLED, k, back, NULL, 0);
     }
     for (int64_t j = 0; j < h->n; j++) {
@@ -518,9 +537,9 @@ static int call(he_hand *h, int64_t i, he_hi_log *log)
     } else {
         h->acted[i] = h->cur_bet;
     }
-    h->stacks[i] -= to_call;
-    h->bets[i] += to_call;
-    h->pot += to_call;
+    h->stacks[i] = CHIP(h->stacks[i] - to_call);
+    h->bets[i] = CHIP(h->bets[i] + to_call);
+    h->pot = CHIP(h->pot + to_call);
     he_hi_emit(log, HE_EV_CALL, i, to_call, NULL, 0);
     return pass_turn(h, i, log);
 }
@@ -531,22 +550,22 @@ static int wager(he_hand *h, int64_t i, int64_t to, he_hi_log *log)
 {
     int kind = h->cur_bet ? HE_EV_RAISE : HE_EV_BET;
     int64_t delta = to - h->bets[i];
-    h->stacks[i] -= delta;
-    h->bets[i] = to;
-    h->pot += delta;
+    h->stacks[i] = CHIP(h->stacks[i] - delta);
+    h->bets[i] = CHIP(to);
+    h->pot = CHIP(h->pot + delta);
     if (h->stacks[i] == 0) {
         h->n_active--;
         h->acted[i] = DONE;
     } else {
-        h->acted[i] = to;
+        h->acted[i] = CHIP(to);
     }
     if (to - h->cur_bet >= h->raise_size) {
         if (h->betting != HE_FIXED_LIMIT) {
-            h->raise_size = to - h->cur_bet;
+            h->raise_size = CHIP(to - h->cur_bet);
         }
         h->level_count++;
     }
-    h->cur_bet = to;
+    h->cur_bet = CHIP(to);
     h->last_aggressor = (int8_t)i;
     he_hi_emit(log, kind, i, to, NULL, 0);
     return pass_turn(h, i, log);

@@ -8,8 +8,16 @@
 
 #include "hand_state.h"
 
+/* The acted level of a folded/all-in seat and the amount limit of the layout; CHIP(v)
+ * stores an int64_t amount (within LIMIT, or DONE) in a chip field. */
+#ifdef HE_HAND_COMPACT
+#define DONE ((int64_t)HE_HAND_COMPACT_DONE)
+#define LIMIT ((int64_t)HE_HAND_COMPACT_MAX_CHIPS)
+#else
 #define DONE ((int64_t)HE_HAND_DONE)
 #define LIMIT ((int64_t)HE_HAND_MAX_CHIPS)
+#endif
+#define CHIP(v) ((HE_HAND_CHIP)(v))
 
 static const int64_t board_after[4] = {0, 3, 4, 5}; /* board size once a street is dealt */
 
@@ -22,8 +30,13 @@ typedef struct {
 /* Appends one event (cards: n_cards ids, or NULL). */
 void he_hi_emit(he_hi_log *log, int kind, int64_t seat, int64_t amount, const int8_t *cards,
                 int64_t n_cards);
-/* The seat d places clockwise from `seat`. */
-int64_t he_hi_seat_after(const he_hand *h, int64_t seat, int64_t d);
+/* The seat d places clockwise from `seat` (0 <= seat < n, 0 <= d <= n: one subtraction,
+ * no division; it runs in every turn's search for the next seat). */
+static inline int64_t he_hi_seat_after(const he_hand *h, int64_t seat, int64_t d)
+{
+    int64_t s = seat + d;
+    return s >= h->n ? s - h->n : s;
+}
 /* The next `count` cards of the hand's seeded deck. */
 int he_hi_draw(he_hand *h, int64_t count, int8_t *out);
 /* The first seat from `start` that must act gets the turn, else the round ends. */

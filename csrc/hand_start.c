@@ -18,6 +18,11 @@ int he_hi_config_ok(const he_hand_config *c)
             return HE_E_HAND_AMOUNT;
         }
     }
+#ifdef HE_HAND_COMPACT
+    if (c->max_bets > LIMIT || c->rake_cap > LIMIT) { /* the compact layout stores them */
+        return HE_E_HAND_AMOUNT;
+    }
+#endif
     int ok = (c->hole_count == 2 || c->hole_count == 4) && c->betting >= HE_NO_LIMIT
              && c->betting <= HE_FIXED_LIMIT && c->big_blind > 0 && c->max_bets >= -1
              && c->street_sizes[0] > 0 && c->street_sizes[1] > 0 && c->street_sizes[2] > 0
@@ -35,13 +40,15 @@ static void load_config(he_hand *h, const he_hand_config *c)
     /* the small values are in range: he_hi_config_ok checked them */
     h->hole_count = (int8_t)c->hole_count;
     h->betting = (int8_t)c->betting;
-    h->small_blind = c->small_blind;
-    h->big_blind = c->big_blind;
-    h->ante = c->ante;
-    h->big_blind_ante = c->big_blind_ante;
-    h->straddle = c->straddle;
-    memcpy(h->street_sizes, c->street_sizes, sizeof h->street_sizes);
-    h->max_bets = c->max_bets;
+    h->small_blind = CHIP(c->small_blind);
+    h->big_blind = CHIP(c->big_blind);
+    h->ante = CHIP(c->ante);
+    h->big_blind_ante = CHIP(c->big_blind_ante);
+    h->straddle = CHIP(c->straddle);
+    for (size_t k = 0; k < 4; k++) {
+        h->street_sizes[k] = CHIP(c->street_sizes[k]);
+    }
+    h->max_bets = CHIP(c->max_bets);
     h->blind_counts_toward_cap = c->blind_counts_toward_cap != 0;
     h->allow_free_fold = c->allow_free_fold != 0;
     h->manual_showdown = c->manual_showdown != 0;
@@ -51,7 +58,7 @@ static void load_config(he_hand *h, const he_hand_config *c)
     h->rate_num = c->rate_num;
     h->rate_den = c->rate_den;
     memcpy(&h->rate_bits, &c->rate, sizeof c->rate);
-    h->rake_cap = c->rake_cap;
+    h->rake_cap = CHIP(c->rake_cap);
 }
 
 /* The table: seat count, stacks (each and their sum within the limit), button, posts. */
@@ -221,7 +228,7 @@ int he_hand_blind_seats(size_t seats, size_t button, size_t *small_blind, size_t
 static int64_t take(he_hand *h, int64_t k, int64_t amount)
 {
     int64_t amt = amount < h->stacks[k] ? amount : h->stacks[k];
-    h->stacks[k] -= amt;
+    h->stacks[k] = CHIP(h->stacks[k] - amt);
     return amt;
 }
 
@@ -239,26 +246,26 @@ static int64_t post_forced(he_hand *h, const he_hand_setup *s, he_hi_log *log)
     if (h->ante) {
         for (int64_t d = 0; d < n; d++) {
             int64_t k = he_hi_seat_after(h, first, d), amt = take(h, k, h->ante);
-            h->committed[k] += amt;
+            h->committed[k] = CHIP(h->committed[k] + amt);
             he_hi_emit(log, HE_EV_ANTE, k, amt, NULL, 0);
         }
     } else if (h->big_blind_ante) {
         int64_t amt = take(h, bb, h->big_blind_ante);
-        h->committed[bb] += amt;
-        h->dead[bb] = amt;
+        h->committed[bb] = CHIP(h->committed[bb] + amt);
+        h->dead[bb] = CHIP(amt);
         he_hi_emit(log, HE_EV_ANTE, bb, amt, NULL, 0);
     }
     if (h->small_blind) {
-        h->bets[sb] = take(h, sb, h->small_blind);
+        h->bets[sb] = CHIP(take(h, sb, h->small_blind));
         he_hi_emit(log, HE_EV_SMALL_BLIND, sb, h->bets[sb], NULL, 0);
     }
-    h->bets[bb] = take(h, bb, h->big_blind);
+    h->bets[bb] = CHIP(take(h, bb, h->big_blind));
     he_hi_emit(log, HE_EV_BIG_BLIND, bb, h->bets[bb], NULL, 0);
     int64_t next = he_hi_seat_after(h, bb, 1);
     /* fixed-limit cap: the big blind (and a straddle) count as this round's bets */
     h->level_count = h->blind_counts_toward_cap;
     if (h->straddle) {
-        h->bets[next] = take(h, next, h->straddle);
+        h->bets[next] = CHIP(take(h, next, h->straddle));
         he_hi_emit(log, HE_EV_STRADDLE, next, h->bets[next], NULL, 0);
         next = he_hi_seat_after(h, next, 1);
         h->level_count *= 2;
@@ -267,13 +274,13 @@ static int64_t post_forced(he_hand *h, const he_hand_setup *s, he_hi_log *log)
         int64_t want = s->post_live != NULL ? s->post_live[k] - h->bets[k] : 0;
         int64_t amt = take(h, k, want > 0 ? want : 0);
         if (amt) {
-            h->bets[k] += amt;
+            h->bets[k] = CHIP(h->bets[k] + amt);
             he_hi_emit(log, HE_EV_POST, k, amt, NULL, 0);
         }
         amt = take(h, k, s->post_dead != NULL ? s->post_dead[k] : 0);
         if (amt) {
-            h->committed[k] += amt;
-            h->dead[k] += amt;
+            h->committed[k] = CHIP(h->committed[k] + amt);
+            h->dead[k] = CHIP(h->dead[k] + amt);
             he_hi_emit(log, HE_EV_DEAD, k, amt, NULL, 0);
         }
     }
@@ -297,7 +304,7 @@ static int start(he_hand *h, const he_hand_config *c, const he_hand_setup *s, he
     h->actor = h->last_aggressor = h->river_aggressor = -1;
     memset(h->deck_board, -1, sizeof h->deck_board);
     for (int64_t k = 0; k < h->n; k++) {
-        h->stacks[k] = h->starting_stacks[k] = s->stacks[k];
+        h->stacks[k] = h->starting_stacks[k] = CHIP(s->stacks[k]);
         h->acted[k] = -1;
     }
     st = load_cards(h, s);

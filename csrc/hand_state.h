@@ -1,67 +1,124 @@
-/* The hand state (struct he_hand), its fields listed once.
+/* The hand state (struct he_hand), its fields listed once, in two layouts.
  *
  * HE_HAND_FIELDS(S, A) calls S(type, name) for every scalar field and A(type, name, length)
- * for every array, in order; every type is a signed fixed-width integer: int64_t where
- * chips, chip levels, seeds and masks live, int32_t for hand ranks, int8_t for cards
- * (-1..51), seats (-1..9), counts, streets and 0/1 flags. The 64-bit fields come first,
- * then the narrower ones, so the struct has no padding inside. csrc/hand.c builds the
- * struct and the field table (he_hand_field_name/offset/length/width) from this list;
- * wrappers, snapshots, pickles and clones read that table, so adding a field here is the
- * only change they need. */
+ * for every array, in order; every type is a signed fixed-width integer, ordered so that
+ * neither layout has padding inside (csrc/hand.c asserts it). csrc/hand.c
+ * builds the struct and the field table (he_hand_field_name/offset/length/width) from this
+ * list; wrappers, snapshots, pickles and clones read that table, so adding a field here is
+ * the only change they need.
+ *
+ * The full layout (engine.Hand, and HandBatch beyond the compact range): room for
+ * HE_HAND_MAX_SEATS seats, chips, chip levels, seeds and masks in int64_t, hand ranks in
+ * int32_t, cards (-1..51), seats, counts, streets and 0/1 flags in int8_t.
+ *
+ * The compact layout (HE_HAND_COMPACT defined before the first include; csrc/hand6*.c
+ * compile the same machine with it for HandBatch): room for HE_HAND_COMPACT_SEATS seats and
+ * chips stored in int32_t (HE_HAND_CHIP), every amount and the stacks' sum at most
+ * HE_HAND_COMPACT_MAX_CHIPS; the code computes in int64_t locals in both layouts, only the
+ * storage is narrower. Its functions and types carry the he_hand6_ / he_hi6_ / he_batch6_
+ * prefixes (the renames below), so both layouts link into one module. */
 #ifndef HE_HAND_STATE_H
 #define HE_HAND_STATE_H
+
+#ifdef HE_HAND_COMPACT
+/* the compact machine's names: every external symbol of csrc/hand*.c, renamed */
+#define he_hand he_hand6
+#define he_hand_size he_hand6_size
+#define he_hand_field_count he_hand6_field_count
+#define he_hand_field_name he_hand6_field_name
+#define he_hand_field_offset he_hand6_field_offset
+#define he_hand_field_length he_hand6_field_length
+#define he_hand_field_width he_hand6_field_width
+#define he_hand_blind_seats he_hand6_blind_seats
+#define he_hand_start he_hand6_start
+#define he_hand_legal he_hand6_legal
+#define he_hand_act he_hand6_act
+#define he_hand_deal he_hand6_deal
+#define he_hand_show he_hand6_show
+#define he_hand_muck he_hand6_muck
+#define he_hand_clone he_hand6_clone
+#define he_hand_check he_hand6_check
+#define he_hi_emit he_hi6_emit
+#define he_hi_draw he_hi6_draw
+#define he_hi_start_round he_hi6_start_round
+#define he_hi_begin_street he_hi6_begin_street
+#define he_hi_next_street he_hi6_next_street
+#define he_hi_showdown he_hi6_showdown
+#define he_hi_take_cards he_hi6_take_cards
+#define he_hi_take_held he_hi6_take_held
+#define he_hi_act he_hi6_act
+#define he_hi_config_ok he_hi6_config_ok
+#define he_batch_view he_batch6_view
+#define he_batch_start he_batch6_start
+#define he_batch_check he_batch6_check
+#define he_batch_observe he_batch6_observe
+#define he_batch_step he_batch6_step
+#define he_batch_sample he_batch6_sample
+#define he_batch_next_seed he_batch6_next_seed
+#endif
 
 #include "holdem_eval.h"
 #include "api/hand.h"
 #include "api/hand_batch.h"
 
+#ifdef HE_HAND_COMPACT
+/* Inside the compact machine the seat limit is its capacity (the API value, 10, is the
+ * full machine's), so every seat check of the shared source refuses a seventh seat. */
+#undef HE_HAND_MAX_SEATS
+#define HE_HAND_MAX_SEATS HE_HAND_COMPACT_SEATS
+#define HE_HAND_CHIP int32_t
+#else
+#define HE_HAND_CHIP int64_t
+#endif
+
 #define HE_HAND_SEATS HE_HAND_MAX_SEATS
 #define HE_HAND_HOLES (HE_HAND_MAX_SEATS * HE_HAND_MAX_HOLE)
 
 #define HE_HAND_FIELDS(S, A)                                                                 \
-    /* the game (he_hand_config), fixed for the hand: amounts */                            \
-    S(int64_t, small_blind) S(int64_t, big_blind) S(int64_t, ante)                          \
-    S(int64_t, big_blind_ante) S(int64_t, straddle) A(int64_t, street_sizes, 4)             \
-    S(int64_t, max_bets) S(int64_t, rate_num) S(int64_t, rate_den)                          \
-    S(int64_t, rate_bits) /* the PokerKit rake rate: a double's bits */                     \
-    S(int64_t, rake_cap)                                                                    \
-    /* chips: starting, behind, bet this round, put in before this round, dead part of      \
-     * committed; the pot */                                                                \
-    A(int64_t, starting_stacks, HE_HAND_SEATS) A(int64_t, stacks, HE_HAND_SEATS)            \
-    A(int64_t, bets, HE_HAND_SEATS) A(int64_t, committed, HE_HAND_SEATS)                    \
-    A(int64_t, dead, HE_HAND_SEATS) S(int64_t, pot)                                         \
-    /* per seat: the bet level it last acted at (-1 not yet this round, HE_HAND_DONE        \
-     * folded or all-in) */                                                                 \
-    A(int64_t, acted, HE_HAND_SEATS)                                                        \
-    /* the seeded deck */                                                                   \
-    S(int64_t, deck_seed) S(int64_t, deck_mask)                                             \
-    /* the betting round */                                                                 \
-    S(int64_t, cur_bet) S(int64_t, raise_size) S(int64_t, level_count)                      \
-    /* the result */                                                                        \
-    A(int64_t, payouts, HE_HAND_SEATS) S(int64_t, rake)                                     \
-    /* what the last failed call was about (a card id, a seat), for error messages */       \
-    S(int64_t, error_card) S(int64_t, error_seat)                                           \
-    /* showdown ranks */                                                                    \
-    A(int32_t, ranks, HE_HAND_SEATS)                                                        \
-    /* the game: small values */                                                            \
-    S(int8_t, hole_count) S(int8_t, betting) S(int8_t, blind_counts_toward_cap)             \
-    S(int8_t, allow_free_fold) S(int8_t, manual_showdown) S(int8_t, settle_method)          \
-    S(int8_t, odd_chips) S(int8_t, no_flop_no_drop)                                         \
-    /* the table */                                                                         \
-    S(int8_t, n) S(int8_t, button) S(int8_t, small_blind_seat) S(int8_t, big_blind_seat)    \
-    /* per seat: folded (0/1); showdown (0 undecided, 1 shown, 2 mucked) */                 \
-    A(int8_t, folded, HE_HAND_SEATS) A(int8_t, shown, HE_HAND_SEATS)                        \
-    /* cards: hole_count per seat, the board, the known board plan; the seeded deck's     \
-     * board cards for the positions the plan lacks (drawn with the hole cards at the      \
-     * start, -1 elsewhere) and the deck position the dealing has reached */               \
-    A(int8_t, holes, HE_HAND_HOLES) A(int8_t, board, 5) S(int8_t, board_len)                \
-    A(int8_t, plan, 5) S(int8_t, plan_len) S(int8_t, has_deck) A(int8_t, deck_board, 5)     \
-    S(int8_t, deck_pos)                                                                     \
-    /* the betting round */                                                                 \
-    S(int8_t, street) S(int8_t, actor) S(int8_t, n_live) S(int8_t, n_active)                \
-    S(int8_t, last_aggressor) S(int8_t, river_aggressor) S(int8_t, pending_board)           \
-    S(int8_t, betting_done)                                                                 \
-    /* the result */                                                                        \
+    /* the game (he_hand_config), fixed for the hand: amounts */                             \
+    S(HE_HAND_CHIP, small_blind) S(HE_HAND_CHIP, big_blind) S(HE_HAND_CHIP, ante)            \
+    S(HE_HAND_CHIP, big_blind_ante) S(HE_HAND_CHIP, straddle)                                \
+    A(HE_HAND_CHIP, street_sizes, 4) S(HE_HAND_CHIP, max_bets)                               \
+    S(int64_t, rate_num) S(int64_t, rate_den) /* the TDA rake fraction (den up to 2**31) */  \
+    S(int64_t, rate_bits) /* the PokerKit rake rate: a double's bits */                      \
+    S(HE_HAND_CHIP, rake_cap)                                                                \
+    /* chips: starting, behind, bet this round, put in before this round, dead part of       \
+     * committed; the pot */                                                                 \
+    A(HE_HAND_CHIP, starting_stacks, HE_HAND_SEATS) A(HE_HAND_CHIP, stacks, HE_HAND_SEATS)   \
+    A(HE_HAND_CHIP, bets, HE_HAND_SEATS) A(HE_HAND_CHIP, committed, HE_HAND_SEATS)           \
+    A(HE_HAND_CHIP, dead, HE_HAND_SEATS) S(HE_HAND_CHIP, pot)                                \
+    /* per seat: the bet level it last acted at (-1 not yet this round, HE_HAND_DONE         \
+     * (compact: HE_HAND_COMPACT_DONE) folded or all-in) */                                  \
+    A(HE_HAND_CHIP, acted, HE_HAND_SEATS)                                                    \
+    /* the seeded deck */                                                                    \
+    S(int64_t, deck_seed) S(int64_t, deck_mask)                                              \
+    /* the betting round */                                                                  \
+    S(HE_HAND_CHIP, cur_bet) S(HE_HAND_CHIP, raise_size) S(HE_HAND_CHIP, level_count)        \
+    /* the result */                                                                         \
+    A(HE_HAND_CHIP, payouts, HE_HAND_SEATS) S(HE_HAND_CHIP, rake)                            \
+    /* what the last failed call was about (a card id, a seat), for error messages */        \
+    S(int64_t, error_card) S(int64_t, error_seat)                                            \
+    /* showdown ranks */                                                                     \
+    A(int32_t, ranks, HE_HAND_SEATS)                                                         \
+    /* the game: small values */                                                             \
+    S(int8_t, hole_count) S(int8_t, betting) S(int8_t, blind_counts_toward_cap)              \
+    S(int8_t, allow_free_fold) S(int8_t, manual_showdown) S(int8_t, settle_method)           \
+    S(int8_t, odd_chips) S(int8_t, no_flop_no_drop)                                          \
+    /* the table */                                                                          \
+    S(int8_t, n) S(int8_t, button) S(int8_t, small_blind_seat) S(int8_t, big_blind_seat)     \
+    /* per seat: folded (0/1); showdown (0 undecided, 1 shown, 2 mucked) */                  \
+    A(int8_t, folded, HE_HAND_SEATS) A(int8_t, shown, HE_HAND_SEATS)                         \
+    /* cards: hole_count per seat, the board, the known board plan; the seeded deck's        \
+     * board cards for the positions the plan lacks (drawn with the hole cards at the        \
+     * start, -1 elsewhere) and the deck position the dealing has reached */                 \
+    A(int8_t, holes, HE_HAND_HOLES) A(int8_t, board, 5) S(int8_t, board_len)                 \
+    A(int8_t, plan, 5) S(int8_t, plan_len) S(int8_t, has_deck) A(int8_t, deck_board, 5)      \
+    S(int8_t, deck_pos)                                                                      \
+    /* the betting round */                                                                  \
+    S(int8_t, street) S(int8_t, actor) S(int8_t, n_live) S(int8_t, n_active)                 \
+    S(int8_t, last_aggressor) S(int8_t, river_aggressor) S(int8_t, pending_board)            \
+    S(int8_t, betting_done)                                                                  \
+    /* the result */                                                                         \
     S(int8_t, over)
 
 #define HE_HAND_SCALAR(type, name) type name;

@@ -20,7 +20,10 @@ each with its own stacks, button and seed. Every call works on all of them at on
 With ``auto_reset=True`` a hand that ends restarts in the same step: the next seed
 (:func:`next_seed`), the button one seat clockwise, the same starting stacks. The rules are
 ``Hand``'s: tests play thousands of random hands in both and compare every action, stack,
-observation and result. Steps release the GIL and split over ``threads``.
+observation and result. Steps release the GIL and split over ``threads``. A hand's state
+takes 424 bytes at 6 seats (:attr:`HandBatch.state_bytes_per_hand`): up to
+:data:`COMPACT_SEATS` seats and :data:`COMPACT_MAX_CHIPS` chips the hands are held in the
+compact layout of the hand machine (int32 chips), beyond that in the full one.
 
 >>> import numpy as np
 >>> from holdem_eval.engine import GameConfig
@@ -52,27 +55,87 @@ from .discrete import RAISE_TO, SKIP, ActionSet, observation_size
 from .errors import ConfigError, IllegalActionError
 from .rules import Rules
 
-__all__ = ["RAISE_TO", "SKIP", "HandBatch", "StepResult", "next_seed"]
+__all__ = [
+    "COMPACT_MAX_CHIPS", "COMPACT_SEATS", "RAISE_TO", "SKIP", "HandBatch", "StepResult", "next_seed",
+]
 
 _M64 = (1 << 64) - 1
 _MAX_CHIPS = int(lib.HE_HAND_MAX_CHIPS)
 _MAX_HANDS = 1 << 31
-_HAND_BYTES = int(lib.he_hand_size())
-_FIELDS = {  # name -> (byte offset, length, dtype): the field table of csrc/hand_state.h
-    ffi.string(lib.he_hand_field_name(f)).decode(): (
-        int(lib.he_hand_field_offset(f)),
-        int(lib.he_hand_field_length(f)),
-        np.dtype(f"<i{int(lib.he_hand_field_width(f))}"),
+COMPACT_SEATS = int(lib.HE_HAND_COMPACT_SEATS)
+"""The most seats the compact hand layout holds (6)."""
+COMPACT_MAX_CHIPS = int(lib.HE_HAND_COMPACT_MAX_CHIPS)
+"""The compact layout's chip limit (2**29): for every amount of the game, ``max_bets``,
+the rake cap and the sum of a hand's stacks."""
+
+
+class _Layout(NamedTuple):
+    """One layout of the hand machine's record (csrc/hand_state.h) and its batch kernels."""
+
+    hand_bytes: int
+    fields: dict[str, tuple[int, int, np.dtype[Any]]]  # name -> (byte offset, length, dtype)
+    capacity: int  # seats a record has room for
+    start: str  # the names of its batch kernels in lib (looked up at each call)
+    view: str
+    observe: str
+    step: str
+
+
+def _layout(hand: str, batch: str, capacity: int) -> _Layout:
+    """The layout whose record functions start with ``hand`` and kernels with ``batch``."""
+    fn = {name: getattr(lib, f"{hand}{name}") for name in (
+        "size", "field_count", "field_name", "field_offset", "field_length", "field_width"
+    )}
+    return _Layout(
+        int(fn["size"]()),
+        {
+            ffi.string(fn["field_name"](f)).decode(): (
+                int(fn["field_offset"](f)),
+                int(fn["field_length"](f)),
+                np.dtype(f"<i{int(fn['field_width'](f))}"),
+            )
+            for f in range(fn["field_count"]())
+        },
+        capacity,
+        *(f"{batch}{name}" for name in ("start", "view", "observe", "step")),
     )
-    for f in range(lib.he_hand_field_count())
-}
 
 
-def _field(hands: NDArray[np.int64], name: str, length: int) -> NDArray[np.int64]:
+_FULL = _layout("he_hand_", "he_batch_", int(lib.HE_HAND_MAX_SEATS))
+_COMPACT = _layout("he_hand6_", "he_batch6_", COMPACT_SEATS)
+
+
+def _field(
+    layout: _Layout, hands: NDArray[np.int64], name: str, length: int
+) -> NDArray[np.int64]:
     """``(rows, length)`` int64 copy of a field of hand records held as int64 rows."""
-    off, _, dtype = _FIELDS[name]
+    off, _, dtype = layout.fields[name]
     raw = hands.view(np.uint8)[:, off : off + length * dtype.itemsize]
     return np.ascontiguousarray(raw).view(dtype).astype(np.int64)
+
+
+def _compact_misfit(config: GameConfig, rules: Rules, seats: int, stacks: NDArray[np.int64]) -> str:
+    """Why hands of ``config`` with these stacks do not fit the compact layout ("" when
+    they do)."""
+    if seats > COMPACT_SEATS:
+        return f"{seats} seats (it holds at most {COMPACT_SEATS})"
+    limit = f"(it holds at most {COMPACT_MAX_CHIPS} chips)"
+    amounts = [
+        ("small_blind", config.small_blind), ("big_blind", config.big_blind),
+        ("ante", config.ante), ("big_blind_ante", config.big_blind_ante),
+        ("straddle", config.straddle), ("max_bets", config.max_bets or 0),
+        ("rake_cap", rules.rake_cap or 0),
+        *((f"street_sizes[{k}]", size) for k, size in enumerate(config.street_sizes)),
+    ]
+    for name, value in amounts:
+        if value > COMPACT_MAX_CHIPS:
+            return f"{name} {value!r} {limit}"
+    totals = stacks.sum(axis=1)  # exact: each hand's total was checked to be <= 2**60
+    over = np.flatnonzero(totals > COMPACT_MAX_CHIPS)
+    if over.size:
+        i = int(over[0])
+        return f"the stacks of hand {i} add up to {int(totals[i])} chips {limit}"
+    return ""
 
 
 def next_seed(seed: int) -> int:
@@ -159,7 +222,15 @@ class HandBatch:
     ``(count,)`` ints. ``actions``: the discrete action set (default
     :class:`ActionSet()`: fold, check/call, half pot, pot, all-in). ``rules``: settlement
     rules (rake), default :class:`Rules()`. ``threads``: split every call over that
-    many threads (1..256). See the module docstring for the rest.
+    many threads (1..256). ``compact``: the layout of the hands' state (see
+    :attr:`state_bytes_per_hand`): ``None`` (default) the compact one (392 bytes a hand:
+    int32 chips, room for 6 seats) when the hands fit it — at most
+    :data:`COMPACT_SEATS` seats, every amount of the game, ``max_bets``, the rake cap and
+    each hand's total of stacks at most :data:`COMPACT_MAX_CHIPS` — else the full one (888
+    bytes: int64 chips, 10 seats); ``True`` insists on the compact one (a
+    :class:`ConfigError` says why the hands do not fit), ``False`` takes the full one.
+    Both run the same hand machine and give the same results. See the module docstring
+    for the rest.
     """
 
     def __init__(
@@ -177,6 +248,7 @@ class HandBatch:
         auto_reset: bool = True,
         strict: bool = True,
         threads: int = 1,
+        compact: bool | None = None,
     ) -> None:
         if not isinstance(config, GameConfig):
             raise ConfigError(f"config must be a GameConfig, got {config!r}")
@@ -209,6 +281,17 @@ class HandBatch:
         if (stacks_.sum(axis=1, dtype=np.float64) > _MAX_CHIPS).any():
             i = int(np.flatnonzero(stacks_.sum(axis=1, dtype=np.float64) > _MAX_CHIPS)[0])
             raise ConfigError(f"the stacks of hand {i} add up to more than 2**60 chips")
+        if compact is not None and not isinstance(compact, bool):
+            raise ConfigError(f"compact must be a bool or None, got {compact!r}")
+        misfit = _compact_misfit(config, self.rules, self.seats, stacks_)
+        if compact and misfit:
+            raise ConfigError(
+                f"compact=True: these hands do not fit the compact layout: {misfit};"
+                " pass compact=None to use the full layout"
+            )
+        self.compact = not misfit if compact is None else compact
+        """Whether the hands use the compact layout (int32 chips, at most 6 seats)."""
+        self._layout = _COMPACT if self.compact else _FULL
         buttons_ = (
             np.arange(n, dtype=np.int64) % self.seats
             if buttons is None
@@ -238,7 +321,7 @@ class HandBatch:
         k, d = self.actions.size, observation_size(self.seats)
         self.observation_size = d
         """``D``: the length of one observation."""
-        self._hands = np.zeros((n, _HAND_BYTES // 8), dtype=np.int64)
+        self._hands = np.zeros((n, self._layout.hand_bytes // 8), dtype=np.int64)
         self._history = np.zeros((n, 4, self.seats), dtype=np.uint8)
         self._seeds = seeds_
         self._mask = np.zeros((n, k), dtype=np.uint8)
@@ -259,7 +342,7 @@ class HandBatch:
         p_stacks = ffi.from_buffer("int64_t[]", stacks_)
         p_buttons = ffi.from_buffer("int64_t[]", buttons_)
         bad = ffi.new("size_t *")
-        st = lib.he_batch_start(
+        st = getattr(lib, self._layout.start)(
             spec, self._p_hands, self._p_history, self._p_seeds, p_stacks, p_buttons, 0, n, bad
         )
         if st != lib.HE_OK:  # every input was checked above; a refusal is a bug to report
@@ -277,9 +360,10 @@ class HandBatch:
     def _view(self, obs: Any) -> None:
         spec, hands, hist = self._spec, self._p_hands, self._p_history
         mask, lo, hi, actor = self._p_mask, self._p_min, self._p_max, self._p_actor
+        view = getattr(lib, self._layout.view)
 
         def call(first: int, end: int) -> int:
-            return int(lib.he_batch_view(spec, hands, hist, mask, lo, hi, actor, obs, first, end))
+            return int(view(spec, hands, hist, mask, lo, hi, actor, obs, first, end))
 
         self._run(call)
 
@@ -310,19 +394,26 @@ class HandBatch:
 
     @property
     def state_bytes_per_hand(self) -> int:
-        """Bytes of state per hand: the hand machine's record and the bet history."""
-        return int(_HAND_BYTES + self._history[0].nbytes + self._seeds[0].nbytes)
+        """Bytes of state per hand: the hand machine's record (compact or full layout),
+        the bet history and the seed."""
+        return int(self._layout.hand_bytes + self._history[0].nbytes + self._seeds[0].nbytes)
 
     def state(self, name: str) -> NDArray[np.int64]:
         """``(count, length)`` copy of one field of the hand machine's state
         (``csrc/hand_state.h``: ``stacks``, ``bets``, ``pot``, ``button``, ``board``, ...);
-        per-seat fields are cut to ``seats`` columns."""
-        if name not in _FIELDS:
-            raise ConfigError(f"state has no field {name!r}; fields: {', '.join(_FIELDS)}")
-        length = _FIELDS[name][1]
-        if length == 10:
+        per-seat fields are cut to ``seats`` columns, ``holes`` to ``seats`` times the hole
+        count (seat by seat), so both layouts give the same arrays; only ``acted`` holds
+        the layout's level for a folded or all-in seat: 2**62, or 2**30 in the compact
+        layout."""
+        fields = self._layout.fields
+        if name not in fields:
+            raise ConfigError(f"state has no field {name!r}; fields: {', '.join(fields)}")
+        length = fields[name][1]
+        if length == self._layout.capacity:
             length = self.seats
-        return _field(self._hands, name, length)
+        elif name == "holes":
+            length = self.seats * self.config.hole_count
+        return _field(self._layout, self._hands, name, length)
 
     def _out(self, out: Any) -> NDArray[np.float32]:
         shape = (self.count, self.observation_size)
@@ -345,8 +436,10 @@ class HandBatch:
         spec, hands, hist, lo, hi = self._spec, self._p_hands, self._p_history, self._p_min, self._p_max
         p_out = ffi.from_buffer("float[]", out)
 
+        observe_ = getattr(lib, self._layout.observe)
+
         def call(first: int, end: int) -> int:
-            return int(lib.he_batch_observe(spec, hands, hist, lo, hi, p_out, first, end))
+            return int(observe_(spec, hands, hist, lo, hi, p_out, first, end))
 
         self._run(call)
         return out
@@ -405,10 +498,10 @@ class HandBatch:
         p_acted = ffi.from_buffer("uint8_t[]", acted)
         p_done = ffi.from_buffer("uint8_t[]", done)
         p_rewards = ffi.from_buffer("int64_t[]", rewards)
-        seeds = self._p_seeds
+        seeds, step = self._p_seeds, getattr(lib, self._layout.step)
 
         def call(first: int, end: int) -> int:
-            return int(lib.he_batch_step(
+            return int(step(
                 spec, hands, hist, seeds, p_kinds, p_amounts, p_status, p_acted, p_done,
                 p_rewards, mask, lo, hi, actor, p_obs, first, end, bad[slot[first]],
             ))
@@ -456,13 +549,15 @@ class HandBatch:
             rows = np.flatnonzero(w)
         if rows.size == 0:
             return
-        stacks = _field(self._hands[rows], "starting_stacks", self.seats)
-        buttons = np.ascontiguousarray((_field(self._hands[rows], "button", 1)[:, 0] + 1) % self.seats)
+        layout = self._layout
+        stacks = _field(layout, self._hands[rows], "starting_stacks", self.seats)
+        button = _field(layout, self._hands[rows], "button", 1)[:, 0]
+        buttons = np.ascontiguousarray((button + 1) % self.seats)
         seeds = np.array([next_seed(int(s)) for s in self._seeds[rows]], dtype=np.uint64)
         hands = np.ascontiguousarray(self._hands[rows])
         history = np.ascontiguousarray(self._history[rows])
         bad = ffi.new("size_t *")
-        st = lib.he_batch_start(
+        st = getattr(lib, layout.start)(
             self._spec, ffi.from_buffer("int64_t[]", hands), ffi.from_buffer("uint8_t[]", history),
             ffi.from_buffer("uint64_t[]", seeds), ffi.from_buffer("int64_t[]", stacks),
             ffi.from_buffer("int64_t[]", buttons), 0, rows.size, bad,

@@ -54,13 +54,16 @@ def test_c_hand_state_machine_under_sanitizers(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_c_hand_batch_under_sanitizers(tmp_path: Path) -> None:
+@pytest.mark.parametrize("prefix", ["hand", "hand6"], ids=["full", "compact"])
+def test_c_hand_batch_under_sanitizers(tmp_path: Path, prefix: str) -> None:
+    # compact: the same checks over the compact layout (csrc/hand6*.c, HE_HAND_COMPACT)
     exe = tmp_path / "test_hand_batch"
-    sources = ("hand_batch.c", "hand.c", "hand_cards.c", "hand_start.c", "settle.c", "deal.c", "eval.c",
-               "he_tables.c")
+    machine = tuple(f"{prefix}{part}.c" for part in ("_batch", "", "_cards", "_start"))
+    sources = (*machine, "settle.c", "deal.c", "eval.c", "he_tables.c")
+    define = ["-DHE_HAND_COMPACT"] if prefix == "hand6" else []
     cmd = [
-        _cc(), *WARN, "-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
-        f"-I{CSRC}", str(ROOT / "tests" / "c" / "test_hand_batch.c"),
+        _cc(), *WARN, *define, "-O1", "-g", "-fsanitize=address,undefined",
+        "-fno-sanitize-recover=all", f"-I{CSRC}", str(ROOT / "tests" / "c" / "test_hand_batch.c"),
         *(str(CSRC / name) for name in sources), "-lm", "-o", str(exe),
     ]
     build = subprocess.run(cmd, capture_output=True, text=True)

@@ -24,6 +24,14 @@
 #define HE_HAND_MAX_EVENTS 96                   /* most events one call can log */
 #define HE_HAND_ANY_SEAT -9223372036854775807   /* he_hand_act: whichever seat is to act */
 
+/* The compact layout of the same machine (csrc/hand_state.h; HandBatch's he_batch6_*): at
+ * most HE_HAND_COMPACT_SEATS seats, every amount and the stacks' sum at most
+ * HE_HAND_COMPACT_MAX_CHIPS (2**29, so a sum of three stored amounts still fits an int32),
+ * the acted level of a folded/all-in seat HE_HAND_COMPACT_DONE (2**30). */
+#define HE_HAND_COMPACT_SEATS 6
+#define HE_HAND_COMPACT_MAX_CHIPS 536870912
+#define HE_HAND_COMPACT_DONE 1073741824
+
 /* Betting structures and streets. */
 #define HE_NO_LIMIT 0
 #define HE_POT_LIMIT 1
@@ -67,7 +75,9 @@
 /* Status codes of the hand functions (unique in the library: -100 .. -149). */
 #define HE_E_HAND_SEATS -100        /* seat count outside 2..HE_HAND_MAX_SEATS */
 #define HE_E_HAND_STACK -101        /* a stack <= 0 */
-#define HE_E_HAND_AMOUNT -102       /* an amount or the stacks' sum above HE_HAND_MAX_CHIPS */
+#define HE_E_HAND_AMOUNT -102       /* an amount or the stacks' sum above HE_HAND_MAX_CHIPS
+                                     * (compact: a chip amount, max_bets or rake_cap above
+                                     * HE_HAND_COMPACT_MAX_CHIPS) */
 #define HE_E_HAND_BUTTON -103       /* button outside 0..n-1 */
 #define HE_E_HAND_CONFIG -104       /* a configuration value outside its range */
 #define HE_E_HAND_STRADDLE -105     /* a straddle with 2 seats */
@@ -173,6 +183,13 @@ const char *he_hand_field_name(size_t field);
 size_t he_hand_field_offset(size_t field);  /* bytes from the start */
 size_t he_hand_field_length(size_t field);  /* values */
 size_t he_hand_field_width(size_t field);   /* bytes per value: 1, 4 or 8 */
+/* The same for the compact layout (its record is he_hand6_size() bytes). */
+size_t he_hand6_size(void);
+size_t he_hand6_field_count(void);
+const char *he_hand6_field_name(size_t field);
+size_t he_hand6_field_offset(size_t field);
+size_t he_hand6_field_length(size_t field);
+size_t he_hand6_field_width(size_t field);
 
 /* The small and big blind seats of a table of `seats` with `button`: the two seats left
  * of the button; heads-up the button posts the small blind (the other seat the big). */

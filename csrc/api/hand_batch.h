@@ -86,3 +86,22 @@ void he_batch_sample(const uint8_t *mask, size_t k, uint64_t key, int32_t *out, 
 
 /* The seed of the hand after one dealt from `seed`: splitmix64's output for it. */
 uint64_t he_batch_next_seed(uint64_t seed);
+
+/* The same batch over the compact hand layout (api/hand.h, HE_HAND_COMPACT_*): hands hold
+ * he_hand6_size() bytes each, spec->seats is at most HE_HAND_COMPACT_SEATS, and a hand
+ * whose amounts exceed HE_HAND_COMPACT_MAX_CHIPS is refused by he_batch6_start
+ * (HE_E_HAND_AMOUNT). he_batch_check and he_batch_sample serve both layouts. */
+int he_batch6_view(const he_batch_spec *spec, const void *hands, const uint8_t *history,
+                   uint8_t *mask, int64_t *min_raise, int64_t *max_raise, int64_t *actor,
+                   float *obs, size_t first, size_t end);
+int he_batch6_start(const he_batch_spec *spec, void *hands, uint8_t *history,
+                    const uint64_t *seeds, const int64_t *stacks, const int64_t *buttons,
+                    size_t first, size_t end, size_t *bad);
+int he_batch6_observe(const he_batch_spec *spec, const void *hands, const uint8_t *history,
+                      const int64_t *min_raise, const int64_t *max_raise, float *obs,
+                      size_t first, size_t end);
+int he_batch6_step(const he_batch_spec *spec, void *hands, uint8_t *history, uint64_t *seeds,
+                   const int32_t *kinds, const int64_t *amounts, int32_t *status,
+                   uint8_t *acted, uint8_t *done, int64_t *rewards, uint8_t *mask,
+                   int64_t *min_raise, int64_t *max_raise, int64_t *actor, float *obs,
+                   size_t first, size_t end, size_t *bad);

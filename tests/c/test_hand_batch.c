@@ -1,5 +1,6 @@
 /* C-only checks of the batch kernel (csrc/hand_batch.c), run under ASan and UBSan by
- * tests/test_c_core.py: random play of batches in every configuration with legal,
+ * tests/test_c_core.py in both hand layouts (-DHE_HAND_COMPACT: the compact one, linked
+ * with csrc/hand6*.c): random play of batches in every configuration with legal,
  * exact-amount, skipped and illegal actions; after every step every hand passes
  * he_hand_check, conserves its chips, and shows a view consistent with its state; an
  * illegal action changes nothing; every NULL argument is refused. */
@@ -209,15 +210,71 @@ static void null_arguments(void)
     he_batch_sample(NULL, 3, 1, b.kinds, 0, 1); /* refused quietly: nothing to read */
 }
 
+#ifdef HE_HAND_COMPACT
+/* The compact layout holds at most 6 seats and HE_HAND_COMPACT_MAX_CHIPS chips a hand, and
+ * refuses what it cannot hold. */
+static void compact_limits(void)
+{
+    he_hand_config cfg = config(HE_NO_LIMIT, 2, 0);
+    he_batch_spec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.config = &cfg;
+    spec.seats = HE_HAND_COMPACT_SEATS + 1;
+    spec.chip_unit = 2.0;
+    size_t bad = 0;
+    CHECK(he_hand_size() == he_hand6_size() && HE_HAND_MAX_SEATS == HE_HAND_COMPACT_SEATS);
+    CHECK(he_batch_view(&spec, b.hands, b.history, b.mask, b.lo, b.hi, b.actor, NULL, 0, 1)
+          == HE_E_ARGUMENT);
+    spec.seats = 2;
+    b.buttons[0] = 0;
+    b.seeds[0] = 1;
+    b.stacks[0] = HE_HAND_COMPACT_MAX_CHIPS / 2;
+    b.stacks[1] = HE_HAND_COMPACT_MAX_CHIPS - b.stacks[0] + 1;
+    CHECK(he_batch_start(&spec, b.hands, b.history, b.seeds, b.stacks, b.buttons, 0, 1, &bad)
+          == HE_E_HAND_AMOUNT);
+    b.stacks[1]--; /* exactly the limit: all-in and called, the pot holds every chip */
+    CHECK(he_batch_start(&spec, b.hands, b.history, b.seeds, b.stacks, b.buttons, 0, 1, &bad)
+          == HE_OK);
+    for (int step = 0; step < 2 && b.hands[0].actor >= 0; step++) {
+        he_batch_view(&spec, b.hands, b.history, b.mask, b.lo, b.hi, b.actor, NULL, 0, 1);
+        b.kinds[0] = HE_BATCH_RAISE_TO;
+        b.amounts[0] = b.hi[0] >= 0 ? b.hi[0] : 0;
+        if (b.hi[0] < 0) {
+            b.kinds[0] = 1;
+        }
+        CHECK(he_batch_step(&spec, b.hands, b.history, b.seeds, b.kinds, b.amounts, b.status,
+                            b.acted, b.done, b.rewards, b.mask, b.lo, b.hi, b.actor, NULL, 0, 1,
+                            &bad)
+              == HE_OK);
+    }
+    CHECK(b.done[0] == 1 && b.rewards[0] + b.rewards[1] == 0);
+    CHECK(he_hand_check(&b.hands[0]) == HE_OK);
+    cfg.max_bets = HE_HAND_COMPACT_MAX_CHIPS + 1;
+    CHECK(he_batch_start(&spec, b.hands, b.history, b.seeds, b.stacks, b.buttons, 0, 1, &bad)
+          == HE_E_HAND_AMOUNT);
+    cfg.max_bets = 4;
+    cfg.rake_cap = HE_HAND_COMPACT_MAX_CHIPS + 1;
+    CHECK(he_batch_start(&spec, b.hands, b.history, b.seeds, b.stacks, b.buttons, 0, 1, &bad)
+          == HE_E_HAND_AMOUNT);
+    cfg.rake_cap = -1;
+    cfg.big_blind = HE_HAND_COMPACT_MAX_CHIPS + 1;
+    CHECK(he_batch_start(&spec, b.hands, b.history, b.seeds, b.stacks, b.buttons, 0, 1, &bad)
+          == HE_E_HAND_AMOUNT);
+}
+#endif
+
 int main(void)
 {
     play(config(HE_NO_LIMIT, 2, 0), 2, 2, 300);
     play(config(HE_NO_LIMIT, 2, 1), 6, 4, 300);
-    play(config(HE_NO_LIMIT, 2, 0), 10, HE_BATCH_MAX_FRACTIONS, 200);
+    play(config(HE_NO_LIMIT, 2, 0), HE_HAND_MAX_SEATS, HE_BATCH_MAX_FRACTIONS, 200);
     play(config(HE_POT_LIMIT, 4, 0), 6, 2, 300);
     play(config(HE_FIXED_LIMIT, 2, 0), 3, 1, 300);
     play(config(HE_NO_LIMIT, 2, 0), 4, 0, 300);
     null_arguments();
+#ifdef HE_HAND_COMPACT
+    compact_limits();
+#endif
     if (failures) {
         fprintf(stderr, "%d C batch checks failed\n", failures);
         return 1;

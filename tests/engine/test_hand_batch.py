@@ -46,6 +46,9 @@ GAMES = [
     pytest.param(GameConfig(variant="omaha", betting="pot-limit", big_blind=2), 6, None, id="plo-6"),
     pytest.param(GameConfig(big_blind=2, allow_free_fold=True), 3, None, id="nl-free-fold"),
     pytest.param(GameConfig(big_blind=2), 6, Rules(rake_percent=5, rake_cap=3), id="nl-6-rake"),
+    # near the compact layout's chip limit (6 stacks of up to 6e7 chips), and beyond it
+    pytest.param(GameConfig(big_blind=10**6), 6, None, id="nl-6-millions"),
+    pytest.param(GameConfig(big_blind=10**8), 6, None, id="nl-6-big"),
 ]
 ACTIONS = ActionSet((0.33, 0.5, 1.0, 2.5))
 
@@ -68,14 +71,20 @@ def _compare_view(batch: HandBatch, hands: list[Hand], obs: np.ndarray) -> None:
         assert sum(h.stacks) + h.pot == sum(h.starting_stacks)
 
 
-def _play(config: GameConfig, seats: int, rules: Rules | None, count: int, steps: int, seed: int) -> int:
+def _play(
+    config: GameConfig, seats: int, rules: Rules | None, count: int, steps: int, seed: int,
+    compact: bool | None = None,
+) -> int:
     rng = np.random.default_rng(seed)
     forced = config.ante + max(config.big_blind, config.straddle) + config.big_blind_ante
     stacks = rng.integers(forced + 1, 60 * config.big_blind, size=(count, seats))
     buttons = rng.integers(0, seats, size=count)
     seeds = rng.integers(0, 2**63, size=count, dtype=np.int64)
     batch = HandBatch(config, count, seats, stacks=stacks, buttons=buttons, seeds=seeds,
-                      actions=ACTIONS, rules=rules)
+                      actions=ACTIONS, rules=rules, compact=compact)
+    fits = seats <= 6 and stacks.sum(axis=1).max() <= 2**29
+    assert batch.compact == (fits if compact is None else compact)
+    assert batch.state_bytes_per_hand == (392 if batch.compact else 888) + 4 * seats + 8
     hands = [_start(config, stacks[i], int(buttons[i]), int(seeds[i]), rules) for i in range(count)]
     current = [int(s) for s in seeds]
     ended = 0
@@ -112,15 +121,71 @@ def _play(config: GameConfig, seats: int, rules: Rules | None, count: int, steps
     return ended
 
 
+@pytest.mark.parametrize("compact", [None, False], ids=["auto", "full"])
 @pytest.mark.parametrize(("config", "seats", "rules"), GAMES)
-def test_batch_equals_hand(config: GameConfig, seats: int, rules: Rules | None) -> None:
-    assert _play(config, seats, rules, count=40, steps=120, seed=seats) >= 200
+def test_batch_equals_hand(config: GameConfig, seats: int, rules: Rules | None, compact: bool | None) -> None:
+    # auto: the compact layout for the games that fit it (up to 6 seats, small stacks)
+    assert _play(config, seats, rules, count=40, steps=120, seed=seats, compact=compact) >= 200
 
 
 @pytest.mark.slow
-def test_batch_equals_hand_thousands() -> None:
-    ended = sum(_play(GameConfig(big_blind=2), n, None, count=100, steps=150, seed=n) for n in (2, 6))
+@pytest.mark.parametrize("compact", [True, False], ids=["compact", "full"])
+def test_batch_equals_hand_thousands(compact: bool) -> None:
+    ended = sum(
+        _play(GameConfig(big_blind=2), n, None, count=100, steps=150, seed=n, compact=compact)
+        for n in (2, 6)
+    )
     assert ended >= 2000
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "why"),
+    [
+        ({"seats": 7}, "7 seats (it holds at most 6)"),
+        ({"stacks": [[200] * 6, [2**27] * 5 + [2**27 + 1]]},
+         "the stacks of hand 1 add up to 805306369 chips (it holds at most 536870912 chips)"),
+        ({"config": GameConfig(big_blind=2**29 + 1), "stacks": 2**30},
+         "big_blind 536870913 (it holds at most 536870912 chips)"),
+        ({"config": GameConfig(betting="fixed-limit", big_blind=2, max_bets=2**40)},
+         "max_bets 1099511627776 (it holds at most 536870912 chips)"),
+        ({"rules": Rules(rake_percent=5, rake_cap=2**31)},
+         "rake_cap 2147483648 (it holds at most 536870912 chips)"),
+    ],
+)
+def test_compact_layout_refuses_what_it_cannot_hold(kwargs: dict[str, object], why: str) -> None:
+    args: dict[str, object] = {"config": GameConfig(big_blind=2), "count": 2, "seats": 6, "seed": 1}
+    args.update(kwargs)
+    with pytest.raises(ConfigError) as exc:
+        HandBatch(**args, compact=True)  # type: ignore[arg-type]
+    assert str(exc.value) == (
+        f"compact=True: these hands do not fit the compact layout: {why};"
+        " pass compact=None to use the full layout"
+    )
+    assert isinstance(exc.value, ValueError)
+    batch = HandBatch(**args)  # type: ignore[arg-type]  # the default takes the full layout
+    assert not batch.compact and batch.state_bytes_per_hand == 888 + 4 * batch.seats + 8
+    assert batch.state("stacks").sum() + batch.state("pot").sum() == batch.state("starting_stacks").sum()
+
+
+def test_compact_layout_holds_its_limit_exactly() -> None:
+    stacks = [2**29 // 6] * 5 + [2**29 - 5 * (2**29 // 6)]  # adds up to 2**29
+    batch = HandBatch(GameConfig(big_blind=2**20), 4, 6, stacks=[stacks] * 4, seed=3, auto_reset=False)
+    assert batch.compact and batch.state_bytes_per_hand == 392 + 24 + 8
+    for _ in range(40):  # all-in every time: pots of all the chips
+        kinds = np.where(batch.legal_mask()[:, -1], batch.actions.size - 1, 1)
+        batch.step(kinds)
+    assert (batch.actor == -1).all()
+    total = batch.state("stacks").sum(axis=1) + batch.state("rake")[:, 0]
+    assert total.tolist() == [2**29] * 4
+    with pytest.raises(ConfigError) as exc:
+        HandBatch(GameConfig(big_blind=2), 1, 6, stacks=[[*stacks[:5], stacks[5] + 1]], compact=True)
+    assert "add up to 536870913 chips" in str(exc.value)
+
+
+def test_compact_argument_is_a_bool_or_none() -> None:
+    with pytest.raises(ConfigError) as exc:
+        HandBatch(GameConfig(big_blind=2), 2, 6, compact=1)  # type: ignore[arg-type]
+    assert str(exc.value) == "compact must be a bool or None, got 1"
 
 
 def _random_run(threads: int, auto_reset: bool = True) -> list[np.ndarray]:
@@ -316,8 +381,16 @@ def test_observe_out_and_memory() -> None:
     batch = HandBatch(GameConfig(big_blind=2), 8, 6, seed=1)
     out = np.full((8, observation_size(6)), np.nan, dtype=np.float32)
     assert batch.observe(out=out) is out and not np.isnan(out).any()
-    assert batch.state_bytes_per_hand == batch._hands[0].nbytes + 4 * 6 + 8
+    assert batch.compact and batch.state_bytes_per_hand == batch._hands[0].nbytes + 4 * 6 + 8
+    assert batch.state_bytes_per_hand <= 512  # the target for 6 seats
     assert batch.state("stacks").shape == (8, 6) and batch.state("pot").shape == (8, 1)
+    full = HandBatch(GameConfig(big_blind=2), 8, 6, seed=1, compact=False)
+    assert full.state_bytes_per_hand == full._hands[0].nbytes + 4 * 6 + 8 == 920
+    for name in ("stacks", "pot", "holes", "board", "acted", "button", "ranks"):
+        if name == "acted":  # folded/all-in level: 2**30 compact, 2**62 full
+            assert np.array_equal(np.minimum(batch.state(name), 2**30), np.minimum(full.state(name), 2**30))
+        else:
+            assert np.array_equal(batch.state(name), full.state(name)), name
 
 
 def test_sample_legal_is_uniform_over_legal() -> None:
@@ -348,21 +421,23 @@ class _FailingLib:
         return fail
 
 
-def test_refusals_of_the_hand_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("compact", [True, False], ids=["compact", "full"])
+def test_refusals_of_the_hand_machine(monkeypatch: pytest.MonkeyPatch, compact: bool) -> None:
     import holdem_eval.engine.batch as batch_module
 
     real = batch_module.lib
-    monkeypatch.setattr(batch_module, "lib", _FailingLib(real, "he_batch_start", -104))
+    prefix = "he_batch6_" if compact else "he_batch_"
+    monkeypatch.setattr(batch_module, "lib", _FailingLib(real, prefix + "start", -104))
     with pytest.raises(ConfigError) as exc:
-        HandBatch(GameConfig(big_blind=2), 3, 2, seed=1)
+        HandBatch(GameConfig(big_blind=2), 3, 2, seed=1, compact=compact)
     assert str(exc.value) == "hand 1: the hand machine refused to start it (status -104)"
     monkeypatch.setattr(batch_module, "lib", real)
-    batch = HandBatch(GameConfig(big_blind=2), 3, 2, seed=1, auto_reset=False)
-    monkeypatch.setattr(batch_module, "lib", _FailingLib(real, "he_batch_start", -104))
+    batch = HandBatch(GameConfig(big_blind=2), 3, 2, seed=1, auto_reset=False, compact=compact)
+    monkeypatch.setattr(batch_module, "lib", _FailingLib(real, prefix + "start", -104))
     with pytest.raises(ConfigError) as exc:
         batch.reset(np.array([False, True, True]))
     assert str(exc.value) == "hand 2: the hand machine refused to start it (status -104)"
-    monkeypatch.setattr(batch_module, "lib", _FailingLib(real, "he_batch_step", -117))
+    monkeypatch.setattr(batch_module, "lib", _FailingLib(real, prefix + "step", -117))
     with pytest.raises(IllegalActionError) as exc2:
         batch.step(np.array([1, 1, 1]))
     assert str(exc2.value) == "hand 1: the hand machine refused the action (status -117)"

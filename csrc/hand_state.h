@@ -58,8 +58,6 @@
 #endif
 
 #include "holdem_eval.h"
-#include "api/hand.h"
-#include "api/hand_batch.h"
 
 #ifdef HE_HAND_COMPACT
 /* Inside the compact machine the seat limit is its capacity (the API value, 10, is the

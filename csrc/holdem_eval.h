@@ -12,8 +12,7 @@
 #include "api/equity.h"
 #include "api/settle.h"
 #include "api/deal.h"
-/* api/hand.h (the hand state machine) and api/hand_batch.h (its batch loop) are included
- * by csrc/hand_state.h, not here: the evaluator's internal header has its own he_hand type
- * (a summed hand register). */
+#include "api/hand.h"
+#include "api/hand_batch.h"
 
 #endif

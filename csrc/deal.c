@@ -9,13 +9,23 @@
 #define MIX2 0x94D049BB133111EBu
 #define LOW32 0xFFFFFFFFu
 
+static const uint8_t full_deck[52] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12,
+                                      13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
+                                      26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38,
+                                      39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51};
+
 int he_deal_seeded(uint64_t seed, uint64_t exclude_mask, size_t count, uint8_t *out)
 {
     uint8_t deck[52];
     size_t left = 0;
-    for (uint8_t c = 0; c < 52; c++) {
-        if (!((exclude_mask >> c) & 1u)) {
-            deck[left++] = c;
+    if (exclude_mask == 0) { /* the usual full deck: a copy, not a loop over the mask */
+        memcpy(deck, full_deck, sizeof deck);
+        left = 52;
+    } else {
+        for (uint8_t c = 0; c < 52; c++) {
+            if (!((exclude_mask >> c) & 1u)) {
+                deck[left++] = c;
+            }
         }
     }
     if (count > left || (count > 0 && out == NULL)) {

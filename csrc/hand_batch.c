@@ -45,34 +45,31 @@ static int legal_row(const he_batch_spec *s, const he_hand *h, uint8_t *row, int
                      int64_t *hi)
 {
     size_t k = s->n_fractions + 3;
-    memset(row, 0, k);
     *lo = *hi = -1;
     int64_t i = h->actor;
     if (i < 0) {
+        memset(row, 0, k);
         return 0;
     }
     he_hand_legal_actions la;
     he_hand_legal(h, &la);
-    row[1] = 1;
+    uint8_t fold = 0;
     for (int32_t c = 0; c < la.count; c++) {
         if (la.kinds[c] == HE_ACT_FOLD) {
-            row[0] = 1;
+            fold = 1;
         } else if (la.kinds[c] == HE_ACT_BET || la.kinds[c] == HE_ACT_RAISE) {
             *lo = la.min[c];
             *hi = la.max[c];
         }
     }
-    if (*lo < 0) {
-        return 1;
-    }
-    row[k - 1] = 1;
+    row[0] = fold;
+    row[1] = 1;
+    row[k - 1] = *lo >= 0;
     double base = (double)(h->pot + h->cur_bet - h->bets[i]);
     for (size_t j = 0; j < s->n_fractions; j++) {
         double t = s->fractions[j] * base; /* >= 0: truncating it below is its floor */
-        if (t < TWO_TO_61) {
-            int64_t to = h->cur_bet + (int64_t)t;
-            row[2 + j] = (uint8_t)(to >= *lo && to < *hi);
-        }
+        int64_t to = t < TWO_TO_61 ? h->cur_bet + (int64_t)t : -1;
+        row[2 + j] = (uint8_t)(*lo >= 0 && to >= *lo && to < *hi);
     }
     return 1;
 }
@@ -89,22 +86,25 @@ static double exact_inverse(double unit)
 }
 
 /* The observation of the seat to act (engine/discrete.py's layout); zeros without one.
- * inv: exact_inverse(s->chip_unit). */
-static void observe_one(const he_batch_spec *s, const he_hand *h, const uint8_t *hist,
-                        int64_t lo, int64_t hi, double inv, float *o)
+ * Chips are divided by s->chip_unit as Python's true division then float32 give: when
+ * `exact`, scale is the unit's exact reciprocal (exact_inverse) and multiplying by it
+ * gives the same; else scale is the unit and each value is divided. The two callers
+ * pass `exact` as a constant, so each gets its own copy without a branch per value. */
+static inline void observe_scaled(const he_batch_spec *s, const he_hand *h,
+                                  const uint8_t *hist, int64_t lo, int64_t hi, double scale,
+                                  int exact, float *o)
 {
-    size_t n = s->seats, d = obs_size(n);
-    memset(o, 0, d * sizeof *o);
+#define CHIPS(v) ((float)(exact ? (double)(v) * scale : (double)(v) / scale))
+    size_t n = s->seats;
+    memset(o, 0, obs_size(n) * sizeof *o);
     int64_t a = h->actor;
     if (a < 0) {
         return;
     }
-    double unit = s->chip_unit;
-#define CHIPS(v) ((float)(inv != 0.0 ? (double)(v) * inv : (double)(v) / unit))
+    const int8_t *hole = h->holes + a * h->hole_count;
     for (int64_t c = 0; c < h->hole_count; c++) {
-        int64_t card = h->holes[a * h->hole_count + c];
-        if (card >= 0) {
-            o[OBS_HOLE + card] = 1.0f;
+        if (hole[c] >= 0) {
+            o[OBS_HOLE + hole[c]] = 1.0f;
         }
     }
     for (int64_t c = 0; c < h->board_len; c++) {
@@ -121,29 +121,45 @@ static void observe_one(const he_batch_spec *s, const he_hand *h, const uint8_t 
     }
     float *seat = o + OBS_SEATS;
     size_t k = (size_t)a;
-    /* the bet history of streets not reached yet is zero, as the memset left it */
-    size_t streets = h->street < HE_BATCH_STREETS ? (size_t)h->street + 1 : HE_BATCH_STREETS;
-    for (size_t r = 0; r < n; r++, k = k + 1 == n ? 0 : k + 1) {
-        seat[r] = CHIPS(h->stacks[k]);
-        seat[n + r] = CHIPS(h->bets[k]);
-        seat[2 * n + r] = CHIPS(h->committed[k] + h->bets[k]);
+    for (size_t r = 0; r < n; r++) {
+        int64_t stack = h->stacks[k], bet = h->bets[k];
+        seat[r] = CHIPS(stack);
+        seat[n + r] = CHIPS(bet);
+        seat[2 * n + r] = CHIPS(h->committed[k] + bet);
         if (h->folded[k]) {
             seat[3 * n + r] = 1.0f;
-        } else if (h->stacks[k] == 0) {
+        } else if (stack == 0) {
             seat[4 * n + r] = 1.0f;
         }
+        k = k + 1 == n ? 0 : k + 1;
     }
 #undef CHIPS
+    seat[5 * n + ((size_t)(h->button - a) + n) % n] = 1.0f;
+    /* the bet history of streets not reached yet is zero, as the memset left it; by
+     * seat j in table order, written at its relative seat r */
+    size_t streets = h->street < HE_BATCH_STREETS ? (size_t)h->street + 1 : HE_BATCH_STREETS;
+    size_t r0 = (size_t)a == 0 ? 0 : n - (size_t)a; /* the relative seat of seat 0 */
     for (size_t st = 0; st < streets; st++) {
         const uint8_t *raises = hist + st * n;
         float *out = seat + (OBS_SEAT_BLOCKS + st) * n;
-        for (size_t r = 0, j = (size_t)a; r < n; r++, j = j + 1 == n ? 0 : j + 1) {
+        for (size_t j = 0, r = r0; j < n; j++, r = r + 1 == n ? 0 : r + 1) {
             if (raises[j]) {
                 out[r] = (float)raises[j];
             }
         }
     }
-    seat[5 * n + ((size_t)(h->button - a) + n) % n] = 1.0f;
+}
+
+/* observe_scaled with the chip unit's exact reciprocal `inv`, or with the unit when it
+ * has none (inv = 0). */
+static void observe_one(const he_batch_spec *s, const he_hand *h, const uint8_t *hist,
+                        int64_t lo, int64_t hi, double inv, float *o)
+{
+    if (inv != 0.0) {
+        observe_scaled(s, h, hist, lo, hi, inv, 1, o);
+    } else {
+        observe_scaled(s, h, hist, lo, hi, s->chip_unit, 0, o);
+    }
 }
 
 static void view_one(const he_batch_spec *s, const he_hand *h, const uint8_t *hist, size_t i,

@@ -134,7 +134,8 @@ static inline void observe_scaled(const he_batch_spec *s, const he_hand *h,
         k = k + 1 == n ? 0 : k + 1;
     }
 #undef CHIPS
-    seat[5 * n + ((size_t)(h->button - a) + n) % n] = 1.0f;
+    size_t button = (size_t)h->button; /* its relative seat, without a division */
+    seat[5 * n + (button >= (size_t)a ? button - (size_t)a : button + n - (size_t)a)] = 1.0f;
     /* the bet history of streets not reached yet is zero, as the memset left it; by
      * seat j in table order, written at its relative seat r */
     size_t streets = h->street < HE_BATCH_STREETS ? (size_t)h->street + 1 : HE_BATCH_STREETS;

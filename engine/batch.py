@@ -58,6 +58,11 @@ _M64 = (1 << 64) - 1
 _MAX_CHIPS = int(lib.HE_HAND_MAX_CHIPS)
 _MAX_HANDS = 1 << 31
 _HAND_BYTES = int(lib.he_hand_size())
+# The fewest hands a thread gets a part of: handing a part to the pool and waiting for it
+# costs ~15-20 us, a step ~0.15 us a hand, so a smaller part would cost more than it saves.
+_MIN_HANDS_PER_PART = 256
+# The same for sample_legal, ~0.01 us a hand.
+_MIN_SAMPLES_PER_PART = 4096
 _FIELDS = {  # name -> (byte offset, length, dtype): the field table of csrc/hand_state.h
     ffi.string(lib.he_hand_field_name(f)).decode(): (
         int(lib.he_hand_field_offset(f)),
@@ -245,10 +250,12 @@ class HandBatch:
         self._min = np.zeros(n, dtype=np.int64)
         self._max = np.zeros(n, dtype=np.int64)
         self._actor = np.zeros(n, dtype=np.int64)
-        self._bounds = [n * t // self.threads for t in range(self.threads + 1)]
-        self._slot = {b: t for t, b in enumerate(self._bounds[:-1])}  # chunk start -> thread
-        self._slot[0] = 0
-        self._bad = [ffi.new("size_t *") for _ in range(self.threads)]
+        parts = max(1, min(self.threads, n // _MIN_HANDS_PER_PART))
+        self._bounds = [n * t // parts for t in range(parts + 1)]
+        self._slot = {b: t for t, b in enumerate(self._bounds[:-1])}  # part start -> its slot
+        self._bad = [ffi.new("size_t *") for _ in range(parts)]
+        samples = max(1, min(self.threads, n // _MIN_SAMPLES_PER_PART))
+        self._sample_bounds = [n * t // samples for t in range(samples + 1)]
         self._p_hands = ffi.from_buffer("int64_t[]", self._hands)
         self._p_history = ffi.from_buffer("uint8_t[]", self._history)
         self._p_seeds = ffi.from_buffer("uint64_t[]", self._seeds)
@@ -267,12 +274,14 @@ class HandBatch:
         self._view(ffi.NULL)
 
     # ---- threads -----------------------------------------------------------------------
-    def _run(self, call: Callable[[int, int], int]) -> list[int]:
-        """``call(first, end)`` over the hands, split over the threads (the package's
-        persistent pool, as every batch kernel uses); the statuses."""
-        if self.threads == 1 or self.count < 2 * self.threads:
+    def _run(self, call: Callable[[int, int], Any], bounds: list[int] | None = None) -> list[Any]:
+        """``call(first, end)`` over the parts of the hands that ``bounds`` (default: the
+        step's) gives, in parallel on the package's persistent pool (as every batch kernel
+        uses); the results."""
+        bounds = self._bounds if bounds is None else bounds
+        if len(bounds) == 2:
             return [call(0, self.count)]
-        return run_parts(call, self._bounds)
+        return run_parts(call, bounds)
 
     def _view(self, obs: Any) -> None:
         spec, hands, hist = self._spec, self._p_hands, self._p_history
@@ -361,7 +370,10 @@ class HandBatch:
         p_out, mask, k = ffi.from_buffer("int32_t[]", out), self._p_mask, self.actions.size
         key = int(seed) & _M64
 
-        lib.he_batch_sample(mask, k, key, p_out, 0, self.count)  # ~10 ns a hand: one thread
+        def call(first: int, end: int) -> None:
+            lib.he_batch_sample(mask, k, key, p_out, first, end)
+
+        self._run(call, self._sample_bounds)
         return out
 
     def step(

@@ -9,6 +9,7 @@ chips are conserved in every hand at every step.
 
 from __future__ import annotations
 
+import holdem_eval.engine.batch as batch_module
 import numpy as np
 import pytest
 from holdem_eval.engine import (
@@ -124,7 +125,9 @@ def test_batch_equals_hand_thousands() -> None:
 
 
 def _random_run(threads: int, auto_reset: bool = True) -> list[np.ndarray]:
-    batch = HandBatch(GameConfig(big_blind=2), 300, 6, seed=5, threads=threads, auto_reset=auto_reset)
+    count = 3 * batch_module._MIN_HANDS_PER_PART + 17  # enough for three parts
+    batch = HandBatch(GameConfig(big_blind=2), count, 6, seed=5, threads=threads, auto_reset=auto_reset)
+    assert len(batch._bounds) == min(threads, 3) + 1
     seen = []
     for s in range(60):
         seen.append(batch.observe())
@@ -137,6 +140,25 @@ def test_threads_give_the_same_results() -> None:
     one, two, three = _random_run(1), _random_run(2), _random_run(3)
     assert all(np.array_equal(a, b) for a, b in zip(one, two))
     assert all(np.array_equal(a, b) for a, b in zip(one, three))
+
+
+def test_parts_are_never_smaller_than_the_minimum() -> None:
+    small = HandBatch(GameConfig(big_blind=2), 2 * batch_module._MIN_HANDS_PER_PART - 1, 2, threads=4)
+    assert small._bounds == [0, small.count]  # one part: a second would cost more than it saves
+    big = HandBatch(GameConfig(big_blind=2), 4 * batch_module._MIN_HANDS_PER_PART, 2, threads=2)
+    assert big._bounds == [0, big.count // 2, big.count]
+
+
+def test_sample_legal_split_over_threads_gives_the_same_actions() -> None:
+    count = 2 * batch_module._MIN_SAMPLES_PER_PART + 5
+    one = HandBatch(GameConfig(big_blind=2), count, 6, seed=3)
+    two = HandBatch(GameConfig(big_blind=2), count, 6, seed=3, threads=2)
+    assert len(two._sample_bounds) == 3
+    for s in range(3):
+        kinds = one.sample_legal(s)
+        assert np.array_equal(kinds, two.sample_legal(s))
+        one.step(kinds)
+        two.step(kinds)
 
 
 def test_without_auto_reset_hands_stay_over() -> None:
@@ -349,8 +371,6 @@ class _FailingLib:
 
 
 def test_refusals_of_the_hand_machine(monkeypatch: pytest.MonkeyPatch) -> None:
-    import holdem_eval.engine.batch as batch_module
-
     real = batch_module.lib
     monkeypatch.setattr(batch_module, "lib", _FailingLib(real, "he_batch_start", -104))
     with pytest.raises(ConfigError) as exc:

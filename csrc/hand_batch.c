@@ -89,18 +89,25 @@ static double exact_inverse(double unit)
  * Chips are divided by s->chip_unit as Python's true division then float32 give: when
  * `exact`, scale is the unit's exact reciprocal (exact_inverse) and multiplying by it
  * gives the same; else scale is the unit and each value is divided. The two callers
- * pass `exact` as a constant, so each gets its own copy without a branch per value. */
+ * pass `exact` as a constant, so each gets its own copy without a branch per value.
+ *
+ * Only the card and street one-hots are cleared first; every other value is written,
+ * zeros included, without a branch on the data (which seats folded or are all-in, where
+ * the observer sits, which streets saw raises: random play makes such branches
+ * mispredict). The history of a street not reached yet is zero in `hist` (a hand's
+ * history is cleared when it starts), so all four streets are copied. */
 static inline void observe_scaled(const he_batch_spec *s, const he_hand *h,
                                   const uint8_t *hist, int64_t lo, int64_t hi, double scale,
                                   int exact, float *o)
 {
 #define CHIPS(v) ((float)(exact ? (double)(v) * scale : (double)(v) / scale))
     size_t n = s->seats;
-    memset(o, 0, obs_size(n) * sizeof *o);
     int64_t a = h->actor;
     if (a < 0) {
+        memset(o, 0, obs_size(n) * sizeof *o);
         return;
     }
+    memset(o, 0, OBS_POT * sizeof *o);
     const int8_t *hole = h->holes + a * h->hole_count;
     for (int64_t c = 0; c < h->hole_count; c++) {
         if (hole[c] >= 0) {
@@ -115,40 +122,27 @@ static inline void observe_scaled(const he_batch_spec *s, const he_hand *h,
     }
     o[OBS_POT] = CHIPS(h->pot);
     o[OBS_TO_CALL] = CHIPS(h->cur_bet - h->bets[a]);
-    if (lo >= 0) {
-        o[OBS_MIN_RAISE] = CHIPS(lo);
-        o[OBS_MAX_RAISE] = CHIPS(hi);
-    }
+    int64_t may_raise = (int64_t)0 - (lo >= 0); /* all ones, or 0: the range is 0, 0 */
+    o[OBS_MIN_RAISE] = CHIPS(lo & may_raise);
+    o[OBS_MAX_RAISE] = CHIPS(hi & may_raise);
     float *seat = o + OBS_SEATS;
-    size_t k = (size_t)a;
+    size_t button = (size_t)h->button;
     for (size_t r = 0; r < n; r++) {
+        size_t k = (size_t)a + r;
+        k -= n & ((size_t)0 - (size_t)(k >= n)); /* the seat r places after the observer */
         int64_t stack = h->stacks[k], bet = h->bets[k];
+        int folded = h->folded[k] != 0;
         seat[r] = CHIPS(stack);
         seat[n + r] = CHIPS(bet);
         seat[2 * n + r] = CHIPS(h->committed[k] + bet);
-        if (h->folded[k]) {
-            seat[3 * n + r] = 1.0f;
-        } else if (stack == 0) {
-            seat[4 * n + r] = 1.0f;
+        seat[3 * n + r] = (float)folded;
+        seat[4 * n + r] = (float)(!folded & (stack == 0));
+        seat[5 * n + r] = (float)(k == button);
+        for (size_t st = 0; st < HE_BATCH_STREETS; st++) {
+            seat[(OBS_SEAT_BLOCKS + st) * n + r] = (float)hist[st * n + k];
         }
-        k = k + 1 == n ? 0 : k + 1;
     }
 #undef CHIPS
-    size_t button = (size_t)h->button; /* its relative seat, without a division */
-    seat[5 * n + (button >= (size_t)a ? button - (size_t)a : button + n - (size_t)a)] = 1.0f;
-    /* the bet history of streets not reached yet is zero, as the memset left it; by
-     * seat j in table order, written at its relative seat r */
-    size_t streets = h->street < HE_BATCH_STREETS ? (size_t)h->street + 1 : HE_BATCH_STREETS;
-    size_t r0 = (size_t)a == 0 ? 0 : n - (size_t)a; /* the relative seat of seat 0 */
-    for (size_t st = 0; st < streets; st++) {
-        const uint8_t *raises = hist + st * n;
-        float *out = seat + (OBS_SEAT_BLOCKS + st) * n;
-        for (size_t j = 0, r = r0; j < n; j++, r = r + 1 == n ? 0 : r + 1) {
-            if (raises[j]) {
-                out[r] = (float)raises[j];
-            }
-        }
-    }
 }
 
 /* observe_scaled with the chip unit's exact reciprocal `inv`, or with the unit when it
@@ -356,9 +350,8 @@ int he_batch_step(const he_batch_spec *spec, void *hands, uint8_t *history, uint
             status[i] = st;
             if (st == HE_OK) {
                 acted[i] = 1;
-                if (wager && hist[street * (int64_t)n + seat] < 255) {
-                    hist[street * (int64_t)n + seat]++;
-                }
+                uint8_t *raises = hist + street * (int64_t)n + seat; /* saturating at 255 */
+                *raises = (uint8_t)(*raises + (wager & (*raises < 255)));
                 if (h->over) {
                     int64_t stacks[HE_HAND_MAX_SEATS];
                     done[i] = 1;
@@ -409,11 +402,14 @@ void he_batch_sample(const uint8_t *mask, size_t k, uint64_t key, int32_t *out, 
         }
         uint64_t r = mix(key + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1));
         uint64_t pick = ((r >> 32) * count) >> 32;
+        /* the index of legal entry number `pick`: the entries before it, legal or not,
+         * are those where at most `pick` legal ones were seen (no branch on the data) */
+        uint64_t seen = 0;
+        int32_t chosen = 0;
         for (size_t j = 0; j < k; j++) {
-            if (row[j] != 0 && pick-- == 0) {
-                out[i] = (int32_t)j;
-                break;
-            }
+            seen += row[j] != 0;
+            chosen += seen <= pick;
         }
+        out[i] = chosen;
     }
 }

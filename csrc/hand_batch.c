@@ -6,6 +6,9 @@
  * whose Python functions over engine.Hand are the reference that tests compare with. */
 
 #include <string.h>
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#endif
 
 #include "hand_internal.h"
 
@@ -85,6 +88,23 @@ static double exact_inverse(double unit)
     return normal && (bits & 0xFFFFFFFFFFFFFULL) == 0 ? 1.0 / unit : 0.0;
 }
 
+/* Zeros in o[0 .. OBS_POT): the card and street one-hots. With SSE2 (every x86-64) as
+ * 27 unrolled 16-byte stores: compilers turn a loop or a memset of this size into
+ * `rep stos`, whose start-up costs more than the stores. */
+static void clear_head(float *o)
+{
+#if defined(__SSE2__) || defined(_M_X64)
+    __m128 z = _mm_setzero_ps();
+#define Z4(j) _mm_storeu_ps(o + (j), z);
+#define Z16(j) Z4(j) Z4((j) + 4) Z4((j) + 8) Z4((j) + 12)
+    Z16(0) Z16(16) Z16(32) Z16(48) Z16(64) Z16(80) Z4(96) Z4(100) Z4(104)
+#undef Z16
+#undef Z4
+#else
+    memset(o, 0, OBS_POT * sizeof *o);
+#endif
+}
+
 /* The observation of the seat to act (engine/discrete.py's layout); zeros without one.
  * Chips are divided by s->chip_unit as Python's true division then float32 give: when
  * `exact`, scale is the unit's exact reciprocal (exact_inverse) and multiplying by it
@@ -107,7 +127,7 @@ static inline void observe_scaled(const he_batch_spec *s, const he_hand *h,
         memset(o, 0, obs_size(n) * sizeof *o);
         return;
     }
-    memset(o, 0, OBS_POT * sizeof *o);
+    clear_head(o);
     const int8_t *hole = h->holes + a * h->hole_count;
     for (int64_t c = 0; c < h->hole_count; c++) {
         if (hole[c] >= 0) {

@@ -163,8 +163,10 @@ class HandBatch:
     ``seed``: hand ``i`` is dealt from ``seed + i`` (mod 2**64), or give ``seeds`` as
     ``(count,)`` ints. ``actions``: the discrete action set (default
     :class:`ActionSet()`: fold, check/call, half pot, pot, all-in). ``rules``: settlement
-    rules (rake), default :class:`Rules()`. ``threads``: split every call over that
-    many threads (1..256). See the module docstring for the rest.
+    rules (rake), default :class:`Rules()`. ``threads``: split every call over up to
+    that many threads (1..256), in parts of at least 256 hands (4,096 for
+    :meth:`sample_legal`): handing a part to another thread costs more than a smaller
+    part saves. See the module docstring for the rest.
     """
 
     def __init__(

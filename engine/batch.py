@@ -61,8 +61,6 @@ _HAND_BYTES = int(lib.he_hand_size())
 # The fewest hands a thread gets a part of: handing a part to the pool and waiting for it
 # costs ~15-20 us, a step ~0.15 us a hand, so a smaller part would cost more than it saves.
 _MIN_HANDS_PER_PART = 256
-# The same for sample_legal, ~0.01 us a hand.
-_MIN_SAMPLES_PER_PART = 4096
 _FIELDS = {  # name -> (byte offset, length, dtype): the field table of csrc/hand_state.h
     ffi.string(lib.he_hand_field_name(f)).decode(): (
         int(lib.he_hand_field_offset(f)),
@@ -163,10 +161,9 @@ class HandBatch:
     ``seed``: hand ``i`` is dealt from ``seed + i`` (mod 2**64), or give ``seeds`` as
     ``(count,)`` ints. ``actions``: the discrete action set (default
     :class:`ActionSet()`: fold, check/call, half pot, pot, all-in). ``rules``: settlement
-    rules (rake), default :class:`Rules()`. ``threads``: split every call over up to
-    that many threads (1..256), in parts of at least 256 hands (4,096 for
-    :meth:`sample_legal`): handing a part to another thread costs more than a smaller
-    part saves. See the module docstring for the rest.
+    rules (rake), default :class:`Rules()`. ``threads``: split steps over up to that
+    many threads (1..256), in parts of at least 256 hands: handing a part to another
+    thread costs more than a smaller part saves. See the module docstring for the rest.
     """
 
     def __init__(
@@ -256,8 +253,6 @@ class HandBatch:
         self._bounds = [n * t // parts for t in range(parts + 1)]
         self._slot = {b: t for t, b in enumerate(self._bounds[:-1])}  # part start -> its slot
         self._bad = [ffi.new("size_t *") for _ in range(parts)]
-        samples = max(1, min(self.threads, n // _MIN_SAMPLES_PER_PART))
-        self._sample_bounds = [n * t // samples for t in range(samples + 1)]
         self._p_hands = ffi.from_buffer("int64_t[]", self._hands)
         self._p_history = ffi.from_buffer("uint8_t[]", self._history)
         self._p_seeds = ffi.from_buffer("uint64_t[]", self._seeds)
@@ -276,14 +271,12 @@ class HandBatch:
         self._view(ffi.NULL)
 
     # ---- threads -----------------------------------------------------------------------
-    def _run(self, call: Callable[[int, int], Any], bounds: list[int] | None = None) -> list[Any]:
-        """``call(first, end)`` over the parts of the hands that ``bounds`` (default: the
-        step's) gives, in parallel on the package's persistent pool (as every batch kernel
-        uses); the results."""
-        bounds = self._bounds if bounds is None else bounds
-        if len(bounds) == 2:
+    def _run(self, call: Callable[[int, int], int]) -> list[int]:
+        """``call(first, end)`` over the parts of the hands, in parallel on the package's
+        persistent pool (as every batch kernel uses); the statuses."""
+        if len(self._bounds) == 2:
             return [call(0, self.count)]
-        return run_parts(call, bounds)
+        return run_parts(call, self._bounds)
 
     def _view(self, obs: Any) -> None:
         spec, hands, hist = self._spec, self._p_hands, self._p_history
@@ -371,11 +364,9 @@ class HandBatch:
         out = np.empty(self.count, dtype=np.int32)
         p_out, mask, k = ffi.from_buffer("int32_t[]", out), self._p_mask, self.actions.size
         key = int(seed) & _M64
-
-        def call(first: int, end: int) -> None:
-            lib.he_batch_sample(mask, k, key, p_out, first, end)
-
-        self._run(call, self._sample_bounds)
+        # ~10 ns a hand, on this thread: a second handoff to the pool per step would cost
+        # about what it saves, and more on a busy machine
+        lib.he_batch_sample(mask, k, key, p_out, 0, self.count)
         return out
 
     def step(

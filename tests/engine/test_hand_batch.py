@@ -149,18 +149,6 @@ def test_parts_are_never_smaller_than_the_minimum() -> None:
     assert big._bounds == [0, big.count // 2, big.count]
 
 
-def test_sample_legal_split_over_threads_gives_the_same_actions() -> None:
-    count = 2 * batch_module._MIN_SAMPLES_PER_PART + 5
-    one = HandBatch(GameConfig(big_blind=2), count, 6, seed=3)
-    two = HandBatch(GameConfig(big_blind=2), count, 6, seed=3, threads=2)
-    assert len(two._sample_bounds) == 3
-    for s in range(3):
-        kinds = one.sample_legal(s)
-        assert np.array_equal(kinds, two.sample_legal(s))
-        one.step(kinds)
-        two.step(kinds)
-
-
 def test_without_auto_reset_hands_stay_over() -> None:
     batch = HandBatch(GameConfig(big_blind=2), 50, 3, seed=9, auto_reset=False)
     ended = np.zeros(50, dtype=bool)

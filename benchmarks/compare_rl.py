@@ -26,6 +26,7 @@ time, so multi-thread figures also report wall time). A peer that is not install
 reported as such and skipped. Peers: ``pip install -e ".[rl-bench]"``.
 
 Run:  .venv/bin/python benchmarks/compare_rl.py [--rounds 5] [--budget 0.5] [--quick]
+      [--batch-size 1024] [--only HandBatch]
 """
 
 from __future__ import annotations
@@ -223,6 +224,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 6])
     parser.add_argument("--batch-size", type=int, default=1024, help="HandBatch hands")
     parser.add_argument("--quick", action="store_true", help="3 rounds of 0.2 s")
+    parser.add_argument("--only", default="", metavar="TEXT",
+                        help="run only the tasks whose name contains TEXT (e.g. HandBatch)")
     args = parser.parse_args(argv)
     if args.quick:
         args.rounds, args.budget = 3, 0.2
@@ -245,6 +248,8 @@ def main(argv: list[str] | None = None) -> int:
             ("HandBatch 2 threads + observe", lambda n=n: batch_player(n, True, 2, args.batch_size)),
         ]
         for name, make in makers:
+            if args.only not in name:
+                continue
             try:
                 player = make()
             except Exception as exc:  # an uninstalled or broken peer: say so and go on

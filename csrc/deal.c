@@ -1,7 +1,5 @@
 /* Seeded dealing: the splitmix64 Fisher-Yates deal of engine/dealing.py, one call per deal.
  * Pure 64-bit integer arithmetic (no __int128), so the cards are the same everywhere. */
-#include <string.h>
-
 #include "holdem_eval.h"
 
 #define GAMMA 0x9E3779B97F4A7C15u /* 2**64 / golden ratio: the splitmix64 increment */
@@ -9,15 +7,49 @@
 #define MIX2 0x94D049BB133111EBu
 #define LOW32 0xFFFFFFFFu
 
+#define ONES 0x0101010101010101u   /* 1 in every byte: byte sums and byte broadcasts */
+#define HIGHS 0x8080808080808080u  /* the high bit of every byte */
+#define DECK 0xFFFFFFFFFFFFFu      /* bits 0..51: the 52 cards */
+
+/* Byte b of the result: the number of set bits
+ * of x in bytes 0..b (at most 64, so each fits its byte). */
+static uint64_t byte_prefix_counts(uint64_t x)
+{
+    uint64_t c = x - ((x >> 1) & 0x5555555555555555u);
+    c = (c & 0x3333333333333333u) + ((c >> 2) & 0x3333333333333333u);
+    c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0Fu; /* set bits per byte */
+    return c * ONES;                          /* running sums, byte by byte */
+}
+
+/* How many bytes of `prefix` (8 nondecreasing counts, each <= 64) are <= j (j <= 63):
+ * (j | 0x80) - count keeps its high bit exactly when count <= j, with no borrow between
+ * bytes. */
+static unsigned bytes_at_most(uint64_t prefix, uint64_t j)
+{
+    uint64_t le = (((j * ONES) | HIGHS) - prefix) & HIGHS;
+    return (unsigned)(((le >> 7) * ONES) >> 56);
+}
+
+/* The position of set bit number j (from 0, lowest first) of x; j < popcount(x). No
+ * branch: the byte holding it, then the bit within that byte, each found by counting. */
+static unsigned select_bit(uint64_t x, uint64_t j)
+{
+    uint64_t prefix = byte_prefix_counts(x);
+    unsigned b = bytes_at_most(prefix, j);             /* the byte holding bit number j */
+    uint64_t before = ((prefix << 8) >> (8 * b)) & 0xFFu; /* set bits in bytes 0..b-1 */
+    uint64_t byte = (x >> (8 * b)) & 0xFFu;
+    /* byte's bit i moved to byte i (as 0/1), then the same count within the byte */
+    uint64_t spread = ((byte * ONES) & 0x8040201008040201u) + 0x7F7F7F7F7F7F7F7Fu;
+    uint64_t bits = (spread & HIGHS) >> 7;
+    return 8 * b + bytes_at_most(bits * ONES, j - before);
+}
+
 int he_deal_seeded(uint64_t seed, uint64_t exclude_mask, size_t count, uint8_t *out)
 {
-    uint8_t deck[52];
-    size_t left = 0;
-    for (uint8_t c = 0; c < 52; c++) {
-        if (!((exclude_mask >> c) & 1u)) {
-            deck[left++] = c;
-        }
-    }
+    /* the deck: the cards left, ascending (bit c = card c); dealing card number j of it
+     * and taking it out keeps the rest in order, as engine/dealing.py's list does */
+    uint64_t deck = ~exclude_mask & DECK;
+    size_t left = (size_t)(byte_prefix_counts(deck) >> 56);
     if (count > left || (count > 0 && out == NULL)) {
         return HE_E_ARGUMENT;
     }
@@ -37,8 +69,9 @@ int he_deal_seeded(uint64_t seed, uint64_t exclude_mask, size_t count, uint8_t *
         uint64_t lo = (frac & LOW32) * left;
         size_t j = (size_t)((hi + (lo >> 32)) >> 32);
         frac = (hi << 32) + lo;
-        out[i] = deck[j];
-        memmove(deck + j, deck + j + 1, left - j - 1);
+        unsigned card = select_bit(deck, j);
+        out[i] = (uint8_t)card;
+        deck &= ~((uint64_t)1 << card);
         left--;
     }
     return HE_OK;

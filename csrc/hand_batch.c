@@ -6,6 +6,9 @@
  * whose Python functions over engine.Hand are the reference that tests compare with. */
 
 #include <string.h>
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#endif
 
 #include "hand_internal.h"
 
@@ -45,34 +48,31 @@ static int legal_row(const he_batch_spec *s, const he_hand *h, uint8_t *row, int
                      int64_t *hi)
 {
     size_t k = s->n_fractions + 3;
-    memset(row, 0, k);
     *lo = *hi = -1;
     int64_t i = h->actor;
     if (i < 0) {
+        memset(row, 0, k);
         return 0;
     }
     he_hand_legal_actions la;
     he_hand_legal(h, &la);
-    row[1] = 1;
+    uint8_t fold = 0;
     for (int32_t c = 0; c < la.count; c++) {
         if (la.kinds[c] == HE_ACT_FOLD) {
-            row[0] = 1;
+            fold = 1;
         } else if (la.kinds[c] == HE_ACT_BET || la.kinds[c] == HE_ACT_RAISE) {
             *lo = la.min[c];
             *hi = la.max[c];
         }
     }
-    if (*lo < 0) {
-        return 1;
-    }
-    row[k - 1] = 1;
+    row[0] = fold;
+    row[1] = 1;
+    row[k - 1] = *lo >= 0;
     double base = (double)(h->pot + h->cur_bet - h->bets[i]);
     for (size_t j = 0; j < s->n_fractions; j++) {
         double t = s->fractions[j] * base; /* >= 0: truncating it below is its floor */
-        if (t < TWO_TO_61) {
-            int64_t to = h->cur_bet + (int64_t)t;
-            row[2 + j] = (uint8_t)(to >= *lo && to < *hi);
-        }
+        int64_t to = t < TWO_TO_61 ? h->cur_bet + (int64_t)t : -1;
+        row[2 + j] = (uint8_t)(*lo >= 0 && to >= *lo && to < *hi);
     }
     return 1;
 }
@@ -88,23 +88,50 @@ static double exact_inverse(double unit)
     return normal && (bits & 0xFFFFFFFFFFFFFULL) == 0 ? 1.0 / unit : 0.0;
 }
 
-/* The observation of the seat to act (engine/discrete.py's layout); zeros without one.
- * inv: exact_inverse(s->chip_unit). */
-static void observe_one(const he_batch_spec *s, const he_hand *h, const uint8_t *hist,
-                        int64_t lo, int64_t hi, double inv, float *o)
+/* Zeros in o[0 .. OBS_POT): the card and street one-hots. With SSE2 (every x86-64) as
+ * 27 unrolled 16-byte stores: compilers turn a loop or a memset of this size into
+ * `rep stos`, whose start-up costs more than the stores. */
+static void clear_head(float *o)
 {
-    size_t n = s->seats, d = obs_size(n);
-    memset(o, 0, d * sizeof *o);
+#if defined(__SSE2__) || defined(_M_X64)
+    __m128 z = _mm_setzero_ps();
+#define Z4(j) _mm_storeu_ps(o + (j), z);
+#define Z16(j) Z4(j) Z4((j) + 4) Z4((j) + 8) Z4((j) + 12)
+    Z16(0) Z16(16) Z16(32) Z16(48) Z16(64) Z16(80) Z4(96) Z4(100) Z4(104)
+#undef Z16
+#undef Z4
+#else
+    memset(o, 0, OBS_POT * sizeof *o);
+#endif
+}
+
+/* The observation of the seat to act (engine/discrete.py's layout); zeros without one.
+ * Chips are divided by s->chip_unit as Python's true division then float32 give: when
+ * `exact`, scale is the unit's exact reciprocal (exact_inverse) and multiplying by it
+ * gives the same; else scale is the unit and each value is divided. The two callers
+ * pass `exact` as a constant, so each gets its own copy without a branch per value.
+ *
+ * Only the card and street one-hots are cleared first; every other value is written,
+ * zeros included, without a branch on the data (which seats folded or are all-in, where
+ * the observer sits, which streets saw raises: random play makes such branches
+ * mispredict). The history of a street not reached yet is zero in `hist` (a hand's
+ * history is cleared when it starts), so all four streets are copied. */
+static inline void observe_scaled(const he_batch_spec *s, const he_hand *h,
+                                  const uint8_t *hist, int64_t lo, int64_t hi, double scale,
+                                  int exact, float *o)
+{
+#define CHIPS(v) ((float)(exact ? (double)(v) * scale : (double)(v) / scale))
+    size_t n = s->seats;
     int64_t a = h->actor;
     if (a < 0) {
+        memset(o, 0, obs_size(n) * sizeof *o);
         return;
     }
-    double unit = s->chip_unit;
-#define CHIPS(v) ((float)(inv != 0.0 ? (double)(v) * inv : (double)(v) / unit))
+    clear_head(o);
+    const int8_t *hole = h->holes + a * h->hole_count;
     for (int64_t c = 0; c < h->hole_count; c++) {
-        int64_t card = h->holes[a * h->hole_count + c];
-        if (card >= 0) {
-            o[OBS_HOLE + card] = 1.0f;
+        if (hole[c] >= 0) {
+            o[OBS_HOLE + hole[c]] = 1.0f;
         }
     }
     for (int64_t c = 0; c < h->board_len; c++) {
@@ -115,35 +142,39 @@ static void observe_one(const he_batch_spec *s, const he_hand *h, const uint8_t 
     }
     o[OBS_POT] = CHIPS(h->pot);
     o[OBS_TO_CALL] = CHIPS(h->cur_bet - h->bets[a]);
-    if (lo >= 0) {
-        o[OBS_MIN_RAISE] = CHIPS(lo);
-        o[OBS_MAX_RAISE] = CHIPS(hi);
-    }
+    int64_t may_raise = (int64_t)0 - (lo >= 0); /* all ones, or 0: the range is 0, 0 */
+    o[OBS_MIN_RAISE] = CHIPS(lo & may_raise);
+    o[OBS_MAX_RAISE] = CHIPS(hi & may_raise);
     float *seat = o + OBS_SEATS;
-    size_t k = (size_t)a;
-    /* the bet history of streets not reached yet is zero, as the memset left it */
-    size_t streets = h->street < HE_BATCH_STREETS ? (size_t)h->street + 1 : HE_BATCH_STREETS;
-    for (size_t r = 0; r < n; r++, k = k + 1 == n ? 0 : k + 1) {
-        seat[r] = CHIPS(h->stacks[k]);
-        seat[n + r] = CHIPS(h->bets[k]);
-        seat[2 * n + r] = CHIPS(h->committed[k] + h->bets[k]);
-        if (h->folded[k]) {
-            seat[3 * n + r] = 1.0f;
-        } else if (h->stacks[k] == 0) {
-            seat[4 * n + r] = 1.0f;
+    size_t button = (size_t)h->button;
+    for (size_t r = 0; r < n; r++) {
+        size_t k = (size_t)a + r;
+        k -= n & ((size_t)0 - (size_t)(k >= n)); /* the seat r places after the observer */
+        int64_t stack = h->stacks[k], bet = h->bets[k];
+        int folded = h->folded[k] != 0;
+        seat[r] = CHIPS(stack);
+        seat[n + r] = CHIPS(bet);
+        seat[2 * n + r] = CHIPS(h->committed[k] + bet);
+        seat[3 * n + r] = (float)folded;
+        seat[4 * n + r] = (float)(!folded & (stack == 0));
+        seat[5 * n + r] = (float)(k == button);
+        for (size_t st = 0; st < HE_BATCH_STREETS; st++) {
+            seat[(OBS_SEAT_BLOCKS + st) * n + r] = (float)hist[st * n + k];
         }
     }
 #undef CHIPS
-    for (size_t st = 0; st < streets; st++) {
-        const uint8_t *raises = hist + st * n;
-        float *out = seat + (OBS_SEAT_BLOCKS + st) * n;
-        for (size_t r = 0, j = (size_t)a; r < n; r++, j = j + 1 == n ? 0 : j + 1) {
-            if (raises[j]) {
-                out[r] = (float)raises[j];
-            }
-        }
+}
+
+/* observe_scaled with the chip unit's exact reciprocal `inv`, or with the unit when it
+ * has none (inv = 0). */
+static void observe_one(const he_batch_spec *s, const he_hand *h, const uint8_t *hist,
+                        int64_t lo, int64_t hi, double inv, float *o)
+{
+    if (inv != 0.0) {
+        observe_scaled(s, h, hist, lo, hi, inv, 1, o);
+    } else {
+        observe_scaled(s, h, hist, lo, hi, s->chip_unit, 0, o);
     }
-    seat[5 * n + ((size_t)(h->button - a) + n) % n] = 1.0f;
 }
 
 static void view_one(const he_batch_spec *s, const he_hand *h, const uint8_t *hist, size_t i,
@@ -339,9 +370,8 @@ int he_batch_step(const he_batch_spec *spec, void *hands, uint8_t *history, uint
             status[i] = st;
             if (st == HE_OK) {
                 acted[i] = 1;
-                if (wager && hist[street * (int64_t)n + seat] < 255) {
-                    hist[street * (int64_t)n + seat]++;
-                }
+                uint8_t *raises = hist + street * (int64_t)n + seat; /* saturating at 255 */
+                *raises = (uint8_t)(*raises + (wager & (*raises < 255)));
                 if (h->over) {
                     int64_t stacks[HE_HAND_MAX_SEATS];
                     done[i] = 1;
@@ -392,11 +422,14 @@ void he_batch_sample(const uint8_t *mask, size_t k, uint64_t key, int32_t *out, 
         }
         uint64_t r = mix(key + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1));
         uint64_t pick = ((r >> 32) * count) >> 32;
+        /* the index of legal entry number `pick`: the entries before it, legal or not,
+         * are those where at most `pick` legal ones were seen (no branch on the data) */
+        uint64_t seen = 0;
+        int32_t chosen = 0;
         for (size_t j = 0; j < k; j++) {
-            if (row[j] != 0 && pick-- == 0) {
-                out[i] = (int32_t)j;
-                break;
-            }
+            seen += row[j] != 0;
+            chosen += seen <= pick;
         }
+        out[i] = chosen;
     }
 }

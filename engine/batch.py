@@ -62,6 +62,9 @@ __all__ = [
 _M64 = (1 << 64) - 1
 _MAX_CHIPS = int(lib.HE_HAND_MAX_CHIPS)
 _MAX_HANDS = 1 << 31
+# The fewest hands a thread gets a part of: handing a part to the pool and waiting for it
+# costs ~15-20 us, a step ~0.15 us a hand, so a smaller part would cost more than it saves.
+_MIN_HANDS_PER_PART = 256
 COMPACT_SEATS = int(lib.HE_HAND_COMPACT_SEATS)
 """The most seats the compact hand layout holds (6)."""
 COMPACT_MAX_CHIPS = int(lib.HE_HAND_COMPACT_MAX_CHIPS)
@@ -221,8 +224,9 @@ class HandBatch:
     ``seed``: hand ``i`` is dealt from ``seed + i`` (mod 2**64), or give ``seeds`` as
     ``(count,)`` ints. ``actions``: the discrete action set (default
     :class:`ActionSet()`: fold, check/call, half pot, pot, all-in). ``rules``: settlement
-    rules (rake), default :class:`Rules()`. ``threads``: split every call over that
-    many threads (1..256). ``compact``: the layout of the hands' state (see
+    rules (rake), default :class:`Rules()`. ``threads``: split steps over up to that
+    many threads (1..256), in parts of at least 256 hands: handing a part to another
+    thread costs more than a smaller part saves. ``compact``: the layout of the hands' state (see
     :attr:`state_bytes_per_hand`): ``None`` (default) the compact one (392 bytes a hand:
     int32 chips, room for 6 seats) when the hands fit it — at most
     :data:`COMPACT_SEATS` seats, every amount of the game, ``max_bets``, the rake cap and
@@ -328,10 +332,10 @@ class HandBatch:
         self._min = np.zeros(n, dtype=np.int64)
         self._max = np.zeros(n, dtype=np.int64)
         self._actor = np.zeros(n, dtype=np.int64)
-        self._bounds = [n * t // self.threads for t in range(self.threads + 1)]
-        self._slot = {b: t for t, b in enumerate(self._bounds[:-1])}  # chunk start -> thread
-        self._slot[0] = 0
-        self._bad = [ffi.new("size_t *") for _ in range(self.threads)]
+        parts = max(1, min(self.threads, n // _MIN_HANDS_PER_PART))
+        self._bounds = [n * t // parts for t in range(parts + 1)]
+        self._slot = {b: t for t, b in enumerate(self._bounds[:-1])}  # part start -> its slot
+        self._bad = [ffi.new("size_t *") for _ in range(parts)]
         self._p_hands = ffi.from_buffer("int64_t[]", self._hands)
         self._p_history = ffi.from_buffer("uint8_t[]", self._history)
         self._p_seeds = ffi.from_buffer("uint64_t[]", self._seeds)
@@ -351,9 +355,9 @@ class HandBatch:
 
     # ---- threads -----------------------------------------------------------------------
     def _run(self, call: Callable[[int, int], int]) -> list[int]:
-        """``call(first, end)`` over the hands, split over the threads (the package's
-        persistent pool, as every batch kernel uses); the statuses."""
-        if self.threads == 1 or self.count < 2 * self.threads:
+        """``call(first, end)`` over the parts of the hands, in parallel on the package's
+        persistent pool (as every batch kernel uses); the statuses."""
+        if len(self._bounds) == 2:
             return [call(0, self.count)]
         return run_parts(call, self._bounds)
 
@@ -453,8 +457,9 @@ class HandBatch:
         out = np.empty(self.count, dtype=np.int32)
         p_out, mask, k = ffi.from_buffer("int32_t[]", out), self._p_mask, self.actions.size
         key = int(seed) & _M64
-
-        lib.he_batch_sample(mask, k, key, p_out, 0, self.count)  # ~10 ns a hand: one thread
+        # ~10 ns a hand, on this thread: a second handoff to the pool per step would cost
+        # about what it saves, and more on a busy machine
+        lib.he_batch_sample(mask, k, key, p_out, 0, self.count)
         return out
 
     def step(

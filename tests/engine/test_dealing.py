@@ -50,6 +50,20 @@ def test_c_and_python_agree_for_many_seeds_counts_and_exclusions() -> None:
         assert seeded_deal(seed, count, exclude) == python_deal(seed, count, exclude)
 
 
+def test_c_and_python_agree_when_few_cards_are_left_anywhere_in_the_deck() -> None:
+    # the C deal finds card number j among the cards left by counting bits byte by byte:
+    # decks of a few cards, in one byte or spread over several, the last byte included
+    rng = random.Random(5)
+    for _ in range(2000):
+        keep = rng.sample(range(52), rng.randint(1, 9))
+        if rng.random() < 0.3:
+            low = rng.randrange(0, 52, 8)
+            keep = [c for c in range(low, min(low + 8, 52)) if rng.random() < 0.7] or [low]
+        exclude = [c for c in range(52) if c not in keep]
+        seed = rng.getrandbits(64)
+        assert seeded_deal(seed, len(keep), exclude) == python_deal(seed, len(keep), exclude)
+
+
 def test_seeded_deck_deals_the_same_cards_a_few_at_a_time() -> None:
     rng = random.Random(8)
     for _ in range(300):

@@ -9,6 +9,7 @@ chips are conserved in every hand at every step.
 
 from __future__ import annotations
 
+import holdem_eval.engine.batch as batch_module
 import numpy as np
 import pytest
 from holdem_eval.engine import (
@@ -189,7 +190,9 @@ def test_compact_argument_is_a_bool_or_none() -> None:
 
 
 def _random_run(threads: int, auto_reset: bool = True) -> list[np.ndarray]:
-    batch = HandBatch(GameConfig(big_blind=2), 300, 6, seed=5, threads=threads, auto_reset=auto_reset)
+    count = 3 * batch_module._MIN_HANDS_PER_PART + 17  # enough for three parts
+    batch = HandBatch(GameConfig(big_blind=2), count, 6, seed=5, threads=threads, auto_reset=auto_reset)
+    assert len(batch._bounds) == min(threads, 3) + 1
     seen = []
     for s in range(60):
         seen.append(batch.observe())
@@ -202,6 +205,13 @@ def test_threads_give_the_same_results() -> None:
     one, two, three = _random_run(1), _random_run(2), _random_run(3)
     assert all(np.array_equal(a, b) for a, b in zip(one, two))
     assert all(np.array_equal(a, b) for a, b in zip(one, three))
+
+
+def test_parts_are_never_smaller_than_the_minimum() -> None:
+    small = HandBatch(GameConfig(big_blind=2), 2 * batch_module._MIN_HANDS_PER_PART - 1, 2, threads=4)
+    assert small._bounds == [0, small.count]  # one part: a second would cost more than it saves
+    big = HandBatch(GameConfig(big_blind=2), 4 * batch_module._MIN_HANDS_PER_PART, 2, threads=2)
+    assert big._bounds == [0, big.count // 2, big.count]
 
 
 def test_without_auto_reset_hands_stay_over() -> None:
@@ -423,8 +433,6 @@ class _FailingLib:
 
 @pytest.mark.parametrize("compact", [True, False], ids=["compact", "full"])
 def test_refusals_of_the_hand_machine(monkeypatch: pytest.MonkeyPatch, compact: bool) -> None:
-    import holdem_eval.engine.batch as batch_module
-
     real = batch_module.lib
     prefix = "he_batch6_" if compact else "he_batch_"
     monkeypatch.setattr(batch_module, "lib", _FailingLib(real, prefix + "start", -104))

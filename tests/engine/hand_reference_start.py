@@ -34,7 +34,6 @@ class _CheckedHoles(list[tuple[int, ...]]):
     as they are (a copy of the list) instead of checking them again."""
 
 
-
 class StartMixin:
     """Deals the cards and sets up the state of a :class:`~hand_reference.ReferenceHand`.
 

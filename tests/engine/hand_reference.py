@@ -10,7 +10,7 @@ enough to read in one place: hand_reference_start.py (the cards, the state, the 
 bets), hand_reference_betting.py (legal actions, acting, rounds, streets) and
 hand_reference_showdown.py (show, muck, settle, award); hand_reference_common.py holds
 the constants and helpers they share. This module adds the constructor, the derived
-state, copies and views, and binds the public names to the reference steps.
+state, copies and views.
 """
 
 from __future__ import annotations
@@ -245,19 +245,3 @@ class ReferenceHand(StartMixin, BettingMixin, ShowdownMixin):
             f" actor={self.current_actor}, stacks={self.stacks}, pot={self.pot},"
             f" board={format_cards(self.board)!r})"
         )
-
-    # The reference has no C core: the names the product's Hand serves in C (falling back
-    # to its ``*_py`` methods) run the Python reference steps directly.
-    legal_actions = BettingMixin._legal_actions_py
-    act = BettingMixin._act_py
-    _fold = BettingMixin._fold_py
-    _check = BettingMixin._check_py
-    _call = BettingMixin._call_py
-    _wager = BettingMixin._wager_py
-    _end_round = BettingMixin._end_round_py
-    _start_round = BettingMixin._start_round_py
-    _showdown = ShowdownMixin._showdown_py
-    _begin_street = BettingMixin._begin_street_py
-    _award_uncontested = ShowdownMixin._award_uncontested_py
-    _start_seeded = StartMixin._start_seeded_py
-    _start = StartMixin._start_py

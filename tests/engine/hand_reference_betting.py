@@ -38,10 +38,10 @@ class BettingMixin:
     """The betting of a :class:`~hand_reference.ReferenceHand`, on the state that
     hand_reference_start.py sets up.
 
-    ReferenceHand binds the names the C core's Hand serves itself (``legal_actions``,
-    ``act``, ``self._fold``, ``self._start_round``, ``self._end_round``, ...) to the
-    ``*_py`` steps here; ``self._showdown`` and ``self._award_uncontested`` are in
-    hand_reference_showdown.py.
+    The names the C core's Hand serves itself (``legal_actions``, ``act``,
+    ``self._fold``, ``self._start_round``, ``self._end_round``, ...) are bound to the
+    ``*_py`` steps at the end of the class; ``self._showdown`` and
+    ``self._award_uncontested`` are in hand_reference_showdown.py.
     """
 
     # ---- legal actions -----------------------------------------------------------
@@ -430,3 +430,15 @@ class BettingMixin:
         self._begin_street()
         if self.betting_done:
             self._next_street()
+
+    # The reference has no C core: the names the product's Hand serves in C (falling back
+    # to its ``*_py`` methods) run the Python reference steps directly.
+    legal_actions = _legal_actions_py
+    act = _act_py
+    _fold = _fold_py
+    _check = _check_py
+    _call = _call_py
+    _wager = _wager_py
+    _end_round = _end_round_py
+    _start_round = _start_round_py
+    _begin_street = _begin_street_py

@@ -24,8 +24,8 @@ class ShowdownMixin:
     """Shows, mucks and settles a :class:`~hand_reference.ReferenceHand` once its betting
     is finished (hand_reference_betting.py).
 
-    ReferenceHand binds ``self._showdown`` and ``self._award_uncontested`` to the
-    ``*_py`` steps here.
+    ``self._showdown`` and ``self._award_uncontested`` are bound to the ``*_py`` steps
+    at the end of the class.
     """
 
     # ---- showdown ----------------------------------------------------------------
@@ -250,3 +250,8 @@ class ShowdownMixin:
         self.payouts = payouts
         self.actor = -1
         self.pending_board = 0
+
+    # The reference has no C core: the names the product's Hand serves in C (falling back
+    # to its ``*_py`` methods) run the Python reference steps directly.
+    _showdown = _showdown_py
+    _award_uncontested = _award_uncontested_py

@@ -37,8 +37,8 @@ class _CheckedHoles(list[tuple[int, ...]]):
 class StartMixin:
     """Deals the cards and sets up the state of a :class:`~hand_reference.ReferenceHand`.
 
-    ``self._start`` and ``self._start_seeded`` are bound to the ``*_py`` steps below by
-    ReferenceHand, which also binds ``self._start_round`` (hand_reference_betting.py).
+    ``self._start`` and ``self._start_seeded`` are bound to the ``*_py`` steps at the end
+    of the class; ``self._start_round`` is in hand_reference_betting.py.
     """
 
     @staticmethod
@@ -257,3 +257,7 @@ class StartMixin:
                 self._dead[seat] += amt
                 log.append(("dead", seat, amt, ()))
 
+    # The reference has no C core: the names the product's Hand serves in C (falling back
+    # to its ``*_py`` methods) run the Python reference steps directly.
+    _start_seeded = _start_seeded_py
+    _start = _start_py

@@ -51,10 +51,10 @@ size_t he_hand_field_width(size_t f) { return f < N_FIELDS ? field_widths[f] : 0
 /* ---- the event log ---------------------------------------------------------------------- */
 
 
-void he_hi_emit(he_hi_log *log, int kind, int64_t seat, int64_t amount,
-                const int8_t *cards, int64_t n_cards)
+void he_hi_record(he_hi_log *log, int kind, int64_t seat, int64_t amount,
+                  const int8_t *cards, int64_t n_cards)
 {
-    if (log->ev != NULL && log->n < HE_HAND_MAX_EVENTS) {
+    if (log->n < HE_HAND_MAX_EVENTS) {
         he_hand_event *e = &log->ev[log->n];
         e->kind = kind;
         e->seat = (int32_t)seat;
@@ -64,7 +64,6 @@ void he_hi_emit(he_hi_log *log, int kind, int64_t seat, int64_t amount,
             e->cards[k] = k < n_cards ? (int32_t)cards[k] : -1;
         }
     }
-    log->n++;
 }
 
 /* ---- the seeded deck: engine/dealing.py's SeededDeck over he_deal_seeded -------------- */
@@ -80,9 +79,7 @@ int he_hi_draw(he_hand *h, int64_t count, int8_t *out)
     if (st != HE_OK) {
         return st;
     }
-    for (int64_t k = 0; k < count; k++) {
-        out[k] = (int8_t)cards[h->deck_pos + k];
-    }
+    memcpy(out, cards + h->deck_pos, (size_t)count); /* ids 0..51: the same in int8_t */
     h->deck_pos = (int8_t)(h->deck_pos + count);
     return HE_OK;
 }

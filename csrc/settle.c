@@ -191,10 +191,21 @@ static int rank_seats(const uint8_t *holes, size_t hole_len, const uint8_t *boar
 static void form_pots(const int64_t *c, size_t seats, uint32_t live, pot_list *pots)
 {
     pots->count = 0;
-    int64_t prev = 0, f_prev = 0, total = 0;
+    int64_t prev = 0, f_prev = 0, total = 0, low = INT64_MAX, high = 0;
     uint32_t top = live;
     for (size_t s = 0; s < seats; s++) {
+        int is_live = (live >> s & 1u) != 0;
         total += c[s];
+        low = is_live && c[s] < low ? c[s] : low;
+        high = is_live && c[s] > high ? c[s] : high;
+    }
+    if (low == high && low > 0) {
+        /* Every live seat at one level (a call-down, or one seat left): what the loop
+         * below finds too, one pot of every chip, open to all of them. */
+        pots->amount[0] = total;
+        pots->eligible[0] = live;
+        pots->count = 1;
+        return;
     }
     for (;;) {
         int64_t level = INT64_MAX;

@@ -199,9 +199,9 @@ static int load_cards(he_hand *h, const he_hand_setup *s)
     if (st != HE_OK || s->holes != NULL) {
         return st;
     }
-    for (int64_t k = 0; k < n; k++) {
+    for (int64_t k = 0, seat = first; k < n; k++, seat = seat + 1 == n ? 0 : seat + 1) {
         for (int64_t r = 0; r < hc; r++) {
-            h->holes[he_hi_seat_after(h, first, k) * hc + r] = drawn[k + r * n];
+            h->holes[seat * hc + r] = drawn[k + r * n];
         }
     }
     return HE_OK;
@@ -270,7 +270,8 @@ static int64_t post_forced(he_hand *h, const he_hand_setup *s, he_hi_log *log)
         next = he_hi_seat_after(h, next, 1);
         h->level_count *= 2;
     }
-    for (int64_t k = 0; k < n; k++) { /* seat by seat: live chips, then dead chips */
+    for (int64_t k = 0; k < n && (s->post_live != NULL || s->post_dead != NULL); k++) {
+        /* seat by seat: live chips, then dead chips */
         int64_t want = s->post_live != NULL ? s->post_live[k] - h->bets[k] : 0;
         int64_t amt = take(h, k, want > 0 ? want : 0);
         if (amt) {

@@ -285,8 +285,8 @@ static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uin
                       int64_t *payouts, int64_t *rake_out, int64_t *detail)
 {
     int64_t c[MAXS];
-    int64_t pay[MAXS];
-    uint16_t rank[MAXS];
+    int64_t pay[MAXS] = {0};
+    uint16_t rank[MAXS] = {0};
     uint32_t live = 0;
     size_t top_seat;
     int64_t returned, total, dead_total;
@@ -295,11 +295,7 @@ static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uin
         return st0;
     }
     for (size_t s = 0; s < seats; s++) {
-        pay[s] = 0;
-        rank[s] = 0;
-        if (!folded[s]) {
-            live |= 1u << s;
-        }
+        live |= (uint32_t)(folded[s] == 0) << s;
     }
     if (!live) {
         return HE_E_NO_LIVE;
@@ -395,14 +391,6 @@ static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uin
         }
     }
 
-    /* Seats clockwise from the first seat left of the button: the odd-chip order. */
-    uint8_t order[MAXS];
-    for (size_t j = 0, s = button + 1; j < seats; j++, s++) {
-        if (s == seats) {
-            s = 0;
-        }
-        order[j] = (uint8_t)s;
-    }
     size_t stride = 5 + seats;
     int64_t *pot_out = detail ? detail + 2 * seats + 2 : NULL;
     for (size_t i = 0; i < pots.count; i++) {
@@ -431,8 +419,9 @@ static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uin
         int64_t k = (int64_t)popcount32(winners);
         int64_t quotient = net / k, remainder = net % k;
         int64_t nth = 0;
-        for (size_t j = 0; j < seats; j++) {
-            size_t s = order[j];
+        /* the odd-chip order: seats clockwise from the first seat left of the button */
+        for (size_t j = 0, s = button + 1 == seats ? 0 : button + 1; j < seats;
+             j++, s = s + 1 == seats ? 0 : s + 1) {
             if (!(winners >> s & 1u)) {
                 continue;
             }

@@ -186,9 +186,7 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
     size_t n = (size_t)h->n, hc = (size_t)h->hole_count;
     uint8_t holes[HE_HAND_HOLES], board[5];
     int64_t payouts[HE_HAND_SEATS], detail[2 * HE_HAND_SEATS + 2 + HE_HAND_SEATS * (5 + HE_HAND_SEATS)];
-    for (size_t k = 0; k < n * hc; k++) {
-        holes[k] = h->holes[k] < 0 ? HE_NO_CARD : (uint8_t)h->holes[k];
-    }
+    memcpy(holes, h->holes, n * hc); /* ids 0..51, and -1 (unknown) is HE_NO_CARD (255) */
     for (size_t k = 0; k < 5; k++) {
         board[k] = (int64_t)k < h->board_len ? (uint8_t)h->board[k] : HE_NO_CARD;
     }
@@ -317,24 +315,21 @@ static int pass_turn(he_hand *h, int64_t i, he_hi_log *log)
  * he_hand_deal). */
 static int deal_from_plan(he_hand *h, int64_t need, he_hi_log *log, int *dealt)
 {
-    int64_t have = h->board_len;
-    int8_t cards[5];
+    int64_t have = h->board_len, from_plan = h->plan_len - have;
     *dealt = 0;
-    if (h->plan_len >= have + need) {
-        memcpy(cards, h->plan + have, (size_t)need * sizeof *cards);
-    } else if (h->has_deck) {
-        int64_t from_plan = h->plan_len - have;
-        from_plan = from_plan < 0 ? 0 : from_plan;
-        memcpy(cards, h->plan + have, (size_t)from_plan * sizeof *cards);
-        memcpy(cards + from_plan, h->deck_board + have + from_plan,
-               (size_t)(need - from_plan) * sizeof *cards);
-        h->deck_pos = (int8_t)(h->deck_pos + need - from_plan + 1); /* a burn and the cards */
-    } else {
+    if (from_plan < need && !h->has_deck) {
         return HE_OK;
     }
-    memcpy(h->board + have, cards, (size_t)need * sizeof *cards);
+    from_plan = from_plan < 0 ? 0 : from_plan < need ? from_plan : need;
+    if (from_plan < need) {
+        h->deck_pos = (int8_t)(h->deck_pos + need - from_plan + 1); /* a burn and the cards */
+    }
+    /* element by element: at most 3 cards, fewer instructions than a call to memcpy */
+    for (int64_t k = 0; k < need; k++) {
+        h->board[have + k] = k < from_plan ? h->plan[have + k] : h->deck_board[have + k];
+    }
     h->board_len = (int8_t)(h->board_len + need);
-    he_hi_emit(log, HE_EV_BOARD, -1, 0, cards, need);
+    he_hi_emit(log, HE_EV_BOARD, -1, 0, h->board + have, need);
     *dealt = 1;
     return HE_OK;
 }

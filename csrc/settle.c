@@ -138,7 +138,7 @@ static int rules_ok(const he_settle_rules *r)
 
 /* Validates the cards in play and ranks the live seats. `used` holds the board's bits. */
 static int rank_seats(const uint8_t *holes, size_t hole_len, const uint8_t *board,
-                      size_t seats, uint32_t live, int variant, uint64_t used, uint16_t *rank)
+                      uint32_t live, int variant, uint64_t used, uint16_t *rank)
 {
     uint64_t bkey = HE_SUIT_BIAS, bbits = 0, bsum = 0;
     if (variant == HE_VARIANT_HOLDEM) {
@@ -146,10 +146,8 @@ static int rank_seats(const uint8_t *holes, size_t hole_len, const uint8_t *boar
             HE_ADD_CARD(board[k], bkey, bbits, bsum);
         }
     }
-    for (size_t s = 0; s < seats; s++) {
-        if (!(live >> s & 1u)) {
-            continue;
-        }
+    for (uint32_t left = live; left; left &= left - 1u) { /* the live seats, in order */
+        size_t s = he_ctz64(left);
         const uint8_t *hole = holes + s * hole_len;
         size_t len = hole_len;
         if (variant == HE_VARIANT_OMAHA) {
@@ -331,7 +329,7 @@ static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uin
         if (nb != 5) {
             return HE_E_BOARD;
         }
-        int st = rank_seats(holes, hole_len, board, seats, live, variant, used, rank);
+        int st = rank_seats(holes, hole_len, board, live, variant, used, rank);
         if (st != HE_OK) {
             return st;
         }

@@ -283,8 +283,8 @@ static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uin
                       int64_t *payouts, int64_t *rake_out, int64_t *detail)
 {
     int64_t c[MAXS];
-    int64_t pay[MAXS] = {0};
-    uint16_t rank[MAXS] = {0};
+    int64_t pay[MAXS];
+    uint16_t rank[MAXS];
     uint32_t live = 0;
     size_t top_seat;
     int64_t returned, total, dead_total;
@@ -292,7 +292,11 @@ static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uin
     if (st0 != HE_OK) {
         return st0;
     }
+    /* seats entries zeroed, not MAXS: the compiler clears a whole array with a slow
+     * `rep stos` */
     for (size_t s = 0; s < seats; s++) {
+        pay[s] = 0;
+        rank[s] = 0;
         live |= (uint32_t)(folded[s] == 0) << s;
     }
     if (!live) {

@@ -74,12 +74,17 @@ int he_hi_draw(he_hand *h, int64_t count, int8_t *out)
     if (count < 0 || count > 52 - h->deck_pos) {
         return HE_E_HAND_DECK;
     }
+    /* ids 0..51 read the same as int8_t: from the top of the deck (every draw of
+     * he_hand_start) they go straight to `out`, else through `cards` */
     size_t upto = (size_t)(h->deck_pos + count);
-    int st = he_deal_seeded((uint64_t)h->deck_seed, (uint64_t)h->deck_mask, upto, cards);
+    uint8_t *dealt = h->deck_pos == 0 ? (uint8_t *)out : cards;
+    int st = he_deal_seeded((uint64_t)h->deck_seed, (uint64_t)h->deck_mask, upto, dealt);
     if (st != HE_OK) {
         return st;
     }
-    memcpy(out, cards + h->deck_pos, (size_t)count); /* ids 0..51: the same in int8_t */
+    if (dealt == cards) {
+        memcpy(out, cards + h->deck_pos, (size_t)count);
+    }
     h->deck_pos = (int8_t)(h->deck_pos + count);
     return HE_OK;
 }
@@ -266,11 +271,14 @@ int he_hi_showdown(he_hand *h, he_hi_log *log)
     }
     if (live > 1) {
         for (int64_t s = 0; s < h->n; s++) {
-            for (int64_t c = 0; c < h->hole_count && !out[s]; c++) {
-                if (h->holes[s * h->hole_count + c] < 0) {
-                    h->error_seat = s;
-                    return HE_E_HAND_UNKNOWN;
-                }
+            const int8_t *hole = h->holes + s * h->hole_count;
+            int unknown = (hole[0] < 0) | (hole[1] < 0); /* two cards or more: config_ok */
+            for (int64_t c = 2; c < h->hole_count; c++) {
+                unknown |= hole[c] < 0;
+            }
+            if (unknown && !out[s]) {
+                h->error_seat = s;
+                return HE_E_HAND_UNKNOWN;
             }
         }
     }

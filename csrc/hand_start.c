@@ -200,8 +200,11 @@ static int load_cards(he_hand *h, const he_hand_setup *s)
         return st;
     }
     for (int64_t k = 0, seat = first; k < n; k++, seat = seat + 1 == n ? 0 : seat + 1) {
-        for (int64_t r = 0; r < hc; r++) {
-            h->holes[seat * hc + r] = drawn[k + r * n];
+        int8_t *hole = h->holes + seat * hc;
+        hole[0] = drawn[k]; /* every game has two hole cards or more (config_ok) */
+        hole[1] = drawn[k + n];
+        for (int64_t r = 2; r < hc; r++) { /* a loop of two rounds mispredicts its exit */
+            hole[r] = drawn[k + r * n];
         }
     }
     return HE_OK;

@@ -199,7 +199,9 @@ static int load_cards(he_hand *h, const he_hand_setup *s)
     if (st != HE_OK || s->holes != NULL) {
         return st;
     }
-    for (int64_t k = 0, seat = first; k < n; k++, seat = seat + 1 == n ? 0 : seat + 1) {
+    for (int64_t seat = 0; seat < n; seat++) {
+        int64_t k = seat - first; /* its place in the dealing order: no wrap-around branch */
+        k += n & -(int64_t)(k < 0);
         int8_t *hole = h->holes + seat * hc;
         hole[0] = drawn[k]; /* every game has two hole cards or more (config_ok) */
         hole[1] = drawn[k + n];
@@ -221,9 +223,11 @@ int he_hand_blind_seats(size_t seats, size_t button, size_t *small_blind, size_t
     if (button >= seats) {
         return HE_E_HAND_BUTTON;
     }
-    size_t first = (button + 1) % seats;
+    /* the next seats clockwise, by a subtraction rather than a division */
+    size_t first = button + 1 == seats ? 0 : button + 1;
+    size_t second = first + 1 == seats ? 0 : first + 1;
     *small_blind = seats == 2 ? button : first; /* heads-up the button posts the small blind */
-    *big_blind = seats == 2 ? first : (first + 1) % seats;
+    *big_blind = seats == 2 ? first : second;
     return HE_OK;
 }
 

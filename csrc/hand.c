@@ -51,10 +51,10 @@ size_t he_hand_field_width(size_t f) { return f < N_FIELDS ? field_widths[f] : 0
 /* ---- the event log ---------------------------------------------------------------------- */
 
 
-void he_hi_emit(he_hi_log *log, int kind, int64_t seat, int64_t amount,
-                const int8_t *cards, int64_t n_cards)
+void he_hi_record(he_hi_log *log, int kind, int64_t seat, int64_t amount,
+                  const int8_t *cards, int64_t n_cards)
 {
-    if (log->ev != NULL && log->n < HE_HAND_MAX_EVENTS) {
+    if (log->n < HE_HAND_MAX_EVENTS) {
         he_hand_event *e = &log->ev[log->n];
         e->kind = kind;
         e->seat = (int32_t)seat;
@@ -64,7 +64,6 @@ void he_hi_emit(he_hi_log *log, int kind, int64_t seat, int64_t amount,
             e->cards[k] = k < n_cards ? (int32_t)cards[k] : -1;
         }
     }
-    log->n++;
 }
 
 /* ---- the seeded deck: engine/dealing.py's SeededDeck over he_deal_seeded -------------- */
@@ -75,13 +74,16 @@ int he_hi_draw(he_hand *h, int64_t count, int8_t *out)
     if (count < 0 || count > 52 - h->deck_pos) {
         return HE_E_HAND_DECK;
     }
+    /* ids 0..51 read the same as int8_t: from the top of the deck (every draw of
+     * he_hand_start) they go straight to `out`, else through `cards` */
     size_t upto = (size_t)(h->deck_pos + count);
-    int st = he_deal_seeded((uint64_t)h->deck_seed, (uint64_t)h->deck_mask, upto, cards);
+    uint8_t *dealt = h->deck_pos == 0 ? (uint8_t *)out : cards;
+    int st = he_deal_seeded((uint64_t)h->deck_seed, (uint64_t)h->deck_mask, upto, dealt);
     if (st != HE_OK) {
         return st;
     }
-    for (int64_t k = 0; k < count; k++) {
-        out[k] = (int8_t)cards[h->deck_pos + k];
+    if (dealt == cards) {
+        memcpy(out, cards + h->deck_pos, (size_t)count);
     }
     h->deck_pos = (int8_t)(h->deck_pos + count);
     return HE_OK;
@@ -189,9 +191,7 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
     size_t n = (size_t)h->n, hc = (size_t)h->hole_count;
     uint8_t holes[HE_HAND_HOLES], board[5];
     int64_t payouts[HE_HAND_SEATS], detail[2 * HE_HAND_SEATS + 2 + HE_HAND_SEATS * (5 + HE_HAND_SEATS)];
-    for (size_t k = 0; k < n * hc; k++) {
-        holes[k] = h->holes[k] < 0 ? HE_NO_CARD : (uint8_t)h->holes[k];
-    }
+    memcpy(holes, h->holes, n * hc); /* ids 0..51, and -1 (unknown) is HE_NO_CARD (255) */
     for (size_t k = 0; k < 5; k++) {
         board[k] = (int64_t)k < h->board_len ? (uint8_t)h->board[k] : HE_NO_CARD;
     }
@@ -271,11 +271,14 @@ int he_hi_showdown(he_hand *h, he_hi_log *log)
     }
     if (live > 1) {
         for (int64_t s = 0; s < h->n; s++) {
-            for (int64_t c = 0; c < h->hole_count && !out[s]; c++) {
-                if (h->holes[s * h->hole_count + c] < 0) {
-                    h->error_seat = s;
-                    return HE_E_HAND_UNKNOWN;
-                }
+            const int8_t *hole = h->holes + s * h->hole_count;
+            int unknown = (hole[0] < 0) | (hole[1] < 0); /* two cards or more: config_ok */
+            for (int64_t c = 2; c < h->hole_count; c++) {
+                unknown |= hole[c] < 0;
+            }
+            if (unknown && !out[s]) {
+                h->error_seat = s;
+                return HE_E_HAND_UNKNOWN;
             }
         }
     }
@@ -320,24 +323,21 @@ static int pass_turn(he_hand *h, int64_t i, he_hi_log *log)
  * he_hand_deal). */
 static int deal_from_plan(he_hand *h, int64_t need, he_hi_log *log, int *dealt)
 {
-    int64_t have = h->board_len;
-    int8_t cards[5];
+    int64_t have = h->board_len, from_plan = h->plan_len - have;
     *dealt = 0;
-    if (h->plan_len >= have + need) {
-        memcpy(cards, h->plan + have, (size_t)need * sizeof *cards);
-    } else if (h->has_deck) {
-        int64_t from_plan = h->plan_len - have;
-        from_plan = from_plan < 0 ? 0 : from_plan;
-        memcpy(cards, h->plan + have, (size_t)from_plan * sizeof *cards);
-        memcpy(cards + from_plan, h->deck_board + have + from_plan,
-               (size_t)(need - from_plan) * sizeof *cards);
-        h->deck_pos = (int8_t)(h->deck_pos + need - from_plan + 1); /* a burn and the cards */
-    } else {
+    if (from_plan < need && !h->has_deck) {
         return HE_OK;
     }
-    memcpy(h->board + have, cards, (size_t)need * sizeof *cards);
+    from_plan = from_plan < 0 ? 0 : from_plan < need ? from_plan : need;
+    if (from_plan < need) {
+        h->deck_pos = (int8_t)(h->deck_pos + need - from_plan + 1); /* a burn and the cards */
+    }
+    /* element by element: at most 3 cards, fewer instructions than a call to memcpy */
+    for (int64_t k = 0; k < need; k++) {
+        h->board[have + k] = k < from_plan ? h->plan[have + k] : h->deck_board[have + k];
+    }
     h->board_len = (int8_t)(h->board_len + need);
-    he_hi_emit(log, HE_EV_BOARD, -1, 0, cards, need);
+    he_hi_emit(log, HE_EV_BOARD, -1, 0, h->board + have, need);
     *dealt = 1;
     return HE_OK;
 }

@@ -27,9 +27,19 @@ typedef struct {
     size_t n;
 } he_hi_log;
 
-/* Appends one event (cards: n_cards ids, or NULL). */
-void he_hi_emit(he_hi_log *log, int kind, int64_t seat, int64_t amount, const int8_t *cards,
-                int64_t n_cards);
+/* Writes one event into log->ev (not NULL) when it has room (cards: n_cards ids, or NULL). */
+void he_hi_record(he_hi_log *log, int kind, int64_t seat, int64_t amount, const int8_t *cards,
+                  int64_t n_cards);
+/* Appends one event: written by he_hi_record when there is an event array, counted always
+ * (inline: without an array, as in HandBatch, it is one increment). */
+static inline void he_hi_emit(he_hi_log *log, int kind, int64_t seat, int64_t amount,
+                              const int8_t *cards, int64_t n_cards)
+{
+    if (log->ev != NULL) {
+        he_hi_record(log, kind, seat, amount, cards, n_cards);
+    }
+    log->n++;
+}
 /* The seat d places clockwise from `seat` (0 <= seat < n, 0 <= d <= n: one subtraction,
  * no division; it runs in every turn's search for the next seat). */
 static inline int64_t he_hi_seat_after(const he_hand *h, int64_t seat, int64_t d)

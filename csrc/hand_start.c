@@ -199,9 +199,14 @@ static int load_cards(he_hand *h, const he_hand_setup *s)
     if (st != HE_OK || s->holes != NULL) {
         return st;
     }
-    for (int64_t k = 0; k < n; k++) {
-        for (int64_t r = 0; r < hc; r++) {
-            h->holes[he_hi_seat_after(h, first, k) * hc + r] = drawn[k + r * n];
+    for (int64_t seat = 0; seat < n; seat++) {
+        int64_t k = seat - first; /* its place in the dealing order: no wrap-around branch */
+        k += n & -(int64_t)(k < 0);
+        int8_t *hole = h->holes + seat * hc;
+        hole[0] = drawn[k]; /* every game has two hole cards or more (config_ok) */
+        hole[1] = drawn[k + n];
+        for (int64_t r = 2; r < hc; r++) { /* a loop of two rounds mispredicts its exit */
+            hole[r] = drawn[k + r * n];
         }
     }
     return HE_OK;
@@ -218,9 +223,11 @@ int he_hand_blind_seats(size_t seats, size_t button, size_t *small_blind, size_t
     if (button >= seats) {
         return HE_E_HAND_BUTTON;
     }
-    size_t first = (button + 1) % seats;
+    /* the next seats clockwise, by a subtraction rather than a division */
+    size_t first = button + 1 == seats ? 0 : button + 1;
+    size_t second = first + 1 == seats ? 0 : first + 1;
     *small_blind = seats == 2 ? button : first; /* heads-up the button posts the small blind */
-    *big_blind = seats == 2 ? first : (first + 1) % seats;
+    *big_blind = seats == 2 ? first : second;
     return HE_OK;
 }
 
@@ -270,7 +277,8 @@ static int64_t post_forced(he_hand *h, const he_hand_setup *s, he_hi_log *log)
         next = he_hi_seat_after(h, next, 1);
         h->level_count *= 2;
     }
-    for (int64_t k = 0; k < n; k++) { /* seat by seat: live chips, then dead chips */
+    for (int64_t k = 0; k < n && (s->post_live != NULL || s->post_dead != NULL); k++) {
+        /* seat by seat: live chips, then dead chips */
         int64_t want = s->post_live != NULL ? s->post_live[k] - h->bets[k] : 0;
         int64_t amt = take(h, k, want > 0 ? want : 0);
         if (amt) {
@@ -287,13 +295,25 @@ static int64_t post_forced(he_hand *h, const he_hand_setup *s, he_hi_log *log)
     return next;
 }
 
+/* Zeroes the whole state in 64-byte pieces, which compilers store inline (one memset of
+ * the whole struct becomes a `rep stos`, whose start-up costs more than the stores). */
+static void clear_hand(he_hand *h)
+{
+    unsigned char *p = (unsigned char *)h;
+    size_t k = 0;
+    for (; k + 64 <= sizeof *h; k += 64) {
+        memset(p + k, 0, 64);
+    }
+    memset(p + k, 0, sizeof *h % 64);
+}
+
 static int start(he_hand *h, const he_hand_config *c, const he_hand_setup *s, he_hi_log *log)
 {
     int st = he_hi_config_ok(c);
     if (st != HE_OK) {
         return st;
     }
-    memset(h, 0, sizeof *h);
+    clear_hand(h);
     st = table_ok(h, c, s);
     if (st != HE_OK) {
         return st;

@@ -38,7 +38,7 @@
 #define he_hand_muck he_hand6_muck
 #define he_hand_clone he_hand6_clone
 #define he_hand_check he_hand6_check
-#define he_hi_emit he_hi6_emit
+#define he_hi_record he_hi6_record
 #define he_hi_draw he_hi6_draw
 #define he_hi_start_round he_hi6_start_round
 #define he_hi_begin_street he_hi6_begin_street

@@ -138,7 +138,7 @@ static int rules_ok(const he_settle_rules *r)
 
 /* Validates the cards in play and ranks the live seats. `used` holds the board's bits. */
 static int rank_seats(const uint8_t *holes, size_t hole_len, const uint8_t *board,
-                      size_t seats, uint32_t live, int variant, uint64_t used, uint16_t *rank)
+                      uint32_t live, int variant, uint64_t used, uint16_t *rank)
 {
     uint64_t bkey = HE_SUIT_BIAS, bbits = 0, bsum = 0;
     if (variant == HE_VARIANT_HOLDEM) {
@@ -146,10 +146,8 @@ static int rank_seats(const uint8_t *holes, size_t hole_len, const uint8_t *boar
             HE_ADD_CARD(board[k], bkey, bbits, bsum);
         }
     }
-    for (size_t s = 0; s < seats; s++) {
-        if (!(live >> s & 1u)) {
-            continue;
-        }
+    for (uint32_t left = live; left; left &= left - 1u) { /* the live seats, in order */
+        size_t s = he_ctz64(left);
         const uint8_t *hole = holes + s * hole_len;
         size_t len = hole_len;
         if (variant == HE_VARIANT_OMAHA) {
@@ -191,10 +189,21 @@ static int rank_seats(const uint8_t *holes, size_t hole_len, const uint8_t *boar
 static void form_pots(const int64_t *c, size_t seats, uint32_t live, pot_list *pots)
 {
     pots->count = 0;
-    int64_t prev = 0, f_prev = 0, total = 0;
+    int64_t prev = 0, f_prev = 0, total = 0, low = INT64_MAX, high = 0;
     uint32_t top = live;
     for (size_t s = 0; s < seats; s++) {
+        int is_live = (live >> s & 1u) != 0;
         total += c[s];
+        low = is_live && c[s] < low ? c[s] : low;
+        high = is_live && c[s] > high ? c[s] : high;
+    }
+    if (low == high && low > 0) {
+        /* Every live seat at one level (a call-down, or one seat left): what the loop
+         * below finds too, one pot of every chip, open to all of them. */
+        pots->amount[0] = total;
+        pots->eligible[0] = live;
+        pots->count = 1;
+        return;
     }
     for (;;) {
         int64_t level = INT64_MAX;
@@ -283,12 +292,12 @@ static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uin
     if (st0 != HE_OK) {
         return st0;
     }
+    /* seats entries zeroed, not MAXS: the compiler clears a whole array with a slow
+     * `rep stos` */
     for (size_t s = 0; s < seats; s++) {
         pay[s] = 0;
         rank[s] = 0;
-        if (!folded[s]) {
-            live |= 1u << s;
-        }
+        live |= (uint32_t)(folded[s] == 0) << s;
     }
     if (!live) {
         return HE_E_NO_LIVE;
@@ -324,7 +333,7 @@ static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uin
         if (nb != 5) {
             return HE_E_BOARD;
         }
-        int st = rank_seats(holes, hole_len, board, seats, live, variant, used, rank);
+        int st = rank_seats(holes, hole_len, board, live, variant, used, rank);
         if (st != HE_OK) {
             return st;
         }
@@ -384,14 +393,6 @@ static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uin
         }
     }
 
-    /* Seats clockwise from the first seat left of the button: the odd-chip order. */
-    uint8_t order[MAXS];
-    for (size_t j = 0, s = button + 1; j < seats; j++, s++) {
-        if (s == seats) {
-            s = 0;
-        }
-        order[j] = (uint8_t)s;
-    }
     size_t stride = 5 + seats;
     int64_t *pot_out = detail ? detail + 2 * seats + 2 : NULL;
     for (size_t i = 0; i < pots.count; i++) {
@@ -420,8 +421,9 @@ static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uin
         int64_t k = (int64_t)popcount32(winners);
         int64_t quotient = net / k, remainder = net % k;
         int64_t nth = 0;
-        for (size_t j = 0; j < seats; j++) {
-            size_t s = order[j];
+        /* the odd-chip order: seats clockwise from the first seat left of the button */
+        for (size_t j = 0, s = button + 1 == seats ? 0 : button + 1; j < seats;
+             j++, s = s + 1 == seats ? 0 : s + 1) {
             if (!(winners >> s & 1u)) {
                 continue;
             }

@@ -45,7 +45,7 @@ def fuzzer(tmp_path_factory: pytest.TempPathFactory) -> Path:
     exe = tmp_path_factory.mktemp("fuzz") / "fuzz_core"
     sources = [str(p) for p in sorted(CSRC.glob("*.c"))]
     cmd = [
-        CC, *WARN, "-O1", "-g", *SANITIZE, f"-I{CSRC}",
+        CC, *WARN, "-O1", "-g", "-pthread", *SANITIZE, f"-I{CSRC}",
         str(ROOT / "tests" / "c" / "fuzz_core.c"), *sources, "-lm", "-o", str(exe),
     ]
     build = subprocess.run(cmd, capture_output=True, text=True)

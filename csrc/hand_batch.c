@@ -451,7 +451,7 @@ typedef struct {
     uint8_t *acted, *done, *mask;
     int64_t *rewards, *min_raise, *max_raise, *actor;
     float *obs;
-    size_t first, count, parts;
+    size_t first, count, parts, threads;
     int results[HE_POOL_MAX_PARTS];
     size_t bad[HE_POOL_MAX_PARTS];
 } batch_call;
@@ -485,18 +485,19 @@ static void run_part(void *ctx, size_t p)
     }
 }
 
-/* Runs call `c` over [first, end) in `parts` parts on the pool; the status of the first
- * failing part (its bad hand in *bad when bad is not NULL: the smallest, since parts are
- * in order and each reports its first), else HE_OK. */
-static int run_parts(batch_call *c, size_t first, size_t end, size_t parts, size_t *bad)
+/* Runs call `c` over [first, end) in `parts` parts on up to `threads` threads of the
+ * pool; the status of the first failing part (its bad hand in *bad when bad is not NULL:
+ * the smallest, since parts are in order and each reports its first), else HE_OK. */
+static int run_parts(batch_call *c, size_t first, size_t end, size_t parts, size_t threads,
+                     size_t *bad)
 {
-    if (parts < 1 || parts > HE_POOL_MAX_PARTS) {
+    if (parts < 1 || parts > HE_POOL_MAX_PARTS || threads < 1 || threads > HE_POOL_MAX_PARTS) {
         return HE_E_ARGUMENT;
     }
     c->first = first;
     c->count = end > first ? end - first : 0;
     c->parts = parts;
-    he_pool_run(run_part, c, parts);
+    he_pool_run(run_part, c, parts, threads);
     for (size_t p = 0; p < parts; p++) {
         if (c->results[p] != HE_OK) {
             if (bad != NULL) {
@@ -510,7 +511,8 @@ static int run_parts(batch_call *c, size_t first, size_t end, size_t parts, size
 
 int he_batch_start_parts(const he_batch_spec *spec, void *hands, uint8_t *history,
                          const uint64_t *seeds, const int64_t *stacks, const int64_t *buttons,
-                         size_t first, size_t end, size_t parts, size_t *bad)
+                         size_t first, size_t end, size_t parts, size_t threads,
+                         size_t *bad)
 {
     if (bad == NULL) {
         return HE_E_ARGUMENT;
@@ -524,12 +526,13 @@ int he_batch_start_parts(const he_batch_spec *spec, void *hands, uint8_t *histor
     c.seeds = (uint64_t *)(uintptr_t)seeds; /* only read by he_batch_start */
     c.stacks = stacks;
     c.buttons = buttons;
-    return run_parts(&c, first, end, parts, bad);
+    return run_parts(&c, first, end, parts, threads, bad);
 }
 
 int he_batch_view_parts(const he_batch_spec *spec, const void *hands, const uint8_t *history,
                         uint8_t *mask, int64_t *min_raise, int64_t *max_raise, int64_t *actor,
-                        float *obs, size_t first, size_t end, size_t parts)
+                        float *obs, size_t first, size_t end, size_t parts,
+                        size_t threads)
 {
     batch_call c;
     memset(&c, 0, offsetof(batch_call, results));
@@ -542,13 +545,13 @@ int he_batch_view_parts(const he_batch_spec *spec, const void *hands, const uint
     c.max_raise = max_raise;
     c.actor = actor;
     c.obs = obs;
-    return run_parts(&c, first, end, parts, NULL);
+    return run_parts(&c, first, end, parts, threads, NULL);
 }
 
 int he_batch_observe_parts(const he_batch_spec *spec, const void *hands,
                            const uint8_t *history, const int64_t *min_raise,
                            const int64_t *max_raise, float *obs, size_t first, size_t end,
-                           size_t parts)
+                           size_t parts, size_t threads)
 {
     batch_call c;
     memset(&c, 0, offsetof(batch_call, results));
@@ -559,14 +562,15 @@ int he_batch_observe_parts(const he_batch_spec *spec, const void *hands,
     c.min_raise = (int64_t *)(uintptr_t)min_raise;
     c.max_raise = (int64_t *)(uintptr_t)max_raise;
     c.obs = obs;
-    return run_parts(&c, first, end, parts, NULL);
+    return run_parts(&c, first, end, parts, threads, NULL);
 }
 
 int he_batch_step_parts(const he_batch_spec *spec, void *hands, uint8_t *history,
                         uint64_t *seeds, const int32_t *kinds, const int64_t *amounts,
                         int32_t *status, uint8_t *acted, uint8_t *done, int64_t *rewards,
                         uint8_t *mask, int64_t *min_raise, int64_t *max_raise, int64_t *actor,
-                        float *obs, size_t first, size_t end, size_t parts, size_t *bad)
+                        float *obs, size_t first, size_t end, size_t parts, size_t threads,
+                         size_t *bad)
 {
     if (bad == NULL) {
         return HE_E_ARGUMENT;
@@ -589,5 +593,5 @@ int he_batch_step_parts(const he_batch_spec *spec, void *hands, uint8_t *history
     c.max_raise = max_raise;
     c.actor = actor;
     c.obs = obs;
-    return run_parts(&c, first, end, parts, bad);
+    return run_parts(&c, first, end, parts, threads, bad);
 }

@@ -2,15 +2,20 @@
  *
  * One call at a time owns the pool (run_lock; a caller that finds it held runs serially).
  * The call publishes its job, then one 64-bit word, `state`, announces it: a generation
- * number, the part count and the next unclaimed part. Workers and the caller claim parts
- * by compare-and-swap on that word, so a part is claimed once, and a worker that woke late
- * for an older generation fails its swap and claims nothing of a newer job. `remaining`
- * counts the parts not yet finished; the caller returns when it reaches 0.
+ * number, how many threads may work on it, the part count and the next unclaimed part.
+ * The caller (thread 0) and workers 1 .. threads - 1 claim parts by compare-and-swap on
+ * that word, so a part is claimed once, and a worker that woke late for an older
+ * generation fails its swap and claims nothing of a newer job. Claiming part by part
+ * balances the load: a thread that was slow to start, or lost its core for a while,
+ * simply claims fewer parts. `remaining` counts the parts not yet finished; the caller
+ * returns when it reaches 0.
  *
  * Waiting: a worker spins (with the CPU's pause hint) up to SPIN_NS for the next
- * generation, then sleeps on work_cond; the caller likewise spins, then sleeps on
- * done_cond. Each side's "I am asleep" counter and the other side's announcement are
- * sequentially consistent atomics (a store then a load on each side), so no wake-up is
+ * generation, then sleeps on its own condition variable (at once after a generation it
+ * was not needed for: an idle worker stays parked, and a call wakes only the workers it
+ * may use); the caller likewise spins, then sleeps on done_cond. Each side's "I am
+ * asleep" flag and the other side's announcement are sequentially consistent atomics (a
+ * store then a load on each side), so no wake-up is
  * lost. A forked child (pthread_atfork) forgets the parent's threads and starts anew. */
 
 #define _POSIX_C_SOURCE 200809L
@@ -44,10 +49,12 @@
 #define SPIN_NS 100000
 #define SPIN_CHECK 32 /* pause hints between two looks at the clock */
 
-/* state: generation << GEN_SHIFT | parts << PARTS_SHIFT | next part (parts and next are
- * at most HE_POOL_MAX_PARTS = 256: 9 bits each; 46 bits of generation never wrap). */
+/* state: generation << GEN_SHIFT | threads << THREADS_SHIFT | parts << PARTS_SHIFT |
+ * next part (threads, parts and next are at most HE_POOL_MAX_PARTS = 256: 9 bits each;
+ * 37 bits of generation: a wrap would need 2**37 calls while one worker stalls). */
 #define PARTS_SHIFT 9
-#define GEN_SHIFT 18
+#define THREADS_SHIFT 18
+#define GEN_SHIFT 27
 #define FIELD_MASK ((UINT64_C(1) << PARTS_SHIFT) - 1)
 
 typedef struct {
@@ -57,7 +64,6 @@ typedef struct {
 
 static pthread_mutex_t run_lock = PTHREAD_MUTEX_INITIALIZER; /* held by the call in progress */
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;       /* guards the two sleeps */
-static pthread_cond_t work_cond = PTHREAD_COND_INITIALIZER;  /* a new generation */
 static pthread_cond_t done_cond = PTHREAD_COND_INITIALIZER;  /* remaining reached 0 */
 static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
 
@@ -66,7 +72,9 @@ static uint64_t state;
 static job_t *current;            /* the job of the current generation */
 static size_t remaining;          /* parts not finished (workers decrement it) */
 static size_t threads;            /* workers started */
-static unsigned sleeping_workers; /* workers asleep on work_cond (changed under mu) */
+static uint64_t start_gen[HE_POOL_MAX_PARTS]; /* worker w: the generation current at its start */
+static pthread_cond_t wake[HE_POOL_MAX_PARTS]; /* worker w sleeps on wake[w] */
+static unsigned char asleep[HE_POOL_MAX_PARTS]; /* worker w is asleep (changed under mu) */
 static unsigned caller_sleeping;  /* the caller is asleep on done_cond (under mu) */
 
 static uint64_t now_ns(void)
@@ -100,14 +108,15 @@ static void work(uint64_t gen)
     }
 }
 
-/* Waits until the generation differs from `seen` (spinning, then asleep); the new one. */
-static uint64_t next_generation(uint64_t seen)
+/* Worker `index` waits until the generation differs from `seen` (spinning first when
+ * `spin`, then asleep); the state word of the new one. */
+static uint64_t next_generation(size_t index, uint64_t seen, int spin)
 {
     uint64_t start = now_ns();
-    for (unsigned i = 1;; i++) {
-        uint64_t gen = load_state() >> GEN_SHIFT;
-        if (gen != seen) {
-            return gen;
+    for (unsigned i = 1; spin; i++) {
+        uint64_t s = load_state();
+        if (s >> GEN_SHIFT != seen) {
+            return s;
         }
         CPU_RELAX();
         if (i % SPIN_CHECK == 0 && now_ns() - start > SPIN_NS) {
@@ -115,22 +124,28 @@ static uint64_t next_generation(uint64_t seen)
         }
     }
     pthread_mutex_lock(&mu);
-    __atomic_add_fetch(&sleeping_workers, 1, __ATOMIC_SEQ_CST);
-    uint64_t gen;
-    while ((gen = __atomic_load_n(&state, __ATOMIC_SEQ_CST) >> GEN_SHIFT) == seen) {
-        pthread_cond_wait(&work_cond, &mu);
+    __atomic_store_n(&asleep[index], 1, __ATOMIC_SEQ_CST);
+    uint64_t s;
+    while ((s = __atomic_load_n(&state, __ATOMIC_SEQ_CST)) >> GEN_SHIFT == seen) {
+        pthread_cond_wait(&wake[index], &mu);
     }
-    __atomic_sub_fetch(&sleeping_workers, 1, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&asleep[index], 0, __ATOMIC_SEQ_CST);
     pthread_mutex_unlock(&mu);
-    return gen;
+    return s;
 }
 
 static void *worker_main(void *arg)
 {
-    uint64_t gen = (uint64_t)(uintptr_t)arg; /* the generation current when it was started */
+    size_t index = (size_t)(uintptr_t)arg; /* 1 .. HE_POOL_MAX_PARTS - 1 */
+    uint64_t gen = start_gen[index];
+    int spin = 1;
     for (;;) {
-        gen = next_generation(gen);
-        work(gen);
+        uint64_t s = next_generation(index, gen, spin);
+        gen = s >> GEN_SHIFT;
+        spin = index < ((s >> THREADS_SHIFT) & FIELD_MASK); /* needed: work, then spin */
+        if (spin) {
+            work(gen);
+        }
     }
     return NULL;
 }
@@ -141,13 +156,14 @@ static void after_fork_in_child(void)
 {
     pthread_mutex_init(&run_lock, NULL);
     pthread_mutex_init(&mu, NULL);
-    pthread_cond_init(&work_cond, NULL);
     pthread_cond_init(&done_cond, NULL);
     __atomic_store_n(&state, 0, __ATOMIC_SEQ_CST);
     __atomic_store_n(&current, NULL, __ATOMIC_SEQ_CST);
     __atomic_store_n(&remaining, 0, __ATOMIC_SEQ_CST);
     __atomic_store_n(&threads, 0, __ATOMIC_SEQ_CST);
-    __atomic_store_n(&sleeping_workers, 0, __ATOMIC_SEQ_CST);
+    for (size_t w = 0; w < HE_POOL_MAX_PARTS; w++) {
+        __atomic_store_n(&asleep[w], 0, __ATOMIC_SEQ_CST); /* wake[w]: made anew with w */
+    }
     __atomic_store_n(&caller_sleeping, 0, __ATOMIC_SEQ_CST);
 }
 
@@ -172,7 +188,12 @@ static void start_workers(size_t want, uint64_t gen)
     }
     for (; have < want; have++) {
         pthread_t t;
-        if (pthread_create(&t, attr_ok ? &attr : NULL, worker_main, (void *)(uintptr_t)gen) != 0) {
+        start_gen[have + 1] = gen;
+        if (pthread_cond_init(&wake[have + 1], NULL) != 0) {
+            break;
+        }
+        if (pthread_create(&t, attr_ok ? &attr : NULL, worker_main, (void *)(uintptr_t)(have + 1))
+            != 0) {
             break;
         }
         if (!attr_ok) {
@@ -208,26 +229,38 @@ static void wait_done(void)
     pthread_mutex_unlock(&mu);
 }
 
-void he_pool_run(he_pool_task task, void *ctx, size_t parts)
+static size_t clamp(size_t n) { return n > HE_POOL_MAX_PARTS ? HE_POOL_MAX_PARTS : n; }
+
+void he_pool_run(he_pool_task task, void *ctx, size_t parts, size_t threads_wanted)
 {
-    if (parts > HE_POOL_MAX_PARTS) {
-        parts = HE_POOL_MAX_PARTS;
-    }
-    if (parts <= 1 || pthread_mutex_trylock(&run_lock) != 0) {
+    parts = clamp(parts);
+    threads_wanted = clamp(threads_wanted < parts ? threads_wanted : parts);
+    if (threads_wanted <= 1 || pthread_mutex_trylock(&run_lock) != 0) {
         for (size_t p = 0; p < parts; p++) {
             task(ctx, p);
         }
         return;
     }
     uint64_t gen = (load_state() >> GEN_SHIFT) + 1;
-    start_workers(parts - 1, gen - 1);
+    start_workers(threads_wanted - 1, gen - 1);
     job_t job = {task, ctx};
     __atomic_store_n(&remaining, parts, __ATOMIC_RELAXED);
     __atomic_store_n(&current, &job, __ATOMIC_RELAXED);
-    __atomic_store_n(&state, gen << GEN_SHIFT | (uint64_t)parts << PARTS_SHIFT, __ATOMIC_SEQ_CST);
-    if (__atomic_load_n(&sleeping_workers, __ATOMIC_SEQ_CST) != 0) {
-        pthread_mutex_lock(&mu);
-        pthread_cond_broadcast(&work_cond);
+    __atomic_store_n(&state,
+                     gen << GEN_SHIFT | (uint64_t)threads_wanted << THREADS_SHIFT
+                         | (uint64_t)parts << PARTS_SHIFT,
+                     __ATOMIC_SEQ_CST);
+    int locked = 0; /* wake the workers this call may use that sleep; parked ones rest */
+    for (size_t w = 1; w < threads_wanted; w++) {
+        if (__atomic_load_n(&asleep[w], __ATOMIC_SEQ_CST)) {
+            if (!locked) {
+                pthread_mutex_lock(&mu);
+                locked = 1;
+            }
+            pthread_cond_signal(&wake[w]);
+        }
+    }
+    if (locked) {
         pthread_mutex_unlock(&mu);
     }
     work(gen);
@@ -239,8 +272,9 @@ size_t he_pool_threads(void) { return __atomic_load_n(&threads, __ATOMIC_RELAXED
 
 #else /* no POSIX threads: every call runs on the calling thread */
 
-void he_pool_run(he_pool_task task, void *ctx, size_t parts)
+void he_pool_run(he_pool_task task, void *ctx, size_t parts, size_t threads_wanted)
 {
+    (void)threads_wanted;
     if (parts > HE_POOL_MAX_PARTS) {
         parts = HE_POOL_MAX_PARTS;
     }

@@ -47,7 +47,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from holdem_eval._bindings import ffi, lib
-from holdem_eval._limits import check_count, check_threads
+from holdem_eval._limits import MAX_THREADS, check_count, check_threads
 from holdem_eval.errors import DTypeError, OutArrayError, ShapeError
 
 from .config import GameConfig
@@ -62,10 +62,13 @@ __all__ = [
 _M64 = (1 << 64) - 1
 _MAX_CHIPS = int(lib.HE_HAND_MAX_CHIPS)
 _MAX_HANDS = 1 << 31
-# The fewest hands a thread gets a part of: the C pool hands a part over in ~1 us when its
-# threads are awake (csrc/pool.c), but waking a sleeping one, or waiting for a core on a
-# busy machine, costs tens of us; a step takes ~0.15 us a hand.
-_MIN_HANDS_PER_PART = 256
+# How a threaded call is cut (csrc/pool.c runs the parts): each thread claims the next
+# unclaimed part, so a few parts per thread balance the load when a thread starts late or
+# loses its core for a while (a shared machine); a part is at least _MIN_HANDS_PER_PART
+# hands (~10 us at ~0.15 us a hand, against ~0.1 us to claim it and ~1 us to hand a call
+# to awake threads).
+_PARTS_PER_THREAD = 4
+_MIN_HANDS_PER_PART = 64
 COMPACT_SEATS = int(lib.HE_HAND_COMPACT_SEATS)
 """The most seats the compact hand layout holds (6)."""
 COMPACT_MAX_CHIPS = int(lib.HE_HAND_COMPACT_MAX_CHIPS)
@@ -225,9 +228,10 @@ class HandBatch:
     ``seed``: hand ``i`` is dealt from ``seed + i`` (mod 2**64), or give ``seeds`` as
     ``(count,)`` ints. ``actions``: the discrete action set (default
     :class:`ActionSet()`: fold, check/call, half pot, pot, all-in). ``rules``: settlement
-    rules (rake), default :class:`Rules()`. ``threads``: split steps over up to that
-    many threads (1..256), in parts of at least 256 hands: handing a part to another
-    thread costs more than a smaller part saves. ``compact``: the layout of the hands' state (see
+    rules (rake), default :class:`Rules()`. ``threads``: run each call on up to that
+    many threads (1..256) of the library's C worker pool, in parts of at least 64 hands
+    (a few per thread, each claimed by the next free thread); the results do not depend
+    on it. ``compact``: the layout of the hands' state (see
     :attr:`state_bytes_per_hand`): ``None`` (default) the compact one (392 bytes a hand:
     int32 chips, room for 6 seats) when the hands fit it — at most
     :data:`COMPACT_SEATS` seats, every amount of the game, ``max_bets``, the rake cap and
@@ -334,6 +338,7 @@ class HandBatch:
         self._max = np.zeros(n, dtype=np.int64)
         self._actor = np.zeros(n, dtype=np.int64)
         self._parts = self._parts_for(n)
+        self._threads = min(self.threads, self._parts)  # threads that may work on a call
         self._bad = ffi.new("size_t *")
         self._p_hands = ffi.from_buffer("int64_t[]", self._hands)
         self._p_history = ffi.from_buffer("uint8_t[]", self._history)
@@ -347,7 +352,7 @@ class HandBatch:
         bad = ffi.new("size_t *")
         st = getattr(lib, self._layout.start)(
             spec, self._p_hands, self._p_history, self._p_seeds, p_stacks, p_buttons, 0, n,
-            self._parts, bad,
+            self._parts, self._threads, bad,
         )
         if st != lib.HE_OK:  # every input was checked above; a refusal is a bug to report
             raise ConfigError(f"hand {bad[0]}: the hand machine refused to start it (status {st})")
@@ -355,15 +360,18 @@ class HandBatch:
 
     # ---- threads -----------------------------------------------------------------------
     def _parts_for(self, hands: int) -> int:
-        """How many parts a call over ``hands`` hands is split into: one per thread, none
-        smaller than ``_MIN_HANDS_PER_PART``. The C kernels (``he_batch*_parts``) cut
-        the parts and run them on their worker pool, in one GIL-free call."""
-        return max(1, min(self.threads, hands // _MIN_HANDS_PER_PART))
+        """How many parts a call over ``hands`` hands is split into: one without threads,
+        else ``_PARTS_PER_THREAD`` per thread (at most 256), none smaller than
+        ``_MIN_HANDS_PER_PART``. The C kernels (``he_batch*_parts``) cut the parts and run
+        them on up to ``threads`` threads of their worker pool, in one GIL-free call."""
+        if self.threads == 1:
+            return 1
+        return max(1, min(MAX_THREADS, self.threads * _PARTS_PER_THREAD, hands // _MIN_HANDS_PER_PART))
 
     def _view(self, obs: Any) -> None:
         getattr(lib, self._layout.view)(
             self._spec, self._p_hands, self._p_history, self._p_mask, self._p_min, self._p_max,
-            self._p_actor, obs, 0, self.count, self._parts,
+            self._p_actor, obs, 0, self.count, self._parts, self._threads,
         )
 
     # ---- reading -----------------------------------------------------------------------
@@ -434,7 +442,7 @@ class HandBatch:
         out = self._out(out)
         getattr(lib, self._layout.observe)(
             self._spec, self._p_hands, self._p_history, self._p_min, self._p_max,
-            ffi.from_buffer("float[]", out), 0, self.count, self._parts,
+            ffi.from_buffer("float[]", out), 0, self.count, self._parts, self._threads,
         )
         return out
 
@@ -494,7 +502,7 @@ class HandBatch:
         p_rewards = ffi.from_buffer("int64_t[]", rewards)
         st = getattr(lib, self._layout.step)(
             spec, hands, hist, self._p_seeds, p_kinds, p_amounts, p_status, p_acted, p_done,
-            p_rewards, mask, lo, hi, actor, p_obs, 0, n, self._parts, bad,
+            p_rewards, mask, lo, hi, actor, p_obs, 0, n, self._parts, self._threads, bad,
         )
         if st != lib.HE_OK:  # legal actions never fail in the hand machine: a bug
             raise IllegalActionError(
@@ -549,7 +557,8 @@ class HandBatch:
         st = getattr(lib, layout.start)(
             self._spec, ffi.from_buffer("int64_t[]", hands), ffi.from_buffer("uint8_t[]", history),
             ffi.from_buffer("uint64_t[]", seeds), ffi.from_buffer("int64_t[]", stacks),
-            ffi.from_buffer("int64_t[]", buttons), 0, rows.size, self._parts_for(rows.size), bad,
+            ffi.from_buffer("int64_t[]", buttons), 0, rows.size, self._parts_for(rows.size),
+            self.threads, bad,
         )
         if st != lib.HE_OK:
             raise ConfigError(f"hand {int(rows[bad[0]])}: the hand machine refused to start it (status {st})")

@@ -31,15 +31,17 @@ static void count_part(void *ctx, size_t part)
     __atomic_add_fetch(&t->total, 1, __ATOMIC_RELAXED);
 }
 
-/* `calls` calls of 1 + (c * step) % max_parts parts each; every part once per call. */
-static int run_calls(size_t calls, size_t max_parts, size_t step, int nap_every)
+/* `calls` calls of 1 + (c * step) % max_parts parts each, on 1 + c % max_threads threads;
+ * every part once per call. */
+static int run_calls(size_t calls, size_t max_parts, size_t max_threads, size_t step,
+                     int nap_every)
 {
     int bad = 0;
     for (size_t c = 0; c < calls; c++) {
         tally t;
         memset(&t, 0, sizeof t);
-        size_t parts = 1 + (c * step) % max_parts;
-        he_pool_run(count_part, &t, parts);
+        size_t parts = 1 + (c * step) % max_parts, threads = 1 + c % max_threads;
+        he_pool_run(count_part, &t, parts, threads);
         for (size_t p = 0; p < HE_POOL_MAX_PARTS; p++) {
             bad |= t.runs[p] != (p < parts);
         }
@@ -55,7 +57,7 @@ static int run_calls(size_t calls, size_t max_parts, size_t step, int nap_every)
 static void *caller_thread(void *arg)
 {
     size_t step = (size_t)(uintptr_t)arg;
-    return (void *)(uintptr_t)run_calls(400, 8, step, 97);
+    return (void *)(uintptr_t)run_calls(400, 8, 3, step, 97);
 }
 
 static void nested_part(void *ctx, size_t part)
@@ -63,7 +65,7 @@ static void nested_part(void *ctx, size_t part)
     (void)part;
     tally inner;
     memset(&inner, 0, sizeof inner);
-    he_pool_run(count_part, &inner, 3); /* the pool is busy: runs here, one part at a time */
+    he_pool_run(count_part, &inner, 3, 3); /* the pool is busy: runs here, one by one */
     __atomic_add_fetch((size_t *)ctx, inner.total, __ATOMIC_RELAXED);
 }
 
@@ -71,11 +73,13 @@ static void check_pool(void)
 {
     tally t;
     memset(&t, 0, sizeof t);
-    he_pool_run(count_part, &t, 0);
+    he_pool_run(count_part, &t, 0, 4);
     CHECK(t.total == 0);
-    CHECK(run_calls(2000, 4, 1, 0) == 0);                 /* back to back, few parts */
-    CHECK(run_calls(300, HE_POOL_MAX_PARTS, 37, 0) == 0); /* up to 256 parts */
-    CHECK(run_calls(60, 3, 1, 1) == 0);                   /* each call wakes sleeping workers */
+    CHECK(run_calls(2000, 4, 4, 1, 0) == 0);  /* back to back, few parts */
+    CHECK(run_calls(2000, 16, 2, 1, 0) == 0); /* more parts than threads */
+    CHECK(run_calls(300, HE_POOL_MAX_PARTS, HE_POOL_MAX_PARTS, 37, 0) == 0); /* up to 256 */
+    CHECK(run_calls(300, HE_POOL_MAX_PARTS, 3, 37, 0) == 0); /* most workers parked */
+    CHECK(run_calls(60, 3, 3, 1, 1) == 0); /* each call wakes sleeping workers */
     CHECK(he_pool_threads() >= 1 && he_pool_threads() <= HE_POOL_MAX_PARTS - 1);
 
     pthread_t callers[4];
@@ -89,7 +93,7 @@ static void check_pool(void)
     }
 
     size_t nested = 0;
-    he_pool_run(nested_part, &nested, 5);
+    he_pool_run(nested_part, &nested, 5, 5);
     CHECK(nested == 15);
 }
 
@@ -97,11 +101,11 @@ static void check_pool(void)
  * must start a pool of its own, not wait for the parent's. */
 static void check_fork(void)
 {
-    CHECK(run_calls(50, 4, 1, 0) == 0);
+    CHECK(run_calls(50, 4, 4, 1, 0) == 0);
     pid_t pid = fork();
     if (pid == 0) {
         alarm(60); /* a child that waits on threads it does not have dies of SIGALRM */
-        int ok = he_pool_threads() == 0 && run_calls(500, 6, 1, 101) == 0
+        int ok = he_pool_threads() == 0 && run_calls(500, 6, 3, 1, 101) == 0
                  && he_pool_threads() >= 1;
         _exit(ok ? 0 : 1);
     }
@@ -109,7 +113,7 @@ static void check_fork(void)
     int status = 0;
     CHECK(waitpid(pid, &status, 0) == pid);
     CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-    CHECK(run_calls(50, 4, 1, 0) == 0); /* the parent's pool still works */
+    CHECK(run_calls(50, 4, 4, 1, 0) == 0); /* the parent's pool still works */
 }
 
 /* ---- batches stepped in parts ---------------------------------------------------------- */
@@ -153,15 +157,17 @@ static he_hand_config game(void)
     return c;
 }
 
+static size_t threads_for(size_t parts) { return parts < 3 ? parts : 3; }
+
 static int start(const he_batch_spec *spec, batch *b, size_t parts, size_t *bad)
 {
     for (size_t i = 0; i < COUNT; i++) {
         b->seeds[i] = he_batch_next_seed(1000 + i);
     }
     int st = he_batch_start_parts(spec, b->hands, b->history, b->seeds, stacks, buttons, 0,
-                                  COUNT, parts, bad);
+                                  COUNT, parts, threads_for(parts), bad);
     he_batch_view_parts(spec, b->hands, b->history, b->mask, b->lo, b->hi, b->actor, b->obs, 0,
-                        COUNT, parts);
+                        COUNT, parts, threads_for(parts));
     return st;
 }
 
@@ -170,9 +176,9 @@ static int step(const he_batch_spec *spec, batch *b, size_t parts)
     size_t bad = 0;
     int st = he_batch_step_parts(spec, b->hands, b->history, b->seeds, kinds, NULL, b->status,
                                  b->acted, b->done, b->rewards, b->mask, b->lo, b->hi, b->actor,
-                                 b->obs, 0, COUNT, parts, &bad);
+                                 b->obs, 0, COUNT, parts, threads_for(parts), &bad);
     int seen = he_batch_observe_parts(spec, b->hands, b->history, b->lo, b->hi, b->seen, 0,
-                                      COUNT, parts);
+                                      COUNT, parts, threads_for(parts));
     return st == HE_OK && seen == HE_OK ? HE_OK : HE_E_ARGUMENT;
 }
 
@@ -216,18 +222,22 @@ static void check_batch(size_t parts)
 
     /* refusals */
     CHECK(he_batch_start_parts(&spec, many.hands, many.history, many.seeds, stacks, buttons, 0,
-                               COUNT, 0, &bad) == HE_E_ARGUMENT);
+                               COUNT, 0, 1, &bad) == HE_E_ARGUMENT);
     CHECK(he_batch_start_parts(&spec, many.hands, many.history, many.seeds, stacks, buttons, 0,
-                               COUNT, HE_POOL_MAX_PARTS + 1, &bad) == HE_E_ARGUMENT);
+                               COUNT, HE_POOL_MAX_PARTS + 1, 1, &bad) == HE_E_ARGUMENT);
     CHECK(he_batch_start_parts(&spec, many.hands, many.history, many.seeds, stacks, buttons, 0,
-                               COUNT, parts, NULL) == HE_E_ARGUMENT);
+                               COUNT, parts, 0, &bad) == HE_E_ARGUMENT);
+    CHECK(he_batch_start_parts(&spec, many.hands, many.history, many.seeds, stacks, buttons, 0,
+                               COUNT, parts, HE_POOL_MAX_PARTS + 1, &bad) == HE_E_ARGUMENT);
+    CHECK(he_batch_start_parts(&spec, many.hands, many.history, many.seeds, stacks, buttons, 0,
+                               COUNT, parts, 2, NULL) == HE_E_ARGUMENT);
     CHECK(he_batch_view_parts(&spec, many.hands, many.history, NULL, many.lo, many.hi,
-                              many.actor, NULL, 0, COUNT, parts) == HE_E_ARGUMENT);
+                              many.actor, NULL, 0, COUNT, parts, 2) == HE_E_ARGUMENT);
     CHECK(he_batch_observe_parts(NULL, many.hands, many.history, many.lo, many.hi, many.obs, 0,
-                                 COUNT, parts) == HE_E_ARGUMENT);
+                                 COUNT, parts, 2) == HE_E_ARGUMENT);
     CHECK(he_batch_step_parts(&spec, many.hands, many.history, many.seeds, kinds, NULL,
                               many.status, many.acted, many.done, many.rewards, many.mask,
-                              many.lo, many.hi, many.actor, NULL, 0, COUNT, parts, NULL)
+                              many.lo, many.hi, many.actor, NULL, 0, COUNT, parts, 2, NULL)
           == HE_E_ARGUMENT);
 }
 

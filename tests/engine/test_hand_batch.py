@@ -207,7 +207,7 @@ def _random_steps(batch: HandBatch, steps: int = 60, first: int = 0) -> list[np.
 def _threaded(threads: int, auto_reset: bool = True) -> HandBatch:
     count = 3 * batch_module._MIN_HANDS_PER_PART + 17  # enough for three parts
     batch = HandBatch(GameConfig(big_blind=2), count, 6, seed=5, threads=threads, auto_reset=auto_reset)
-    assert batch._parts == min(threads, 3)
+    assert batch._parts == (1 if threads == 1 else min(3, threads * batch_module._PARTS_PER_THREAD))
     return batch
 
 
@@ -268,10 +268,15 @@ def test_two_python_threads_step_two_batches_at_once() -> None:
 
 
 def test_parts_are_never_smaller_than_the_minimum() -> None:
-    small = HandBatch(GameConfig(big_blind=2), 2 * batch_module._MIN_HANDS_PER_PART - 1, 2, threads=4)
-    assert small._parts == 1  # one part: a second would cost more than it saves
-    big = HandBatch(GameConfig(big_blind=2), 4 * batch_module._MIN_HANDS_PER_PART, 2, threads=2)
-    assert big._parts == 2
+    least = batch_module._MIN_HANDS_PER_PART
+    small = HandBatch(GameConfig(big_blind=2), 2 * least - 1, 2, threads=4)
+    assert (small._parts, small._threads) == (1, 1)  # a second part would cost more than it saves
+    big = HandBatch(GameConfig(big_blind=2), 100 * least, 2, threads=2)
+    assert (big._parts, big._threads) == (2 * batch_module._PARTS_PER_THREAD, 2)
+    many = HandBatch(GameConfig(big_blind=2), 300 * least, 2, threads=256)
+    assert (many._parts, many._threads) == (256, 256)  # the C pool's limit
+    one = HandBatch(GameConfig(big_blind=2), 100 * least, 2, threads=1)
+    assert (one._parts, one._threads) == (1, 1)
 
 
 def test_without_auto_reset_hands_stay_over() -> None:

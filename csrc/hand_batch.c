@@ -436,7 +436,7 @@ void he_batch_sample(const uint8_t *mask, size_t k, uint64_t key, int32_t *out, 
 
 /* ---- one call over several threads (pool.h): the *_parts entry points ---------------- */
 
-enum { CALL_START, CALL_VIEW, CALL_OBSERVE, CALL_STEP };
+enum { CALL_START, CALL_VIEW, CALL_OBSERVE, CALL_STEP, CALL_CHECK, CALL_SAMPLE };
 
 /* The arguments of one *_parts call and the status (and bad hand) of each of its parts. */
 typedef struct {
@@ -451,6 +451,9 @@ typedef struct {
     uint8_t *acted, *done, *mask;
     int64_t *rewards, *min_raise, *max_raise, *actor;
     float *obs;
+    int32_t *picks; /* he_batch_sample's out, from mask rows of k entries and key */
+    size_t k;
+    uint64_t key;
     size_t first, count, parts, threads;
     int results[HE_POOL_MAX_PARTS];
     size_t bad[HE_POOL_MAX_PARTS];
@@ -475,6 +478,14 @@ static void run_part(void *ctx, size_t p)
     case CALL_OBSERVE:
         c->results[p] = he_batch_observe(c->spec, c->hands, c->history, c->min_raise,
                                          c->max_raise, c->obs, lo, hi);
+        break;
+    case CALL_CHECK:
+        c->results[p] = he_batch_check(c->spec, c->mask, c->min_raise, c->max_raise, c->actor,
+                                       c->kinds, c->amounts, lo, hi, bad);
+        break;
+    case CALL_SAMPLE:
+        he_batch_sample(c->mask, c->k, c->key, c->picks, lo, hi);
+        c->results[p] = HE_OK;
         break;
     default:
         c->results[p] = he_batch_step(c->spec, c->hands, c->history, c->seeds, c->kinds,
@@ -594,4 +605,41 @@ int he_batch_step_parts(const he_batch_spec *spec, void *hands, uint8_t *history
     c.actor = actor;
     c.obs = obs;
     return run_parts(&c, first, end, parts, threads, bad);
+}
+
+int he_batch_check_parts(const he_batch_spec *spec, const uint8_t *mask,
+                         const int64_t *min_raise, const int64_t *max_raise,
+                         const int64_t *actor, const int32_t *kinds, const int64_t *amounts,
+                         size_t first, size_t end, size_t parts, size_t threads, size_t *bad)
+{
+    if (bad == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    batch_call c;
+    memset(&c, 0, offsetof(batch_call, results));
+    c.op = CALL_CHECK;
+    c.spec = spec;
+    c.mask = (uint8_t *)(uintptr_t)mask; /* the casts: only read by he_batch_check */
+    c.min_raise = (int64_t *)(uintptr_t)min_raise;
+    c.max_raise = (int64_t *)(uintptr_t)max_raise;
+    c.actor = (int64_t *)(uintptr_t)actor;
+    c.kinds = kinds;
+    c.amounts = amounts;
+    return run_parts(&c, first, end, parts, threads, bad);
+}
+
+int he_batch_sample_parts(const uint8_t *mask, size_t k, uint64_t key, int32_t *out,
+                          size_t first, size_t end, size_t parts, size_t threads)
+{
+    if (mask == NULL || out == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    batch_call c;
+    memset(&c, 0, offsetof(batch_call, results));
+    c.op = CALL_SAMPLE;
+    c.mask = (uint8_t *)(uintptr_t)mask; /* only read by he_batch_sample */
+    c.k = k;
+    c.key = key;
+    c.picks = out;
+    return run_parts(&c, first, end, parts, threads, NULL);
 }

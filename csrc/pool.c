@@ -1,4 +1,4 @@
-/* The persistent worker pool of pool.h.
+/* The persistent worker pool of api/pool.h.
  *
  * One call at a time owns the pool (run_lock; a caller that finds it held runs serially).
  * The call publishes its job, then one 64-bit word, `state`, announces it: a generation
@@ -15,8 +15,8 @@
  * was not needed for: an idle worker stays parked, and a call wakes only the workers it
  * may use); the caller likewise spins, then sleeps on done_cond. Each side's "I am
  * asleep" flag and the other side's announcement are sequentially consistent atomics (a
- * store then a load on each side), so no wake-up is
- * lost. A forked child (pthread_atfork) forgets the parent's threads and starts anew. */
+ * store then a load on each side), so no wake-up is lost. A forked child (pthread_atfork)
+ * forgets the parent's threads and starts anew. */
 
 #define _POSIX_C_SOURCE 200809L
 

@@ -455,9 +455,7 @@ class HandBatch:
         out = np.empty(self.count, dtype=np.int32)
         p_out, mask, k = ffi.from_buffer("int32_t[]", out), self._p_mask, self.actions.size
         key = int(seed) & _M64
-        # ~10 ns a hand, on this thread: a second handoff to the pool per step would cost
-        # about what it saves, and more on a busy machine
-        lib.he_batch_sample(mask, k, key, p_out, 0, self.count)
+        lib.he_batch_sample_parts(mask, k, key, p_out, 0, self.count, self._parts, self._threads)
         return out
 
     def step(
@@ -487,8 +485,10 @@ class HandBatch:
         p_kinds = ffi.from_buffer("int32_t[]", kinds32)
         p_amounts = ffi.NULL if amounts_ is None else ffi.from_buffer("int64_t[]", amounts_)
         bad = self._bad
-        if self.strict:  # reads the cached view only (a few ns a hand): one thread
-            st = lib.he_batch_check(spec, mask, lo, hi, actor, p_kinds, p_amounts, 0, n, bad)
+        if self.strict:  # reads the cached view only: changes nothing
+            st = lib.he_batch_check_parts(
+                spec, mask, lo, hi, actor, p_kinds, p_amounts, 0, n, self._parts, self._threads, bad
+            )
             if st != lib.HE_OK:
                 i = int(bad[0])
                 self._raise_illegal(i, int(a[i]), amounts_)

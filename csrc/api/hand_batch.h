@@ -114,6 +114,16 @@ int he_batch_step_parts(const he_batch_spec *spec, void *hands, uint8_t *history
                         float *obs, size_t first, size_t end, size_t parts, size_t threads,
                         size_t *bad);
 
+/* he_batch_check and he_batch_sample the same way (they serve both layouts): the same
+ * results as one call over [first, end) (check: the smallest bad hand); HE_E_ARGUMENT
+ * for parts or threads outside 1..256, a NULL bad, or (sample) a NULL mask or out. */
+int he_batch_check_parts(const he_batch_spec *spec, const uint8_t *mask,
+                         const int64_t *min_raise, const int64_t *max_raise,
+                         const int64_t *actor, const int32_t *kinds, const int64_t *amounts,
+                         size_t first, size_t end, size_t parts, size_t threads, size_t *bad);
+int he_batch_sample_parts(const uint8_t *mask, size_t k, uint64_t key, int32_t *out,
+                          size_t first, size_t end, size_t parts, size_t threads);
+
 /* The same batch over the compact hand layout (api/hand.h, HE_HAND_COMPACT_*): hands hold
  * he_hand6_size() bytes each, spec->seats is at most HE_HAND_COMPACT_SEATS, and a hand
  * whose amounts exceed HE_HAND_COMPACT_MAX_CHIPS is refused by he_batch6_start

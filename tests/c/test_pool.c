@@ -2,8 +2,9 @@
  * points over it, run by tests/test_c_core.py under ASan/UBSan and under TSan: every part
  * of every call runs exactly once, for 1..256 parts, back to back and after the workers
  * fell asleep; four threads calling at once; a call from inside a task; a forked child
- * (its own pool; a hang there is killed by alarm()); and batches stepped in many parts
- * equal the same batches stepped in one, with the smallest bad hand reported. */
+ * (its own pool; a hang there is killed by alarm()); and batches started, stepped,
+ * observed, sampled and checked in many parts equal the same in one part, with the
+ * smallest bad hand reported. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <pthread.h>
@@ -211,6 +212,26 @@ static void check_batch(size_t parts)
         CHECK(step(&spec, &many, parts) == HE_OK);
     }
     CHECK(memcmp(&one, &many, sizeof one) == 0);
+
+    /* sampling and checking in parts: as in one call, the smallest illegal hand reported */
+    size_t threads = threads_for(parts);
+    int32_t serial[COUNT];
+    he_batch_sample(many.mask, K, 5, serial, 0, COUNT);
+    CHECK(he_batch_sample_parts(many.mask, K, 5, kinds, 0, COUNT, parts, threads) == HE_OK);
+    CHECK(memcmp(serial, kinds, sizeof serial) == 0);
+    CHECK(he_batch_check_parts(&spec, many.mask, many.lo, many.hi, many.actor, kinds, NULL, 0,
+                               COUNT, parts, threads, &bad) == HE_OK);
+    kinds[COUNT / 2] = K; /* never legal */
+    kinds[COUNT - 1] = K;
+    CHECK(he_batch_check_parts(&spec, many.mask, many.lo, many.hi, many.actor, kinds, NULL, 0,
+                               COUNT, parts, threads, &bad) == HE_E_BATCH_ILLEGAL
+          && bad == COUNT / 2);
+    CHECK(he_batch_check_parts(&spec, many.mask, many.lo, many.hi, many.actor, kinds, NULL, 0,
+                               COUNT, parts, threads, NULL) == HE_E_ARGUMENT);
+    CHECK(he_batch_sample_parts(NULL, K, 5, kinds, 0, COUNT, parts, threads) == HE_E_ARGUMENT);
+    CHECK(he_batch_sample_parts(many.mask, K, 5, NULL, 0, COUNT, parts, threads)
+          == HE_E_ARGUMENT);
+    CHECK(he_batch_sample_parts(many.mask, K, 5, kinds, 0, COUNT, parts, 0) == HE_E_ARGUMENT);
 
     /* two bad buttons: the smallest is reported, whatever part it falls in */
     buttons[COUNT / 3] = SEATS;

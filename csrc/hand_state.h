@@ -55,6 +55,12 @@
 #define he_batch_step he_batch6_step
 #define he_batch_sample he_batch6_sample
 #define he_batch_next_seed he_batch6_next_seed
+#define he_batch_start_parts he_batch6_start_parts
+#define he_batch_view_parts he_batch6_view_parts
+#define he_batch_observe_parts he_batch6_observe_parts
+#define he_batch_step_parts he_batch6_step_parts
+#define he_batch_check_parts he_batch6_check_parts
+#define he_batch_sample_parts he_batch6_sample_parts
 #endif
 
 #include "holdem_eval.h"

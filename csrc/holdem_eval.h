@@ -14,5 +14,6 @@
 #include "api/deal.h"
 #include "api/hand.h"
 #include "api/hand_batch.h"
+#include "api/pool.h"
 
 #endif

@@ -41,13 +41,13 @@ compact layout of the hand machine (int32 chips), beyond that in the full one.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
 
-from holdem_eval._bindings import ffi, lib, run_parts
-from holdem_eval._limits import check_count, check_threads
+from holdem_eval._bindings import ffi, lib
+from holdem_eval._limits import MAX_THREADS, check_count, check_threads
 from holdem_eval.errors import DTypeError, OutArrayError, ShapeError
 
 from .config import GameConfig
@@ -62,9 +62,13 @@ __all__ = [
 _M64 = (1 << 64) - 1
 _MAX_CHIPS = int(lib.HE_HAND_MAX_CHIPS)
 _MAX_HANDS = 1 << 31
-# The fewest hands a thread gets a part of: handing a part to the pool and waiting for it
-# costs ~15-20 us, a step ~0.15 us a hand, so a smaller part would cost more than it saves.
-_MIN_HANDS_PER_PART = 256
+# How a threaded call is cut (csrc/pool.c runs the parts): each thread claims the next
+# unclaimed part, so a few parts per thread balance the load when a thread starts late or
+# loses its core for a while (a shared machine); a part is at least _MIN_HANDS_PER_PART
+# hands (~10 us at ~0.15 us a hand, against ~0.1 us to claim it and ~1 us to hand a call
+# to awake threads).
+_PARTS_PER_THREAD = 4
+_MIN_HANDS_PER_PART = 64
 COMPACT_SEATS = int(lib.HE_HAND_COMPACT_SEATS)
 """The most seats the compact hand layout holds (6)."""
 COMPACT_MAX_CHIPS = int(lib.HE_HAND_COMPACT_MAX_CHIPS)
@@ -78,8 +82,8 @@ class _Layout(NamedTuple):
     hand_bytes: int
     fields: dict[str, tuple[int, int, np.dtype[Any]]]  # name -> (byte offset, length, dtype)
     capacity: int  # seats a record has room for
-    start: str  # the names of its batch kernels in lib (looked up at each call)
-    view: str
+    start: str  # the names of its batch kernels in lib (looked up at each call): the
+    view: str  # *_parts entry points, which split [first, end) over the C worker pool
     observe: str
     step: str
 
@@ -100,7 +104,7 @@ def _layout(hand: str, batch: str, capacity: int) -> _Layout:
             for f in range(fn["field_count"]())
         },
         capacity,
-        *(f"{batch}{name}" for name in ("start", "view", "observe", "step")),
+        *(f"{batch}{name}_parts" for name in ("start", "view", "observe", "step")),
     )
 
 
@@ -224,9 +228,10 @@ class HandBatch:
     ``seed``: hand ``i`` is dealt from ``seed + i`` (mod 2**64), or give ``seeds`` as
     ``(count,)`` ints. ``actions``: the discrete action set (default
     :class:`ActionSet()`: fold, check/call, half pot, pot, all-in). ``rules``: settlement
-    rules (rake), default :class:`Rules()`. ``threads``: split steps over up to that
-    many threads (1..256), in parts of at least 256 hands: handing a part to another
-    thread costs more than a smaller part saves. ``compact``: the layout of the hands' state (see
+    rules (rake), default :class:`Rules()`. ``threads``: run each call on up to that
+    many threads (1..256) of the library's C worker pool, in parts of at least 64 hands
+    (a few per thread, each claimed by the next free thread); the results do not depend
+    on it. ``compact``: the layout of the hands' state (see
     :attr:`state_bytes_per_hand`): ``None`` (default) the compact one (392 bytes a hand:
     int32 chips, room for 6 seats) when the hands fit it — at most
     :data:`COMPACT_SEATS` seats, every amount of the game, ``max_bets``, the rake cap and
@@ -332,10 +337,9 @@ class HandBatch:
         self._min = np.zeros(n, dtype=np.int64)
         self._max = np.zeros(n, dtype=np.int64)
         self._actor = np.zeros(n, dtype=np.int64)
-        parts = max(1, min(self.threads, n // _MIN_HANDS_PER_PART))
-        self._bounds = [n * t // parts for t in range(parts + 1)]
-        self._slot = {b: t for t, b in enumerate(self._bounds[:-1])}  # part start -> its slot
-        self._bad = [ffi.new("size_t *") for _ in range(parts)]
+        self._parts = self._parts_for(n)
+        self._threads = min(self.threads, self._parts)  # threads that may work on a call
+        self._bad = ffi.new("size_t *")
         self._p_hands = ffi.from_buffer("int64_t[]", self._hands)
         self._p_history = ffi.from_buffer("uint8_t[]", self._history)
         self._p_seeds = ffi.from_buffer("uint64_t[]", self._seeds)
@@ -347,29 +351,28 @@ class HandBatch:
         p_buttons = ffi.from_buffer("int64_t[]", buttons_)
         bad = ffi.new("size_t *")
         st = getattr(lib, self._layout.start)(
-            spec, self._p_hands, self._p_history, self._p_seeds, p_stacks, p_buttons, 0, n, bad
+            spec, self._p_hands, self._p_history, self._p_seeds, p_stacks, p_buttons, 0, n,
+            self._parts, self._threads, bad,
         )
         if st != lib.HE_OK:  # every input was checked above; a refusal is a bug to report
             raise ConfigError(f"hand {bad[0]}: the hand machine refused to start it (status {st})")
         self._view(ffi.NULL)
 
     # ---- threads -----------------------------------------------------------------------
-    def _run(self, call: Callable[[int, int], int]) -> list[int]:
-        """``call(first, end)`` over the parts of the hands, in parallel on the package's
-        persistent pool (as every batch kernel uses); the statuses."""
-        if len(self._bounds) == 2:
-            return [call(0, self.count)]
-        return run_parts(call, self._bounds)
+    def _parts_for(self, hands: int) -> int:
+        """How many parts a call over ``hands`` hands is split into: one without threads,
+        else ``_PARTS_PER_THREAD`` per thread (at most 256), none smaller than
+        ``_MIN_HANDS_PER_PART``. The C kernels (``he_batch*_parts``) cut the parts and run
+        them on up to ``threads`` threads of their worker pool, in one GIL-free call."""
+        if self.threads == 1:
+            return 1
+        return max(1, min(MAX_THREADS, self.threads * _PARTS_PER_THREAD, hands // _MIN_HANDS_PER_PART))
 
     def _view(self, obs: Any) -> None:
-        spec, hands, hist = self._spec, self._p_hands, self._p_history
-        mask, lo, hi, actor = self._p_mask, self._p_min, self._p_max, self._p_actor
-        view = getattr(lib, self._layout.view)
-
-        def call(first: int, end: int) -> int:
-            return int(view(spec, hands, hist, mask, lo, hi, actor, obs, first, end))
-
-        self._run(call)
+        getattr(lib, self._layout.view)(
+            self._spec, self._p_hands, self._p_history, self._p_mask, self._p_min, self._p_max,
+            self._p_actor, obs, 0, self.count, self._parts, self._threads,
+        )
 
     # ---- reading -----------------------------------------------------------------------
     def legal_mask(self) -> NDArray[np.bool_]:
@@ -437,15 +440,10 @@ class HandBatch:
         """``(count, D)`` float32: each hand's observation of its seat to act (zeros where
         nobody is), written into ``out`` when given (C-contiguous, writable float32)."""
         out = self._out(out)
-        spec, hands, hist, lo, hi = self._spec, self._p_hands, self._p_history, self._p_min, self._p_max
-        p_out = ffi.from_buffer("float[]", out)
-
-        observe_ = getattr(lib, self._layout.observe)
-
-        def call(first: int, end: int) -> int:
-            return int(observe_(spec, hands, hist, lo, hi, p_out, first, end))
-
-        self._run(call)
+        getattr(lib, self._layout.observe)(
+            self._spec, self._p_hands, self._p_history, self._p_min, self._p_max,
+            ffi.from_buffer("float[]", out), 0, self.count, self._parts, self._threads,
+        )
         return out
 
     # ---- acting --------------------------------------------------------------------------
@@ -457,9 +455,7 @@ class HandBatch:
         out = np.empty(self.count, dtype=np.int32)
         p_out, mask, k = ffi.from_buffer("int32_t[]", out), self._p_mask, self.actions.size
         key = int(seed) & _M64
-        # ~10 ns a hand, on this thread: a second handoff to the pool per step would cost
-        # about what it saves, and more on a busy machine
-        lib.he_batch_sample(mask, k, key, p_out, 0, self.count)
+        lib.he_batch_sample_parts(mask, k, key, p_out, 0, self.count, self._parts, self._threads)
         return out
 
     def step(
@@ -488,12 +484,13 @@ class HandBatch:
         mask, lo, hi, actor = self._p_mask, self._p_min, self._p_max, self._p_actor
         p_kinds = ffi.from_buffer("int32_t[]", kinds32)
         p_amounts = ffi.NULL if amounts_ is None else ffi.from_buffer("int64_t[]", amounts_)
-        slot = self._slot
         bad = self._bad
-        if self.strict:  # reads the cached view only (a few ns a hand): one thread
-            st = lib.he_batch_check(spec, mask, lo, hi, actor, p_kinds, p_amounts, 0, n, bad[0])
+        if self.strict:  # reads the cached view only: changes nothing
+            st = lib.he_batch_check_parts(
+                spec, mask, lo, hi, actor, p_kinds, p_amounts, 0, n, self._parts, self._threads, bad
+            )
             if st != lib.HE_OK:
-                i = int(bad[0][0])
+                i = int(bad[0])
                 self._raise_illegal(i, int(a[i]), amounts_)
         status = np.empty(n, dtype=np.int32)
         acted = np.empty(n, dtype=np.bool_)
@@ -503,19 +500,14 @@ class HandBatch:
         p_acted = ffi.from_buffer("uint8_t[]", acted)
         p_done = ffi.from_buffer("uint8_t[]", done)
         p_rewards = ffi.from_buffer("int64_t[]", rewards)
-        seeds, step = self._p_seeds, getattr(lib, self._layout.step)
-
-        def call(first: int, end: int) -> int:
-            return int(step(
-                spec, hands, hist, seeds, p_kinds, p_amounts, p_status, p_acted, p_done,
-                p_rewards, mask, lo, hi, actor, p_obs, first, end, bad[slot[first]],
-            ))
-
-        for t, st in enumerate(self._run(call)):
-            if st != lib.HE_OK:  # legal actions never fail in the hand machine: a bug
-                raise IllegalActionError(
-                    f"hand {bad[t][0]}: the hand machine refused the action (status {st})"
-                )
+        st = getattr(lib, self._layout.step)(
+            spec, hands, hist, self._p_seeds, p_kinds, p_amounts, p_status, p_acted, p_done,
+            p_rewards, mask, lo, hi, actor, p_obs, 0, n, self._parts, self._threads, bad,
+        )
+        if st != lib.HE_OK:  # legal actions never fail in the hand machine: a bug
+            raise IllegalActionError(
+                f"hand {bad[0]}: the hand machine refused the action (status {st})"
+            )
         return StepResult(rewards, done, acted, status != lib.HE_OK)
 
     def _raise_illegal(self, i: int, kind: int, amounts: NDArray[np.int64] | None) -> None:
@@ -565,7 +557,8 @@ class HandBatch:
         st = getattr(lib, layout.start)(
             self._spec, ffi.from_buffer("int64_t[]", hands), ffi.from_buffer("uint8_t[]", history),
             ffi.from_buffer("uint64_t[]", seeds), ffi.from_buffer("int64_t[]", stacks),
-            ffi.from_buffer("int64_t[]", buttons), 0, rows.size, bad,
+            ffi.from_buffer("int64_t[]", buttons), 0, rows.size, self._parts_for(rows.size),
+            self.threads, bad,
         )
         if st != lib.HE_OK:
             raise ConfigError(f"hand {int(rows[bad[0]])}: the hand machine refused to start it (status {st})")

@@ -26,7 +26,12 @@ def _relative(p: Path) -> str:
 def _compile_args() -> list[str]:
     if sys.platform == "win32":
         return ["/O2"]
-    return ["-O3", "-std=c99", "-fvisibility=hidden", "-Wall", "-Wextra", "-Wconversion"]
+    return ["-O3", "-std=c99", "-fvisibility=hidden", "-Wall", "-Wextra", "-Wconversion", "-pthread"]
+
+
+def _link_args() -> list[str]:
+    # csrc/pool.c's worker threads (POSIX threads; without them it runs serially)
+    return [] if sys.platform == "win32" else ["-pthread"]
 
 
 # CPython glue compiled into the module's preamble, in this order (one translation unit):
@@ -51,6 +56,7 @@ ffibuilder.set_source(
     # every .c too: csrc/hand6*.c #include the hand machine's .c files (the compact layout)
     depends=[_relative(p) for p in [*sorted(_CSRC.rglob("*.[ch]")), *_GLUE_FILES]],
     extra_compile_args=_compile_args(),
+    extra_link_args=_link_args(),
     py_limited_api=True,
 )
 

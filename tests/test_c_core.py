@@ -3,6 +3,7 @@ and checks that every C source compiles cleanly with the house warning flags."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -59,10 +60,10 @@ def test_c_hand_batch_under_sanitizers(tmp_path: Path, prefix: str) -> None:
     # compact: the same checks over the compact layout (csrc/hand6*.c, HE_HAND_COMPACT)
     exe = tmp_path / "test_hand_batch"
     machine = tuple(f"{prefix}{part}.c" for part in ("_batch", "", "_cards", "_start"))
-    sources = (*machine, "settle.c", "deal.c", "eval.c", "he_tables.c")
+    sources = (*machine, "settle.c", "deal.c", "eval.c", "he_tables.c", "pool.c")
     define = ["-DHE_HAND_COMPACT"] if prefix == "hand6" else []
     cmd = [
-        _cc(), *WARN, *define, "-O1", "-g", "-fsanitize=address,undefined",
+        _cc(), *WARN, *define, "-O1", "-g", "-pthread", "-fsanitize=address,undefined",
         "-fno-sanitize-recover=all", f"-I{CSRC}", str(ROOT / "tests" / "c" / "test_hand_batch.c"),
         *(str(CSRC / name) for name in sources), "-lm", "-o", str(exe),
     ]
@@ -71,6 +72,40 @@ def test_c_hand_batch_under_sanitizers(tmp_path: Path, prefix: str) -> None:
     run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr[-4000:]
     assert "all C batch checks passed" in run.stdout
+
+
+def _tsan_works(tmp_path: Path) -> bool:
+    """Whether this toolchain builds and runs a ThreadSanitizer program."""
+    src, exe = tmp_path / "probe.c", tmp_path / "probe"
+    src.write_text("int main(void) { return 0; }\n")
+    build = subprocess.run([_cc(), "-fsanitize=thread", str(src), "-o", str(exe)], capture_output=True)
+    return build.returncode == 0 and subprocess.run([str(exe)], capture_output=True).returncode == 0
+
+
+@pytest.mark.slow
+def test_c_pool_under_sanitizers(tmp_path: Path) -> None:
+    # ASan/UBSan always; ThreadSanitizer too where the toolchain has it (GCC and Clang on
+    # Linux and macOS do). TSan refuses a fork once threads ran unless told to go on.
+    sanitizers = [["-fsanitize=address,undefined", "-fno-sanitize-recover=all"]]
+    if _tsan_works(tmp_path):
+        sanitizers.append(["-fsanitize=thread"])
+    sources = (
+        "pool.c", "hand_batch.c", "hand.c", "hand_cards.c", "hand_start.c", "settle.c", "deal.c",
+        "eval.c", "he_tables.c",
+    )
+    env = {**os.environ, "TSAN_OPTIONS": "die_after_fork=0 halt_on_error=1"}
+    for flags in sanitizers:
+        exe = tmp_path / "test_pool"
+        cmd = [
+            _cc(), *WARN, "-O1", "-g", "-pthread", *flags, f"-I{CSRC}",
+            str(ROOT / "tests" / "c" / "test_pool.c"), *(str(CSRC / name) for name in sources),
+            "-lm", "-o", str(exe),
+        ]
+        build = subprocess.run(cmd, capture_output=True, text=True)
+        assert build.returncode == 0, build.stderr[-4000:]
+        run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=600, env=env)
+        assert run.returncode == 0, (flags, run.stderr[-4000:])
+        assert "all C pool checks passed" in run.stdout, flags
 
 
 @pytest.mark.parametrize("source", sorted(p.name for p in CSRC.glob("*.c")))

@@ -47,7 +47,7 @@ def fuzzer(tmp_path_factory: pytest.TempPathFactory) -> Path:
     sources = [str(p) for p in sorted(CSRC.glob("*.c"))]
     driver = [str(p) for p in sorted((ROOT / "tests" / "c").glob("fuzz_*.c"))]
     cmd = [
-        CC, *WARN, "-O1", "-g", *SANITIZE, f"-I{CSRC}",
+        CC, *WARN, "-O1", "-g", "-pthread", *SANITIZE, f"-I{CSRC}",
         *driver, *sources, "-lm", "-o", str(exe),
     ]
     build = subprocess.run(cmd, capture_output=True, text=True)

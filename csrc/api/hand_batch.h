@@ -87,6 +87,43 @@ void he_batch_sample(const uint8_t *mask, size_t k, uint64_t key, int32_t *out, 
 /* The seed of the hand after one dealt from `seed`: splitmix64's output for it. */
 uint64_t he_batch_next_seed(uint64_t seed);
 
+/* The same four calls over [first, end) split into `parts` (1..256) parts of (end - first)
+ * / parts hands or one more, run on up to `threads` (1..256) threads of the library's
+ * worker pool (csrc/pool.c; the calling thread works too, and each thread claims the
+ * next unclaimed part, so more parts than threads balance the load), in one call that
+ * holds no lock of the caller's. The results are those of one call over [first, end),
+ * whatever `parts` and `threads` are: the status and *bad hand reported are those of the
+ * first failing part, so *bad is the smallest bad hand (he_batch_start_parts may have
+ * started hands of later parts; it has failed). HE_E_ARGUMENT for parts or threads
+ * outside 1..256 or a NULL bad. Two callers may run at once; while one holds the pool
+ * the other runs its parts on its own thread, one by one. */
+int he_batch_start_parts(const he_batch_spec *spec, void *hands, uint8_t *history,
+                         const uint64_t *seeds, const int64_t *stacks, const int64_t *buttons,
+                         size_t first, size_t end, size_t parts, size_t threads, size_t *bad);
+int he_batch_view_parts(const he_batch_spec *spec, const void *hands, const uint8_t *history,
+                        uint8_t *mask, int64_t *min_raise, int64_t *max_raise, int64_t *actor,
+                        float *obs, size_t first, size_t end, size_t parts, size_t threads);
+int he_batch_observe_parts(const he_batch_spec *spec, const void *hands,
+                           const uint8_t *history, const int64_t *min_raise,
+                           const int64_t *max_raise, float *obs, size_t first, size_t end,
+                           size_t parts, size_t threads);
+int he_batch_step_parts(const he_batch_spec *spec, void *hands, uint8_t *history,
+                        uint64_t *seeds, const int32_t *kinds, const int64_t *amounts,
+                        int32_t *status, uint8_t *acted, uint8_t *done, int64_t *rewards,
+                        uint8_t *mask, int64_t *min_raise, int64_t *max_raise, int64_t *actor,
+                        float *obs, size_t first, size_t end, size_t parts, size_t threads,
+                        size_t *bad);
+
+/* he_batch_check and he_batch_sample the same way (they serve both layouts): the same
+ * results as one call over [first, end) (check: the smallest bad hand); HE_E_ARGUMENT
+ * for parts or threads outside 1..256, a NULL bad, or (sample) a NULL mask or out. */
+int he_batch_check_parts(const he_batch_spec *spec, const uint8_t *mask,
+                         const int64_t *min_raise, const int64_t *max_raise,
+                         const int64_t *actor, const int32_t *kinds, const int64_t *amounts,
+                         size_t first, size_t end, size_t parts, size_t threads, size_t *bad);
+int he_batch_sample_parts(const uint8_t *mask, size_t k, uint64_t key, int32_t *out,
+                          size_t first, size_t end, size_t parts, size_t threads);
+
 /* The same batch over the compact hand layout (api/hand.h, HE_HAND_COMPACT_*): hands hold
  * he_hand6_size() bytes each, spec->seats is at most HE_HAND_COMPACT_SEATS, and a hand
  * whose amounts exceed HE_HAND_COMPACT_MAX_CHIPS is refused by he_batch6_start
@@ -105,3 +142,19 @@ int he_batch6_step(const he_batch_spec *spec, void *hands, uint8_t *history, uin
                    uint8_t *acted, uint8_t *done, int64_t *rewards, uint8_t *mask,
                    int64_t *min_raise, int64_t *max_raise, int64_t *actor, float *obs,
                    size_t first, size_t end, size_t *bad);
+int he_batch6_start_parts(const he_batch_spec *spec, void *hands, uint8_t *history,
+                          const uint64_t *seeds, const int64_t *stacks, const int64_t *buttons,
+                          size_t first, size_t end, size_t parts, size_t threads, size_t *bad);
+int he_batch6_view_parts(const he_batch_spec *spec, const void *hands, const uint8_t *history,
+                         uint8_t *mask, int64_t *min_raise, int64_t *max_raise, int64_t *actor,
+                         float *obs, size_t first, size_t end, size_t parts, size_t threads);
+int he_batch6_observe_parts(const he_batch_spec *spec, const void *hands,
+                            const uint8_t *history, const int64_t *min_raise,
+                            const int64_t *max_raise, float *obs, size_t first, size_t end,
+                            size_t parts, size_t threads);
+int he_batch6_step_parts(const he_batch_spec *spec, void *hands, uint8_t *history,
+                         uint64_t *seeds, const int32_t *kinds, const int64_t *amounts,
+                         int32_t *status, uint8_t *acted, uint8_t *done, int64_t *rewards,
+                         uint8_t *mask, int64_t *min_raise, int64_t *max_raise, int64_t *actor,
+                         float *obs, size_t first, size_t end, size_t parts, size_t threads,
+                         size_t *bad);

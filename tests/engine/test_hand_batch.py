@@ -9,9 +9,13 @@ chips are conserved in every hand at every step.
 
 from __future__ import annotations
 
+import hashlib
+import threading
+
 import holdem_eval.engine.batch as batch_module
 import numpy as np
 import pytest
+from helpers import forked_result
 from holdem_eval.engine import (
     RAISE_TO,
     SKIP,
@@ -34,6 +38,7 @@ from holdem_eval.engine.discrete import (
 from holdem_eval.engine.hand import Action, ActionKind
 
 from holdem_eval import HoldemEvalError
+from holdem_eval._bindings import lib
 from holdem_eval._limits import CountArgumentError
 from holdem_eval.errors import DTypeError, OutArrayError, ShapeError
 
@@ -189,29 +194,89 @@ def test_compact_argument_is_a_bool_or_none() -> None:
     assert str(exc.value) == "compact must be a bool or None, got 1"
 
 
-def _random_run(threads: int, auto_reset: bool = True) -> list[np.ndarray]:
-    count = 3 * batch_module._MIN_HANDS_PER_PART + 17  # enough for three parts
-    batch = HandBatch(GameConfig(big_blind=2), count, 6, seed=5, threads=threads, auto_reset=auto_reset)
-    assert len(batch._bounds) == min(threads, 3) + 1
+def _random_steps(batch: HandBatch, steps: int = 60, first: int = 0) -> list[np.ndarray]:
+    """What ``steps`` random steps of ``batch`` show: observations, rewards, ends, masks."""
     seen = []
-    for s in range(60):
+    for s in range(first, first + steps):
         seen.append(batch.observe())
         r = batch.step(batch.sample_legal(s))
         seen += [r.rewards, r.done, batch.legal_mask()]
     return seen
 
 
+def _threaded(threads: int, auto_reset: bool = True) -> HandBatch:
+    count = 3 * batch_module._MIN_HANDS_PER_PART + 17  # enough for three parts
+    batch = HandBatch(GameConfig(big_blind=2), count, 6, seed=5, threads=threads, auto_reset=auto_reset)
+    assert batch._parts == (1 if threads == 1 else min(3, threads * batch_module._PARTS_PER_THREAD))
+    return batch
+
+
+def _random_run(threads: int, auto_reset: bool = True) -> list[np.ndarray]:
+    return _random_steps(_threaded(threads, auto_reset))
+
+
+def _same(a: list[np.ndarray], b: list[np.ndarray]) -> bool:
+    return len(a) == len(b) and all(np.array_equal(x, y) for x, y in zip(a, b))
+
+
 def test_threads_give_the_same_results() -> None:
     one, two, three = _random_run(1), _random_run(2), _random_run(3)
-    assert all(np.array_equal(a, b) for a, b in zip(one, two))
-    assert all(np.array_equal(a, b) for a, b in zip(one, three))
+    assert _same(one, two) and _same(one, three)
+    assert lib.he_pool_threads() >= 2  # the parts ran on the C pool's threads
+
+
+def _digest(seen: list[np.ndarray]) -> str:
+    h = hashlib.sha256()
+    for a in seen:
+        h.update(repr((a.dtype.str, a.shape)).encode())
+        h.update(a.tobytes())
+    return h.hexdigest()
+
+
+def _play_in_child(batch: HandBatch) -> tuple[int, str, int]:
+    # a digest: the child's pipe to the parent holds 64 KiB until the parent reads
+    before = int(lib.he_pool_threads())
+    seen = _random_steps(batch, 20, first=5)
+    return before, _digest(seen), int(lib.he_pool_threads())
+
+
+def test_a_forked_child_steps_a_threaded_batch() -> None:
+    batch = _threaded(3)
+    _random_steps(batch, 5)  # the pool's threads are running (and spinning) when the child forks
+    assert lib.he_pool_threads() >= 2
+    before, seen, after = forked_result(_play_in_child, batch)
+    assert before == 0 and after >= 1  # the child forgot the parent's threads, started its own
+    assert seen == _digest(_random_steps(batch, 20, first=5))
+
+
+def test_two_python_threads_step_two_batches_at_once() -> None:
+    serial = [_random_run(3), _random_run(2)]
+    results: list[list[np.ndarray]] = [[], []]
+    start = threading.Barrier(2)
+
+    def run(slot: int, threads: int) -> None:
+        batch = _threaded(threads)
+        start.wait()  # both step at once: one holds the C pool, the other runs serially
+        results[slot] = _random_steps(batch)
+
+    workers = [threading.Thread(target=run, args=(0, 3)), threading.Thread(target=run, args=(1, 2))]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    assert _same(results[0], serial[0]) and _same(results[1], serial[1])
 
 
 def test_parts_are_never_smaller_than_the_minimum() -> None:
-    small = HandBatch(GameConfig(big_blind=2), 2 * batch_module._MIN_HANDS_PER_PART - 1, 2, threads=4)
-    assert small._bounds == [0, small.count]  # one part: a second would cost more than it saves
-    big = HandBatch(GameConfig(big_blind=2), 4 * batch_module._MIN_HANDS_PER_PART, 2, threads=2)
-    assert big._bounds == [0, big.count // 2, big.count]
+    least = batch_module._MIN_HANDS_PER_PART
+    small = HandBatch(GameConfig(big_blind=2), 2 * least - 1, 2, threads=4)
+    assert (small._parts, small._threads) == (1, 1)  # a second part would cost more than it saves
+    big = HandBatch(GameConfig(big_blind=2), 100 * least, 2, threads=2)
+    assert (big._parts, big._threads) == (2 * batch_module._PARTS_PER_THREAD, 2)
+    many = HandBatch(GameConfig(big_blind=2), 300 * least, 2, threads=256)
+    assert (many._parts, many._threads) == (256, 256)  # the C pool's limit
+    one = HandBatch(GameConfig(big_blind=2), 100 * least, 2, threads=1)
+    assert (one._parts, one._threads) == (1, 1)
 
 
 def test_without_auto_reset_hands_stay_over() -> None:
@@ -435,17 +500,17 @@ class _FailingLib:
 def test_refusals_of_the_hand_machine(monkeypatch: pytest.MonkeyPatch, compact: bool) -> None:
     real = batch_module.lib
     prefix = "he_batch6_" if compact else "he_batch_"
-    monkeypatch.setattr(batch_module, "lib", _FailingLib(real, prefix + "start", -104))
+    monkeypatch.setattr(batch_module, "lib", _FailingLib(real, prefix + "start_parts", -104))
     with pytest.raises(ConfigError) as exc:
         HandBatch(GameConfig(big_blind=2), 3, 2, seed=1, compact=compact)
     assert str(exc.value) == "hand 1: the hand machine refused to start it (status -104)"
     monkeypatch.setattr(batch_module, "lib", real)
     batch = HandBatch(GameConfig(big_blind=2), 3, 2, seed=1, auto_reset=False, compact=compact)
-    monkeypatch.setattr(batch_module, "lib", _FailingLib(real, prefix + "start", -104))
+    monkeypatch.setattr(batch_module, "lib", _FailingLib(real, prefix + "start_parts", -104))
     with pytest.raises(ConfigError) as exc:
         batch.reset(np.array([False, True, True]))
     assert str(exc.value) == "hand 2: the hand machine refused to start it (status -104)"
-    monkeypatch.setattr(batch_module, "lib", _FailingLib(real, prefix + "step", -117))
+    monkeypatch.setattr(batch_module, "lib", _FailingLib(real, prefix + "step_parts", -117))
     with pytest.raises(IllegalActionError) as exc2:
         batch.step(np.array([1, 1, 1]))
     assert str(exc2.value) == "hand 1: the hand machine refused the action (status -117)"

@@ -1,0 +1,280 @@
+/* C-only checks of the worker pool (csrc/pool.c) and the batch kernels' *_parts entry
+ * points over it, run by tests/test_c_core.py under ASan/UBSan and under TSan: every part
+ * of every call runs exactly once, for 1..256 parts, back to back and after the workers
+ * fell asleep; four threads calling at once; a call from inside a task; a forked child
+ * (its own pool; a hang there is killed by alarm()); and batches started, stepped,
+ * observed, sampled and checked in many parts equal the same in one part, with the
+ * smallest bad hand reported. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "hand_state.h"
+#include "check.h"
+
+/* ---- the pool alone ------------------------------------------------------------------ */
+
+typedef struct {
+    size_t runs[HE_POOL_MAX_PARTS]; /* part p: how many times it ran */
+    size_t total;                   /* parts run, all calls (atomic) */
+} tally;
+
+static void count_part(void *ctx, size_t part)
+{
+    tally *t = (tally *)ctx;
+    t->runs[part]++;
+    __atomic_add_fetch(&t->total, 1, __ATOMIC_RELAXED);
+}
+
+/* `calls` calls of 1 + (c * step) % max_parts parts each, on 1 + c % max_threads threads;
+ * every part once per call. */
+static int run_calls(size_t calls, size_t max_parts, size_t max_threads, size_t step,
+                     int nap_every)
+{
+    int bad = 0;
+    for (size_t c = 0; c < calls; c++) {
+        tally t;
+        memset(&t, 0, sizeof t);
+        size_t parts = 1 + (c * step) % max_parts, threads = 1 + c % max_threads;
+        he_pool_run(count_part, &t, parts, threads);
+        for (size_t p = 0; p < HE_POOL_MAX_PARTS; p++) {
+            bad |= t.runs[p] != (p < parts);
+        }
+        bad |= t.total != parts;
+        if (nap_every > 0 && c % (size_t)nap_every == 0) {
+            struct timespec nap = {0, 2000000}; /* 2 ms: past the workers' spin, they sleep */
+            nanosleep(&nap, NULL);
+        }
+    }
+    return bad;
+}
+
+static void *caller_thread(void *arg)
+{
+    size_t step = (size_t)(uintptr_t)arg;
+    return (void *)(uintptr_t)run_calls(400, 8, 3, step, 97);
+}
+
+static void nested_part(void *ctx, size_t part)
+{
+    (void)part;
+    tally inner;
+    memset(&inner, 0, sizeof inner);
+    he_pool_run(count_part, &inner, 3, 3); /* the pool is busy: runs here, one by one */
+    __atomic_add_fetch((size_t *)ctx, inner.total, __ATOMIC_RELAXED);
+}
+
+static void check_pool(void)
+{
+    tally t;
+    memset(&t, 0, sizeof t);
+    he_pool_run(count_part, &t, 0, 4);
+    CHECK(t.total == 0);
+    CHECK(run_calls(2000, 4, 4, 1, 0) == 0);  /* back to back, few parts */
+    CHECK(run_calls(2000, 16, 2, 1, 0) == 0); /* more parts than threads */
+    CHECK(run_calls(300, HE_POOL_MAX_PARTS, HE_POOL_MAX_PARTS, 37, 0) == 0); /* up to 256 */
+    CHECK(run_calls(300, HE_POOL_MAX_PARTS, 3, 37, 0) == 0); /* most workers parked */
+    CHECK(run_calls(60, 3, 3, 1, 1) == 0); /* each call wakes sleeping workers */
+    CHECK(he_pool_threads() >= 1 && he_pool_threads() <= HE_POOL_MAX_PARTS - 1);
+
+    pthread_t callers[4];
+    for (size_t i = 0; i < 4; i++) {
+        CHECK(pthread_create(&callers[i], NULL, caller_thread, (void *)(uintptr_t)(i + 1)) == 0);
+    }
+    for (size_t i = 0; i < 4; i++) {
+        void *result = NULL;
+        pthread_join(callers[i], &result);
+        CHECK(result == NULL);
+    }
+
+    size_t nested = 0;
+    he_pool_run(nested_part, &nested, 5, 5);
+    CHECK(nested == 15);
+}
+
+/* A child forked while the pool's threads run (spinning) has none of them: its calls
+ * must start a pool of its own, not wait for the parent's. */
+static void check_fork(void)
+{
+    CHECK(run_calls(50, 4, 4, 1, 0) == 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        alarm(60); /* a child that waits on threads it does not have dies of SIGALRM */
+        int ok = he_pool_threads() == 0 && run_calls(500, 6, 3, 1, 101) == 0
+                 && he_pool_threads() >= 1;
+        _exit(ok ? 0 : 1);
+    }
+    CHECK(pid > 0);
+    int status = 0;
+    CHECK(waitpid(pid, &status, 0) == pid);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    CHECK(run_calls(50, 4, 4, 1, 0) == 0); /* the parent's pool still works */
+}
+
+/* ---- batches stepped in parts ---------------------------------------------------------- */
+
+#define COUNT 700
+#define SEATS 6
+#define K 5
+#define D (112 + 10 * SEATS)
+
+typedef struct {
+    he_hand hands[COUNT];
+    uint8_t history[COUNT * HE_BATCH_STREETS * SEATS];
+    uint64_t seeds[COUNT];
+    uint8_t mask[COUNT * K], acted[COUNT], done[COUNT];
+    int64_t lo[COUNT], hi[COUNT], actor[COUNT], rewards[COUNT * SEATS];
+    int32_t status[COUNT];
+    float obs[COUNT * D], seen[COUNT * D];
+} batch;
+
+static batch one, many;
+static int64_t stacks[COUNT * SEATS], buttons[COUNT];
+static int32_t kinds[COUNT];
+
+static he_hand_config game(void)
+{
+    he_hand_config c;
+    memset(&c, 0, sizeof c);
+    c.hole_count = 2;
+    c.betting = HE_NO_LIMIT;
+    c.small_blind = 1;
+    c.big_blind = 2;
+    for (int k = 0; k < 4; k++) {
+        c.street_sizes[k] = 2;
+    }
+    c.max_bets = 4;
+    c.blind_counts_toward_cap = 1;
+    c.settle_method = HE_SETTLE_TDA;
+    c.odd_chips = HE_ODD_CLOCKWISE;
+    c.rate_den = 1;
+    c.rake_cap = -1;
+    return c;
+}
+
+static size_t threads_for(size_t parts) { return parts < 3 ? parts : 3; }
+
+static int start(const he_batch_spec *spec, batch *b, size_t parts, size_t *bad)
+{
+    for (size_t i = 0; i < COUNT; i++) {
+        b->seeds[i] = he_batch_next_seed(1000 + i);
+    }
+    int st = he_batch_start_parts(spec, b->hands, b->history, b->seeds, stacks, buttons, 0,
+                                  COUNT, parts, threads_for(parts), bad);
+    he_batch_view_parts(spec, b->hands, b->history, b->mask, b->lo, b->hi, b->actor, b->obs, 0,
+                        COUNT, parts, threads_for(parts));
+    return st;
+}
+
+static int step(const he_batch_spec *spec, batch *b, size_t parts)
+{
+    size_t bad = 0;
+    int st = he_batch_step_parts(spec, b->hands, b->history, b->seeds, kinds, NULL, b->status,
+                                 b->acted, b->done, b->rewards, b->mask, b->lo, b->hi, b->actor,
+                                 b->obs, 0, COUNT, parts, threads_for(parts), &bad);
+    int seen = he_batch_observe_parts(spec, b->hands, b->history, b->lo, b->hi, b->seen, 0,
+                                      COUNT, parts, threads_for(parts));
+    return st == HE_OK && seen == HE_OK ? HE_OK : HE_E_ARGUMENT;
+}
+
+static void check_batch(size_t parts)
+{
+    he_hand_config cfg = game();
+    he_batch_spec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.config = &cfg;
+    spec.seats = SEATS;
+    spec.n_fractions = 2;
+    spec.fractions[0] = 0.5;
+    spec.fractions[1] = 1.0;
+    spec.chip_unit = 2.0;
+    spec.auto_reset = 1;
+    for (size_t i = 0; i < COUNT; i++) {
+        buttons[i] = (int64_t)(i % SEATS);
+        for (size_t s = 0; s < SEATS; s++) {
+            stacks[i * SEATS + s] = 50 + (int64_t)((i * 7 + s * 13) % 150);
+        }
+    }
+    size_t bad = 0;
+    memset(&one, 0, sizeof one);
+    memset(&many, 0, sizeof many);
+    CHECK(start(&spec, &one, 1, &bad) == HE_OK);
+    CHECK(start(&spec, &many, parts, &bad) == HE_OK);
+    for (size_t s = 0; s < 40; s++) {
+        he_batch_sample(one.mask, K, 77 + s, kinds, 0, COUNT);
+        CHECK(step(&spec, &one, 1) == HE_OK);
+        CHECK(step(&spec, &many, parts) == HE_OK);
+    }
+    CHECK(memcmp(&one, &many, sizeof one) == 0);
+
+    /* sampling and checking in parts: as in one call, the smallest illegal hand reported */
+    size_t threads = threads_for(parts);
+    int32_t serial[COUNT];
+    he_batch_sample(many.mask, K, 5, serial, 0, COUNT);
+    CHECK(he_batch_sample_parts(many.mask, K, 5, kinds, 0, COUNT, parts, threads) == HE_OK);
+    CHECK(memcmp(serial, kinds, sizeof serial) == 0);
+    CHECK(he_batch_check_parts(&spec, many.mask, many.lo, many.hi, many.actor, kinds, NULL, 0,
+                               COUNT, parts, threads, &bad) == HE_OK);
+    kinds[COUNT / 2] = K; /* never legal */
+    kinds[COUNT - 1] = K;
+    CHECK(he_batch_check_parts(&spec, many.mask, many.lo, many.hi, many.actor, kinds, NULL, 0,
+                               COUNT, parts, threads, &bad) == HE_E_BATCH_ILLEGAL
+          && bad == COUNT / 2);
+    CHECK(he_batch_check_parts(&spec, many.mask, many.lo, many.hi, many.actor, kinds, NULL, 0,
+                               COUNT, parts, threads, NULL) == HE_E_ARGUMENT);
+    CHECK(he_batch_sample_parts(NULL, K, 5, kinds, 0, COUNT, parts, threads) == HE_E_ARGUMENT);
+    CHECK(he_batch_sample_parts(many.mask, K, 5, NULL, 0, COUNT, parts, threads)
+          == HE_E_ARGUMENT);
+    CHECK(he_batch_sample_parts(many.mask, K, 5, kinds, 0, COUNT, parts, 0) == HE_E_ARGUMENT);
+
+    /* two bad buttons: the smallest is reported, whatever part it falls in */
+    buttons[COUNT / 3] = SEATS;
+    buttons[COUNT - 2] = -1;
+    CHECK(start(&spec, &many, parts, &bad) == HE_E_HAND_BUTTON && bad == COUNT / 3);
+    buttons[COUNT / 3] = 0;
+    CHECK(start(&spec, &many, parts, &bad) == HE_E_HAND_BUTTON && bad == COUNT - 2);
+    buttons[COUNT - 2] = 0;
+
+    /* refusals */
+    CHECK(he_batch_start_parts(&spec, many.hands, many.history, many.seeds, stacks, buttons, 0,
+                               COUNT, 0, 1, &bad) == HE_E_ARGUMENT);
+    CHECK(he_batch_start_parts(&spec, many.hands, many.history, many.seeds, stacks, buttons, 0,
+                               COUNT, HE_POOL_MAX_PARTS + 1, 1, &bad) == HE_E_ARGUMENT);
+    CHECK(he_batch_start_parts(&spec, many.hands, many.history, many.seeds, stacks, buttons, 0,
+                               COUNT, parts, 0, &bad) == HE_E_ARGUMENT);
+    CHECK(he_batch_start_parts(&spec, many.hands, many.history, many.seeds, stacks, buttons, 0,
+                               COUNT, parts, HE_POOL_MAX_PARTS + 1, &bad) == HE_E_ARGUMENT);
+    CHECK(he_batch_start_parts(&spec, many.hands, many.history, many.seeds, stacks, buttons, 0,
+                               COUNT, parts, 2, NULL) == HE_E_ARGUMENT);
+    CHECK(he_batch_view_parts(&spec, many.hands, many.history, NULL, many.lo, many.hi,
+                              many.actor, NULL, 0, COUNT, parts, 2) == HE_E_ARGUMENT);
+    CHECK(he_batch_observe_parts(NULL, many.hands, many.history, many.lo, many.hi, many.obs, 0,
+                                 COUNT, parts, 2) == HE_E_ARGUMENT);
+    CHECK(he_batch_step_parts(&spec, many.hands, many.history, many.seeds, kinds, NULL,
+                              many.status, many.acted, many.done, many.rewards, many.mask,
+                              many.lo, many.hi, many.actor, NULL, 0, COUNT, parts, 2, NULL)
+          == HE_E_ARGUMENT);
+}
+
+int main(void)
+{
+    check_pool();
+    check_fork();
+    size_t parts[] = {2, 3, 7, 64, HE_POOL_MAX_PARTS};
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+        check_batch(parts[i]);
+    }
+    check_pool(); /* after the batches: the same pool, still sound */
+    if (failures != 0) {
+        fprintf(stderr, "%d C pool checks failed\n", failures);
+        return 1;
+    }
+    printf("all C pool checks passed\n");
+    return 0;
+}

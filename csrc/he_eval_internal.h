@@ -425,4 +425,12 @@ static inline int he_bad_status(const uint8_t *cards, size_t k)
 int he_eval_batch_variant(int variant, const uint8_t *cards, size_t n, size_t k,
                           uint16_t *out, size_t *bad_row);
 
+/* he_deal_seeded with a chosen card selection (HE_DEAL_PORTABLE_VARIANT, or
+ * HE_DEAL_PDEP_VARIANT: x86 BMI2, falling back where the CPU or compiler lacks it), so
+ * tests can compare both; he_deal_seeded picks PDEP where it is fast. */
+#define HE_DEAL_PORTABLE_VARIANT 0
+#define HE_DEAL_PDEP_VARIANT 1
+int he_deal_seeded_variant(int variant, uint64_t seed, uint64_t exclude_mask, size_t count,
+                           uint8_t *out);
+
 #endif

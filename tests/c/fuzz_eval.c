@@ -6,6 +6,7 @@
 
 #include "check.h"
 #include "fuzz_common.h"
+#include "he_eval_internal.h"
 
 /* ---------------------------------------------------------------- evaluation */
 
@@ -410,6 +411,12 @@ void fuzz_deal(void)
         REQUIRE(!(seen >> (out[i] & 63u) & 1u));
         seen |= 1ULL << (out[i] & 63u);
     }
+    /* Both card selections (PDEP where the CPU has it, the portable one) deal the same. */
+    uint8_t portable[52], pdep[52];
+    REQUIRE(he_deal_seeded_variant(HE_DEAL_PORTABLE_VARIANT, seed, exclude, count, portable)
+            == HE_OK);
+    REQUIRE(he_deal_seeded_variant(HE_DEAL_PDEP_VARIANT, seed, exclude, count, pdep) == HE_OK);
+    REQUIRE(memcmp(portable, out, count) == 0 && memcmp(pdep, out, count) == 0);
     /* Deterministic, and a shorter deal is a prefix of a longer one. */
     uint8_t again[52];
     size_t shorter = below(count + 1);

@@ -59,7 +59,7 @@ def test_c_hand_state_machine_under_sanitizers(tmp_path: Path) -> None:
 def test_c_hand_batch_under_sanitizers(tmp_path: Path, prefix: str) -> None:
     # compact: the same checks over the compact layout (csrc/hand6*.c, HE_HAND_COMPACT)
     exe = tmp_path / "test_hand_batch"
-    machine = tuple(f"{prefix}{part}.c" for part in ("_batch", "", "_cards", "_start"))
+    machine = tuple(f"{prefix}{part}.c" for part in ("_batch", "_batch_parts", "", "_cards", "_start"))
     sources = (*machine, "settle.c", "deal.c", "eval.c", "he_tables.c", "pool.c")
     define = ["-DHE_HAND_COMPACT"] if prefix == "hand6" else []
     cmd = [
@@ -90,7 +90,8 @@ def test_c_pool_under_sanitizers(tmp_path: Path) -> None:
     if _tsan_works(tmp_path):
         sanitizers.append(["-fsanitize=thread"])
     sources = (
-        "pool.c", "hand_batch.c", "hand.c", "hand_cards.c", "hand_start.c", "settle.c", "deal.c",
+        "pool.c", "hand_batch.c", "hand_batch_parts.c", "hand.c", "hand_cards.c", "hand_start.c",
+        "settle.c", "deal.c",
         "eval.c", "he_tables.c",
     )
     env = {**os.environ, "TSAN_OPTIONS": "die_after_fork=0 halt_on_error=1"}

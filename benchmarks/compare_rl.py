@@ -38,6 +38,7 @@ import sys
 import time
 from collections.abc import Callable
 
+import numpy as np
 from holdem_eval.engine import GameConfig, Hand
 from holdem_eval.engine.discrete import ActionSet, discrete_action, legal_indices, observe
 
@@ -195,8 +196,8 @@ def batch_player(players: int, obs: bool, threads: int, size: int) -> Player:
         decisions = ended = 0
         while ended < count:
             result = batch.step(batch.sample_legal(rng.getrandbits(62)), out=out)
-            decisions += int(result.acted.sum())
-            ended += int(result.done.sum())
+            decisions += np.count_nonzero(result.acted)
+            ended += np.count_nonzero(result.done)
         return decisions
 
     return play

@@ -9,25 +9,11 @@
 
 #include "hand_state.h"
 #include "check.h"
+#include "hand_config.h"
 
 static he_hand_config config(int64_t betting, int64_t hole_count)
 {
-    he_hand_config c;
-    memset(&c, 0, sizeof c);
-    c.hole_count = hole_count;
-    c.betting = betting;
-    c.small_blind = 5;
-    c.big_blind = 10;
-    for (int k = 0; k < 4; k++) {
-        c.street_sizes[k] = betting == HE_FIXED_LIMIT && k >= 2 ? 20 : 10;
-    }
-    c.max_bets = 4;
-    c.blind_counts_toward_cap = 1;
-    c.settle_method = HE_SETTLE_TDA;
-    c.odd_chips = HE_ODD_CLOCKWISE;
-    c.rate_den = 1;
-    c.rake_cap = -1;
-    return c;
+    return test_config(betting, hole_count, 10, 0);
 }
 
 static he_hand_setup seeded(size_t seats, size_t button, const int64_t *stacks, uint64_t seed)

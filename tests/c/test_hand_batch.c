@@ -11,6 +11,7 @@
 
 #include "hand_state.h"
 #include "check.h"
+#include "hand_config.h"
 
 #define COUNT 48
 #define MAX_K (HE_BATCH_MAX_FRACTIONS + 3)
@@ -26,23 +27,7 @@ static uint64_t next_random(void)
 
 static he_hand_config config(int64_t betting, int64_t hole_count, int64_t ante)
 {
-    he_hand_config c;
-    memset(&c, 0, sizeof c);
-    c.hole_count = hole_count;
-    c.betting = betting;
-    c.small_blind = 1;
-    c.big_blind = 2;
-    c.ante = ante;
-    for (int k = 0; k < 4; k++) {
-        c.street_sizes[k] = betting == HE_FIXED_LIMIT && k >= 2 ? 4 : 2;
-    }
-    c.max_bets = 4;
-    c.blind_counts_toward_cap = 1;
-    c.settle_method = HE_SETTLE_TDA;
-    c.odd_chips = HE_ODD_CLOCKWISE;
-    c.rate_den = 1;
-    c.rake_cap = -1;
-    return c;
+    return test_config(betting, hole_count, 2, ante);
 }
 
 static struct {

@@ -17,6 +17,7 @@
 
 #include "hand_state.h"
 #include "check.h"
+#include "hand_config.h"
 
 /* ---- the pool alone ------------------------------------------------------------------ */
 
@@ -140,22 +141,7 @@ static int32_t kinds[COUNT];
 
 static he_hand_config game(void)
 {
-    he_hand_config c;
-    memset(&c, 0, sizeof c);
-    c.hole_count = 2;
-    c.betting = HE_NO_LIMIT;
-    c.small_blind = 1;
-    c.big_blind = 2;
-    for (int k = 0; k < 4; k++) {
-        c.street_sizes[k] = 2;
-    }
-    c.max_bets = 4;
-    c.blind_counts_toward_cap = 1;
-    c.settle_method = HE_SETTLE_TDA;
-    c.odd_chips = HE_ODD_CLOCKWISE;
-    c.rate_den = 1;
-    c.rake_cap = -1;
-    return c;
+    return test_config(HE_NO_LIMIT, 2, 2, 0);
 }
 
 static size_t threads_for(size_t parts) { return parts < 3 ? parts : 3; }

@@ -42,17 +42,8 @@ __all__ = ["ReferenceHand"]
 
 
 class ReferenceHand(StartMixin, BettingMixin, ShowdownMixin):
-    """A hand in progress; see the module docstring for the rules.
-
-    ``Hand(config, stacks, button=0, seed=7)`` deals every card from a seeded deck.
-    Explicit ``hole_cards`` (one entry per seat, text or ids, ``-1``/``"??"`` =
-    unknown) and a partial or full ``board`` may be given instead; cards not given
-    are dealt from the seeded deck if there is a seed, otherwise the hand pauses
-    until :meth:`deal_board` supplies them (replaying hand histories).
-    ``posts`` maps a seat to ``(live, dead)`` extra forced chips (returning players'
-    missed blinds; live chips count as that seat's bet, dead chips go to the pot).
-    With ``manual_showdown=True`` every live player must :meth:`show` or
-    :meth:`muck` before the pot is settled.
+    """The rules of :class:`holdem_eval.engine.Hand`, in Python: the same constructor
+    arguments, methods, results and errors (its docstring says what they mean).
 
     >>> from holdem_eval.engine import GameConfig
     >>> h = ReferenceHand(GameConfig(big_blind=100), [10_000] * 3, button=0, seed=1)

@@ -90,17 +90,22 @@ __attribute__((target("bmi2"))) static void deal_pdep(uint64_t seed, uint64_t de
     DEAL_LOOP(select_pdep);
 }
 
+/* Whether PDEP is the faster selection here: BMI2, and not in microcode (Zen 1 and 2). */
 static int fast_pdep(void)
 {
     return __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("znver1")
            && !__builtin_cpu_is("znver2");
 }
+
+static int has_pdep(void) { return __builtin_cpu_supports("bmi2") != 0; }
 #else
 #define HE_DEAL_PDEP 0
+static int fast_pdep(void) { return 0; }
+static int has_pdep(void) { return 0; }
 #endif
 
-int he_deal_seeded_variant(int variant, uint64_t seed, uint64_t exclude_mask, size_t count,
-                           uint8_t *out)
+/* The deal, with PDEP when `pdep` (the caller checked the CPU has it). */
+static int deal(int pdep, uint64_t seed, uint64_t exclude_mask, size_t count, uint8_t *out)
 {
     /* the deck: the cards left, ascending (bit c = card c); dealing card number j of it
      * and taking it out keeps the rest in order, as engine/dealing.py's list does */
@@ -110,22 +115,23 @@ int he_deal_seeded_variant(int variant, uint64_t seed, uint64_t exclude_mask, si
         return HE_E_ARGUMENT;
     }
 #if HE_DEAL_PDEP
-    if (variant == HE_DEAL_PDEP_VARIANT && __builtin_cpu_supports("bmi2")) {
+    if (pdep) {
         deal_pdep(seed, deck, left, count, out);
         return HE_OK;
     }
 #endif
-    (void)variant;
+    (void)pdep;
     deal_portable(seed, deck, left, count, out);
     return HE_OK;
 }
 
+int he_deal_seeded_variant(int variant, uint64_t seed, uint64_t exclude_mask, size_t count,
+                           uint8_t *out)
+{
+    return deal(variant == HE_DEAL_PDEP_VARIANT && has_pdep(), seed, exclude_mask, count, out);
+}
+
 int he_deal_seeded(uint64_t seed, uint64_t exclude_mask, size_t count, uint8_t *out)
 {
-#if HE_DEAL_PDEP
-    int variant = fast_pdep() ? HE_DEAL_PDEP_VARIANT : HE_DEAL_PORTABLE_VARIANT;
-#else
-    int variant = HE_DEAL_PORTABLE_VARIANT;
-#endif
-    return he_deal_seeded_variant(variant, seed, exclude_mask, count, out);
+    return deal(fast_pdep(), seed, exclude_mask, count, out);
 }

@@ -330,13 +330,13 @@ int he_batch_observe(const he_batch_spec *spec, const void *hands, const uint8_t
 }
 
 int he_batch_step(const he_batch_spec *spec, void *hands, uint8_t *history, uint64_t *seeds,
-                  const int32_t *kinds, const int64_t *amounts, int32_t *status,
+                  const int32_t *kinds, const int64_t *amounts, uint8_t *illegal,
                   uint8_t *acted, uint8_t *done, int64_t *rewards, uint8_t *mask,
                   int64_t *min_raise, int64_t *max_raise, int64_t *actor, float *obs,
                   size_t first, size_t end, size_t *bad)
 {
     if (!spec_ok(spec) || hands == NULL || history == NULL || seeds == NULL || kinds == NULL
-        || status == NULL || acted == NULL || done == NULL || rewards == NULL || mask == NULL
+        || illegal == NULL || acted == NULL || done == NULL || rewards == NULL || mask == NULL
         || min_raise == NULL || max_raise == NULL || actor == NULL || bad == NULL) {
         return HE_E_ARGUMENT;
     }
@@ -346,8 +346,9 @@ int he_batch_step(const he_batch_spec *spec, void *hands, uint8_t *history, uint
     for (size_t i = first; i < end; i++) {
         he_hand *h = hand_at(hands, i);
         uint8_t *hist = history + i * hsz;
-        status[i] = HE_OK;
-        acted[i] = done[i] = 0;
+        int64_t *won = rewards + i * n;
+        illegal[i] = acted[i] = done[i] = 0;
+        memset(won, 0, n * sizeof *won);
         if (h->actor >= 0 && kinds[i] != HE_BATCH_SKIP) {
             int act_kind, wager;
             int64_t to;
@@ -367,7 +368,7 @@ int he_batch_step(const he_batch_spec *spec, void *hands, uint8_t *history, uint
                     *bad = i;
                 }
             }
-            status[i] = st;
+            illegal[i] = st == HE_E_BATCH_ILLEGAL;
             if (st == HE_OK) {
                 acted[i] = 1;
                 uint8_t *raises = hist + street * (int64_t)n + seat; /* saturating at 255 */
@@ -376,7 +377,7 @@ int he_batch_step(const he_batch_spec *spec, void *hands, uint8_t *history, uint
                     int64_t stacks[HE_HAND_MAX_SEATS];
                     done[i] = 1;
                     for (size_t k = 0; k < n; k++) {
-                        rewards[i * n + k] = h->stacks[k] - h->starting_stacks[k];
+                        won[k] = h->stacks[k] - h->starting_stacks[k];
                         stacks[k] = h->starting_stacks[k];
                     }
                     if (spec->auto_reset) {

@@ -9,7 +9,7 @@
 
 /* ---- one call over several threads (pool.h): the *_parts entry points ---------------- */
 
-enum { CALL_START, CALL_VIEW, CALL_OBSERVE, CALL_STEP, CALL_CHECK, CALL_SAMPLE };
+enum { CALL_START, CALL_VIEW, CALL_OBSERVE, CALL_STEP, CALL_SAMPLE };
 
 /* The arguments of one *_parts call and the status (and bad hand) of each of its parts. */
 typedef struct {
@@ -20,8 +20,7 @@ typedef struct {
     uint64_t *seeds;
     const int64_t *stacks, *buttons, *amounts;
     const int32_t *kinds;
-    int32_t *status;
-    uint8_t *acted, *done, *mask;
+    uint8_t *illegal, *acted, *done, *mask;
     int64_t *rewards, *min_raise, *max_raise, *actor;
     float *obs;
     int32_t *picks; /* he_batch_sample's out, from mask rows of k entries and key */
@@ -52,17 +51,13 @@ static void run_part(void *ctx, size_t p)
         c->results[p] = he_batch_observe(c->spec, c->hands, c->history, c->min_raise,
                                          c->max_raise, c->obs, lo, hi);
         break;
-    case CALL_CHECK:
-        c->results[p] = he_batch_check(c->spec, c->mask, c->min_raise, c->max_raise, c->actor,
-                                       c->kinds, c->amounts, lo, hi, bad);
-        break;
     case CALL_SAMPLE:
         he_batch_sample(c->mask, c->k, c->key, c->picks, lo, hi);
         c->results[p] = HE_OK;
         break;
     default:
         c->results[p] = he_batch_step(c->spec, c->hands, c->history, c->seeds, c->kinds,
-                                      c->amounts, c->status, c->acted, c->done, c->rewards,
+                                      c->amounts, c->illegal, c->acted, c->done, c->rewards,
                                       c->mask, c->min_raise, c->max_raise, c->actor, c->obs,
                                       lo, hi, bad);
         break;
@@ -151,13 +146,20 @@ int he_batch_observe_parts(const he_batch_spec *spec, const void *hands,
 
 int he_batch_step_parts(const he_batch_spec *spec, void *hands, uint8_t *history,
                         uint64_t *seeds, const int32_t *kinds, const int64_t *amounts,
-                        int32_t *status, uint8_t *acted, uint8_t *done, int64_t *rewards,
+                        uint8_t *illegal, uint8_t *acted, uint8_t *done, int64_t *rewards,
                         uint8_t *mask, int64_t *min_raise, int64_t *max_raise, int64_t *actor,
-                        float *obs, size_t first, size_t end, size_t parts, size_t threads,
-                         size_t *bad)
+                        float *obs, int strict, size_t first, size_t end, size_t parts,
+                        size_t threads, size_t *bad)
 {
     if (bad == NULL) {
         return HE_E_ARGUMENT;
+    }
+    if (strict) {
+        int st = he_batch_check(spec, mask, min_raise, max_raise, actor, kinds, amounts, first,
+                                end, bad);
+        if (st != HE_OK) {
+            return st;
+        }
     }
     batch_call c;
     memset(&c, 0, offsetof(batch_call, results));
@@ -168,7 +170,7 @@ int he_batch_step_parts(const he_batch_spec *spec, void *hands, uint8_t *history
     c.seeds = seeds;
     c.kinds = kinds;
     c.amounts = amounts;
-    c.status = status;
+    c.illegal = illegal;
     c.acted = acted;
     c.done = done;
     c.rewards = rewards;
@@ -177,27 +179,6 @@ int he_batch_step_parts(const he_batch_spec *spec, void *hands, uint8_t *history
     c.max_raise = max_raise;
     c.actor = actor;
     c.obs = obs;
-    return run_parts(&c, first, end, parts, threads, bad);
-}
-
-int he_batch_check_parts(const he_batch_spec *spec, const uint8_t *mask,
-                         const int64_t *min_raise, const int64_t *max_raise,
-                         const int64_t *actor, const int32_t *kinds, const int64_t *amounts,
-                         size_t first, size_t end, size_t parts, size_t threads, size_t *bad)
-{
-    if (bad == NULL) {
-        return HE_E_ARGUMENT;
-    }
-    batch_call c;
-    memset(&c, 0, offsetof(batch_call, results));
-    c.op = CALL_CHECK;
-    c.spec = spec;
-    c.mask = (uint8_t *)(uintptr_t)mask; /* the casts: only read by he_batch_check */
-    c.min_raise = (int64_t *)(uintptr_t)min_raise;
-    c.max_raise = (int64_t *)(uintptr_t)max_raise;
-    c.actor = (int64_t *)(uintptr_t)actor;
-    c.kinds = kinds;
-    c.amounts = amounts;
     return run_parts(&c, first, end, parts, threads, bad);
 }
 

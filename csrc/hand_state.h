@@ -59,7 +59,6 @@
 #define he_batch_view_parts he_batch6_view_parts
 #define he_batch_observe_parts he_batch6_observe_parts
 #define he_batch_step_parts he_batch6_step_parts
-#define he_batch_check_parts he_batch6_check_parts
 #define he_batch_sample_parts he_batch6_sample_parts
 #endif
 

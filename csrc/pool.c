@@ -2,13 +2,18 @@
  *
  * One call at a time owns the pool (run_lock; a caller that finds it held runs serially).
  * The call publishes its job, then one 64-bit word, `state`, announces it: a generation
- * number, how many threads may work on it, the part count and the next unclaimed part.
- * The caller (thread 0) and workers 1 .. threads - 1 claim parts by compare-and-swap on
- * that word, so a part is claimed once, and a worker that woke late for an older
- * generation fails its swap and claims nothing of a newer job. Claiming part by part
- * balances the load: a thread that was slow to start, or lost its core for a while,
- * simply claims fewer parts. `remaining` counts the parts not yet finished; the caller
- * returns when it reaches 0.
+ * number, how many threads may work on it and the part count. The parts are dealt out in
+ * contiguous runs, one run per thread (the caller is thread 0, workers 1 .. threads - 1):
+ * thread t owns parts [t * parts / threads, (t + 1) * parts / threads), so from one call
+ * to the next the same thread works on the same memory and finds it in its own cache.
+ * Each run has its own word, `runs[t]` (generation, next unclaimed part, end of the run),
+ * on its own cache line. A thread claims its run's parts from the front, by
+ * compare-and-swap on that word; when its run is empty it steals the other runs' parts
+ * from the back. So a part is claimed once, the load still balances when a thread was
+ * slow to start or lost its core (the others take its parts), and a worker that woke late
+ * for an older generation finds the generation changed and claims nothing of a newer job.
+ * `remaining` counts the parts not yet finished (each thread subtracts the parts it ran
+ * once it finds nothing left to claim); the caller returns when it reaches 0.
  *
  * Waiting: a worker spins (with the CPU's pause hint) up to SPIN_NS for the next
  * generation, then sleeps on its own condition variable (at once after a generation it
@@ -50,21 +55,28 @@
 #define SPIN_NS 100000
 #define SPIN_CHECK 32 /* pause hints between two looks at the clock */
 
-/* A caller that waited longer than CONTENDED_NS for the pool's threads saw one lose its
- * core to another process (a scheduler time slice is milliseconds; a part is not): then
- * for the next PASSIVE_CALLS calls nobody spins, so the pool's threads leave the shared
+/* A caller that waited longer than CONTENDED_NS for pool threads that were all awake
+ * saw one lose its core to another process (a scheduler time slice is milliseconds; a
+ * part is not). A call that had to wake a worker does not count: waking a thread from
+ * its sleep can take that long on a virtual machine's idle core, and counting it would
+ * keep the pool passive (asleep, so woken again) for good. After a contended call, for
+ * the next PASSIVE_CALLS calls nobody spins, so the pool's threads leave the shared
  * core to its owner and, having slept, are run at once when woken (measured on a busy
  * 2-core machine: 10-20% less time lost than spinning; ~2% slower with a free core). */
 #define CONTENDED_NS 500000
 #define PASSIVE_CALLS 256
 
-/* state: generation << GEN_SHIFT | threads << THREADS_SHIFT | parts << PARTS_SHIFT |
- * next part (threads, parts and next are at most HE_POOL_MAX_PARTS = 256: 9 bits each;
- * 37 bits of generation: a wrap would need 2**37 calls while one worker stalls). */
+/* state: generation << GEN_SHIFT | threads << THREADS_SHIFT | parts << PARTS_SHIFT
+ * (threads and parts are at most HE_POOL_MAX_PARTS = 256: 9 bits each; 37 bits of
+ * generation: a wrap would need 2**37 calls while one worker stalls).
+ * runs[t]: generation << GEN_SHIFT | end << END_SHIFT | next: thread t's unclaimed parts
+ * are [next, end) while the generation is the current one. */
 #define PARTS_SHIFT 9
 #define THREADS_SHIFT 18
 #define GEN_SHIFT 27
+#define END_SHIFT 9
 #define FIELD_MASK ((UINT64_C(1) << PARTS_SHIFT) - 1)
+#define CACHE_LINE 64
 
 typedef struct {
     he_pool_task task;
@@ -78,6 +90,10 @@ static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
 
 /* atomics (__atomic builtins), written under run_lock by the caller except as noted */
 static uint64_t state;
+static struct {
+    uint64_t word;
+    char pad[CACHE_LINE - sizeof(uint64_t)];
+} runs[HE_POOL_MAX_PARTS] __attribute__((aligned(CACHE_LINE)));
 static job_t *current;            /* the job of the current generation */
 static size_t remaining;          /* parts not finished (workers decrement it) */
 static size_t threads;            /* workers started */
@@ -96,25 +112,44 @@ static uint64_t now_ns(void)
 
 static uint64_t load_state(void) { return __atomic_load_n(&state, __ATOMIC_ACQUIRE); }
 
-/* Claims and runs the unclaimed parts of generation `gen` until none is left. */
-static void work(uint64_t gen)
+/* Claims one part of run `t` in generation `gen`: its first unclaimed part (front) or
+ * its last (a thief: !front); -1 when the run is empty or the generation has moved on. */
+static long claim(size_t t, uint64_t gen, int front)
 {
-    uint64_t s = load_state();
-    while ((s >> GEN_SHIFT) == gen && (s & FIELD_MASK) < ((s >> PARTS_SHIFT) & FIELD_MASK)) {
-        if (!__atomic_compare_exchange_n(&state, &s, s + 1, 1, __ATOMIC_ACQ_REL,
-                                         __ATOMIC_ACQUIRE)) {
-            continue; /* s now holds the current word */
+    uint64_t w = __atomic_load_n(&runs[t].word, __ATOMIC_ACQUIRE);
+    for (;;) {
+        uint64_t next = w & FIELD_MASK, end = (w >> END_SHIFT) & FIELD_MASK;
+        if (w >> GEN_SHIFT != gen || next >= end) {
+            return -1;
         }
-        /* the part is ours and unfinished, so the job of `gen` is still the current one */
-        job_t *job = __atomic_load_n(&current, __ATOMIC_ACQUIRE);
-        job->task(job->ctx, (size_t)(s & FIELD_MASK));
-        if (__atomic_sub_fetch(&remaining, 1, __ATOMIC_SEQ_CST) == 0
-            && __atomic_load_n(&caller_sleeping, __ATOMIC_SEQ_CST)) {
-            pthread_mutex_lock(&mu);
-            pthread_cond_signal(&done_cond);
-            pthread_mutex_unlock(&mu);
+        uint64_t taken = front ? w + 1 : w - (UINT64_C(1) << END_SHIFT);
+        if (__atomic_compare_exchange_n(&runs[t].word, &w, taken, 1, __ATOMIC_ACQ_REL,
+                                        __ATOMIC_ACQUIRE)) {
+            return (long)(front ? next : end - 1);
         }
-        s = load_state();
+    }
+}
+
+/* Thread `self` of generation `gen` (on `count` threads) runs the parts of its own run,
+ * then steals the others' until no part is left unclaimed, then counts them finished. */
+static void work(uint64_t gen, size_t self, size_t count)
+{
+    size_t ran = 0;
+    for (size_t k = 0; k < count; k++) {
+        size_t t = (self + k) % count;
+        long part;
+        while ((part = claim(t, gen, k == 0)) >= 0) {
+            /* the part is ours and unfinished, so the job of `gen` is still the current one */
+            job_t *job = __atomic_load_n(&current, __ATOMIC_ACQUIRE);
+            job->task(job->ctx, (size_t)part);
+            ran++;
+        }
+    }
+    if (ran > 0 && __atomic_sub_fetch(&remaining, ran, __ATOMIC_SEQ_CST) == 0
+        && __atomic_load_n(&caller_sleeping, __ATOMIC_SEQ_CST)) {
+        pthread_mutex_lock(&mu);
+        pthread_cond_signal(&done_cond);
+        pthread_mutex_unlock(&mu);
     }
 }
 
@@ -153,9 +188,10 @@ static void *worker_main(void *arg)
         spin = spin && !__atomic_load_n(&passive, __ATOMIC_RELAXED);
         uint64_t s = next_generation(index, gen, spin);
         gen = s >> GEN_SHIFT;
-        spin = index < ((s >> THREADS_SHIFT) & FIELD_MASK); /* needed: work, then spin */
+        size_t count = (size_t)((s >> THREADS_SHIFT) & FIELD_MASK);
+        spin = index < count; /* needed: work, then spin */
         if (spin) {
-            work(gen);
+            work(gen, index, count);
         }
     }
     return NULL;
@@ -170,6 +206,9 @@ static void after_fork_in_child(void)
     pthread_cond_init(&done_cond, NULL);
     __atomic_store_n(&state, 0, __ATOMIC_SEQ_CST);
     __atomic_store_n(&current, NULL, __ATOMIC_SEQ_CST);
+    for (size_t t = 0; t < HE_POOL_MAX_PARTS; t++) {
+        __atomic_store_n(&runs[t].word, 0, __ATOMIC_SEQ_CST);
+    }
     __atomic_store_n(&remaining, 0, __ATOMIC_SEQ_CST);
     __atomic_store_n(&threads, 0, __ATOMIC_SEQ_CST);
     for (size_t w = 0; w < HE_POOL_MAX_PARTS; w++) {
@@ -258,6 +297,11 @@ void he_pool_run(he_pool_task task, void *ctx, size_t parts, size_t threads_want
     job_t job = {task, ctx};
     __atomic_store_n(&remaining, parts, __ATOMIC_RELAXED);
     __atomic_store_n(&current, &job, __ATOMIC_RELAXED);
+    for (size_t t = 0; t < threads_wanted; t++) { /* thread t's run of parts */
+        uint64_t lo = (uint64_t)(parts * t / threads_wanted);
+        uint64_t hi = (uint64_t)(parts * (t + 1) / threads_wanted);
+        __atomic_store_n(&runs[t].word, gen << GEN_SHIFT | hi << END_SHIFT | lo, __ATOMIC_RELAXED);
+    }
     __atomic_store_n(&state,
                      gen << GEN_SHIFT | (uint64_t)threads_wanted << THREADS_SHIFT
                          | (uint64_t)parts << PARTS_SHIFT,
@@ -275,11 +319,11 @@ void he_pool_run(he_pool_task task, void *ctx, size_t parts, size_t threads_want
     if (locked) {
         pthread_mutex_unlock(&mu);
     }
-    work(gen);
+    work(gen, 0, threads_wanted);
     uint64_t waited = now_ns();
     wait_done();
     unsigned left = __atomic_load_n(&passive, __ATOMIC_RELAXED);
-    if (now_ns() - waited > CONTENDED_NS) {
+    if (!locked && now_ns() - waited > CONTENDED_NS) { /* (a woken worker: its wake-up) */
         left = PASSIVE_CALLS;
     } else if (left > 0) {
         left--;

@@ -63,18 +63,17 @@ int he_batch_observe(const he_batch_spec *spec, const void *hands, const uint8_t
 
 /* One step of hands [first, end); mask, min_raise and max_raise hold their current view
  * on entry (legality is read there) and the new view on return. For each hand with a
- * seat to act: a legal kinds[i] is
- * applied (acted[i] = 1, status[i] = HE_OK); an illegal one leaves the hand unchanged
- * (status[i] = HE_E_BATCH_ILLEGAL). A hand that ends gets done[i] = 1 and its net result
- * per seat in rewards[i * seats ..] (final stack - starting stack; not written for other
+ * seat to act: a legal kinds[i] is applied (acted[i] = 1); an illegal one leaves the hand
+ * unchanged (illegal[i] = 1). A hand that ends gets done[i] = 1 and its net result per
+ * seat in rewards[i * seats ..] (final stack - starting stack; zeros for the other
  * hands); with auto_reset it restarts at once: seeds[i] = he_batch_next_seed(seeds[i]),
  * the button one seat clockwise, the same starting stacks. Hands where nobody is to act,
- * and hands whose kind is HE_BATCH_SKIP, are left as they are (status HE_OK, acted 0). Then the view of every hand is written as
- * by he_batch_view (obs may be NULL). amounts may be NULL when no kind is
- * HE_BATCH_RAISE_TO. Returns HE_OK, or the first failing status of the hand machine
- * (hand *bad; not expected for legal actions). */
+ * and hands whose kind is HE_BATCH_SKIP, are left as they are (acted 0, illegal 0). Then
+ * the view of every hand is written as by he_batch_view (obs may be NULL). amounts may
+ * be NULL when no kind is HE_BATCH_RAISE_TO. Returns HE_OK, or the first failing status
+ * of the hand machine (hand *bad; not expected for legal actions). */
 int he_batch_step(const he_batch_spec *spec, void *hands, uint8_t *history, uint64_t *seeds,
-                  const int32_t *kinds, const int64_t *amounts, int32_t *status,
+                  const int32_t *kinds, const int64_t *amounts, uint8_t *illegal,
                   uint8_t *acted, uint8_t *done, int64_t *rewards, uint8_t *mask,
                   int64_t *min_raise, int64_t *max_raise, int64_t *actor, float *obs,
                   size_t first, size_t end, size_t *bad);
@@ -89,14 +88,17 @@ uint64_t he_batch_next_seed(uint64_t seed);
 
 /* The same four calls over [first, end) split into `parts` (1..256) parts of (end - first)
  * / parts hands or one more, run on up to `threads` (1..256) threads of the library's
- * worker pool (csrc/pool.c; the calling thread works too, and each thread claims the
- * next unclaimed part, so more parts than threads balance the load), in one call that
+ * worker pool (csrc/pool.c, api/pool.h; the calling thread works too, each thread on its
+ * own run of parts, stealing the others' when done), in one call that
  * holds no lock of the caller's. The results are those of one call over [first, end),
  * whatever `parts` and `threads` are: the status and *bad hand reported are those of the
  * first failing part, so *bad is the smallest bad hand (he_batch_start_parts may have
  * started hands of later parts; it has failed). HE_E_ARGUMENT for parts or threads
  * outside 1..256 or a NULL bad. Two callers may run at once; while one holds the pool
- * the other runs its parts on its own thread, one by one. */
+ * the other runs its parts on its own thread, one by one. he_batch_step_parts with
+ * `strict` first checks every kind as he_batch_check does, on the calling thread (about
+ * a nanosecond a hand: less than handing it to the pool), and steps no hand when one is
+ * illegal: it returns HE_E_BATCH_ILLEGAL with that hand in *bad. */
 int he_batch_start_parts(const he_batch_spec *spec, void *hands, uint8_t *history,
                          const uint64_t *seeds, const int64_t *stacks, const int64_t *buttons,
                          size_t first, size_t end, size_t parts, size_t threads, size_t *bad);
@@ -109,18 +111,13 @@ int he_batch_observe_parts(const he_batch_spec *spec, const void *hands,
                            size_t parts, size_t threads);
 int he_batch_step_parts(const he_batch_spec *spec, void *hands, uint8_t *history,
                         uint64_t *seeds, const int32_t *kinds, const int64_t *amounts,
-                        int32_t *status, uint8_t *acted, uint8_t *done, int64_t *rewards,
+                        uint8_t *illegal, uint8_t *acted, uint8_t *done, int64_t *rewards,
                         uint8_t *mask, int64_t *min_raise, int64_t *max_raise, int64_t *actor,
-                        float *obs, size_t first, size_t end, size_t parts, size_t threads,
-                        size_t *bad);
+                        float *obs, int strict, size_t first, size_t end, size_t parts,
+                        size_t threads, size_t *bad);
 
-/* he_batch_check and he_batch_sample the same way (they serve both layouts): the same
- * results as one call over [first, end) (check: the smallest bad hand); HE_E_ARGUMENT
- * for parts or threads outside 1..256, a NULL bad, or (sample) a NULL mask or out. */
-int he_batch_check_parts(const he_batch_spec *spec, const uint8_t *mask,
-                         const int64_t *min_raise, const int64_t *max_raise,
-                         const int64_t *actor, const int32_t *kinds, const int64_t *amounts,
-                         size_t first, size_t end, size_t parts, size_t threads, size_t *bad);
+/* he_batch_sample the same way (it serves both layouts): the same picks as one call over
+ * [first, end); HE_E_ARGUMENT for parts or threads outside 1..256, or a NULL mask or out. */
 int he_batch_sample_parts(const uint8_t *mask, size_t k, uint64_t key, int32_t *out,
                           size_t first, size_t end, size_t parts, size_t threads);
 
@@ -138,7 +135,7 @@ int he_batch6_observe(const he_batch_spec *spec, const void *hands, const uint8_
                       const int64_t *min_raise, const int64_t *max_raise, float *obs,
                       size_t first, size_t end);
 int he_batch6_step(const he_batch_spec *spec, void *hands, uint8_t *history, uint64_t *seeds,
-                   const int32_t *kinds, const int64_t *amounts, int32_t *status,
+                   const int32_t *kinds, const int64_t *amounts, uint8_t *illegal,
                    uint8_t *acted, uint8_t *done, int64_t *rewards, uint8_t *mask,
                    int64_t *min_raise, int64_t *max_raise, int64_t *actor, float *obs,
                    size_t first, size_t end, size_t *bad);
@@ -154,7 +151,7 @@ int he_batch6_observe_parts(const he_batch_spec *spec, const void *hands,
                             size_t parts, size_t threads);
 int he_batch6_step_parts(const he_batch_spec *spec, void *hands, uint8_t *history,
                          uint64_t *seeds, const int32_t *kinds, const int64_t *amounts,
-                         int32_t *status, uint8_t *acted, uint8_t *done, int64_t *rewards,
+                         uint8_t *illegal, uint8_t *acted, uint8_t *done, int64_t *rewards,
                          uint8_t *mask, int64_t *min_raise, int64_t *max_raise, int64_t *actor,
-                         float *obs, size_t first, size_t end, size_t parts, size_t threads,
-                         size_t *bad);
+                         float *obs, int strict, size_t first, size_t end, size_t parts,
+                         size_t threads, size_t *bad);

@@ -13,9 +13,12 @@ typedef void (*he_pool_task)(void *ctx, size_t part);
  * on at most `threads` threads (the calling thread included; both are clamped to
  * 1..HE_POOL_MAX_PARTS; parts 0 runs nothing). The calling thread and up to
  * min(threads, parts) - 1 pool threads (started on first need, then kept: they spin
- * ~100 us for the next call, then sleep) claim the parts one at a time, so more parts
- * than threads balance the load when a thread starts late or loses its core. Parts run in
- * no fixed order and on no fixed thread, so they must write disjoint memory.
+ * ~100 us for the next call, then sleep) each own a contiguous run of the parts (thread
+ * t: [t * parts / threads, (t + 1) * parts / threads)), so calls cut alike give each
+ * thread the same memory every time; a thread whose run is done steals the others'
+ * unclaimed parts, so more parts than threads balance the load when a thread starts late
+ * or loses its core. Which thread runs a part is not fixed, so parts must write disjoint
+ * memory.
  *
  * Any thread may call it at any time: while another call holds the pool (or from inside
  * a task) the parts run one after another on the calling thread. A forked child starts

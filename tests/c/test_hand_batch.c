@@ -37,8 +37,8 @@ static struct {
     int64_t stacks[COUNT * HE_HAND_MAX_SEATS], buttons[COUNT];
     uint8_t mask[COUNT * MAX_K];
     int64_t lo[COUNT], hi[COUNT], actor[COUNT], amounts[COUNT], rewards[COUNT * HE_HAND_MAX_SEATS];
-    int32_t kinds[COUNT], status[COUNT];
-    uint8_t acted[COUNT], done[COUNT];
+    int32_t kinds[COUNT];
+    uint8_t illegal[COUNT], acted[COUNT], done[COUNT];
     float obs[COUNT * MAX_D];
 } b;
 
@@ -126,15 +126,15 @@ static void play(he_hand_config cfg, size_t seats, size_t n_fractions, size_t st
                                    COUNT, &first_bad);
         he_hand before[COUNT];
         memcpy(before, b.hands, sizeof before);
-        CHECK(he_batch_step(&spec, b.hands, b.history, b.seeds, b.kinds, b.amounts, b.status,
+        memset(b.rewards, 0x55, sizeof b.rewards); /* every row is written: zeros if not done */
+        CHECK(he_batch_step(&spec, b.hands, b.history, b.seeds, b.kinds, b.amounts, b.illegal,
                             b.acted, b.done, b.rewards, b.mask, b.lo, b.hi, b.actor, b.obs, 0,
                             COUNT, &bad)
               == HE_OK);
         int any_illegal = 0;
         for (size_t i = 0; i < COUNT; i++) {
-            if (b.status[i] != HE_OK) {
-                CHECK(b.status[i] == HE_E_BATCH_ILLEGAL);
-                CHECK(!b.acted[i] && !b.done[i]);
+            if (b.illegal[i]) {
+                CHECK(b.illegal[i] == 1 && !b.acted[i] && !b.done[i]);
                 CHECK(memcmp(&before[i], &b.hands[i], sizeof before[i]) == 0);
                 if (!any_illegal) {
                     CHECK(check == HE_E_BATCH_ILLEGAL && first_bad == i);
@@ -145,13 +145,12 @@ static void play(he_hand_config cfg, size_t seats, size_t n_fractions, size_t st
             } else {
                 CHECK(b.acted[i]);
             }
-            if (b.done[i]) {
-                int64_t net = 0;
-                for (size_t s = 0; s < seats; s++) {
-                    net += b.rewards[i * seats + s];
-                }
-                CHECK(net <= 0); /* minus the rake, if any */
+            int64_t net = 0, moved = 0;
+            for (size_t s = 0; s < seats; s++) {
+                net += b.rewards[i * seats + s];
+                moved |= b.rewards[i * seats + s];
             }
+            CHECK(b.done[i] ? net <= 0 : moved == 0); /* net: minus the rake, if any */
         }
         CHECK(any_illegal || check == HE_OK);
         check_view(&spec, k, d);
@@ -176,7 +175,7 @@ static void null_arguments(void)
     CHECK(he_batch_check(&spec, b.mask, b.lo, b.hi, b.actor, NULL, NULL, 0, 1, &bad)
           == HE_E_ARGUMENT);
     CHECK(he_batch_observe(&spec, b.hands, b.history, b.lo, b.hi, NULL, 0, 1) == HE_E_ARGUMENT);
-    CHECK(he_batch_step(&spec, b.hands, b.history, b.seeds, b.kinds, NULL, b.status, b.acted,
+    CHECK(he_batch_step(&spec, b.hands, b.history, b.seeds, b.kinds, NULL, b.illegal, b.acted,
                         b.done, NULL, b.mask, b.lo, b.hi, b.actor, NULL, 0, 1, &bad)
           == HE_E_ARGUMENT);
     spec.seats = 11;
@@ -227,7 +226,7 @@ static void compact_limits(void)
         if (b.hi[0] < 0) {
             b.kinds[0] = 1;
         }
-        CHECK(he_batch_step(&spec, b.hands, b.history, b.seeds, b.kinds, b.amounts, b.status,
+        CHECK(he_batch_step(&spec, b.hands, b.history, b.seeds, b.kinds, b.amounts, b.illegal,
                             b.acted, b.done, b.rewards, b.mask, b.lo, b.hi, b.actor, NULL, 0, 1,
                             &bad)
               == HE_OK);

@@ -131,7 +131,7 @@ typedef struct {
     uint64_t seeds[COUNT];
     uint8_t mask[COUNT * K], acted[COUNT], done[COUNT];
     int64_t lo[COUNT], hi[COUNT], actor[COUNT], rewards[COUNT * SEATS];
-    int32_t status[COUNT];
+    uint8_t illegal[COUNT];
     float obs[COUNT * D], seen[COUNT * D];
 } batch;
 
@@ -158,12 +158,19 @@ static int start(const he_batch_spec *spec, batch *b, size_t parts, size_t *bad)
     return st;
 }
 
+/* One step (strict or not) of every hand of b in `parts` parts; *bad as the call left it. */
+static int step_strict(const he_batch_spec *spec, batch *b, size_t parts, int strict,
+                       size_t *bad)
+{
+    return he_batch_step_parts(spec, b->hands, b->history, b->seeds, kinds, NULL, b->illegal,
+                               b->acted, b->done, b->rewards, b->mask, b->lo, b->hi, b->actor,
+                               b->obs, strict, 0, COUNT, parts, threads_for(parts), bad);
+}
+
 static int step(const he_batch_spec *spec, batch *b, size_t parts)
 {
     size_t bad = 0;
-    int st = he_batch_step_parts(spec, b->hands, b->history, b->seeds, kinds, NULL, b->status,
-                                 b->acted, b->done, b->rewards, b->mask, b->lo, b->hi, b->actor,
-                                 b->obs, 0, COUNT, parts, threads_for(parts), &bad);
+    int st = step_strict(spec, b, parts, (int)(parts % 2), &bad); /* legal kinds: the same */
     int seen = he_batch_observe_parts(spec, b->hands, b->history, b->lo, b->hi, b->seen, 0,
                                       COUNT, parts, threads_for(parts));
     return st == HE_OK && seen == HE_OK ? HE_OK : HE_E_ARGUMENT;
@@ -199,21 +206,26 @@ static void check_batch(size_t parts)
     }
     CHECK(memcmp(&one, &many, sizeof one) == 0);
 
-    /* sampling and checking in parts: as in one call, the smallest illegal hand reported */
+    /* sampling in parts: as in one call */
     size_t threads = threads_for(parts);
     int32_t serial[COUNT];
     he_batch_sample(many.mask, K, 5, serial, 0, COUNT);
     CHECK(he_batch_sample_parts(many.mask, K, 5, kinds, 0, COUNT, parts, threads) == HE_OK);
     CHECK(memcmp(serial, kinds, sizeof serial) == 0);
-    CHECK(he_batch_check_parts(&spec, many.mask, many.lo, many.hi, many.actor, kinds, NULL, 0,
-                               COUNT, parts, threads, &bad) == HE_OK);
+
+    /* a strict step with illegal kinds: the smallest illegal hand, and no hand stepped;
+     * without strict, those hands are marked illegal and the others step */
     kinds[COUNT / 2] = K; /* never legal */
     kinds[COUNT - 1] = K;
-    CHECK(he_batch_check_parts(&spec, many.mask, many.lo, many.hi, many.actor, kinds, NULL, 0,
-                               COUNT, parts, threads, &bad) == HE_E_BATCH_ILLEGAL
-          && bad == COUNT / 2);
-    CHECK(he_batch_check_parts(&spec, many.mask, many.lo, many.hi, many.actor, kinds, NULL, 0,
-                               COUNT, parts, threads, NULL) == HE_E_ARGUMENT);
+    memcpy(&one, &many, sizeof one);
+    CHECK(step_strict(&spec, &many, parts, 1, &bad) == HE_E_BATCH_ILLEGAL && bad == COUNT / 2);
+    CHECK(memcmp(&one, &many, sizeof one) == 0);
+    CHECK(step_strict(&spec, &many, parts, 0, &bad) == HE_OK);
+    for (size_t i = 0; i < COUNT; i++) {
+        int refused = i == COUNT / 2 || i == COUNT - 1;
+        CHECK(many.illegal[i] == (refused && one.actor[i] >= 0));
+        CHECK(!refused || memcmp(&one.hands[i], &many.hands[i], sizeof one.hands[i]) == 0);
+    }
     CHECK(he_batch_sample_parts(NULL, K, 5, kinds, 0, COUNT, parts, threads) == HE_E_ARGUMENT);
     CHECK(he_batch_sample_parts(many.mask, K, 5, NULL, 0, COUNT, parts, threads)
           == HE_E_ARGUMENT);
@@ -243,8 +255,8 @@ static void check_batch(size_t parts)
     CHECK(he_batch_observe_parts(NULL, many.hands, many.history, many.lo, many.hi, many.obs, 0,
                                  COUNT, parts, 2) == HE_E_ARGUMENT);
     CHECK(he_batch_step_parts(&spec, many.hands, many.history, many.seeds, kinds, NULL,
-                              many.status, many.acted, many.done, many.rewards, many.mask,
-                              many.lo, many.hi, many.actor, NULL, 0, COUNT, parts, 2, NULL)
+                              many.illegal, many.acted, many.done, many.rewards, many.mask,
+                              many.lo, many.hi, many.actor, NULL, 1, 0, COUNT, parts, 2, NULL)
           == HE_E_ARGUMENT);
 }
 

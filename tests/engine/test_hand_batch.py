@@ -452,6 +452,33 @@ def test_transposed_out_is_refused_as_not_contiguous() -> None:
     assert str(exc.value) == "out must be C-contiguous and writable"
 
 
+def test_step_out_kept_between_steps_is_checked_again() -> None:
+    """step() keeps the last ``out`` and its C pointer; the same array is still refused
+    once it is frozen or reshaped, and another array replaces it."""
+    batch = HandBatch(GameConfig(big_blind=2), 3, 2, seed=1)
+    twin = HandBatch(GameConfig(big_blind=2), 3, 2, seed=1)
+    out, other = np.zeros((3, 132), np.float32), np.zeros((3, 132), np.float32)
+    for seed in range(4):
+        kinds = batch.sample_legal(seed)
+        batch.step(kinds, out=out)
+        twin.step(kinds)
+        assert np.array_equal(out, twin.observe())
+    out.setflags(write=False)
+    with pytest.raises(OutArrayError) as exc:
+        batch.step(batch.sample_legal(4), out=out)
+    assert str(exc.value) == "out must be C-contiguous and writable"
+    out.setflags(write=True)
+    out.shape = (132, 3)
+    with pytest.raises(OutArrayError) as exc:
+        batch.step(batch.sample_legal(4), out=out)
+    assert str(exc.value) == "out must be float32 with shape (3, 132), got float32 (132, 3)"
+    before = out.copy()
+    kinds = batch.sample_legal(4)
+    batch.step(kinds, out=other)
+    twin.step(kinds)
+    assert np.array_equal(other, twin.observe()) and np.array_equal(out, before)
+
+
 def test_observe_out_and_memory() -> None:
     batch = HandBatch(GameConfig(big_blind=2), 8, 6, seed=1)
     out = np.full((8, observation_size(6)), np.nan, dtype=np.float32)

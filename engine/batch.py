@@ -513,8 +513,7 @@ class HandBatch:
                 self._raise_illegal(i, int(a[i]), amounts_)
             # legal actions never fail in the hand machine: a bug
             raise IllegalActionError(f"hand {i}: the hand machine refused the action (status {st})")
-        illegal, acted, done = flags
-        return StepResult(rewards, done, acted, illegal)
+        return StepResult(rewards, flags[2], flags[1], flags[0])  # illegal, acted, done
 
     def _raise_illegal(self, i: int, kind: int, amounts: NDArray[np.int64] | None) -> None:
         legal = np.flatnonzero(self._mask[i]).tolist()

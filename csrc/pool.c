@@ -56,14 +56,19 @@
 #define SPIN_CHECK 32 /* pause hints between two looks at the clock */
 
 /* A caller that waited longer than CONTENDED_NS for pool threads that were all awake
- * saw one lose its core to another process (a scheduler time slice is milliseconds; a
- * part is not). A call that had to wake a worker does not count: waking a thread from
- * its sleep can take that long on a virtual machine's idle core, and counting it would
- * keep the pool passive (asleep, so woken again) for good. After a contended call, for
- * the next PASSIVE_CALLS calls nobody spins, so the pool's threads leave the shared
- * core to its owner and, having slept, are run at once when woken (measured on a busy
- * 2-core machine: 10-20% less time lost than spinning; ~2% slower with a free core). */
+ * saw one lose its core (a scheduler time slice is milliseconds; a part is not). Once
+ * is a hiccup (on a virtual machine a core is taken away now and then for a millisecond,
+ * every few hundred milliseconds); a second time within CONTENDED_WITHIN calls means
+ * another process wants that core. A call that had to wake a worker does not count:
+ * waking a thread from its sleep can take that long on a virtual machine's idle core,
+ * and counting it would keep the pool passive (asleep, so woken again) for good. After
+ * a contended call, for the next PASSIVE_CALLS calls nobody spins, so the pool's threads
+ * leave the shared core to its owner and, having slept, are run at once when woken
+ * (measured on a busy 2-core machine: 10-20% less time lost than spinning). Passive
+ * calls cost two wake-ups each, tens of microseconds on a virtual machine, which is why
+ * one hiccup does not make the pool passive. */
 #define CONTENDED_NS 500000
+#define CONTENDED_WITHIN 1024
 #define PASSIVE_CALLS 256
 
 /* state: generation << GEN_SHIFT | threads << THREADS_SHIFT | parts << PARTS_SHIFT
@@ -102,6 +107,7 @@ static pthread_cond_t wake[HE_POOL_MAX_PARTS]; /* worker w sleeps on wake[w] */
 static unsigned char asleep[HE_POOL_MAX_PARTS]; /* worker w is asleep (changed under mu) */
 static unsigned caller_sleeping;  /* the caller is asleep on done_cond (under mu) */
 static unsigned passive;          /* calls left in which nobody spins (CONTENDED_NS) */
+static uint64_t calls, last_long; /* calls so far; the call that last waited long (+1) */
 
 static uint64_t now_ns(void)
 {
@@ -216,6 +222,7 @@ static void after_fork_in_child(void)
     }
     __atomic_store_n(&caller_sleeping, 0, __ATOMIC_SEQ_CST);
     __atomic_store_n(&passive, 0, __ATOMIC_SEQ_CST);
+    calls = last_long = 0;
 }
 
 static void register_fork_handler(void) { pthread_atfork(NULL, NULL, after_fork_in_child); }
@@ -323,8 +330,12 @@ void he_pool_run(he_pool_task task, void *ctx, size_t parts, size_t threads_want
     uint64_t waited = now_ns();
     wait_done();
     unsigned left = __atomic_load_n(&passive, __ATOMIC_RELAXED);
+    calls++;
     if (!locked && now_ns() - waited > CONTENDED_NS) { /* (a woken worker: its wake-up) */
-        left = PASSIVE_CALLS;
+        if (last_long != 0 && calls - last_long <= CONTENDED_WITHIN) {
+            left = PASSIVE_CALLS;
+        }
+        last_long = calls;
     } else if (left > 0) {
         left--;
     }

@@ -105,6 +105,70 @@ static void clear_head(float *o)
 #endif
 }
 
+/* The compact layout's seat blocks with AVX2 (x86-64, chosen at run time: obs_simd). */
+#if defined(HE_HAND_COMPACT) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define OBS_AVX2 1
+#include <immintrin.h>
+
+/* The seat blocks (from OBS_SEATS) of a compact hand's observation (int32 chips, at most
+ * 6 seats) whose chip unit has an exact reciprocal `scale` (a power of two), eight seats
+ * a vector: lane r holds seat idx[r] = (a + r) mod n, the seat r places after the
+ * observer. An int32 converts to float as it would through double (double holds it
+ * exactly), and multiplying by a power of two commutes with rounding, so each value is
+ * the CHIPS / (float) of observe_scaled's scalar loop. The 8-lane loads of the seat
+ * arrays read past their 6 entries into the next field of the record (stacks -> bets,
+ * bets -> committed, committed -> dead, folded -> shown); those lanes are never stored.
+ * A block is stored 8 lanes wide where that stays inside the row (a later block
+ * overwrites the extra lanes), else only its n lanes. */
+__attribute__((target("avx2"))) static void seat_blocks_avx2(const he_hand *h,
+                                                             const uint8_t *hist, size_t n,
+                                                             size_t a, float scale,
+                                                             float *seat)
+{
+    const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(0x3F800000);
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i nn = _mm256_set1_epi32((int)n);
+    __m256i idx = _mm256_add_epi32(lane, _mm256_set1_epi32((int)a));
+    idx = _mm256_sub_epi32(idx, _mm256_and_si256(nn, _mm256_cmpgt_epi32(idx, _mm256_sub_epi32(
+                                                         nn, _mm256_set1_epi32(1)))));
+    const __m256 sc = _mm256_set1_ps(scale);
+#define SEATS32(p) _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(p)), idx)
+#define SEATS8(p) _mm256_permutevar8x32_epi32( \
+        _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)(p))), idx)
+#define CHIPS8(v) _mm256_mul_ps(_mm256_cvtepi32_ps(v), sc)
+#define FLAG8(m) _mm256_castsi256_ps(_mm256_and_si256((m), one)) /* all-ones lanes -> 1.0f */
+    const size_t end = (OBS_SEAT_BLOCKS + HE_BATCH_STREETS) * n; /* the row's seat part */
+    const __m256i seats = _mm256_cmpgt_epi32(nn, lane);              /* lanes 0 .. n-1 */
+#define STORE8(b, v) ((b) * n + 8 <= end ? _mm256_storeu_ps(seat + (b) * n, (v)) \
+                                         : _mm256_maskstore_ps(seat + (b) * n, seats, (v)))
+    __m256i stack = SEATS32(h->stacks), bet = SEATS32(h->bets);
+    __m256i live = _mm256_cmpeq_epi32(SEATS8(h->folded), zero);
+    STORE8(0, CHIPS8(stack));
+    STORE8(1, CHIPS8(bet));
+    STORE8(2, CHIPS8(_mm256_add_epi32(SEATS32(h->committed), bet)));
+    STORE8(3, _mm256_castsi256_ps(_mm256_andnot_si256(live, one)));
+    STORE8(4, FLAG8(_mm256_and_si256(live, _mm256_cmpeq_epi32(stack, zero))));
+    STORE8(5, FLAG8(_mm256_cmpeq_epi32(idx, _mm256_set1_epi32(h->button))));
+    /* the history row (HE_BATCH_STREETS * n bytes) copied first: 8-byte loads from the
+     * row itself could read past the batch's last hand */
+    uint8_t row[HE_BATCH_STREETS * 6 + 8] = {0};
+    memcpy(row, hist, HE_BATCH_STREETS * n);
+    for (size_t st = 0; st < HE_BATCH_STREETS; st++) {
+        STORE8(OBS_SEAT_BLOCKS + st, _mm256_cvtepi32_ps(SEATS8(row + st * n)));
+    }
+#undef STORE8
+#undef SEATS32
+#undef SEATS8
+#undef CHIPS8
+#undef FLAG8
+}
+
+/* Whether seat_blocks_avx2 may run here. */
+static int obs_simd(void) { return __builtin_cpu_supports("avx2") != 0; }
+#else
+static int obs_simd(void) { return 0; }
+#endif
+
 /* The observation of the seat to act (engine/discrete.py's layout); zeros without one.
  * Chips are divided by s->chip_unit as Python's true division then float32 give: when
  * `exact`, scale is the unit's exact reciprocal (exact_inverse) and multiplying by it
@@ -118,7 +182,7 @@ static void clear_head(float *o)
  * history is cleared when it starts), so all four streets are copied. */
 static inline void observe_scaled(const he_batch_spec *s, const he_hand *h,
                                   const uint8_t *hist, int64_t lo, int64_t hi, double scale,
-                                  int exact, float *o)
+                                  int exact, int simd, float *o)
 {
 #define CHIPS(v) ((float)(exact ? (double)(v) * scale : (double)(v) / scale))
     size_t n = s->seats;
@@ -146,6 +210,13 @@ static inline void observe_scaled(const he_batch_spec *s, const he_hand *h,
     o[OBS_MIN_RAISE] = CHIPS(lo & may_raise);
     o[OBS_MAX_RAISE] = CHIPS(hi & may_raise);
     float *seat = o + OBS_SEATS;
+#ifdef OBS_AVX2
+    if (exact && simd) {
+        seat_blocks_avx2(h, hist, n, (size_t)a, (float)scale, seat);
+        return;
+    }
+#endif
+    (void)simd;
     size_t button = (size_t)h->button;
     for (size_t r = 0; r < n; r++) {
         size_t k = (size_t)a + r;
@@ -166,20 +237,20 @@ static inline void observe_scaled(const he_batch_spec *s, const he_hand *h,
 }
 
 /* observe_scaled with the chip unit's exact reciprocal `inv`, or with the unit when it
- * has none (inv = 0). */
+ * has none (inv = 0); `simd`: seat_blocks_avx2 may run (obs_simd). */
 static void observe_one(const he_batch_spec *s, const he_hand *h, const uint8_t *hist,
-                        int64_t lo, int64_t hi, double inv, float *o)
+                        int64_t lo, int64_t hi, double inv, int simd, float *o)
 {
     if (inv != 0.0) {
-        observe_scaled(s, h, hist, lo, hi, inv, 1, o);
+        observe_scaled(s, h, hist, lo, hi, inv, 1, simd, o);
     } else {
-        observe_scaled(s, h, hist, lo, hi, s->chip_unit, 0, o);
+        observe_scaled(s, h, hist, lo, hi, s->chip_unit, 0, simd, o);
     }
 }
 
 static void view_one(const he_batch_spec *s, const he_hand *h, const uint8_t *hist, size_t i,
                      uint8_t *mask, int64_t *min_raise, int64_t *max_raise, int64_t *actor,
-                     double inv, float *obs)
+                     double inv, int simd, float *obs)
 {
     size_t k = s->n_fractions + 3;
     int64_t lo, hi;
@@ -188,7 +259,7 @@ static void view_one(const he_batch_spec *s, const he_hand *h, const uint8_t *hi
     max_raise[i] = hi;
     actor[i] = h->actor;
     if (obs != NULL) {
-        observe_one(s, h, hist, lo, hi, inv, obs + i * obs_size(s->seats));
+        observe_one(s, h, hist, lo, hi, inv, simd, obs + i * obs_size(s->seats));
     }
 }
 
@@ -202,9 +273,10 @@ int he_batch_view(const he_batch_spec *spec, const void *hands, const uint8_t *h
     }
     size_t hsz = HE_BATCH_STREETS * spec->seats;
     double inv = exact_inverse(spec->chip_unit);
+    int simd = obs_simd();
     for (size_t i = first; i < end; i++) {
         view_one(spec, hand_at_c(hands, i), history + i * hsz, i, mask, min_raise, max_raise,
-                 actor, inv, obs);
+                 actor, inv, simd, obs);
     }
     return HE_OK;
 }
@@ -316,15 +388,24 @@ int he_batch_observe(const he_batch_spec *spec, const void *hands, const uint8_t
                      const int64_t *min_raise, const int64_t *max_raise, float *obs,
                      size_t first, size_t end)
 {
+    return he_batch_observe_variant(1, spec, hands, history, min_raise, max_raise, obs, first,
+                                    end);
+}
+
+int he_batch_observe_variant(int simd, const he_batch_spec *spec, const void *hands,
+                             const uint8_t *history, const int64_t *min_raise,
+                             const int64_t *max_raise, float *obs, size_t first, size_t end)
+{
     if (!spec_ok(spec) || hands == NULL || history == NULL || min_raise == NULL
         || max_raise == NULL || obs == NULL) {
         return HE_E_ARGUMENT;
     }
     size_t hsz = HE_BATCH_STREETS * spec->seats, d = obs_size(spec->seats);
     double inv = exact_inverse(spec->chip_unit);
+    simd = simd && obs_simd();
     for (size_t i = first; i < end; i++) {
         observe_one(spec, hand_at_c(hands, i), history + i * hsz, min_raise[i], max_raise[i],
-                    inv, obs + i * d);
+                    inv, simd, obs + i * d);
     }
     return HE_OK;
 }
@@ -342,7 +423,7 @@ int he_batch_step(const he_batch_spec *spec, void *hands, uint8_t *history, uint
     }
     size_t n = spec->seats, hsz = HE_BATCH_STREETS * n;
     double inv = exact_inverse(spec->chip_unit);
-    int result = HE_OK;
+    int simd = obs_simd(), result = HE_OK;
     for (size_t i = first; i < end; i++) {
         he_hand *h = hand_at(hands, i);
         uint8_t *hist = history + i * hsz;
@@ -393,7 +474,7 @@ int he_batch_step(const he_batch_spec *spec, void *hands, uint8_t *history, uint
                 }
             }
         }
-        view_one(spec, h, hist, i, mask, min_raise, max_raise, actor, inv, obs);
+        view_one(spec, h, hist, i, mask, min_raise, max_raise, actor, inv, simd, obs);
     }
     return result;
 }

@@ -52,6 +52,7 @@
 #define he_batch_start he_batch6_start
 #define he_batch_check he_batch6_check
 #define he_batch_observe he_batch6_observe
+#define he_batch_observe_variant he_batch6_observe_variant
 #define he_batch_step he_batch6_step
 #define he_batch_sample he_batch6_sample
 #define he_batch_next_seed he_batch6_next_seed

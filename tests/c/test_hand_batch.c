@@ -3,13 +3,16 @@
  * with csrc/hand6*.c): random play of batches in every configuration with legal,
  * exact-amount, skipped and illegal actions; after every step every hand passes
  * he_hand_check, conserves its chips, and shows a view consistent with its state; an
- * illegal action changes nothing; every NULL argument is refused. */
+ * illegal action changes nothing; every NULL argument is refused; the observations are
+ * the same with and without the SIMD seat blocks (he_batch_observe_variant), which write
+ * nothing past a hand's row. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hand_state.h"
+#include "hand_internal.h"
 #include "check.h"
 #include "hand_config.h"
 
@@ -51,8 +54,29 @@ static int64_t sum_starting(const he_hand *h)
     return t;
 }
 
+/* The observations of the view as written (b.obs) equal both variants' (SIMD seat blocks
+ * or not), written into buffers of exactly COUNT rows (ASan: no write past the last). */
+static void check_observe_variants(const he_batch_spec *spec, size_t d)
+{
+    size_t bytes = COUNT * d * sizeof(float);
+    float *plain = malloc(bytes), *simd = malloc(bytes);
+    CHECK(plain != NULL && simd != NULL);
+    if (plain == NULL || simd == NULL) {
+        exit(2);
+    }
+    CHECK(he_batch_observe_variant(0, spec, b.hands, b.history, b.lo, b.hi, plain, 0, COUNT)
+          == HE_OK);
+    CHECK(he_batch_observe_variant(1, spec, b.hands, b.history, b.lo, b.hi, simd, 0, COUNT)
+          == HE_OK);
+    CHECK(memcmp(plain, simd, bytes) == 0);
+    CHECK(memcmp(plain, b.obs, bytes) == 0);
+    free(plain);
+    free(simd);
+}
+
 static void check_view(const he_batch_spec *spec, size_t k, size_t d)
 {
+    check_observe_variants(spec, d);
     for (size_t i = 0; i < COUNT; i++) {
         const he_hand *h = &b.hands[i];
         CHECK(he_hand_check(h) == HE_OK);

@@ -119,7 +119,32 @@ static void clear_head(float *o)
  * arrays read past their 6 entries into the next field of the record (stacks -> bets,
  * bets -> committed, committed -> dead, folded -> shown); those lanes are never stored.
  * A block is stored 8 lanes wide where that stays inside the row (a later block
- * overwrites the extra lanes), else only its n lanes. */
+ * overwrites the extra lanes), else only its n lanes. Nothing is copied through memory:
+ * a load of a value just stored piecewise would wait for the stores. */
+#if HE_BATCH_STREETS != 4
+#error "seat_blocks_avx2 reads a hand's history as n 32-bit words"
+#endif
+
+/* Stores the first n (1..7) lanes of v at dst. */
+__attribute__((target("avx2"))) static inline void store_lanes(float *dst, __m256 v, size_t n)
+{
+    __m128 part = _mm256_castps256_ps128(v);
+    if (n >= 4) {
+        _mm_storeu_ps(dst, part);
+        part = _mm256_extractf128_ps(v, 1);
+        dst += 4;
+        n -= 4;
+    }
+    if (n & 2) {
+        _mm_storel_pi((__m64 *)(void *)dst, part);
+        part = _mm_movehl_ps(part, part);
+        dst += 2;
+    }
+    if (n & 1) {
+        _mm_store_ss(dst, part);
+    }
+}
+
 __attribute__((target("avx2"))) static void seat_blocks_avx2(const he_hand *h,
                                                              const uint8_t *hist, size_t n,
                                                              size_t a, float scale,
@@ -138,9 +163,8 @@ __attribute__((target("avx2"))) static void seat_blocks_avx2(const he_hand *h,
 #define CHIPS8(v) _mm256_mul_ps(_mm256_cvtepi32_ps(v), sc)
 #define FLAG8(m) _mm256_castsi256_ps(_mm256_and_si256((m), one)) /* all-ones lanes -> 1.0f */
     const size_t end = (OBS_SEAT_BLOCKS + HE_BATCH_STREETS) * n; /* the row's seat part */
-    const __m256i seats = _mm256_cmpgt_epi32(nn, lane);              /* lanes 0 .. n-1 */
 #define STORE8(b, v) ((b) * n + 8 <= end ? _mm256_storeu_ps(seat + (b) * n, (v)) \
-                                         : _mm256_maskstore_ps(seat + (b) * n, seats, (v)))
+                                         : store_lanes(seat + (b) * n, (v), n))
     __m256i stack = SEATS32(h->stacks), bet = SEATS32(h->bets);
     __m256i live = _mm256_cmpeq_epi32(SEATS8(h->folded), zero);
     STORE8(0, CHIPS8(stack));
@@ -149,12 +173,16 @@ __attribute__((target("avx2"))) static void seat_blocks_avx2(const he_hand *h,
     STORE8(3, _mm256_castsi256_ps(_mm256_andnot_si256(live, one)));
     STORE8(4, FLAG8(_mm256_and_si256(live, _mm256_cmpeq_epi32(stack, zero))));
     STORE8(5, FLAG8(_mm256_cmpeq_epi32(idx, _mm256_set1_epi32(h->button))));
-    /* the history row (HE_BATCH_STREETS * n bytes) copied first: 8-byte loads from the
-     * row itself could read past the batch's last hand */
-    uint8_t row[HE_BATCH_STREETS * 6 + 8] = {0};
-    memcpy(row, hist, HE_BATCH_STREETS * n);
+    /* the history row, 4 streets * n bytes = n 32-bit words, loaded exactly (lanes n..
+     * not read); byte st * n + seat of it is picked by a permute of its word and a shift */
+    __m256i words = _mm256_maskload_epi32((const int *)(const void *)hist,
+                                          _mm256_cmpgt_epi32(nn, lane));
     for (size_t st = 0; st < HE_BATCH_STREETS; st++) {
-        STORE8(OBS_SEAT_BLOCKS + st, _mm256_cvtepi32_ps(SEATS8(row + st * n)));
+        __m256i at = _mm256_add_epi32(idx, _mm256_set1_epi32((int)(st * n)));
+        __m256i word = _mm256_permutevar8x32_epi32(words, _mm256_srli_epi32(at, 2));
+        __m256i shift = _mm256_slli_epi32(_mm256_and_si256(at, _mm256_set1_epi32(3)), 3);
+        __m256i byte = _mm256_and_si256(_mm256_srlv_epi32(word, shift), _mm256_set1_epi32(0xFF));
+        STORE8(OBS_SEAT_BLOCKS + st, _mm256_cvtepi32_ps(byte));
     }
 #undef STORE8
 #undef SEATS32

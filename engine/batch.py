@@ -60,6 +60,7 @@ __all__ = [
 ]
 
 _M64 = (1 << 64) - 1
+_INT32 = np.dtype(np.int32)  # the int32 dtype numpy gives arrays made as int32 (a fast check)
 _MAX_CHIPS = int(lib.HE_HAND_MAX_CHIPS)
 _MAX_HANDS = 1 << 31
 # How a threaded call is cut (csrc/pool.c runs the parts): each thread owns a run of
@@ -328,10 +329,12 @@ class HandBatch:
         spec.chip_unit = float(config.big_blind)
         spec.auto_reset = int(auto_reset)
         self._spec = spec
-        k, d = self.actions.size, observation_size(self.seats)
+        self._k = k = self.actions.size
+        d = observation_size(self.seats)
         self.observation_size = d
         """``D``: the length of one observation."""
         self._obs_shape = (n, d)
+        self._shape = (n,)
         self._hands = np.zeros((n, self._layout.hand_bytes // 8), dtype=np.int64)
         self._history = np.zeros((n, 4, self.seats), dtype=np.uint8)
         self._seeds = seeds_
@@ -464,12 +467,13 @@ class HandBatch:
     def sample_legal(self, seed: int = 0) -> NDArray[np.int32]:
         """``(count,)`` int32: a uniformly random legal discrete action per hand (-1 where
         nobody is to act), a function of ``seed`` and the hand's index only."""
-        if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
+        if type(seed) is not int and (not isinstance(seed, (int, np.integer)) or isinstance(seed, bool)):
             raise ConfigError(f"seed must be an int, got {seed!r}")
         out = np.empty(self.count, dtype=np.int32)
-        p_out, mask, k = ffi.from_buffer("int32_t[]", out), self._p_mask, self.actions.size
-        key = int(seed) & _M64
-        lib.he_batch_sample_parts(mask, k, key, p_out, 0, self.count, self._parts, self._threads)
+        lib.he_batch_sample_parts(
+            self._p_mask, self._k, int(seed) & _M64, ffi.from_buffer("int32_t[]", out), 0,
+            self.count, self._parts, self._threads,
+        )
         return out
 
     def step(
@@ -482,10 +486,10 @@ class HandBatch:
 
         ``out``: also write the observations after the step there, in the same pass over
         the hands (what :meth:`observe` would write next; faster than calling it)."""
-        n, k = self.count, self.actions.size
+        n, k = self.count, self._k
         p_obs = ffi.NULL if out is None else self._out_pointer(out)
         a = kinds if isinstance(kinds, np.ndarray) else np.asarray(kinds)
-        if a.dtype == np.int32 and a.shape == (n,) and a.flags.c_contiguous:
+        if a.dtype is _INT32 and a.shape == self._shape and a.flags.c_contiguous:
             kinds32 = a  # read only; out-of-range values are illegal in C
         else:
             kinds_ = _int_array(a, "kinds", (n,), -(1 << 63), (1 << 63) - 1)

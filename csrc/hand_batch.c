@@ -5,6 +5,7 @@
  * The mapping and the observation layout are the ones documented in engine/discrete.py,
  * whose Python functions over engine.Hand are the reference that tests compare with. */
 
+#include <stddef.h>
 #include <string.h>
 #if defined(__SSE2__) || defined(_M_X64)
 #include <emmintrin.h>
@@ -121,9 +122,15 @@ static void clear_head(float *o)
  * A block is stored 8 lanes wide where that stays inside the row (a later block
  * overwrites the extra lanes), else only its n lanes. Nothing is copied through memory:
  * a load of a value just stored piecewise would wait for the stores. */
-#if HE_BATCH_STREETS != 4
-#error "seat_blocks_avx2 reads a hand's history as n 32-bit words"
+#if HE_BATCH_STREETS != 4 || HE_HAND_MAX_SEATS > 8
+#error "seat_blocks_avx2 reads a hand's history as n 32-bit words, and n seats as 8 lanes"
 #endif
+/* the 8-lane loads stay inside the record: 32 bytes from committed (after stacks and
+ * bets), 8 from folded */
+typedef char seat_loads_inside_the_record[
+    offsetof(he_hand, committed) + 32 <= sizeof(he_hand) && offsetof(he_hand, stacks)
+    < offsetof(he_hand, committed) && offsetof(he_hand, bets) < offsetof(he_hand, committed)
+    && offsetof(he_hand, folded) + 8 <= sizeof(he_hand) ? 1 : -1];
 
 /* Stores the first n (1..7) lanes of v at dst. */
 __attribute__((target("avx2"))) static inline void store_lanes(float *dst, __m256 v, size_t n)
@@ -157,7 +164,8 @@ __attribute__((target("avx2"))) static void seat_blocks_avx2(const he_hand *h,
     idx = _mm256_sub_epi32(idx, _mm256_and_si256(nn, _mm256_cmpgt_epi32(idx, _mm256_sub_epi32(
                                                          nn, _mm256_set1_epi32(1)))));
     const __m256 sc = _mm256_set1_ps(scale);
-#define SEATS32(p) _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(p)), idx)
+#define SEATS32(p) _mm256_permutevar8x32_epi32( \
+        _mm256_loadu_si256((const __m256i *)(const void *)(p)), idx)
 #define SEATS8(p) _mm256_permutevar8x32_epi32( \
         _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)(p))), idx)
 #define CHIPS8(v) _mm256_mul_ps(_mm256_cvtepi32_ps(v), sc)

@@ -107,7 +107,7 @@ static pthread_cond_t wake[HE_POOL_MAX_PARTS]; /* worker w sleeps on wake[w] */
 static unsigned char asleep[HE_POOL_MAX_PARTS]; /* worker w is asleep (changed under mu) */
 static unsigned caller_sleeping;  /* the caller is asleep on done_cond (under mu) */
 static unsigned passive;          /* calls left in which nobody spins (CONTENDED_NS) */
-static uint64_t calls, last_long; /* calls so far; the call that last waited long (+1) */
+static uint64_t calls, last_long; /* calls so far; the last that waited long (0: none) */
 
 static uint64_t now_ns(void)
 {

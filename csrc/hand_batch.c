@@ -522,14 +522,45 @@ static uint64_t mix(uint64_t z)
     return z ^ (z >> 31);
 }
 
+/* Legal entry number `pick` of a row of k <= 8 entries read as one little-endian word w
+ * (bytes past k zero), and the count of legal entries: SWAR over the bytes, no branch. */
+static uint64_t nonzero_bytes(uint64_t w) /* 1 in each byte of w that is not 0 */
+{
+    const uint64_t low7 = 0x7F7F7F7F7F7F7F7FULL;
+    return ((((w & low7) + low7) | w) >> 7) & 0x0101010101010101ULL;
+}
+
 void he_batch_sample(const uint8_t *mask, size_t k, uint64_t key, int32_t *out, size_t first,
                      size_t end)
 {
     if (mask == NULL || out == NULL) {
         return;
     }
+    /* rows of at most 8 entries are read as one 8-byte word while that stays inside
+     * rows first..end-1; the bytes past k are masked off */
+    size_t fast_end = first;
+    if (k >= 1 && k <= 8 && end > first && (end - first) * k >= 8) {
+        fast_end = end - (8 - 1) / k; /* i * k + 8 <= end * k for i < fast_end */
+    }
+    uint64_t keep = k >= 8 ? ~0ULL : ((uint64_t)1 << (8 * k)) - 1;
     for (size_t i = first; i < end; i++) {
+        uint64_t r = mix(key + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1));
         const uint8_t *row = mask + i * k;
+        if (i < fast_end) {
+            uint64_t w;
+            memcpy(&w, row, sizeof w);
+            /* byte j of prefix: the legal entries among 0..j (<= 8) */
+            uint64_t prefix = nonzero_bytes(w & keep) * 0x0101010101010101ULL;
+            uint64_t count = prefix >> 56;
+            uint64_t pick = ((r >> 32) * count) >> 32;
+            /* the entries before legal one number `pick`: the bytes whose prefix <= pick
+             * (the high bit of (pick | 0x80) - prefix stays set exactly then) */
+            uint64_t le = (((pick * 0x0101010101010101ULL) | 0x8080808080808080ULL) - prefix)
+                          & 0x8080808080808080ULL;
+            int32_t chosen = (int32_t)(((le >> 7) * 0x0101010101010101ULL) >> 56);
+            out[i] = count ? chosen : -1;
+            continue;
+        }
         uint64_t count = 0;
         for (size_t j = 0; j < k; j++) {
             count += row[j] != 0;
@@ -538,7 +569,6 @@ void he_batch_sample(const uint8_t *mask, size_t k, uint64_t key, int32_t *out, 
             out[i] = -1;
             continue;
         }
-        uint64_t r = mix(key + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1));
         uint64_t pick = ((r >> 32) * count) >> 32;
         /* the index of legal entry number `pick`: the entries before it, legal or not,
          * are those where at most `pick` legal ones were seen (no branch on the data) */

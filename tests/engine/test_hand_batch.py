@@ -38,7 +38,7 @@ from holdem_eval.engine.discrete import (
 from holdem_eval.engine.hand import Action, ActionKind
 
 from holdem_eval import HoldemEvalError
-from holdem_eval._bindings import lib
+from holdem_eval._bindings import ffi, lib
 from holdem_eval._limits import CountArgumentError
 from holdem_eval.errors import DTypeError, OutArrayError, ShapeError
 
@@ -503,6 +503,35 @@ def test_sample_legal_is_uniform_over_legal() -> None:
     counts = np.bincount(picks, minlength=5)
     assert counts.min() > 3600 and counts.max() < 4400  # 5 legal actions, 4000 expected each
     assert np.array_equal(picks, batch.sample_legal(7)) and not np.array_equal(picks, batch.sample_legal(8))
+
+
+def _sample_reference(mask: np.ndarray, k: int, key: int, first: int, end: int) -> list[int]:
+    """he_batch_sample's documented pick, in Python: splitmix64 of key + gamma * (i + 1),
+    its high 32 bits scaled to the count of nonzero entries of row i."""
+    m64, picks = (1 << 64) - 1, []
+    for i in range(first, end):
+        z = (key + 0x9E3779B97F4A7C15 * (i + 1)) & m64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & m64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & m64
+        z ^= z >> 31
+        legal = np.flatnonzero(mask[i * k:(i + 1) * k])
+        picks.append(-1 if len(legal) == 0 else int(legal[((z >> 32) * len(legal)) >> 32]))
+    return picks
+
+
+@pytest.mark.parametrize("k", range(1, 12))
+def test_sample_picks_the_documented_entry_for_every_row_width(k: int) -> None:
+    """Rows of up to 8 entries are read as one word (SWAR), wider ones and the last rows
+    of a range entry by entry: both give the reference's pick, for any nonzero byte."""
+    rng = np.random.default_rng(k)
+    for count, first in ((1, 0), (2, 1), (9, 0), (9, 4), (300, 0), (300, 123)):
+        mask = rng.choice(np.array([0, 0, 1, 2, 128, 255], dtype=np.uint8), size=count * k)
+        key = int(rng.integers(0, 2**62))
+        out = np.full(count, -7, dtype=np.int32)
+        lib.he_batch_sample(ffi.from_buffer("uint8_t[]", mask), k, key,
+                            ffi.from_buffer("int32_t[]", out), first, count)
+        assert out[:first].tolist() == [-7] * first  # rows outside the range untouched
+        assert out[first:].tolist() == _sample_reference(mask, k, key, first, count)
 
 
 class _FailingLib:

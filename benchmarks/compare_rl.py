@@ -18,6 +18,9 @@ pot-fraction raises, all-in — and picks uniformly among the legal actions:
 * ours, ``HandBatch``: ``--batch-size`` hands stepped per call in C; random legal
   actions drawn in C (``sample_legal``); with observations, ``step(out=...)`` writes the
   float32 observation of every next seat to act. Two threads: one call split in two.
+  Beside it, the same 1-thread job run in this process and in a second one at the same
+  moment: what the two cores give two jobs that share nothing, right now (on a shared
+  host the second core is at times slowed), the ceiling of the two-thread ratio.
 
 Each task runs for about ``--budget`` CPU seconds per round; rounds interleave every
 task so machine noise hits all of them; the report gives medians and ratios. Times are
@@ -37,6 +40,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 from holdem_eval.engine import GameConfig, Hand
@@ -203,6 +207,55 @@ def batch_player(players: int, obs: bool, threads: int, size: int) -> Player:
     return play
 
 
+# ---- what the two cores give two independent jobs now ----------------------------------
+def _ceiling_worker(conn: Any, players: int, size: int) -> None:
+    """A second process: on each ``seconds`` received, plays random legal hands with
+    observations in a 1-thread HandBatch for that long (wall time) and answers the
+    decisions and the seconds taken; stops on ``None``."""
+    play = batch_player(players, True, 1, size)
+    rng = random.Random(players)
+    play(1, rng)  # warm
+    while (seconds := conn.recv()) is not None:
+        conn.send(_play_for(play, rng, seconds))
+
+
+def _play_for(play: Player, rng: random.Random, seconds: float) -> tuple[int, float]:
+    """(decisions, wall seconds) of playing one hand at a time for ``seconds``."""
+    decisions, w0 = 0, time.perf_counter()
+    while (spent := time.perf_counter() - w0) < seconds:
+        decisions += play(1, rng)
+    return decisions, spent
+
+
+class HostCeiling:
+    """Two 1-thread HandBatch jobs run at the same moment, one here and one in a second
+    process: their summed wall rate over one job's wall rate is what the machine's two
+    cores give two jobs that share nothing, right now: the most any threading could
+    give. On a shared host it falls below 2 when the other core is slowed."""
+
+    def __init__(self, players: int, size: int) -> None:
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("spawn")
+        self._conn, child = ctx.Pipe()
+        self._proc = ctx.Process(target=_ceiling_worker, args=(child, players, size), daemon=True)
+        self._proc.start()
+        self._play = batch_player(players, True, 1, size)
+        self._rng = random.Random(players + 1)
+
+    def measure(self, seconds: float) -> tuple[float, float]:
+        """(decisions/s of one job alone, summed decisions/s of two at once), wall time."""
+        d, w = _play_for(self._play, self._rng, seconds)
+        self._conn.send(seconds)
+        d_here, w_here = _play_for(self._play, self._rng, seconds)
+        d_there, w_there = self._conn.recv()
+        return d / w, d_here / w_here + d_there / w_there
+
+    def close(self) -> None:
+        self._conn.send(None)
+        self._proc.join(timeout=10)
+
+
 # ---- the run ---------------------------------------------------------------------------
 def _measure(play: Player, budget: float, seed: int) -> tuple[int, int, float, float]:
     """Play chunks of hands until ``budget`` CPU seconds passed: (decisions, hands, cpu, wall)."""
@@ -258,10 +311,18 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             tasks[(n, name)] = player
 
+    ceilings: dict[int, HostCeiling] = {}
+    if "HandBatch 2 threads + observe" in {name for _, name in tasks}:
+        ceilings = {n: HostCeiling(n, args.batch_size) for n in args.players}
+    ceiling_runs: dict[int, list[tuple[float, float]]] = {n: [] for n in ceilings}
     runs: dict[tuple[int, str], list[tuple[int, int, float, float]]] = {k: [] for k in tasks}
     for r in range(args.rounds):
         for key, player in tasks.items():
             runs[key].append(_measure(player, args.budget, seed=1000 * r + key[0]))
+            if key[1] == "HandBatch 2 threads + observe":
+                ceiling_runs[key[0]].append(ceilings[key[0]].measure(args.budget))
+    for c in ceilings.values():
+        c.close()
 
     print(f"random legal play, no-limit Hold'em, {args.rounds} interleaved rounds,"
           f" ~{args.budget:g} CPU s per task per round, medians")
@@ -285,6 +346,11 @@ def main(argv: list[str] | None = None) -> int:
             w1 = statistics.median(d / w for d, _, _, w in one)
             w2 = statistics.median(d / w for d, _, _, w in two)
             print(f"  HandBatch 2 threads vs 1 (wall time): {w2 / w1:.2f}x (target >= 1.8x)")
+            pairs = ceiling_runs.get(n, [])
+            if pairs:
+                ceiling = statistics.median(two_jobs / alone for alone, two_jobs in pairs)
+                print(f"  two 1-thread jobs at once vs one (separate processes, wall time):"
+                      f" {ceiling:.2f}x: what the two cores give now, the ceiling of the line above")
         if one and hand_name in rows:
             c1 = statistics.median(d / c for d, _, c, _ in one)
             ch = statistics.median(d / c for d, _, c, _ in rows[hand_name])

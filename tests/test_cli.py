@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
 import sys
@@ -175,10 +176,19 @@ def test_closed_pipe_ends_quietly() -> None:
     assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
     import threading
 
-    feeder = threading.Thread(target=lambda: (proc.stdin.write(hands), proc.stdin.close()), daemon=True)
+    def feed() -> None:
+        assert proc.stdin is not None
+        # a broken pipe is expected: the CLI ends once its output pipe is closed
+        with contextlib.suppress(BrokenPipeError):
+            proc.stdin.write(hands)
+        with contextlib.suppress(BrokenPipeError):
+            proc.stdin.close()  # flushes what is left, to a pipe that may be gone
+
+    feeder = threading.Thread(target=feed, daemon=True)
     feeder.start()
     assert proc.stdout.readline() == b"Ah Kh Qh Jh Th\n"
     proc.stdout.close()  # like `| head -1`
     err = proc.stderr.read().decode()
+    proc.stderr.close()
     assert proc.wait() == 141
     assert "Traceback" not in err and err == ""

@@ -522,9 +522,8 @@ static uint64_t mix(uint64_t z)
     return z ^ (z >> 31);
 }
 
-/* Legal entry number `pick` of a row of k <= 8 entries read as one little-endian word w
- * (bytes past k zero), and the count of legal entries: SWAR over the bytes, no branch. */
-static uint64_t nonzero_bytes(uint64_t w) /* 1 in each byte of w that is not 0 */
+/* 1 in each byte of w that is not 0, else 0. */
+static uint64_t nonzero_bytes(uint64_t w)
 {
     const uint64_t low7 = 0x7F7F7F7F7F7F7F7FULL;
     return ((((w & low7) + low7) | w) >> 7) & 0x0101010101010101ULL;
@@ -536,12 +535,15 @@ void he_batch_sample(const uint8_t *mask, size_t k, uint64_t key, int32_t *out, 
     if (mask == NULL || out == NULL) {
         return;
     }
-    /* rows of at most 8 entries are read as one 8-byte word while that stays inside
-     * rows first..end-1; the bytes past k are masked off */
+    /* where the byte order is known to be little-endian (byte j of a row is byte j of
+     * the word), rows of at most 8 entries are read as one 8-byte word while that stays
+     * inside rows first..end-1, the bytes past k masked off; the rest entry by entry */
     size_t fast_end = first;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     if (k >= 1 && k <= 8 && end > first && (end - first) * k >= 8) {
         fast_end = end - (8 - 1) / k; /* i * k + 8 <= end * k for i < fast_end */
     }
+#endif
     uint64_t keep = k >= 8 ? ~0ULL : ((uint64_t)1 << (8 * k)) - 1;
     for (size_t i = first; i < end; i++) {
         uint64_t r = mix(key + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1));

@@ -1,14 +1,13 @@
 /* Seeded dealing: the splitmix64 Fisher-Yates deal of engine/dealing.py, one call per deal.
  * Pure 64-bit integer arithmetic (no __int128), so the cards are the same everywhere. */
 #include "he_eval_internal.h"
+#include "swar.h"
 
 #define GAMMA 0x9E3779B97F4A7C15u /* 2**64 / golden ratio: the splitmix64 increment */
 #define MIX1 0xBF58476D1CE4E5B9u  /* splitmix64 output-mix multipliers (Stafford's Mix13) */
 #define MIX2 0x94D049BB133111EBu
 #define LOW32 0xFFFFFFFFu
 
-#define ONES 0x0101010101010101u   /* 1 in every byte: byte sums and byte broadcasts */
-#define HIGHS 0x8080808080808080u  /* the high bit of every byte */
 #define DECK 0xFFFFFFFFFFFFFu      /* bits 0..51: the 52 cards */
 
 /* Byte b of the result: the number of set bits
@@ -18,16 +17,7 @@ static uint64_t byte_prefix_counts(uint64_t x)
     uint64_t c = x - ((x >> 1) & 0x5555555555555555u);
     c = (c & 0x3333333333333333u) + ((c >> 2) & 0x3333333333333333u);
     c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0Fu; /* set bits per byte */
-    return c * ONES;                          /* running sums, byte by byte */
-}
-
-/* How many bytes of `prefix` (8 nondecreasing counts, each <= 64) are <= j (j <= 63):
- * (j | 0x80) - count keeps its high bit exactly when count <= j, with no borrow between
- * bytes. */
-static unsigned bytes_at_most(uint64_t prefix, uint64_t j)
-{
-    uint64_t le = (((j * ONES) | HIGHS) - prefix) & HIGHS;
-    return (unsigned)(((le >> 7) * ONES) >> 56);
+    return c * HE_BYTE_ONES; /* running sums, byte by byte */
 }
 
 /* The position of set bit number j (from 0, lowest first) of x; j < popcount(x). No
@@ -35,13 +25,13 @@ static unsigned bytes_at_most(uint64_t prefix, uint64_t j)
 static unsigned select_bit(uint64_t x, uint64_t j)
 {
     uint64_t prefix = byte_prefix_counts(x);
-    unsigned b = bytes_at_most(prefix, j);             /* the byte holding bit number j */
+    unsigned b = he_bytes_at_most(prefix, j); /* the byte holding bit number j */
     uint64_t before = ((prefix << 8) >> (8 * b)) & 0xFFu; /* set bits in bytes 0..b-1 */
     uint64_t byte = (x >> (8 * b)) & 0xFFu;
     /* byte's bit i moved to byte i (as 0/1), then the same count within the byte */
-    uint64_t spread = ((byte * ONES) & 0x8040201008040201u) + 0x7F7F7F7F7F7F7F7Fu;
-    uint64_t bits = (spread & HIGHS) >> 7;
-    return 8 * b + bytes_at_most(bits * ONES, j - before);
+    uint64_t spread = ((byte * HE_BYTE_ONES) & 0x8040201008040201u) + 0x7F7F7F7F7F7F7F7Fu;
+    uint64_t bits = (spread & HE_BYTE_HIGHS) >> 7;
+    return 8 * b + he_bytes_at_most(bits * HE_BYTE_ONES, j - before);
 }
 
 /* The deal loop, with `select` finding set bit number j of the deck. Inlined into each

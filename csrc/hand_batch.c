@@ -12,6 +12,7 @@
 #endif
 
 #include "hand_internal.h"
+#include "swar.h"
 
 #define OBS_HOLE 0
 #define OBS_BOARD 52
@@ -522,13 +523,6 @@ static uint64_t mix(uint64_t z)
     return z ^ (z >> 31);
 }
 
-/* 1 in each byte of w that is not 0, else 0. */
-static uint64_t nonzero_bytes(uint64_t w)
-{
-    const uint64_t low7 = 0x7F7F7F7F7F7F7F7FULL;
-    return ((((w & low7) + low7) | w) >> 7) & 0x0101010101010101ULL;
-}
-
 void he_batch_sample(const uint8_t *mask, size_t k, uint64_t key, int32_t *out, size_t first,
                      size_t end)
 {
@@ -551,16 +545,12 @@ void he_batch_sample(const uint8_t *mask, size_t k, uint64_t key, int32_t *out, 
         if (i < fast_end) {
             uint64_t w;
             memcpy(&w, row, sizeof w);
-            /* byte j of prefix: the legal entries among 0..j (<= 8) */
-            uint64_t prefix = nonzero_bytes(w & keep) * 0x0101010101010101ULL;
+            /* byte j of prefix: the legal entries among 0..j (<= 8); the entries before
+             * legal one number `pick` are the bytes whose prefix is <= pick */
+            uint64_t prefix = he_nonzero_bytes(w & keep) * HE_BYTE_ONES;
             uint64_t count = prefix >> 56;
             uint64_t pick = ((r >> 32) * count) >> 32;
-            /* the entries before legal one number `pick`: the bytes whose prefix <= pick
-             * (the high bit of (pick | 0x80) - prefix stays set exactly then) */
-            uint64_t le = (((pick * 0x0101010101010101ULL) | 0x8080808080808080ULL) - prefix)
-                          & 0x8080808080808080ULL;
-            int32_t chosen = (int32_t)(((le >> 7) * 0x0101010101010101ULL) >> 56);
-            out[i] = count ? chosen : -1;
+            out[i] = count ? (int32_t)he_bytes_at_most(prefix, pick) : -1;
             continue;
         }
         uint64_t count = 0;

@@ -207,6 +207,10 @@ def batch_player(players: int, obs: bool, threads: int, size: int) -> Player:
     return play
 
 
+# the two tasks whose wall times give the two-thread ratio
+ONE_THREAD, TWO_THREADS = "HandBatch 1 thread + observe", "HandBatch 2 threads + observe"
+
+
 # ---- what the two cores give two independent jobs now ----------------------------------
 def _ceiling_worker(conn: Any, players: int, size: int) -> None:
     """A second process: on each ``seconds`` received, plays random legal hands with
@@ -303,8 +307,8 @@ def main(argv: list[str] | None = None) -> int:
             ("Hand loop + view()", lambda n=n: hand_player(n, "view")),
             ("Hand loop + observe() tensor", lambda n=n: hand_player(n, "tensor")),
             ("HandBatch 1 thread", lambda n=n: batch_player(n, False, 1, args.batch_size)),
-            ("HandBatch 1 thread + observe", lambda n=n: batch_player(n, True, 1, args.batch_size)),
-            ("HandBatch 2 threads + observe", lambda n=n: batch_player(n, True, 2, args.batch_size)),
+            (ONE_THREAD, lambda n=n: batch_player(n, True, 1, args.batch_size)),
+            (TWO_THREADS, lambda n=n: batch_player(n, True, 2, args.batch_size)),
         ]
         for name, make in makers:
             if args.only not in name:
@@ -316,15 +320,13 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             tasks[(n, name)] = player
 
-    ceilings: dict[int, HostCeiling] = {}
-    if "HandBatch 2 threads + observe" in {name for _, name in tasks}:
-        ceilings = {n: HostCeiling(n, args.batch_size) for n in args.players}
+    ceilings = {n: HostCeiling(n, args.batch_size) for n, name in tasks if name == TWO_THREADS}
     ceiling_runs: dict[int, list[tuple[float, float]]] = {n: [] for n in ceilings}
     runs: dict[tuple[int, str], list[tuple[int, int, float, float]]] = {k: [] for k in tasks}
     for r in range(args.rounds):
         for key, player in tasks.items():
             runs[key].append(_measure(player, args.budget, seed=1000 * r + key[0]))
-            if key[1] == "HandBatch 2 threads + observe":
+            if key[1] == TWO_THREADS:
                 ceiling_runs[key[0]].append(ceilings[key[0]].measure(args.budget))
     for c in ceilings.values():
         c.close()
@@ -345,8 +347,7 @@ def main(argv: list[str] | None = None) -> int:
             wall = statistics.median(d / w for d, _, _, w in v)
             ratio = f"{dps / ref:8.2f}x" if ref else "       -"
             print(f"  {name:46} {dps:12,.0f} {hps:10,.0f} {wall:12,.0f}   {ratio}")
-        one = rows.get("HandBatch 1 thread + observe")
-        two = rows.get("HandBatch 2 threads + observe")
+        one, two = rows.get(ONE_THREAD), rows.get(TWO_THREADS)
         if one and two:
             # each round measures the two one after the other: the ratio of each such pair
             # (less exposed to the host's slow spells than a ratio of medians)

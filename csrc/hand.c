@@ -130,6 +130,20 @@ static int wager_bounds(const he_hand *h, int64_t i, int64_t *lo, int64_t *hi)
     return 0;
 }
 
+/* Whether seat i, to act, may fold: facing a bet, or where the game allows a free fold. */
+static int may_fold(const he_hand *h, int64_t i)
+{
+    return h->cur_bet - h->bets[i] > 0 || h->allow_free_fold;
+}
+
+int he_hi_legal_range(const he_hand *h, int64_t *lo, int64_t *hi)
+{
+    if (wager_bounds(h, h->actor, lo, hi) != 0) {
+        *lo = *hi = -1;
+    }
+    return may_fold(h, h->actor);
+}
+
 int he_hand_legal(const he_hand *h, he_hand_legal_actions *out)
 {
     if (h == NULL || out == NULL) {
@@ -143,7 +157,7 @@ int he_hand_legal(const he_hand *h, he_hand_legal_actions *out)
     int64_t to_call = h->cur_bet - h->bets[i], lo = 0, hi = 0;
     out->no_wager = wager_bounds(h, i, &lo, &hi);
     int32_t c = 0;
-    if (to_call > 0 || h->allow_free_fold) {
+    if (may_fold(h, i)) {
         out->kinds[c++] = HE_ACT_FOLD;
     }
     if (to_call > 0) {

@@ -50,32 +50,24 @@ static int legal_row(const he_batch_spec *s, const he_hand *h, uint8_t *row, int
                      int64_t *hi)
 {
     size_t k = s->n_fractions + 3;
-    *lo = *hi = -1;
     int64_t i = h->actor;
     if (i < 0) {
+        *lo = *hi = -1;
         memset(row, 0, k);
         return 0;
     }
-    he_hand_legal_actions la;
-    he_hand_legal(h, &la);
-    uint8_t fold = 0;
-    for (int32_t c = 0; c < la.count; c++) {
-        if (la.kinds[c] == HE_ACT_FOLD) {
-            fold = 1;
-        } else if (la.kinds[c] == HE_ACT_BET || la.kinds[c] == HE_ACT_RAISE) {
-            *lo = la.min[c];
-            *hi = la.max[c];
-        }
-    }
-    row[0] = fold;
+    int64_t low, high; /* locals: the stores to row (bytes) could alias *lo and *hi */
+    row[0] = (uint8_t)he_hi_legal_range(h, &low, &high);
     row[1] = 1;
-    row[k - 1] = *lo >= 0;
+    row[k - 1] = low >= 0;
     double base = (double)(h->pot + h->cur_bet - h->bets[i]);
     for (size_t j = 0; j < s->n_fractions; j++) {
         double t = s->fractions[j] * base; /* >= 0: truncating it below is its floor */
         int64_t to = t < TWO_TO_61 ? h->cur_bet + (int64_t)t : -1;
-        row[2 + j] = (uint8_t)(*lo >= 0 && to >= *lo && to < *hi);
+        row[2 + j] = (uint8_t)(low >= 0 && to >= low && to < high);
     }
+    *lo = low;
+    *hi = high;
     return 1;
 }
 
@@ -134,7 +126,7 @@ typedef char seat_loads_inside_the_record[
     && offsetof(he_hand, folded) + 8 <= sizeof(he_hand) ? 1 : -1];
 
 /* Stores the first n (1..7) lanes of v at dst. */
-__attribute__((target("avx2"))) static inline void store_lanes(float *dst, __m256 v, size_t n)
+__attribute__((target("avx2"), always_inline)) static inline void store_lanes(float *dst, __m256 v, size_t n)
 {
     __m128 part = _mm256_castps256_ps128(v);
     if (n >= 4) {
@@ -153,10 +145,8 @@ __attribute__((target("avx2"))) static inline void store_lanes(float *dst, __m25
     }
 }
 
-__attribute__((target("avx2"))) static void seat_blocks_avx2(const he_hand *h,
-                                                             const uint8_t *hist, size_t n,
-                                                             size_t a, float scale,
-                                                             float *seat)
+__attribute__((target("avx2"), always_inline)) static inline void seat_blocks_n(
+    const he_hand *h, const uint8_t *hist, size_t n, size_t a, float scale, float *seat)
 {
     const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(0x3F800000);
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
@@ -198,6 +188,20 @@ __attribute__((target("avx2"))) static void seat_blocks_avx2(const he_hand *h,
 #undef SEATS8
 #undef CHIPS8
 #undef FLAG8
+}
+
+/* seat_blocks_n with the seat count a constant for the usual tables (which blocks are
+ * stored 8 lanes wide, the history mask and the wrap of the seat index then fold away). */
+__attribute__((target("avx2"))) static void seat_blocks_avx2(const he_hand *h,
+                                                             const uint8_t *hist, size_t n,
+                                                             size_t a, float scale,
+                                                             float *seat)
+{
+    switch (n) {
+    case 2: seat_blocks_n(h, hist, 2, a, scale, seat); break;
+    case 6: seat_blocks_n(h, hist, 6, a, scale, seat); break;
+    default: seat_blocks_n(h, hist, n, a, scale, seat); break;
+    }
 }
 
 /* Whether seat_blocks_avx2 may run here. */
@@ -461,12 +465,14 @@ int he_batch_step(const he_batch_spec *spec, void *hands, uint8_t *history, uint
     size_t n = spec->seats, hsz = HE_BATCH_STREETS * n;
     double inv = exact_inverse(spec->chip_unit);
     int simd = obs_simd(), result = HE_OK;
+    /* the rows of hands that do not end stay zero: one memset for them all costs less
+     * than a few zeros a hand */
+    memset(rewards + first * n, 0, (end - first) * n * sizeof *rewards);
     for (size_t i = first; i < end; i++) {
         he_hand *h = hand_at(hands, i);
         uint8_t *hist = history + i * hsz;
         int64_t *won = rewards + i * n;
         illegal[i] = acted[i] = done[i] = 0;
-        memset(won, 0, n * sizeof *won);
         if (h->actor >= 0 && kinds[i] != HE_BATCH_SKIP) {
             int act_kind, wager;
             int64_t to;

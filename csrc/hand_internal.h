@@ -64,6 +64,10 @@ int he_hi_take_held(he_hand *h, const int8_t *cards, int64_t count, uint64_t *us
 /* Applies an action that he_hand_act's checks (or HandBatch's legality mask) accepted for
  * the seat to act, with no undo copy: nothing in it refuses. */
 int he_hi_act(he_hand *h, int kind, int64_t amount, he_hi_log *log);
+/* What a batch's mask row needs of he_hand_legal, without building its list: 1 when the
+ * seat to act (h->actor >= 0) may fold, and its bet/raise "to" range in lo, hi (both -1
+ * when it may not bet or raise). */
+int he_hi_legal_range(const he_hand *h, int64_t *lo, int64_t *hi);
 /* HE_OK when a configuration is within the kernel's ranges. */
 int he_hi_config_ok(const he_hand_config *c);
 /* he_batch_observe, with the SIMD seat blocks (AVX2, compact layout) only when `simd` and

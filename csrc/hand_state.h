@@ -47,6 +47,7 @@
 #define he_hi_take_cards he_hi6_take_cards
 #define he_hi_take_held he_hi6_take_held
 #define he_hi_act he_hi6_act
+#define he_hi_legal_range he_hi6_legal_range
 #define he_hi_config_ok he_hi6_config_ok
 #define he_batch_view he_batch6_view
 #define he_batch_start he_batch6_start

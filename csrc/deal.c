@@ -55,7 +55,7 @@ static unsigned select_bit(uint64_t x, uint64_t j)
             frac = (hi << 32) + lo;                                                         \
             unsigned card = select(deck, j);                                                \
             out[i] = (uint8_t)card;                                                         \
-            deck &= ~((uint64_t)1 << card);                                                 \
+            deck ^= (uint64_t)1 << card; /* a card of the deck: its bit is set */           \
             left--;                                                                         \
         }                                                                                   \
     } while (0)

@@ -126,7 +126,8 @@ typedef char seat_loads_inside_the_record[
     && offsetof(he_hand, folded) + 8 <= sizeof(he_hand) ? 1 : -1];
 
 /* Stores the first n (1..7) lanes of v at dst. */
-__attribute__((target("avx2"), always_inline)) static inline void store_lanes(float *dst, __m256 v, size_t n)
+__attribute__((target("avx2"), always_inline)) static inline void store_lanes(float *dst, __m256 v,
+                                                                            size_t n)
 {
     __m128 part = _mm256_castps256_ps128(v);
     if (n >= 4) {

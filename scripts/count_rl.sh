@@ -26,12 +26,13 @@ for steps in 100 300; do
         --branch-sim=yes --cachegrind-out-file="$TMP/cg.$steps" "$PY" play.py "$steps" "$MODE" \
         > /dev/null 2>&1)
     cg_annotate --auto=no --threshold=0 "$TMP/cg.$steps" | sed 's/([^)]*)//g' \
-        | awk -v s="$steps" '/PROGRAM TOTALS/ {gsub(",", "", $1); gsub(",", "", $3); print s, $1, $3, "TOTAL"; next}
+        | awk -v s="$steps" '/PROGRAM TOTALS/ {$NF = "TOTAL"}
                              NF >= 6 && $1 ~ /^[0-9,]+$/ {
                                  gsub(",", "", $1); gsub(",", "", $3); print s, $1, $3, $NF}'
 done > "$TMP/rows"
 echo "per decision: instructions, conditional branches mispredicted (simulated), function"
-awk '{ if ($1 == 100) { ir[$4] -= $2; miss[$4] -= $3 } else { ir[$4] += $2; miss[$4] += $3 } }
-            END { d = 200 * 1024  # decisions: every hand acts in every step (auto-reset)
-                  for (k in ir) if (ir[k] / d >= 1.5 || k == "TOTAL")
-                      printf "%9.1f %9.2f  %s\n", ir[k] / d, miss[k] / d, k }' "$TMP/rows" | sort -k1,1 -rn
+awk '{ sign = $1 == 100 ? -1 : 1; ir[$4] += sign * $2; miss[$4] += sign * $3 }
+     END { d = 200 * 1024  # decisions: every hand acts in every step (auto-reset)
+           for (k in ir) if (ir[k] / d >= 1.5 || k == "TOTAL")
+               printf "%9.1f %9.2f  %s\n", ir[k] / d, miss[k] / d, k }' "$TMP/rows" \
+    | sort -k1,1 -rn

@@ -27,6 +27,7 @@ from holdem_eval.engine import (
     Rules,
 )
 from holdem_eval.engine.batch import next_seed
+from holdem_eval.engine.dealing import splitmix64_stream
 from holdem_eval.engine.discrete import (
     ActionSet,
     discrete_action,
@@ -506,14 +507,11 @@ def test_sample_legal_is_uniform_over_legal() -> None:
 
 
 def _sample_reference(mask: np.ndarray, k: int, key: int, first: int, end: int) -> list[int]:
-    """he_batch_sample's documented pick, in Python: splitmix64 of key + gamma * (i + 1),
-    its high 32 bits scaled to the count of nonzero entries of row i."""
-    m64, picks = (1 << 64) - 1, []
-    for i in range(first, end):
-        z = (key + 0x9E3779B97F4A7C15 * (i + 1)) & m64
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & m64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & m64
-        z ^= z >> 31
+    """he_batch_sample's documented pick, in Python: splitmix64 of key + gamma * (i + 1)
+    (output i of the splitmix64 stream from key), its high 32 bits scaled to the count
+    of nonzero entries of row i."""
+    picks = []
+    for i, z in enumerate(splitmix64_stream(key, end)[first:], start=first):
         legal = np.flatnonzero(mask[i * k:(i + 1) * k])
         picks.append(-1 if len(legal) == 0 else int(legal[((z >> 32) * len(legal)) >> 32]))
     return picks

@@ -336,6 +336,52 @@ static int start_one(const he_batch_spec *s, he_hand *h, uint64_t seed, const in
     return he_hand_start(h, s->config, &setup, NULL, NULL);
 }
 
+int he_batch_fresh(const he_batch_spec *spec, void *fresh, const int64_t *stacks)
+{
+    if (!spec_ok(spec) || fresh == NULL || stacks == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    for (size_t b = 0; b < spec->seats; b++) {
+        int st = start_one(spec, hand_at(fresh, b), 0, stacks, (int64_t)b);
+        if (st != HE_OK) {
+            return st;
+        }
+    }
+    return HE_OK;
+}
+
+/* spec->fresh's hand for `button` when hand h restarting with it would start the same but
+ * for its cards, else NULL: the same game and starting stacks (the record's leading
+ * amounts up to its stacks, and its small fields from hole_count to n), and nothing of it
+ * dealt from its cards (its first round under way, no board, no deck of given cards). */
+static const he_hand *fresh_for(const he_batch_spec *s, const he_hand *h, int64_t button)
+{
+    const he_hand *f = s->fresh != NULL ? hand_at_c(s->fresh, (size_t)button) : NULL;
+    size_t small = offsetof(he_hand, button) - offsetof(he_hand, hole_count);
+    if (f == NULL || memcmp(f, h, offsetof(he_hand, stacks)) != 0
+        || memcmp(&f->hole_count, &h->hole_count, small) != 0 || f->button != button || f->actor < 0 || f->board_len != 0 || f->has_deck) {
+        return NULL;
+    }
+    return f;
+}
+
+/* Restarts hand h, which ended: the next seed, the button one seat clockwise, the same
+ * starting stacks. */
+static int restart(const he_batch_spec *s, he_hand *h, uint64_t seed)
+{
+    int64_t button = h->button + 1 == h->n ? 0 : h->button + 1;
+    const he_hand *f = fresh_for(s, h, button);
+    if (f != NULL) {
+        memcpy(h, f, sizeof *h);
+        return he_hi_deal_fresh(h, seed);
+    }
+    int64_t stacks[HE_HAND_MAX_SEATS];
+    for (int64_t k = 0; k < h->n; k++) {
+        stacks[k] = h->starting_stacks[k];
+    }
+    return start_one(s, h, seed, stacks, button);
+}
+
 int he_batch_start(const he_batch_spec *spec, void *hands, uint8_t *history,
                    const uint64_t *seeds, const int64_t *stacks, const int64_t *buttons,
                    size_t first, size_t end, size_t *bad)
@@ -499,16 +545,13 @@ int he_batch_step(const he_batch_spec *spec, void *hands, uint8_t *history, uint
                 uint8_t *raises = hist + street * (int64_t)n + seat; /* saturating at 255 */
                 *raises = (uint8_t)(*raises + (wager & (*raises < 255)));
                 if (h->over) {
-                    int64_t stacks[HE_HAND_MAX_SEATS];
                     done[i] = 1;
                     for (size_t k = 0; k < n; k++) {
                         won[k] = h->stacks[k] - h->starting_stacks[k];
-                        stacks[k] = h->starting_stacks[k];
                     }
                     if (spec->auto_reset) {
                         seeds[i] = he_batch_next_seed(seeds[i]);
-                        int64_t button = (h->button + 1) % (int64_t)n;
-                        st = start_one(spec, h, seeds[i], stacks, button);
+                        st = restart(spec, h, seeds[i]);
                         memset(hist, 0, hsz);
                         if (st != HE_OK && result == HE_OK) {
                             result = st;

@@ -49,6 +49,11 @@ static inline int64_t he_hi_seat_after(const he_hand *h, int64_t seat, int64_t d
 }
 /* The next `count` cards of the hand's seeded deck. */
 int he_hi_draw(he_hand *h, int64_t count, int8_t *out);
+/* The cards of a hand dealt from `seed` with nothing given, as engine/dealing.py deals
+ * them: hole cards one at a time clockwise from the seat left of the button, then burn,
+ * flop, burn, turn, burn, river as the board plan. Reads n, hole_count and button; leaves
+ * no deck behind (deck_seed, deck_mask and deck_pos 0). */
+int he_hi_deal_fresh(he_hand *h, uint64_t seed);
 /* The first seat from `start` that must act gets the turn, else the round ends. */
 int he_hi_start_round(he_hand *h, int64_t start, he_hi_log *log);
 /* The next betting round, after its board cards. */

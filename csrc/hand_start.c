@@ -131,14 +131,51 @@ static int draw_deck(he_hand *h, int64_t nh, int8_t *drawn)
     return HE_OK;
 }
 
+/* Hole cards from `drawn`, taken in the dealing order: one at a time clockwise from the
+ * seat left of the button. */
+static void place_holes(he_hand *h, const int8_t *drawn)
+{
+    int64_t n = h->n, hc = h->hole_count, first = he_hi_seat_after(h, h->button, 1);
+    for (int64_t seat = 0; seat < n; seat++) {
+        int64_t k = seat - first; /* its place in the dealing order: no wrap-around branch */
+        k += n & -(int64_t)(k < 0);
+        int8_t *hole = h->holes + seat * hc;
+        hole[0] = drawn[k]; /* every game has two hole cards or more (config_ok) */
+        hole[1] = drawn[k + n];
+        for (int64_t r = 2; r < hc; r++) { /* a loop of two rounds mispredicts its exit */
+            hole[r] = drawn[k + r * n];
+        }
+    }
+}
+
+int he_hi_deal_fresh(he_hand *h, uint64_t seed)
+{
+    static const int64_t plan_at[5] = {1, 2, 3, 5, 7}; /* after each street's burn */
+    int64_t nh = h->n * h->hole_count;
+    int8_t drawn[52];
+    h->deck_seed = (int64_t)seed;
+    h->deck_mask = 0;
+    h->deck_pos = 0;
+    int st = he_hi_draw(h, nh + 8, drawn);
+    h->deck_seed = 0;
+    h->deck_pos = 0;
+    if (st != HE_OK) {
+        return st;
+    }
+    for (int64_t k = 0; k < 5; k++) {
+        h->plan[k] = drawn[nh + plan_at[k]];
+    }
+    h->plan_len = 5;
+    place_holes(h, drawn);
+    return HE_OK;
+}
+
 /* The cards: given hole cards and board (checked: ids, no card twice), the rest from the
- * seed. Seeded deals follow engine/dealing.py: hole cards one at a time clockwise from
- * the seat left of the button; with nothing given, the board is burn, flop, burn, turn,
- * burn, river from the same deck, else it is drawn (after a burn) when needed from the
- * deck without the given cards. */
+ * seed. Seeded deals follow engine/dealing.py: with nothing given, he_hi_deal_fresh; else
+ * the board is drawn (after a burn) when needed from the deck without the given cards. */
 static int load_cards(he_hand *h, const he_hand_setup *s)
 {
-    int64_t n = h->n, hc = h->hole_count, nh = n * hc, first = he_hi_seat_after(h, h->button, 1);
+    int64_t nh = h->n * h->hole_count;
     if (s->board_len > 5) {
         return HE_E_HAND_BOARD;
     }
@@ -174,42 +211,23 @@ static int load_cards(he_hand *h, const he_hand_setup *s)
     if (!s->has_seed) {
         return s->holes != NULL ? HE_OK : HE_E_HAND_NO_CARDS;
     }
-    int8_t drawn[52];
     if (s->holes == NULL && s->board_len == 0) {
-        h->deck_seed = (int64_t)s->seed;
-        st = he_hi_draw(h, nh + 8, drawn);
-        h->deck_seed = 0;
-        h->deck_pos = 0;
-        int64_t plan_at[5] = {1, 2, 3, 5, 7};
-        for (int64_t k = 0; k < 5; k++) {
-            h->plan[k] = drawn[nh + plan_at[k]];
-        }
-        h->plan_len = 5;
-    } else {
-        for (int64_t k = 0; k < nh; k++) {
-            if (s->holes != NULL && h->holes[k] < 0) {
-                return HE_E_HAND_SEED_UNKNOWN;
-            }
-        }
-        h->has_deck = 1;
-        h->deck_seed = (int64_t)s->seed;
-        h->deck_mask = (int64_t)used;
-        st = draw_deck(h, s->holes == NULL ? nh : 0, drawn);
+        return he_hi_deal_fresh(h, s->seed);
     }
-    if (st != HE_OK || s->holes != NULL) {
-        return st;
-    }
-    for (int64_t seat = 0; seat < n; seat++) {
-        int64_t k = seat - first; /* its place in the dealing order: no wrap-around branch */
-        k += n & -(int64_t)(k < 0);
-        int8_t *hole = h->holes + seat * hc;
-        hole[0] = drawn[k]; /* every game has two hole cards or more (config_ok) */
-        hole[1] = drawn[k + n];
-        for (int64_t r = 2; r < hc; r++) { /* a loop of two rounds mispredicts its exit */
-            hole[r] = drawn[k + r * n];
+    for (int64_t k = 0; k < nh; k++) {
+        if (s->holes != NULL && h->holes[k] < 0) {
+            return HE_E_HAND_SEED_UNKNOWN;
         }
     }
-    return HE_OK;
+    h->has_deck = 1;
+    h->deck_seed = (int64_t)s->seed;
+    h->deck_mask = (int64_t)used;
+    int8_t drawn[52];
+    st = draw_deck(h, s->holes == NULL ? nh : 0, drawn);
+    if (st == HE_OK && s->holes == NULL) {
+        place_holes(h, drawn);
+    }
+    return st;
 }
 
 int he_hand_blind_seats(size_t seats, size_t button, size_t *small_blind, size_t *big_blind)

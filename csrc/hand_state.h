@@ -40,6 +40,7 @@
 #define he_hand_check he_hand6_check
 #define he_hi_record he_hi6_record
 #define he_hi_draw he_hi6_draw
+#define he_hi_deal_fresh he_hi6_deal_fresh
 #define he_hi_start_round he_hi6_start_round
 #define he_hi_begin_street he_hi6_begin_street
 #define he_hi_next_street he_hi6_next_street
@@ -51,6 +52,7 @@
 #define he_hi_config_ok he_hi6_config_ok
 #define he_batch_view he_batch6_view
 #define he_batch_start he_batch6_start
+#define he_batch_fresh he_batch6_fresh
 #define he_batch_check he_batch6_check
 #define he_batch_observe he_batch6_observe
 #define he_batch_observe_variant he_batch6_observe_variant

@@ -88,6 +88,7 @@ class _Layout(NamedTuple):
     view: str  # *_parts entry points, which split [first, end) over the C worker pool
     observe: str
     step: str
+    fresh: str  # the kernel that starts the hands a restart copies (one call, no parts)
 
 
 def _layout(hand: str, batch: str, capacity: int) -> _Layout:
@@ -106,7 +107,11 @@ def _layout(hand: str, batch: str, capacity: int) -> _Layout:
             for f in range(fn["field_count"]())
         },
         capacity,
-        *(f"{batch}{name}_parts" for name in ("start", "view", "observe", "step")),
+        start=f"{batch}start_parts",
+        view=f"{batch}view_parts",
+        observe=f"{batch}observe_parts",
+        step=f"{batch}step_parts",
+        fresh=f"{batch}fresh",
     )
 
 
@@ -363,6 +368,14 @@ class HandBatch:
         )
         if st != lib.HE_OK:  # every input was checked above; a refusal is a bug to report
             raise ConfigError(f"hand {bad[0]}: the hand machine refused to start it (status {st})")
+        # a hand that restarts with the first hand's stacks copies one of these (one per
+        # button) and deals its cards: he_hand_start's result without its work
+        self._fresh = np.zeros((self.seats, self._layout.hand_bytes // 8), dtype=np.int64)
+        self._p_fresh = ffi.from_buffer("int64_t[]", self._fresh)
+        st = getattr(lib, self._layout.fresh)(spec, self._p_fresh, p_stacks)
+        if st != lib.HE_OK:
+            raise ConfigError(f"hand 0: the hand machine refused to start it (status {st})")
+        spec.fresh = self._p_fresh
         self._view(ffi.NULL)
 
     # ---- threads -----------------------------------------------------------------------

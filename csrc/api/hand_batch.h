@@ -28,6 +28,7 @@ typedef struct {
     double fractions[HE_BATCH_MAX_FRACTIONS]; /* pot fractions, positive, increasing */
     double chip_unit;                        /* observation chips are divided by it (the big blind) */
     int auto_reset;                          /* restart a hand in the step that ends it */
+    const void *fresh;                       /* NULL, or the hands of he_batch_fresh */
 } he_batch_spec;
 
 /* The view of hands [first, end) for the seat to act: mask (count * K, K = n_fractions
@@ -44,6 +45,14 @@ int he_batch_view(const he_batch_spec *spec, const void *hands, const uint8_t *h
 int he_batch_start(const he_batch_spec *spec, void *hands, uint8_t *history,
                    const uint64_t *seeds, const int64_t *stacks, const int64_t *buttons,
                    size_t first, size_t end, size_t *bad);
+
+/* Starts spec->seats hands into `fresh` (seats * he_hand_size() bytes, int64_t aligned),
+ * each with `stacks` (seats entries) and dealt from seed 0, hand b with the button at
+ * seat b; HE_OK or the he_hand_start status. With spec->fresh pointing at them, a step
+ * restarts a hand whose game and starting stacks are theirs by copying the one for its
+ * new button and dealing its cards from its seed: the state he_hand_start would give,
+ * without redoing its checks and the forced bets (other hands take he_hand_start). */
+int he_batch_fresh(const he_batch_spec *spec, void *fresh, const int64_t *stacks);
 
 /* HE_OK when kinds[i] (with amounts[i] for HE_BATCH_RAISE_TO; amounts may be NULL when
  * no kind is) is legal for every hand in [first, end) that has a seat to act; else
@@ -131,6 +140,7 @@ int he_batch6_view(const he_batch_spec *spec, const void *hands, const uint8_t *
 int he_batch6_start(const he_batch_spec *spec, void *hands, uint8_t *history,
                     const uint64_t *seeds, const int64_t *stacks, const int64_t *buttons,
                     size_t first, size_t end, size_t *bad);
+int he_batch6_fresh(const he_batch_spec *spec, void *fresh, const int64_t *stacks);
 int he_batch6_observe(const he_batch_spec *spec, const void *hands, const uint8_t *history,
                       const int64_t *min_raise, const int64_t *max_raise, float *obs,
                       size_t first, size_t end);

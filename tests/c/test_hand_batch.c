@@ -5,7 +5,8 @@
  * he_hand_check, conserves its chips, and shows a view consistent with its state; an
  * illegal action changes nothing; every NULL argument is refused; the observations are
  * the same with and without the SIMD seat blocks (he_batch_observe_variant), which write
- * nothing past a hand's row. */
+ * nothing past a hand's row; every hand that restarts equals he_hand_start's start, byte for
+ * byte, whether it copied one of the fresh hands (he_batch_fresh) or not. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,7 +104,38 @@ static void check_view(const he_batch_spec *spec, size_t k, size_t d)
     }
 }
 
-static void play(he_hand_config cfg, size_t seats, size_t n_fractions, size_t steps)
+/* The fresh hands a restart may copy (he_batch_fresh): none, ones for this game, or ones
+ * for another game (a different ante), which a restart must not copy. */
+enum { NO_FRESH, FRESH, FRESH_OTHER_GAME };
+
+static he_hand fresh[HE_HAND_MAX_SEATS];
+
+/* Hand i, which ended in the last step (it was `before`), restarted as he_hand_start
+ * would restart it: byte for byte. Returns whether it has the fresh hands' stacks. */
+static int check_restart(const he_batch_spec *spec, const he_hand *before, size_t i,
+                         const int64_t *common)
+{
+    const he_hand *h = &b.hands[i];
+    int64_t stacks[HE_HAND_MAX_SEATS];
+    int shared = 1;
+    for (int64_t s = 0; s < before->n; s++) {
+        stacks[s] = before->starting_stacks[s];
+        shared &= stacks[s] == common[s];
+    }
+    he_hand_setup setup;
+    memset(&setup, 0, sizeof setup);
+    setup.seats = spec->seats;
+    setup.button = (size_t)((before->button + 1) % before->n);
+    setup.stacks = stacks;
+    setup.has_seed = 1;
+    setup.seed = b.seeds[i];
+    he_hand expected;
+    CHECK(he_hand_start(&expected, spec->config, &setup, NULL, NULL) == HE_OK);
+    CHECK(memcmp(&expected, h, sizeof expected) == 0);
+    return shared;
+}
+
+static void play(he_hand_config cfg, size_t seats, size_t n_fractions, size_t steps, int fresh_mode)
 {
     he_batch_spec spec;
     memset(&spec, 0, sizeof spec);
@@ -115,13 +147,26 @@ static void play(he_hand_config cfg, size_t seats, size_t n_fractions, size_t st
     }
     spec.chip_unit = 2.0;
     spec.auto_reset = 1;
-    size_t k = n_fractions + 3, d = 112 + 10 * seats, bad = 0;
+    size_t k = n_fractions + 3, d = 112 + 10 * seats, bad = 0, restarts[2] = {0, 0};
+    int64_t common[HE_HAND_MAX_SEATS]; /* the stacks of the even hands and the fresh ones */
+    for (size_t s = 0; s < seats; s++) {
+        common[s] = 3 + cfg.ante + (int64_t)(next_random() % 200);
+    }
     for (size_t i = 0; i < COUNT; i++) {
         b.seeds[i] = next_random();
         b.buttons[i] = (int64_t)(i % seats);
         for (size_t s = 0; s < seats; s++) {
-            b.stacks[i * seats + s] = 3 + cfg.ante + (int64_t)(next_random() % 200);
+            int64_t own = 3 + cfg.ante + (int64_t)(next_random() % 200);
+            b.stacks[i * seats + s] = i % 2 ? own : common[s];
         }
+    }
+    he_hand_config other = cfg;
+    other.ante = cfg.ante + 1;
+    if (fresh_mode != NO_FRESH) {
+        spec.config = fresh_mode == FRESH ? &cfg : &other;
+        CHECK(he_batch_fresh(&spec, fresh, common) == HE_OK);
+        spec.config = &cfg;
+        spec.fresh = fresh;
     }
     CHECK(he_batch_start(&spec, b.hands, b.history, b.seeds, b.stacks, b.buttons, 0, COUNT, &bad)
           == HE_OK);
@@ -175,10 +220,14 @@ static void play(he_hand_config cfg, size_t seats, size_t n_fractions, size_t st
                 moved |= b.rewards[i * seats + s];
             }
             CHECK(b.done[i] ? net <= 0 : moved == 0); /* net: minus the rake, if any */
+            if (b.done[i]) {
+                restarts[check_restart(&spec, &before[i], i, common)]++;
+            }
         }
         CHECK(any_illegal || check == HE_OK);
         check_view(&spec, k, d);
     }
+    CHECK(restarts[0] > 0 && restarts[1] > 0); /* both kinds of restart were checked */
 }
 
 static void null_arguments(void)
@@ -216,6 +265,11 @@ static void null_arguments(void)
     CHECK(he_batch_start(&spec, b.hands, b.history, b.seeds, b.stacks, b.buttons, 0, 1, &bad)
           == HE_E_HAND_BUTTON);
     he_batch_sample(NULL, 3, 1, b.kinds, 0, 1); /* refused quietly: nothing to read */
+    CHECK(he_batch_fresh(NULL, b.hands, b.stacks) == HE_E_ARGUMENT);
+    CHECK(he_batch_fresh(&spec, NULL, b.stacks) == HE_E_ARGUMENT);
+    CHECK(he_batch_fresh(&spec, b.hands, NULL) == HE_E_ARGUMENT);
+    b.stacks[1] = 0;
+    CHECK(he_batch_fresh(&spec, b.hands, b.stacks) == HE_E_HAND_STACK);
 }
 
 #ifdef HE_HAND_COMPACT
@@ -273,12 +327,13 @@ static void compact_limits(void)
 
 int main(void)
 {
-    play(config(HE_NO_LIMIT, 2, 0), 2, 2, 300);
-    play(config(HE_NO_LIMIT, 2, 1), 6, 4, 300);
-    play(config(HE_NO_LIMIT, 2, 0), HE_HAND_MAX_SEATS, HE_BATCH_MAX_FRACTIONS, 200);
-    play(config(HE_POT_LIMIT, 4, 0), 6, 2, 300);
-    play(config(HE_FIXED_LIMIT, 2, 0), 3, 1, 300);
-    play(config(HE_NO_LIMIT, 2, 0), 4, 0, 300);
+    play(config(HE_NO_LIMIT, 2, 0), 2, 2, 300, FRESH);
+    play(config(HE_NO_LIMIT, 2, 1), 6, 4, 300, FRESH);
+    play(config(HE_NO_LIMIT, 2, 0), HE_HAND_MAX_SEATS, HE_BATCH_MAX_FRACTIONS, 200, FRESH);
+    play(config(HE_POT_LIMIT, 4, 0), 6, 2, 300, FRESH);
+    play(config(HE_FIXED_LIMIT, 2, 0), 3, 1, 300, FRESH_OTHER_GAME);
+    play(config(HE_NO_LIMIT, 2, 0), 4, 0, 300, NO_FRESH);
+    play(config(HE_NO_LIMIT, 2, 1), 5, 2, 300, FRESH_OTHER_GAME);
     null_arguments();
 #ifdef HE_HAND_COMPACT
     compact_limits();

@@ -80,11 +80,12 @@ def _compare_view(batch: HandBatch, hands: list[Hand], obs: np.ndarray) -> None:
 
 def _play(
     config: GameConfig, seats: int, rules: Rules | None, count: int, steps: int, seed: int,
-    compact: bool | None = None,
+    compact: bool | None = None, shared_stacks: bool = False,
 ) -> int:
     rng = np.random.default_rng(seed)
     forced = config.ante + max(config.big_blind, config.straddle) + config.big_blind_ante
-    stacks = rng.integers(forced + 1, 60 * config.big_blind, size=(count, seats))
+    rows = 1 if shared_stacks else count
+    stacks = rng.integers(forced + 1, 60 * config.big_blind, size=(rows, seats)).repeat(count // rows, 0)
     buttons = rng.integers(0, seats, size=count)
     seeds = rng.integers(0, 2**63, size=count, dtype=np.int64)
     batch = HandBatch(config, count, seats, stacks=stacks, buttons=buttons, seeds=seeds,
@@ -133,6 +134,17 @@ def _play(
 def test_batch_equals_hand(config: GameConfig, seats: int, rules: Rules | None, compact: bool | None) -> None:
     # auto: the compact layout for the games that fit it (up to 6 seats, small stacks)
     assert _play(config, seats, rules, count=40, steps=120, seed=seats, compact=compact) >= 200
+
+
+@pytest.mark.parametrize("compact", [None, False], ids=["auto", "full"])
+@pytest.mark.parametrize(("config", "seats", "rules"), [GAMES[i] for i in (1, 2, 4, 6, 8)])
+def test_restarts_with_shared_stacks_equal_hand(
+    config: GameConfig, seats: int, rules: Rules | None, compact: bool | None
+) -> None:
+    # every hand has the first hand's stacks: each restart copies a fresh hand of the
+    # batch (he_batch_fresh) and deals its cards, instead of starting it from nothing
+    assert _play(config, seats, rules, count=40, steps=120, seed=seats + 1, compact=compact,
+                 shared_stacks=True) >= 200
 
 
 @pytest.mark.slow

@@ -570,6 +570,10 @@ def test_refusals_of_the_hand_machine(monkeypatch: pytest.MonkeyPatch, compact: 
     with pytest.raises(ConfigError) as exc:
         HandBatch(GameConfig(big_blind=2), 3, 2, seed=1, compact=compact)
     assert str(exc.value) == "hand 1: the hand machine refused to start it (status -104)"
+    monkeypatch.setattr(batch_module, "lib", _FailingLib(real, prefix + "fresh", -104))
+    with pytest.raises(ConfigError) as exc:
+        HandBatch(GameConfig(big_blind=2), 3, 2, seed=1, compact=compact)
+    assert str(exc.value) == "hand 0: the hand machine refused to start it (status -104)"
     monkeypatch.setattr(batch_module, "lib", real)
     batch = HandBatch(GameConfig(big_blind=2), 3, 2, seed=1, auto_reset=False, compact=compact)
     monkeypatch.setattr(batch_module, "lib", _FailingLib(real, prefix + "start_parts", -104))

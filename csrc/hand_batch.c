@@ -354,12 +354,20 @@ int he_batch_fresh(const he_batch_spec *spec, void *fresh, const int64_t *stacks
  * for its cards, else NULL: the same game and starting stacks (the record's leading
  * amounts up to its stacks, and its small fields from hole_count to n), and nothing of it
  * dealt from its cards (its first round under way, no board, no deck of given cards). */
+typedef char fresh_for_reads_the_game_where_it_is[
+    offsetof(he_hand, small_blind) == 0 && offsetof(he_hand, rake_cap) < offsetof(he_hand, stacks)
+    && offsetof(he_hand, starting_stacks) < offsetof(he_hand, stacks)
+    && offsetof(he_hand, no_flop_no_drop) + 1 == offsetof(he_hand, n)
+    && offsetof(he_hand, n) == offsetof(he_hand, hole_count) + 8
+    && offsetof(he_hand, n) + 1 == offsetof(he_hand, button) ? 1 : -1];
+
 static const he_hand *fresh_for(const he_batch_spec *s, const he_hand *h, int64_t button)
 {
     const he_hand *f = s->fresh != NULL ? hand_at_c(s->fresh, (size_t)button) : NULL;
     size_t small = offsetof(he_hand, button) - offsetof(he_hand, hole_count);
     if (f == NULL || memcmp(f, h, offsetof(he_hand, stacks)) != 0
-        || memcmp(&f->hole_count, &h->hole_count, small) != 0 || f->button != button || f->actor < 0 || f->board_len != 0 || f->has_deck) {
+        || memcmp(&f->hole_count, &h->hole_count, small) != 0 || f->button != button
+        || f->actor < 0 || f->board_len != 0 || f->has_deck) {
         return NULL;
     }
     return f;

@@ -12,10 +12,12 @@
  * - Fixed limit: a bet or raise is exactly one unit (street_sizes) or all-in for less; only
  *   full bets and raises count towards max_bets.
  * - The uncalled part of the largest bet goes back to its owner at the end of each round.
- * - Pots, showdown winners, odd chips and rake: he_settle_hand_dead (csrc/settle.c). */
+ * - Pots, showdown winners, odd chips and rake: he_settle_known (csrc/settle.c), the
+ *   kernel of he_settle_hand_dead without its checks of input. */
 #include <stddef.h>
 
 #include "hand_internal.h"
+#include "settle_internal.h"
 
 /* ---- the field table ------------------------------------------------------------------ */
 
@@ -199,12 +201,13 @@ static void finish(he_hand *h, const int64_t *payouts, int64_t rake, he_hi_log *
     h->pending_board = 0;
 }
 
-/* Pays the pot by he_settle_hand_dead; `out_of_pot` marks folded and mucked seats. */
+/* Pays the pot by he_settle_known; `out_of_pot` marks folded and mucked seats. */
 static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int show_order)
 {
     size_t n = (size_t)h->n, hc = (size_t)h->hole_count;
     uint8_t holes[HE_HAND_HOLES], board[5];
-    int64_t payouts[HE_HAND_SEATS], detail[2 * HE_HAND_SEATS + 2 + HE_HAND_SEATS * (5 + HE_HAND_SEATS)];
+    int64_t payouts[HE_HAND_SEATS], rake = 0;
+    uint16_t ranks[HE_HAND_SEATS];
     memcpy(holes, h->holes, n * hc); /* ids 0..51, and -1 (unknown) is HE_NO_CARD (255) */
     for (size_t k = 0; k < 5; k++) {
         board[k] = (int64_t)k < h->board_len ? (uint8_t)h->board[k] : HE_NO_CARD;
@@ -222,15 +225,16 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
 #else
     const int64_t *committed = h->committed, *dead = h->dead;
 #endif
-    int st = he_settle_hand_dead(committed, dead, out_of_pot, holes, hc, board, 5, n,
-                                 (size_t)h->button, hc == 2 ? HE_VARIANT_HOLDEM : HE_VARIANT_OMAHA,
-                                 &rules, payouts, detail);
+    /* the state passes he_hand_check (the functions' contract): no need to check it again */
+    int st = he_settle_known(committed, dead, out_of_pot, holes, hc, board, n, (size_t)h->button,
+                             hc == 2 ? HE_VARIANT_HOLDEM : HE_VARIANT_OMAHA, &rules, payouts,
+                             &rake, ranks);
     if (st != HE_OK) {
         return st;
     }
     int64_t live_n = 0;
     for (size_t k = 0; k < n; k++) {
-        h->ranks[k] = (int32_t)detail[n + k];
+        h->ranks[k] = ranks[k];
         live_n += !out_of_pot[k];
     }
     if (show_order && live_n > 1 && log->ev == NULL) {
@@ -240,10 +244,8 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
          * A river aggressor no longer live still starts the order: the first live seat
          * clockwise from it, which is the order from a "button" on its seat. */
         uint8_t live[HE_HAND_SEATS], order[HE_HAND_SEATS], muck[HE_HAND_SEATS];
-        uint16_t ranks[HE_HAND_SEATS];
         for (size_t k = 0; k < n; k++) {
             live[k] = (uint8_t)!out_of_pot[k];
-            ranks[k] = (uint16_t)h->ranks[k];
         }
         size_t from = (size_t)h->button, count = 0;
         int64_t last = -1;
@@ -266,7 +268,7 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
             }
         }
     }
-    finish(h, payouts, detail[2 * n], log);
+    finish(h, payouts, rake, log);
     return HE_OK;
 }
 

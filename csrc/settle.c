@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "he_eval_internal.h"
+#include "settle_internal.h"
 
 #define MAXS HE_SETTLE_MAX_SEATS
 
@@ -136,9 +137,10 @@ static int rules_ok(const he_settle_rules *r)
            && r->rate_num <= r->rate_den && r->rate >= 0.0 && r->rate <= 1.0 && r->cap >= -1;
 }
 
-/* Validates the cards in play and ranks the live seats. `used` holds the board's bits. */
+/* Validates the cards in play (unless `known`: checked before) and ranks the live seats.
+ * `used` holds the board's bits. */
 static int rank_seats(const uint8_t *holes, size_t hole_len, const uint8_t *board,
-                      uint32_t live, int variant, uint64_t used, uint16_t *rank)
+                      uint32_t live, int variant, uint64_t used, int known, uint16_t *rank)
 {
     uint64_t bkey = HE_SUIT_BIAS, bbits = 0, bsum = 0;
     if (variant == HE_VARIANT_HOLDEM) {
@@ -156,7 +158,7 @@ static int rank_seats(const uint8_t *holes, size_t hole_len, const uint8_t *boar
                 len--;
             }
         }
-        for (size_t j = 0; j < len; j++) {
+        for (size_t j = 0; j < len && !known; j++) {
             if (hole[j] >= HE_NCARDS) {
                 return HE_E_CARD_RANGE;
             }
@@ -246,15 +248,15 @@ static void form_pots(const int64_t *c, size_t seats, uint32_t live, pot_list *p
  * goes back to its owner. Writes net[P], the return's seat and amount, and the sums of the
  * contributions and of the dead parts. HE_E_CHIPS for a negative amount, a dead part above
  * its contribution, or contributions summing beyond int64. */
-static int net_chips(const int64_t *chips, const int64_t *dead, size_t seats, int64_t *net,
-                     size_t *return_seat, int64_t *returned, int64_t *total,
+static int net_chips(const int64_t *chips, const int64_t *dead, size_t seats, int known,
+                     int64_t *net, size_t *return_seat, int64_t *returned, int64_t *total,
                      int64_t *dead_total)
 {
     int64_t sum = 0, dead_sum = 0, top = -1, second = 0;
     size_t top_seat = 0;
     for (size_t s = 0; s < seats; s++) {
         int64_t x = chips[s], d = dead ? dead[s] : 0;
-        if (x < 0 || x > INT64_MAX - sum || d < 0 || d > x) {
+        if (!known && (x < 0 || x > INT64_MAX - sum || d < 0 || d > x)) {
             return HE_E_CHIPS;
         }
         sum += x;
@@ -276,11 +278,14 @@ static int net_chips(const int64_t *chips, const int64_t *dead, size_t seats, in
     return HE_OK;
 }
 
+/* One hand's settlement. `known`: its chips, cards and board were checked before (the
+ * hand machine's state), so they are not checked again. Writes payouts, and when not
+ * NULL the rake, the ranks (uint16_t per seat, 0 for a seat not ranked) and detail. */
 static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uint8_t *folded,
                       const uint8_t *holes,
                       size_t hole_len, const uint8_t *board, size_t board_cols, size_t seats,
-                      size_t button, int variant, const he_settle_rules *rules,
-                      int64_t *payouts, int64_t *rake_out, int64_t *detail)
+                      size_t button, int variant, const he_settle_rules *rules, int known,
+                      int64_t *payouts, int64_t *rake_out, uint16_t *rank_out, int64_t *detail)
 {
     int64_t c[MAXS];
     int64_t pay[MAXS];
@@ -288,7 +293,8 @@ static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uin
     uint32_t live = 0;
     size_t top_seat;
     int64_t returned, total, dead_total;
-    int st0 = net_chips(chips, dead_chips, seats, c, &top_seat, &returned, &total, &dead_total);
+    int st0 = net_chips(chips, dead_chips, seats, known, c, &top_seat, &returned, &total,
+                        &dead_total);
     if (st0 != HE_OK) {
         return st0;
     }
@@ -309,7 +315,7 @@ static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uin
     while (nb < board_cols && board[nb] != HE_NO_CARD) {
         nb++;
     }
-    for (size_t k = nb; k < board_cols; k++) {
+    for (size_t k = nb; k < board_cols && !known; k++) {
         if (board[k] != HE_NO_CARD) {
             return HE_E_BOARD;
         }
@@ -318,7 +324,7 @@ static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uin
         return HE_E_BOARD;
     }
     uint64_t used = 0;
-    for (size_t k = 0; k < nb; k++) {
+    for (size_t k = 0; k < nb && !known; k++) {
         if (board[k] >= HE_NCARDS) {
             return HE_E_CARD_RANGE;
         }
@@ -333,7 +339,7 @@ static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uin
         if (nb != 5) {
             return HE_E_BOARD;
         }
-        int st = rank_seats(holes, hole_len, board, live, variant, used, rank);
+        int st = rank_seats(holes, hole_len, board, live, variant, used, known, rank);
         if (st != HE_OK) {
             return st;
         }
@@ -446,6 +452,9 @@ static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uin
     if (rake_out) {
         *rake_out = rake;
     }
+    if (rank_out) {
+        memcpy(rank_out, rank, seats * sizeof *rank);
+    }
     if (detail) {
         for (size_t s = 0; s < seats; s++) {
             detail[s] = s == top_seat ? returned : 0;
@@ -485,7 +494,7 @@ int he_settle_hand(const int64_t *contributions, const uint8_t *folded, const ui
         return HE_E_ARGUMENT;
     }
     return settle_row(contributions, NULL, folded, holes, hole_len, board, board_cols, seats,
-                      button, variant, rules, payouts, NULL, detail);
+                      button, variant, rules, 0, payouts, NULL, NULL, detail);
 }
 
 int he_settle_hand_dead(const int64_t *contributions, const int64_t *dead, const uint8_t *folded,
@@ -499,7 +508,16 @@ int he_settle_hand_dead(const int64_t *contributions, const int64_t *dead, const
         return HE_E_ARGUMENT;
     }
     return settle_row(contributions, dead, folded, holes, hole_len, board, board_cols, seats,
-                      button, variant, rules, payouts, NULL, detail);
+                      button, variant, rules, 0, payouts, NULL, NULL, detail);
+}
+
+int he_settle_known(const int64_t *contributions, const int64_t *dead, const uint8_t *folded,
+                    const uint8_t *holes, size_t hole_len, const uint8_t *board, size_t seats,
+                    size_t button, int variant, const he_settle_rules *rules, int64_t *payouts,
+                    int64_t *rake, uint16_t *ranks)
+{
+    return settle_row(contributions, dead, folded, holes, hole_len, board, 5, seats, button,
+                      variant, rules, 1, payouts, rake, ranks, NULL);
 }
 
 int he_settle_batch(const int64_t *contributions, const uint8_t *folded, const uint8_t *holes,
@@ -521,8 +539,8 @@ int he_settle_batch(const int64_t *contributions, const uint8_t *folded, const u
         const uint8_t *board = board_cols ? boards + i * board_cols : no_board;
         int st = settle_row(contributions + i * seats, NULL, folded + i * seats,
                             holes + i * seats * hole_len, hole_len, board, board_cols, seats,
-                            button, variant, rules, payouts + i * seats,
-                            rakes ? rakes + i : NULL, NULL);
+                            button, variant, rules, 0, payouts + i * seats,
+                            rakes ? rakes + i : NULL, NULL, NULL);
         if (st != HE_OK) {
             *bad_row = i;
             return st;
@@ -553,7 +571,7 @@ int he_showdown_order(const int64_t *contributions, const int64_t *dead, const u
     int64_t chips[MAXS], total = 0, dead_total = 0, returned = 0;
     size_t top_seat = 0;
     if (contributions != NULL) {
-        int st = net_chips(contributions, dead, seats, chips, &top_seat, &returned, &total,
+        int st = net_chips(contributions, dead, seats, 0, chips, &top_seat, &returned, &total,
                            &dead_total);
         if (st != HE_OK) {
             return st;

@@ -38,45 +38,62 @@ static void test_side_pot_example(void)
     CHECK(detail[8] == 300 && detail[16] == 400);
 }
 
+/* he_settle_hand's status, after checking that he_settle_hand_dead (no dead chips) gives
+ * the same status and payouts: both check their input (csrc/settle.c's internal
+ * he_settle_known, which does not, serves only the hand machine). */
+static int settle_both(const int64_t *chips, const uint8_t *folded, const uint8_t *holes,
+                       size_t hole_len, const uint8_t *board, size_t board_cols, size_t seats,
+                       size_t button, int variant, const he_settle_rules *rules, int64_t *pay,
+                       int64_t *detail)
+{
+    int64_t dead[HE_SETTLE_MAX_SEATS] = {0}, pay_dead[HE_SETTLE_MAX_SEATS] = {0};
+    int st = he_settle_hand(chips, folded, holes, hole_len, board, board_cols, seats, button,
+                            variant, rules, pay, detail);
+    CHECK(he_settle_hand_dead(chips, dead, folded, holes, hole_len, board, board_cols, seats,
+                              button, variant, rules, pay_dead, NULL) == st);
+    CHECK(st != HE_OK || memcmp(pay, pay_dead, seats * sizeof *pay) == 0);
+    return st;
+}
+
 static void test_status_codes(void)
 {
     int64_t chips[2] = {10, 10}, pay[2];
     uint8_t folded[2] = {0, 0}, holes[4], board[5];
     cards("AsAdKsKd", holes);
     cards("2c7d9hTcJh", board);
-    CHECK(he_settle_hand(chips, folded, holes, 2, board, 5, 2, 0, 0, &TDA, pay, NULL) == HE_OK);
+    CHECK(settle_both(chips, folded, holes, 2, board, 5, 2, 0, 0, &TDA, pay, NULL) == HE_OK);
     chips[1] = -1;
-    CHECK(he_settle_hand(chips, folded, holes, 2, board, 5, 2, 0, 0, &TDA, pay, NULL)
+    CHECK(settle_both(chips, folded, holes, 2, board, 5, 2, 0, 0, &TDA, pay, NULL)
           == HE_E_CHIPS);
     chips[0] = INT64_MAX;
     chips[1] = 1;
-    CHECK(he_settle_hand(chips, folded, holes, 2, board, 5, 2, 0, 0, &TDA, pay, NULL)
+    CHECK(settle_both(chips, folded, holes, 2, board, 5, 2, 0, 0, &TDA, pay, NULL)
           == HE_E_CHIPS);
     chips[0] = chips[1] = 10;
-    CHECK(he_settle_hand(chips, folded, holes, 2, board, 5, 2, 2, 0, &TDA, pay, NULL)
+    CHECK(settle_both(chips, folded, holes, 2, board, 5, 2, 2, 0, &TDA, pay, NULL)
           == HE_E_BUTTON);
-    CHECK(he_settle_hand(chips, folded, holes, 2, board, 4, 2, 0, 0, &TDA, pay, NULL)
+    CHECK(settle_both(chips, folded, holes, 2, board, 4, 2, 0, 0, &TDA, pay, NULL)
           == HE_E_BOARD);
     folded[0] = folded[1] = 1;
-    CHECK(he_settle_hand(chips, folded, holes, 2, board, 5, 2, 0, 0, &TDA, pay, NULL)
+    CHECK(settle_both(chips, folded, holes, 2, board, 5, 2, 0, 0, &TDA, pay, NULL)
           == HE_E_NO_LIVE);
     folded[0] = folded[1] = 0;
     holes[3] = 52;
-    CHECK(he_settle_hand(chips, folded, holes, 2, board, 5, 2, 0, 0, &TDA, pay, NULL)
+    CHECK(settle_both(chips, folded, holes, 2, board, 5, 2, 0, 0, &TDA, pay, NULL)
           == HE_E_CARD_RANGE);
     holes[3] = board[4];
-    CHECK(he_settle_hand(chips, folded, holes, 2, board, 5, 2, 0, 0, &TDA, pay, NULL)
+    CHECK(settle_both(chips, folded, holes, 2, board, 5, 2, 0, 0, &TDA, pay, NULL)
           == HE_E_DUPLICATE);
     he_settle_rules bad = TDA;
     bad.rate_den = 0;
-    CHECK(he_settle_hand(chips, folded, holes, 2, board, 5, 2, 0, 0, &bad, pay, NULL)
+    CHECK(settle_both(chips, folded, holes, 2, board, 5, 2, 0, 0, &bad, pay, NULL)
           == HE_E_ARGUMENT);
-    CHECK(he_settle_hand(chips, folded, holes, 3, board, 5, 2, 0, 0, &TDA, pay, NULL)
+    CHECK(settle_both(chips, folded, holes, 3, board, 5, 2, 0, 0, &TDA, pay, NULL)
           == HE_E_ARGUMENT);
     /* One live seat: no cards needed, no board needed. */
     folded[0] = 1;
     memset(holes, HE_NO_CARD, sizeof holes);
-    CHECK(he_settle_hand(chips, folded, holes, 2, board, 0, 2, 0, 0, &TDA, pay, NULL) == HE_OK);
+    CHECK(settle_both(chips, folded, holes, 2, board, 0, 2, 0, 0, &TDA, pay, NULL) == HE_OK);
     CHECK(pay[0] == 0 && pay[1] == 20);
 }
 

@@ -137,7 +137,7 @@ def test_batch_equals_hand(config: GameConfig, seats: int, rules: Rules | None, 
 
 
 @pytest.mark.parametrize("compact", [None, False], ids=["auto", "full"])
-@pytest.mark.parametrize(("config", "seats", "rules"), [GAMES[i] for i in (1, 2, 4, 6, 8)])
+@pytest.mark.parametrize(("config", "seats", "rules"), [GAMES[i] for i in (1, 2, 3, 4, 5, 6, 7, 8)])
 def test_restarts_with_shared_stacks_equal_hand(
     config: GameConfig, seats: int, rules: Rules | None, compact: bool | None
 ) -> None:

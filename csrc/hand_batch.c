@@ -44,6 +44,30 @@ uint64_t he_batch_next_seed(uint64_t seed)
     return z ^ (z >> 31);
 }
 
+/* The "to" amount of a pot-fraction bet or raise: cur_bet + floor(fraction * base), base
+ * the pot after calling (fraction_base); -1 when that is beyond every stack (2**61 chips
+ * or more). */
+static inline int64_t fraction_to(double fraction, double base, int64_t cur_bet)
+{
+    double t = fraction * base; /* >= 0: truncating it below is its floor */
+    return t < TWO_TO_61 ? cur_bet + (int64_t)t : -1;
+}
+
+/* The pot after the seat to act (h->actor >= 0) calls: what the fractions multiply. */
+static inline double fraction_base(const he_hand *h)
+{
+    return (double)(h->pot + h->cur_bet - h->bets[h->actor]);
+}
+
+/* The mask cell of a pot-fraction bet or raise for a seat whose raise range is low..high
+ * (low < 0: none). */
+static inline uint8_t fraction_cell(double fraction, double base, int64_t cur_bet, int64_t low,
+                                    int64_t high)
+{
+    int64_t to = fraction_to(fraction, base, cur_bet);
+    return (uint8_t)(low >= 0 && to >= low && to < high);
+}
+
 /* The legal discrete actions of the seat to act in `h`: mask row (k entries) and the
  * bet/raise range (lo = hi = -1 when it may not bet or raise). 0 when nobody is to act. */
 static int legal_row(const he_batch_spec *s, const he_hand *h, uint8_t *row, int64_t *lo,
@@ -60,11 +84,14 @@ static int legal_row(const he_batch_spec *s, const he_hand *h, uint8_t *row, int
     row[0] = (uint8_t)he_hi_legal_range(h, &low, &high);
     row[1] = 1;
     row[k - 1] = low >= 0;
-    double base = (double)(h->pot + h->cur_bet - h->bets[i]);
-    for (size_t j = 0; j < s->n_fractions; j++) {
-        double t = s->fractions[j] * base; /* >= 0: truncating it below is its floor */
-        int64_t to = t < TWO_TO_61 ? h->cur_bet + (int64_t)t : -1;
-        row[2 + j] = (uint8_t)(low >= 0 && to >= low && to < high);
+    double base = fraction_base(h);
+    if (s->n_fractions == 2) { /* the default action set: the loop below, unrolled */
+        row[2] = fraction_cell(s->fractions[0], base, h->cur_bet, low, high);
+        row[3] = fraction_cell(s->fractions[1], base, h->cur_bet, low, high);
+    } else {
+        for (size_t j = 0; j < s->n_fractions; j++) {
+            row[2 + j] = fraction_cell(s->fractions[j], base, h->cur_bet, low, high);
+        }
     }
     *lo = low;
     *hi = high;
@@ -448,8 +475,7 @@ static void resolve(const he_batch_spec *s, const he_hand *h, int64_t hi, int32_
         } else if (kind == k - 1) {
             *to = hi;
         } else {
-            double base = (double)(h->pot + h->cur_bet - h->bets[h->actor]);
-            *to = h->cur_bet + (int64_t)(s->fractions[kind - 2] * base); /* floor: >= 0 */
+            *to = fraction_to(s->fractions[kind - 2], fraction_base(h), h->cur_bet); /* legal */
         }
     }
 }

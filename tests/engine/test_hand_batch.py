@@ -80,7 +80,7 @@ def _compare_view(batch: HandBatch, hands: list[Hand], obs: np.ndarray) -> None:
 
 def _play(
     config: GameConfig, seats: int, rules: Rules | None, count: int, steps: int, seed: int,
-    compact: bool | None = None, shared_stacks: bool = False,
+    compact: bool | None = None, shared_stacks: bool = False, actions: ActionSet = ACTIONS,
 ) -> int:
     rng = np.random.default_rng(seed)
     forced = config.ante + max(config.big_blind, config.straddle) + config.big_blind_ante
@@ -89,7 +89,7 @@ def _play(
     buttons = rng.integers(0, seats, size=count)
     seeds = rng.integers(0, 2**63, size=count, dtype=np.int64)
     batch = HandBatch(config, count, seats, stacks=stacks, buttons=buttons, seeds=seeds,
-                      actions=ACTIONS, rules=rules, compact=compact)
+                      actions=actions, rules=rules, compact=compact)
     fits = seats <= 6 and stacks.sum(axis=1).max() <= 2**29
     assert batch.compact == (fits if compact is None else compact)
     assert batch.state_bytes_per_hand == (392 if batch.compact else 888) + 4 * seats + 8
@@ -145,6 +145,14 @@ def test_restarts_with_shared_stacks_equal_hand(
     # batch (he_batch_fresh) and deals its cards, instead of starting it from nothing
     assert _play(config, seats, rules, count=40, steps=120, seed=seats + 1, compact=compact,
                  shared_stacks=True) >= 200
+
+
+@pytest.mark.parametrize("compact", [None, False], ids=["auto", "full"])
+@pytest.mark.parametrize("seats", [2, 6])
+def test_default_action_set_equals_hand(seats: int, compact: bool | None) -> None:
+    # two pot fractions (0.5, 1): the mask row's unrolled case in C
+    assert _play(GameConfig(big_blind=2), seats, None, count=40, steps=120, seed=seats + 2,
+                 compact=compact, shared_stacks=True, actions=ActionSet()) >= 200
 
 
 @pytest.mark.slow

@@ -247,7 +247,7 @@ static void form_pots(const int64_t *c, size_t seats, uint32_t live, pot_list *p
  * no all-in level) and less the uncalled return, the unmatched part of the largest, which
  * goes back to its owner. Writes net[P], the return's seat and amount, and the sums of the
  * contributions and of the dead parts. HE_E_CHIPS for a negative amount, a dead part above
- * its contribution, or contributions summing beyond int64. */
+ * its contribution, or contributions summing beyond int64 (not looked for when `known`). */
 static int net_chips(const int64_t *chips, const int64_t *dead, size_t seats, int known,
                      int64_t *net, size_t *return_seat, int64_t *returned, int64_t *total,
                      int64_t *dead_total)

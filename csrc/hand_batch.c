@@ -377,10 +377,7 @@ int he_batch_fresh(const he_batch_spec *spec, void *fresh, const int64_t *stacks
     return HE_OK;
 }
 
-/* spec->fresh's hand for `button` when hand h restarting with it would start the same but
- * for its cards, else NULL: the same game and starting stacks (the record's leading
- * amounts up to its stacks, and its small fields from hole_count to n), and nothing of it
- * dealt from its cards (its first round under way, no board, no deck of given cards). */
+/* fresh_for's two memcmp read the game where the record holds it */
 typedef char fresh_for_reads_the_game_where_it_is[
     offsetof(he_hand, small_blind) == 0 && offsetof(he_hand, rake_cap) < offsetof(he_hand, stacks)
     && offsetof(he_hand, starting_stacks) < offsetof(he_hand, stacks)
@@ -388,6 +385,10 @@ typedef char fresh_for_reads_the_game_where_it_is[
     && offsetof(he_hand, n) == offsetof(he_hand, hole_count) + 8
     && offsetof(he_hand, n) + 1 == offsetof(he_hand, button) ? 1 : -1];
 
+/* spec->fresh's hand for `button` when hand h restarting with it would start the same but
+ * for its cards, else NULL: the same game and starting stacks (the record's leading
+ * amounts up to its stacks, and its small fields from hole_count to n), and nothing of it
+ * dealt from its cards (its first round under way, no board, no deck of given cards). */
 static const he_hand *fresh_for(const he_batch_spec *s, const he_hand *h, int64_t button)
 {
     const he_hand *f = s->fresh != NULL ? hand_at_c(s->fresh, (size_t)button) : NULL;
@@ -404,7 +405,7 @@ static const he_hand *fresh_for(const he_batch_spec *s, const he_hand *h, int64_
  * starting stacks. */
 static int restart(const he_batch_spec *s, he_hand *h, uint64_t seed)
 {
-    int64_t button = h->button + 1 == h->n ? 0 : h->button + 1;
+    int64_t button = he_hi_seat_after(h, h->button, 1);
     const he_hand *f = fresh_for(s, h, button);
     if (f != NULL) {
         memcpy(h, f, sizeof *h);

@@ -421,7 +421,8 @@ static int state_ok(const he_hand *h)
         || !in(h->street, HE_PREFLOP, HE_SHOWDOWN) || !in(h->actor, -1, h->n - 1)
         || !in(h->max_bets, -1, LIMIT) || !in(h->level_count, 0, LIMIT)
         || !in(h->raise_size, 1, LIMIT) || !in(h->cur_bet, 0, LIMIT)
-        || !in(h->plan_len, 0, 5) || !in(h->over, 0, 1) || !in(h->betting_done, 0, 1)
+        || !in(h->plan_len, 0, 5) || h->plan_len == 1 || h->plan_len == 2 /* 0, 3, 4, 5 */
+        || !in(h->over, 0, 1) || !in(h->betting_done, 0, 1)
         || !in(h->has_deck, 0, 1) || !in(h->deck_pos, 0, 52)
         || !in(h->last_aggressor, -1, h->n - 1) || !in(h->river_aggressor, -1, h->n - 1)
         || !in(h->small_blind_seat, 0, h->n - 1) || !in(h->big_blind_seat, 0, h->n - 1)
@@ -439,8 +440,10 @@ static int state_ok(const he_hand *h)
         || !in(h->pending_board, 0, 3)) {
         return 0;
     }
+    /* the seat to act has a bet to answer (acted below it: not folded or all-in, DONE) */
     if (h->actor >= 0 && (h->over || h->betting_done || h->pending_board
-                          || h->street == HE_SHOWDOWN || h->folded[h->actor])) {
+                          || h->street == HE_SHOWDOWN || h->folded[h->actor]
+                          || h->acted[h->actor] >= h->cur_bet)) {
         return 0;
     }
     uint64_t used = 0;
@@ -450,12 +453,15 @@ static int state_ok(const he_hand *h)
             card = h->holes[k];
         } else if (k < hc + h->board_len) {
             card = h->board[k - hc];
-        } else {
-            card = h->plan[k - hc - h->board_len];
-            if (!in(card, 0, 51)) {
-                return 0;
+        } else { /* the plan: the board's cards so far, then cards not in play */
+            int64_t p = k - hc - h->board_len;
+            card = h->plan[p];
+            if (p < h->board_len) {
+                if (card != h->board[p]) {
+                    return 0;
+                }
+                continue;
             }
-            continue; /* the plan holds the board's cards too */
         }
         if (!in(card, k < hc ? -1 : 0, 51)) {
             return 0;
@@ -480,18 +486,23 @@ static int state_ok(const he_hand *h)
             used |= (uint64_t)1 << card;
         }
     }
-    int64_t start_total = 0, total = 0, in_pot = 0, live = 0;
+    int64_t start_total = 0, total = 0, in_pot = 0, live = 0, active = 0, top = 0;
     for (int64_t k = 0; k < h->n; k++) {
         if (!add_chips(&start_total, h->starting_stacks[k]) || !add_chips(&total, h->stacks[k])
             || !add_chips(&in_pot, h->bets[k]) || !add_chips(&in_pot, h->committed[k])
             || !in(h->dead[k], 0, h->committed[k]) || !in(h->folded[k], 0, 1)
             || !in(h->shown[k], 0, 2) || !in(h->payouts[k], 0, LIMIT) || h->bets[k] > h->cur_bet
-            || !(in(h->acted[k], -1, LIMIT) || h->acted[k] == DONE)) {
-            return 0;
+            || !(in(h->acted[k], -1, LIMIT) || h->acted[k] == DONE)
+            || (!h->over && (h->folded[k] || h->stacks[k] == 0) && h->acted[k] != DONE)) {
+            return 0; /* (a folded or all-in seat has acted for the hand) */
         }
         live += !h->folded[k];
+        active += !h->folded[k] && h->stacks[k] > 0;
+        top = h->bets[k] > top ? h->bets[k] : top;
     }
-    if (!live || !in(h->n_live, 0, h->n) || !in(h->n_active, 0, h->n)
+    /* the counts the machine keeps of seats in the hand and of those with chips behind, and
+     * the bet to call (until the hand is over: a settled hand's stacks hold its payouts) */
+    if (!live || h->n_live != live || (!h->over && (h->n_active != active || h->cur_bet != top))
         || h->pot != (h->over ? 0 : in_pot) || !add_chips(&total, h->pot)
         || !add_chips(&total, h->rake) || total != start_total) {
         return 0;

@@ -431,7 +431,8 @@ static void test_random_play(void)
     }
 }
 
-/* Any value in any field: he_hand_check refuses the state, or play goes on safely. */
+/* Any value in any field: he_hand_check refuses the state, or play goes on safely: chips
+ * conserved, legal actions taken, and the states reached pass the check. */
 static void test_tampered_states(void)
 {
     size_t fields = he_hand_field_count();
@@ -478,9 +479,24 @@ static void test_tampered_states(void)
             continue;
         }
         accepted++;
+        int unknown = 0; /* a seat's hole card unknown: reaching a showdown is refused */
+        for (int64_t k = 0; k < h.n * h.hole_count; k++) {
+            unknown |= h.holes[k] < 0;
+        }
         for (int step = 0; step < 200 && !h.over; step++) {
-            random_step(&h);
+            int st = HE_OK;
+            if (h.pending_board || h.actor < 0 || rnd() % 2) {
+                random_step(&h);
+            } else { /* a legal action of an accepted state is never refused */
+                he_hand_legal_actions la;
+                CHECK(he_hand_legal(&h, &la) == HE_OK && la.count >= 1);
+                int32_t k = (int32_t)rnd_in(0, la.count - 1);
+                st = he_hand_act(&h, la.kinds[k], rnd_in(la.min[k], la.max[k]), h.actor, NULL,
+                                 NULL);
+                CHECK(st == HE_OK || (st == HE_E_HAND_UNKNOWN && unknown));
+            }
             CHECK(chips(&h) == started(&h));
+            CHECK(st != HE_OK || he_hand_check(&h) == HE_OK);
         }
     }
     CHECK(accepted > 100);

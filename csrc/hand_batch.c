@@ -377,28 +377,75 @@ int he_batch_fresh(const he_batch_spec *spec, void *fresh, const int64_t *stacks
     return HE_OK;
 }
 
-/* fresh_for's two memcmp read the game where the record holds it */
-typedef char fresh_for_reads_the_game_where_it_is[
-    offsetof(he_hand, small_blind) == 0 && offsetof(he_hand, rake_cap) < offsetof(he_hand, stacks)
-    && offsetof(he_hand, starting_stacks) < offsetof(he_hand, stacks)
+/* same_game's two memcmp read the game where the record holds it */
+typedef char same_game_reads_the_game_where_it_is[
+    offsetof(he_hand, small_blind) == 0
+    && offsetof(he_hand, rake_cap) < offsetof(he_hand, starting_stacks)
+    && offsetof(he_hand, starting_stacks) + sizeof(((he_hand *)0)->starting_stacks)
+       == offsetof(he_hand, stacks)
     && offsetof(he_hand, no_flop_no_drop) + 1 == offsetof(he_hand, n)
     && offsetof(he_hand, n) == offsetof(he_hand, hole_count) + 8
     && offsetof(he_hand, n) + 1 == offsetof(he_hand, button) ? 1 : -1];
 
+/* Whether hands f and h have the same game: the record's leading amounts up to byte `lead`
+ * (offsetof starting_stacks; offsetof stacks to compare the starting stacks too) and its
+ * small game fields, hole_count to n. */
+static int same_game(const he_hand *f, const he_hand *h, size_t lead)
+{
+    size_t small = offsetof(he_hand, button) - offsetof(he_hand, hole_count);
+    return memcmp(f, h, lead) == 0 && memcmp(&f->hole_count, &h->hole_count, small) == 0;
+}
+
 /* spec->fresh's hand for `button` when hand h restarting with it would start the same but
- * for its cards, else NULL: the same game and starting stacks (the record's leading
- * amounts up to its stacks, and its small fields from hole_count to n), and nothing of it
- * dealt from its cards (its first round under way, no board, no deck of given cards). */
+ * for its cards, else NULL: the same game and starting stacks, and nothing of it dealt
+ * from its cards (its first round under way, no board, no deck of given cards). */
 static const he_hand *fresh_for(const he_batch_spec *s, const he_hand *h, int64_t button)
 {
     const he_hand *f = s->fresh != NULL ? hand_at_c(s->fresh, (size_t)button) : NULL;
-    size_t small = offsetof(he_hand, button) - offsetof(he_hand, hole_count);
-    if (f == NULL || memcmp(f, h, offsetof(he_hand, stacks)) != 0
-        || memcmp(&f->hole_count, &h->hole_count, small) != 0 || f->button != button
+    if (f == NULL || !same_game(f, h, offsetof(he_hand, stacks)) || f->button != button
         || f->actor < 0 || f->board_len != 0 || f->has_deck) {
         return NULL;
     }
     return f;
+}
+
+/* What a batch needs of a hand beyond he_hand_check, as it deals and plays every hand
+ * itself: every hole card known, every board card to come in the plan or the seeded deck,
+ * no board waited for, and a seat to act unless the hand is over. */
+static int batch_hand_ok(const he_hand *h)
+{
+    for (int64_t k = 0; k < h->n * h->hole_count; k++) {
+        if (h->holes[k] < 0) {
+            return 0;
+        }
+    }
+    return (h->board_len == 5 || h->plan_len == 5 || h->has_deck) && !h->pending_board
+           && (h->over || h->actor >= 0);
+}
+
+int he_batch_check_hands(const he_batch_spec *spec, const void *hands, size_t first,
+                         size_t end, size_t *bad)
+{
+    if (!spec_ok(spec) || spec->fresh == NULL || hands == NULL || bad == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    const he_hand *game = hand_at_c(spec->fresh, 0);
+    for (size_t i = first; i < end; i++) {
+        const he_hand *h = hand_at_c(hands, i);
+        int st = he_hand_check(h);
+        if (st == HE_OK && !batch_hand_ok(h)) {
+            st = HE_E_HAND_STATE;
+        }
+        if (st == HE_OK && (h->n != (int64_t)spec->seats
+                            || !same_game(game, h, offsetof(he_hand, starting_stacks)))) {
+            st = HE_E_BATCH_GAME;
+        }
+        if (st != HE_OK) {
+            *bad = i;
+            return st;
+        }
+    }
+    return HE_OK;
 }
 
 /* Restarts hand h, which ended: the next seed, the button one seat clockwise, the same

@@ -53,6 +53,7 @@
 #define he_batch_view he_batch6_view
 #define he_batch_start he_batch6_start
 #define he_batch_fresh he_batch6_fresh
+#define he_batch_check_hands he_batch6_check_hands
 #define he_batch_check he_batch6_check
 #define he_batch_observe he_batch6_observe
 #define he_batch_observe_variant he_batch6_observe_variant

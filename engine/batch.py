@@ -40,6 +40,7 @@ compact layout of the hand machine (int32 chips), beyond that in the full one.
 
 from __future__ import annotations
 
+import sys
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -52,7 +53,7 @@ from holdem_eval.errors import DTypeError, OutArrayError, ShapeError
 
 from .config import GameConfig
 from .discrete import RAISE_TO, SKIP, ActionSet, observation_size
-from .errors import ConfigError, IllegalActionError
+from .errors import ConfigError, HandStateError, IllegalActionError
 from .rules import Rules
 
 __all__ = [
@@ -89,6 +90,7 @@ class _Layout(NamedTuple):
     observe: str
     step: str
     fresh: str  # the kernel that starts the hands a restart copies (one call, no parts)
+    check_hands: str  # the kernel that checks hands from outside (an unpickled batch)
 
 
 def _layout(hand: str, batch: str, capacity: int) -> _Layout:
@@ -112,6 +114,7 @@ def _layout(hand: str, batch: str, capacity: int) -> _Layout:
         observe=f"{batch}observe_parts",
         step=f"{batch}step_parts",
         fresh=f"{batch}fresh",
+        check_hands=f"{batch}check_hands",
     )
 
 
@@ -307,7 +310,6 @@ class HandBatch:
             )
         self.compact = not misfit if compact is None else compact
         """Whether the hands use the compact layout (int32 chips, at most 6 seats)."""
-        self._layout = _COMPACT if self.compact else _FULL
         buttons_ = (
             np.arange(n, dtype=np.int64) % self.seats
             if buttons is None
@@ -324,31 +326,53 @@ class HandBatch:
             if a.shape != (n,):
                 raise ShapeError(f"seeds must have shape ({n},), got {a.shape}")
             seeds_ = a.astype(np.uint64)  # two's complement for negative seeds, as Hand's & 2**64-1
-        self._cfg = _c_config(config, self.rules)
+        self._derive()
+        self._hands = np.zeros((n, self._layout.hand_bytes // 8), dtype=np.int64)
+        self._history = np.zeros((n, 4, self.seats), dtype=np.uint8)
+        self._seeds = seeds_
+        self._bind()
+        p_stacks = ffi.from_buffer("int64_t[]", stacks_)
+        bad = ffi.new("size_t *")
+        st = getattr(lib, self._layout.start)(
+            self._spec, self._p_hands, self._p_history, self._p_seeds, p_stacks,
+            ffi.from_buffer("int64_t[]", buttons_), 0, n, self._parts, self._threads, bad,
+        )
+        if st != lib.HE_OK:  # every input was checked above; a refusal is a bug to report
+            raise ConfigError(f"hand {bad[0]}: the hand machine refused to start it (status {st})")
+        self._start_fresh(p_stacks)
+        self._view(ffi.NULL)
+
+    # ---- set-up shared with copies -------------------------------------------------------
+    def _derive(self) -> None:
+        """The attributes that follow from the settings (config, count, seats, actions,
+        rules, auto_reset, strict, threads, compact)."""
+        self._layout = _COMPACT if self.compact else _FULL
+        self._k = self.actions.size
+        self.observation_size = observation_size(self.seats)
+        """``D``: the length of one observation."""
+        self._obs_shape = (self.count, self.observation_size)
+        self._shape = (self.count,)
+        self._parts = self._parts_for(self.count)
+        self._threads = min(self.threads, self._parts)  # threads that may work on a call
+
+    def _bind(self) -> None:
+        """The C side over the hands, history and seeds arrays: the spec, the view arrays
+        (written by the next ``_view``) and the pointers the kernels take."""
+        n, k = self.count, self._k
+        self._cfg = _c_config(self.config, self.rules)
         spec = ffi.new("he_batch_spec *")
         spec.config = self._cfg
         spec.seats = self.seats
         spec.n_fractions = len(self.actions.raise_fractions)
         for j, f in enumerate(self.actions.raise_fractions):
             spec.fractions[j] = f
-        spec.chip_unit = float(config.big_blind)
-        spec.auto_reset = int(auto_reset)
+        spec.chip_unit = float(self.config.big_blind)
+        spec.auto_reset = int(self.auto_reset)
         self._spec = spec
-        self._k = k = self.actions.size
-        d = observation_size(self.seats)
-        self.observation_size = d
-        """``D``: the length of one observation."""
-        self._obs_shape = (n, d)
-        self._shape = (n,)
-        self._hands = np.zeros((n, self._layout.hand_bytes // 8), dtype=np.int64)
-        self._history = np.zeros((n, 4, self.seats), dtype=np.uint8)
-        self._seeds = seeds_
         self._mask = np.zeros((n, k), dtype=np.uint8)
         self._min = np.zeros(n, dtype=np.int64)
         self._max = np.zeros(n, dtype=np.int64)
         self._actor = np.zeros(n, dtype=np.int64)
-        self._parts = self._parts_for(n)
-        self._threads = min(self.threads, self._parts)  # threads that may work on a call
         self._bad = ffi.new("size_t *")
         self._last_out: Any = None  # the last `out` array of step() and its C pointer
         self._p_last_out: Any = ffi.NULL
@@ -359,24 +383,16 @@ class HandBatch:
         self._p_min = ffi.from_buffer("int64_t[]", self._min)
         self._p_max = ffi.from_buffer("int64_t[]", self._max)
         self._p_actor = ffi.from_buffer("int64_t[]", self._actor)
-        p_stacks = ffi.from_buffer("int64_t[]", stacks_)
-        p_buttons = ffi.from_buffer("int64_t[]", buttons_)
-        bad = ffi.new("size_t *")
-        st = getattr(lib, self._layout.start)(
-            spec, self._p_hands, self._p_history, self._p_seeds, p_stacks, p_buttons, 0, n,
-            self._parts, self._threads, bad,
-        )
-        if st != lib.HE_OK:  # every input was checked above; a refusal is a bug to report
-            raise ConfigError(f"hand {bad[0]}: the hand machine refused to start it (status {st})")
-        # a hand that restarts with the first hand's stacks copies one of these (one per
-        # button) and deals its cards: he_hand_start's result without its work
+
+    def _start_fresh(self, p_stacks: Any) -> None:
+        """Starts the hands a restart copies (one per button; he_hand_start's result without
+        its work) with the stacks at ``p_stacks`` (the first hand's)."""
         self._fresh = np.zeros((self.seats, self._layout.hand_bytes // 8), dtype=np.int64)
         self._p_fresh = ffi.from_buffer("int64_t[]", self._fresh)
-        st = getattr(lib, self._layout.fresh)(spec, self._p_fresh, p_stacks)
+        st = getattr(lib, self._layout.fresh)(self._spec, self._p_fresh, p_stacks)
         if st != lib.HE_OK:
             raise ConfigError(f"hand 0: the hand machine refused to start it (status {st})")
-        spec.fresh = self._p_fresh
-        self._view(ffi.NULL)
+        self._spec.fresh = self._p_fresh
 
     # ---- threads -----------------------------------------------------------------------
     def _parts_for(self, hands: int) -> int:
@@ -588,3 +604,79 @@ class HandBatch:
         self._history[rows] = history
         self._seeds[rows] = seeds
         self._view(ffi.NULL)
+
+    # ---- copies --------------------------------------------------------------------------
+    def clone(self) -> HandBatch:
+        """An independent copy: every hand in the same state, so it plays on exactly as
+        this batch would (for search, planning or a checkpoint). Pickling keeps the same."""
+        return _restore_batch(type(self), self._portable())
+
+    def __copy__(self) -> HandBatch:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> HandBatch:
+        return self.clone()  # every array is copied; the settings are immutable
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _restore_batch, (type(self), self._portable())
+
+    def _portable(self) -> tuple[Any, ...]:
+        """What a copy is made from: the format, the machine's byte order, the settings and
+        the hands, histories and seeds (the view and the fresh hands are recomputed)."""
+        settings = (self.config, self.count, self.seats, self.actions, self.rules,
+                    self.auto_reset, self.strict, self.threads, self.compact)
+        return _FORMAT, sys.byteorder, settings, self._hands, self._history, self._seeds
+
+
+# the format of HandBatch._portable (a pickle of another format is refused), and the
+# types of its settings
+_FORMAT = 1
+_SETTINGS = (GameConfig, int, int, ActionSet, Rules, bool, bool, int, bool)
+
+
+def _restore_batch(cls: type[HandBatch], state: tuple[Any, ...]) -> HandBatch:
+    """A :class:`HandBatch` from ``HandBatch._portable()`` (unpickling, clone): its arrays
+    copied, every hand checked by the hand machine (:class:`HandStateError` names the first
+    it refuses), then its view computed."""
+    what = "the pickled HandBatch"
+    form = state[0] if isinstance(state, tuple) and len(state) == 6 else None
+    if form != _FORMAT:
+        raise HandStateError(f"{what} has format {form!r}; this version reads format {_FORMAT}")
+    _, byteorder, settings, hands, history, seeds = state
+    if not (isinstance(settings, tuple) and len(settings) == len(_SETTINGS)
+            and all(isinstance(v, t) for v, t in zip(settings, _SETTINGS))):
+        raise HandStateError(f"{what}: its settings are not a HandBatch's: {settings!r}")
+    b = cls.__new__(cls)
+    (b.config, b.count, b.seats, b.actions, b.rules, b.auto_reset, b.strict, b.threads,
+     b.compact) = settings
+    b._derive()
+    n, layout = b.count, b._layout
+    if byteorder != sys.byteorder:
+        raise HandStateError(f"{what} was saved on a {byteorder}-endian machine; its hand"
+                             f" records cannot be read on this {sys.byteorder}-endian one")
+    for name, array, shape, dtype in (
+        ("hands", hands, (n, layout.hand_bytes // 8), np.int64),
+        ("history", history, (n, 4, b.seats), np.uint8),
+        ("seeds", seeds, (n,), np.uint64),
+    ):
+        if not isinstance(array, np.ndarray) or array.dtype != dtype or array.shape != shape:
+            got = f"{array.dtype} {array.shape}" if isinstance(array, np.ndarray) else repr(type(array))
+            raise HandStateError(
+                f"{what}: {name} must be {np.dtype(dtype)} with shape {shape} (this build's"
+                f" {'compact' if b.compact else 'full'} layout), got {got}"
+            )
+    b._hands, b._history, b._seeds = hands.copy(), history.copy(), seeds.copy()
+    b._bind()
+    stacks = _field(layout, b._hands[:1], "starting_stacks", b.seats)
+    try:
+        b._start_fresh(ffi.from_buffer("int64_t[]", stacks))
+    except ConfigError:
+        raise HandStateError(f"{what}: hand 0 is not a hand of its game: its starting"
+                             f" stacks {stacks[0].tolist()} cannot start one") from None
+    st = getattr(lib, layout.check_hands)(b._spec, b._p_hands, 0, n, b._bad)
+    if st != lib.HE_OK:
+        why = ("is not a state a batch can play" if st == lib.HE_E_HAND_STATE
+               else f"is not a hand of its game with {b.seats} seats")
+        raise HandStateError(f"{what}: hand {b._bad[0]} {why} (status {st})")
+    b._view(ffi.NULL)
+    return b

@@ -20,6 +20,7 @@
 
 /* Status code of the batch functions (unique in the library: -150 .. -159). */
 #define HE_E_BATCH_ILLEGAL -150 /* an action that is not legal now (hand *bad) */
+#define HE_E_BATCH_GAME -151    /* a hand of another game or seat count (hand *bad) */
 
 typedef struct {
     const he_hand_config *config;
@@ -53,6 +54,15 @@ int he_batch_start(const he_batch_spec *spec, void *hands, uint8_t *history,
  * new button and dealing its cards from its seed: the state he_hand_start would give,
  * without redoing its checks and the forced bets (other hands take he_hand_start). */
 int he_batch_fresh(const he_batch_spec *spec, void *fresh, const int64_t *stacks);
+
+/* HE_OK when hands [first, end), from outside (an unpickled batch), are states a batch
+ * of the spec's game can play: each passes he_hand_check, has every hole card and every
+ * board card to come (a batch deals itself), a seat to act unless it is over, spec->seats
+ * seats and the game of spec->fresh's hands (the same he_hand_config); else
+ * HE_E_HAND_STATE or HE_E_BATCH_GAME for the first hand *bad that is not.
+ * HE_E_ARGUMENT when spec->fresh is NULL. */
+int he_batch_check_hands(const he_batch_spec *spec, const void *hands, size_t first,
+                         size_t end, size_t *bad);
 
 /* HE_OK when kinds[i] (with amounts[i] for HE_BATCH_RAISE_TO; amounts may be NULL when
  * no kind is) is legal for every hand in [first, end) that has a seat to act; else
@@ -141,6 +151,8 @@ int he_batch6_start(const he_batch_spec *spec, void *hands, uint8_t *history,
                     const uint64_t *seeds, const int64_t *stacks, const int64_t *buttons,
                     size_t first, size_t end, size_t *bad);
 int he_batch6_fresh(const he_batch_spec *spec, void *fresh, const int64_t *stacks);
+int he_batch6_check_hands(const he_batch_spec *spec, const void *hands, size_t first,
+                          size_t end, size_t *bad);
 int he_batch6_observe(const he_batch_spec *spec, const void *hands, const uint8_t *history,
                       const int64_t *min_raise, const int64_t *max_raise, float *obs,
                       size_t first, size_t end);

@@ -135,6 +135,32 @@ static int check_restart(const he_batch_spec *spec, const he_hand *before, size_
     return shared;
 }
 
+/* he_batch_check_hands on a batch that played: its hands pass against fresh hands of
+ * their game, and not against another game, another seat count, or once broken. */
+static void check_hands(he_batch_spec *spec, int fresh_mode)
+{
+    size_t bad = COUNT;
+    if (fresh_mode == NO_FRESH) {
+        CHECK(he_batch_check_hands(spec, b.hands, 0, COUNT, &bad) == HE_E_ARGUMENT);
+        return;
+    }
+    if (fresh_mode == FRESH_OTHER_GAME) {
+        CHECK(he_batch_check_hands(spec, b.hands, 0, COUNT, &bad) == HE_E_BATCH_GAME && bad == 0);
+        return;
+    }
+    CHECK(he_batch_check_hands(spec, b.hands, 0, COUNT, &bad) == HE_OK && bad == COUNT);
+    size_t seats = spec->seats;
+    spec->seats = seats > 2 ? seats - 1 : seats + 1;
+    CHECK(he_batch_check_hands(spec, b.hands, 1, COUNT, &bad) == HE_E_BATCH_GAME && bad == 1);
+    spec->seats = seats;
+    int8_t actor = b.hands[3].actor;
+    b.hands[3].actor = (int8_t)spec->seats; /* a seat it does not have */
+    CHECK(he_batch_check_hands(spec, b.hands, 0, COUNT, &bad) == HE_E_HAND_STATE && bad == 3);
+    b.hands[3].actor = actor;
+    CHECK(he_batch_check_hands(spec, b.hands, 0, COUNT, &bad) == HE_OK);
+    CHECK(he_batch_check_hands(spec, NULL, 0, COUNT, &bad) == HE_E_ARGUMENT);
+}
+
 static void play(he_hand_config cfg, size_t seats, size_t n_fractions, size_t steps, int fresh_mode)
 {
     he_batch_spec spec;
@@ -228,6 +254,7 @@ static void play(he_hand_config cfg, size_t seats, size_t n_fractions, size_t st
         check_view(&spec, k, d);
     }
     CHECK(restarts[0] > 0 && restarts[1] > 0); /* both kinds of restart were checked */
+    check_hands(&spec, fresh_mode);
 }
 
 static void null_arguments(void)

@@ -9,8 +9,12 @@ chips are conserved in every hand at every step.
 
 from __future__ import annotations
 
+import copy
 import hashlib
+import pickle
+import sys
 import threading
+from typing import Any
 
 import holdem_eval.engine.batch as batch_module
 import numpy as np
@@ -23,6 +27,7 @@ from holdem_eval.engine import (
     GameConfig,
     Hand,
     HandBatch,
+    HandStateError,
     IllegalActionError,
     Rules,
 )
@@ -616,3 +621,104 @@ def test_negative_and_unsigned_seeds_deal_as_hand_does() -> None:
         h = Hand(GameConfig(big_blind=2), [200] * 3, button=0, seed=seed)
         assert np.array_equal(batch.observe()[i], observe(h, h.actor))
     assert batch.seeds.tolist() == [2**64 - 1, 2**64 - 2]
+
+
+# ---- copies: clone, copy, pickle --------------------------------------------------------
+@pytest.mark.parametrize("compact", [True, False], ids=["compact", "full"])
+def test_copies_play_on_as_the_batch_would(compact: bool) -> None:
+    # per-hand stacks: restarts both copy a fresh hand (hand 0's stacks) and start anew
+    stacks = np.where(np.arange(90)[:, None] % 2 == 0, 200, 150 + np.arange(6))
+    rules = Rules(rake_percent=5, rake_cap=3)
+    batch = HandBatch(GameConfig(big_blind=2, ante=1), 90, 6, stacks=stacks, seed=3,
+                      actions=ACTIONS, rules=rules, compact=compact, threads=2)
+    _random_steps(batch, 7)  # mid-hand states, some hands restarted
+    copies = [batch.clone(), copy.copy(batch), copy.deepcopy(batch),
+              pickle.loads(pickle.dumps(batch))]
+    # copy 0 goes its own way, as another copy does; batch and the others are untouched
+    assert _same(_random_steps(copies[0], 5, first=100), _random_steps(batch.clone(), 5, first=100))
+    ahead = _random_steps(batch, 40, first=7)
+    for c in copies[1:]:
+        assert (c.compact, c.threads, c.rules, c.actions) == (compact, 2, rules, ACTIONS)
+        assert _same(_random_steps(c, 40, first=7), ahead)
+    assert np.array_equal(copies[1].seeds, batch.seeds)
+    assert np.array_equal(copies[1].state("stacks"), batch.state("stacks"))
+
+
+def _pickled_state(batch: HandBatch) -> tuple[Any, ...]:
+    return batch.__reduce__()[1][1]
+
+
+def _restore(batch: HandBatch, **change: object) -> HandBatch:
+    names = ("form", "byteorder", "settings", "hands", "history", "seeds")
+    state = dict(zip(names, _pickled_state(batch)))
+    state.update(change)
+    return batch_module._restore_batch(HandBatch, tuple(state[n] for n in names))
+
+
+def test_a_pickle_that_does_not_fit_is_refused() -> None:
+    batch = HandBatch(GameConfig(big_blind=2), 8, 6, seed=1)
+    batch.step(batch.sample_legal(0))
+    assert _same(_random_steps(_restore(batch), 3), _random_steps(batch.clone(), 3))
+    what = "the pickled HandBatch"
+    cases: list[tuple[dict[str, object], str]] = [
+        ({"form": 2}, f"{what} has format 2; this version reads format 1"),
+        ({"settings": (1, 2)}, f"{what}: its settings are not a HandBatch's: (1, 2)"),
+        ({"byteorder": "big" if sys.byteorder == "little" else "little"},
+         f"{what} was saved on a {'big' if sys.byteorder == 'little' else 'little'}-endian"
+         f" machine; its hand records cannot be read on this {sys.byteorder}-endian one"),
+        ({"history": np.zeros((8, 4, 5), np.uint8)},
+         f"{what}: history must be uint8 with shape (8, 4, 6) (this build's compact layout),"
+         " got uint8 (8, 4, 5)"),
+        ({"seeds": [0] * 8},
+         f"{what}: seeds must be uint64 with shape (8,) (this build's compact layout), got"
+         " <class 'list'>"),
+    ]
+    hands = _pickled_state(batch)[3].copy()
+    actor = batch_module._COMPACT.fields["actor"][0]
+    hands.view(np.uint8)[5, actor] = 9  # a seat the 6-seat hand does not have
+    cases.append(({"hands": hands},
+                  f"{what}: hand 5 is not a state a batch can play (status -141)"))
+    hands = _pickled_state(batch)[3].copy()
+    off, _, dtype = batch_module._COMPACT.fields["starting_stacks"]
+    hands[0].view(np.uint8)[off : off + dtype.itemsize] = 0  # seat 0 of hand 0 started with 0
+    cases.append(({"hands": hands},
+                  f"{what}: hand 0 is not a hand of its game: its starting stacks"
+                  " [0, 200, 200, 200, 200, 200] cannot start one"))
+    settings = list(_pickled_state(batch)[2])
+    settings[0] = GameConfig(big_blind=4)  # hands of big blind 2 in a batch of big blind 4
+    cases.append(({"settings": tuple(settings)},
+                  f"{what}: hand 0 is not a hand of its game with 6 seats (status -151)"))
+    for change, message in cases:
+        with pytest.raises(HandStateError) as exc:
+            _restore(batch, **change)
+        assert str(exc.value) == message
+
+
+@pytest.mark.parametrize("compact", [True, False], ids=["compact", "full"])
+def test_unpickling_damaged_hands_refuses_them_or_plays_them_by_the_rules(compact: bool) -> None:
+    # random bytes of the records changed: each batch is refused with HandStateError, or
+    # it plays on (no hand left without a seat to act, chips conserved in every hand)
+    # and its hands still pass the check after
+    batch = HandBatch(GameConfig(big_blind=2, ante=1), 16, 6, seed=1, compact=compact)
+    _random_steps(batch, 5)
+    hands = _pickled_state(batch)[3]
+    rng = np.random.default_rng(11)
+    refused = played = 0
+    for _ in range(250):
+        damaged = hands.copy()
+        raw = damaged.view(np.uint8)
+        for _ in range(int(rng.choice([1, 2, 8]))):
+            i, j = int(rng.integers(raw.shape[0])), int(rng.integers(raw.shape[1]))
+            raw[i, j] = int(rng.choice([0, 1, 0x7F, 0x80, 0xFF, int(rng.integers(256))]))
+        try:
+            copy_ = _restore(batch, hands=damaged)
+        except HandStateError:
+            refused += 1
+            continue
+        played += 1
+        for s in range(20):
+            result = copy_.step(copy_.sample_legal(s))
+            assert not result.rewards.sum(axis=1).any() and (copy_.actor >= 0).all()
+        layout = copy_._layout
+        assert getattr(lib, layout.check_hands)(copy_._spec, copy_._p_hands, 0, 16, copy_._bad) == 0
+    assert refused > 20 and played > 20  # both ways were taken

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .batch import RAISE_TO, SKIP, HandBatch, StepResult
 from .config import ConfigError, GameConfig
 from .dealing import SeededDeck
-from .errors import MAX_CHIPS, HoleCardsShapeError
+from .errors import MAX_CHIPS, BatchInUseError, HoleCardsShapeError
 from .hand import (
     Action,
     ActionKind,
@@ -51,6 +51,7 @@ __all__: list[str] = [
     "SKIP",
     "Action",
     "ActionKind",
+    "BatchInUseError",
     "ConfigError",
     "Event",
     "GameConfig",

@@ -41,6 +41,7 @@ compact layout of the hand machine (int32 chips), beyond that in the full one.
 from __future__ import annotations
 
 import sys
+import threading
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -53,7 +54,7 @@ from holdem_eval.errors import DTypeError, OutArrayError, ShapeError
 
 from .config import GameConfig
 from .discrete import RAISE_TO, SKIP, ActionSet, observation_size
-from .errors import ConfigError, HandStateError, IllegalActionError
+from .errors import BatchInUseError, ConfigError, HandStateError, IllegalActionError
 from .rules import Rules
 
 __all__ = [
@@ -374,6 +375,7 @@ class HandBatch:
         self._max = np.zeros(n, dtype=np.int64)
         self._actor = np.zeros(n, dtype=np.int64)
         self._bad = ffi.new("size_t *")
+        self._busy = threading.Lock()  # held by the call that runs on the hands (_enter)
         self._last_out: Any = None  # the last `out` array of step() and its C pointer
         self._p_last_out: Any = ffi.NULL
         self._p_hands = ffi.from_buffer("int64_t[]", self._hands)
@@ -486,11 +488,25 @@ class HandBatch:
         """``(count, D)`` float32: each hand's observation of its seat to act (zeros where
         nobody is), written into ``out`` when given (C-contiguous, writable float32)."""
         out = self._out(out)
-        getattr(lib, self._layout.observe)(
-            self._spec, self._p_hands, self._p_history, self._p_min, self._p_max,
-            ffi.from_buffer("float[]", out), 0, self.count, self._parts, self._threads,
-        )
+        self._enter()
+        try:
+            getattr(lib, self._layout.observe)(
+                self._spec, self._p_hands, self._p_history, self._p_min, self._p_max,
+                ffi.from_buffer("float[]", out), 0, self.count, self._parts, self._threads,
+            )
+        finally:
+            self._busy.release()
         return out
+
+    def _enter(self) -> None:
+        """Takes the batch for a call on its hands, or raises :class:`BatchInUseError`
+        when another thread's call holds it (the C calls run without the GIL: two at once
+        on the same hands would tear their states). Release ``self._busy`` after."""
+        if not self._busy.acquire(blocking=False):
+            raise BatchInUseError(
+                "this HandBatch is in use: a call on it from another thread is running"
+                " (one thread at a time; give each thread its own batch)"
+            )
 
     # ---- acting --------------------------------------------------------------------------
     def sample_legal(self, seed: int = 0) -> NDArray[np.int32]:
@@ -499,10 +515,14 @@ class HandBatch:
         if type(seed) is not int and (not isinstance(seed, (int, np.integer)) or isinstance(seed, bool)):
             raise ConfigError(f"seed must be an int, got {seed!r}")
         out = np.empty(self.count, dtype=np.int32)
-        lib.he_batch_sample_parts(
-            self._p_mask, self._k, int(seed) & _M64, ffi.from_buffer("int32_t[]", out), 0,
-            self.count, self._parts, self._threads,
-        )
+        self._enter()
+        try:
+            lib.he_batch_sample_parts(
+                self._p_mask, self._k, int(seed) & _M64, ffi.from_buffer("int32_t[]", out), 0,
+                self.count, self._parts, self._threads,
+            )
+        finally:
+            self._busy.release()
         return out
 
     def step(
@@ -534,12 +554,16 @@ class HandBatch:
         p_flags, bad = ffi.from_buffer("uint8_t[]", flags), self._bad
         # strict: the kinds are checked first in the same call, and no hand steps if one is
         # illegal (on the calling thread: the scan is ~1 ns a hand, less than a handoff)
-        st = getattr(lib, self._layout.step)(
-            self._spec, self._p_hands, self._p_history, self._p_seeds, p_kinds, p_amounts,
-            p_flags, p_flags + n, p_flags + 2 * n, ffi.from_buffer("int64_t[]", rewards),
-            self._p_mask, self._p_min, self._p_max, self._p_actor, p_obs, self.strict, 0, n,
-            self._parts, self._threads, bad,
-        )
+        self._enter()
+        try:
+            st = getattr(lib, self._layout.step)(
+                self._spec, self._p_hands, self._p_history, self._p_seeds, p_kinds, p_amounts,
+                p_flags, p_flags + n, p_flags + 2 * n, ffi.from_buffer("int64_t[]", rewards),
+                self._p_mask, self._p_min, self._p_max, self._p_actor, p_obs, self.strict, 0,
+                n, self._parts, self._threads, bad,
+            )
+        finally:
+            self._busy.release()
         if st != lib.HE_OK:
             i = int(bad[0])
             if st == lib.HE_E_BATCH_ILLEGAL and self.strict:  # nothing was changed
@@ -584,6 +608,14 @@ class HandBatch:
             rows = np.flatnonzero(w)
         if rows.size == 0:
             return
+        self._enter()
+        try:
+            self._restart(rows)
+        finally:
+            self._busy.release()
+
+    def _restart(self, rows: NDArray[np.intp]) -> None:
+        """reset() of hands ``rows`` (the batch taken)."""
         layout = self._layout
         stacks = _field(layout, self._hands[rows], "starting_stacks", self.seats)
         button = _field(layout, self._hands[rows], "button", 1)[:, 0]
@@ -622,10 +654,16 @@ class HandBatch:
 
     def _portable(self) -> tuple[Any, ...]:
         """What a copy is made from: the format, the machine's byte order, the settings and
-        the hands, histories and seeds (the view and the fresh hands are recomputed)."""
+        copies of the hands, histories and seeds (the view and the fresh hands are
+        recomputed)."""
         settings = (self.config, self.count, self.seats, self.actions, self.rules,
                     self.auto_reset, self.strict, self.threads, self.compact)
-        return _FORMAT, sys.byteorder, settings, self._hands, self._history, self._seeds
+        self._enter()
+        try:
+            arrays = self._hands.copy(), self._history.copy(), self._seeds.copy()
+        finally:
+            self._busy.release()
+        return (_FORMAT, sys.byteorder, settings, *arrays)
 
 
 # the format of HandBatch._portable (a pickle of another format is refused), and the
@@ -665,7 +703,7 @@ def _restore_batch(cls: type[HandBatch], state: tuple[Any, ...]) -> HandBatch:
                 f"{what}: {name} must be {np.dtype(dtype)} with shape {shape} (this build's"
                 f" {'compact' if b.compact else 'full'} layout), got {got}"
             )
-    b._hands, b._history, b._seeds = hands.copy(), history.copy(), seeds.copy()
+    b._hands, b._history, b._seeds = hands.copy(), history.copy(), seeds.copy()  # owned
     b._bind()
     stacks = _field(layout, b._hands[:1], "starting_stacks", b.seats)
     try:

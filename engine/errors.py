@@ -1,7 +1,8 @@
 """The engine's exceptions, and the one table from the hand kernel's status codes to them.
 
 Every class derives from :class:`holdem_eval.HoldemEvalError` and a builtin
-(``ValueError``), so callers may catch either. The C hand state machine
+(``ValueError``; ``RuntimeError`` for :class:`BatchInUseError`), so callers may catch
+either. The C hand state machine
 (``csrc/hand.c``) reports each refusal as a unique ``HE_E_HAND_*`` status;
 :data:`HAND_ERRORS` maps each status to its class and message template, and
 :func:`hand_error` builds the exception from a status and the context the caller knows
@@ -21,6 +22,7 @@ from holdem_eval import HoldemEvalError, ShapeError
 __all__ = [
     "HAND_ERRORS",
     "MAX_CHIPS",
+    "BatchInUseError",
     "ConfigError",
     "HandStateError",
     "HoleCardsShapeError",
@@ -54,6 +56,12 @@ class HandStateError(HoldemEvalError, ValueError):
 
 class TableError(HoldemEvalError, ValueError):
     """A table operation that does not fit the seats or the session's phase."""
+
+
+class BatchInUseError(HoldemEvalError, RuntimeError):
+    """A :class:`~holdem_eval.engine.HandBatch` was called from a thread while a call on it
+    from another thread was running; the call was refused and changed nothing (a batch
+    steps one set of hands: give each thread its own batch)."""
 
 
 _WAGER = "seat {seat} cannot {word} {amount}: "

@@ -23,6 +23,7 @@ from helpers import forked_result
 from holdem_eval.engine import (
     RAISE_TO,
     SKIP,
+    BatchInUseError,
     ConfigError,
     GameConfig,
     Hand,
@@ -722,3 +723,27 @@ def test_unpickling_damaged_hands_refuses_them_or_plays_them_by_the_rules(compac
         layout = copy_._layout
         assert getattr(lib, layout.check_hands)(copy_._spec, copy_._p_hands, 0, 16, copy_._bad) == 0
     assert refused > 20 and played > 20  # both ways were taken
+
+
+def test_a_batch_in_use_by_another_thread_refuses_calls_and_changes_nothing() -> None:
+    # the C calls run without the GIL: a second call on the same hands would tear them
+    batch = HandBatch(GameConfig(big_blind=2), 70, 6, seed=2, threads=2)
+    kinds = batch.sample_legal(1)
+    before = _pickled_state(batch)
+    calls = [lambda: batch.step(kinds), batch.observe, batch.sample_legal, batch.reset,
+             batch.clone, lambda: pickle.dumps(batch)]
+    holder = threading.Thread(target=batch._busy.acquire)  # another thread's call, running
+    holder.start()
+    holder.join()
+    for call in calls:
+        with pytest.raises(BatchInUseError) as exc:
+            call()
+        assert str(exc.value) == (
+            "this HandBatch is in use: a call on it from another thread is running"
+            " (one thread at a time; give each thread its own batch)"
+        )
+    assert isinstance(exc.value, RuntimeError)
+    batch._busy.release()  # that call ended
+    assert _same(list(_pickled_state(batch)[3:]), list(before[3:]))  # nothing changed
+    for call in calls:
+        call()

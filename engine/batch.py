@@ -682,7 +682,10 @@ def _restore_batch(cls: type[HandBatch], state: tuple[Any, ...]) -> HandBatch:
         raise HandStateError(f"{what} has format {form!r}; this version reads format {_FORMAT}")
     _, byteorder, settings, hands, history, seeds = state
     if not (isinstance(settings, tuple) and len(settings) == len(_SETTINGS)
-            and all(isinstance(v, t) for v, t in zip(settings, _SETTINGS))):
+            and all(isinstance(v, t) for v, t in zip(settings, _SETTINGS))
+            and 1 <= settings[1] <= _MAX_HANDS and 2 <= settings[2] <= 10
+            and 1 <= settings[7] <= MAX_THREADS
+            and (settings[2] <= COMPACT_SEATS or not settings[8])):
         raise HandStateError(f"{what}: its settings are not a HandBatch's: {settings!r}")
     b = cls.__new__(cls)
     (b.config, b.count, b.seats, b.actions, b.rules, b.auto_reset, b.strict, b.threads,

@@ -661,9 +661,11 @@ def test_a_pickle_that_does_not_fit_is_refused() -> None:
     batch.step(batch.sample_legal(0))
     assert _same(_random_steps(_restore(batch), 3), _random_steps(batch.clone(), 3))
     what = "the pickled HandBatch"
+    no_hands = (GameConfig(big_blind=2), 0, 6, ActionSet(), Rules(), True, True, 1, True)
     cases: list[tuple[dict[str, object], str]] = [
         ({"form": 2}, f"{what} has format 2; this version reads format 1"),
         ({"settings": (1, 2)}, f"{what}: its settings are not a HandBatch's: (1, 2)"),
+        ({"settings": no_hands}, f"{what}: its settings are not a HandBatch's: {no_hands!r}"),
         ({"byteorder": "big" if sys.byteorder == "little" else "little"},
          f"{what} was saved on a {'big' if sys.byteorder == 'little' else 'little'}-endian"
          f" machine; its hand records cannot be read on this {sys.byteorder}-endian one"),

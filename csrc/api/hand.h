@@ -222,6 +222,8 @@ int he_hand_muck(he_hand *h, int64_t seat, he_hand_event *events, size_t *n_even
 int he_hand_clone(he_hand *dst, const he_hand *src);
 
 /* Checks every invariant of a state read from outside (a pickle, a caller's edit): seat
- * count, indices, cards, amounts within the limit, chips conserved. HE_OK or
+ * count, indices, cards (the board plan agreeing with the board), amounts within the
+ * limit, chips conserved, the counts of seats in the hand and with chips, the bet to
+ * call, who has acted, and a seat to act that has a bet to answer. HE_OK or
  * HE_E_HAND_STATE; the other functions assume a state that passes. */
 int he_hand_check(const he_hand *h);

@@ -157,6 +157,11 @@ static void check_hands(he_batch_spec *spec, int fresh_mode)
     b.hands[3].actor = (int8_t)spec->seats; /* a seat it does not have */
     CHECK(he_batch_check_hands(spec, b.hands, 0, COUNT, &bad) == HE_E_HAND_STATE && bad == 3);
     b.hands[3].actor = actor;
+    int8_t hole = b.hands[4].holes[0];
+    b.hands[4].holes[0] = -1; /* an unknown card: a Hand may hold one, a batch deals its own */
+    CHECK(he_hand_check(&b.hands[4]) == HE_OK);
+    CHECK(he_batch_check_hands(spec, b.hands, 0, COUNT, &bad) == HE_E_HAND_STATE && bad == 4);
+    b.hands[4].holes[0] = hole;
     CHECK(he_batch_check_hands(spec, b.hands, 0, COUNT, &bad) == HE_OK);
     CHECK(he_batch_check_hands(spec, NULL, 0, COUNT, &bad) == HE_E_ARGUMENT);
 }

@@ -440,6 +440,15 @@ static int state_ok(const he_hand *h)
         || !in(h->pending_board, 0, 3)) {
         return 0;
     }
+    /* a board is waited for only when neither the plan nor a deck has it, after the round's
+     * bets went in; the betting is done only with fewer than two seats that may bet (or
+     * at a manual showdown) */
+    if ((h->pending_board
+         && (h->has_deck || h->plan_len >= h->board_len + h->pending_board || h->cur_bet))
+        || (h->betting_done && !h->over && h->street != HE_SHOWDOWN && h->n_active >= 2)
+        || (h->actor < 0 && !h->over && !h->pending_board && h->street != HE_SHOWDOWN)) {
+        return 0; /* (a hand under way waits for a seat to act, a board or the showdown) */
+    }
     /* the seat to act has a bet to answer (acted below it: not folded or all-in, DONE) */
     if (h->actor >= 0 && (h->over || h->betting_done || h->pending_board
                           || h->street == HE_SHOWDOWN || h->folded[h->actor]
@@ -486,7 +495,7 @@ static int state_ok(const he_hand *h)
             used |= (uint64_t)1 << card;
         }
     }
-    int64_t start_total = 0, total = 0, in_pot = 0, live = 0, active = 0, top = 0;
+    int64_t start_total = 0, total = 0, in_pot = 0, live = 0, active = 0, top = 0, paid = 0;
     for (int64_t k = 0; k < h->n; k++) {
         if (!add_chips(&start_total, h->starting_stacks[k]) || !add_chips(&total, h->stacks[k])
             || !add_chips(&in_pot, h->bets[k]) || !add_chips(&in_pot, h->committed[k])
@@ -499,10 +508,13 @@ static int state_ok(const he_hand *h)
         live += !h->folded[k];
         active += !h->folded[k] && h->stacks[k] > 0;
         top = h->bets[k] > top ? h->bets[k] : top;
+        paid |= h->payouts[k];
     }
-    /* the counts the machine keeps of seats in the hand and of those with chips behind, and
-     * the bet to call (until the hand is over: a settled hand's stacks hold its payouts) */
-    if (!live || h->n_live != live || (!h->over && (h->n_active != active || h->cur_bet != top))
+    /* the counts the machine keeps of seats in the hand and of those with chips behind, the
+     * bet to call, and no result yet (until the hand is over: a settled hand's stacks hold
+     * its payouts) */
+    if (!live || h->n_live != live
+        || (!h->over && (h->n_active != active || h->cur_bet != top || h->rake || paid))
         || h->pot != (h->over ? 0 : in_pot) || !add_chips(&total, h->pot)
         || !add_chips(&total, h->rake) || total != start_total) {
         return 0;

@@ -224,6 +224,8 @@ int he_hand_clone(he_hand *dst, const he_hand *src);
 /* Checks every invariant of a state read from outside (a pickle, a caller's edit): seat
  * count, indices, cards (the board plan agreeing with the board), amounts within the
  * limit, chips conserved, the counts of seats in the hand and with chips, the bet to
- * call, who has acted, and a seat to act that has a bet to answer. HE_OK or
- * HE_E_HAND_STATE; the other functions assume a state that passes. */
+ * call, who has acted, no result before the end, and a hand under way that has a seat to
+ * act with a bet to answer or waits for a board or the showdown. HE_OK or
+ * HE_E_HAND_STATE; the other functions assume a state that passes (and play it to its
+ * end). */
 int he_hand_check(const he_hand *h);

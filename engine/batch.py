@@ -706,7 +706,7 @@ def _restore_batch(cls: type[HandBatch], state: tuple[Any, ...]) -> HandBatch:
                 f"{what}: {name} must be {np.dtype(dtype)} with shape {shape} (this build's"
                 f" {'compact' if b.compact else 'full'} layout), got {got}"
             )
-    b._hands, b._history, b._seeds = hands.copy(), history.copy(), seeds.copy()  # owned
+    b._hands, b._history, b._seeds = hands.copy(), history.copy(), seeds.copy()  # C-contiguous, writable
     b._bind()
     stacks = _field(layout, b._hands[:1], "starting_stacks", b.seats)
     try:

@@ -424,24 +424,27 @@ static int batch_hand_ok(const he_hand *h)
 }
 
 int he_batch_check_hands(const he_batch_spec *spec, const void *hands, size_t first,
-                         size_t end, size_t *bad)
+                         size_t end, size_t *bad, int *fault)
 {
-    if (!spec_ok(spec) || spec->fresh == NULL || hands == NULL || bad == NULL) {
+    if (!spec_ok(spec) || spec->fresh == NULL || hands == NULL || bad == NULL || fault == NULL) {
         return HE_E_ARGUMENT;
     }
     const he_hand *game = hand_at_c(spec->fresh, 0);
     for (size_t i = first; i < end; i++) {
         const he_hand *h = hand_at_c(hands, i);
-        int st = he_hand_check(h);
-        if (st == HE_OK && !batch_hand_ok(h)) {
-            st = HE_E_HAND_STATE;
+        int f = he_hand_fault(h), st = HE_OK;
+        if (f == 0 && !batch_hand_ok(h)) {
+            f = HE_HAND_FAULT_BATCH;
         }
-        if (st == HE_OK && (h->n != (int64_t)spec->seats
-                            || !same_game(game, h, offsetof(he_hand, starting_stacks)))) {
+        if (f != 0) {
+            st = HE_E_HAND_STATE;
+        } else if (h->n != (int64_t)spec->seats
+                   || !same_game(game, h, offsetof(he_hand, starting_stacks))) {
             st = HE_E_BATCH_GAME;
         }
         if (st != HE_OK) {
             *bad = i;
+            *fault = f;
             return st;
         }
     }

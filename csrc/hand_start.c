@@ -407,7 +407,8 @@ static int add_chips(int64_t *total, int64_t v)
     return 1;
 }
 
-static int state_ok(const he_hand *h)
+/* 0, or the first group of invariants (HE_HAND_FAULT_*) that the state breaks */
+static int state_fault(const he_hand *h)
 {
     he_hand_config c = {h->hole_count, h->betting, h->small_blind, h->big_blind, h->ante,
                         h->big_blind_ante, h->straddle,
@@ -429,7 +430,7 @@ static int state_ok(const he_hand *h)
         || !in(h->blind_counts_toward_cap, 0, 1) || !in(h->allow_free_fold, 0, 1)
         || !in(h->manual_showdown, 0, 1) || !in(h->no_flop_no_drop, 0, 1)
         || h->n * h->hole_count + 8 > 52) {
-        return 0;
+        return HE_HAND_FAULT_RANGE;
     }
     /* the board has exactly the street's cards; only a pending street is missing */
     int64_t street_board = h->street == HE_SHOWDOWN ? 5 : board_after[h->street];
@@ -438,7 +439,7 @@ static int state_ok(const he_hand *h)
             && (h->over || h->street == HE_SHOWDOWN
                 || h->pending_board != board_after[h->street + 1] - h->board_len))
         || !in(h->pending_board, 0, 3)) {
-        return 0;
+        return HE_HAND_FAULT_BOARD;
     }
     /* a board is waited for only when neither the plan nor a deck has it, after the round's
      * bets went in; the betting is done only with fewer than two seats that may bet (or
@@ -447,13 +448,13 @@ static int state_ok(const he_hand *h)
          && (h->has_deck || h->plan_len >= h->board_len + h->pending_board || h->cur_bet))
         || (h->betting_done && !h->over && h->street != HE_SHOWDOWN && h->n_active >= 2)
         || (h->actor < 0 && !h->over && !h->pending_board && h->street != HE_SHOWDOWN)) {
-        return 0; /* (a hand under way waits for a seat to act, a board or the showdown) */
+        return HE_HAND_FAULT_WAIT; /* (a hand under way waits for a seat to act, a board or the showdown) */
     }
     /* the seat to act has a bet to answer (acted below it: not folded or all-in, DONE) */
     if (h->actor >= 0 && (h->over || h->betting_done || h->pending_board
                           || h->street == HE_SHOWDOWN || h->folded[h->actor]
                           || h->acted[h->actor] >= h->cur_bet)) {
-        return 0;
+        return HE_HAND_FAULT_ACTOR;
     }
     uint64_t used = 0;
     for (int64_t k = 0; k < h->n * h->hole_count + h->board_len + h->plan_len; k++) {
@@ -467,17 +468,17 @@ static int state_ok(const he_hand *h)
             card = h->plan[p];
             if (p < h->board_len) {
                 if (card != h->board[p]) {
-                    return 0;
+                    return HE_HAND_FAULT_CARDS;
                 }
                 continue;
             }
         }
         if (!in(card, k < hc ? -1 : 0, 51)) {
-            return 0;
+            return HE_HAND_FAULT_CARDS;
         }
         if (card >= 0) {
             if (used >> card & 1u) {
-                return 0;
+                return HE_HAND_FAULT_CARDS;
             }
             used |= (uint64_t)1 << card;
         }
@@ -486,11 +487,11 @@ static int state_ok(const he_hand *h)
     for (int64_t p = 0; p < 5; p++) {
         int64_t card = h->deck_board[p];
         if (!in(card, -1, 51)) {
-            return 0;
+            return HE_HAND_FAULT_CARDS;
         }
         if (h->has_deck && p >= h->board_len && p >= h->plan_len) {
             if (card < 0 || used >> card & 1u) {
-                return 0;
+                return HE_HAND_FAULT_CARDS;
             }
             used |= (uint64_t)1 << card;
         }
@@ -503,23 +504,24 @@ static int state_ok(const he_hand *h)
             || !in(h->shown[k], 0, 2) || !in(h->payouts[k], 0, LIMIT) || h->bets[k] > h->cur_bet
             || !(in(h->acted[k], -1, LIMIT) || h->acted[k] == DONE)
             || (!h->over && (h->folded[k] || h->stacks[k] == 0) && h->acted[k] != DONE)) {
-            return 0; /* (a folded or all-in seat has acted for the hand) */
+            return HE_HAND_FAULT_SEAT; /* (a folded or all-in seat has acted for the hand) */
         }
         live += !h->folded[k];
         active += !h->folded[k] && h->stacks[k] > 0;
         top = h->bets[k] > top ? h->bets[k] : top;
         paid |= h->payouts[k];
     }
-    /* the counts the machine keeps of seats in the hand and of those with chips behind, the
-     * bet to call, and no result yet (until the hand is over: a settled hand's stacks hold
-     * its payouts) */
-    if (!live || h->n_live != live
-        || (!h->over && (h->n_active != active || h->cur_bet != top || h->rake || paid))
-        || h->pot != (h->over ? 0 : in_pot) || !add_chips(&total, h->pot)
-        || !add_chips(&total, h->rake) || total != start_total) {
-        return 0;
+    /* the counts the machine keeps of seats in the hand and of those with chips behind, and
+     * the bet to call (until the hand is over: a settled hand's stacks hold its payouts) */
+    if (!live || h->n_live != live || (!h->over && (h->n_active != active || h->cur_bet != top))) {
+        return HE_HAND_FAULT_COUNTS;
     }
-    return 1;
+    /* the pot holds what was put in, no result before the end, and no chip made or lost */
+    if ((!h->over && (h->rake || paid)) || h->pot != (h->over ? 0 : in_pot)
+        || !add_chips(&total, h->pot) || !add_chips(&total, h->rake) || total != start_total) {
+        return HE_HAND_FAULT_CHIPS;
+    }
+    return 0;
 }
 
 int he_hand_check(const he_hand *h)
@@ -527,6 +529,11 @@ int he_hand_check(const he_hand *h)
     if (h == NULL) {
         return HE_E_ARGUMENT;
     }
-    return state_ok(h) ? HE_OK : HE_E_HAND_STATE;
+    return state_fault(h) ? HE_E_HAND_STATE : HE_OK;
+}
+
+int he_hand_fault(const he_hand *h)
+{
+    return h == NULL ? HE_E_ARGUMENT : state_fault(h);
 }
 

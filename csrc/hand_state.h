@@ -38,6 +38,7 @@
 #define he_hand_muck he_hand6_muck
 #define he_hand_clone he_hand6_clone
 #define he_hand_check he_hand6_check
+#define he_hand_fault he_hand6_fault
 #define he_hi_record he_hi6_record
 #define he_hi_draw he_hi6_draw
 #define he_hi_deal_fresh he_hi6_deal_fresh

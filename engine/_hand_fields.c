@@ -11,6 +11,13 @@ static PyObject *he_check(PyObject *op, PyObject *unused)
     return PyLong_FromLong(he_ready((HeHandObject *)op));
 }
 
+/* _fault() -> 0, or the first group of invariants the state breaks (he_hand_fault) */
+static PyObject *he_fault(PyObject *op, PyObject *unused)
+{
+    (void)unused;
+    return PyLong_FromLong(he_hand_fault(&((HeHandObject *)op)->h));
+}
+
 /* _state() -> bytes of the struct; _set_state(bytes) -> status (he_hand_check) */
 static PyObject *he_state(PyObject *op, PyObject *unused)
 {

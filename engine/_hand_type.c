@@ -33,6 +33,7 @@ static PyMethodDef he_methods[] = {
     {"legal_actions", he_legal, METH_NOARGS,
      "legal_actions($self, /)\n--\n\nLegal actions for the seat to act (empty when nobody is)."},
     {"_check", he_check, METH_NOARGS, NULL},
+    {"_fault", he_fault, METH_NOARGS, NULL},
     {"_state", he_state, METH_NOARGS, NULL},
     {"_events", he_events, METH_NOARGS, NULL},
     {"_set_events", he_set_events, METH_O, NULL},

@@ -54,7 +54,7 @@ from holdem_eval.errors import DTypeError, OutArrayError, ShapeError
 
 from .config import GameConfig
 from .discrete import RAISE_TO, SKIP, ActionSet, observation_size
-from .errors import BatchInUseError, ConfigError, HandStateError, IllegalActionError
+from .errors import HAND_FAULTS, BatchInUseError, ConfigError, HandStateError, IllegalActionError
 from .rules import Rules
 
 __all__ = [
@@ -714,10 +714,11 @@ def _restore_batch(cls: type[HandBatch], state: tuple[Any, ...]) -> HandBatch:
     except ConfigError:
         raise HandStateError(f"{what}: hand 0 is not a hand of its game: its starting"
                              f" stacks {stacks[0].tolist()} cannot start one") from None
-    st = getattr(lib, layout.check_hands)(b._spec, b._p_hands, 0, n, b._bad)
+    fault = ffi.new("int *")
+    st = getattr(lib, layout.check_hands)(b._spec, b._p_hands, 0, n, b._bad, fault)
     if st != lib.HE_OK:
-        why = ("is not a state a batch can play" if st == lib.HE_E_HAND_STATE
-               else f"is not a hand of its game with {b.seats} seats")
+        why = (f"is not a state a batch can play: {HAND_FAULTS[fault[0]]}"
+               if st == lib.HE_E_HAND_STATE else f"is not a hand of its game with {b.seats} seats")
         raise HandStateError(f"{what}: hand {b._bad[0]} {why} (status {st})")
     b._view(ffi.NULL)
     return b

@@ -21,6 +21,7 @@ from holdem_eval import HoldemEvalError, ShapeError
 
 __all__ = [
     "HAND_ERRORS",
+    "HAND_FAULTS",
     "MAX_CHIPS",
     "BatchInUseError",
     "ConfigError",
@@ -126,6 +127,25 @@ HAND_ERRORS: dict[int, tuple[type[HoldemEvalError], str]] = {
         "the hand's state is inconsistent (it was changed from outside); it cannot be played on",
     ),
     -142: (HandStateError, "board card {card!r} is already dealt"),
+}
+
+
+# Why he_hand_check refuses a state (he_hand_fault, csrc/api/hand.h HE_HAND_FAULT_*): the
+# first group of invariants the state breaks.
+HAND_FAULTS: dict[int, str] = {
+    1: "a game setting, seat index, street or flag is out of its range",
+    2: "the board does not have the street's cards, or the board waited for does not fit",
+    3: "it waits for a board the plan or deck holds, ends the betting with two seats that"
+    " may bet, or has nobody to act and nothing to wait for",
+    4: "the seat to act may not act now (folded, all-in, already acted at this bet, or the"
+    " betting is over)",
+    5: "a card is out of range or in play twice, or the board plan disagrees with the board",
+    6: "a seat's amounts or flags are out of range, or a folded or all-in seat is not done",
+    7: "the counts of seats in the hand or with chips, or the bet to call, disagree with the"
+    " seats",
+    8: "the pot does not hold what was put in, a result exists before the end, or chips"
+    " were made or lost",
+    9: "a hole card is unknown, or it waits for a card or showdown a batch cannot deal",
 }
 
 

@@ -56,6 +56,7 @@ from .actions import (
 from .config import GameConfig
 from .dealing import UNKNOWN_CARD, _check_seed, format_cards
 from .errors import (
+    HAND_FAULTS,
     MAX_CHIPS,
     ConfigError,
     HandStateError,
@@ -545,7 +546,14 @@ def _restore_hand(cls: type[Hand], state: tuple[Any, ...]) -> Hand:
     """Unpickle a :class:`Hand` (see ``Hand.__reduce__``); the kernel checks the state."""
     h = cls.__new__(cls)
     h.config, h.rules, h.manual_showdown, data, events = state
-    if h._set_state(data) or h._set_events(events):
-        raise HandStateError("the pickled hand's state is inconsistent; it cannot be restored")
+    size = len(h._state())
+    if not isinstance(data, bytes) or len(data) != size:
+        raise HandStateError(f"the pickled hand's state is not a {size}-byte hand record of"
+                             " this version; it cannot be restored")
+    if h._set_state(data):
+        raise HandStateError(f"the pickled hand's state is inconsistent: {HAND_FAULTS[h._fault()]};"
+                             " it cannot be restored")
+    if h._set_events(events):
+        raise HandStateError("the pickled hand's event log is inconsistent; it cannot be restored")
     return h
 

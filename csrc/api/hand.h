@@ -229,3 +229,17 @@ int he_hand_clone(he_hand *dst, const he_hand *src);
  * HE_E_HAND_STATE; the other functions assume a state that passes (and play it to its
  * end). */
 int he_hand_check(const he_hand *h);
+
+/* Why he_hand_check refuses a state: 0 when it passes, else the first group of invariants
+ * it breaks (HE_E_ARGUMENT for NULL). Messages: engine/errors.py HAND_FAULTS. */
+#define HE_HAND_FAULT_RANGE 1  /* a game setting, seat index, street or flag out of range */
+#define HE_HAND_FAULT_BOARD 2  /* the board has not the street's cards, or the wait for it */
+#define HE_HAND_FAULT_WAIT 3   /* waits for what it has, or for nothing with nobody to act */
+#define HE_HAND_FAULT_ACTOR 4  /* the seat to act may not act now */
+#define HE_HAND_FAULT_CARDS 5  /* a card out of range or in play twice; plan and board differ */
+#define HE_HAND_FAULT_SEAT 6   /* a seat's amounts or flags; a folded or all-in seat not done */
+#define HE_HAND_FAULT_COUNTS 7 /* the counts of seats in the hand or with chips; the bet to call */
+#define HE_HAND_FAULT_CHIPS 8  /* the pot, a result before the end, or chips made or lost */
+#define HE_HAND_FAULT_BATCH 9  /* (he_batch_check_hands) an unknown card, or a wait a batch
+                                * cannot end: it deals every card itself */
+int he_hand_fault(const he_hand *h);

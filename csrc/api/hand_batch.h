@@ -58,11 +58,12 @@ int he_batch_fresh(const he_batch_spec *spec, void *fresh, const int64_t *stacks
 /* HE_OK when hands [first, end), from outside (an unpickled batch), are states a batch
  * of the spec's game can play: each passes he_hand_check, has every hole card and every
  * board card to come (a batch deals itself), a seat to act unless it is over, spec->seats
- * seats and the game of spec->fresh's hands (the same he_hand_config); else
- * HE_E_HAND_STATE or HE_E_BATCH_GAME for the first hand *bad that is not.
- * HE_E_ARGUMENT when spec->fresh is NULL. */
+ * seats and the game of spec->fresh's hands (the same he_hand_config); else, for the
+ * first hand *bad that is not, HE_E_HAND_STATE with *fault its he_hand_fault (or
+ * HE_HAND_FAULT_BATCH), or HE_E_BATCH_GAME (*fault 0). HE_E_ARGUMENT when spec->fresh is
+ * NULL. */
 int he_batch_check_hands(const he_batch_spec *spec, const void *hands, size_t first,
-                         size_t end, size_t *bad);
+                         size_t end, size_t *bad, int *fault);
 
 /* HE_OK when kinds[i] (with amounts[i] for HE_BATCH_RAISE_TO; amounts may be NULL when
  * no kind is) is legal for every hand in [first, end) that has a seat to act; else
@@ -152,7 +153,7 @@ int he_batch6_start(const he_batch_spec *spec, void *hands, uint8_t *history,
                     size_t first, size_t end, size_t *bad);
 int he_batch6_fresh(const he_batch_spec *spec, void *fresh, const int64_t *stacks);
 int he_batch6_check_hands(const he_batch_spec *spec, const void *hands, size_t first,
-                          size_t end, size_t *bad);
+                          size_t end, size_t *bad, int *fault);
 int he_batch6_observe(const he_batch_spec *spec, const void *hands, const uint8_t *history,
                       const int64_t *min_raise, const int64_t *max_raise, float *obs,
                       size_t first, size_t end);

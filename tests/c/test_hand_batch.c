@@ -140,30 +140,36 @@ static int check_restart(const he_batch_spec *spec, const he_hand *before, size_
 static void check_hands(he_batch_spec *spec, int fresh_mode)
 {
     size_t bad = COUNT;
+    int fault = -1;
     if (fresh_mode == NO_FRESH) {
-        CHECK(he_batch_check_hands(spec, b.hands, 0, COUNT, &bad) == HE_E_ARGUMENT);
+        CHECK(he_batch_check_hands(spec, b.hands, 0, COUNT, &bad, &fault) == HE_E_ARGUMENT);
         return;
     }
     if (fresh_mode == FRESH_OTHER_GAME) {
-        CHECK(he_batch_check_hands(spec, b.hands, 0, COUNT, &bad) == HE_E_BATCH_GAME && bad == 0);
+        CHECK(he_batch_check_hands(spec, b.hands, 0, COUNT, &bad, &fault) == HE_E_BATCH_GAME
+              && bad == 0 && fault == 0);
         return;
     }
-    CHECK(he_batch_check_hands(spec, b.hands, 0, COUNT, &bad) == HE_OK && bad == COUNT);
+    CHECK(he_batch_check_hands(spec, b.hands, 0, COUNT, &bad, &fault) == HE_OK && bad == COUNT);
     size_t seats = spec->seats;
     spec->seats = seats > 2 ? seats - 1 : seats + 1;
-    CHECK(he_batch_check_hands(spec, b.hands, 1, COUNT, &bad) == HE_E_BATCH_GAME && bad == 1);
+    CHECK(he_batch_check_hands(spec, b.hands, 1, COUNT, &bad, &fault) == HE_E_BATCH_GAME
+          && bad == 1);
     spec->seats = seats;
     int8_t actor = b.hands[3].actor;
     b.hands[3].actor = (int8_t)spec->seats; /* a seat it does not have */
-    CHECK(he_batch_check_hands(spec, b.hands, 0, COUNT, &bad) == HE_E_HAND_STATE && bad == 3);
+    CHECK(he_batch_check_hands(spec, b.hands, 0, COUNT, &bad, &fault) == HE_E_HAND_STATE
+          && bad == 3 && fault == HE_HAND_FAULT_RANGE && he_hand_fault(&b.hands[3]) == fault);
     b.hands[3].actor = actor;
     int8_t hole = b.hands[4].holes[0];
     b.hands[4].holes[0] = -1; /* an unknown card: a Hand may hold one, a batch deals its own */
-    CHECK(he_hand_check(&b.hands[4]) == HE_OK);
-    CHECK(he_batch_check_hands(spec, b.hands, 0, COUNT, &bad) == HE_E_HAND_STATE && bad == 4);
+    CHECK(he_hand_check(&b.hands[4]) == HE_OK && he_hand_fault(&b.hands[4]) == 0);
+    CHECK(he_batch_check_hands(spec, b.hands, 0, COUNT, &bad, &fault) == HE_E_HAND_STATE
+          && bad == 4 && fault == HE_HAND_FAULT_BATCH);
     b.hands[4].holes[0] = hole;
-    CHECK(he_batch_check_hands(spec, b.hands, 0, COUNT, &bad) == HE_OK);
-    CHECK(he_batch_check_hands(spec, NULL, 0, COUNT, &bad) == HE_E_ARGUMENT);
+    CHECK(he_batch_check_hands(spec, b.hands, 0, COUNT, &bad, &fault) == HE_OK);
+    CHECK(he_batch_check_hands(spec, NULL, 0, COUNT, &bad, &fault) == HE_E_ARGUMENT);
+    CHECK(he_batch_check_hands(spec, b.hands, 0, COUNT, &bad, NULL) == HE_E_ARGUMENT);
 }
 
 static void play(he_hand_config cfg, size_t seats, size_t n_fractions, size_t steps, int fresh_mode)

@@ -334,13 +334,23 @@ def test_a_tampered_pickle_is_refused_with_a_clear_error() -> None:
     h = Hand(GameConfig(big_blind=2), [200] * 3, button=0, seed=1)
     cls, (config, rules, manual, data, events) = h.__reduce__()[1]
     assert _restore_hand(cls, (config, rules, manual, data, events)).snapshot() == h.snapshot()
-    for bad in (data[:-8], b"\xff" * 8 + data[8:], data):
-        bad_events = events if bad is not data else events[:-1]
+    h._n_live = 2  # three seats in the hand, counted as two
+    miscounted = h._state()
+    inconsistent = "the pickled hand's state is inconsistent: {}; it cannot be restored"
+    cases = [
+        (data[:-8], events, f"the pickled hand's state is not a {len(data)}-byte hand record"
+                            " of this version; it cannot be restored"),
+        (b"\xff" * 8 + data[8:], events,  # a small blind of -1
+         inconsistent.format("a game setting, seat index, street or flag is out of its range")),
+        (miscounted, events, inconsistent.format(
+            "the counts of seats in the hand or with chips, or the bet to call, disagree with"
+            " the seats")),
+        (data, events[:-1], "the pickled hand's event log is inconsistent; it cannot be restored"),
+    ]
+    for bad, bad_events, message in cases:
         with pytest.raises(HandStateError) as err:
             _restore_hand(cls, (config, rules, manual, bad, bad_events))
-        assert str(err.value) == (
-            "the pickled hand's state is inconsistent; it cannot be restored"
-        )
+        assert str(err.value) == message
 
 
 def test_narrow_field_clamps_a_value_its_type_cannot_hold() -> None:

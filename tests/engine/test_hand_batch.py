@@ -680,7 +680,14 @@ def test_a_pickle_that_does_not_fit_is_refused() -> None:
     actor = batch_module._COMPACT.fields["actor"][0]
     hands.view(np.uint8)[5, actor] = 9  # a seat the 6-seat hand does not have
     cases.append(({"hands": hands},
-                  f"{what}: hand 5 is not a state a batch can play (status -141)"))
+                  f"{what}: hand 5 is not a state a batch can play: a game setting, seat"
+                  " index, street or flag is out of its range (status -141)"))
+    hands = _pickled_state(batch)[3].copy()
+    holes = batch_module._COMPACT.fields["holes"][0]
+    hands.view(np.uint8)[6, holes] = 0xFF  # a hole card unknown: a batch deals its own
+    cases.append(({"hands": hands},
+                  f"{what}: hand 6 is not a state a batch can play: a hole card is unknown, or"
+                  " it waits for a card or showdown a batch cannot deal (status -141)"))
     hands = _pickled_state(batch)[3].copy()
     off, _, dtype = batch_module._COMPACT.fields["starting_stacks"]
     hands[0].view(np.uint8)[off : off + dtype.itemsize] = 0  # seat 0 of hand 0 started with 0
@@ -722,8 +729,8 @@ def test_unpickling_damaged_hands_refuses_them_or_plays_them_by_the_rules(compac
         for s in range(20):
             result = copy_.step(copy_.sample_legal(s))
             assert not result.rewards.sum(axis=1).any() and (copy_.actor >= 0).all()
-        layout = copy_._layout
-        assert getattr(lib, layout.check_hands)(copy_._spec, copy_._p_hands, 0, 16, copy_._bad) == 0
+        layout, fault = copy_._layout, ffi.new("int *")
+        assert getattr(lib, layout.check_hands)(copy_._spec, copy_._p_hands, 0, 16, copy_._bad, fault) == 0
     assert refused > 20 and played > 20  # both ways were taken
 
 

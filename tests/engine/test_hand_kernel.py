@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from hand_reference import ReferenceHand
 from holdem_eval.engine import ActionKind, GameConfig, Hand, Rules
-from holdem_eval.engine.errors import HAND_ERRORS, hand_error
+from holdem_eval.engine.errors import HAND_ERRORS, HAND_FAULTS, hand_error
 from test_hand_properties import CONFIGS
 
 from holdem_eval._he_native import ffi, lib
@@ -257,6 +257,11 @@ def test_every_kernel_status_has_one_error_entry() -> None:
     assert statuses == set(HAND_ERRORS)
     assert len(statuses) == len({getattr(lib, n) for n in dir(lib) if n.startswith("HE_E_")}
                                 & statuses)
+
+
+def test_every_state_fault_has_one_message() -> None:
+    faults = {getattr(lib, n) for n in dir(lib) if n.startswith("HE_HAND_FAULT_")}
+    assert faults == set(HAND_FAULTS) == set(range(1, len(faults) + 1))
 
 
 def test_an_unknown_status_is_reported_as_a_bug() -> None:

@@ -443,12 +443,13 @@ static int state_fault(const he_hand *h)
     }
     /* a board is waited for only when neither the plan nor a deck has it, after the round's
      * bets went in; the betting is done only with fewer than two seats that may bet (or
-     * at a manual showdown) */
+     * at a manual showdown); a hand under way waits for a seat to act, a board or the
+     * showdown */
     if ((h->pending_board
          && (h->has_deck || h->plan_len >= h->board_len + h->pending_board || h->cur_bet))
         || (h->betting_done && !h->over && h->street != HE_SHOWDOWN && h->n_active >= 2)
         || (h->actor < 0 && !h->over && !h->pending_board && h->street != HE_SHOWDOWN)) {
-        return HE_HAND_FAULT_WAIT; /* (a hand under way waits for a seat to act, a board or the showdown) */
+        return HE_HAND_FAULT_WAIT;
     }
     /* the seat to act has a bet to answer (acted below it: not folded or all-in, DONE) */
     if (h->actor >= 0 && (h->over || h->betting_done || h->pending_board

@@ -701,12 +701,14 @@ def _restore_batch(cls: type[HandBatch], state: tuple[Any, ...]) -> HandBatch:
         ("seeds", seeds, (n,), np.uint64),
     ):
         if not isinstance(array, np.ndarray) or array.dtype != dtype or array.shape != shape:
-            got = f"{array.dtype} {array.shape}" if isinstance(array, np.ndarray) else repr(type(array))
+            got = (f"{array.dtype} {array.shape}" if isinstance(array, np.ndarray)
+                   else repr(type(array)))
             raise HandStateError(
                 f"{what}: {name} must be {np.dtype(dtype)} with shape {shape} (this build's"
                 f" {'compact' if b.compact else 'full'} layout), got {got}"
             )
-    b._hands, b._history, b._seeds = hands.copy(), history.copy(), seeds.copy()  # C-contiguous, writable
+    # copies: C-contiguous and writable for the C side, whatever the pickle held
+    b._hands, b._history, b._seeds = hands.copy(), history.copy(), seeds.copy()
     b._bind()
     stacks = _field(layout, b._hands[:1], "starting_stacks", b.seats)
     try:

@@ -453,7 +453,8 @@ static void test_tampered_states(void)
             size_t width = he_hand_field_width(f);
             unsigned char *slot = (unsigned char *)&h + he_hand_field_offset(f)
                                   + width * (size_t)rnd_in(0, (int64_t)he_hand_field_length(f) - 1);
-            const int64_t odd[] = {-1, 0, 1, 2, 3, 5, 9, 10, 11, 52, 127, -128, -7, HE_HAND_DONE, INT64_MAX, INT64_MIN};
+            const int64_t odd[] = {-1, 0, 1, 2, 3, 5, 9, 10, 11, 52, 127, -128, -7,
+                                   HE_HAND_DONE, INT64_MAX, INT64_MIN};
             int64_t old = 0, value;
             if (width == 1) {
                 int8_t v;

@@ -730,7 +730,8 @@ def test_unpickling_damaged_hands_refuses_them_or_plays_them_by_the_rules(compac
             result = copy_.step(copy_.sample_legal(s))
             assert not result.rewards.sum(axis=1).any() and (copy_.actor >= 0).all()
         layout, fault = copy_._layout, ffi.new("int *")
-        assert getattr(lib, layout.check_hands)(copy_._spec, copy_._p_hands, 0, 16, copy_._bad, fault) == 0
+        check = getattr(lib, layout.check_hands)
+        assert check(copy_._spec, copy_._p_hands, 0, 16, copy_._bad, fault) == 0
     assert refused > 20 and played > 20  # both ways were taken
 
 

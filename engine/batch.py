@@ -274,7 +274,7 @@ class HandBatch:
             raise ConfigError(f"config must be a GameConfig, got {config!r}")
         self.config = config
         self.count = check_count(count, "count", high=_MAX_HANDS)
-        self.seats = check_count(seats, "seats", low=2, high=10)
+        self.seats = check_count(seats, "seats", low=2, high=_FULL.capacity)
         if config.straddle and self.seats == 2:
             raise ConfigError("a straddle needs at least 3 seats")
         self.actions = ActionSet() if actions is None else actions
@@ -683,7 +683,7 @@ def _restore_batch(cls: type[HandBatch], state: tuple[Any, ...]) -> HandBatch:
     _, byteorder, settings, hands, history, seeds = state
     if not (isinstance(settings, tuple) and len(settings) == len(_SETTINGS)
             and all(isinstance(v, t) for v, t in zip(settings, _SETTINGS))
-            and 1 <= settings[1] <= _MAX_HANDS and 2 <= settings[2] <= 10
+            and 1 <= settings[1] <= _MAX_HANDS and 2 <= settings[2] <= _FULL.capacity
             and 1 <= settings[7] <= MAX_THREADS
             and (settings[2] <= COMPACT_SEATS or not settings[8])):
         raise HandStateError(f"{what}: its settings are not a HandBatch's: {settings!r}")

@@ -339,12 +339,11 @@ static int pass_turn(he_hand *h, int64_t i, he_hi_log *log)
  * he_hand_deal). */
 static int deal_from_plan(he_hand *h, int64_t need, he_hi_log *log, int *dealt)
 {
-    int64_t have = h->board_len, from_plan = h->plan_len - have;
+    int64_t have = h->board_len, from_plan = he_hi_plan_part(h, need);
     *dealt = 0;
     if (from_plan < need && !h->has_deck) {
         return HE_OK;
     }
-    from_plan = from_plan < 0 ? 0 : from_plan < need ? from_plan : need;
     if (from_plan < need) {
         h->deck_pos = (int8_t)(h->deck_pos + need - from_plan + 1); /* a burn and the cards */
     }
@@ -392,8 +391,8 @@ int he_hi_next_street(he_hand *h, he_hi_log *log)
         if (st != HE_OK) {
             return st;
         }
-        if (!dealt) {
-            h->pending_board = (int8_t)need;
+        if (!dealt) { /* it waits for the street's cards that the plan does not give */
+            h->pending_board = (int8_t)(need - he_hi_plan_part(h, need));
             return HE_OK;
         }
         if (!h->betting_done) {

@@ -59,19 +59,30 @@ static int deal(he_hand *h, const int64_t *cards, size_t count, he_hi_log *log)
             return HE_E_HAND_DEAL_COUNT;
         }
     }
+    /* the street's cards: first those the board plan gives (he_hi_next_street waits
+     * only for the others), then the ones supplied, which may not repeat a card in play
+     * or in the plan */
+    int8_t *to = h->board + h->board_len;
+    int64_t part = he_hi_plan_part(h, board_after[h->street + 1] - h->board_len);
     uint64_t used = cards_in_play(h);
-    if (he_hi_take_cards(h, cards, (int64_t)count, &used) != HE_OK) {
+    if (he_hi_take_held(h, h->plan + h->board_len, part, &used) != HE_OK
+        || he_hi_take_cards(h, cards, (int64_t)count, &used) != HE_OK) {
         return HE_E_HAND_DEALT;
     }
     int st;
-    int8_t *to = h->board + h->board_len;
-    for (size_t k = 0; k < count; k++) {
-        to[k] = (int8_t)cards[k]; /* 0..51, checked above */
+    for (int64_t k = 0; k < part; k++) {
+        to[k] = h->plan[h->board_len + k];
     }
-    h->board_len = (int8_t)(h->board_len + (int64_t)count);
-    he_hi_emit(log, HE_EV_BOARD, -1, 0, to, (int64_t)count);
+    for (size_t k = 0; k < count; k++) {
+        to[part + (int64_t)k] = (int8_t)cards[k]; /* 0..51, checked above */
+    }
+    h->board_len = (int8_t)(h->board_len + part + (int64_t)count);
+    he_hi_emit(log, HE_EV_BOARD, -1, 0, to, part + (int64_t)count);
+    /* betting done before the street: run out the board (begin_street only counts the
+     * street then); else the street's betting starts, and may itself end the hand */
+    int run_out = h->betting_done;
     st = he_hi_begin_street(h, log);
-    if (st == HE_OK && h->betting_done) {
+    if (st == HE_OK && run_out) {
         st = he_hi_next_street(h, log);
     }
     return st;

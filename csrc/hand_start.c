@@ -407,6 +407,21 @@ static int add_chips(int64_t *total, int64_t v)
     return 1;
 }
 
+/* The burns and cards the streets after the board so far take from the seeded deck:
+ * each street that the plan does not give whole burns one, then deals the rest. */
+static int64_t deck_cards_to_come(const he_hand *h)
+{
+    int64_t count = 0;
+    for (int64_t street = HE_FLOP; street <= HE_RIVER; street++) {
+        int64_t before = board_after[street - 1], need = board_after[street] - before;
+        int64_t part = h->plan_len - before < 0 ? 0 : h->plan_len - before;
+        if (board_after[street] > h->board_len && part < need) {
+            count += need - part + 1;
+        }
+    }
+    return count;
+}
+
 /* 0, or the first group of invariants (HE_HAND_FAULT_*) that the state breaks */
 static int state_fault(const he_hand *h)
 {
@@ -422,7 +437,7 @@ static int state_fault(const he_hand *h)
         || !in(h->street, HE_PREFLOP, HE_SHOWDOWN) || !in(h->actor, -1, h->n - 1)
         || !in(h->max_bets, -1, LIMIT) || !in(h->level_count, 0, LIMIT)
         || !in(h->raise_size, 1, LIMIT) || !in(h->cur_bet, 0, LIMIT)
-        || !in(h->plan_len, 0, 5) || h->plan_len == 1 || h->plan_len == 2 /* 0, 3, 4, 5 */
+        || !in(h->plan_len, 0, 5)
         || !in(h->over, 0, 1) || !in(h->betting_done, 0, 1)
         || !in(h->has_deck, 0, 1) || !in(h->deck_pos, 0, 52)
         || !in(h->last_aggressor, -1, h->n - 1) || !in(h->river_aggressor, -1, h->n - 1)
@@ -432,21 +447,28 @@ static int state_fault(const he_hand *h)
         || h->n * h->hole_count + 8 > 52) {
         return HE_HAND_FAULT_RANGE;
     }
-    /* the board has exactly the street's cards; only a pending street is missing */
+    /* the board has exactly the street's cards; only a pending street (flop, turn or river)
+     * is missing, and the hand waits for those of its cards the plan does not give */
     int64_t street_board = h->street == HE_SHOWDOWN ? 5 : board_after[h->street];
     if (h->board_len != street_board
         || (h->pending_board
-            && (h->over || h->street == HE_SHOWDOWN
-                || h->pending_board != board_after[h->street + 1] - h->board_len))
+            && (h->over || h->street >= HE_RIVER
+                || h->pending_board
+                       != board_after[h->street + 1] - h->board_len
+                              - he_hi_plan_part(h, board_after[h->street + 1] - h->board_len)))
         || !in(h->pending_board, 0, 3)) {
         return HE_HAND_FAULT_BOARD;
     }
+    /* the deck position leaves room for what the streets to come take */
+    if (h->has_deck && h->deck_pos + deck_cards_to_come(h) > 52) {
+        return HE_HAND_FAULT_RANGE;
+    }
     /* a board is waited for only when neither the plan nor a deck has it, after the round's
-     * bets went in; the betting is done only with fewer than two seats that may bet (or
-     * at a manual showdown); a hand under way waits for a seat to act, a board or the
-     * showdown */
+     * bets went in, with the betting marked done if fewer than two seats may bet; the
+     * betting is done only with fewer than two seats that may bet (or at a manual
+     * showdown); a hand under way waits for a seat to act, a board or the showdown */
     if ((h->pending_board
-         && (h->has_deck || h->plan_len >= h->board_len + h->pending_board || h->cur_bet))
+         && (h->has_deck || h->cur_bet || (!h->betting_done && h->n_active < 2)))
         || (h->betting_done && !h->over && h->street != HE_SHOWDOWN && h->n_active >= 2)
         || (h->actor < 0 && !h->over && !h->pending_board && h->street != HE_SHOWDOWN)) {
         return HE_HAND_FAULT_WAIT;

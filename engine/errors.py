@@ -124,7 +124,8 @@ HAND_ERRORS: dict[int, tuple[type[HoldemEvalError], str]] = {
     ),
     -141: (
         HandStateError,
-        "the hand's state is inconsistent (it was changed from outside); it cannot be played on",
+        "the hand's state is inconsistent (it was changed from outside): {why}; it cannot be"
+        " played on",
     ),
     -142: (HandStateError, "board card {card!r} is already dealt"),
 }

@@ -273,7 +273,7 @@ class Hand(HandCore):
     def hole_cards(self) -> list[tuple[int, ...]]:
         """Each seat's hole cards (ids, -1 unknown)."""
         if self._check():
-            raise hand_error(_K["STATE"])
+            raise self._state_error()
         flat, hc = self._holes, self._hole_count
         return [tuple(flat[k * hc : k * hc + hc]) for k in range(self._n)]
 
@@ -290,7 +290,7 @@ class Hand(HandCore):
     def street(self) -> str:
         """``preflop``, ``flop``, ``turn``, ``river`` or ``showdown`` (betting finished)."""
         if self._check():
-            raise hand_error(_K["STATE"])
+            raise self._state_error()
         return STREET_NAMES[self._street]
 
     @property
@@ -396,11 +396,16 @@ class Hand(HandCore):
         if st:
             raise self._action_error(st, kind, k, amount, seat, what)
 
+    def _state_error(self) -> Exception:
+        """The error for a state that he_hand_check refuses (set from outside), naming
+        the first group of invariants it breaks."""
+        return hand_error(_K["STATE"], why=HAND_FAULTS[self._fault()])
+
     def _action_error(
         self, st: int, kind: Any, k: int, amount: Any, seat: Any, what: str | None
     ) -> Exception:
         if st == _K["STATE"]:
-            return hand_error(st)
+            return self._state_error()
         if st == _K["UNKNOWN"]:  # the action stays applied; the pot waits
             return hand_error(st, seat=self._error_seat)
         i = self._actor
@@ -432,6 +437,8 @@ class Hand(HandCore):
 
     # ---- cards and showdown --------------------------------------------------------
     def _check_result(self, st: int, **context: Any) -> None:
+        if st == _K["STATE"]:
+            raise self._state_error()
         if st == _K["UNKNOWN"]:  # the step stays applied; the pot waits
             raise hand_error(st, seat=self._error_seat)
         if st:
@@ -510,7 +517,7 @@ class Hand(HandCore):
         if not isinstance(seat, int) or not 0 <= seat < self._n:
             raise ConfigError(f"seat must be 0..{self._n - 1}, got {seat!r}")
         if self._check():
-            raise hand_error(_K["STATE"])
+            raise self._state_error()
         hidden = (UNKNOWN_CARD,) * self._hole_count
         events = tuple(
             Event("hole", e[1], 0, hidden) if e[0] == "hole" and e[1] != seat else Event(*e)

@@ -208,7 +208,8 @@ int he_hand_legal(const he_hand *h, he_hand_legal_actions *out);
 int he_hand_act(he_hand *h, int kind, int64_t amount, int64_t seat, he_hand_event *events,
                 size_t *n_events);
 
-/* Supplies the next street's board cards when the hand waits for them. */
+/* Supplies the next street's board cards when the hand waits for them: the pending_board
+ * cards that the known board plan does not give (the plan's come first). */
 int he_hand_deal(he_hand *h, const int64_t *cards, size_t count, he_hand_event *events,
                  size_t *n_events);
 

@@ -357,6 +357,35 @@ static uint64_t rnd(void)
 }
 static int64_t rnd_in(int64_t lo, int64_t hi) { return lo + (int64_t)(rnd() % (uint64_t)(hi - lo + 1)); }
 
+/* Cards given in advance, by `mode` (0: none, the seeded deal): 1, a partial or full board
+ * with the seed dealing the rest; 2, every hole card and a board of 0..5 cards without a
+ * seed (the hand waits for the board cards the plan lacks: he_hand_deal). Distinct random
+ * cards, in the caller's arrays. */
+static void give_cards(he_hand_setup *s, int mode, int64_t hole_count, int64_t *holes,
+                       int64_t *board)
+{
+    int64_t deck[52];
+    for (int64_t k = 0; k < 52; k++) {
+        deck[k] = k;
+    }
+    for (int64_t k = 0; k < 52; k++) { /* Fisher-Yates */
+        int64_t j = rnd_in(k, 51), t = deck[k];
+        deck[k] = deck[j];
+        deck[j] = t;
+    }
+    if (mode == 0) {
+        return;
+    }
+    s->board = board;
+    s->board_len = (size_t)rnd_in(mode == 1 ? 1 : 0, 5);
+    memcpy(board, deck, s->board_len * sizeof *board);
+    if (mode == 2) {
+        s->has_seed = 0;
+        s->holes = holes;
+        memcpy(holes, deck + 5, (size_t)((int64_t)s->seats * hole_count) * sizeof *holes);
+    }
+}
+
 /* One random step: mostly legal, sometimes anything (which must change nothing). */
 static int random_step(he_hand *h)
 {
@@ -412,6 +441,8 @@ static void test_random_play(void)
             stacks[k] = rnd_in(1, 400);
         }
         he_hand_setup s = seeded(seats, (size_t)rnd_in(0, (int64_t)seats - 1), stacks, rnd());
+        int64_t holes[HE_HAND_HOLES], board[5];
+        give_cards(&s, round % 6 < 3 ? 0 : round % 6 - 3, c.hole_count, holes, board);
         int64_t live[HE_HAND_MAX_SEATS] = {0}, dead[HE_HAND_MAX_SEATS] = {0};
         if (round % 5 == 0) {
             live[0] = 10;
@@ -443,6 +474,8 @@ static void test_tampered_states(void)
         he_hand_config c = config((int64_t)(round % 3), round % 4 == 3 ? 4 : 2);
         int64_t stacks[6] = {300, 200, 100, 400, 50, 250};
         he_hand_setup s = seeded(6, (size_t)(round % 6), stacks, (uint64_t)round);
+        int64_t holes[HE_HAND_HOLES], board[5];
+        give_cards(&s, round % 5 < 3 ? 0 : round % 5 - 2, c.hole_count, holes, board);
         he_hand h;
         CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
         for (int64_t step = rnd_in(0, 8); step > 0 && !h.over; step--) {
@@ -455,7 +488,7 @@ static void test_tampered_states(void)
                                   + width * (size_t)rnd_in(0, (int64_t)he_hand_field_length(f) - 1);
             const int64_t odd[] = {-1, 0, 1, 2, 3, 5, 9, 10, 11, 52, 127, -128, -7,
                                    HE_HAND_DONE, INT64_MAX, INT64_MIN};
-            int64_t old = 0, value;
+            int64_t old = 0;
             if (width == 1) {
                 int8_t v;
                 memcpy(&v, slot, 1);
@@ -467,9 +500,10 @@ static void test_tampered_states(void)
             } else {
                 memcpy(&old, slot, 8);
             }
-            value = rnd() % 3 ? odd[rnd() % (sizeof odd / sizeof odd[0])] : old + rnd_in(-3, 3);
-            /* a narrow field holds only its type's values: its low bytes (two's complement) */
-            uint64_t bits = (uint64_t)value;
+            /* a nearby value wraps (two's complement), as a narrow field holds only its
+             * type's values: its low bytes */
+            uint64_t bits = rnd() % 3 ? (uint64_t)odd[rnd() % (sizeof odd / sizeof odd[0])]
+                                      : (uint64_t)old + (uint64_t)rnd_in(-3, 3);
             if (width == 1) {
                 uint8_t v = (uint8_t)bits;
                 memcpy(slot, &v, 1);
@@ -477,7 +511,7 @@ static void test_tampered_states(void)
                 uint32_t v = (uint32_t)bits;
                 memcpy(slot, &v, 4);
             } else {
-                memcpy(slot, &value, 8);
+                memcpy(slot, &bits, 8);
             }
         }
         if (he_hand_check(&h) != HE_OK) {

@@ -370,7 +370,8 @@ class BettingMixin:
                 return
             need = _BOARD_AFTER[self.street_index + 1] - len(self.board)
             if not self._deal_board_from_plan(need):
-                self.pending_board = need
+                # it waits for the street's cards that the plan does not give
+                self.pending_board = need - len(self._board_plan[len(self.board) :])
                 return
             if self.betting_done:  # an all-in runout: _begin_street's first two steps
                 self.street_index += 1
@@ -420,13 +421,15 @@ class BettingMixin:
                 f"the {STREET_NAMES[self.street_index + 1]} needs {self.pending_board} known"
                 f" card(s), got {cards!r}"
             )
+        # the street's cards: the plan's, then the new ones (not in play, not in the plan)
+        street = self._board_plan[len(self.board) :] + new
         seen = set(self.board)
         seen.update(*self.hole_cards)
-        if len(seen.union(new)) != len(seen) + len(new):
-            c = next(c for c in new if c in seen or new.count(c) > 1)
+        if len(seen.union(street)) != len(seen) + len(street):
+            c = next(c for c in new if c in seen or street.count(c) > 1)
             raise HandStateError(f"board card {format_cards([c])!r} is already dealt")
-        self.board.extend(new)
-        self._log.append(("board", -1, 0, tuple(new)))
+        self.board.extend(street)
+        self._log.append(("board", -1, 0, tuple(street)))
         self._begin_street()
         if self.betting_done:
             self._next_street()

@@ -23,6 +23,7 @@ from holdem_eval.engine import (
     IllegalActionError,
     Rules,
 )
+from holdem_eval.engine.errors import HAND_FAULTS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_hand_properties import CONFIGS, candidates
@@ -288,10 +289,10 @@ def test_tampered_state_never_crashes(name: str) -> None:
                     try:
                         getattr(h, method)(*args)
                     except HandStateError as exc:
-                        if "inconsistent" in str(exc):
+                        if "inconsistent" in str(exc):  # naming the broken group
                             assert str(exc) == (
                                 "the hand's state is inconsistent (it was changed from"
-                                " outside); it cannot be played on"
+                                f" outside): {HAND_FAULTS[h._fault()]}; it cannot be played on"
                             )
                     except HoldemEvalError:
                         pass  # an illegal action for the state
@@ -364,7 +365,8 @@ def test_narrow_field_clamps_a_value_its_type_cannot_hold() -> None:
     with pytest.raises(HandStateError) as exc:
         h.act((ActionKind.CALL, 0))
     assert str(exc.value) == (
-        "the hand's state is inconsistent (it was changed from outside); it cannot be played on"
+        "the hand's state is inconsistent (it was changed from outside): a game setting, seat"
+        " index, street or flag is out of its range; it cannot be played on"
     )
 
 

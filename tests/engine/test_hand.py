@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -631,7 +632,43 @@ def test_seeded_partial_board_is_drawn_as_each_street_would_burn_and_deal() -> N
                 expected += deck.draw(size - len(expected))
         while h.payouts is None:
             h.call() if h.to_call else h.check()
+            h = pickle.loads(pickle.dumps(h))  # every state on the way is one it restores
         assert h.board == expected
+
+
+@pytest.mark.parametrize("given", ["Ah", "AhKd", "AhKdQc", "AhKdQcJs"])
+def test_a_partial_board_without_a_seed_waits_only_for_the_cards_not_given(given: str) -> None:
+    # the given cards start the board; each street waits for the cards they do not cover
+    holes = ["2c2d", "3c3d", "4c4d"]
+    h = Hand(GameConfig(big_blind=2), [100] * 3, hole_cards=holes, board=given)
+    known = parse_cards_text(given)
+    supply = parse_cards_text("9s8s7s6s5s")[len(known) :]
+    expected, waits = known + supply, []
+    while not h.is_over:
+        h = pickle.loads(pickle.dumps(h))  # every state on the way is one it restores
+        if not h.pending_board:
+            h.check_or_call()
+            continue
+        size = {0: 3, 3: 4, 4: 5}[len(h.board)]
+        street = {3: "flop", 4: "turn", 5: "river"}[size]
+        missing = size - max(len(h.board), len(known))
+        waits.append(h.pending_board)
+        assert h.pending_board == missing > 0
+        with pytest.raises(HandStateError) as err:
+            h.deal_board(["Tc", "Td", "Th"][: missing + 1])
+        assert str(err.value).startswith(f"the {street} needs {missing} known card(s), got")
+        if len(h.board) < len(known):  # a given card is in play: not dealt again
+            with pytest.raises(HandStateError) as err:
+                h.deal_board([known[0], *supply[1:missing]])
+            assert str(err.value) == f"board card {format_cards(known[:1])!r} is already dealt"
+        h.deal_board(supply[:missing])
+        supply = supply[missing:]
+        assert h.board == expected[:size]
+        # the street's event holds all its cards, the given ones first
+        last = [e for e in h.events if e.kind == "board"][-1]
+        assert list(last.cards) == expected[len(h.board) - (3 if size == 3 else 1) : size]
+    assert waits == {1: [2, 1, 1], 2: [1, 1, 1], 3: [1, 1], 4: [1]}[len(known)]
+    assert h.board == expected and sum(h.stacks) == 300
 
 
 def test_tampered_deck_board_is_refused() -> None:
@@ -642,5 +679,6 @@ def test_tampered_deck_board_is_refused() -> None:
     with pytest.raises(HandStateError) as exc:
         h.call()
     assert str(exc.value) == (
-        "the hand's state is inconsistent (it was changed from outside); it cannot be played on"
+        "the hand's state is inconsistent (it was changed from outside): a card is out of range"
+        " or in play twice, or the board plan disagrees with the board; it cannot be played on"
     )

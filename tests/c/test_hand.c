@@ -1,8 +1,9 @@
 /* C-only checks of the hand state machine (csrc/hand.c), run under ASan and UBSan by
  * tests/test_c_core.py: worked examples of each rule, every status code of the door, and
- * random play over every configuration (chips conserved, he_hand_check holds, a rejected
- * call changes nothing, clones are equal), plus tampered states that he_hand_check must
- * either refuse or that play on without a crash and with chips conserved. */
+ * random play over every configuration and over boards given in advance, with a seed or
+ * dealt by hand (chips conserved, he_hand_check holds, a rejected call changes nothing,
+ * clones are equal), plus tampered states of such hands that he_hand_check must either
+ * refuse or that play on without a crash and with chips conserved. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

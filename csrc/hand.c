@@ -339,7 +339,7 @@ static int pass_turn(he_hand *h, int64_t i, he_hi_log *log)
  * he_hand_deal). */
 static int deal_from_plan(he_hand *h, int64_t need, he_hi_log *log, int *dealt)
 {
-    int64_t have = h->board_len, from_plan = he_hi_plan_part(h, need);
+    int64_t have = h->board_len, from_plan = he_hi_plan_part(h, have, need);
     *dealt = 0;
     if (from_plan < need && !h->has_deck) {
         return HE_OK;
@@ -392,7 +392,7 @@ int he_hi_next_street(he_hand *h, he_hi_log *log)
             return st;
         }
         if (!dealt) { /* it waits for the street's cards that the plan does not give */
-            h->pending_board = (int8_t)(need - he_hi_plan_part(h, need));
+            h->pending_board = (int8_t)(need - he_hi_plan_part(h, h->board_len, need));
             return HE_OK;
         }
         if (!h->betting_done) {

@@ -63,7 +63,7 @@ static int deal(he_hand *h, const int64_t *cards, size_t count, he_hi_log *log)
      * only for the others), then the ones supplied, which may not repeat a card in play
      * or in the plan */
     int8_t *to = h->board + h->board_len;
-    int64_t part = he_hi_plan_part(h, board_after[h->street + 1] - h->board_len);
+    int64_t part = he_hi_plan_part(h, h->board_len, board_after[h->street + 1] - h->board_len);
     uint64_t used = cards_in_play(h);
     if (he_hi_take_held(h, h->plan + h->board_len, part, &used) != HE_OK
         || he_hi_take_cards(h, cards, (int64_t)count, &used) != HE_OK) {

@@ -47,12 +47,12 @@ static inline int64_t he_hi_seat_after(const he_hand *h, int64_t seat, int64_t d
     int64_t s = seat + d;
     return s >= h->n ? s - h->n : s;
 }
-/* How many of the `need` board cards the next street deals the known board plan gives
- * (the plan is the board's first plan_len cards): 0..need. The rest come from the seeded
- * deck, or, without one, the hand waits for them (he_hand_deal). */
-static inline int64_t he_hi_plan_part(const he_hand *h, int64_t need)
+/* How many of the `need` board cards a street deals after the first `have` the known
+ * board plan gives (the plan is the board's first plan_len cards): 0..need. The rest come
+ * from the seeded deck, or, without one, the hand waits for them (he_hand_deal). */
+static inline int64_t he_hi_plan_part(const he_hand *h, int64_t have, int64_t need)
 {
-    int64_t part = h->plan_len - h->board_len;
+    int64_t part = h->plan_len - have;
     return part < 0 ? 0 : part < need ? part : need;
 }
 /* The next `count` cards of the hand's seeded deck. */

@@ -414,7 +414,7 @@ static int64_t deck_cards_to_come(const he_hand *h)
     int64_t count = 0;
     for (int64_t street = HE_FLOP; street <= HE_RIVER; street++) {
         int64_t before = board_after[street - 1], need = board_after[street] - before;
-        int64_t part = h->plan_len - before < 0 ? 0 : h->plan_len - before;
+        int64_t part = he_hi_plan_part(h, before, need);
         if (board_after[street] > h->board_len && part < need) {
             count += need - part + 1;
         }
@@ -450,12 +450,11 @@ static int state_fault(const he_hand *h)
     /* the board has exactly the street's cards; only a pending street (flop, turn or river)
      * is missing, and the hand waits for those of its cards the plan does not give */
     int64_t street_board = h->street == HE_SHOWDOWN ? 5 : board_after[h->street];
+    int64_t next = h->street < HE_RIVER ? board_after[h->street + 1] - h->board_len : 0;
     if (h->board_len != street_board
         || (h->pending_board
             && (h->over || h->street >= HE_RIVER
-                || h->pending_board
-                       != board_after[h->street + 1] - h->board_len
-                              - he_hi_plan_part(h, board_after[h->street + 1] - h->board_len)))
+                || h->pending_board != next - he_hi_plan_part(h, h->board_len, next)))
         || !in(h->pending_board, 0, 3)) {
         return HE_HAND_FAULT_BOARD;
     }

@@ -5,6 +5,8 @@ from __future__ import annotations
 from .batch import RAISE_TO, SKIP, HandBatch, StepResult
 from .config import ConfigError, GameConfig
 from .dealing import SeededDeck
+from .deck_hand import DeckHand
+from .decks import Deck, DeckError, OsDeck, PresetDeck
 from .errors import MAX_CHIPS, BatchInUseError, HoleCardsShapeError
 from .hand import (
     Action,
@@ -43,6 +45,15 @@ from .showdown import (
     showdown_order,
 )
 from .table import SeatState, Table, TableError
+from .table_view import (
+    HandResult,
+    PotResult,
+    SeatView,
+    ShownHand,
+    TableEvent,
+    TableView,
+    parse_action,
+)
 
 __all__: list[str] = [
     "MAX_CHIPS",
@@ -53,10 +64,14 @@ __all__: list[str] = [
     "ActionKind",
     "BatchInUseError",
     "ConfigError",
+    "Deck",
+    "DeckError",
+    "DeckHand",
     "Event",
     "GameConfig",
     "Hand",
     "HandBatch",
+    "HandResult",
     "HandStateError",
     "HoleCardsShapeError",
     "IllegalActionError",
@@ -64,27 +79,35 @@ __all__: list[str] = [
     "InvalidChipsError",
     "InvalidSeatError",
     "LegalAction",
+    "OsDeck",
     "PhhError",
     "PhhHand",
     "PhhReplayError",
     "PlayerView",
     "Pot",
+    "PotResult",
+    "PresetDeck",
     "ReplayResult",
     "Rules",
     "SeatHand",
     "SeatState",
+    "SeatView",
     "SeededDeck",
     "Settlement",
     "ShowdownOrder",
+    "ShownHand",
     "StepResult",
     "Table",
     "TableError",
+    "TableEvent",
+    "TableView",
     "UnknownHoleCardsError",
     "UnsupportedPhhActionError",
     "UnsupportedPhhError",
     "dumps_phh",
     "load_phh",
     "loads_phh",
+    "parse_action",
     "replay_phh",
     "settle",
     "settle_batch",

@@ -115,7 +115,7 @@ HAND_ERRORS: dict[int, tuple[type[HoldemEvalError], str]] = {
     -134: (IllegalActionError, _SHOWDOWN + "it is not in the hand"),
     -135: (IllegalActionError, "seat {seat} cannot {what}: it already showed or mucked"),
     -136: (IllegalActionError, "seat {seat} must show {hole_count} cards, got {cards!r}"),
-    -137: (IllegalActionError, "seat {seat} shows {shown!r} but holds {hole!r}"),
+    -137: (IllegalActionError, "seat {seat} shows {shown!r}, which are not its hole cards"),
     -138: (IllegalActionError, "seat {seat} shows {card!r}, which is already dealt"),
     -139: (IllegalActionError, "seat {seat} cannot muck: it is the last hand in the pot"),
     -140: (

@@ -117,9 +117,14 @@ def _field(name: str, doc: str) -> Any:
 class Hand(HandCore):
     """A hand in progress; see the module docstring for the rules.
 
-    ``Hand(config, stacks, button=0, seed=7)`` deals every card from a seeded deck.
-    Explicit ``hole_cards`` (one entry per seat, text or ids, ``-1``/``"??"`` =
-    unknown) and a partial or full ``board`` may be given instead; cards not given
+    ``Hand(config, stacks)`` deals from the operating system's CSPRNG (:class:`OsDeck`),
+    drawing each street's cards only when they are dealt; ``deck=`` takes another
+    :class:`~holdem_eval.engine.Deck` (a certified shuffle, a preset order). Such a hand
+    deals its own board: :meth:`deal_board` is refused.
+    ``Hand(config, stacks, button=0, seed=7)`` deals every card from a seeded deck, for
+    reproducible simulations — not for real play (the seed tells every card, and the
+    run-out is drawn at the start). Explicit ``hole_cards`` (one entry per seat, text or
+    ids, ``-1``/``"??"`` = unknown) and a partial or full ``board`` may be given instead; cards not given
     are dealt from the seeded deck if there is a seed, otherwise the hand pauses
     until :meth:`deal_board` supplies them (replaying hand histories).
     ``posts`` maps a seat to ``(live, dead)`` extra forced chips (returning players'
@@ -156,6 +161,17 @@ class Hand(HandCore):
         def deal_board(self, cards: str | Sequence[int]) -> None: ...
         def show(self, seat: int, cards: str | Sequence[int] | None = None) -> None: ...
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Hand:
+        # without a seed or cards (or with a deck) the hand deals from a deck: DeckHand
+        if cls is Hand and (kwargs.get("deck") is not None or all(
+            kwargs.get(k) is None for k in ("seed", "hole_cards", "board")
+        )):
+            from .deck_hand import DeckHand
+
+            cls = DeckHand
+        hand: Hand = HandCore.__new__(cls)
+        return hand
+
     def __init__(
         self,
         config: GameConfig,
@@ -168,7 +184,11 @@ class Hand(HandCore):
         posts: Mapping[int, tuple[int, int]] | None = None,
         rules: Any = None,
         manual_showdown: bool = False,
+        deck: Any = None,
     ) -> None:
+        if deck is not None:
+            raise ConfigError("deck= deals every card itself: give it without seed, hole_cards"
+                              " or board")
         if config.__class__ is not GameConfig and not isinstance(config, GameConfig):
             raise ConfigError(f"config must be a GameConfig, got {config!r}")
         self.config = config
@@ -477,11 +497,10 @@ class Hand(HandCore):
 
     def _show_refused(self, st: int, seat: Any, cards: Any, shown: Sequence[int] | None) -> None:
         if st:
-            ok_seat = isinstance(seat, int) and 0 <= seat < self._n and st != _K["STATE"]
-            hole = self.hole_cards[seat] if ok_seat else ()
+            # never the seat's real hole cards: the message may reach other players
             self._check_result(
                 st, seat=seat, what="show", cards=cards, hole_count=self._hole_count,
-                shown=format_cards(list(shown or [])), hole=format_cards(list(hole)),
+                shown=format_cards(list(shown or [])),
             )
 
     def muck(self, seat: int) -> None:

@@ -1,4 +1,8 @@
-"""A table session: seats, the moving button, blinds owed, joining, leaving, rebuys, rake.
+"""A table a game server can sit on: seats, the moving button, blinds owed, joining,
+leaving, rebuys, rake; secure decks, table-seat views, an event stream, clocks, restore.
+
+Every seat number in this module — arguments, views, events, error messages — is a
+**table seat** (0 .. seats-1), never a position in the hand.
 
 Rules this table follows (a "moving button" house):
 
@@ -11,25 +15,39 @@ Rules this table follows (a "moving button" house):
   until the big blind reaches him.  A player whose turn for the big blind comes while
   he is back simply posts it and owes nothing more.
 * A new player waits for the big blind (default) or posts one big blind live in his
-  first hand, in any position.
+  first hand, in any position.  A player may join during a hand; he is dealt in from
+  a later hand.
 * A player with no chips after a hand is *busted*: he is dealt out until he rebuys
-  (``rebuy``) or leaves.  Rebuys, joins and leaves happen between hands.
+  (``rebuy``) or leaves.  A rebuy asked for during a hand by a seat in it is applied
+  before the next hand.  Buy-ins and rebuys keep a stack within ``min_buy_in`` ..
+  ``max_buy_in`` when those are set.
+* ``leave`` during a hand folds the seat at its turn (binding: it is asked nothing
+  more) and removes it after the hand with its chips; ``timeout`` plays
+  :meth:`Table.default_action` (check if free, else fold) for a seat whose clock ran out.
 * Rake follows the table's :class:`~holdem_eval.engine.Rules` through ``settle``.
 
+Dealing: every hand shuffles from the operating system's CSPRNG (:class:`OsDeck`) and
+draws each street's cards when they are dealt, unless ``deck=`` gives a deck factory (a
+certified shuffle) or ``seed=`` asks for the reproducible seeded deal of simulations
+(hand n of a table with seed s deals like ``Hand(seed=(s * 0x9E3779B1 + n) mod 2**64)``;
+**not for real play**: the seed tells every card).
+
 Chips are conserved over the session:
-``sum(stacks) + rake_taken + cashed_out == bought_in`` after every hand.
+``sum(stacks) + rake_taken + cashed_out == bought_in`` between hands.
 
 >>> from holdem_eval.engine import GameConfig, Table
->>> t = Table(GameConfig(big_blind=2), seats=3, seed=1)
+>>> t = Table(GameConfig(big_blind=2), seats=3, seed=1, table_id="doc")
 >>> for seat, name in enumerate(["ann", "bob", "cy"]):
 ...     t.join(seat, name, 200, wait_for_big_blind=False)
 >>> h = t.start_hand()
->>> t.button, t.seat_to_act
-(0, 0)
+>>> t.button, t.seat_to_act, t.hand_id
+(0, 0, 'doc-1')
 >>> while t.hand is not None:
-...     t.act(t.legal_actions()[0])   # everyone folds (or checks) when they can
+...     t.act(t.seat_to_act, t.legal_actions()[0])   # everyone folds (or checks)
 >>> t.stacks
 [200, 199, 201]
+>>> [(e.kind, e.seat, e.amount) for e in t.events_since(0, viewer=None)][-3:]
+[('fold', 1, 0), ('win', 2, 3), ('hand_end', None, 0)]
 >>> _ = t.start_hand()          # the button moves one seat clockwise
 >>> t.button, t.hand.blind_seats
 (1, (2, 0))
@@ -37,15 +55,31 @@ Chips are conserved over the session:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import secrets
+from collections import deque
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .config import ConfigError, GameConfig
+from .deck_hand import DeckHand
+from .decks import Deck, OsDeck
 from .errors import TableError
-from .hand import Action, ActionKind, Hand, LegalAction, PlayerView, blind_seats
+from .hand import Action, ActionKind, Hand, LegalAction, blind_seats
+from .table_view import (
+    HandResult,
+    PotResult,
+    SeatView,
+    ShownHand,
+    TableEvent,
+    TableView,
+    parse_action,
+)
 
 __all__ = ["SeatState", "Table", "TableError"]
+
+_FOLD, _CHECK, _CALL, _BET, _RAISE, _ALL_IN = tuple(ActionKind)
+_M64 = 0xFFFFFFFFFFFFFFFF
 
 
 @dataclass
@@ -60,14 +94,29 @@ class SeatState:
     post_big_blind: bool = False
     missed_small_blind: bool = False
     missed_big_blind: bool = False
+    leaving: bool = False
+    """Asked to leave during a hand: folded at its turn, removed after the hand."""
+    pending_rebuy: int = 0
+    """Chips of a rebuy asked for during a hand, added before the next one."""
 
     @property
     def busted(self) -> bool:
-        return self.stack == 0
+        return self.stack == 0 and self.pending_rebuy == 0
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class Table:
-    """A cash-game session of many hands; see the module docstring for the rules."""
+    """A cash-game session of many hands; see the module docstring for the rules.
+
+    ``deck``: a callable returning a fresh :class:`Deck` for each hand (default: the OS
+    CSPRNG). ``seed``: the reproducible seeded deal instead (simulations only).
+    ``min_buy_in`` / ``max_buy_in``: table buy-in limits (``None``: none). ``max_history``:
+    finished hands kept in :attr:`history` and :attr:`results` (their events are kept
+    for :meth:`events_since` too). ``table_id``: the prefix of hand ids (default random).
+    """
 
     def __init__(
         self,
@@ -75,107 +124,260 @@ class Table:
         seats: int = 6,
         *,
         rules: Any = None,
-        seed: int = 0,
+        seed: int | None = None,
+        deck: Callable[[], Deck] | None = None,
         button: int = 0,
+        min_buy_in: int | None = None,
+        max_buy_in: int | None = None,
+        max_history: int = 100,
+        table_id: str | None = None,
     ) -> None:
+        from .rules import Rules
+
         if not isinstance(config, GameConfig):
             raise ConfigError(f"config must be a GameConfig, got {config!r}")
-        if not isinstance(seats, int) or not 2 <= seats <= 10:
+        if not _is_int(seats) or not 2 <= seats <= 10:
             raise ConfigError(f"seats must be 2..10, got {seats!r}")
-        if not isinstance(button, int) or not 0 <= button < seats:
+        if not _is_int(button) or not 0 <= button < seats:
             raise ConfigError(f"button must be a seat 0..{seats - 1}, got {button!r}")
+        if rules is not None and not isinstance(rules, Rules):
+            raise ConfigError(f"rules must be a Rules or None, got {rules!r}")
+        if seed is not None and (not _is_int(seed) or not 0 <= seed <= _M64):
+            raise ConfigError(f"seed must be an int 0..2**64-1 or None, got {seed!r}")
+        if deck is not None and (seed is not None or not callable(deck)):
+            raise ConfigError(f"deck must be a callable returning a Deck (and no seed), got {deck!r}")
+        for name, limit in (("min_buy_in", min_buy_in), ("max_buy_in", max_buy_in)):
+            if limit is not None and (not _is_int(limit) or limit <= 0):
+                raise ConfigError(f"{name} must be a positive int or None, got {limit!r}")
+        if min_buy_in is not None and max_buy_in is not None and min_buy_in > max_buy_in:
+            raise ConfigError(f"min_buy_in {min_buy_in} is above max_buy_in {max_buy_in}")
+        if not _is_int(max_history) or max_history < 1:
+            raise ConfigError(f"max_history must be an int >= 1, got {max_history!r}")
+        if table_id is None:
+            table_id = "t" + secrets.token_hex(4)
+        elif not isinstance(table_id, str) or not table_id:
+            raise ConfigError(f"table_id must be a non-empty string, got {table_id!r}")
         self.config = config
         self.rules = rules
         self.seat_count = seats
         self.seats: list[SeatState | None] = [None] * seats
         self.button = button
+        self.seed = seed
+        self.deck = deck
+        self.min_buy_in = min_buy_in
+        self.max_buy_in = max_buy_in
+        self.max_history = max_history
+        self.table_id = table_id
         self._first_hand = True
         self._last_blinds: tuple[int, int] | None = None
-        self.seed = seed
         self.hands_played = 0
         self.rake_taken = 0
         self.bought_in = 0
         self.cashed_out = 0
         self.hand: Hand | None = None
+        self.hand_id: str | None = None
         self.hand_seats: list[int] = []  # hand position -> table seat
-        self.history: list[Hand] = []
-        self.keep_history = False
+        self.history: deque[Hand] = deque(maxlen=max_history)
+        self.results: deque[HandResult] = deque(maxlen=max_history)
+        self._events: list[TableEvent] = []
+        self._hand_starts: deque[int] = deque()  # index in _events of each kept hand's start
+        self._seq = 0
+        self._turn = 0
+        self._synced = 0  # hand events already in _events
+        self._hand_posts: dict[int, tuple[int, int]] = {}
+
+    # ---- events --------------------------------------------------------------------
+    def _emit(self, kind: str, seat: int | None = None, amount: int = 0,
+              cards: tuple[int, ...] = (), **info: Any) -> None:
+        self._seq += 1
+        self._events.append(TableEvent(self._seq, kind, self.hand_id, seat, amount, cards, info))
+
+    def _sync(self) -> None:
+        """Copy the hand's new events into the table's stream, in table seats."""
+        hand = self.hand
+        assert hand is not None
+        log = hand.events
+        for e in log[self._synced:]:
+            self._emit(e.kind, None if e.seat < 0 else self.hand_seats[e.seat], e.amount, e.cards)
+        self._synced = len(log)
+
+    @property
+    def last_seq(self) -> int:
+        """The number of the last event (0 before any): the cursor for :meth:`events_since`."""
+        return self._seq
+
+    @property
+    def turn(self) -> int:
+        """The turn token: it changes whenever the decision the table waits for changes.
+        A client sends back the token it saw (``act(..., expect=token)``) so a late or
+        duplicate action is refused instead of applied to a later decision."""
+        return self._turn
+
+    def events_since(self, cursor: int, viewer: int | None = None) -> list[TableEvent]:
+        """The events after sequence number ``cursor`` as ``viewer`` (a table seat, or
+        ``None`` for a spectator) may see them: other seats' hole cards are removed.
+        Raises :class:`TableError` if ``cursor`` is older than the events kept (the
+        current hand and the last ``max_history`` hands): take a fresh :meth:`view`."""
+        if not _is_int(cursor) or not 0 <= cursor <= self._seq:
+            raise TableError(f"cursor must be an event number 0..{self._seq}, got {cursor!r}")
+        self._check_viewer(viewer)
+        first = self._events[0].seq if self._events else self._seq + 1
+        if cursor < first - 1:
+            raise TableError(f"events after {cursor} are no longer kept (the oldest kept is {first});"
+                             " take a fresh view")
+        out = []
+        for e in self._events[cursor - first + 1:]:
+            if e.kind == "hole" and e.seat != viewer:
+                e = TableEvent(e.seq, e.kind, e.hand_id, e.seat, e.amount, (), e.info)
+            out.append(e)
+        return out
 
     # ---- seats ---------------------------------------------------------------------
-    def _seat(self, seat: int) -> SeatState:
-        if not isinstance(seat, int) or not 0 <= seat < self.seat_count:
+    def _seat_index(self, seat: object) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seat_count:
             raise TableError(f"seat must be 0..{self.seat_count - 1}, got {seat!r}")
-        s = self.seats[seat]
+        return int(seat)
+
+    def _seat(self, seat: object) -> SeatState:
+        k = self._seat_index(seat)
+        s = self.seats[k]
         if s is None:
-            raise TableError(f"seat {seat} is empty")
+            raise TableError(f"seat {k} is empty")
         return s
 
-    def _between_hands(self, what: str) -> None:
-        if self.hand is not None:
-            raise TableError(f"cannot {what} during a hand")
+    def _check_viewer(self, viewer: object) -> None:
+        if viewer is not None:
+            self._seat_index(viewer)
+
+    def _in_hand(self, seat: int) -> int | None:
+        """The seat's position in the running hand, or None."""
+        if self.hand is None or seat not in self.hand_seats:
+            return None
+        return self.hand_seats.index(seat)
+
+    def _check_buy_in(self, what: str, stack: int) -> None:
+        if self.min_buy_in is not None and stack < self.min_buy_in:
+            raise TableError(f"{what} leaves a stack of {stack}, below the table's minimum buy-in"
+                             f" of {self.min_buy_in}")
+        if self.max_buy_in is not None and stack > self.max_buy_in:
+            raise TableError(f"{what} makes a stack of {stack}, above the table's maximum buy-in"
+                             f" of {self.max_buy_in}")
 
     def join(self, seat: int, name: str, buy_in: int, *, wait_for_big_blind: bool = True) -> None:
-        """Seat a new player with ``buy_in`` chips; he waits for the big blind or posts one."""
-        self._between_hands("join")
-        if not isinstance(seat, int) or not 0 <= seat < self.seat_count:
-            raise TableError(f"seat must be 0..{self.seat_count - 1}, got {seat!r}")
-        if self.seats[seat] is not None:
-            raise TableError(f"seat {seat} is taken")
-        if not isinstance(buy_in, int) or isinstance(buy_in, bool) or buy_in <= 0:
+        """Seat a new player with ``buy_in`` chips; he waits for the big blind or posts
+        one. Allowed during a hand: he is dealt in from a later hand."""
+        k = self._seat_index(seat)
+        if self.seats[k] is not None:
+            raise TableError(f"seat {k} is taken")
+        if not isinstance(name, str) or not name.strip():
+            raise TableError(f"name must be a non-empty string, got {name!r}")
+        if not _is_int(buy_in) or buy_in <= 0:
             raise TableError(f"buy_in must be a positive int, got {buy_in!r}")
-        first = self._first_hand
-        self.seats[seat] = SeatState(
-            name,
-            buy_in,
-            buy_in,
+        if not isinstance(wait_for_big_blind, bool):
+            raise TableError(f"wait_for_big_blind must be a bool, got {wait_for_big_blind!r}")
+        self._check_buy_in(f"a buy-in of {buy_in}", buy_in)
+        first = self._first_hand and self.hand is None
+        self.seats[k] = SeatState(
+            name, buy_in, buy_in,
             waiting_for_big_blind=wait_for_big_blind and not first,
             post_big_blind=not wait_for_big_blind and not first,
         )
         self.bought_in += buy_in
+        self._emit("join", k, buy_in, name=name)
 
-    def leave(self, seat: int) -> int:
-        """Remove a player; returns the chips he takes away."""
-        self._between_hands("leave")
-        s = self._seat(seat)
-        self.seats[seat] = None
-        self.cashed_out += s.stack
-        return s.stack
+    def leave(self, seat: int) -> int | None:
+        """Remove a player and return the chips he takes away. During a hand that he is
+        in, he is folded at his turn (at once if it is his turn) and removed after the
+        hand: then ``None`` is returned (the chips come with the ``leave`` event)."""
+        k = self._seat_index(seat)
+        s = self._seat(k)
+        if self._in_hand(k) is not None:
+            if not s.leaving:
+                s.leaving = True
+                self._fold_leavers()
+            return None
+        return self._remove(k)
+
+    def _remove(self, k: int) -> int:
+        s = self.seats[k]
+        assert s is not None
+        chips = s.stack + s.pending_rebuy
+        self.seats[k] = None
+        self.cashed_out += chips
+        self._emit("leave", k, chips, name=s.name)
+        return chips
 
     def rebuy(self, seat: int, amount: int) -> None:
-        """Add chips to a player's stack (a busted player is dealt in again)."""
-        self._between_hands("rebuy")
-        s = self._seat(seat)
-        if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
+        """Add chips to a player's stack (a busted player is dealt in again). During a
+        hand that he is in, the chips are added before the next hand."""
+        k = self._seat_index(seat)
+        s = self._seat(k)
+        if not _is_int(amount) or amount <= 0:
             raise TableError(f"rebuy amount must be a positive int, got {amount!r}")
-        s.stack += amount
+        if s.leaving:
+            raise TableError(f"seat {k} is leaving; it cannot rebuy")
+        self._check_buy_in(f"a rebuy of {amount}", s.stack + s.pending_rebuy + amount)
         s.bought_in += amount
         self.bought_in += amount
+        if self._in_hand(k) is not None:
+            s.pending_rebuy += amount
+        else:
+            s.stack += amount
+        self._emit("rebuy", k, amount, queued=self._in_hand(k) is not None)
 
     def sit_out(self, seat: int) -> None:
         """Stop being dealt in (from the next hand); blinds passing the seat are missed."""
-        self._seat(seat).sitting_out = True
+        k = self._seat_index(seat)
+        s = self._seat(k)
+        if not s.sitting_out:
+            s.sitting_out = True
+            self._emit("sit_out", k)
 
     def sit_in(self, seat: int, *, post: bool = True) -> None:
         """Come back: post the missed blinds next hand (``post=True``) or wait for the BB."""
-        s = self._seat(seat)
+        k = self._seat_index(seat)
+        s = self._seat(k)
+        if not isinstance(post, bool):
+            raise TableError(f"post must be a bool, got {post!r}")
         s.sitting_out = False
         owes = s.missed_big_blind or s.missed_small_blind
         s.waiting_for_big_blind = owes and not post
         s.post_big_blind = False
+        self._emit("sit_in", k, post=post)
 
     @property
     def stacks(self) -> list[int]:
-        """Stacks by seat (0 for empty seats)."""
-        return [0 if s is None else s.stack for s in self.seats]
+        """Stacks by seat (0 for empty seats); during a hand, the chips behind."""
+        out = [0 if s is None else s.stack for s in self.seats]
+        if self.hand is not None:
+            for pos, k in enumerate(self.hand_seats):
+                out[k] = self.hand.stacks[pos]
+        return out
 
     # ---- dealing a hand -------------------------------------------------------------
     def _clockwise(self, start: int) -> list[int]:
         n = self.seat_count
         return [(start + k) % n for k in range(1, n + 1)]
 
+    def _new_hand(self, order: list[int], hand_button: int,
+                  posts: dict[int, tuple[int, int]]) -> Hand:
+        stacks = []
+        for k in order:
+            s = self.seats[k]
+            assert s is not None
+            stacks.append(s.stack)
+        if self.seed is not None:
+            return Hand(self.config, stacks, button=hand_button,
+                        seed=(self.seed * 0x9E3779B1 + self.hands_played) & _M64,
+                        posts=posts or None, rules=self.rules)
+        deck = OsDeck() if self.deck is None else self.deck()
+        return DeckHand(self.config, stacks, button=hand_button, posts=posts or None,
+                        rules=self.rules, deck=deck)
+
     def start_hand(self) -> Hand:
         """Deal the next hand: move the button, post blinds (and owed blinds), deal."""
-        self._between_hands("start a hand")
+        if self.hand is not None:
+            raise TableError("cannot start a hand during a hand")
         occupied = [k for k in range(self.seat_count) if self.seats[k] is not None]
         ready: list[int] = []
         waiting: list[int] = []
@@ -215,21 +417,9 @@ class Table:
                 dead = cfg.small_blind if s.missed_small_blind else 0
                 if live or dead:
                     posts[pos] = (live, dead)
-        stacks = []
-        for k in order:
-            s = self.seats[k]
-            assert s is not None
-            stacks.append(s.stack)
         # the hand first: if the engine refuses it (a straddle heads-up), nothing changed
-        hand = Hand(
-            cfg,
-            stacks,
-            button=hand_button,
-            seed=(self.seed * 0x9E3779B1 + self.hands_played) & 0xFFFFFFFFFFFFFFFF,
-            posts=posts or None,
-            rules=self.rules,
-        )
-        self._mark_missed(sb, bb, occupied, dealt)
+        hand = self._new_hand(order, hand_button, posts)
+        missed = self._mark_missed(sb, bb, occupied, dealt)
         for k in order:
             s = self.seats[k]
             assert s is not None
@@ -240,18 +430,26 @@ class Table:
         self._first_hand = False
         self._last_blinds = (sb, bb)
         self.hand = hand
+        self.hand_id = f"{self.table_id}-{self.hands_played + 1}"
         self.hand_seats = order
-        if self.hand.is_over:
-            self._finish_hand()
+        self._hand_posts = posts
+        self._synced = 0
+        self._hand_starts.append(len(self._events))
+        for k, blind in missed:
+            self._emit("missed_blind", k, blind=blind)
+        self._emit("hand_start", button, number=self.hands_played + 1, seats=order,
+                   blinds=[sb, bb])
+        self._after_step()
         return self.hand if self.hand is not None else self.history[-1]
 
-    def _mark_missed(self, sb: int, bb: int, occupied: list[int], dealt: set[int]) -> None:
+    def _mark_missed(self, sb: int, bb: int, occupied: list[int], dealt: set[int]) -> list[tuple[int, str]]:
         """Sitting-out seats the blinds passed since the last hand miss those blinds."""
         if self._last_blinds is None:
-            return
+            return []
+        missed = []
         last_sb, last_bb = self._last_blinds
-        passes = ((sb, last_sb, "missed_small_blind"), (bb, last_bb, "missed_big_blind"))
-        for new, old, attr in passes:
+        passes = ((sb, last_sb, "small_blind"), (bb, last_bb, "big_blind"))
+        for new, old, blind in passes:
             k = old
             for _ in range(self.seat_count):
                 k = (k + 1) % self.seat_count
@@ -259,7 +457,9 @@ class Table:
                     break
                 s = self.seats[k]
                 if s is not None and k not in dealt and s.sitting_out:
-                    setattr(s, attr, True)
+                    setattr(s, f"missed_{blind}", True)
+                    missed.append((k, blind))
+        return missed
 
     # ---- playing -------------------------------------------------------------------
     @property
@@ -269,54 +469,263 @@ class Table:
             return None
         return self.hand_seats[self.hand.current_actor]
 
-    def legal_actions(self) -> tuple[LegalAction, ...]:
+    def legal_actions(self, seat: int | None = None) -> tuple[LegalAction, ...]:
+        """The legal actions of the seat to act (of ``seat``: empty unless it is to act)."""
+        if seat is not None and self._seat_index(seat) != self.seat_to_act:
+            return ()
         return () if self.hand is None else self.hand.legal_actions()
 
-    def view(self, seat: int) -> PlayerView:
-        """The current hand as ``seat`` sees it (hand positions, not table seats)."""
-        if self.hand is None:
-            raise TableError("no hand is in progress")
-        if seat not in self.hand_seats:
-            raise TableError(f"seat {seat} is not in this hand")
-        return self.hand.view(self.hand_seats.index(seat))
+    def default_action(self, seat: int) -> Action:
+        """What a seat whose clock runs out plays: check if free, else fold."""
+        self._to_act(seat)
+        assert self.hand is not None
+        kinds = {a.kind for a in self.hand.legal_actions()}
+        return Action(_CHECK if _CHECK in kinds else _FOLD)
 
-    def act(self, action: Action | LegalAction | tuple[ActionKind, int]) -> None:
-        """Apply an action for the seat to act; a LegalAction acts at its minimum."""
+    def timeout(self, seat: int) -> Action:
+        """Play :meth:`default_action` for ``seat`` (its clock ran out); returns it."""
+        action = self.default_action(seat)
+        self._emit("timeout", seat, action=str(action.kind))
+        self._apply(seat, action)
+        return action
+
+    def _to_act(self, seat: object) -> int:
+        k = self._seat_index(seat)
         if self.hand is None:
-            raise TableError("no hand is in progress")
-        kind, amount = action[0], action[1]
-        self.hand.act((kind, amount))
-        if self.hand.is_over:
+            raise TableError(f"seat {k} cannot act: no hand is in progress")
+        actor = self.seat_to_act
+        if actor is None:
+            raise TableError(f"seat {k} cannot act: no one is to act now")
+        if k != actor:
+            raise TableError(f"seat {k} cannot act: it is seat {actor}'s turn")
+        return k
+
+    def act(self, seat: int, action: Any, *, expect: int | None = None) -> None:
+        """Apply ``action`` for ``seat``, which must be the seat to act.
+
+        ``action``: an :class:`Action`, a ``(kind, amount)`` pair, a :class:`LegalAction`
+        (acts at its minimum) or the JSON form ``{"kind": "raise", "amount": 8}``
+        (kinds ``fold check call bet raise all-in``; amounts are "to" amounts).
+        ``expect``: the turn token the player saw (:attr:`turn`); a different one means
+        the action was meant for an earlier decision, and it is refused. Every refusal
+        raises :class:`TableError` (or :class:`IllegalActionError`) and changes nothing.
+        """
+        k = self._to_act(seat)
+        if expect is not None and (expect.__class__ is not int or expect != self._turn):
+            raise TableError(f"seat {k}'s action was for turn {expect!r}, but the table is at turn"
+                             f" {self._turn}; it was not applied")
+        self._apply(k, parse_action(action))
+
+    def _apply(self, seat: int, action: Action) -> None:
+        hand = self.hand
+        assert hand is not None
+        legal = {a.kind: a for a in hand.legal_actions()}
+        kind, amount = action.kind, action.amount
+        if kind is _ALL_IN:  # all chips in: the largest bet or raise, or a call for all
+            pos = self.hand_seats.index(seat)
+            total = hand.stacks[pos] + hand.bets[pos]
+            wager = legal.get(_BET) or legal.get(_RAISE)
+            call = legal.get(_CALL)
+            if wager is not None and wager.max_amount == total:
+                kind, amount = wager.kind, total
+            elif call is not None and call.min_amount == hand.stacks[pos]:
+                kind, amount = _CALL, 0
+            else:
+                raise TableError(f"seat {seat} cannot go all-in now: the rules allow "
+                                 + ", ".join(self._describe(a) for a in legal.values()))
+        option = legal.get(kind)
+        if option is None:
+            raise TableError(f"seat {seat} cannot {kind} now: the rules allow "
+                             + ", ".join(self._describe(a) for a in legal.values()))
+        if kind in (_BET, _RAISE) and not option.min_amount <= amount <= option.max_amount:
+            word = "bet" if kind is _BET else "raise to"
+            raise TableError(f"seat {seat} cannot {word} {amount}: the amount must be within"
+                             f" {option.min_amount}..{option.max_amount}")
+        hand.act(Action(kind, amount))
+        self._after_step()
+
+    @staticmethod
+    def _describe(a: LegalAction) -> str:
+        if a.kind in (_BET, _RAISE):
+            word = "bet" if a.kind is _BET else "raise to"
+            return f"{word} {a.min_amount}" + (f"..{a.max_amount}" if a.max_amount != a.min_amount else "")
+        return f"call {a.min_amount}" if a.kind is _CALL else str(a.kind)
+
+    def _after_step(self) -> None:
+        """After the hand moved: its events, leavers folded, the next turn, the end."""
+        self._fold_leavers()
+
+    def _fold_leavers(self) -> None:
+        hand = self.hand
+        if hand is None:
+            return
+        while not hand.is_over:
+            actor = self.seat_to_act
+            if actor is None:
+                break
+            s = self.seats[actor]
+            assert s is not None
+            if not s.leaving:
+                break
+            hand.act(Action(_CHECK if hand.to_call == 0 and not self.config.allow_free_fold else _FOLD))
+        self._sync()
+        self._turn += 1
+        if hand.is_over:
             self._finish_hand()
 
-    def play_hand(self, decide: Callable[[PlayerView], Action | tuple[ActionKind, int]]) -> Hand:
-        """Deal and play one hand, asking ``decide(view)`` for each decision."""
+    def play_hand(self, decide: Callable[[TableView], Any]) -> Hand:
+        """Deal and play one hand, asking ``decide(view)`` (the view of the seat to act)
+        for each decision; it returns anything :meth:`act` takes."""
         hand = self.start_hand()
         while self.hand is not None:
-            actor = self.hand.current_actor
-            assert actor is not None
-            self.act(decide(self.hand.view(actor)))
+            seat = self.seat_to_act
+            assert seat is not None
+            self.act(seat, decide(self.view(seat)))
         return hand
 
     def _finish_hand(self) -> None:
         hand = self.hand
-        assert hand is not None and hand.is_over
+        assert hand is not None and hand.is_over and self.hand_id is not None
+        result = hand_result(hand, self.hand_id, self.hand_seats, self.rules)
         for pos, k in enumerate(self.hand_seats):
             s = self.seats[k]
             assert s is not None
-            s.stack = hand.stacks[pos]
+            s.stack = hand.stacks[pos] + s.pending_rebuy
+            s.pending_rebuy = 0
         self.rake_taken += hand.rake
         self.hands_played += 1
-        if self.keep_history:
-            self.history.append(hand)
-        else:
-            self.history[:] = [hand]
+        self.history.append(hand)
+        self.results.append(result)
+        self._emit("hand_end", None, 0, result=result.to_json())
         self.hand = None
+        for k in self.hand_seats:
+            s = self.seats[k]
+            if s is not None and s.leaving:
+                self._remove(k)
+        self.hand_id = None
+        self._trim_events()
+
+    def _trim_events(self) -> None:
+        while len(self._hand_starts) > self.max_history:
+            self._hand_starts.popleft()
+            cut = self._hand_starts[0]
+            del self._events[:cut]
+            self._hand_starts = deque(i - cut for i in self._hand_starts)
+
+    @property
+    def last_result(self) -> HandResult | None:
+        """How the last finished hand ended (per pot: winners, shares, shown hands)."""
+        return self.results[-1] if self.results else None
 
     def chips_in_play(self) -> int:
-        """``sum(stacks) + rake_taken + cashed_out`` — equals ``bought_in`` between hands."""
-        return sum(self.stacks) + self.rake_taken + self.cashed_out
+        """``sum(stacks) + rake_taken + cashed_out`` (plus the pot during a hand) —
+        equals ``bought_in`` at every moment."""
+        pot = 0 if self.hand is None else self.hand.pot
+        pending = sum(s.pending_rebuy for s in self.seats if s is not None)
+        return sum(self.stacks) + pot + pending + self.rake_taken + self.cashed_out
+
+    # ---- views ---------------------------------------------------------------------
+    def _seat_state(self, k: int, s: SeatState) -> tuple[str, bool]:
+        pos = self._in_hand(k)
+        if pos is not None:
+            assert self.hand is not None
+            if s.leaving:
+                return "leaving", True
+            if self.hand.folded[pos]:
+                return "folded", True
+            if self.hand.stacks[pos] == 0:
+                return "all-in", True
+            return "playing", True
+        if s.sitting_out:
+            return "sitting-out", False
+        if s.stack == 0:
+            return "busted", False
+        return ("waiting" if s.waiting_for_big_blind else "ready"), False
+
+    def view(self, viewer: int | None = None) -> TableView:
+        """The table as ``viewer`` (a table seat, or ``None`` for a spectator) may see it
+        now: during a hand, between hands, sitting out. Holds the viewer's own cards and
+        the cards shown to everyone, never another hidden card."""
+        self._check_viewer(viewer)
+        hand = self.hand
+        shown: dict[int, tuple[int, ...]] = {}
+        if hand is not None:
+            for e in hand.events:
+                if e.kind == "show":
+                    shown[self.hand_seats[e.seat]] = e.cards
+        seats: list[SeatView | None] = []
+        for k, s in enumerate(self.seats):
+            if s is None:
+                seats.append(None)
+                continue
+            state, in_hand = self._seat_state(k, s)
+            pos = self._in_hand(k)
+            cards: tuple[int, ...] | None = shown.get(k)
+            if cards is None and k == viewer and pos is not None:
+                assert hand is not None
+                cards = hand.hole_cards[pos]
+            stack = s.stack if pos is None else hand.stacks[pos]  # type: ignore[union-attr]
+            bet = 0 if pos is None else hand.bets[pos]  # type: ignore[union-attr]
+            seats.append(SeatView(k, s.name, stack, bet, state, in_hand, s.missed_small_blind,
+                                  s.missed_big_blind, cards))
+        actor = self.seat_to_act
+        legal = self.legal_actions() if viewer is not None and viewer == actor else ()
+        return TableView(
+            table_id=self.table_id, hand_id=self.hand_id, viewer=viewer,
+            street=None if hand is None else hand.street,
+            button=None if self._first_hand else self.button,
+            board=() if hand is None else tuple(hand.board),
+            pot=0 if hand is None else hand.pot, actor=actor, turn=self._turn, seq=self._seq,
+            blinds=(self.config.small_blind, self.config.big_blind), seats=tuple(seats),
+            legal=legal, to_call=hand.to_call if hand is not None and legal else 0,
+        )
+
+    # ---- restore -------------------------------------------------------------------
+    def to_json(self, *, key: bytes | None = None) -> dict[str, Any]:
+        """The whole table as a JSON document (versioned), restoring it exactly with
+        :meth:`from_json` — mid-hand too. **Secret**: it holds the running hand's hole
+        cards; keep it where only the server reads it. With ``key``, the document is
+        signed (HMAC-SHA256) and :meth:`from_json` refuses it unless the key matches."""
+        from .table_store import table_to_json
+
+        return table_to_json(self, key)
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any], *, key: bytes | None = None,
+                  deck: Callable[[], Deck] | None = None) -> Table:
+        """Restore a table from :meth:`to_json`'s document; a running hand is replayed by
+        the rules and must reproduce its recorded events, so a tampered or mismatched
+        document is refused with :class:`TableError`. ``deck``: the deck factory (a
+        factory cannot be saved); the restored hand deals the rest of its board from it."""
+        from .table_store import table_from_json
+
+        return table_from_json(cls, doc, key, deck)
 
     def __repr__(self) -> str:
         names = [None if s is None else (s.name, s.stack) for s in self.seats]
-        return f"Table(button={self.button}, seats={names})"
+        return f"Table({self.table_id!r}, button={self.button}, seats={names})"
+
+
+def hand_result(hand: Hand, hand_id: str, hand_seats: list[int], rules: Any) -> HandResult:
+    """A finished hand's result in table seats: its pots settled again by ``settle`` (the
+    same kernel) for the detail, checked against the hand's own payouts."""
+    from .showdown import settle
+
+    n = hand.n
+    mucked = {e.seat for e in hand.events if e.kind == "muck"}
+    shown_cards = {e.seat: e.cards for e in hand.events if e.kind == "show"}
+    folded = [hand.folded[p] or p in mucked for p in range(n)]
+    holes = [None if folded[p] else hand.hole_cards[p] for p in range(n)]
+    kw = {} if rules is None else {"rules": rules}
+    s = settle(hand.contributions, holes, hand.board, folded=folded, button=hand.button,
+               variant=hand.config.variant, dead=hand.dead_money, **kw)
+    payouts = hand.payouts or [0] * n
+    if list(s.payouts) != list(payouts) or s.rake != hand.rake:  # pragma: no cover - a bug
+        raise AssertionError(f"hand {hand_id}: settle() pays {s.payouts}, the hand paid {payouts}")
+    seat = hand_seats.__getitem__
+    pots = tuple(PotResult(p.amount, tuple(map(seat, p.eligible)), tuple(map(seat, p.winners)),
+                           p.shares, p.rake) for p in s.pots)
+    shown = tuple(ShownHand(seat(h.seat), shown_cards[h.seat], h.rank, h.description)
+                  for h in (s.hands if s.showdown else ()) if h is not None and h.seat in shown_cards)
+    net = {seat(p): hand.stacks[p] - hand.starting_stacks[p] for p in range(n)}
+    return HandResult(hand_id, pots, net, hand.rake, shown, tuple(hand.board))

@@ -163,7 +163,8 @@ class Hand(HandCore):
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Hand:
         # without a seed or cards (or with a deck) the hand deals from a deck: DeckHand
-        if cls is Hand and (kwargs.get("deck") is not None or all(
+        # (a bare __new__, as clone and unpickling call it, keeps the class)
+        if cls is Hand and (args or kwargs) and (kwargs.get("deck") is not None or all(
             kwargs.get(k) is None for k in ("seed", "hole_cards", "board")
         )):
             from .deck_hand import DeckHand

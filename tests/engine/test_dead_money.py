@@ -248,7 +248,7 @@ def test_table_sessions_with_missed_blinds_and_all_ins(data: st.DataObject) -> N
         dead = h.dead_money
         while t.hand is not None:
             kind, lo, hi = data.draw(st.sampled_from(t.legal_actions()))
-            t.act((kind, hi if data.draw(st.booleans()) else lo))
+            t.act(t.seat_to_act, (kind, hi if data.draw(st.booleans()) else lo))
         assert t.chips_in_play() == t.bought_in
         assert sum(h.payouts or ()) + h.rake == sum(h.contributions)
         DEAD_SEEN.append(any(dead))

@@ -346,8 +346,7 @@ def test_config_and_constructor_errors() -> None:
         Hand(NL, [100, 0], seed=1)
     with pytest.raises(ConfigError, match="button must be a seat"):
         Hand(NL, [100, 100], button=2, seed=1)
-    with pytest.raises(ConfigError, match="give a seed or explicit hole_cards"):
-        Hand(NL, [100, 100])
+    assert type(Hand(NL, [100, 100])).__name__ == "DeckHand"  # no seed: the OS deck
     with pytest.raises(ConfigError, match="'Ah' is given twice"):
         Hand(NL, [100, 100], hole_cards=["AhKd", "AhQs"])
     assert issubclass(IllegalActionError, HoldemEvalError) and issubclass(

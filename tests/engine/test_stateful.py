@@ -523,7 +523,7 @@ class TableMachine(RuleBasedStateMachine):
     def legal_action(self, data: st.DataObject) -> None:
         kind, lo, hi = data.draw(st.sampled_from(self.table.legal_actions()), label="legal")
         amount = data.draw(amount_in(lo, hi), label="amount") if kind in WAGERS else lo
-        self._everyone(lambda t: t.act((kind, amount)))
+        self._everyone(lambda t: t.act(t.seat_to_act, (kind, amount)))
 
     @precondition(lambda self: self.table.hand is not None)
     @rule(data=st.data())
@@ -532,8 +532,8 @@ class TableMachine(RuleBasedStateMachine):
         assert hand is not None
         kind, amount, seat = data.draw(illegal_actions(hand), label="illegal")
         if seat is not None:
-            return  # Table.act takes no seat: the seat to act is implied
-        self._refused(lambda t: t.act((kind, amount)))
+            return  # Table.act's seat is checked by illegal_table_operation
+        self._refused(lambda t: t.act(t.seat_to_act, (kind, amount)))
 
     @rule(data=st.data())
     def illegal_table_operation(self, data: st.DataObject) -> None:
@@ -554,12 +554,13 @@ class TableMachine(RuleBasedStateMachine):
             ops += [lambda x, s=seat: x.join(s, "twice", 100)]
             ops += [lambda x, s=seat, b=bad: x.rebuy(s, b) for bad in (0, -1, False, 2.0)]
         if t.hand is None:
-            ops += [lambda x: x.act((CALL, 0)), lambda x: x.view(0)]
+            ops += [lambda x: x.act(0, (CALL, 0))]
         else:
             ops += [lambda x: x.start_hand()]
-            ops += [lambda x, s=seat: x.leave(s) for seat in t.hand_seats]
-            ops += [lambda x, s=seat: x.rebuy(s, 10) for seat in t.hand_seats]
-            ops += [lambda x, s=seat: x.join(s, "mid", 10) for seat in self._empty()]
+            ops += [lambda x, s=seat: x.act(s, (CALL, 0)) for seat in t.hand_seats
+                    if seat != t.seat_to_act]  # out of turn
+            ops += [lambda x, s=seat: x.act(s, (CALL, 0), expect=t.turn - 1)
+                    for seat in t.hand_seats if seat == t.seat_to_act]  # a stale turn token
         self._refused(data.draw(st.sampled_from(ops)))
 
     @rule(how=st.sampled_from(["deepcopy", "pickle"]))

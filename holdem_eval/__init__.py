@@ -28,6 +28,10 @@ from .errors import (
 from .evaluator import evaluate, evaluate_batch, evaluate_omaha, evaluate_omaha_batch
 from .ranges import Range, RangeSyntaxError
 
+# ICM (issue 29)
+from .errors import IcmArgumentError, InvalidPayoutError, InvalidStackError
+from .icm import IcmResult, icm, icm_places, icm_result
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -60,4 +64,15 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "to_treys",
+]
+
+# ICM (issue 29)
+__all__ += [
+    "IcmArgumentError",
+    "IcmResult",
+    "InvalidPayoutError",
+    "InvalidStackError",
+    "icm",
+    "icm_places",
+    "icm_result",
 ]

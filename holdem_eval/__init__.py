@@ -20,17 +20,17 @@ from .errors import (
     DTypeError,
     DuplicateCardError,
     HoldemEvalError,
+    IcmArgumentError,
     InvalidCardError,
+    InvalidPayoutError,
     InvalidRankError,
+    InvalidStackError,
     OutArrayError,
     ShapeError,
 )
 from .evaluator import evaluate, evaluate_batch, evaluate_omaha, evaluate_omaha_batch
-from .ranges import Range, RangeSyntaxError
-
-# ICM (issue 29)
-from .errors import IcmArgumentError, InvalidPayoutError, InvalidStackError
 from .icm import IcmResult, icm, icm_places, icm_result
+from .ranges import Range, RangeSyntaxError
 
 __version__ = "0.1.0"
 

@@ -215,13 +215,13 @@ def _mc_counts(stacks: F64, nplaces: int, trials: int, seed: int, threads: int) 
     return counts
 
 
-def _mc_stats(counts: NDArray[np.uint64], trials: int, pay: F64) -> tuple[F64, F64, F64]:
+def _mc_stats(counts: NDArray[np.uint64], trials: int, pay: F64) -> tuple[F64, F64]:
     c = counts.astype(np.float64)
     places = c / trials
     mean = places @ pay
     second = places @ (pay * pay)
     stderr = np.sqrt(np.maximum(second - mean * mean, 0.0) / trials)
-    return places, mean, stderr
+    return places, stderr
 
 
 def _run(stacks: F64, pay: F64, method: str, trials: int | None, target_stderr: float | None,
@@ -239,7 +239,7 @@ def _run(stacks: F64, pay: F64, method: str, trials: int | None, target_stderr: 
     if target_stderr is None:
         total = trials if trials is not None else DEFAULT_TRIALS
         counts = _mc_counts(stacks, nplaces, total, seed, threads)
-        places, mean, stderr = _mc_stats(counts, total, pay)
+        places, stderr = _mc_stats(counts, total, pay)
     else:
         # Rounds of doubling size, round r from seed + r * step, until every player's
         # standard error is at most target_stderr or the trials (default 2**40) run out.
@@ -251,7 +251,7 @@ def _run(stacks: F64, pay: F64, method: str, trials: int | None, target_stderr: 
             round_seed = (seed + r * _ROUND_SEED_STEP) % (1 << 64)
             counts += _mc_counts(stacks, nplaces, size, round_seed, threads)
             total += size
-            places, mean, stderr = _mc_stats(counts, total, pay)
+            places, stderr = _mc_stats(counts, total, pay)
             if stderr.max() <= target_stderr or total >= cap:
                 break
             size, r = 2 * size, r + 1

@@ -114,9 +114,11 @@ def _numbers(values: object, what: str, error: type[Exception]) -> F64:
 
 def _stacks(stacks: object) -> F64:
     arr = _numbers(stacks, "stack", InvalidStackError)
-    if not arr.sum() > 0:
+    with np.errstate(over="ignore"):  # an infinite sum is reported below
+        total = float(arr.sum())
+    if not total > 0:
         raise InvalidStackError(f"stacks must not all be zero, got {_shown(stacks)!r}")
-    if not math.isfinite(float(arr.sum())):
+    if not math.isfinite(total):
         raise InvalidStackError(f"stacks must sum to a finite number, got {_shown(stacks)!r}")
     return arr
 

@@ -15,5 +15,6 @@
 #include "api/hand.h"
 #include "api/hand_batch.h"
 #include "api/pool.h"
+#include "api/icm.h"
 
 #endif

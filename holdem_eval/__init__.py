@@ -20,12 +20,16 @@ from .errors import (
     DTypeError,
     DuplicateCardError,
     HoldemEvalError,
+    IcmArgumentError,
     InvalidCardError,
+    InvalidPayoutError,
     InvalidRankError,
+    InvalidStackError,
     OutArrayError,
     ShapeError,
 )
 from .evaluator import evaluate, evaluate_batch, evaluate_omaha, evaluate_omaha_batch
+from .icm import IcmResult, icm, icm_places, icm_result
 from .ranges import Range, RangeSyntaxError
 
 __version__ = "0.1.0"
@@ -60,4 +64,15 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "to_treys",
+]
+
+# ICM (issue 29)
+__all__ += [
+    "IcmArgumentError",
+    "IcmResult",
+    "InvalidPayoutError",
+    "InvalidStackError",
+    "icm",
+    "icm_places",
+    "icm_result",
 ]

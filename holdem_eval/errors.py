@@ -40,3 +40,19 @@ class OutArrayError(HoldemEvalError, ValueError):
 
 class InvalidRankError(HoldemEvalError, ValueError):
     """A hand rank outside the Cactus Kev scale 1..7462."""
+
+
+# ICM (holdem_eval.icm, issue 29)
+__all__ += ["IcmArgumentError", "InvalidPayoutError", "InvalidStackError"]
+
+
+class InvalidStackError(HoldemEvalError, ValueError):
+    """A chip stack that is negative, NaN or infinite, or stacks that are all zero."""
+
+
+class InvalidPayoutError(HoldemEvalError, ValueError):
+    """A payout that is negative, NaN or infinite, or payouts that increase."""
+
+
+class IcmArgumentError(HoldemEvalError, ValueError):
+    """Another bad argument to an ICM function: method, seat, trials, equity, pot."""

@@ -232,13 +232,15 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
     if (st != HE_OK) {
         return st;
     }
-    int64_t live_n = 0;
+    int64_t live_n = 0, shown_n = 0;
     for (size_t k = 0; k < n; k++) {
         h->ranks[k] = ranks[k];
         live_n += !out_of_pot[k];
+        shown_n += !out_of_pot[k] && h->shown[k] == 1;
     }
     if (show_order && live_n > 1 && log->ev == NULL) {
-        log->n += (size_t)live_n; /* not recorded: every live seat shows or mucks, once */
+        /* not recorded: every live seat that has not shown yet shows or mucks, once */
+        log->n += (size_t)(live_n - shown_n);
     } else if (show_order && live_n > 1) {
         /* The showdown order and who may muck: he_showdown_order (settle.c), the one rule.
          * A river aggressor no longer live still starts the order: the first live seat
@@ -261,6 +263,9 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
         }
         for (size_t k = 0; k < count; k++) {
             int64_t s = order[k];
+            if (h->shown[s] == 1) {
+                continue; /* it showed its cards already (show, or the all-in tabling) */
+            }
             if (muck[k]) {
                 he_hi_emit(log, HE_EV_MUCK, s, 0, NULL, 0);
             } else {
@@ -272,7 +277,10 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
     return HE_OK;
 }
 
-/* The betting is over and the river dealt: settle, or wait for shows and mucks. */
+/* The betting is over and the river dealt: settle, or wait. A manual showdown waits for
+ * every live seat to show or muck; either showdown waits for the cards of a live seat
+ * whose hole cards are unknown (show(seat, cards) reveals them, muck(seat) gives up), so
+ * the pot is paid once every hand that claims it is known and no state is stuck. */
 int he_hi_showdown(he_hand *h, he_hi_log *log)
 {
     uint8_t out[HE_HAND_SEATS];
@@ -293,8 +301,7 @@ int he_hi_showdown(he_hand *h, he_hi_log *log)
                 unknown |= hole[c] < 0;
             }
             if (unknown && !out[s]) {
-                h->error_seat = s;
-                return HE_E_HAND_UNKNOWN;
+                return HE_OK; /* it waits for seat s to show its cards (or muck) */
             }
         }
     }
@@ -610,8 +617,8 @@ int he_hi_act(he_hand *h, int kind, int64_t amount, he_hi_log *log)
 }
 
 /* A refused action is found by act_status before anything changes, so no undo copy is
- * needed: after it only HE_E_HAND_UNKNOWN (documented to keep the action) can come, for a
- * state that passes he_hand_check (its deck has the cards the streets need). */
+ * needed: nothing after it refuses, for a state that passes he_hand_check (its deck has
+ * the cards the streets need; unknown hole cards make the showdown wait, never fail). */
 int he_hand_act(he_hand *h, int kind, int64_t amount, int64_t seat, he_hand_event *events,
                 size_t *n_events)
 {

@@ -112,6 +112,9 @@ static int showdown_seat(const he_hand *h, int64_t seat)
     return h->shown[seat] ? HE_E_HAND_DECIDED : HE_OK;
 }
 
+/* A show reveals the whole hand: a seat whose hole cards are (partly) unknown shows by
+ * giving all of them (its known ones among them, none dealt elsewhere); without cards, or
+ * with an unknown one, the show is refused (HE_E_HAND_UNKNOWN) and the hand still waits. */
 static int show(he_hand *h, int64_t seat, const int64_t *cards, size_t count, he_hi_log *log)
 {
     int st = showdown_seat(h, seat);
@@ -119,30 +122,40 @@ static int show(he_hand *h, int64_t seat, const int64_t *cards, size_t count, he
         return st;
     }
     int8_t *hole = h->holes + seat * h->hole_count;
+    int unknown = 0;
+    for (int64_t k = 0; k < h->hole_count; k++) {
+        unknown |= hole[k] < 0;
+    }
+    if (cards == NULL && unknown) {
+        h->error_seat = seat;
+        return HE_E_HAND_UNKNOWN;
+    }
     if (cards != NULL) {
         if ((int64_t)count != h->hole_count) {
             return HE_E_HAND_SHOW_COUNT;
         }
-        int unknown = 0;
         uint64_t mine = 0, shown = 0;
+        int64_t n_shown = 0;
         for (int64_t k = 0; k < h->hole_count; k++) {
             if (cards[k] < -1 || cards[k] > 51) {
                 h->error_card = cards[k];
                 return HE_E_HAND_CARD;
             }
-            unknown |= hole[k] < 0;
             mine |= hole[k] >= 0 ? (uint64_t)1 << hole[k] : 0;
             shown |= cards[k] >= 0 ? (uint64_t)1 << cards[k] : 0;
+            n_shown += cards[k] >= 0;
         }
-        if (!unknown) {
-            int64_t n_shown = 0;
-            for (int64_t k = 0; k < h->hole_count; k++) {
-                n_shown += cards[k] >= 0;
-            }
-            if (mine != shown || n_shown != h->hole_count) {
-                return HE_E_HAND_SHOW_OTHER;
-            }
-        } else {
+        if (!unknown && (mine != shown || n_shown != h->hole_count)) {
+            return HE_E_HAND_SHOW_OTHER;
+        }
+        if (unknown && n_shown != h->hole_count) {
+            h->error_seat = seat;
+            return HE_E_HAND_UNKNOWN;
+        }
+        if (unknown && (mine & ~shown)) {
+            return HE_E_HAND_SHOW_OTHER; /* the cards it is known to hold are not all shown */
+        }
+        if (unknown) {
             uint64_t used = 0;
             for (int64_t k = 0; k < h->n * h->hole_count; k++) {
                 if (k / h->hole_count != seat && h->holes[k] >= 0) {
@@ -152,21 +165,14 @@ static int show(he_hand *h, int64_t seat, const int64_t *cards, size_t count, he
             for (int64_t k = 0; k < h->board_len; k++) {
                 used |= (uint64_t)1 << h->board[k];
             }
-            int64_t unknown_shown = 0;
-            for (int64_t k = 0; k < h->n * h->hole_count; k++) {
-                unknown_shown += k / h->hole_count != seat && h->holes[k] < 0;
-            }
-            for (int64_t k = 0; k < h->hole_count; k++) {
-                if (cards[k] < 0 && unknown_shown++) { /* -1 is "dealt" once already */
-                    h->error_card = -1;
-                    return HE_E_HAND_SHOW_DEALT;
-                }
+            for (int64_t k = 0; k < h->plan_len; k++) { /* the board still to come */
+                used |= (uint64_t)1 << h->plan[k];
             }
             if (he_hi_take_cards(h, cards, h->hole_count, &used) != HE_OK) {
                 return HE_E_HAND_SHOW_DEALT;
             }
             for (int64_t k = 0; k < h->hole_count; k++) {
-                hole[k] = (int8_t)cards[k]; /* -1..51, checked above */
+                hole[k] = (int8_t)cards[k]; /* 0..51, checked above */
             }
         }
     }

@@ -95,7 +95,7 @@ int he_batch_observe_variant(int simd, const he_batch_spec *spec, const void *ha
         struct he_hand saved_;                                   \
         memcpy(&saved_, (h), sizeof saved_);                     \
         int st_ = (call_expr);                                   \
-        if (st_ != HE_OK && st_ != HE_E_HAND_UNKNOWN) {          \
+        if (st_ != HE_OK) {                                      \
             saved_.error_card = (h)->error_card;                 \
             saved_.error_seat = (h)->error_seat;                 \
             memcpy((h), &saved_, sizeof saved_);                 \

@@ -379,7 +379,7 @@ int he_hand_start(he_hand *h, const he_hand_config *config, const he_hand_setup 
     he_hi_log log = {events, 0};
     int64_t error_card = 0, error_seat = 0;
     int st = start(h, config, setup, &log);
-    if (st != HE_OK && st != HE_E_HAND_UNKNOWN) {
+    if (st != HE_OK) {
         error_card = h->error_card;
         error_seat = h->error_seat;
         memset(h, 0, sizeof *h);
@@ -517,6 +517,23 @@ static int state_fault(const he_hand *h)
             }
             used |= (uint64_t)1 << card;
         }
+    }
+    /* a shown hand is known; a showdown under way waits for a live seat: (manual) one
+     * that has not shown or mucked, (automatic) one whose cards are unknown */
+    int64_t waiting = 0, claims = 0;
+    for (int64_t k = 0; k < h->n; k++) {
+        int unknown = 0;
+        for (int64_t c = 0; c < h->hole_count; c++) {
+            unknown |= h->holes[k * h->hole_count + c] < 0;
+        }
+        if (h->shown[k] == 1 && unknown) {
+            return HE_HAND_FAULT_SEAT;
+        }
+        claims += !h->folded[k] && h->shown[k] != 2;
+        waiting += !h->folded[k] && !h->shown[k] && (h->manual_showdown || unknown);
+    }
+    if (h->street == HE_SHOWDOWN && !h->over && (claims < 2 || !waiting)) {
+        return HE_HAND_FAULT_WAIT;
     }
     int64_t start_total = 0, total = 0, in_pot = 0, live = 0, active = 0, top = 0, paid = 0;
     for (int64_t k = 0; k < h->n; k++) {

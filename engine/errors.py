@@ -119,8 +119,9 @@ HAND_ERRORS: dict[int, tuple[type[HoldemEvalError], str]] = {
     -138: (IllegalActionError, "seat {seat} shows {card!r}, which is already dealt"),
     -139: (IllegalActionError, "seat {seat} cannot muck: it is the last hand in the pot"),
     -140: (
-        HandStateError,
-        "seat {seat}'s hole cards are unknown at showdown; the pot cannot be settled",
+        IllegalActionError,
+        "seat {seat} cannot show: its hole cards are unknown; show them by giving all"
+        " {hole_count}",
     ),
     -141: (
         HandStateError,
@@ -137,11 +138,13 @@ HAND_FAULTS: dict[int, str] = {
     1: "a game setting, seat index, street or flag is out of its range",
     2: "the board does not have the street's cards, or the board waited for does not fit",
     3: "it waits for a board the plan or deck holds, ends the betting with two seats that"
-    " may bet, or has nobody to act and nothing to wait for",
+    " may bet, or has nobody to act and nothing to wait for (a showdown under way waits for"
+    " a seat to show or muck)",
     4: "the seat to act may not act now (folded, all-in, already acted at this bet, or the"
     " betting is over)",
     5: "a card is out of range or in play twice, or the board plan disagrees with the board",
-    6: "a seat's amounts or flags are out of range, or a folded or all-in seat is not done",
+    6: "a seat's amounts or flags are out of range, a folded or all-in seat is not done, or a"
+    " shown hand has an unknown card",
     7: "the counts of seats in the hand or with chips, or the bet to call, disagree with the"
     " seats",
     8: "the pot does not hold what was put in, a result exists before the end, or chips"

@@ -356,11 +356,17 @@ class Hand(HandCore):
 
     @property
     def showdown_pending(self) -> list[int]:
-        """Live seats that still have to show or muck (manual showdown only)."""
+        """Live seats the showdown waits for, once the betting is finished: with a manual
+        showdown every seat that has not shown or mucked; with the automatic one each seat
+        whose hole cards are unknown (it must :meth:`show` them, or :meth:`muck`)."""
         if not self._betting_done or self._over:
             return []
         shown, folded = self._shown, self._folded
-        return [k for k in range(self._n) if not folded[k] and not shown[k]]
+        pending = [k for k in range(self._n) if not folded[k] and not shown[k]]
+        if self._manual_showdown:
+            return pending
+        holes, hc = self._holes, self._hole_count
+        return [k for k in pending if min(holes[k * hc : k * hc + hc]) < 0]
 
     # ---- actions -----------------------------------------------------------------
     def act(self, action: Action | tuple[ActionKind, int], seat: int | None = None) -> None:
@@ -427,8 +433,6 @@ class Hand(HandCore):
     ) -> Exception:
         if st == _K["STATE"]:
             return self._state_error()
-        if st == _K["UNKNOWN"]:  # the action stays applied; the pot waits
-            return hand_error(st, seat=self._error_seat)
         i = self._actor
         if what is None:
             what = str(ActionKind(k)) if k in _KIND_BY_VALUE else ""
@@ -460,8 +464,6 @@ class Hand(HandCore):
     def _check_result(self, st: int, **context: Any) -> None:
         if st == _K["STATE"]:
             raise self._state_error()
-        if st == _K["UNKNOWN"]:  # the step stays applied; the pot waits
-            raise hand_error(st, seat=self._error_seat)
         if st:
             raise hand_error(st, card=card_text(self._error_card), **context)
 

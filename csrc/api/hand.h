@@ -115,8 +115,8 @@
 #define HE_E_HAND_SHOW_OTHER -137   /* show: other cards than the seat holds */
 #define HE_E_HAND_SHOW_DEALT -138   /* show: a card already dealt elsewhere (error_card) */
 #define HE_E_HAND_LAST -139         /* muck: the last hand in the pot */
-#define HE_E_HAND_UNKNOWN -140      /* showdown with unknown hole cards (error_seat); the
-                                     * action that reached the showdown stays applied */
+#define HE_E_HAND_UNKNOWN -140      /* show: the seat's hole cards are unknown and the call
+                                     * does not give them all (a showdown waits for them) */
 #define HE_E_HAND_STATE -141        /* he_hand_check: the state breaks an invariant */
 #define HE_E_HAND_DEALT -142        /* deal: a card already dealt; error_card tells which */
 
@@ -235,10 +235,12 @@ int he_hand_check(const he_hand *h);
  * it breaks (HE_E_ARGUMENT for NULL). Messages: engine/errors.py HAND_FAULTS. */
 #define HE_HAND_FAULT_RANGE 1  /* a game setting, seat index, street or flag out of range */
 #define HE_HAND_FAULT_BOARD 2  /* the board has not the street's cards, or the wait for it */
-#define HE_HAND_FAULT_WAIT 3   /* waits for what it has, or for nothing with nobody to act */
+#define HE_HAND_FAULT_WAIT 3   /* waits for what it has, or for nothing with nobody to act
+                                * (a showdown under way: for no seat to show or muck) */
 #define HE_HAND_FAULT_ACTOR 4  /* the seat to act may not act now */
 #define HE_HAND_FAULT_CARDS 5  /* a card out of range or in play twice; plan and board differ */
-#define HE_HAND_FAULT_SEAT 6   /* a seat's amounts or flags; a folded or all-in seat not done */
+#define HE_HAND_FAULT_SEAT 6   /* a seat's amounts or flags; a folded or all-in seat not done;
+                                * a shown hand with an unknown card */
 #define HE_HAND_FAULT_COUNTS 7 /* the counts of seats in the hand or with chips; the bet to call */
 #define HE_HAND_FAULT_CHIPS 8  /* the pot, a result before the end, or chips made or lost */
 #define HE_HAND_FAULT_BATCH 9  /* (he_batch_check_hands) an unknown card, or a wait a batch

@@ -338,14 +338,30 @@ static void test_manual_showdown(void)
     CHECK(he_hand_muck(&h, 2, NULL, NULL) == HE_E_HAND_LAST);
     s.board_len = 5;
 
-    /* unknown cards at an automatic showdown: a clear status, chips still conserved */
+    /* unknown cards at an automatic showdown: the last call is accepted and the showdown
+     * waits for seat 0's cards; a show without them is refused and changes nothing */
     c.manual_showdown = 0;
     CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
-    st = HE_OK;
-    while (h.actor >= 0 && st == HE_OK) {
-        st = he_hand_act(&h, HE_ACT_CHECK_OR_CALL, 0, HE_HAND_ANY_SEAT, NULL, NULL);
+    while (h.actor >= 0) {
+        CHECK(he_hand_act(&h, HE_ACT_CHECK_OR_CALL, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_OK);
     }
-    CHECK(st == HE_E_HAND_UNKNOWN && h.error_seat == 0 && chips(&h) == 300);
+    CHECK(h.street == HE_SHOWDOWN && !h.over && chips(&h) == 300 && he_hand_check(&h) == HE_OK);
+    he_hand before = h;
+    CHECK(he_hand_show(&h, 0, NULL, 0, NULL, NULL) == HE_E_HAND_UNKNOWN && h.error_seat == 0);
+    int64_t partly[2] = {0, -1};
+    CHECK(he_hand_show(&h, 0, partly, 2, NULL, NULL) == HE_E_HAND_UNKNOWN);
+    h.error_seat = before.error_seat;
+    h.error_card = before.error_card;
+    CHECK(memcmp(&before, &h, sizeof h) == 0);
+    CHECK(he_hand_show(&h, 0, reveal, 2, NULL, NULL) == HE_OK);
+    CHECK(h.over && h.payouts[0] == 30 && chips(&h) == 300); /* trip deuces */
+    /* or it mucks: the others' known hands settle the pot */
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
+    while (h.actor >= 0) {
+        CHECK(he_hand_act(&h, HE_ACT_CHECK_OR_CALL, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_OK);
+    }
+    CHECK(he_hand_muck(&h, 0, NULL, NULL) == HE_OK && h.over && h.payouts[0] == 0);
+    CHECK(chips(&h) == 300);
 }
 
 static uint64_t rng_state = 88172645463325252ull;
@@ -387,6 +403,56 @@ static void give_cards(he_hand_setup *s, int mode, int64_t hole_count, int64_t *
     }
 }
 
+/* Plays a hand to its end the plain way, each step accepted: checks and calls, board cards
+ * not in play, and at the showdown each seat it waits for shows (unknown hole cards
+ * replaced by cards not in play). Every state that passes he_hand_check can finish so,
+ * with every chip paid out. */
+static void finish_hand(he_hand *h)
+{
+    for (int step = 0; step < 200 && !h->over; step++) {
+        uint64_t used = 0;
+        int64_t hc = h->hole_count, free_cards[52], n_free = 0, st;
+        for (int64_t k = 0; k < h->n * hc; k++) {
+            used |= h->holes[k] >= 0 ? (uint64_t)1 << h->holes[k] : 0;
+        }
+        for (int64_t k = 0; k < h->board_len; k++) {
+            used |= (uint64_t)1 << h->board[k];
+        }
+        for (int64_t k = 0; k < h->plan_len; k++) {
+            used |= (uint64_t)1 << h->plan[k];
+        }
+        for (int64_t c = 0; c < 52; c++) {
+            if (!(used >> c & 1u)) {
+                free_cards[n_free++] = c;
+            }
+        }
+        if (h->actor >= 0) {
+            st = he_hand_act(h, HE_ACT_CHECK_OR_CALL, 0, HE_HAND_ANY_SEAT, NULL, NULL);
+        } else if (h->pending_board) {
+            st = he_hand_deal(h, free_cards, (size_t)h->pending_board, NULL, NULL);
+        } else {
+            int64_t seat = -1, unknown = 0;
+            for (int64_t k = 0; k < h->n && seat < 0; k++) {
+                unknown = 0;
+                for (int64_t c = 0; c < hc; c++) {
+                    unknown |= h->holes[k * hc + c] < 0;
+                }
+                if (!h->folded[k] && !h->shown[k] && (h->manual_showdown || unknown)) {
+                    seat = k;
+                }
+            }
+            CHECK(seat >= 0);
+            int64_t cards[HE_HAND_MAX_HOLE];
+            for (int64_t c = 0, f = 0; c < hc; c++) {
+                cards[c] = h->holes[seat * hc + c] >= 0 ? h->holes[seat * hc + c] : free_cards[f++];
+            }
+            st = he_hand_show(h, seat, unknown ? cards : NULL, (size_t)hc, NULL, NULL);
+        }
+        CHECK(st == HE_OK && he_hand_check(h) == HE_OK && chips(h) == started(h));
+    }
+    CHECK(h->over);
+}
+
 /* One random step: mostly legal, sometimes anything (which must change nothing). */
 static int random_step(he_hand *h)
 {
@@ -411,7 +477,7 @@ static int random_step(he_hand *h)
     he_hand before = *h;
     int st = he_hand_act(h, (int)rnd_in(0, 8), rnd_in(-5, 3000), rnd() & 1 ? h->actor : rnd_in(-1, 10),
                          NULL, NULL);
-    if (st != HE_OK && st != HE_E_HAND_UNKNOWN) {
+    if (st != HE_OK) {
         CHECK(memcmp(&before, h, sizeof before) == 0);
     }
     return st;
@@ -519,10 +585,6 @@ static void test_tampered_states(void)
             continue;
         }
         accepted++;
-        int unknown = 0; /* a seat's hole card unknown: reaching a showdown is refused */
-        for (int64_t k = 0; k < h.n * h.hole_count; k++) {
-            unknown |= h.holes[k] < 0;
-        }
         for (int step = 0; step < 400 && !h.over; step++) {
             int st = HE_OK;
             if (h.pending_board || h.actor < 0 || rnd() % 2) {
@@ -533,12 +595,12 @@ static void test_tampered_states(void)
                 int32_t k = (int32_t)rnd_in(0, la.count - 1);
                 st = he_hand_act(&h, la.kinds[k], rnd_in(la.min[k], la.max[k]), h.actor, NULL,
                                  NULL);
-                CHECK(st == HE_OK || (st == HE_E_HAND_UNKNOWN && unknown));
+                CHECK(st == HE_OK);
             }
             CHECK(chips(&h) == started(&h));
             CHECK(st != HE_OK || he_hand_check(&h) == HE_OK);
         }
-        CHECK(h.over || unknown); /* it ends: only unknown cards can keep it waiting */
+        finish_hand(&h); /* it can end, every chip paid out (unknown cards: shown) */
     }
     CHECK(accepted > 100);
 }

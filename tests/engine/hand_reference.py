@@ -145,7 +145,7 @@ class ReferenceHand(StartMixin, BettingMixin, ShowdownMixin):
                 continue
             # automatic showdown: the last river aggressor shows first, then clockwise;
             # a hand beaten in every pot it could win by a hand already shown is mucked
-            _, aggressor, _, live = e
+            _, aggressor, shown_before, live = e
             assert self._ranks is not None
             order = showdown_order(
                 list(live),
@@ -157,6 +157,8 @@ class ReferenceHand(StartMixin, BettingMixin, ShowdownMixin):
             )
             muckable = set(order.muckable)
             for k in order.order:
+                if k in shown_before:
+                    continue  # it showed its cards already
                 if k in muckable:
                     out.append(Event("muck", k, 0))
                 else:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from hand_reference_common import _SHOWDOWN, _SHOWDOWN_MARK, _to_cards
 from holdem_eval.engine.dealing import UNKNOWN_CARD, format_cards
-from holdem_eval.engine.errors import HandStateError, IllegalActionError
+from holdem_eval.engine.errors import IllegalActionError
 from holdem_eval.engine.showdown import settle
 from settle_reference import form_pots, odd_chip_order, split_pot, uncalled_return
 
@@ -33,6 +33,12 @@ class ShowdownMixin:
         """Show ``seat``'s hole cards at showdown (``cards`` reveals unknown ones)."""
         self._check_showdown_seat(seat, "show")
         hole = self.hole_cards[seat]
+        unknown = (
+            f"seat {seat} cannot show: its hole cards are unknown; show them by giving all"
+            f" {len(hole)}"
+        )
+        if cards is None and UNKNOWN_CARD in hole:
+            raise IllegalActionError(unknown)
         if cards is not None:
             shown = _to_cards(cards, f"seat {seat}'s shown cards")
             if len(shown) != len(hole):
@@ -43,8 +49,14 @@ class ShowdownMixin:
                 raise IllegalActionError(
                     f"seat {seat} shows {format_cards(shown)!r} but holds {format_cards(hole)!r}"
                 )
+            if UNKNOWN_CARD in hole and UNKNOWN_CARD in shown:
+                raise IllegalActionError(unknown)
+            if UNKNOWN_CARD in hole and not {c for c in hole if c >= 0} <= set(shown):
+                raise IllegalActionError(
+                    f"seat {seat} shows {format_cards(shown)!r} but holds {format_cards(hole)!r}"
+                )
             if UNKNOWN_CARD in hole:
-                seen = set(self.board)
+                seen = set(self._board_plan) | set(self.board)
                 for k, h in enumerate(self.hole_cards):
                     if k != seat:
                         seen.update(h)
@@ -87,10 +99,14 @@ class ShowdownMixin:
 
     @property
     def showdown_pending(self) -> list[int]:
-        """Live seats that still have to show or muck (manual showdown only)."""
+        """Live seats the showdown waits for: (manual) every one not shown or mucked;
+        (automatic) those whose hole cards are unknown."""
         if not self.betting_done or self.payouts is not None:
             return []
-        return [k for k in range(self.n) if not self.folded[k] and not self._shown[k]]
+        pending = [k for k in range(self.n) if not self.folded[k] and not self._shown[k]]
+        if self.manual_showdown:
+            return pending
+        return [k for k in pending if UNKNOWN_CARD in self.hole_cards[k]]
 
     def _maybe_settle(self) -> None:
         if self.street_index == _SHOWDOWN:
@@ -111,9 +127,7 @@ class ShowdownMixin:
         holes = self.hole_cards
         for k in live:
             if UNKNOWN_CARD in holes[k]:
-                raise HandStateError(
-                    f"seat {k}'s hole cards are unknown at showdown; the pot cannot be settled"
-                )
+                return  # it waits for seat k to show its cards (or muck)
         rules = self.rules
         rake = 0
         if rules is None:
@@ -139,7 +153,8 @@ class ShowdownMixin:
             rake = result.rake
             self._ranks = list(result.ranks)
         if not self.manual_showdown:
-            self._log.append((_SHOWDOWN_MARK, self.river_aggressor, 0, tuple(live)))
+            shown_before = tuple(k for k in live if shown[k] == 1)
+            self._log.append((_SHOWDOWN_MARK, self.river_aggressor, shown_before, tuple(live)))
         self._finish(payouts, rake)
 
     def _settle_fast(

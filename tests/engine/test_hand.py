@@ -536,26 +536,6 @@ def test_blind_seats_is_the_kernel_rule_tables_use() -> None:
         assert str(err.value) == f"blinds need 2..10 seats and a button seat, got {n!r}, {b!r}"
 
 
-def test_unknown_hole_cards_at_an_automatic_showdown_are_a_clear_error() -> None:
-    # the last call is applied (the betting is over); the pot waits, nothing is lost
-    h = Hand(GameConfig(big_blind=2), [100] * 2, hole_cards=[None, "AhAd"], board="2c3d4h5s7c")
-    h.check_or_call()
-    for _ in range(3):
-        h.check_or_call()
-        h.check_or_call()
-    with pytest.raises(HandStateError) as err:
-        h.check_or_call()
-    assert str(err.value) == (
-        "seat 0's hole cards are unknown at showdown; the pot cannot be settled"
-    )
-    assert (h.street, h.pot, h.is_over, sum(h.stacks) + h.pot) == ("showdown", 4, False, 200)
-    with pytest.raises(IllegalActionError) as err2:
-        h.check_or_call()
-    assert str(err2.value) == (
-        "cannot check or call: the betting is finished, showdown pending"
-    )
-
-
 @pytest.mark.parametrize(
     "action", [None, 5, "fold", (), (ActionKind.CALL,), (ActionKind.CALL, 0, 1)],
     ids=["None", "int", "str", "empty", "one", "three"],

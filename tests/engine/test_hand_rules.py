@@ -1,0 +1,74 @@
+"""Issue 26: the table rules of the rule texts, Robert's Rules and the TDA in the hand
+machine (csrc/hand*.c), each on hands built for it; docs/engine.md's rule table quotes
+the rule each test checks."""
+
+from __future__ import annotations
+
+import pytest
+from holdem_eval.engine import GameConfig, Hand, IllegalActionError
+
+NL = GameConfig(big_blind=2)
+
+
+# ---- item 12: no stuck hands --------------------------------------------------------
+
+
+def test_a_manual_showdown_with_unknown_cards_waits_for_them() -> None:
+    h = Hand(NL, [100, 100], hole_cards=[None, None], board="2c3d4h5s9c", manual_showdown=True)
+    h.all_in()
+    h.call()
+    assert (h.street, h.showdown_pending, h.pot) == ("showdown", [0, 1], 200)
+    before = h.snapshot()
+    with pytest.raises(IllegalActionError) as err:
+        h.show(0)  # a show of unknown cards must give them
+    assert str(err.value) == (
+        "seat 0 cannot show: its hole cards are unknown; show them by giving all 2"
+    )
+    with pytest.raises(IllegalActionError) as err:
+        h.show(0, "Ah??")
+    assert str(err.value) == (
+        "seat 0 cannot show: its hole cards are unknown; show them by giving all 2"
+    )
+    assert h.snapshot() == before
+    h.show(1, "AhAd")
+    assert (h.showdown_pending, h.is_over) == ([0], False)
+    h.show(0, "KhKd")
+    assert (h.is_over, h.payouts, h.rake) == (True, [0, 200], 0)
+    assert sum(h.stacks) == 200
+
+
+def test_an_automatic_showdown_with_unknown_cards_accepts_the_call_and_waits() -> None:
+    h = Hand(NL, [100, 100], hole_cards=["AhAd", None], board="2c3d4h5s9c")
+    h.all_in()
+    h.call()  # accepted: the showdown waits for seat 1's cards
+    assert (h.street, h.is_over, h.showdown_pending, h.pot) == ("showdown", False, [1], 200)
+    with pytest.raises(IllegalActionError) as err:
+        h.call()
+    assert str(err.value) == "cannot call: the betting is finished, showdown pending"
+    h.show(1, "KhKd")
+    assert (h.is_over, h.payouts) == (True, [200, 0])
+    kinds = [(e.kind, e.seat) for e in h.events if e.kind in ("show", "muck")]
+    assert kinds == [("show", 1), ("show", 0)]  # seat 1 shows once, not again at settling
+
+
+def test_an_unknown_hand_may_muck_and_the_known_one_takes_the_pot() -> None:
+    h = Hand(NL, [100, 100], hole_cards=["AhAd", None], board="2c3d4h5s9c")
+    h.all_in()
+    h.call()
+    h.muck(1)
+    assert (h.is_over, h.payouts, sum(h.stacks)) == (True, [200, 0], 200)
+
+
+def test_a_shown_unknown_hand_must_keep_its_known_cards_and_use_no_dealt_card() -> None:
+    h = Hand(NL, [100, 100], hole_cards=["Ah??", "KcKd"], board="2c3d4h5s9c")
+    h.all_in()
+    h.call()
+    assert h.showdown_pending == [0]
+    with pytest.raises(IllegalActionError) as err:
+        h.show(0, "QhQd")
+    assert str(err.value) == "seat 0 shows 'QhQd' but holds 'Ah??'"
+    with pytest.raises(IllegalActionError) as err:
+        h.show(0, "AhKc")
+    assert str(err.value) == "seat 0 shows 'Kc', which is already dealt"
+    h.show(0, "AsAh")
+    assert h.payouts == [200, 0]

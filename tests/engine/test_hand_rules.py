@@ -66,7 +66,7 @@ def test_a_shown_unknown_hand_must_keep_its_known_cards_and_use_no_dealt_card() 
     assert h.showdown_pending == [0]
     with pytest.raises(IllegalActionError) as err:
         h.show(0, "QhQd")
-    assert str(err.value) == "seat 0 shows 'QhQd' but holds 'Ah??'"
+    assert str(err.value) == "seat 0 shows 'QhQd', which are not its hole cards"
     with pytest.raises(IllegalActionError) as err:
         h.show(0, "AhKc")
     assert str(err.value) == "seat 0 shows 'Kc', which is already dealt"

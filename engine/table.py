@@ -47,7 +47,7 @@ Chips are conserved over the session:
 >>> t.stacks
 [200, 199, 201]
 >>> [(e.kind, e.seat, e.amount) for e in t.events_since(0, viewer=None)][-3:]
-[('fold', 1, 0), ('win', 2, 3), ('hand_end', None, 0)]
+[('uncalled', 2, 1), ('win', 2, 2), ('hand_end', None, 0)]
 >>> _ = t.start_hand()          # the button moves one seat clockwise
 >>> t.button, t.hand.blind_seats
 (1, (2, 0))

@@ -202,6 +202,7 @@ def test_restore_mid_hand_exactly_and_refuse_tampering() -> None:
             s = t.seats[k]
             if s is not None and s.stack == 0:
                 t.rebuy(k, 200)
+    t = seated()  # fresh stacks: the hand below is surely running after its blinds
     t.start_hand()
     doc = t.to_json(key=b"k")
     with pytest.raises(TableError, match="signature does not match"):

@@ -294,7 +294,7 @@ class Table:
         if self._in_hand(k) is not None:
             if not s.leaving:
                 s.leaving = True
-                self._fold_leavers()
+                self._after_step()
             return None
         return self._remove(k)
 
@@ -552,10 +552,8 @@ class Table:
         return f"call {a.min_amount}" if a.kind is _CALL else str(a.kind)
 
     def _after_step(self) -> None:
-        """After the hand moved: its events, leavers folded, the next turn, the end."""
-        self._fold_leavers()
-
-    def _fold_leavers(self) -> None:
+        """After the hand moved (or a seat asked to leave): leaving seats folded at their
+        turn, the hand's events, the next turn, the end."""
         hand = self.hand
         if hand is None:
             return
@@ -712,9 +710,10 @@ def hand_result(hand: Hand, hand_id: str, hand_seats: list[int], rules: Any) -> 
     from .showdown import settle
 
     n = hand.n
-    mucked = {e.seat for e in hand.events if e.kind == "muck"}
     shown_cards = {e.seat: e.cards for e in hand.events if e.kind == "show"}
-    folded = [hand.folded[p] or p in mucked for p in range(n)]
+    # a hand mucked at the automatic showdown stays live for the pots (its all-in level
+    # still splits them; it wins none of them), it is only not described
+    folded = hand.folded
     holes = [None if folded[p] else hand.hole_cards[p] for p in range(n)]
     kw = {} if rules is None else {"rules": rules}
     s = settle(hand.contributions, holes, hand.board, folded=folded, button=hand.button,

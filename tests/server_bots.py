@@ -8,6 +8,7 @@ Used by tests/test_server.py and benchmarks/bench_server.py.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import json
 import random
 import re
@@ -20,8 +21,16 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.sync.client import connect as sync_connect
 
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
+# websockets 14+ wants a sync connect() as a context manager; a kept connection says so
+_LEGACY = "legacy" in inspect.signature(sync_connect).parameters
+
+
+def open_ws(url: str, **kw: Any) -> Any:
+    """A blocking websocket connection the caller closes."""
+    return sync_connect(url, legacy=True, **kw) if _LEGACY else sync_connect(url, **kw)
 
 
 class Client:

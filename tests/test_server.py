@@ -5,7 +5,6 @@ with the same hand, every refusal of the protocol, clocks, and the snapshot's ch
 from __future__ import annotations
 
 import asyncio
-import inspect
 import json
 import signal
 import subprocess
@@ -17,12 +16,9 @@ from typing import Any
 
 import pytest
 from holdem_eval.engine import Table
-from server_bots import Client, leaks, read_hand_log, start_server
+from server_bots import Client, leaks, open_ws, read_hand_log, start_server
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
-
-# websockets 14+ wants connect() as a context manager; a kept connection says so
-_LEGACY_CONNECT = "legacy" in inspect.signature(connect).parameters
 
 pytestmark = pytest.mark.filterwarnings("error::pytest.PytestUnraisableExceptionWarning")
 
@@ -140,7 +136,7 @@ def _error(ws: Any, request: Any) -> dict[str, Any]:
 
 
 def _join(url: str, seat: int, name: str = "ann") -> tuple[Any, str]:
-    ws = connect(url, legacy=True) if _LEGACY_CONNECT else connect(url)
+    ws = open_ws(url)
     ws.send(json.dumps({"type": "join", "table": 0, "seat": seat, "name": name, "buy_in": 100}))
     token = _recv(ws, "joined")["token"]
     return ws, token

@@ -124,7 +124,7 @@ function seatElement(s, k, v) {
   if (k === v.actor) div.classList.add("actor");
   if (k === me.seat) div.classList.add("me");
   const head = document.createElement("div");
-  head.textContent = `${k === v.button ? "\u24b7 " : ""}${s.name} · ${s.stack}${s.bet ? " · bet " + s.bet : ""}`;
+  head.textContent = `${k === v.button ? "[D] " : ""}${s.name} · ${s.stack}${s.bet ? " · bet " + s.bet : ""}`;
   const state = document.createElement("div");
   state.className = "state"; state.textContent = s.state;
   const cards = document.createElement("div");

@@ -186,13 +186,16 @@ def leaks(client: Client, hands: dict[str, dict[str, Any]]) -> list[str]:
     return found
 
 
-def start_server(state_dir: Path, *args: str, port: int = 0) -> tuple[subprocess.Popen[str], int]:
-    """``holdem-eval serve`` in a child process (its stderr appended to
-    ``state_dir/../server.err``); returns it and the port it listens on."""
+def start_server(state_dir: Path, *args: str, port: int = 0,
+                 snapshots: bool = True) -> tuple[subprocess.Popen[str], int]:
+    """``holdem-eval serve`` in a child process keeping its state in ``state_dir`` (or
+    nothing with ``snapshots=False``), its stderr appended to ``state_dir/../server.err``;
+    returns it and the port it listens on."""
     err = (state_dir.parent / "server.err").open("a")
+    state = ("--state-dir", str(state_dir)) if snapshots else ()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "holdem_eval", "serve", "--port", str(port), "--state-dir", str(state_dir),
-         *args], stdout=subprocess.PIPE, stderr=err, text=True, cwd=state_dir.parent)
+        [sys.executable, "-m", "holdem_eval", "serve", "--port", str(port), *state, *args],
+        stdout=subprocess.PIPE, stderr=err, text=True, cwd=state_dir.parent)
     err.close()
     assert proc.stdout is not None
     line = proc.stdout.readline()

@@ -41,9 +41,18 @@ def _stop(proc: subprocess.Popen[str]) -> None:
             proc.wait()
 
 
+def _slots(state: Path) -> list[tuple[Path, bytes, dict[str, Any]]]:
+    """Table 0's snapshot slots, newest first: path, signature line, body."""
+    out = []
+    for path in state.glob("table-0-?.snap"):
+        mac, _, body = path.read_bytes().partition(b"\n")
+        out.append((path, mac, json.loads(body)))
+    return sorted(out, key=lambda s: -s[2]["serial"])
+
+
 def _snapshot(state: Path) -> dict[str, Any]:
-    doc: dict[str, Any] = json.loads((state / "table-0.json").read_text())
-    return doc
+    """The newest snapshot of table 0."""
+    return _slots(state)[0][2]
 
 
 @pytest.mark.slow
@@ -107,9 +116,7 @@ def test_bots_and_a_spectator_play_200_hands_through_a_kill(tmp_path: Path) -> N
     # chips: every hand's net adds up with its rake; the final table's chips equal the buy-ins
     for rec in hands.values():
         assert sum(rec["result"]["net"].values()) + rec["result"]["rake"] == 0
-    doc = _snapshot(state)
-    key = bytes.fromhex((state / "server.key").read_text().strip())
-    table = Table.from_json(doc["table"], key=key)
+    table = Table.from_json(_snapshot(state)["table"])
     assert table.chips_in_play() == table.bought_in
     assert table.hands_played >= 210
 
@@ -252,20 +259,36 @@ def test_a_silent_seat_times_out_and_an_absent_one_sits_out(tmp_path: Path) -> N
         _stop(proc)
 
 
+def _tamper(path: Path, mac: bytes, doc: dict[str, Any]) -> None:
+    """Give the table a thousand chips more, keeping the old signature."""
+    doc["table"]["bought_in"] += 1000
+    path.write_bytes(mac + b"\n" + json.dumps(doc).encode())
+
+
 def test_restore_refuses_a_tampered_or_mismatched_snapshot(tmp_path: Path) -> None:
     state = tmp_path / "state"
     proc, port = start_server(state, "--hand-delay", "0", "--seats", "3")
     try:
         ws, _ = _join(f"ws://127.0.0.1:{port}/ws", 0)
+        _recv(ws, "update")
         ws.close()
     finally:
         _stop(proc)
     cli = [sys.executable, "-m", "holdem_eval", "serve", "--port", "0", "--state-dir", str(state)]
     out = subprocess.run([*cli, "--seats", "4"], capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert out.returncode == 1 and "is not the one these settings make" in out.stderr
-    doc = _snapshot(state)
-    doc["table"]["seats"][0]["stack"] += 1000
-    (state / "table-0.json").write_text(json.dumps(doc))
+    # the newest slot changed: skipped with a warning, the state before it (no seat yet) restored
+    (newest, mac, doc), (older, _, before) = _slots(state)
+    assert doc["table"]["seats"][0] is not None and before["table"]["seats"][0] is None
+    _tamper(newest, mac, doc)
+    proc, _ = start_server(state, "--seats", "3")
+    _stop(proc)
+    err = (tmp_path / "server.err").read_text()
+    assert f"warning: {newest}: the signature does not match" in err and "the other slot was used" in err
+    assert _snapshot(state)["table"]["seats"][0] is None
+    # both slots changed: refused, naming both files
+    for slot in _slots(state):
+        _tamper(*slot)
     out = subprocess.run([*cli, "--seats", "3"], capture_output=True, text=True, timeout=60, cwd=tmp_path)
-    assert out.returncode == 1 and "signature does not match" in out.stderr
-    assert "Traceback" not in out.stderr
+    assert out.returncode == 1 and "Traceback" not in out.stderr
+    assert out.stderr.count("the signature does not match") == 2, out.stderr

@@ -25,6 +25,9 @@ def run_server(settings: ServerSettings, host: str = "127.0.0.1", port: int = 87
     server = TableServer(settings)
 
     def announce(p: int) -> None:
+        for room in server.rooms:
+            for warning in room.warnings:
+                print(f"holdem-eval serve: warning: {warning}", file=sys.stderr, flush=True)
         restored = sum(server.restored)
         print(f"holdem-eval serve: {settings.tables} table(s) on http://{host}:{p}/ (websocket /ws)"
               + (f"; {restored} restored from {settings.state_dir}" if restored else ""), flush=True)

@@ -12,7 +12,6 @@ refusal is an ``error`` message to that client alone; no traceback reaches a cli
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import os
@@ -96,7 +95,8 @@ class TableServer:
             room.changed()  # the first snapshot (a restored room: the clock restarts now)
         self._watchers: list[set[_Client]] = [set() for _ in self.rooms]
         self._holders: dict[tuple[int, int], _Client] = {}
-        self._tick: list[asyncio.Event] = []
+        self._timers: list[asyncio.TimerHandle | None] = [None] * len(self.rooms)
+        self._loop: asyncio.AbstractEventLoop | None = None
         self.port: int | None = None
 
     # ---- running -------------------------------------------------------------------
@@ -105,41 +105,54 @@ class TableServer:
                     stop: asyncio.Event | None = None) -> None:
         """Serve until ``stop`` is set (or forever); ``ready(port)`` is called once the
         socket listens (``port=0`` picks a free port)."""
-        self._tick = [asyncio.Event() for _ in self.rooms]
+        self._loop = asyncio.get_running_loop()
         async with serve(self._handler, host, port, process_request=self._http,
                          max_size=MAX_MESSAGE, compression=None) as server:
             self.port = next(iter(server.sockets)).getsockname()[1]
-            tickers = [asyncio.create_task(self._ticker(k)) for k in range(len(self.rooms))]
+            for k in range(len(self.rooms)):
+                self._schedule(k)
             if ready is not None:
                 ready(self.port)
             try:
                 await (stop.wait() if stop is not None else asyncio.Future())
             finally:
-                for task in tickers:
-                    task.cancel()
+                for timer in self._timers:
+                    if timer is not None:
+                        timer.cancel()
+                for room in self.rooms:
+                    room.close()
 
-    async def _ticker(self, k: int) -> None:
-        """Deal the next hand and run out clocks for room ``k``."""
-        room, wake = self.rooms[k], self._tick[k]
-        while True:
-            deadline = room.deadline()
-            timeout = None if deadline is None else max(0.0, deadline - room.now())
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(wake.wait(), timeout)
-            wake.clear()
-            try:
-                if room.tick():
-                    self._notify(k)
-            except Exception:  # a bug: log it, keep the other tables dealing
-                log.exception("table %d: tick failed", k)
-                await asyncio.sleep(1.0)
+    def _schedule(self, k: int) -> None:
+        """Set room ``k``'s timer to its next deadline (a clock running out, the next deal)."""
+        timer = self._timers[k]
+        if timer is not None:
+            timer.cancel()
+        room, loop = self.rooms[k], self._loop
+        deadline = room.deadline()
+        if deadline is None or loop is None:
+            self._timers[k] = None
+            return
+        self._timers[k] = loop.call_later(max(0.0, deadline - room.now()), self._on_timer, k)
+
+    def _on_timer(self, k: int) -> None:
+        self._timers[k] = None
+        try:
+            changed = self.rooms[k].tick()
+        except Exception:  # a bug: log it, keep the other tables dealing, try again later
+            log.exception("table %d: tick failed", k)
+            assert self._loop is not None
+            self._timers[k] = self._loop.call_later(1.0, self._on_timer, k)
+            return
+        if changed:
+            self._notify(k)
+        else:
+            self._schedule(k)
 
     def _notify(self, k: int) -> None:
         for c in self._watchers[k]:
             c.dirty = True
             c.wake.set()
-        if self._tick:
-            self._tick[k].set()
+        self._schedule(k)
 
     # ---- HTTP ----------------------------------------------------------------------
     def _http(self, connection: ServerConnection, request: Request) -> Response | None:

@@ -7,13 +7,15 @@ calls below and sends each connection what :meth:`Room.update` builds for it. Ev
 refusal is a :class:`ServerError` with a stable ``code`` and a message that names what was
 wrong; a refused request changes nothing.
 
-Persistence (``state_dir``): after every change the room writes ``table-<n>.json`` — the
-table's :meth:`Table.to_json` document (it holds the dealt hole cards, never an undealt
-card), the seat tokens' SHA-256 digests and the time banks, signed with HMAC-SHA256 — to
-a temporary file in the same folder and renames it over the old one, so a crash at any
-moment leaves the old snapshot or the new one, never a torn file. The snapshot is written
-*before* the change is sent to any client, so no client has seen a state that a restart
-would lose. ``hands-<n>.jsonl`` gets one line per finished hand with every seat's hole
+Persistence (``state_dir``): after every change the room writes a snapshot — the table's
+:meth:`Table.to_json` document (it holds the dealt hole cards, never an undealt card),
+the seat tokens' SHA-256 digests, the time banks and a serial number; its first line is
+the HMAC-SHA256 of the rest — over the older of two slots, ``table-<n>-a.snap`` and
+``table-<n>-b.snap``. A write cut short by a crash fails its signature, and the other
+slot holds the state just before; a restart takes the newest valid slot. (Two slots
+written in place cost a fraction of a new file renamed over the old one each time.) The
+snapshot is written *before* the change is sent to any client, so no client has seen a
+state that a restart would lose. ``hands-<n>.jsonl`` gets one line per finished hand with every seat's hole
 cards: the server's own record (secret, like the snapshot).
 """
 
@@ -24,9 +26,8 @@ import hmac
 import json
 import os
 import secrets
-import tempfile
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -98,9 +99,7 @@ def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _mac(key: bytes, doc: Mapping[str, Any]) -> str:
-    body = json.dumps({k: v for k, v in doc.items() if k != "mac"}, sort_keys=True,
-                      separators=(",", ":")).encode()
+def _mac(key: bytes, body: bytes) -> str:
     return hmac.new(key, body, hashlib.sha256).hexdigest()
 
 
@@ -129,53 +128,92 @@ class Room:
         self._clock_turn = -1
         self._clock_start = 0.0
         self._idle_since = now()
+        self._short = False  # too few players for a hand: wait for a change, not a time
+        self.serial = 0  # snapshots written; slot serial % 2 holds the newest
+        self._fds: list[int | None] = [None, None]
+        self.warnings: list[str] = []  # what restore() skipped
 
     # ---- files ---------------------------------------------------------------------
     def _path(self, stem: str) -> Path | None:
         d = self.settings.state_dir
         return None if d is None else d / f"{stem}-{self.index}.{'jsonl' if stem == 'hands' else 'json'}"
 
+    def _slots(self) -> tuple[Path, Path] | None:
+        d = self.settings.state_dir
+        return None if d is None else (d / f"table-{self.index}-a.snap", d / f"table-{self.index}-b.snap")
+
     def snapshot(self) -> None:
-        """Write the room's snapshot atomically (see the module docstring)."""
-        path = self._path("table")
-        if path is None:
+        """Write the room's snapshot into the older of its two slots (see the module
+        docstring): the newer slot stays whole whatever happens to this write."""
+        slots = self._slots()
+        if slots is None:
             return
+        self.serial += 1
         doc: dict[str, Any] = {
-            "v": ROOM_DOC_VERSION, "kind": ROOM_DOC_KIND, "table": self.table.to_json(key=self.key),
-            "tokens": {str(k): v for k, v in self.tokens.items()},
+            "v": ROOM_DOC_VERSION, "kind": ROOM_DOC_KIND, "serial": self.serial,
+            "table": self.table.to_json(), "tokens": {str(k): v for k, v in self.tokens.items()},
             "banks": {str(k): v for k, v in self.banks.items()}, "logged": self.logged,
         }
-        doc["mac"] = _mac(self.key, doc)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        body = json.dumps(doc, separators=(",", ":")).encode()  # dumps: the C encoder
+        data = memoryview(_mac(self.key, body).encode() + b"\n" + body)
+        k = self.serial % 2
+        fd = self._fds[k]
+        if fd is None:
+            fd = self._fds[k] = os.open(slots[k], os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o600)
+        os.lseek(fd, 0, os.SEEK_SET)
+        while data:
+            data = data[os.write(fd, data):]
+        os.ftruncate(fd, os.lseek(fd, 0, os.SEEK_CUR))
+        if self.settings.fsync:
+            os.fsync(fd)
+
+    def close(self) -> None:
+        """Close the snapshot files (the server stops)."""
+        for k, fd in enumerate(self._fds):
+            if fd is not None:
+                os.close(fd)
+                self._fds[k] = None
+
+    def _read_slot(self, path: Path) -> dict[str, Any]:
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(doc, f, separators=(",", ":"))
-                if self.settings.fsync:
-                    f.flush()
-                    os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+            mac, _, body = path.read_bytes().partition(b"\n")
+        except OSError as exc:
+            raise ServerError("bad_snapshot", f"{path}: cannot be read ({exc})") from None
+        if not hmac.compare_digest(mac, _mac(self.key, body).encode()):
+            raise ServerError("bad_snapshot", f"{path}: the signature does not match (a write cut short"
+                                              " by a crash, a changed file, or another key)")
+        try:
+            doc = json.loads(body)
+        except ValueError as exc:
+            raise ServerError("bad_snapshot", f"{path}: not a JSON snapshot ({exc})") from None
+        if (not isinstance(doc, dict) or doc.get("kind") != ROOM_DOC_KIND or doc.get("v") != ROOM_DOC_VERSION
+                or doc.get("serial").__class__ is not int):
+            raise ServerError("bad_snapshot", f"{path}: not a version-{ROOM_DOC_VERSION} server snapshot")
+        return doc
 
     def restore(self) -> bool:
-        """Load the snapshot if there is one (True); refuse one that was changed, signed
-        with another key, or made for other settings, naming what is wrong."""
-        path = self._path("table")
-        if path is None or not path.exists():
+        """Load the newest valid snapshot slot if there is one (True). A slot that fails its
+        signature is skipped with a note in :attr:`warnings`; if no slot is valid, or the
+        snapshot was made for other settings, :class:`ServerError` names what is wrong."""
+        slots = self._slots()
+        if slots is None:
             return False
+        docs, problems = [], []
+        for path in slots:
+            if path.exists():
+                try:
+                    docs.append(self._read_slot(path))
+                except ServerError as exc:
+                    problems.append(str(exc))
+        if not docs:
+            if problems:
+                raise ServerError("bad_snapshot", "; ".join(problems))
+            return False
+        self.warnings += [f"{p}; the other slot was used" for p in problems]
+        doc = max(docs, key=lambda d: int(d["serial"]))
+        path = slots[doc["serial"] % 2]
         try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise ServerError("bad_snapshot", f"{path}: not a readable JSON snapshot ({exc})") from None
-        if not isinstance(doc, dict) or doc.get("kind") != ROOM_DOC_KIND or doc.get("v") != ROOM_DOC_VERSION:
-            raise ServerError("bad_snapshot", f"{path}: not a version-{ROOM_DOC_VERSION} server snapshot")
-        mac = doc.get("mac")
-        if not isinstance(mac, str) or not hmac.compare_digest(mac, _mac(self.key, doc)):
-            raise ServerError("bad_snapshot", f"{path}: the signature does not match: the snapshot was"
-                                              " changed or written with another key")
-        try:
-            table = Table.from_json(doc["table"], key=self.key)
+            table = Table.from_json(doc["table"])
         except HoldemEvalError as exc:
             raise ServerError("bad_snapshot", f"{path}: {exc}") from None
         cfg = self.settings.game_config()
@@ -190,6 +228,7 @@ class Room:
         self.tokens = {int(k): v for k, v in doc["tokens"].items()}
         self.banks = {int(k): float(v) for k, v in doc["banks"].items()}
         self.logged = int(doc["logged"])
+        self.serial = doc["serial"]
         self._clock_turn = -1
         return True
 
@@ -211,6 +250,7 @@ class Room:
         """After every change: forget the tokens of seats that left, log finished hands,
         restart the clock on a new decision, write the snapshot."""
         t = self.table
+        self._short = False
         for seat in [k for k in self.tokens if t.seats[k] is None]:
             del self.tokens[seat]
             self.banks.pop(seat, None)
@@ -261,14 +301,12 @@ class Room:
             parsed = parse_action(action)
         except TableError as exc:
             raise ServerError("bad_message", str(exc)) from None
-        self._call(self._spend_bank, seat)
+        bank = self.banks.get(seat, 0.0)
+        if self.table.seat_to_act == seat:  # time past the clock comes out of the bank
+            bank = max(0.0, bank - max(0.0, self.now() - self._clock_start - self.settings.clock))
         self._call(self.table.act, seat, parsed, expect=turn)
-
-    def _spend_bank(self, seat: int) -> None:
-        if self.table.seat_to_act == seat:
-            used = self.now() - self._clock_start - self.settings.clock
-            if used > 0:
-                self.banks[seat] = max(0.0, self.banks.get(seat, 0.0) - used)
+        if seat in self.banks:
+            self.banks[seat] = bank
 
     def sit_out(self, seat: int) -> None:
         self._call(self.table.sit_out, seat)
@@ -301,7 +339,7 @@ class Room:
         seat = t.seat_to_act
         if seat is not None:
             return self._clock_start + self.settings.clock + self.banks.get(seat, 0.0)
-        if t.hand is None:
+        if t.hand is None and not self._short:
             return self._idle_since + self.settings.hand_delay
         return None
 
@@ -323,8 +361,8 @@ class Room:
             return False
         try:
             t.start_hand()
-        except TableError:  # fewer than two players ready: wait for a join
-            self._idle_since = now
+        except TableError:  # fewer than two players ready: wait for a join, a rebuy, ...
+            self._short = True
             return False
         self._idle_since = -1.0
         self.changed()

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from server_bots import Client, start_server  # noqa: E402
+from server_bots import Client, start_server
 
 
 class LeanClient(Client):
@@ -51,7 +51,8 @@ def _cpu_seconds(pid: int) -> float:
 
 
 async def _load(url: str, tables: int, warmup: float, seconds: float, pid: int) -> dict[str, float]:
-    bots = [LeanClient(url, k, seat, seed=k * 10 + seat, buy_in=400) for k in range(tables) for seat in range(6)]
+    bots = [LeanClient(url, k, seat, seed=k * 10 + seat, buy_in=400)
+            for k in range(tables) for seat in range(6)]
     stop = asyncio.Event()
     tasks = [asyncio.ensure_future(b.run(stop)) for b in bots]
     await asyncio.sleep(warmup)
@@ -84,7 +85,8 @@ def main() -> None:
             proc, port = start_server(state, "--tables", str(tables), "--hand-delay", "0", "--clock", "60",
                                       "--blinds", "1/2", snapshots=not args.no_state)
             try:
-                r = asyncio.run(_load(f"ws://127.0.0.1:{port}/ws", tables, args.warmup, args.seconds, proc.pid))
+                url = f"ws://127.0.0.1:{port}/ws"
+                r = asyncio.run(_load(url, tables, args.warmup, args.seconds, proc.pid))
             finally:
                 proc.terminate()
                 proc.wait()

@@ -278,7 +278,7 @@ def test_restore_refuses_a_tampered_or_mismatched_snapshot(tmp_path: Path) -> No
     out = subprocess.run([*cli, "--seats", "4"], capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert out.returncode == 1 and "is not the one these settings make" in out.stderr
     # the newest slot changed: skipped with a warning, the state before it (no seat yet) restored
-    (newest, mac, doc), (older, _, before) = _slots(state)
+    (newest, mac, doc), (_, _, before) = _slots(state)
     assert doc["table"]["seats"][0] is not None and before["table"]["seats"][0] is None
     _tamper(newest, mac, doc)
     proc, _ = start_server(state, "--seats", "3")

@@ -34,6 +34,7 @@ Run:  .venv/bin/python benchmarks/compare_engine.py [--rounds 5] [--quick]
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import statistics
@@ -136,10 +137,8 @@ def table_random_hands(count: int, seed: int, fanout: bool = False, os_deck: boo
             seat = t.seat_to_act
             assert seat is not None
             view = t.view(seat)
-            try:
+            with contextlib.suppress(TableError):  # unless older than the events kept
                 t.events_since(cursors[seat], seat)
-            except TableError:  # the seat has not acted for longer than the events kept
-                pass
             cursors[seat] = t.last_seq
             if fanout:
                 for k, v in enumerate(viewers):

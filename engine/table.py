@@ -635,7 +635,7 @@ class Table:
                 return "folded"
             return "all-in" if stack == 0 else "playing"
         if s.sitting_out:
-            return "sitting-out", False
+            return "sitting-out"
         if s.stack == 0:
             return "busted"
         return "waiting" if s.waiting_for_big_blind else "ready"

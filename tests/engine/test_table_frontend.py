@@ -248,3 +248,22 @@ def test_show_error_does_not_name_the_real_hole_cards() -> None:
     with pytest.raises(IllegalActionError) as info:
         h.show(h.showdown_pending[0], "2c3c")
     assert "3d" not in str(info.value) and "Ah" not in str(info.value)
+
+
+def test_every_seat_state_shows_in_views_and_round_trips() -> None:
+    t = seated(n=5, seats=7)
+    t.sit_out(4)
+    t.start_hand()
+    t.join(6, "late", 200)  # waits for the big blind
+    t.leave(3)  # folds at its turn, leaves after the hand
+    t.act(t.seat_to_act, {"kind": "fold"})  # type: ignore[arg-type]
+    states = {}
+    for viewer in (None, *range(7)):
+        view = t.view(viewer)
+        assert TableView.from_json(json.loads(json.dumps(view.to_json()))) == view
+        states = {s.seat: s.state for s in view.seats if s is not None}
+    assert sorted(states.values()) == ["folded", "leaving", "playing", "playing", "sitting-out", "waiting"]
+    while t.hand is not None:
+        t.act(t.seat_to_act, {"kind": "fold"})  # type: ignore[arg-type]
+    between = {s.seat: s.state for s in t.view(None).seats if s is not None}
+    assert between == {0: "ready", 1: "ready", 2: "ready", 4: "sitting-out", 6: "waiting"}

@@ -76,19 +76,43 @@ def test_a_running_hand_holds_no_undealt_card() -> None:
     assert pickle.loads(state).board == []
 
 
-def test_views_and_events_never_show_a_hidden_card() -> None:
+def _refusals(t: Table, rng: random.Random) -> str:
+    """The messages of refused requests at this decision (another seat acting, a stale
+    turn, an illegal kind, an amount out of range, a bad card show): all must fail."""
+    seat = t.seat_to_act
+    assert seat is not None and t.hand is not None
+    other = next(k for k in t.hand_seats if k != seat)
+    tries = [
+        lambda: t.act(other, {"kind": "check"}),
+        lambda: t.act(seat, {"kind": "call"}, expect=t.turn - 1),
+        lambda: t.act(seat, {"kind": "raise", "amount": 10**9}),
+        lambda: t.act(seat, {"kind": "bet", "amount": 1}) if t.hand.to_call else t.act(seat, {"kind": "call"}),
+        lambda: t.hand.show(rng.randrange(t.hand.n), "2c3c"),  # type: ignore[union-attr]
+    ]
+    out = []
+    for attempt in tries:
+        with pytest.raises((TableError, IllegalActionError, HandStateError)) as exc:
+            attempt()
+        out.append(str(exc.value))
+    return "\n".join(out)
+
+
+@pytest.mark.slow
+def test_views_events_and_errors_never_show_a_hidden_card() -> None:
     rng = random.Random(7)
     t = seated()
     cursors = {v: 0 for v in (None, *range(6))}
-    for _ in range(400):
+    for _ in range(2000):
         t.start_hand()
         while t.hand is not None:
+            errors = _refusals(t, rng)
             for viewer in cursors:
                 hidden = hidden_texts(t, viewer)
                 text = json.dumps(t.view(viewer).to_json()) + repr(t.view(viewer)) + repr(t) + repr(t.hand)
                 events = t.events_since(cursors[viewer], viewer)
                 text += json.dumps([e.to_json() for e in events])
                 assert not any(f'"{c}"' in text or f"'{c}'" in text for c in hidden)
+                assert not any(c in errors.replace("2c3c", "") for c in hidden), errors
                 cursors[viewer] = t.last_seq
             random_step(t, rng)
         cursors = dict.fromkeys(cursors, t.last_seq)  # the finished hand's board is public

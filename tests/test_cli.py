@@ -214,6 +214,7 @@ def test_serve_without_the_server_extra_names_the_fix(monkeypatch: pytest.Monkey
     import importlib.util
 
     real = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "websockets" else real(name, *a))
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "websockets" else real(name, *a))
     assert main(["serve", "--port", "0"]) == 1
     assert "serve needs the websocket library: pip install 'holdem-eval[server]'" in capsys.readouterr().err

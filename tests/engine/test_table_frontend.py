@@ -86,7 +86,7 @@ def _refusals(t: Table, rng: random.Random) -> str:
         lambda: t.act(other, {"kind": "check"}),
         lambda: t.act(seat, {"kind": "call"}, expect=t.turn - 1),
         lambda: t.act(seat, {"kind": "raise", "amount": 10**9}),
-        lambda: t.act(seat, {"kind": "bet", "amount": 1}) if t.hand.to_call else t.act(seat, {"kind": "call"}),
+        lambda: t.act(seat, {"kind": "bet" if t.hand.to_call else "call", "amount": 1}),  # type: ignore[union-attr]
         lambda: t.hand.show(rng.randrange(t.hand.n), "2c3c"),  # type: ignore[union-attr]
     ]
     out = []

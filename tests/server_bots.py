@@ -29,7 +29,10 @@ _LEGACY = "legacy" in inspect.signature(sync_connect).parameters
 
 
 def open_ws(url: str, **kw: Any) -> Any:
-    """A blocking websocket connection the caller closes."""
+    """A blocking websocket connection the caller closes. It buffers every frame it is
+    sent (``max_queue=None``) so a test that reads one connection while another's
+    updates pile up cannot stall the server's writes to it, or its own close."""
+    kw.setdefault("max_queue", None)
     return sync_connect(url, legacy=True, **kw) if _LEGACY else sync_connect(url, **kw)
 
 

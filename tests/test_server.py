@@ -234,7 +234,8 @@ def test_http_serves_the_page_and_nothing_else(server: Any) -> None:
         assert b"/app.js" in r.read()
     with pytest.raises(urllib.error.HTTPError) as e:
         urllib.request.urlopen(f"http://127.0.0.1:{port}/../server.key")
-    assert e.value.code == 404
+    assert e.value.code == 404 and e.value.read() == b"not found\n"
+    e.value.close()
 
 
 def test_a_silent_seat_times_out_and_an_absent_one_sits_out(tmp_path: Path) -> None:
@@ -292,3 +293,35 @@ def test_restore_refuses_a_tampered_or_mismatched_snapshot(tmp_path: Path) -> No
     out = subprocess.run([*cli, "--seats", "3"], capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert out.returncode == 1 and "Traceback" not in out.stderr
     assert out.stderr.count("the signature does not match") == 2, out.stderr
+
+
+def _play_until(watcher: Any, players: dict[int, Any], done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """Check or call for whoever is to act (as the watcher sees it) until ``done(view)``."""
+    view = _latest_view(watcher, lambda v: True)
+    while not done(view):
+        seat = view["actor"]
+        if seat is not None and seat in players:
+            owed = max(s["bet"] for s in view["seats"] if s is not None) - view["seats"][seat]["bet"]
+            kind = "call" if owed else "check"
+            players[seat].send(json.dumps({"type": "act", "action": {"kind": kind}, "turn": view["turn"]}))
+        view = _latest_view(watcher, lambda v, t=view["turn"]: v["turn"] > t)
+    return view
+
+
+def test_a_seat_that_leaves_mid_hand_watches_after_the_hand(server: Any) -> None:
+    url, _, _ = server
+    players = {k: _join(url, k, f"p{k}")[0] for k in range(3)}
+    with players[0], players[1], players[2], open_ws(url) as watcher:
+        watcher.send(json.dumps({"type": "watch", "table": 0}))
+        view = _play_until(watcher, players, lambda v: v["actor"] is not None
+                           and sum(s is not None and s["in_hand"] for s in v["seats"]) == 3)
+        leaver = next(k for k in range(3) if k != view["actor"])
+        players[leaver].send(json.dumps({"type": "leave"}))
+        view = _play_until(watcher, players, lambda v, h=view["hand"]: v["hand"] != h)
+        assert view["seats"][leaver] is None
+        for request in ({"type": "act", "action": {"kind": "fold"}, "turn": view["turn"]}, {"type": "sit_out"}):
+            assert _error(players[leaver], request)["code"] == "not_seated"
+        with open_ws(url) as newcomer:  # the seat is free for someone else
+            newcomer.send(json.dumps({"type": "join", "table": 0, "seat": leaver, "name": "new", "buy_in": 100}))
+            assert _recv(newcomer, "joined")["seat"] == leaver
+            assert _error(players[leaver], {"type": "sit_out"})["code"] == "not_seated"

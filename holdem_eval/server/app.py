@@ -149,7 +149,15 @@ class TableServer:
             self._schedule(k)
 
     def _notify(self, k: int) -> None:
+        """After a change at table ``k``: a connection whose seat is gone (it left) goes
+        on watching; every connection is woken; the table's timer is set again."""
+        room = self.rooms[k]
         for c in self._watchers[k]:
+            if c.seat is not None and c.seat not in room.tokens:
+                if self._holders.get((k, c.seat)) is c:
+                    del self._holders[(k, c.seat)]
+                room.online.discard(c.seat)
+                c.seat = None
             c.dirty = True
             c.wake.set()
         self._schedule(k)
@@ -260,11 +268,7 @@ class TableServer:
             elif kind == "rebuy":
                 room.rebuy(seated, msg.get("amount"))
             else:
-                room.leave(seated)
-                if seated not in room.tokens:  # gone now (not in a hand): keep watching
-                    self._holders.pop((room.index, seated), None)
-                    room.online.discard(seated)
-                    c.seat = None
+                room.leave(seated)  # gone now, or after the hand: then the connection watches
             self._notify(room.index)
             return
         if c.room is not None:

@@ -295,7 +295,8 @@ def test_restore_refuses_a_tampered_or_mismatched_snapshot(tmp_path: Path) -> No
     assert out.stderr.count("the signature does not match") == 2, out.stderr
 
 
-def _play_until(watcher: Any, players: dict[int, Any], done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+def _play_until(watcher: Any, players: dict[int, Any],
+                done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
     """Check or call for whoever is to act (as the watcher sees it) until ``done(view)``."""
     view = _latest_view(watcher, lambda v: True)
     while not done(view):
@@ -319,9 +320,11 @@ def test_a_seat_that_leaves_mid_hand_watches_after_the_hand(server: Any) -> None
         players[leaver].send(json.dumps({"type": "leave"}))
         view = _play_until(watcher, players, lambda v, h=view["hand"]: v["hand"] != h)
         assert view["seats"][leaver] is None
-        for request in ({"type": "act", "action": {"kind": "fold"}, "turn": view["turn"]}, {"type": "sit_out"}):
+        act = {"type": "act", "action": {"kind": "fold"}, "turn": view["turn"]}
+        for request in (act, {"type": "sit_out"}):
             assert _error(players[leaver], request)["code"] == "not_seated"
         with open_ws(url) as newcomer:  # the seat is free for someone else
-            newcomer.send(json.dumps({"type": "join", "table": 0, "seat": leaver, "name": "new", "buy_in": 100}))
+            newcomer.send(json.dumps({"type": "join", "table": 0, "seat": leaver, "name": "new",
+                                      "buy_in": 100}))
             assert _recv(newcomer, "joined")["seat"] == leaver
             assert _error(players[leaver], {"type": "sit_out"})["code"] == "not_seated"

@@ -49,9 +49,10 @@ Betting uses the engine's rules for every hand (no tournament-only betting rules
 ...     _ = t.register(name)
 >>> t.start()
 >>> rng = random.Random(3)
->>> t.play(lambda view: rng.choice(view.legal))
+>>> t.play(lambda view: rng.choice(view.legal))        # hands played
+46
 >>> [(s.place, s.name, s.prize) for s in t.standings()]
-[(1, 'bob', 60), (2, 'di', 40), (3, 'cy', 0), (4, 'ann', 0)]
+[(1, 'ann', 60), (2, 'di', 40), (3, 'bob', 0), (4, 'cy', 0)]
 >>> t.chips_in_play()
 4000
 """
@@ -536,8 +537,9 @@ class Tournament:
     def play(self, decide: Callable[[TableView], Any], *, seconds_per_hand: float = 0.0,
              max_hands: int | None = None) -> int:
         """Play to the end (or ``max_hands`` hands): rounds of one hand at each ready table
-        in table order (going on after the table that played last), ``decide`` choosing every action; with a clock, it moves
-        ``seconds_per_hand`` after each hand and skips breaks. Returns the hands played."""
+        in table order (going on after the table that played last), ``decide`` choosing
+        every action; with a clock, it moves ``seconds_per_hand`` after each hand and skips
+        breaks. Returns the hands played."""
         if not self.started:
             raise TournamentError("start() the tournament before playing it")
         if max_hands is not None and (not _is_int(max_hands) or max_hands < 0):

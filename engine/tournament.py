@@ -185,6 +185,7 @@ class Tournament:
         self.tables: dict[int, Table] = {}
         """The running tables by number (from 1); a broken table leaves this dict."""
         self._entries: list[_Entry] = []
+        self._left = 0  # entries still in
         self._at: dict[tuple[int, int], _Entry] = {}  # (table, seat) -> entry
         self._events: list[TournamentEvent] = []
         self.started = False
@@ -233,7 +234,8 @@ class Tournament:
 
     @property
     def players_left(self) -> int:
-        return sum(not e.out for e in self._entries)
+        """Entries still in (with chips)."""
+        return self._left
 
     def register(self, name: str) -> int:
         """Add an entry for ``name`` and return its number (from 1). Before :meth:`start`,
@@ -261,6 +263,7 @@ class Tournament:
                                       f" {self.players_left + 1}")
         entry = _Entry(len(self._entries) + 1, name)
         self._entries.append(entry)
+        self._left += 1
         self._emit("register", entry=entry.number, name=name, re_entry=len(mine))
         if self.started:
             self._seat_late(entry)
@@ -436,9 +439,8 @@ class Tournament:
                 i = j
             self._placed += m
         self._pending = []
-        left = [e for e in self._entries if not e.out]
-        if len(left) == 1 and not self.finished:
-            winner = left[0]
+        if self._left == 1 and not self.finished:
+            winner = next(e for e in self._entries if not e.out)
             self._give_place(winner, 1, 1, self._prize(1))
             self._placed += 1
             self.finished = True
@@ -577,6 +579,7 @@ class Tournament:
                 t.leave(k)
                 e = self._at.pop((no, k))
                 e.out, e.table, e.seat = True, None, None
+                self._left -= 1
                 self._emit("bust", no, k, e.number, stack0, name=e.name)
                 busts.append((e, stack0))
         if self._round is not None and no in self._round:

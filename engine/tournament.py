@@ -71,7 +71,16 @@ from .errors import TournamentError
 from .hand import Hand, blind_seats
 from .table import Table
 from .table_view import TableView
-from .tournament_structure import Break, Level, Stage, check_levels, check_payouts, prize_table, share_prize
+from .tournament_structure import (
+    Break,
+    Level,
+    Stage,
+    check_levels,
+    check_payouts,
+    prize_table,
+    share_prize,
+    stage_length,
+)
 from .tournament_view import Standing, TableSummary, TournamentEvent, TournamentView
 
 __all__ = ["Break", "Level", "Tournament", "TournamentError"]
@@ -133,7 +142,8 @@ class Tournament:
             raise TournamentError(f"clock must be a bool, got {clock!r}")
         stages = check_levels(levels, clock, variant, betting)
         for k, stage in enumerate(stages):
-            if not clock and isinstance(stage, Level) and not _is_int(stage.duration):
+            if not clock and isinstance(stage, Level) and stage.duration is not None \
+                    and not _is_int(stage.duration):
                 raise TournamentError(f"level {k} lasts {stage.duration!r} hands; without a clock a"
                                       " level's duration is an int number of hands")
         if isinstance(stages[-1], Break):
@@ -197,7 +207,7 @@ class Tournament:
         """Index in :attr:`levels` of the stage in effect."""
         self.elapsed = 0.0
         """Seconds on the clock (``clock=True``)."""
-        self._stage_end = float(stages[0].duration)
+        self._stage_end = stage_length(stages[0])
         self._level_hands: dict[int, int] = {}  # hands dealt in the current level, per table
         self._starts: dict[int, dict[int, int]] = {}  # table -> seat -> stack at the hand's start
         self._pending: list[list[tuple[_Entry, int]]] = []  # bust groups waiting for places
@@ -371,7 +381,7 @@ class Tournament:
         self.elapsed += float(seconds)
         while self.stage < len(self.levels) - 1 and self.elapsed >= self._stage_end:
             self._next_stage()
-            self._stage_end += float(self.levels[self.stage].duration)
+            self._stage_end += stage_length(self.levels[self.stage])
 
     @property
     def seconds_left(self) -> float | None:
@@ -490,7 +500,7 @@ class Tournament:
         if why is not None:
             raise TournamentError(f"table {no} cannot start a hand: {why}")
         if not self.clock and self.stage < len(self.levels) - 1 and \
-                max(self._level_hands.values(), default=0) >= self.levels[self.stage].duration:
+                max(self._level_hands.values(), default=0) >= stage_length(self.levels[self.stage]):
             self._next_stage()
         config = self._level().config(self.variant, self.betting)
         if t.config != config:

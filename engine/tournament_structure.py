@@ -20,7 +20,9 @@ from typing import Union
 from .config import BETTING_STRUCTURES, VARIANTS, ConfigError, GameConfig
 from .errors import TournamentError
 
-__all__ = ["Break", "Level", "Stage", "check_levels", "check_payouts", "prize_table", "share_prize"]
+__all__ = [
+    "Break", "Level", "Stage", "check_levels", "check_payouts", "prize_table", "share_prize", "stage_length",
+]
 
 
 def _is_int(value: object) -> bool:
@@ -38,13 +40,14 @@ def _duration(value: object, where: str) -> None:
 class Level:
     """One blind level: ``small_blind``/``big_blind``, a dead ``ante`` from every seat or a
     ``big_blind_ante`` paid by the big blind (not both), and its ``duration``: hands, or
-    seconds when the tournament runs on a clock. Every amount is an int number of chips."""
+    seconds when the tournament runs on a clock; ``None`` (only for the last level): it
+    goes on until the end. Every amount is an int number of chips."""
 
     small_blind: int
     big_blind: int
     ante: int = 0
     big_blind_ante: int = 0
-    duration: float = 1
+    duration: float | None = None
 
     def __post_init__(self) -> None:
         for name in ("small_blind", "big_blind", "ante", "big_blind_ante"):
@@ -55,7 +58,8 @@ class Level:
             self.config()
         except ConfigError as exc:
             raise TournamentError(f"level {self.small_blind}/{self.big_blind}: {exc}") from None
-        _duration(self.duration, "level")
+        if self.duration is not None:
+            _duration(self.duration, "level")
 
     def config(self, variant: str = "holdem", betting: str = "no-limit") -> GameConfig:
         """The game configuration of a hand dealt at this level."""
@@ -84,6 +88,11 @@ class Break:
 Stage = Union[Level, Break]
 
 
+def stage_length(stage: Stage) -> float:
+    """A stage's duration (hands or seconds); infinite for a last level without one."""
+    return math.inf if stage.duration is None else float(stage.duration)
+
+
 def check_levels(levels: object, clock: bool, variant: str, betting: str) -> tuple[Stage, ...]:
     """The structure as a tuple; refuses an empty one, a non-level, a break without a
     clock, and blinds that go down from one level to the next."""
@@ -103,6 +112,9 @@ def check_levels(levels: object, clock: bool, variant: str, betting: str) -> tup
             continue
         if not isinstance(stage, Level):
             raise TournamentError(f"level {k} must be a Level or a Break, got {stage!r}")
+        if stage.duration is None and k != len(out) - 1:
+            raise TournamentError(f"level {k} ({stage.small_blind}/{stage.big_blind}) has no duration;"
+                                  " only the last level may go on until the end")
         if last is not None and (stage.big_blind < last.big_blind or stage.small_blind < last.small_blind):
             raise TournamentError(
                 f"levels out of order: level {k} ({stage.small_blind}/{stage.big_blind}) is below the"

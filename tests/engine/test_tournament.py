@@ -151,6 +151,19 @@ def test_three_tables_to_the_end(seed: int) -> None:
         assert TournamentEvent.from_json(json.loads(json.dumps(e.to_json()))) == e
 
 
+@pytest.mark.parametrize(("players", "size", "paid"), [(2, 2, 1), (7, 3, 3), (19, 4, 5), (31, 6, 9),
+                                                     (50, 10, 12), (64, 8, 8)])
+def test_fields_and_table_sizes(players: int, size: int, paid: int) -> None:
+    payouts = [10 * (paid - k) for k in range(paid)]
+    t = field(players, table_size=size, seed=players, payouts=payouts)
+    t.start()
+    assert len(t.tables) == -(-players // size)
+    play_checked(t, random_bot(players))
+    check_results(t)
+    check_bust_order(t)
+    assert [e.kind for e in t.events_since(0)].count("final_table") == 1
+
+
 def test_uneven_field_and_percentages() -> None:
     t = field(23, table_size=8, seed=5, payouts=None, percentages=[50, 30, 20], buy_in=11)
     t.start()
@@ -266,7 +279,7 @@ def test_late_registration_and_re_entry() -> None:
     late = t.register("late")
     assert t.standings()[-1].entry == late or any(s.entry == late and s.table for s in t.standings())
     re_entered = False
-    decide = all_in_bot
+    decide = random_bot(4)
     while t.registration_open:
         t.play(decide, max_hands=1)
         out = [s for s in t.standings() if s.table is None and s.name.startswith("p")]
@@ -282,6 +295,9 @@ def test_late_registration_and_re_entry() -> None:
         counts = [sum(x is not None for x in tb.seats) for tb in t.tables.values()]
         assert max(counts) - min(counts) <= 1
     assert re_entered
+    events = t.events_since(0)
+    closed = next(k for k, e in enumerate(events) if e.kind == "registration_closed")
+    assert (events[closed - 1].kind, events[closed - 1].amount) == ("level", 3)  # late_registration=2
     entries = t.entries
     assert entries == 8
     assert t.view().registration_open is False
@@ -457,14 +473,18 @@ def test_views_and_json() -> None:
     ({"starting_stack": -5}, "starting_stack must be an int number of chips > 0, got -5"),
     ({"starting_stack": 1000.0}, "starting_stack must be an int number of chips > 0, got 1000.0"),
     ({"starting_stack": True}, "starting_stack must be an int number of chips > 0, got True"),
-    ({"levels": [Level(10, 20), Level(5, 10)]},
+    ({"levels": [Level(10, 20, duration=5), Level(5, 10)]},
      "levels out of order: level 1 (5/10) is below the level before it (10/20); blinds must not go down"),
     ({"levels": []}, "levels must be a non-empty sequence of Level and Break, got []"),
     ({"levels": [(10, 20)]}, "level 0 must be a Level or a Break, got (10, 20)"),
-    ({"levels": [Level(10, 20), Break(60)]},
+    ({"levels": [Level(10, 20, duration=5), Break(60)]},
      "level 1 is a break, but breaks need a clock (clock=True); levels by hand count have none"),
-    ({"levels": [Level(10, 20), Break(60)], "clock": True},
+    ({"levels": [Level(10, 20, duration=5), Break(60)], "clock": True},
      "the last stage must be a Level (it goes on until the end), got a Break"),
+    ({"levels": [Level(10, 20, duration=5), Level(20, 40)], "clock": 1},
+     "clock must be a bool, got 1"),
+    ({"levels": [Level(10, 20), Level(20, 40)]},
+     "level 0 (10/20) has no duration; only the last level may go on until the end"),
     ({"levels": [Level(10, 20, duration=2.5)]},
      "level 0 lasts 2.5 hands; without a clock a level's duration is an int number of hands"),
     ({"payouts": [30, 50]},

@@ -164,6 +164,47 @@ def test_fields_and_table_sizes(players: int, size: int, paid: int) -> None:
     assert [e.kind for e in t.events_since(0)].count("final_table") == 1
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_interleaved_tables_like_a_game_server(seed: int) -> None:
+    """Hands run at several tables at once, actions arriving in any order: players move
+    into tables in a hand (dealt in from their next hand), nothing deadlocks."""
+    t = field(22, table_size=6, seed=seed, payouts=[50, 30, 20, 10, 5, 5][: 2 + seed % 5],
+              late_registration=1 if seed % 2 else 0, levels=[Level(10, 20, duration=6),
+                                                              Level(25, 50, duration=6), Level(50, 100)])
+    t.start()
+    rng = random.Random(seed)
+    decide = random_bot(seed)
+    total = lambda: t.starting_stack * t.entries  # noqa: E731
+    steps = 0
+    while not t.finished:
+        steps += 1
+        assert steps < 200_000
+        if t.registration_open and rng.random() < 0.01:
+            t.register(f"late{steps}")
+        for no in t.tables_ready():
+            if rng.random() < 0.5:
+                t.start_hand(no)
+        running = [no for no, tb in t.tables.items() if tb.hand is not None]
+        if not running:
+            assert t.tables_ready() or t.finished, t.view()
+            continue
+        no = rng.choice(running)
+        tb = t.tables[no]
+        seat = tb.seat_to_act
+        assert seat is not None
+        if rng.random() < 0.05:
+            t.timeout(no, seat)
+        else:
+            t.act(no, seat, decide(tb.view(seat)), expect=tb.turn)
+        assert t.chips_in_play() == total()
+        if all(x.hand is None for x in t.tables.values()) and not t.view().hand_for_hand:
+            counts = [sum(x is not None for x in y.seats) for y in t.tables.values()]
+            assert max(counts) - min(counts) <= 1
+    check_results(t)
+    for tb in t.tables.values():
+        assert tb.chips_in_play() == tb.bought_in
+
+
 def test_uneven_field_and_percentages() -> None:
     t = field(23, table_size=8, seed=5, payouts=None, percentages=[50, 30, 20], buy_in=11)
     t.start()
@@ -587,3 +628,12 @@ def test_event_json_refusals() -> None:
     with pytest.raises(TournamentError, match=r"^tournament event\['amount'\] must be an int, got '5'$"):
         TournamentEvent.from_json({"v": 1, "seq": 1, "kind": "bust", "table": None, "seat": None,
                                    "entry": None, "amount": "5", "info": {}})
+
+
+def test_without_a_seed_tables_deal_from_the_os_deck() -> None:
+    t = field(12, table_size=6)
+    t.start()
+    assert all(tb.seed is None and tb.deck is None for tb in t.tables.values())
+    hands = t.play(random_bot(0), max_hands=40)
+    assert hands == 40 or t.finished
+    assert t.chips_in_play() == 12_000

@@ -114,8 +114,8 @@ class Tournament:
     (amounts per place, ints, non-increasing) or ``percentages`` of ``entries *
     buy_in``. ``late_registration``: levels during which entries may still register;
     ``re_entries``: times one name may enter again after going out. ``hand_for_hand``:
-    play hand-for-hand on the bubble. ``seed``: reproducible seating and seeded decks (
-    simulations only; without it, the OS deck). ``max_history``: hands each table keeps.
+    play hand-for-hand on the bubble. ``seed``: reproducible seating and seeded decks
+    (simulations only; without it, the OS deck). ``max_history``: hands each table keeps.
     """
 
     def __init__(
@@ -679,6 +679,23 @@ class Tournament:
     def chips_in_play(self) -> int:
         """Chips at every table, pots included: ``starting_stack * entries`` always."""
         return sum(sum(t.stacks) + (0 if t.hand is None else t.hand.pot) for t in self.tables.values())
+
+    def icm_equity(self, *, method: str = "auto", trials: int | None = None,
+                   seed: int | None = None) -> dict[int, float]:
+        """Each entry still in, by entry number: its prize equity by ICM
+        (:func:`holdem_eval.icm_result`) over the stacks and the prizes still to be won
+        (places 1 .. players left). A player in a running hand counts his stack at the
+        start of that hand. Needs registration closed (the prizes known)."""
+        from holdem_eval.icm import icm_result
+
+        if self.prizes is None:
+            raise TournamentError("the prizes are not known while registration is open")
+        entries = sorted(self._at.items(), key=lambda kv: kv[1].number)
+        # a seat's own stack is updated when its hand ends: in a hand, the stack it started with
+        stacks = [self.tables[no].seats[seat].stack for (no, seat), _ in entries]  # type: ignore[union-attr]
+        paid = self.prizes[: self._left]
+        equity = icm_result(stacks, paid, method=method, trials=trials, seed=seed).equity
+        return {e.number: float(x) for (_, e), x in zip(entries, equity)}
 
     def standings(self) -> tuple[Standing, ...]:
         """Every entry (chips: behind, during a hand): players still in by chips (most

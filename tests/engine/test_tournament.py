@@ -637,3 +637,23 @@ def test_without_a_seed_tables_deal_from_the_os_deck() -> None:
     hands = t.play(random_bot(0), max_hands=40)
     assert hands == 40 or t.finished
     assert t.chips_in_play() == 12_000
+
+
+def test_icm_equity_of_the_players_left() -> None:
+    from holdem_eval import icm
+
+    t = field(12, table_size=6, seed=3, payouts=[50, 30, 20])
+    with pytest.raises(TournamentError, match=r"^the prizes are not known while registration is open$"):
+        t.icm_equity()
+    t.start()
+    decide = random_bot(3)
+    while t.players_left > 5:
+        t.play(decide, max_hands=1)
+    eq = t.icm_equity()
+    alive = [s for s in t.standings() if s.table is not None]
+    assert sorted(eq) == sorted(s.entry for s in alive)
+    assert sum(eq.values()) == pytest.approx(100.0)
+    order = sorted(alive, key=lambda s: s.entry)
+    assert list(eq.values()) == pytest.approx(icm([s.chips for s in order], [50, 30, 20]).tolist())
+    t.start_hand(next(iter(t.tables)))
+    assert t.icm_equity() == eq  # during a hand: the stacks it started with

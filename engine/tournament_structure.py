@@ -136,7 +136,7 @@ def check_payouts(payouts: object, what: str) -> tuple[Fraction, ...]:
         if not ok or value < 0:
             kind = "an int amount >= 0" if what == "payouts" else "a finite number >= 0"
             raise TournamentError(f"{what}[{k}] must be {kind}, got {value!r} in {payouts!r}")
-        out.append(Fraction(value))
+        out.append(Fraction(str(value)) if isinstance(value, float) else Fraction(value))  # 33.33 exactly
     for k in range(1, len(out)):
         if out[k] > out[k - 1]:
             raise TournamentError(f"{what} must not increase: place {k + 1} ({payouts[k]!r}) pays more"

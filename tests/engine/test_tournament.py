@@ -657,3 +657,11 @@ def test_icm_equity_of_the_players_left() -> None:
     assert list(eq.values()) == pytest.approx(icm([s.chips for s in order], [50, 30, 20]).tolist())
     t.start_hand(next(iter(t.tables)))
     assert t.icm_equity() == eq  # during a hand: the stacks it started with
+
+
+def test_prize_table_rounding() -> None:
+    from holdem_eval.engine.tournament_structure import prize_table, share_prize
+
+    assert prize_table([33.34, 33.33, 33.33], entries=100, buy_in=100) == (3334, 3333, 3333)  # decimal
+    assert prize_table([40.5, 25.25, 20.25, 14], entries=7, buy_in=13) == (39, 22, 18, 12)
+    assert share_prize([30, 20, 11], 3) == (21, 20, 20) and sum(share_prize([7], 4)) == 7

@@ -323,7 +323,8 @@ class Tournament:
         self._at[(no, seat)] = e
 
     def _players(self, no: int) -> int:
-        return sum(s is not None for s in self.tables[no].seats)
+        seats = self.tables[no].seats
+        return len(seats) - seats.count(None)
 
     def _seat_late(self, entry: _Entry) -> None:
         counts = {no: self._players(no) for no in self.tables}

@@ -25,13 +25,15 @@ TOURNAMENT_EVENT_KINDS = (
     "register", "seat", "start", "registration_closed", "level", "break", "hand_for_hand",
     "bust", "place", "payout", "move", "table_break", "final_table", "finish",
 )
-"""``register`` an entry (``info``: name, re-entry number); ``seat`` its first seat;
-``start``; ``registration_closed`` (``amount``: the prize pool; ``info``: entries, prizes);
-``level`` / ``break`` a new stage (``info``: the level); ``hand_for_hand`` a round starts;
-``bust`` an entry's last chip lost (``amount``: its stack at the start of that hand);
-``place`` its finishing place (``info``: ``place``, ``place_to`` when tied); ``payout`` its
-prize (``amount``); ``move`` a player moved by balancing or a table break (``info``: from
-and to); ``table_break``; ``final_table``; ``finish`` (``entry``: the winner)."""
+"""What each kind means (``amount`` in brackets): ``register`` an entry (``info``: name,
+re-entry number); ``seat`` its first seat (its chips); ``start`` (the entries);
+``registration_closed`` (the prize pool; ``info``: entries, prizes); ``level`` / ``break``
+a new stage (the level number; ``info``: the stage); ``hand_for_hand`` a round starts (the
+round number); ``bust`` an entry's last chip lost (its stack at the start of that hand);
+``place`` its finishing place (the place; ``info``: ``place``, and ``place_to`` when tied);
+``payout`` its prize (the prize); ``move`` a player moved by balancing or a table break (his
+chips; ``table``/``seat``: where to; ``info``: ``from_table``, ``from_seat``, ``reason``);
+``table_break`` (the players it had); ``final_table``; ``finish`` (``entry``: the winner)."""
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,8 @@ Rules this tournament follows (docs/tournaments.md says more):
   TDA); equal stacks *share* their places: each gets the place range (``place`` ..
   ``place_to``) and an equal part of those places' prizes (units left over go one each to
   the lower entry numbers). In a hand-for-hand round, the players out at every table form
-  one such group. Prizes are paid when the place is known.
+  one such group; otherwise players out at different tables are placed in the order their
+  hands end. Prizes are paid when the place is known.
 * **Late registration** (``late_registration=L`` levels) and **re-entry** (``re_entries``
   per name): registration stays open until level L + 1 starts (or fewer than two players
   are left); places of players out before it closes are given when it closes (below

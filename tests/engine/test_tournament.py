@@ -573,6 +573,10 @@ def test_bad_operations() -> None:
     t = Tournament([Level(10, 20)], 1000, table_size=3, tables=1, payouts=[50, 30, 20, 10])
     with pytest.raises(TournamentError, match=r"^a tournament needs at least 2 entries, got 0$"):
         t.start()
+    with pytest.raises(TournamentError, match=r"^registration closes after the start; call start\(\) first$"):
+        t.close_registration()
+    with pytest.raises(TournamentError, match=r"^table must be one of the running tables \[\], got 1$"):
+        t.table(1)
     for name in ("a", "b", "c"):
         t.register(name)
     with pytest.raises(TournamentError, match=r"^'a' is still in the tournament \(entry 1\)$"):

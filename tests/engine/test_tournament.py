@@ -669,3 +669,15 @@ def test_prize_table_rounding() -> None:
     assert prize_table([33.34, 33.33, 33.33], entries=100, buy_in=100) == (3334, 3333, 3333)  # decimal
     assert prize_table([40.5, 25.25, 20.25, 14], entries=7, buy_in=13) == (39, 22, 18, 12)
     assert share_prize([30, 20, 11], 3) == (21, 20, 20) and sum(share_prize([7], 4)) == 7
+
+
+@pytest.mark.parametrize(("variant", "betting"), [("holdem", "fixed-limit"), ("holdem", "pot-limit"),
+                                                  ("omaha", "pot-limit"), ("omaha", "no-limit")])
+def test_other_games(variant: str, betting: str) -> None:
+    t = field(14, table_size=7, seed=9, variant=variant, betting=betting,
+              levels=[Level(10 * 2**k, 20 * 2**k, ante=5 * 2**k, duration=8) for k in range(12)])
+    t.start()
+    play_checked(t, random_bot(9))
+    check_results(t)
+    hand = t.tables[next(iter(t.tables))].history[-1]
+    assert (hand.config.variant, hand.config.betting) == (variant, betting)

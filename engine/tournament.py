@@ -264,7 +264,8 @@ class Tournament:
         if mine and not self.started:
             raise TournamentError(f"{name!r} is already registered (entry {mine[0].number})")
         if len(mine) > self.re_entries:
-            raise TournamentError(f"{name!r} has entered {len(mine)} times; re_entries allows"
+            times = "once" if len(mine) == 1 else f"{len(mine)} times"
+            raise TournamentError(f"{name!r} has entered {times}; re_entries allows"
                                   f" {self.re_entries} re-entr{'y' if self.re_entries == 1 else 'ies'}")
         if self.max_tables is not None:
             seats = self.max_tables * self.table_size

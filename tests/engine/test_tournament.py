@@ -377,7 +377,7 @@ def test_re_entry_limit() -> None:
         t.play(decide, max_hands=1)
     assert t.registration_open
     gone = next(s for s in t.standings() if s.table is None)
-    with pytest.raises(TournamentError, match=rf"^{gone.name!r} has entered 1 times; re_entries allows 0 "
+    with pytest.raises(TournamentError, match=rf"^{gone.name!r} has entered once; re_entries allows 0 "
                        r"re-entries$"):
         t.register(gone.name)
 

@@ -730,6 +730,24 @@ class Tournament:
             self._round is not None, self.registration_open, self.started, self.finished,
             len(self._entries), self.players_left, self.prize_pool, self.prizes, tables, self.standings())
 
+    # ---- restore -------------------------------------------------------------------
+    def to_json(self, *, key: bytes | None = None) -> dict[str, Any]:
+        """The whole tournament as a JSON document, restoring it exactly with
+        :meth:`from_json` — hands in progress too. **Secret**: it holds the running hands'
+        hole cards. With ``key``, the document is signed (HMAC-SHA256)."""
+        from .tournament_store import tournament_to_json
+
+        return tournament_to_json(self, key)
+
+    @classmethod
+    def from_json(cls, doc: Any, *, key: bytes | None = None) -> Tournament:
+        """Restore a tournament from :meth:`to_json`'s document; a document whose entries,
+        tables or chips do not agree (or whose signature does not match ``key``) is
+        refused with :class:`TournamentError`."""
+        from .tournament_store import tournament_from_json
+
+        return tournament_from_json(cls, doc, key)
+
     def __repr__(self) -> str:
         return (f"Tournament({self.tournament_id!r}, entries={len(self._entries)}, left={self.players_left},"
                 f" tables={sorted(self.tables)}, stage={self.stage})")

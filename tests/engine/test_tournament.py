@@ -681,3 +681,112 @@ def test_other_games(variant: str, betting: str) -> None:
     check_results(t)
     hand = t.tables[next(iter(t.tables))].history[-1]
     assert (hand.config.variant, hand.config.betting) == (variant, betting)
+
+
+# --------------------------------------------------------------------------- restore
+
+
+def view_bot(view: TableView) -> Any:
+    """A bot whose choice depends only on the view (so a restored copy plays the same)."""
+    option = view.legal[(view.seq * 7 + view.turn) % len(view.legal)]
+    if option.kind in (ActionKind.BET, ActionKind.RAISE) and view.seq % 9 == 0:
+        return (option.kind, option.max_amount)
+    return option
+
+
+def step(t: Tournament, rng: random.Random) -> None:
+    """One step of play with hands running at several tables at once."""
+    for no in t.tables_ready():
+        if rng.random() < 0.5:
+            t.start_hand(no)
+    running = [no for no, tb in t.tables.items() if tb.hand is not None]
+    if running:
+        no = running[rng.randrange(len(running))]
+        tb = t.tables[no]
+        seat = tb.seat_to_act
+        assert seat is not None
+        t.act(no, seat, view_bot(tb.view(seat)))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_restore_mid_tournament_plays_on_the_same(seed: int) -> None:
+    t = field(20, table_size=6, seed=seed, payouts=[50, 30, 20, 10], late_registration=1 if seed % 2 else 0,
+              clock=seed >= 2, levels=[Level(10, 20, duration=8 if seed < 2 else 300),
+                                       *([Break(60)] if seed >= 2 else []), Level(25, 50)])
+    t.start()
+    rng = random.Random(seed)
+    for k in range(400 + 150 * seed):
+        step(t, rng)
+        if t.clock and k % 20 == 0:
+            t.advance_clock(30)
+        if t.finished:
+            break
+    while not t.finished and all(tb.hand is None for tb in t.tables.values()):
+        step(t, rng)
+    assert any(tb.hand is not None for tb in t.tables.values()) or t.finished
+    doc = json.loads(json.dumps(t.to_json()))
+    r = Tournament.from_json(doc)
+    assert r.view() == t.view() and r.events_since(0) == t.events_since(0)
+    assert json.loads(json.dumps(r.to_json())) == doc
+    for x in (t, r):
+        fork = random.Random(99)
+        while not x.finished:
+            step(x, fork)
+            if x.clock:
+                x.advance_clock(5)
+        check_results(x)
+    assert r.view() == t.view() and r.events_since(0) == t.events_since(0)
+
+
+def test_restore_refuses_changed_documents() -> None:
+    t = field(12, table_size=6, seed=1)
+    t.start()
+    t.play(view_bot, max_hands=10)  # between hands at every table
+    doc = json.loads(json.dumps(t.to_json(key=b"k")))
+    assert Tournament.from_json(doc, key=b"k").view() == t.view()
+    with pytest.raises(TournamentError, match=r"^the tournament document's signature does not match: it"
+                       r" was changed or signed with another key$"):
+        Tournament.from_json(doc, key=b"other")
+    bad = json.loads(json.dumps(doc))
+    first = next(iter(bad["tables"]))
+    seat = next(k for k, s in enumerate(bad["tables"][first]["seats"]) if s is not None)
+    bad["tables"][first]["seats"][seat]["stack"] += 1
+    bad["tables"][first]["seats"][seat]["bought_in"] += 1
+    bad["tables"][first]["bought_in"] += 1
+    with pytest.raises(TournamentError, match=r"^tournament document: the tables hold 12001 chips, but"
+                       r" 12 entries of 1000 make 12000$"):
+        Tournament.from_json(bad)
+    bad = json.loads(json.dumps(doc))
+    entry = next(e for e in bad["entries"] if not e["out"])
+    entry["name"] = "someone else"
+    with pytest.raises(TournamentError, match=r"^tournament document: entry \d+ \('someone else'\) is not at"
+                       r" table \d+, seat \d+$"):
+        Tournament.from_json(bad)
+    bad = json.loads(json.dumps(doc))
+    bad["settings"]["levels"] = [{"kind": "level", "small_blind": 20, "big_blind": 10}]
+    with pytest.raises(TournamentError, match=r"^tournament document level 0: level 20/10: small_blind 20"
+                       r" must not exceed big_blind 10$"):
+        Tournament.from_json(bad)
+    with pytest.raises(TournamentError, match=r"^not a version-1 tournament document"):
+        Tournament.from_json({"v": 1, "kind": "holdem-eval/table"})
+
+
+def test_seeded_table_restores_mid_hand() -> None:
+    # the document holds the running hand's own seed (hand n of seed s), not the table's
+    for seed in (1, 2**64 - 1):
+        t = Table(GameConfig(big_blind=2), seats=6, seed=seed)
+        for k in range(3):
+            t.join(k, f"p{k}", 100, wait_for_big_blind=False)
+        for _ in range(3):
+            t.start_hand()
+            while t.hand is not None:
+                t.act(t.seat_to_act, t.legal_actions()[0])
+        t.start_hand()
+        t.act(t.seat_to_act, t.legal_actions()[1])
+        t.seat_moved(4, "moved", 100)
+        r = Table.from_json(json.loads(json.dumps(t.to_json())))
+        assert r.view(None) == t.view(None) and r.hand is not None and r.seed == seed
+        while t.hand is not None:
+            for x in (t, r):
+                x.act(x.seat_to_act, x.legal_actions()[-1])
+        assert r.stacks == t.stacks

@@ -54,6 +54,8 @@ from .table_view import (
     TableView,
     parse_action,
 )
+from .tournament import Break, Level, Tournament, TournamentError
+from .tournament_view import Standing, TableSummary, TournamentEvent, TournamentView
 
 __all__: list[str] = [
     "MAX_CHIPS",
@@ -63,6 +65,7 @@ __all__: list[str] = [
     "Action",
     "ActionKind",
     "BatchInUseError",
+    "Break",
     "ConfigError",
     "Deck",
     "DeckError",
@@ -79,6 +82,7 @@ __all__: list[str] = [
     "InvalidChipsError",
     "InvalidSeatError",
     "LegalAction",
+    "Level",
     "OsDeck",
     "PhhError",
     "PhhHand",
@@ -96,11 +100,17 @@ __all__: list[str] = [
     "Settlement",
     "ShowdownOrder",
     "ShownHand",
+    "Standing",
     "StepResult",
     "Table",
     "TableError",
     "TableEvent",
+    "TableSummary",
     "TableView",
+    "Tournament",
+    "TournamentError",
+    "TournamentEvent",
+    "TournamentView",
     "UnknownHoleCardsError",
     "UnsupportedPhhActionError",
     "UnsupportedPhhError",

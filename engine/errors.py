@@ -29,6 +29,7 @@ __all__ = [
     "HoleCardsShapeError",
     "IllegalActionError",
     "TableError",
+    "TournamentError",
     "hand_error",
 ]
 
@@ -57,6 +58,11 @@ class HandStateError(HoldemEvalError, ValueError):
 
 class TableError(HoldemEvalError, ValueError):
     """A table operation that does not fit the seats or the session's phase."""
+
+
+class TournamentError(HoldemEvalError, ValueError):
+    """A tournament setting (levels, stacks, payouts, seats) or operation that does not
+    fit the tournament's state (a hand on a break, a table waiting in hand-for-hand)."""
 
 
 class BatchInUseError(HoldemEvalError, RuntimeError):
@@ -172,3 +178,4 @@ ConfigError.__module__ = "holdem_eval.engine.config"
 HoleCardsShapeError.__module__ = "holdem_eval.engine.hand"
 IllegalActionError.__module__ = HandStateError.__module__ = "holdem_eval.engine.hand"
 TableError.__module__ = "holdem_eval.engine.table"
+TournamentError.__module__ = "holdem_eval.engine.tournament"

@@ -287,6 +287,12 @@ class Table:
         self.bought_in += buy_in
         self._emit("join", k, buy_in, name=name)
 
+    def seat_moved(self, seat: int, name: str, stack: int) -> None:
+        """Seat a tournament player (moved from another table): dealt in from the next
+        hand wherever the seat is, owing only the blinds his position posts."""
+        self.join(seat, name, stack, wait_for_big_blind=False)
+        self.seats[seat].post_big_blind = False  # type: ignore[union-attr]  # just seated
+
     def leave(self, seat: int) -> int | None:
         """Remove a player and return the chips he takes away. During a hand that he is
         in, he is folded at his turn (at once if it is his turn) and removed after the

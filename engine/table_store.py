@@ -99,7 +99,9 @@ def table_to_json(t: Table, key: bytes | None) -> dict[str, Any]:
             "id": t.hand_id, "seats": list(t.hand_seats), "button": h.button,
             "stacks": list(h.starting_stacks),
             "posts": {str(p): list(v) for p, v in t._hand_posts.items()},
-            "seed": None if isinstance(h, DeckHand) else t.seed,
+            # a seeded table's hand n is dealt from seed (s * 0x9E3779B1 + n) mod 2**64 (table.py)
+            "seed": None if isinstance(h, DeckHand) or t.seed is None
+            else (t.seed * 0x9E3779B1 + t.hands_played) % 2**64,
             "holes": [cards_to_json(c) for c in h.hole_cards] if isinstance(h, DeckHand) else None,
             "start": t._hand_starts[-1],
         }

@@ -30,6 +30,7 @@ from .errors import (
 )
 from .evaluator import evaluate, evaluate_batch, evaluate_omaha, evaluate_omaha_batch
 from .icm import IcmResult, icm, icm_places, icm_result
+from .icm_decision import CallEv, icm_call_ev
 from .ranges import Range, RangeSyntaxError
 
 __version__ = "0.1.0"
@@ -68,11 +69,13 @@ __all__ = [
 
 # ICM (issue 29)
 __all__ += [
+    "CallEv",
     "IcmArgumentError",
     "IcmResult",
     "InvalidPayoutError",
     "InvalidStackError",
     "icm",
+    "icm_call_ev",
     "icm_places",
     "icm_result",
 ]

@@ -33,6 +33,7 @@ _COMMAND_MODULES = (
     "holdem_eval._cmd_rank",
     "holdem_eval._cmd_matrix",
     "holdem_eval._cmd_grid",
+    "holdem_eval._cmd_icm",
     "holdem_eval._cmd_equity",
     "holdem_eval._cmd_serve",
 )

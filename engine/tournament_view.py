@@ -1,0 +1,144 @@
+"""What a :class:`~holdem_eval.engine.Tournament` shows: its events, its standings and a
+view of the whole tournament, each with a JSON form (plain dicts and lists, a ``"v"``
+version field, like :mod:`holdem_eval.engine.table_view`; each table's own events and
+views are the :class:`~holdem_eval.engine.Table`'s).
+
+>>> ev = TournamentEvent(seq=4, kind="bust", table=2, seat=5, entry=17, info={"name": "p17"})
+>>> ev.to_json()
+{'v': 1, 'seq': 4, 'kind': 'bust', 'table': 2, 'seat': 5, 'entry': 17, 'amount': 0, 'info': {'name': 'p17'}}
+>>> TournamentEvent.from_json(ev.to_json()) == ev
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import TournamentError
+from .table_view import JSON_VERSION
+
+__all__ = ["TOURNAMENT_EVENT_KINDS", "Standing", "TableSummary", "TournamentEvent", "TournamentView"]
+
+TOURNAMENT_EVENT_KINDS = (
+    "register", "seat", "start", "registration_closed", "level", "break", "hand_for_hand",
+    "bust", "place", "payout", "move", "table_break", "final_table", "finish",
+)
+"""What each kind means (``amount`` in brackets): ``register`` an entry (``info``: name,
+re-entry number); ``seat`` its first seat (its chips); ``start`` (the entries);
+``registration_closed`` (the prize pool; ``info``: entries, prizes); ``level`` / ``break``
+a new stage (the level number; ``info``: the stage); ``hand_for_hand`` a round starts (the
+round number); ``bust`` an entry's last chip lost (its stack at the start of that hand);
+``place`` its finishing place (the place; ``info``: ``place``, and ``place_to`` when tied);
+``payout`` its prize (the prize); ``move`` a player moved by balancing or a table break (his
+chips; ``table``/``seat``: where to; ``info``: ``from_table``, ``from_seat``, ``reason``);
+``table_break`` (the players it had); ``final_table``; ``finish`` (``entry``: the winner)."""
+
+
+@dataclass(frozen=True)
+class TournamentEvent:
+    """One entry of the tournament's event stream: ``seq`` numbers them from 1; ``table``
+    is a table number (from 1) or ``None``; ``seat`` a table seat or ``None``; ``entry``
+    an entry number (from 1) or ``None``; ``amount`` chips or prize units by kind."""
+
+    seq: int
+    kind: str
+    table: int | None = None
+    seat: int | None = None
+    entry: int | None = None
+    amount: int = 0
+    info: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"v": JSON_VERSION, "seq": self.seq, "kind": self.kind, "table": self.table,
+                "seat": self.seat, "entry": self.entry, "amount": self.amount, "info": dict(self.info)}
+
+    @classmethod
+    def from_json(cls, doc: Any) -> TournamentEvent:
+        keys = ("seq", "kind", "table", "seat", "entry", "amount", "info")
+        if not isinstance(doc, Mapping) or doc.get("v") != JSON_VERSION:
+            raise TournamentError(f"tournament event must be a JSON object of version {JSON_VERSION},"
+                                  f" got {doc!r}")
+        missing = [k for k in keys if k not in doc]
+        if missing:
+            raise TournamentError(f"tournament event lacks {', '.join(map(repr, missing))}: {doc!r}")
+        if doc["kind"] not in TOURNAMENT_EVENT_KINDS:
+            raise TournamentError(f"tournament event kind must be one of "
+                                  f"{', '.join(TOURNAMENT_EVENT_KINDS)}, got {doc['kind']!r}")
+        for k in ("seq", "amount"):
+            if doc[k].__class__ is not int:
+                raise TournamentError(f"tournament event[{k!r}] must be an int, got {doc[k]!r}")
+        for k in ("table", "seat", "entry"):
+            if doc[k] is not None and doc[k].__class__ is not int:
+                raise TournamentError(f"tournament event[{k!r}] must be an int or null, got {doc[k]!r}")
+        if not isinstance(doc["info"], Mapping):
+            raise TournamentError(f"tournament event['info'] must be an object, got {doc['info']!r}")
+        return cls(doc["seq"], doc["kind"], doc["table"], doc["seat"], doc["entry"], doc["amount"],
+                   dict(doc["info"]))
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One entry: its chips (0 once out), where it sits, and once out its finishing place
+    (``place_to`` is the last place of a tie, else equal to ``place``; both ``None`` until
+    the place is known) and prize."""
+
+    entry: int
+    name: str
+    chips: int
+    table: int | None
+    seat: int | None
+    place: int | None
+    place_to: int | None
+    prize: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"entry": self.entry, "name": self.name, "chips": self.chips, "table": self.table,
+                "seat": self.seat, "place": self.place, "place_to": self.place_to, "prize": self.prize}
+
+
+@dataclass(frozen=True)
+class TableSummary:
+    """A running table: its number, its :class:`Table`'s id, its players, its hand."""
+
+    table: int
+    table_id: str
+    players: int
+    hand_id: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"table": self.table, "table_id": self.table_id, "players": self.players,
+                "hand": self.hand_id}
+
+
+@dataclass(frozen=True)
+class TournamentView:
+    """The whole tournament at a moment: the stage (a level's blinds, or a break), the
+    field, the prizes, the running tables and every entry's standing."""
+
+    tournament_id: str
+    stage: int
+    level: Mapping[str, Any]
+    on_break: bool
+    hand_for_hand: bool
+    registration_open: bool
+    started: bool
+    finished: bool
+    entries: int
+    players_left: int
+    prize_pool: int | None
+    prizes: tuple[int, ...] | None
+    tables: tuple[TableSummary, ...]
+    standings: tuple[Standing, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "v": JSON_VERSION, "tournament": self.tournament_id, "stage": self.stage,
+            "level": dict(self.level), "on_break": self.on_break, "hand_for_hand": self.hand_for_hand,
+            "registration_open": self.registration_open, "started": self.started,
+            "finished": self.finished, "entries": self.entries, "players_left": self.players_left,
+            "prize_pool": self.prize_pool, "prizes": None if self.prizes is None else list(self.prizes),
+            "tables": [t.to_json() for t in self.tables],
+            "standings": [s.to_json() for s in self.standings],
+        }

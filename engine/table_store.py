@@ -40,7 +40,7 @@ from .table_view import JSON_VERSION, TableEvent, cards_from_json, cards_to_json
 if TYPE_CHECKING:
     from .table import SeatState, Table
 
-__all__ = ["table_from_json", "table_to_json"]
+__all__ = ["open_document", "sign", "table_from_json", "table_to_json"]
 
 DOC_KIND = "holdem-eval/table"
 _SEAT_FIELDS = ("name", "stack", "bought_in", "sitting_out", "waiting_for_big_blind",
@@ -86,6 +86,31 @@ def _mac(doc: Mapping[str, Any], key: bytes) -> str:
     return hmac.new(key, body, hashlib.sha256).hexdigest()
 
 
+def sign(doc: dict[str, Any], key: bytes | None) -> dict[str, Any]:
+    """Add the HMAC-SHA256 of ``doc`` (its sorted compact JSON) as ``"mac"`` when a key
+    is given; returns ``doc``."""
+    if key is not None:
+        doc["mac"] = _mac(doc, key)
+    return doc
+
+
+def open_document(doc: Any, kind: str, key: bytes | None, error: type[HoldemEvalError],
+                  what: str) -> Mapping[str, Any]:
+    """Check the envelope of a document :func:`sign` wrote: a JSON object of ``kind`` and
+    this version, and with ``key`` a matching signature; else ``error`` naming ``what``."""
+    if not isinstance(doc, Mapping):
+        raise error(f"a {what} document must be a JSON object, got {type(doc).__name__}")
+    if doc.get("kind") != kind or doc.get("v") != JSON_VERSION:
+        raise error(f"not a version-{JSON_VERSION} {what} document (kind {doc.get('kind')!r},"
+                    f" v {doc.get('v')!r})")
+    if key is not None:
+        mac = doc.get("mac")
+        if not isinstance(mac, str) or not hmac.compare_digest(mac, _mac(doc, key)):
+            raise error(f"the {what} document's signature does not match: it was changed or"
+                        " signed with another key")
+    return doc
+
+
 def table_to_json(t: Table, key: bytes | None) -> dict[str, Any]:
     rules = None
     if t.rules is not None:
@@ -117,9 +142,7 @@ def table_to_json(t: Table, key: bytes | None) -> dict[str, Any]:
         "events": [e.to_json() for e in t._events], "hand_starts": list(t._hand_starts),
         "hand": hand,
     }
-    if key is not None:
-        doc["mac"] = _mac(doc, key)
-    return doc
+    return sign(doc, key)
 
 
 class _Reader:
@@ -147,17 +170,7 @@ def table_from_json(cls: type[Table], doc: Any, key: bytes | None,
                     deck: Callable[[], Deck] | None) -> Table:
     from .table import SeatState
 
-    if not isinstance(doc, Mapping):
-        raise TableError(f"a table document must be a JSON object, got {type(doc).__name__}")
-    if doc.get("kind") != DOC_KIND or doc.get("v") != JSON_VERSION:
-        raise TableError(f"not a version-{JSON_VERSION} table document (kind {doc.get('kind')!r},"
-                         f" v {doc.get('v')!r})")
-    if key is not None:
-        mac = doc.get("mac")
-        if not isinstance(mac, str) or not hmac.compare_digest(mac, _mac(doc, key)):
-            raise TableError("the table document's signature does not match: it was changed or"
-                             " signed with another key")
-    r = _Reader(doc, "table document")
+    r = _Reader(open_document(doc, DOC_KIND, key, TableError, "table"), "table document")
     try:
         config = GameConfig(**r.get("config", dict))
         rules = None

@@ -14,9 +14,6 @@ replayed) by :meth:`Table.from_json`. ``key=`` signs the whole document (HMAC-SH
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import json
 import math
 import random
 from collections.abc import Mapping
@@ -26,6 +23,7 @@ from holdem_eval import HoldemEvalError
 
 from .errors import TournamentError
 from .table import Table
+from .table_store import open_document, sign
 from .table_view import JSON_VERSION
 from .tournament_structure import Break, Level, Stage
 from .tournament_view import TournamentEvent
@@ -37,12 +35,6 @@ __all__ = ["tournament_from_json", "tournament_to_json"]
 
 DOC_KIND = "holdem-eval/tournament"
 _ENTRY_FIELDS = ("number", "name", "table", "seat", "out", "place", "place_to", "prize")
-
-
-def _mac(doc: Mapping[str, Any], key: bytes) -> str:
-    body = json.dumps({k: v for k, v in doc.items() if k != "mac"}, sort_keys=True,
-                      separators=(",", ":")).encode()
-    return hmac.new(key, body, hashlib.sha256).hexdigest()
 
 
 def tournament_to_json(t: Tournament, key: bytes | None) -> dict[str, Any]:
@@ -78,9 +70,7 @@ def tournament_to_json(t: Tournament, key: bytes | None) -> dict[str, Any]:
         "tables": {str(no): tb.to_json() for no, tb in t.tables.items()},
         "events": [e.to_json() for e in t._events],
     }
-    if key is not None:
-        doc["mac"] = _mac(doc, key)
-    return doc
+    return sign(doc, key)
 
 
 def _get(d: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str, *,
@@ -131,16 +121,7 @@ def _ints(d: dict[int, Any], where: str) -> dict[int, int]:
 def tournament_from_json(cls: type[Tournament], doc: Any, key: bytes | None) -> Tournament:
     from .tournament import _Entry
 
-    if not isinstance(doc, Mapping):
-        raise TournamentError(f"a tournament document must be a JSON object, got {type(doc).__name__}")
-    if doc.get("kind") != DOC_KIND or doc.get("v") != JSON_VERSION:
-        raise TournamentError(f"not a version-{JSON_VERSION} tournament document (kind"
-                              f" {doc.get('kind')!r}, v {doc.get('v')!r})")
-    if key is not None:
-        mac = doc.get("mac")
-        if not isinstance(mac, str) or not hmac.compare_digest(mac, _mac(doc, key)):
-            raise TournamentError("the tournament document's signature does not match: it was changed"
-                                  " or signed with another key")
+    doc = open_document(doc, DOC_KIND, key, TournamentError, "tournament")
     where = "tournament document"
     s = _get(doc, "settings", dict, where)
     levels = [_stage(d, k) for k, d in enumerate(_get(s, "levels", list, f"{where}['settings']"))]

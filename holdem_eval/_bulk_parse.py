@@ -35,6 +35,7 @@ __all__ = [
     "OUTPUT_NAMES",
     "HandColumns",
     "Ranked",
+    "check_card_types",
     "guess_columns",
     "output_batch",
     "rank_chunk",
@@ -184,6 +185,27 @@ def resolve_spec(
             "choose the key columns explicitly"
         )
     return spec, key_list
+
+
+def check_card_types(schema: Any, spec: HandColumns) -> None:
+    """Refuse (``DTypeError``) a card column whose type holds neither card text nor card
+    ids (a list, a struct, binary, a date ...), before any row is read."""
+    pa = pa_module()
+    for name in spec.columns:
+        t = schema.field(name).type
+        if pa.types.is_dictionary(t):
+            t = t.value_type
+        if not (
+            pa.types.is_string(t)
+            or pa.types.is_large_string(t)
+            or pa.types.is_integer(t)
+            or pa.types.is_floating(t)
+            or pa.types.is_null(t)
+        ):
+            raise DTypeError(
+                f"card column {name!r} has type {t}, expected card text (a string column such as "
+                "'AhKh Qd 7c 2s') or card ids 0..51 (an integer column, one card per column)"
+            )
 
 
 # ------------------------------------------------------------------------ parsing

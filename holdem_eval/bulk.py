@@ -68,6 +68,7 @@ from ._bulk_io import (
 from ._bulk_parse import (
     HandColumns,
     Ranked,
+    check_card_types,
     empty_batch,
     guess_columns,
     output_batch,
@@ -182,6 +183,7 @@ def rank_file(
     spec, key_list = resolve_spec(
         src.names, src.string_columns, columns, keys, row_numbers=row_numbers, describe=describe
     )
+    check_card_types(src.schema, spec)
     wanted = [c for c in src.names if c in set(spec.columns) | set(key_list)]
     sink = Sink(output, out_fmt, compression)
     rejects = (
@@ -326,6 +328,7 @@ def rank_table(
     spec, key_list = resolve_spec(
         table.schema.names, strings, columns, keys, row_numbers=False, describe=describe
     )
+    check_card_types(table.schema, spec)
     batches = table.combine_chunks().to_batches()
     batch = batches[0] if batches else empty_batch(table.schema)
     ranked = rank_chunk(batch, spec, n_threads)

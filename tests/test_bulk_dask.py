@@ -248,3 +248,19 @@ def test_dataset_counts_are_checked_before_anything_starts(tmp_path, dataset, ca
     assert main(["rank", str(folder), str(tmp_path / "o"), "--chunk-rows", "0"]) == 1
     assert "error: chunk_rows must be an int from 1 to 2147483647, got 0" in capsys.readouterr().err
     assert not (tmp_path / "o").exists()
+
+
+def test_a_partition_that_is_not_parquet_is_a_clear_error_naming_it(tmp_path, dataset, capsys):
+    """Issue 30: the footer count read raw pyarrow errors (ArrowInvalid) from bulk_dask."""
+    from holdem_eval.bulk import InputFileError
+
+    folder, _ = dataset
+    fake = folder / "part-9.parquet"
+    fake.write_bytes(b"not a parquet file")
+    with pytest.raises(InputFileError, match=r"^cannot read the input '.*part-9\.parquet' as Parquet: "):
+        rank_dataset(folder, tmp_path / "o", workers=1)
+    assert main(["rank", str(folder), str(tmp_path / "o"), "-q"]) == 1
+    err = capsys.readouterr().err
+    assert f"holdem-eval rank: error: cannot read the input {str(fake)!r} as Parquet: " in err
+    assert "Traceback" not in err
+    assert not (tmp_path / "o").exists()

@@ -351,3 +351,23 @@ def test_a_file_name_with_glob_characters_is_a_file_not_a_dataset(tmp_path, caps
     src.write_text("hand\nAhKhQhJhTh\n")
     assert main(["rank", str(src), str(tmp_path / "o.csv"), "-q"]) == 0
     assert (tmp_path / "o.csv").read_text() == '"rank","category"\n1,1\n'
+
+
+@pytest.mark.parametrize("value_type", [pa.int32(), pa.uint8(), pa.string()])
+def test_a_list_card_column_is_a_clear_error_naming_column_and_types(tmp_path, capsys, value_type):
+    """Issue 30: a list<int32> card column raised a raw ArrowNotImplementedError."""
+    src = tmp_path / "h.parquet"
+    cells = [[1, 2, 3, 4, 5]] if value_type != pa.string() else [["Ah", "Kh", "Qh", "Jh", "Th"]]
+    pq.write_table(pa.table({"id": [1], "hand": pa.array(cells, type=pa.list_(value_type))}), src)
+    expected = (
+        f"card column 'hand' has type list<element: {value_type}>, expected card text (a string "
+        "column such as 'AhKh Qd 7c 2s') or card ids 0..51 (an integer column, one card per column)"
+    )
+    with pytest.raises(he.DTypeError, match=f"^{expected}$".replace("(", r"\(").replace(")", r"\)")):
+        rank_file(src, tmp_path / "o.parquet")
+    with pytest.raises(he.DTypeError, match=r"^card column 'hand' has type list<"):
+        he.bulk.rank_table(pq.read_table(src))
+    assert main(["rank", str(src), str(tmp_path / "o.parquet"), "-q"]) == 1
+    err = capsys.readouterr().err
+    assert err == f"holdem-eval rank: error: {expected}\n"
+    assert not (tmp_path / "o.parquet").exists()

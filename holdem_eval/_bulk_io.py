@@ -237,21 +237,24 @@ class Source:
             require("pyarrow.csv", "io")
             stream = pa.input_stream(str(self.path), compression="detect")
         self._sep = "\t" if self.path is not None and self.path.name.lower().endswith(".tsv") else ","
-        while True:
-            end = _header_end(head)
-            more = stream.read(_PEEK) if end < 0 else b""
-            if not more:
-                break
-            head += more
-        if end < 0:
-            end = len(head)
+        try:
+            while True:
+                end = _header_end(head)
+                more = stream.read(_PEEK) if end < 0 else b""
+                if not more:
+                    break
+                head += more
+            if end < 0:
+                end = len(head)
+            rest = head[end:] or stream.read(_PEEK) or b""
+        except (pa.ArrowInvalid, OSError) as exc:  # a corrupt .csv.gz: zlib fails here
+            raise InputFileError(f"cannot read the input {self.label} as CSV: {exc}") from None
         header = head[:end].decode("utf-8-sig", errors="replace")
         rows = list(py_csv.reader(io.StringIO(header), delimiter=self._sep))
         if not rows or not any(cell.strip() for cell in rows[0]):
             raise BulkArgumentError(f"the CSV input {self.label} has no header line naming its columns")
         self.names = rows[0]
         self._header_lines = header.count("\n") or 1
-        rest = head[end:] or stream.read(_PEEK) or b""
         self._no_rows = not rest  # a header and nothing else (pyarrow calls that an empty file)
         self._rest: Any = _Chain(rest, stream)
         self.total_rows = None
@@ -406,18 +409,58 @@ class _NoClose(io.RawIOBase):
         super().close()
 
 
-def output_format(target: Any, fmt: str | None) -> str:
-    """'parquet' or 'csv' for an output: ``fmt``, else by name (.csv/.txt/.tsv: CSV), else
-    Parquet; standard output ('-') is CSV unless Parquet is asked for."""
+_CSV_OUT = (".csv", ".txt", ".tsv")
+_CSV_CODECS = {".gz": "gzip", ".bz2": "bz2"}  # CSV outputs compressed by name (.csv.gz)
+# Names that say a format we do not write: refused rather than filled with Parquet bytes.
+_OTHER_FORMATS = (
+    ".json", ".jsonl", ".ndjson", ".xlsx", ".xls", ".feather", ".arrow", ".ipc", ".orc",
+    ".avro", ".gz", ".bz2", ".zst", ".xz", ".zip", ".lz4", ".7z", ".tar", ".png",
+)
+
+
+def _base_name(path: Path) -> str:
+    """The lower-case file name without a .gz/.bz2 suffix."""
+    name = path.name.lower()
+    return next((name[: -len(ext)] for ext in _CSV_CODECS if name.endswith(ext)), name)
+
+
+def _csv_codec(path: Path | None) -> str | None:
+    """'gzip' or 'bz2' for a CSV output named ``*.csv.gz`` / ``*.csv.bz2`` (.tsv, .txt too)."""
+    if path is None:
+        return None
+    name = path.name.lower()
+    for ext, codec in _CSV_CODECS.items():
+        if name.endswith(ext):
+            return codec
+    return None
+
+
+def output_format(target: Any, fmt: str | None, what: str = "output") -> str:
+    """'parquet' or 'csv' for an output: ``fmt``, else by name (.csv/.txt/.tsv, each maybe
+    with .gz or .bz2: CSV; .parquet/.pq/.parq or no known suffix: Parquet; a name that says
+    another format, such as .json or .xlsx: ``BulkArgumentError``); standard output ('-')
+    is CSV unless Parquet is asked for."""
     if fmt is not None:
         if fmt not in ("parquet", "csv"):
-            raise BulkArgumentError(f"output format must be 'parquet' or 'csv', got {fmt!r}")
+            raise BulkArgumentError(f"{what} format must be 'parquet' or 'csv', got {fmt!r}")
         return fmt
     if isinstance(target, str) and target == "-":
         return "csv"
-    path = local_path(target, "output")
-    if path is not None and path.name.lower().endswith((".csv", ".txt", ".tsv")):
+    path = local_path(target, what)
+    if path is None:
+        return "parquet"
+    name = path.name.lower()
+    if _base_name(path).endswith(_CSV_OUT):
         return "csv"
+    if name.endswith(_PARQUET_NAMES):
+        return "parquet"
+    other = next((ext for ext in _OTHER_FORMATS if name.endswith(ext)), None)
+    if other is not None:
+        raise BulkArgumentError(
+            f"{what} {str(path)!r} names a {other!r} file, a format this does not write: name it "
+            ".parquet, or .csv/.tsv/.txt (optionally .gz or .bz2)"
+            + (", or give the output format" if what == "output" else "")
+        )
     return "parquet"
 
 
@@ -433,6 +476,7 @@ class Sink:
         self._tmp: Path | None = None
         self._final: Path | None = None
         self._file: Any = None
+        self._stream: Any = None  # a compressing stream (.csv.gz) the writer writes into
         self.rows = 0
         if self.path is None:
             stream = sys.stdout.buffer if isinstance(target, str) else target
@@ -468,7 +512,13 @@ class Sink:
         else:
             where = str(self._tmp)
         if self.fmt == "csv":
-            self._writer = require("pyarrow.csv", "io").CSVWriter(where, schema)
+            codec = _csv_codec(self.path)
+            if codec is not None:
+                where = self._stream = pa.CompressedOutputStream(where, codec)
+            csv = require("pyarrow.csv", "io")
+            tsv = self.path is not None and _base_name(self.path).endswith(".tsv")
+            options = csv.WriteOptions(delimiter="\t" if tsv else ",")
+            self._writer = csv.CSVWriter(where, schema, write_options=options)
         else:
             pq = require("pyarrow.parquet", "io")
             # Dictionary pages only for text (descriptions): for the small integer columns
@@ -485,7 +535,12 @@ class Sink:
             )
         try:
             if self._writer is None:
-                self._open(batch.schema)
+                try:
+                    self._open(batch.schema)
+                except OSError as exc:  # named by the final name, not the temporary one
+                    why = os.strerror(exc.errno) if exc.errno else str(exc)
+                    where = repr(str(self.path))
+                    raise type(exc)(exc.errno, f"cannot write the {self._what} {where}: {why}") from None
             self._writer.write_batch(batch)
         except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError) as exc:
             where = "standard output" if self.path is None else repr(str(self.path))
@@ -499,6 +554,8 @@ class Sink:
         if self._writer is None:
             self.write(empty)
         self._writer.close()
+        if self._stream is not None:
+            self._stream.close()
         if self._file is not None:
             self._file.close()
         if self._tmp is not None and self._final is not None:
@@ -509,6 +566,8 @@ class Sink:
         try:
             if self._writer is not None:
                 self._writer.close()
+            if self._stream is not None and not self._stream.closed:
+                self._stream.close()
             if self._file is not None:
                 self._file.close()
         finally:

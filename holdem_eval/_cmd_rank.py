@@ -38,7 +38,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description=(
             "Rank every hand of INPUT (Parquet or CSV; '-' reads standard input), streaming it "
             "in chunks, and write the key columns with rank, category (and description) to "
-            "OUTPUT (Parquet, or CSV if it ends in .csv; '-' writes CSV to standard output, "
+            "OUTPUT (Parquet, or CSV if it ends in .csv, .tsv or .txt, compressed if it adds .gz or "
+            ".bz2; '-' writes CSV to standard output, "
             "Parquet only with --output-format parquet). The card columns are guessed from "
             "their names unless given. Rows are numbered from 0 (a CSV header is not a row). "
             "If INPUT is a folder or a glob of Parquet files, it is ranked on Dask, one output "

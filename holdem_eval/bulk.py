@@ -147,9 +147,11 @@ def rank_file(
     ``source``: a path, a ``file://`` URL, ``"-"`` (standard input) or a binary file object;
     its format is ``input_format`` ("parquet"/"csv"), else told from the name, else from the
     first bytes. ``output``: the same kinds ("-": standard output); its format is
-    ``output_format``, else CSV for a name ending in .csv/.txt/.tsv and for "-", else
-    Parquet. ``columns`` says where the cards are (guessed from the column names when
-    None); ``keys`` are the input columns copied to the output (default: every column not
+    ``output_format``, else CSV for a name ending in .csv/.txt/.tsv (gzip- or
+    bzip2-compressed when it ends in .gz or .bz2, e.g. ``ranks.csv.gz``) and for "-",
+    else Parquet (a name that says another format, such as .json, is refused).
+    ``columns`` says where the cards are (guessed from the column names when None);
+    ``keys`` are the input columns copied to the output (default: every column not
     holding cards). ``chunk_rows`` rows (1 .. 2**31 - 1) are read, ranked and written at a
     time; ``threads`` (1..256, default: all cores) evaluate each chunk. ``compression`` is
     the Parquet codec of the output: "none" (the default, the fastest), or "snappy",
@@ -187,7 +189,7 @@ def rank_file(
     wanted = [c for c in src.names if c in set(spec.columns) | set(key_list)]
     sink = Sink(output, out_fmt, compression)
     rejects = (
-        Sink(rej_target, output_format_of(rej_target, None), compression, "reject file")
+        Sink(rej_target, output_format_of(rej_target, None, "reject file"), compression, "reject file")
         if rej_target is not None
         else None
     )
@@ -245,9 +247,9 @@ def rank_file(
     )
 
 
-def output_format_of(target: Any, fmt: str | None) -> str:
+def output_format_of(target: Any, fmt: str | None, what: str = "output") -> str:
     """The format an output is written in (see ``rank_file``)."""
-    return output_format(target, fmt)
+    return output_format(target, fmt, what)
 
 
 def _bad_line_batch(schema: Any, bad_lines: list[tuple[int, str]]) -> Any:

@@ -79,8 +79,11 @@ def card_text(card_id: int) -> str:
 
 def non_ascii_note(text: str) -> str:
     """``" ('K' is U+212A, not ASCII)"`` for the first non-ASCII, non-space character of
-    ``text`` (lookalikes print like letters), else ``""``."""
+    ``text`` (lookalikes print like letters), ``" ('\\udcff' is the byte 0xff, not ASCII
+    text)"`` for a byte that was not UTF-8 (command-line arguments), else ``""``."""
     for ch in text:
+        if 0xDC80 <= ord(ch) <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape, argv)
+            return f" ({ch!r} is the byte 0x{ord(ch) - 0xDC00:02x}, not ASCII text)"
         if ord(ch) > 127 and not ch.isspace():
             return f" ({ch!r} is U+{ord(ch):04X}, not ASCII)"
     return ""

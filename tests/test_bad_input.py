@@ -198,3 +198,19 @@ def test_first_bad_row_is_reported(data: st.DataObject) -> None:
         with pytest.raises(he.DuplicateCardError, match=f"^hand {bad_rows[0]} repeats card"):
             he.evaluate_batch(hands)
     assert np.array_equal(hands, before)
+
+
+def test_a_byte_that_was_not_utf8_is_named_as_a_byte(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30: a command-line argument with the byte 0xff said "'\\udcff' is U+DCFF"."""
+    from holdem_eval.cli import main
+
+    text = b"AhKh\xffQh".decode("utf-8", "surrogateescape")  # how Python reads argv
+    expected = (
+        "'\\udcffQh' at position 4 of 'AhKh\\udcffQh' is not a card ('\\udcff' is the byte 0xff, not "
+        "ASCII text): expected a rank 2-9, T (or 10), J, Q, K, A then a suit c, d, h or s, e.g. 'Ah'"
+    )
+    with pytest.raises(he.InvalidCardError) as info:
+        he.parse_cards(text)
+    assert str(info.value) == expected
+    assert main(["eval", text]) == 1
+    assert capsys.readouterr().err == f"holdem-eval eval: error: {expected}\n"

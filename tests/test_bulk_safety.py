@@ -371,3 +371,81 @@ def test_a_list_card_column_is_a_clear_error_naming_column_and_types(tmp_path, c
     err = capsys.readouterr().err
     assert err == f"holdem-eval rank: error: {expected}\n"
     assert not (tmp_path / "o.parquet").exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "opener", "sep"),
+    [
+        ("o.csv.gz", "gzip", ","),
+        ("o.csv.bz2", "bz2", ","),
+        ("o.tsv", None, "\t"),
+        ("o.tsv.gz", "gzip", "\t"),
+        ("o.TXT", None, ","),
+    ],
+)
+def test_an_output_is_written_in_the_format_its_name_says(tmp_path, capsys, name, opener, sep):
+    """Issue 30: out.csv.gz got Parquet bytes."""
+    import bz2
+    import gzip
+
+    src = tmp_path / "h.csv"
+    src.write_text("id,hand\n1,AhKhQhJhTh\n2,2c3d4h5s7c\n")
+    assert main(["rank", str(src), str(tmp_path / name), "-q"]) == 0
+    raw = (tmp_path / name).read_bytes()
+    text = {"gzip": gzip.decompress, "bz2": bz2.decompress, None: bytes}[opener](raw).decode()
+    assert text == sep.join(['"id"', '"rank"', '"category"']) + "\n" + "\n".join(
+        sep.join(r) for r in (['"1"', "1", "1"], ['"2"', "7462", "9"])
+    ) + "\n"
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+@pytest.mark.parametrize("suffix", [".json", ".jsonl", ".xlsx", ".feather", ".gz"])
+def test_an_output_named_for_a_format_not_written_is_refused(tmp_path, capsys, suffix):
+    src = tmp_path / "h.csv"
+    src.write_text("hand\nAhKhQhJhTh\n")
+    out = tmp_path / f"o{suffix}"
+    expected = (
+        f"output {str(out)!r} names a {suffix!r} file, a format this does not write: name it "
+        ".parquet, or .csv/.tsv/.txt (optionally .gz or .bz2), or give the output format"
+    )
+    with pytest.raises(BulkArgumentError) as info:
+        rank_file(src, out)
+    assert str(info.value) == expected
+    assert main(["rank", str(src), str(out)]) == 1
+    assert capsys.readouterr().err == f"holdem-eval rank: error: {expected}\n"
+    assert not out.exists()
+    rej = tmp_path / f"r{suffix}"
+    with pytest.raises(BulkArgumentError) as info:
+        rank_file(src, tmp_path / "o.parquet", skip_invalid=True, reject_path=rej)
+    assert str(info.value).startswith(f"reject file {str(rej)!r} names a {suffix!r} file")
+    assert str(info.value).endswith("(optionally .gz or .bz2)")
+    rank_file(src, out, output_format="parquet")  # asked for: written as asked
+    assert pq.read_table(out)["rank"].to_pylist() == [1]
+
+
+def test_an_unwritable_output_is_named_not_its_temporary_file(tmp_path, monkeypatch):
+    """Issue 30: the error named '/sys/kernel/.x.csv.part'. (The tests may run as root, who
+    may write anywhere: the temporary file's open fails as pyarrow's does.)"""
+    from holdem_eval._bulk_io import Sink
+
+    def refuse(self, schema):
+        raise PermissionError(13, f"Failed to open local file '{self._tmp}'. Detail: Permission denied")
+
+    monkeypatch.setattr(Sink, "_open", refuse)
+    src = tmp_path / "h.csv"
+    src.write_text("hand\nAhKhQhJhTh\n")
+    for name in ("x.csv", "x.parquet"):
+        with pytest.raises(PermissionError) as info:
+            rank_file(src, tmp_path / name)
+        expected = f"[Errno 13] cannot write the output {str(tmp_path / name)!r}: Permission denied"
+        assert str(info.value) == expected
+    assert list(tmp_path.iterdir()) == [src]
+
+
+def test_a_corrupt_csv_gz_is_named(tmp_path, capsys):
+    bad = tmp_path / "bad.csv.gz"
+    bad.write_bytes(b"this is not gzip data")
+    with pytest.raises(InputFileError, match=r"^cannot read the input '.*bad\.csv\.gz' as CSV: .*zlib"):
+        rank_file(bad, tmp_path / "o.parquet")
+    assert main(["rank", str(bad), str(tmp_path / "o.parquet")]) == 1
+    assert f"holdem-eval rank: error: cannot read the input {str(bad)!r} as CSV: " in capsys.readouterr().err

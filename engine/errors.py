@@ -28,6 +28,7 @@ __all__ = [
     "HandStateError",
     "HoleCardsShapeError",
     "IllegalActionError",
+    "SeedError",
     "TableError",
     "hand_error",
 ]
@@ -39,6 +40,13 @@ stacks at a table, in chips (csrc/api/hand.h ``HE_HAND_MAX_CHIPS``)."""
 
 class ConfigError(HoldemEvalError, ValueError):
     """A game configuration, stack list or table setting is invalid."""
+
+
+class SeedError(ConfigError, TypeError):
+    """A seed that is not an int (a NumPy integer is one) in 0 .. 2**64 - 1: every seeded
+    call (``Hand``, ``HandBatch``, ``sample_legal``, ``seeded_deal`` ...) takes the same
+    seeds and never reduces one modulo 2**64. A ``ConfigError`` and also a ``TypeError``
+    (what a seed of the wrong type raised before)."""
 
 
 class HoleCardsShapeError(ConfigError, ShapeError):

@@ -90,6 +90,11 @@ def hole_ids(
 
 def post_lists(posts: Mapping[Any, Any], n: int) -> tuple[list[int], list[int]]:
     """``Hand(posts=...)`` as the kernel's per-seat live and dead chips."""
+    if not isinstance(posts, Mapping):
+        raise ConfigError(
+            f"posts must be a mapping of seat -> (live, dead) chips such as {{0: (2, 0)}},"
+            f" got {posts!r}"
+        )
     live, dead = [0] * n, [0] * n
     for seat, post in posts.items():
         pair = list(post) if isinstance(post, (tuple, list)) else []

@@ -213,6 +213,8 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> NDArray[
 
 def format_cards(ids: Iterable[int] | NDArray[np.integer], sep: str = "") -> str:
     """Text of card ids: ``format_cards([50, 45]) == 'AhKd'``; ``sep=" "`` spaces them."""
+    if not isinstance(sep, str):
+        raise DTypeError(f"sep must be text such as ' ', got {sep!r}")
     out = []
     for i, c in enumerate(np.asarray(ids).ravel().tolist() if isinstance(ids, np.ndarray) else ids):
         if isinstance(c, bool) or not isinstance(c, (int, np.integer)):

@@ -8,7 +8,8 @@ import os
 import sys
 from typing import Any
 
-from ._cli_args import add_quiet_arg, add_threads_arg, show_progress
+from ._bulk_common import MAX_CHUNK_ROWS
+from ._cli_args import add_quiet_arg, add_threads_arg, count_type, show_progress
 from ._progress import progress_bar
 
 __all__ = ["register"]
@@ -22,13 +23,6 @@ EXIT_CODES = (
 
 def _names(text: str) -> tuple[str, ...]:
     return tuple(n.strip() for n in text.split(",") if n.strip())
-
-
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -84,7 +78,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument(
         "--chunk-rows",
-        type=_int,
+        type=count_type("chunk_rows", MAX_CHUNK_ROWS),
         default=1 << 20,
         metavar="N",
         help="rows read, ranked and written at a time, 1..2**31-1 (default: %(default)s)",
@@ -114,7 +108,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     dask.add_argument(
         "--workers",
-        type=_int,
+        type=count_type("workers"),
         metavar="N",
         help="worker processes of the embedded cluster, 1..256 (default: one per core)",
     )

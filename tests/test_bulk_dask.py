@@ -238,15 +238,22 @@ def test_an_address_that_is_not_a_scheduler(tmp_path, dataset, not_a_scheduler):
 
 
 def test_dataset_counts_are_checked_before_anything_starts(tmp_path, dataset, capsys):
+    # a malformed count is a usage error: exit 2 (docs/cli.md; issue 30 made it so)
     folder, _ = dataset
     for bad in ("0", "-1"):
-        assert main(["rank", str(folder), str(tmp_path / "o"), "--workers", bad, "-q"]) == 1
+        with pytest.raises(SystemExit) as info:
+            main(["rank", str(folder), str(tmp_path / "o"), "--workers", bad, "-q"])
+        assert info.value.code == 2
         assert (
-            f"holdem-eval rank: error: workers must be an int from 1 to 256, got {bad}"
+            f"holdem-eval rank: error: argument --workers: workers must be an int from 1 to 256, got {bad}"
             in capsys.readouterr().err
         )
-    assert main(["rank", str(folder), str(tmp_path / "o"), "--chunk-rows", "0"]) == 1
-    assert "error: chunk_rows must be an int from 1 to 2147483647, got 0" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as info:
+        main(["rank", str(folder), str(tmp_path / "o"), "--chunk-rows", "0"])
+    assert info.value.code == 2
+    assert "error: argument --chunk-rows: chunk_rows must be an int from 1 to 2147483647, got 0" in (
+        capsys.readouterr().err
+    )
     assert not (tmp_path / "o").exists()
 
 

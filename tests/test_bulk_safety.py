@@ -264,8 +264,12 @@ def test_cli_eight_card_columns_and_huge_chunk_rows(tmp_path, rng, capsys):
     err = capsys.readouterr().err
     assert "holdem-eval rank: error: cards takes 5 to 7 columns (one card each), got 8" in err
     assert "Traceback" not in err
-    assert main(["rank", str(src), out, "--chunk-rows", str(2**31)]) == 1
-    assert "error: chunk_rows must be an int from 1 to 2147483647, got 2147483648" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as info:
+        main(["rank", str(src), out, "--chunk-rows", str(2**31)])
+    assert info.value.code == 2
+    assert "error: argument --chunk-rows: chunk_rows must be an int from 1 to 2147483647, got 2147483648" in (
+        capsys.readouterr().err
+    )
     with pytest.raises(SystemExit):
         main(["rank", str(src), out, "--threads", "0"])
     assert "threads must be an int from 1 to 256, got 0" in capsys.readouterr().err
@@ -285,13 +289,22 @@ def test_no_break_space_in_hand_text_is_a_clear_error(tmp_path):
 
 def test_matrix_counts_are_checked_at_the_door(tmp_path, capsys):
     out = str(tmp_path / "m.parquet")
-    for bad in ("0", "-1"):
-        assert main(["matrix", "-o", out, "--classes", "AA,KK", "--workers", bad]) == 1
-        assert f"holdem-eval matrix: error: workers must be an int from 1 to 256, got {bad}" in (
-            capsys.readouterr().err
+    # a malformed count is a usage error: exit 2 (docs/cli.md; issue 30 made it so)
+    for bad in ("0", "-1", "x"):
+        with pytest.raises(SystemExit) as info:
+            main(["matrix", "-o", out, "--classes", "AA,KK", "--workers", bad])
+        assert info.value.code == 2
+        got = repr(bad) if bad == "x" else bad
+        assert (
+            f"holdem-eval matrix: error: argument --workers: workers must be an int from 1 to 256, got {got}"
+            in capsys.readouterr().err
         )
-    assert main(["matrix", "-o", out, "--classes", "AA,KK", "--unit-pairs", "0"]) == 1
-    assert "error: unit_pairs must be an int from 1 to 14365, got 0" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as info:
+        main(["matrix", "-o", out, "--classes", "AA,KK", "--unit-pairs", "0"])
+    assert info.value.code == 2
+    assert "error: argument --unit-pairs: unit_pairs must be an int from 1 to 14365, got 0" in (
+        capsys.readouterr().err
+    )
     assert list(tmp_path.iterdir()) == []
 
 

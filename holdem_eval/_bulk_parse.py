@@ -26,7 +26,7 @@ from numpy.typing import NDArray
 from . import _bindings as nat
 from ._bulk_common import BulkArgumentError, pa_module, require
 from ._classes import LAST_RANK
-from .cards import card_text, first_repeat, format_cards, parse_cards
+from .cards import CARD_SEPARATORS, ascii_card_ids, card_text, first_repeat, format_cards, parse_cards
 from .categories import describe as describe_rank
 from .errors import DTypeError, HoldemEvalError, ShapeError
 from .evaluator import evaluate_batch
@@ -211,17 +211,9 @@ def check_card_types(schema: Any, spec: HandColumns) -> None:
 # ------------------------------------------------------------------------ parsing
 
 
-def _lut(chars: str) -> NDArray[np.uint8]:
-    lut = np.full(256, _PAD, dtype=np.uint8)
-    for i, ch in enumerate(chars):
-        lut[ord(ch)] = i
-        lut[ord(ch.lower())] = i
-    return lut
-
-
-_RANK_LUT = _lut("23456789TJQKA")
-_SUIT_LUT = _lut("CDHS")
-_SEPARATORS = " \t,|-"  # what may stand between cards in a text column
+# cards.py's separators as an RE2 class for pyarrow.compute (\t, \n ... as RE2 escapes)
+_RE2_ESCAPES = {"\t": r"\t", "\n": r"\n", "\r": r"\r", "\f": r"\f", "\v": r"\v", "-": r"\-", "|": r"\|"}
+_SEPARATORS_RE = "[" + "".join(_RE2_ESCAPES.get(ch, ch) for ch in CARD_SEPARATORS) + "]+"
 
 
 @dataclass
@@ -261,7 +253,7 @@ def _parse_text(col: Any, name: str, max_cards: int) -> _Parsed:
     "10" read as "T", then two characters per card. A null is reported as empty."""
     pc = require("pyarrow.compute", "io")
     col = _as_string(col)
-    norm = pc.replace_substring(pc.replace_substring_regex(col, r"[ \t,|\-]+", ""), "10", "T")
+    norm = pc.replace_substring(pc.replace_substring_regex(col, _SEPARATORS_RE, ""), "10", "T")
     n = len(norm)
     offsets, data = _string_buffers(norm)
     lengths = np.diff(offsets)
@@ -280,13 +272,10 @@ def _parse_text(col: Any, name: str, max_cards: int) -> _Parsed:
             continue
         k = length // 2
         chars = data[offsets[rows][:, None] + np.arange(length)]
-        rank = _RANK_LUT[chars[:, 0::2]]
-        suit = _SUIT_LUT[chars[:, 1::2]]
-        ok = (rank < 13) & (suit < 4)
-        parsed = np.where(ok, rank * 4 + suit, _BAD).astype(np.uint8)
+        parsed = ascii_card_ids(chars, _BAD)
         cards[rows, :k] = parsed
         count[rows] = k
-        for r in rows[~ok.all(axis=1)].tolist():
+        for r in rows[(parsed == _BAD).any(axis=1)].tolist():
             errors[r] = _text_reason(col, r, name, max_cards)
     for r in np.flatnonzero(~valid).tolist():
         errors[r] = f"column {name!r} is empty"
@@ -297,7 +286,7 @@ def _text_reason(col: Any, row: int, name: str, max_cards: int) -> str:
     """Why one text cell is bad (only called for cells the vectorised parse refused)."""
     text = col[row].as_py()
     for pos, ch in enumerate(text):
-        if not (ch.isascii() and (ch.isalnum() or ch in _SEPARATORS)):
+        if not (ch.isascii() and (ch.isalnum() or ch in CARD_SEPARATORS)):
             what = unicodedata.name(ch, "unnamed character").lower()
             return (
                 f"column {name!r}: {ch!r} ({what}, U+{ord(ch):04X}) at position {pos} is not a "

@@ -7,7 +7,7 @@ from .config import ConfigError, GameConfig
 from .dealing import SeededDeck
 from .deck_hand import DeckHand
 from .decks import Deck, DeckError, OsDeck, PresetDeck
-from .errors import MAX_CHIPS, BatchInUseError, HoleCardsShapeError, SeedError
+from .errors import MAX_CHIPS, BatchInUseError, HoleCardsShapeError, ResetNeededError, SeedError
 from .hand import (
     Action,
     ActionKind,
@@ -88,6 +88,7 @@ __all__: list[str] = [
     "PotResult",
     "PresetDeck",
     "ReplayResult",
+    "ResetNeededError",
     "Rules",
     "SeatHand",
     "SeatState",

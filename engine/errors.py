@@ -28,6 +28,7 @@ __all__ = [
     "HandStateError",
     "HoleCardsShapeError",
     "IllegalActionError",
+    "ResetNeededError",
     "SeedError",
     "TableError",
     "hand_error",
@@ -61,6 +62,11 @@ class IllegalActionError(HoldemEvalError, ValueError):
 
 class HandStateError(HoldemEvalError, ValueError):
     """An operation that does not fit the hand's phase (e.g. dealing when not needed)."""
+
+
+class ResetNeededError(HandStateError):
+    """A Gymnasium environment stepped before its first ``reset()`` (Gymnasium's own
+    ``OrderEnforcing`` wrapper refuses that the same way, with ``ResetNeeded``)."""
 
 
 class TableError(HoldemEvalError, ValueError):

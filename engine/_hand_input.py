@@ -15,6 +15,7 @@ from holdem_eval.cards import parse_cards
 from .config import GameConfig
 from .dealing import UNKNOWN_CARD, format_cards, parse_cards_text
 from .errors import ConfigError, HoleCardsShapeError
+from .rules import Rules
 
 __all__ = ["card_text", "hole_ids", "kernel_config", "post_lists", "to_cards"]
 
@@ -49,6 +50,10 @@ def kernel_config(config: GameConfig, rules: Any, manual: bool) -> tuple[Any, ..
     entry = _CONFIGS.get(key)
     if entry is not None and entry[0] is config and entry[1] is rules:
         return entry[2]
+    if rules is not None and not isinstance(rules, Rules):
+        raise ConfigError(f"rules must be a Rules or None, got {rules!r}")
+    if not isinstance(manual, bool):
+        raise ConfigError(f"manual_showdown must be a bool, got {manual!r}")
     pokerkit = rules is not None and rules.method == "pokerkit"
     rate = Fraction(0) if rules is None else rules.rate
     cap = -1 if rules is None or rules.rake_cap is None else rules.rake_cap

@@ -106,7 +106,7 @@ def _layout(hand: str, batch: str, capacity: int) -> _Layout:
             ffi.string(fn["field_name"](f)).decode(): (
                 int(fn["field_offset"](f)),
                 int(fn["field_length"](f)),
-                np.dtype(f"<i{int(fn['field_width'](f))}"),
+                np.dtype(f"=i{int(fn['field_width'](f))}"),
             )
             for f in range(fn["field_count"]())
         },

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import csv as py_csv
 import io
+import json
 import os
 import queue
 import stat
@@ -410,7 +411,9 @@ class _NoClose(io.RawIOBase):
 
 
 _CSV_OUT = (".csv", ".txt", ".tsv")
-_CSV_CODECS = {".gz": "gzip", ".bz2": "bz2"}  # CSV outputs compressed by name (.csv.gz)
+_JSONL_OUT = (".jsonl", ".ndjson")
+OUTPUT_FORMATS = ("parquet", "csv", "jsonl")
+_CSV_CODECS = {".gz": "gzip", ".bz2": "bz2"}  # text outputs compressed by name (.csv.gz)
 # Names that say a format we do not write: refused rather than filled with Parquet bytes.
 _OTHER_FORMATS = (
     ".json", ".jsonl", ".ndjson", ".xlsx", ".xls", ".feather", ".arrow", ".ipc", ".orc",
@@ -424,8 +427,8 @@ def _base_name(path: Path) -> str:
     return next((name[: -len(ext)] for ext in _CSV_CODECS if name.endswith(ext)), name)
 
 
-def _csv_codec(path: Path | None) -> str | None:
-    """'gzip' or 'bz2' for a CSV output named ``*.csv.gz`` / ``*.csv.bz2`` (.tsv, .txt too)."""
+def _text_codec(path: Path | None) -> str | None:
+    """'gzip' or 'bz2' for a text output named ``*.csv.gz`` / ``*.jsonl.bz2`` ..."""
     if path is None:
         return None
     name = path.name.lower()
@@ -436,13 +439,15 @@ def _csv_codec(path: Path | None) -> str | None:
 
 
 def output_format(target: Any, fmt: str | None, what: str = "output") -> str:
-    """'parquet' or 'csv' for an output: ``fmt``, else by name (.csv/.txt/.tsv, each maybe
-    with .gz or .bz2: CSV; .parquet/.pq/.parq or no known suffix: Parquet; a name that says
-    another format, such as .json or .xlsx: ``BulkArgumentError``); standard output ('-')
-    is CSV unless Parquet is asked for."""
+    """'parquet', 'csv' or 'jsonl' for an output: ``fmt``, else by name (.csv/.txt/.tsv:
+    CSV, .jsonl/.ndjson: JSON lines, each maybe with .gz or .bz2; .parquet/.pq/.parq or no
+    known suffix: Parquet; a name that says another format, such as .json or .xlsx:
+    ``BulkArgumentError``); standard output ('-') is CSV unless another format is asked for."""
     if fmt is not None:
-        if fmt not in ("parquet", "csv"):
-            raise BulkArgumentError(f"{what} format must be 'parquet' or 'csv', got {fmt!r}")
+        if fmt not in OUTPUT_FORMATS:
+            raise BulkArgumentError(
+                f"{what} format must be one of {', '.join(map(repr, OUTPUT_FORMATS))}, got {fmt!r}"
+            )
         return fmt
     if isinstance(target, str) and target == "-":
         return "csv"
@@ -452,20 +457,38 @@ def output_format(target: Any, fmt: str | None, what: str = "output") -> str:
     name = path.name.lower()
     if _base_name(path).endswith(_CSV_OUT):
         return "csv"
+    if _base_name(path).endswith(_JSONL_OUT):
+        return "jsonl"
     if name.endswith(_PARQUET_NAMES):
         return "parquet"
     other = next((ext for ext in _OTHER_FORMATS if name.endswith(ext)), None)
     if other is not None:
         raise BulkArgumentError(
             f"{what} {str(path)!r} names a {other!r} file, a format this does not write: name it "
-            ".parquet, or .csv/.tsv/.txt (optionally .gz or .bz2)"
+            ".parquet, .csv/.tsv/.txt or .jsonl/.ndjson (JSON lines), optionally + .gz or .bz2"
             + (", or give the output format" if what == "output" else "")
         )
     return "parquet"
 
 
+class _JsonLines:
+    """JSON lines: one object per row, keyed by the column names, UTF-8 (values that JSON
+    has no type for, such as dates, written as their text)."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write_batch(self, batch: Any) -> None:
+        lines = [json.dumps(row, ensure_ascii=False, default=str) + "\n" for row in batch.to_pylist()]
+        self._stream.write("".join(lines).encode("utf-8"))
+
+    def close(self) -> None:
+        """The stream is the sink's to close."""
+
+
 class Sink:
-    """A Parquet or CSV output written batch by batch (see the module doc for where)."""
+    """A Parquet, CSV or JSON lines output written batch by batch (see the module doc for
+    where)."""
 
     def __init__(self, target: Any, fmt: str, compression: str, what: str = "output") -> None:
         self.path = local_path(target, what)
@@ -511,8 +534,15 @@ class Sink:
             where = pa.PythonFile(self._file, mode="w")
         else:
             where = str(self._tmp)
-        if self.fmt == "csv":
-            codec = _csv_codec(self.path)
+        if self.fmt == "jsonl":
+            codec = _text_codec(self.path)
+            if isinstance(where, str):
+                where = self._stream = pa.output_stream(where, compression=codec)
+            elif codec is not None:
+                where = self._stream = pa.CompressedOutputStream(where, codec)
+            self._writer = _JsonLines(where)
+        elif self.fmt == "csv":
+            codec = _text_codec(self.path)
             if codec is not None:
                 where = self._stream = pa.CompressedOutputStream(where, codec)
             csv = require("pyarrow.csv", "io")

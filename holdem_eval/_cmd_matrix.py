@@ -41,7 +41,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="file to write, '-' for standard output (default: %(default)s)",
     )
     p.add_argument(
-        "--format", choices=("parquet", "csv"), help="output format (default: from the name; CSV for '-')"
+        "--format",
+        choices=("parquet", "csv", "jsonl"),
+        help="output format (default: from the name; CSV for '-')",
     )
     p.add_argument("--png", metavar="PATH", help="also render the heatmap to this PNG")
     p.add_argument(

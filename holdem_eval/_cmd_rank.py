@@ -32,8 +32,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description=(
             "Rank every hand of INPUT (Parquet or CSV; '-' reads standard input), streaming it "
             "in chunks, and write the key columns with rank, category (and description) to "
-            "OUTPUT (Parquet, or CSV if it ends in .csv, .tsv or .txt, compressed if it adds .gz or "
-            ".bz2; '-' writes CSV to standard output, "
+            "OUTPUT (Parquet; CSV if it ends in .csv, .tsv or .txt, JSON lines if .jsonl or .ndjson, "
+            "compressed if it adds .gz or .bz2; '-' writes CSV to standard output, "
             "Parquet only with --output-format parquet). The card columns are guessed from "
             "their names unless given. Rows are numbered from 0 (a CSV header is not a row). "
             "If INPUT is a folder or a glob of Parquet files, it is ranked on Dask, one output "
@@ -87,7 +87,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--format", choices=("parquet", "csv"), help="input format (default: from the name)")
     p.add_argument(
         "--output-format",
-        choices=("parquet", "csv"),
+        choices=("parquet", "csv", "jsonl"),
         help="output format (default: from the name; CSV for '-')",
     )
     p.add_argument(

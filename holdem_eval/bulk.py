@@ -147,9 +147,10 @@ def rank_file(
     ``source``: a path, a ``file://`` URL, ``"-"`` (standard input) or a binary file object;
     its format is ``input_format`` ("parquet"/"csv"), else told from the name, else from the
     first bytes. ``output``: the same kinds ("-": standard output); its format is
-    ``output_format``, else CSV for a name ending in .csv/.txt/.tsv (gzip- or
-    bzip2-compressed when it ends in .gz or .bz2, e.g. ``ranks.csv.gz``) and for "-",
-    else Parquet (a name that says another format, such as .json, is refused).
+    ``output_format`` ("parquet", "csv", "jsonl"), else CSV for a name ending in
+    .csv/.txt/.tsv and for "-", JSON lines for .jsonl/.ndjson (either gzip- or
+    bzip2-compressed when the name adds .gz or .bz2, e.g. ``ranks.csv.gz``), else Parquet
+    (a name that says another format, such as .json or .xlsx, is refused).
     ``columns`` says where the cards are (guessed from the column names when None);
     ``keys`` are the input columns copied to the output (default: every column not
     holding cards). ``chunk_rows`` rows (1 .. 2**31 - 1) are read, ranked and written at a

@@ -412,14 +412,15 @@ def test_an_output_is_written_in_the_format_its_name_says(tmp_path, capsys, name
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
 
 
-@pytest.mark.parametrize("suffix", [".json", ".jsonl", ".xlsx", ".feather", ".gz"])
+@pytest.mark.parametrize("suffix", [".json", ".xlsx", ".feather", ".gz"])
 def test_an_output_named_for_a_format_not_written_is_refused(tmp_path, capsys, suffix):
     src = tmp_path / "h.csv"
     src.write_text("hand\nAhKhQhJhTh\n")
     out = tmp_path / f"o{suffix}"
     expected = (
         f"output {str(out)!r} names a {suffix!r} file, a format this does not write: name it "
-        ".parquet, or .csv/.tsv/.txt (optionally .gz or .bz2), or give the output format"
+        ".parquet, .csv/.tsv/.txt or .jsonl/.ndjson (JSON lines), optionally + .gz or .bz2, or give "
+        "the output format"
     )
     with pytest.raises(BulkArgumentError) as info:
         rank_file(src, out)
@@ -431,7 +432,7 @@ def test_an_output_named_for_a_format_not_written_is_refused(tmp_path, capsys, s
     with pytest.raises(BulkArgumentError) as info:
         rank_file(src, tmp_path / "o.parquet", skip_invalid=True, reject_path=rej)
     assert str(info.value).startswith(f"reject file {str(rej)!r} names a {suffix!r} file")
-    assert str(info.value).endswith("(optionally .gz or .bz2)")
+    assert str(info.value).endswith("(JSON lines), optionally + .gz or .bz2")
     rank_file(src, out, output_format="parquet")  # asked for: written as asked
     assert pq.read_table(out)["rank"].to_pylist() == [1]
 
@@ -462,3 +463,30 @@ def test_a_corrupt_csv_gz_is_named(tmp_path, capsys):
         rank_file(bad, tmp_path / "o.parquet")
     assert main(["rank", str(bad), str(tmp_path / "o.parquet")]) == 1
     assert f"holdem-eval rank: error: cannot read the input {str(bad)!r} as CSV: " in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("name", "opener"), [("o.jsonl", None), ("o.ndjson.gz", "gzip"), ("o.jsonl.bz2", "bz2")]
+)
+def test_json_lines_outputs(tmp_path, capsys, name, opener):
+    """Issue 30: out.json held Parquet bytes; JSON lines are written for .jsonl/.ndjson."""
+    import bz2
+    import gzip
+    import json
+
+    src = tmp_path / "h.csv"
+    src.write_text("id,hand\n1,AhKhQhJhTh\n2,2c3d4h5s7c\n")
+    assert main(["rank", str(src), str(tmp_path / name), "--describe", "-q"]) == 0
+    raw = (tmp_path / name).read_bytes()
+    text = {"gzip": gzip.decompress, "bz2": bz2.decompress, None: bytes}[opener](raw).decode()
+    assert [json.loads(line) for line in text.splitlines()] == [
+        {"id": "1", "rank": 1, "category": 1, "description": "Royal Flush"},
+        {"id": "2", "rank": 7462, "category": 9, "description": "High Card, Seven-Five-Four-Three-Two"},
+    ]
+    assert text.endswith("}\n")
+    out = tmp_path / "o.txt"
+    rank_file(src, out, output_format="jsonl")  # asked for by name of format
+    assert json.loads(out.read_text().splitlines()[0]) == {"id": "1", "rank": 1, "category": 1}
+    with pytest.raises(BulkArgumentError) as info:
+        rank_file(src, tmp_path / "x.parquet", output_format="json")
+    assert str(info.value) == "output format must be one of 'parquet', 'csv', 'jsonl', got 'json'"

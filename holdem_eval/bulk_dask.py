@@ -253,10 +253,14 @@ def rank_dataset(
     start = time.perf_counter()
     tmp_out = out.with_name(f".{out.name}.part")
     tmp_rej = rej.with_name(f".{rej.name}.part") if rej is not None else None
-    for tmp in (tmp_out, tmp_rej):
+    for tmp, final in ((tmp_out, out), (tmp_rej, rej)):
         if tmp is not None:
             shutil.rmtree(tmp, ignore_errors=True)
-            tmp.mkdir(parents=True)
+            try:
+                tmp.mkdir(parents=True)
+            except OSError as exc:  # named by the folder asked for, not the temporary one
+                why = os.strerror(exc.errno) if exc.errno else str(exc)
+                raise type(exc)(exc.errno, f"cannot write the output folder {str(final)!r}: {why}") from None
     names = [f"part-{i:05d}.parquet" for i in range(len(files))]
     dask_client, cluster, owned = connect(scheduler, client, workers, connect_timeout)
     distributed = require("distributed", "dask")

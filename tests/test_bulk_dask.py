@@ -271,3 +271,22 @@ def test_a_partition_that_is_not_parquet_is_a_clear_error_naming_it(tmp_path, da
     assert f"holdem-eval rank: error: cannot read the input {str(fake)!r} as Parquet: " in err
     assert "Traceback" not in err
     assert not (tmp_path / "o").exists()
+
+
+def test_an_unwritable_output_folder_is_named_not_its_temporary_folder(tmp_path, dataset, monkeypatch):
+    """Issue 30: errors named the job's temporary '.NAME.part' folder."""
+    from pathlib import Path
+
+    folder, _ = dataset
+    real_mkdir = Path.mkdir
+
+    def refuse(self, *args, **kwargs):
+        if self.name.endswith(".part"):
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_mkdir(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "mkdir", refuse)
+    with pytest.raises(PermissionError) as info:
+        rank_dataset(folder, tmp_path / "o", workers=1)
+    expected = f"[Errno 13] cannot write the output folder {str(tmp_path / 'o')!r}: Permission denied"
+    assert str(info.value) == expected

@@ -18,6 +18,13 @@ both, plus that compilation) is reported separately too.
 Task 3 — ours only: the same random play with Omaha, and with unequal stacks (side
 pots), each against Hold'em with equal stacks (one pot), as a time ratio.
 
+Task 4 — ours only: the cost of a game server's ``Table`` over a bare ``Hand``: the same
+random play through ``Table.act(seat, action, expect=turn)`` (seeded deal, stacks topped
+up to 200 between hands), deciding from the actor's ``view(seat)`` and the events since
+its cursor; then also with a server's fan-out, the JSON of the view and new events for
+all six seats and a spectator at every decision; then dealing from the OS CSPRNG
+(``OsDeck``, street by street) instead of the seed. Each as a time ratio to bare hands.
+
 Rounds alternate between the engines so machine noise hits both; the report gives
 the median hands/s per engine and the ratio of medians.
 
@@ -27,6 +34,8 @@ Run:  .venv/bin/python benchmarks/compare_engine.py [--rounds 5] [--quick]
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
 import random
 import statistics
 import sys
@@ -35,7 +44,7 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
-from holdem_eval.engine import GameConfig, Hand, load_phh, loads_phh, replay_phh
+from holdem_eval.engine import GameConfig, Hand, Table, TableError, load_phh, loads_phh, replay_phh
 
 PLURIBUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "phh" / "pluribus_ai"
 
@@ -106,6 +115,55 @@ def pokerkit_random_hands(count: int, seed: int) -> int:
                 st.complete_bet_or_raise_to(randint(lo, hi) if lo != hi else lo)
             decisions += 1
     return decisions
+
+
+def table_random_hands(count: int, seed: int, fanout: bool = False, os_deck: bool = False) -> int:
+    """Task 4: the random play of ``ours_random_hands`` through a ``Table``."""
+    rng = random.Random(seed)
+    rnd = rng.random
+    randint = rng.randint
+    t = Table(GameConfig(big_blind=2), seats=6, seed=None if os_deck else seed, table_id="bench")
+    for k in range(6):
+        t.join(k, f"p{k}", 200, wait_for_big_blind=False)
+    viewers: list[int | None] = [*range(6), None]
+    cursors = [0] * 7
+    decisions = 0
+    for _ in range(count):
+        for k, s in enumerate(t.seats):
+            if s is not None and s.stack < 200:
+                t.rebuy(k, 200 - s.stack)
+        t.start_hand()
+        while t.hand is not None:
+            seat = t.seat_to_act
+            assert seat is not None
+            view = t.view(seat)
+            with contextlib.suppress(TableError):  # unless older than the events kept
+                t.events_since(cursors[seat], seat)
+            cursors[seat] = t.last_seq
+            if fanout:
+                for k, v in enumerate(viewers):
+                    json.dumps([t.view(v).to_json(), [e.to_json() for e in t.events_since(cursors[k], v)]])
+                    cursors[k] = t.last_seq
+            options = view.legal
+            kind, lo, hi = options[int(rnd() * len(options))]
+            t.act(seat, (kind, randint(lo, hi) if lo != hi else lo), expect=view.turn)
+            decisions += 1
+    return decisions
+
+
+def compare_table(rounds: int, n: int) -> dict[str, float]:
+    """Ours only: Table hands (views, events, JSON fan-out, OS deck) against bare hands."""
+    tasks: dict[str, Callable[[int], object]] = {
+        "bare Hand": lambda r: ours_random_hands(n, r),
+        "Table, actor's view": lambda r: table_random_hands(n, r),
+        "Table, 7 JSON views": lambda r: table_random_hands(n, r, fanout=True),
+        "Table, OS deck": lambda r: table_random_hands(n, r, os_deck=True),
+    }
+    runs: dict[str, list[tuple[int, float]]] = {k: [] for k in tasks}
+    for r in range(rounds):
+        for name, fn in tasks.items():
+            runs[name].append(_timed(lambda fn=fn, r=r: fn(r), n))
+    return {k: _median_rate(v) for k, v in runs.items()}
 
 
 def _median_rate(runs: list[tuple[int, float]]) -> float:
@@ -207,6 +265,12 @@ def main(argv: list[str] | None = None) -> int:
     for name, rate in var.items():
         print(f"  {name:18s} : {rate:10.0f} hands/s  {base / rate:5.2f}x the hold'em one-pot time"
               "   (target <= 1.5x)")
+    tab = compare_table(args.rounds, ours_n // 4)
+    base = tab["bare Hand"]
+    print("a game server's Table against bare hands (random 6-max NL, ours, medians):")
+    for name, rate in tab.items():
+        print(f"  {name:20s} : {rate:9.0f} hands/s  {base / rate:5.2f}x the bare-hand time"
+              + ("   (target <= 2x)" if name == "Table, actor's view" else ""))
     rep = compare_replay(args.rounds)
     print("PHH replay, 247 Pluribus hands (medians):")
     print(f"  replay  ours {rep['o']:8.0f} hands/s  pokerkit {rep['p']:7.0f} hands/s"

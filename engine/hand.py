@@ -330,6 +330,11 @@ class Hand(HandCore):
         """The full event log (every card, every chip movement)."""
         return tuple(Event(*e) for e in self._log)
 
+    def events_after(self, count: int) -> tuple[Event, ...]:
+        """``events[count:]`` without building the first ``count`` events: what a caller
+        that has seen ``count`` events (a table's event stream) has not seen yet."""
+        return tuple(Event(*e) for e in self._log[count:])
+
     @property
     def current_actor(self) -> int | None:
         """The seat to act, or None (hand over, or waiting for cards/showdown)."""

@@ -1,5 +1,6 @@
-"""Writing PHH: a :class:`~holdem_eval.engine.Hand` of a game PHH has a variant code for
-(no-limit and fixed-limit Hold'em, pot-limit Omaha) as PHH text."""
+"""Writing PHH: a played :class:`~holdem_eval.engine.Hand` of a game PHH has a variant code
+for (no-limit and fixed-limit Hold'em, pot-limit Omaha) as PHH text, whole or as one seat
+(or a spectator) saw it."""
 
 from __future__ import annotations
 
@@ -59,7 +60,7 @@ def _toml_value(value: Any) -> str:
     raise PhhError(f"cannot write {value!r} as PHH")
 
 
-def dumps_phh(hand: Hand, /, **metadata: Any) -> str:
+def dumps_phh(hand: Hand, /, *, viewer: int | str | None = None, **metadata: Any) -> str:
     """Write ``hand`` (finished or not) as PHH text that PokerKit 0.7.7 can read back.
 
     PHH has variant codes for three of the engine's games, so these are written: no-limit
@@ -67,17 +68,25 @@ def dumps_phh(hand: Hand, /, **metadata: Any) -> str:
     and pot-limit Omaha (``PO``). Other games (pot-limit Hold'em, no-limit or fixed-limit
     Omaha) raise :class:`UnsupportedPhhError`.
 
+    ``viewer``: ``None`` writes everything (every seat's hole cards: the house's record).
+    A seat (its position in the hand, 0..n-1) writes only what that seat saw: its own
+    hole cards, the board, and the cards shown at showdown; every other hole card is
+    ``????`` and a hand that was not shown is a muck (``pK sm``). ``"public"`` writes what
+    a spectator saw (no hole card that was not shown). Such a record replays to the same
+    stacks whenever the shown hands decide the pots, which they do in a finished hand.
+
     ``metadata`` adds optional fields (``players=[...]``, ``hand=17``, ...), written
     after the required ones: text is quoted and escaped (quotes, backslashes, newlines,
     any Unicode) and a name that is not a bare TOML key (``"my key"``) is quoted, so
-    ``loads_phh`` reads back the same values.  Reading the text back and replaying it gives the same
-    stacks, rake and pots: for a finished hand, settlement rules other than PokerKit's
-    are written (after ``finishing_stacks``) as the user-defined fields ``_odd_chips``,
+    ``loads_phh`` reads back the same values.  Reading the text back and replaying it
+    gives the same stacks, rake and pots: for a finished hand, settlement rules other than
+    PokerKit's are written (after ``finishing_stacks``) as the user-defined fields ``_odd_chips``,
     ``_pot_method``, ``_rake_percent`` (exact, as a fraction), ``_rake_cap`` and
     ``_no_flop_no_drop`` (PokerKit ignores them), and an automatic showdown is written
     with every live hand shown (the engine compared them all; a hand that was not
     needed is logged as a muck).  Hands with extra (dead or missed-blind) posts cannot
-    be expressed in PHH and raise :class:`UnsupportedPhhError`.
+    be expressed in PHH (it has no post out of position: one would replay as a straddle)
+    and raise :class:`UnsupportedPhhError`.
     """
     cfg = hand.config
     code = _CODES.get((cfg.variant, cfg.betting))
@@ -90,6 +99,12 @@ def dumps_phh(hand: Hand, /, **metadata: Any) -> str:
     ):
         raise UnsupportedPhhError("PokerKit's FT allows at most 4 bets or raises per round")
     n = hand.n
+    if viewer is None or viewer == "public":
+        sees = set(range(n)) if viewer is None else set()
+    elif viewer.__class__ is int and 0 <= viewer < n:
+        sees = {viewer}
+    else:
+        raise PhhError(f"viewer must be a seat 0..{n - 1}, 'public' or None, got {viewer!r}")
     phh_of = {(hand.button + 1 + k) % n: k for k in range(n)}  # engine seat -> PHH index
     seat_of = {k: s for s, k in phh_of.items()}
     sb_seat, bb_seat = hand.blind_seats
@@ -107,7 +122,11 @@ def dumps_phh(hand: Hand, /, **metadata: Any) -> str:
         kind = e.kind
         p = f"p{phh_of[e.seat] + 1}" if e.seat >= 0 else ""
         if kind in ("post", "dead"):
-            raise UnsupportedPhhError("PHH cannot express extra (missed or dead) blind posts")
+            raise UnsupportedPhhError(
+                "PHH cannot express extra (missed or dead) blind posts: its forced bets are"
+                " blinds and straddles by position and antes, so a live post out of position"
+                " would replay as a straddle; keep the table's JSON events or hand result instead"
+            )
         if kind == "hole":
             continue
         if kind == "board":
@@ -120,14 +139,16 @@ def dumps_phh(hand: Hand, /, **metadata: Any) -> str:
             actions.append(f"{p} cbr {e.amount}")
         elif kind == "show":
             actions.append(f"{p} sm {format_cards(e.cards)}")
-        elif kind == "muck" and not hand.manual_showdown:
+        elif kind == "muck" and not hand.manual_showdown and viewer is None:
             # an automatic showdown compared every live hand ("muck" only means the
             # hand was not needed): written as shown so the file settles the same pots
             actions.append(f"{p} sm {format_cards(hand.hole_cards[e.seat])}")
         elif kind == "muck":
             actions.append(f"{p} sm")
+    hidden = "??" * cfg.hole_count
     deals = [
-        f"d dh p{k + 1} {format_cards(hand.hole_cards[seat_of[k]])}" for k in range(n)
+        f"d dh p{k + 1} {format_cards(hand.hole_cards[seat_of[k]]) if seat_of[k] in sees else hidden}"
+        for k in range(n)
     ]
     fields: dict[str, Any] = {
         "variant": code,

@@ -61,6 +61,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from holdem_eval import describe
+
 from .config import ConfigError, GameConfig
 from .deck_hand import DeckHand
 from .decks import Deck, OsDeck
@@ -196,10 +198,10 @@ class Table:
         """Copy the hand's new events into the table's stream, in table seats."""
         hand = self.hand
         assert hand is not None
-        log = hand.events
-        for e in log[self._synced:]:
+        new = hand.events_after(self._synced)
+        for e in new:
             self._emit(e.kind, None if e.seat < 0 else self.hand_seats[e.seat], e.amount, e.cards)
-        self._synced = len(log)
+        self._synced += len(new)
 
     @property
     def last_seq(self) -> int:
@@ -623,22 +625,20 @@ class Table:
         return sum(self.stacks) + pot + pending + self.rake_taken + self.cashed_out
 
     # ---- views ---------------------------------------------------------------------
-    def _seat_state(self, k: int, s: SeatState) -> tuple[str, bool]:
-        pos = self._in_hand(k)
-        if pos is not None:
-            assert self.hand is not None
+    @staticmethod
+    def _seat_state(s: SeatState, folded: bool | None, stack: int) -> str:
+        """A seat's state for a view; ``folded`` is None for a seat not in the hand."""
+        if folded is not None:
             if s.leaving:
-                return "leaving", True
-            if self.hand.folded[pos]:
-                return "folded", True
-            if self.hand.stacks[pos] == 0:
-                return "all-in", True
-            return "playing", True
+                return "leaving"
+            if folded:
+                return "folded"
+            return "all-in" if stack == 0 else "playing"
         if s.sitting_out:
-            return "sitting-out", False
+            return "sitting-out"
         if s.stack == 0:
-            return "busted", False
-        return ("waiting" if s.waiting_for_big_blind else "ready"), False
+            return "busted"
+        return "waiting" if s.waiting_for_big_blind else "ready"
 
     def view(self, viewer: int | None = None) -> TableView:
         """The table as ``viewer`` (a table seat, or ``None`` for a spectator) may see it
@@ -647,24 +647,31 @@ class Table:
         self._check_viewer(viewer)
         hand = self.hand
         shown: dict[int, tuple[int, ...]] = {}
-        if hand is not None:
-            for e in hand.events:
-                if e.kind == "show":
-                    shown[self.hand_seats[e.seat]] = e.cards
+        pos_of: dict[int, int] = {}
+        folded: list[bool] = []
+        stacks: list[int] = []
+        bets: list[int] = []
+        if hand is not None:  # the running hand's events, already in table seats
+            for e in self._events[self._hand_starts[-1]:]:
+                if e.kind == "show" and e.seat is not None:
+                    shown[e.seat] = e.cards
+            pos_of = {k: p for p, k in enumerate(self.hand_seats)}
+            folded, stacks, bets = hand.folded, hand.stacks, hand.bets
         seats: list[SeatView | None] = []
         for k, s in enumerate(self.seats):
             if s is None:
                 seats.append(None)
                 continue
-            state, in_hand = self._seat_state(k, s)
-            pos = self._in_hand(k)
+            pos = pos_of.get(k)
             cards: tuple[int, ...] | None = shown.get(k)
-            if cards is None and k == viewer and pos is not None:
-                assert hand is not None
-                cards = hand.hole_cards[pos]
-            stack = s.stack if pos is None else hand.stacks[pos]  # type: ignore[union-attr]
-            bet = 0 if pos is None else hand.bets[pos]  # type: ignore[union-attr]
-            seats.append(SeatView(k, s.name, stack, bet, state, in_hand, s.missed_small_blind,
+            if pos is None:
+                state, stack, bet = self._seat_state(s, None, s.stack), s.stack, 0
+            else:
+                state, stack, bet = self._seat_state(s, folded[pos], stacks[pos]), stacks[pos], bets[pos]
+                if cards is None and k == viewer:
+                    assert hand is not None
+                    cards = hand.hole_cards[pos]
+            seats.append(SeatView(k, s.name, stack, bet, state, pos is not None, s.missed_small_blind,
                                   s.missed_big_blind, cards))
         actor = self.seat_to_act
         legal = self.legal_actions() if viewer is not None and viewer == actor else ()
@@ -724,7 +731,8 @@ def hand_result(hand: Hand, hand_id: str, hand_seats: list[int], rules: Any) -> 
     seat = hand_seats.__getitem__
     pots = tuple(PotResult(p.amount, tuple(map(seat, p.eligible)), tuple(map(seat, p.winners)),
                            p.shares, p.rake) for p in s.pots)
-    shown = tuple(ShownHand(seat(h.seat), shown_cards[h.seat], h.rank, h.description)
-                  for h in (s.hands if s.showdown else ()) if h is not None and h.seat in shown_cards)
+    ranks = s.ranks if s.showdown else ()
+    shown = tuple(ShownHand(seat(p), shown_cards[p], rank, describe(rank))
+                  for p, rank in enumerate(ranks) if rank is not None and p in shown_cards)
     net = {seat(p): hand.stacks[p] - hand.starting_stacks[p] for p in range(n)}
     return HandResult(hand_id, pots, net, hand.rake, shown, tuple(hand.board))

@@ -34,6 +34,7 @@ _COMMAND_MODULES = (
     "holdem_eval._cmd_matrix",
     "holdem_eval._cmd_grid",
     "holdem_eval._cmd_equity",
+    "holdem_eval._cmd_serve",
 )
 
 _EPILOG = f"""\

@@ -10,6 +10,7 @@ __all__ = [
     "InvalidCardError",
     "InvalidRankError",
     "OutArrayError",
+    "ServerError",
     "ShapeError",
 ]
 
@@ -56,3 +57,13 @@ class InvalidPayoutError(HoldemEvalError, ValueError):
 
 class IcmArgumentError(HoldemEvalError, ValueError):
     """Another bad argument to an ICM function: method, seat, trials, equity, pot."""
+
+
+class ServerError(HoldemEvalError, ValueError):
+    """A request the reference table server (:mod:`holdem_eval.server`) refuses, or a
+    setting or snapshot it cannot use. ``code`` is the stable name a client can match on
+    (docs/server.md lists them); the message says what was wrong."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code

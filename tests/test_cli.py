@@ -220,3 +220,29 @@ def test_malformed_counts_and_seeds_are_usage_errors(
         main(argv)
     assert info.value.code == 2
     assert capsys.readouterr().err.endswith(f"holdem-eval {argv[0]}: error: {message}\n")
+
+
+def test_serve_refuses_bad_settings_with_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv, text in [
+        (["--blinds", "2/1"], "expected 0 < SMALL <= BIG, got '2/1'"),
+        (["--blinds", "x"], "expected SMALL/BIG such as 1/2, got 'x'"),
+        (["--clock", "0"], "expected seconds above 0, got '0'"),
+        (["--time-bank", "-1"], "expected seconds 0..1e6, got '-1'"),
+        (["--tables", "0"], "expected 1..1000, got '0'"),
+        (["--seats", "11"], "invalid choice"),
+    ]:
+        with pytest.raises(SystemExit) as exc:
+            main(["serve", *argv])
+        assert exc.value.code == 2
+        assert text in capsys.readouterr().err
+
+
+def test_serve_without_the_server_extra_names_the_fix(monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "websockets" else real(name, *a))
+    assert main(["serve", "--port", "0"]) == 1
+    assert "serve needs the websocket library: pip install 'holdem-eval[server]'" in capsys.readouterr().err

@@ -25,6 +25,8 @@ from holdem_eval.engine import (
     replay_phh,
 )
 
+from holdem_eval import format_cards
+
 # recorded hands kept in the repository (tests/data/phh/README.md names the source)
 PHH_DIR = Path(__file__).resolve().parents[1] / "data" / "phh"
 
@@ -657,3 +659,37 @@ def test_dumps_refuses_the_games_phh_has_no_code_for() -> None:
             match=rf"^PHH has no variant code for {variant} {betting} \(NT, FT, PO exist\)$",
         ):
             dumps_phh(h)
+
+
+def _random_finished_hand(seed: int) -> Hand:
+    rng = random.Random(seed)
+    h = Hand(GameConfig(big_blind=2), [rng.randint(5, 300) for _ in range(4)], button=seed % 4, seed=seed)
+    while not h.is_over:
+        a = rng.choice(h.legal_actions())
+        h.act((a.kind, a.min_amount if rng.random() < 0.5 else a.max_amount))
+    return h
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_dumps_phh_viewer_writes_only_what_that_seat_saw(seed: int) -> None:
+    h = _random_finished_hand(seed)
+    shown = {c for e in h.events if e.kind == "show" for c in e.cards}
+    for viewer in (*range(h.n), "public"):
+        text = dumps_phh(h, viewer=viewer)
+        (back,) = loads_phh(text)
+        own = set() if viewer == "public" else set(h.hole_cards[viewer])  # type: ignore[index]
+        for seat in range(h.n):
+            hidden = set(h.hole_cards[seat]) - own - shown
+            assert not any(format_cards([c]) in text for c in hidden), (viewer, seat, text)
+        assert text.count("????") == h.n - (viewer != "public")
+        assert replay_phh(back).matches_file  # the shown hands decide the pots
+    # the house's record (no viewer) has every seat's cards
+    full = dumps_phh(h)
+    assert all(format_cards(h.hole_cards[s]) in full for s in range(h.n))
+
+
+def test_dumps_phh_viewer_refuses_what_is_not_a_seat() -> None:
+    h = _random_finished_hand(1)
+    for bad in (4, -1, "p1", True, 1.0):
+        with pytest.raises(PhhError, match=r"viewer must be a seat 0\.\.3, 'public' or None, got "):
+            dumps_phh(h, viewer=bad)  # type: ignore[arg-type]

@@ -76,19 +76,43 @@ def test_a_running_hand_holds_no_undealt_card() -> None:
     assert pickle.loads(state).board == []
 
 
-def test_views_and_events_never_show_a_hidden_card() -> None:
+def _refusals(t: Table, rng: random.Random) -> str:
+    """The messages of refused requests at this decision (another seat acting, a stale
+    turn, an illegal kind, an amount out of range, a bad card show): all must fail."""
+    seat = t.seat_to_act
+    assert seat is not None and t.hand is not None
+    other = next(k for k in t.hand_seats if k != seat)
+    tries = [
+        lambda: t.act(other, {"kind": "check"}),
+        lambda: t.act(seat, {"kind": "call"}, expect=t.turn - 1),
+        lambda: t.act(seat, {"kind": "raise", "amount": 10**9}),
+        lambda: t.act(seat, {"kind": "bet" if t.hand.to_call else "call", "amount": 1}),  # type: ignore[union-attr]
+        lambda: t.hand.show(rng.randrange(t.hand.n), "2c3c"),  # type: ignore[union-attr]
+    ]
+    out = []
+    for attempt in tries:
+        with pytest.raises((TableError, IllegalActionError, HandStateError)) as exc:
+            attempt()
+        out.append(str(exc.value))
+    return "\n".join(out)
+
+
+@pytest.mark.slow
+def test_views_events_and_errors_never_show_a_hidden_card() -> None:
     rng = random.Random(7)
     t = seated()
     cursors = {v: 0 for v in (None, *range(6))}
-    for _ in range(400):
+    for _ in range(2000):
         t.start_hand()
         while t.hand is not None:
+            errors = _refusals(t, rng)
             for viewer in cursors:
                 hidden = hidden_texts(t, viewer)
                 text = json.dumps(t.view(viewer).to_json()) + repr(t.view(viewer)) + repr(t) + repr(t.hand)
                 events = t.events_since(cursors[viewer], viewer)
                 text += json.dumps([e.to_json() for e in events])
                 assert not any(f'"{c}"' in text or f"'{c}'" in text for c in hidden)
+                assert not any(c in errors.replace("2c3c", "") for c in hidden), errors
                 cursors[viewer] = t.last_seq
             random_step(t, rng)
         cursors = dict.fromkeys(cursors, t.last_seq)  # the finished hand's board is public
@@ -248,3 +272,22 @@ def test_show_error_does_not_name_the_real_hole_cards() -> None:
     with pytest.raises(IllegalActionError) as info:
         h.show(h.showdown_pending[0], "2c3c")
     assert "3d" not in str(info.value) and "Ah" not in str(info.value)
+
+
+def test_every_seat_state_shows_in_views_and_round_trips() -> None:
+    t = seated(n=5, seats=7)
+    t.sit_out(4)
+    t.start_hand()
+    t.join(6, "late", 200)  # waits for the big blind
+    t.leave(3)  # folds at its turn, leaves after the hand
+    t.act(t.seat_to_act, {"kind": "fold"})  # type: ignore[arg-type]
+    states = {}
+    for viewer in (None, *range(7)):
+        view = t.view(viewer)
+        assert TableView.from_json(json.loads(json.dumps(view.to_json()))) == view
+        states = {s.seat: s.state for s in view.seats if s is not None}
+    assert sorted(states.values()) == ["folded", "leaving", "playing", "playing", "sitting-out", "waiting"]
+    while t.hand is not None:
+        t.act(t.seat_to_act, {"kind": "fold"})  # type: ignore[arg-type]
+    between = {s.seat: s.state for s in t.view(None).seats if s is not None}
+    assert between == {0: "ready", 1: "ready", 2: "ready", 4: "sitting-out", 6: "waiting"}

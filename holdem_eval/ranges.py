@@ -202,6 +202,10 @@ class Range:
         >>> "AhKh" in Range("AK"), ("Kh", "Ah") in Range("AK"), "AhKd" in Range("AKs")
         (True, True, False)
         """
+        if combo.__class__ is tuple and len(combo) == 2:
+            a, b = combo
+            if a.__class__ is int and b.__class__ is int and 0 <= a <= 51 and 0 <= b <= 51:
+                return _combo(a, b) in self._weights  # ids as combos() lists them: no parsing
         ids = parse_cards(combo, allow_duplicates=True).tolist()  # type: ignore[arg-type]
         if len(ids) != 2:
             raise ShapeError(f"a combo is 2 cards, got {len(ids)}: {combo!r}")

@@ -26,7 +26,16 @@ from numpy.typing import NDArray
 from . import _bindings as nat
 from ._bulk_common import BulkArgumentError, pa_module, require
 from ._classes import LAST_RANK
-from .cards import CARD_SEPARATORS, ascii_card_ids, card_text, first_repeat, format_cards, parse_cards
+from .cards import (
+    CARD_SEPARATORS,
+    CARD_TEXT_PATTERN,
+    SEPARATOR_CLASS,
+    ascii_card_ids,
+    card_text,
+    first_repeat,
+    format_cards,
+    parse_cards,
+)
 from .categories import describe as describe_rank
 from .errors import DTypeError, HoldemEvalError, ShapeError
 from .evaluator import evaluate_batch
@@ -211,9 +220,7 @@ def check_card_types(schema: Any, spec: HandColumns) -> None:
 # ------------------------------------------------------------------------ parsing
 
 
-# cards.py's separators as an RE2 class for pyarrow.compute (\t, \n ... as RE2 escapes)
-_RE2_ESCAPES = {"\t": r"\t", "\n": r"\n", "\r": r"\r", "\f": r"\f", "\v": r"\v", "-": r"\-", "|": r"\|"}
-_SEPARATORS_RE = "[" + "".join(_RE2_ESCAPES.get(ch, ch) for ch in CARD_SEPARATORS) + "]+"
+_SEPARATORS_RE = SEPARATOR_CLASS + "+"  # cards.py's separators, for pyarrow.compute (RE2)
 
 
 @dataclass
@@ -258,11 +265,17 @@ def _parse_text(col: Any, name: str, max_cards: int) -> _Parsed:
     offsets, data = _string_buffers(norm)
     lengths = np.diff(offsets)
     valid = np.ones(n, dtype=bool) if norm.null_count == 0 else np.asarray(norm.is_valid())
+    # cards.py's grammar, checked on the whole column (separators only between cards: the
+    # parse below, which drops every separator, would read "A h" as Ah)
+    grammar = np.asarray(pc.fill_null(pc.match_substring_regex(col, CARD_TEXT_PATTERN), True))
     cards = np.full((n, max_cards), _PAD, dtype=np.uint8)
     count = np.zeros(n, dtype=np.int64)
     errors: dict[int, str] = {}
+    for r in np.flatnonzero(valid & ~grammar).tolist():
+        count[r] = -1
+        errors[r] = _text_reason(col, r, name, max_cards)
     for length in np.unique(lengths).tolist():
-        rows = np.flatnonzero((lengths == length) & valid)
+        rows = np.flatnonzero((lengths == length) & valid & grammar)
         if rows.size == 0:
             continue
         if length == 0 or length % 2 or length // 2 > max_cards:

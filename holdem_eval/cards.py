@@ -31,6 +31,7 @@ from .errors import DTypeError, DuplicateCardError, InvalidCardError
 
 __all__ = [
     "CARD_SEPARATORS",
+    "CARD_TEXT_PATTERN",
     "RANK_CHARS",
     "SUIT_CHARS",
     "CardsLike",
@@ -46,6 +47,15 @@ RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 CARD_SEPARATORS = " \t\n\r\f\v,|-"
 """What may stand between cards in card text: ASCII whitespace, ',', '|' and '-'."""
+SEPARATOR_CLASS = r"[ \t\n\r\f\v,|\-]"
+"""``CARD_SEPARATORS`` as a regular-expression class (Python ``re`` and RE2 alike)."""
+_CARD_PATTERN = r"(?:10|[2-9TJQKAtjqka])[cdhsCDHS]"
+CARD_TEXT_PATTERN = (
+    rf"^{SEPARATOR_CLASS}*(?:{_CARD_PATTERN}(?:{SEPARATOR_CLASS}*{_CARD_PATTERN})*)?{SEPARATOR_CLASS}*$"
+)
+"""The whole grammar of card text as one regular expression (Python ``re`` and RE2): the
+texts ``parse_cards`` reads (repeats aside), for engines that check whole columns at once
+(bulk text columns, with pyarrow.compute)."""
 
 CardsLike = Union[str, bytes, Iterable[Any], NDArray[Any]]
 """Cards as text (``"AhKd"``, ``"Ah Kd"``, ``b"AhKd"``), or an iterable / array of card ids

@@ -196,14 +196,32 @@ def resolve_spec(
     return spec, key_list
 
 
+def _is_list(t: Any) -> bool:
+    pa = pa_module()
+    return bool(pa.types.is_list(t) or pa.types.is_large_list(t) or pa.types.is_fixed_size_list(t))
+
+
+def _card_list(t: Any) -> bool:
+    """A list of card texts or of card ids (one hand, hole or board per cell)."""
+    pa = pa_module()
+    v = t.value_type if _is_list(t) else None
+    if v is None:
+        return False
+    return bool(pa.types.is_string(v) or pa.types.is_large_string(v) or pa.types.is_integer(v))
+
+
 def check_card_types(schema: Any, spec: HandColumns) -> None:
     """Refuse (``DTypeError``) a card column whose type holds neither card text nor card
-    ids (a list, a struct, binary, a date ...), before any row is read."""
+    ids (a struct, binary, a date, a list of floats ...), before any row is read. A list of
+    card texts or ids is a whole hand (``text``), hole or board in one column."""
     pa = pa_module()
+    whole = {c for role, cols in spec.parts() if role != "cards" and len(cols) == 1 for c in cols}
     for name in spec.columns:
         t = schema.field(name).type
         if pa.types.is_dictionary(t):
             t = t.value_type
+        if name in whole and _card_list(t):
+            continue
         if not (
             pa.types.is_string(t)
             or pa.types.is_large_string(t)
@@ -211,9 +229,15 @@ def check_card_types(schema: Any, spec: HandColumns) -> None:
             or pa.types.is_floating(t)
             or pa.types.is_null(t)
         ):
+            lists = (
+                ", or a list of card texts or ids holding a whole hand, hole or board"
+                if name in whole
+                else ""
+            )
             raise DTypeError(
                 f"card column {name!r} has type {t}, expected card text (a string column such as "
                 "'AhKh Qd 7c 2s') or card ids 0..51 (an integer column, one card per column)"
+                + lists
             )
 
 
@@ -293,6 +317,43 @@ def _parse_text(col: Any, name: str, max_cards: int) -> _Parsed:
     for r in np.flatnonzero(~valid).tolist():
         errors[r] = f"column {name!r} is empty"
     return _Parsed(cards, count, errors)
+
+
+def _parse_list(col: Any, name: str, max_cards: int) -> _Parsed:
+    """A list column: each cell one hand (or hole, or board) as a list of card texts
+    (joined and read as text) or of card ids 0..51. A null cell is reported as empty."""
+    pa = pa_module()
+    pc = require("pyarrow.compute", "io")
+    if not pa.types.is_integer(col.type.value_type):
+        return _parse_text(pc.binary_join(col, " "), name, max_cards)
+    n = len(col)
+    valid = np.ones(n, dtype=bool) if col.null_count == 0 else np.asarray(col.is_valid())
+    lengths = np.asarray(pc.fill_null(pc.list_value_length(col), 0), dtype=np.int64)
+    flat = pc.list_flatten(col)
+    parents = np.asarray(pc.list_parent_indices(col), dtype=np.int64)
+    blank = 255 if pa.types.is_unsigned_integer(flat.type) else -1  # a null card: out of range
+    values = np.asarray(pc.fill_null(flat, blank)).astype(np.int64)  # uint64 above 2**63: < 0
+    starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
+    pos = np.arange(values.size, dtype=np.int64) - starts[parents]
+    cards = np.full((n, max_cards), _PAD, dtype=np.uint8)
+    count = np.where(valid, lengths, 0)
+    errors: dict[int, str] = {}
+    bad_value = (values < 0) | (values > 51)
+    for i in np.flatnonzero(bad_value).tolist():
+        r = int(parents[i])
+        value = flat[i].as_py()
+        what = "an empty card" if value is None else f"card id {value!r}"
+        errors.setdefault(r, f"column {name!r} holds {what}, expected ids 0..51: {col[r].as_py()!r}")
+    for r in np.flatnonzero(valid & ((lengths == 0) | (lengths > max_cards))).tolist():
+        errors.setdefault(r, f"column {name!r} holds {int(lengths[r])} cards, expected 1 to {max_cards}: "
+                             f"{col[r].as_py()!r}")
+    keep = ~bad_value & (pos < max_cards)
+    cards[parents[keep], pos[keep]] = values[keep].astype(np.uint8)
+    for r in errors:
+        count[r] = -1
+    for r in np.flatnonzero(~valid).tolist():
+        errors[r] = f"column {name!r} is empty"
+    return _Parsed(cards, count.astype(np.int64), errors)
 
 
 def _text_reason(col: Any, row: int, name: str, max_cards: int) -> str:
@@ -381,6 +442,8 @@ def _parse_part(batch: Any, columns: tuple[str, ...], role: str) -> _Parsed:
     'board': one text column, or one card per column (see the module doc for empty cells)."""
     if role == "text" or (role in ("hole", "board") and len(columns) == 1):
         col = batch.column(columns[0])
+        if _is_list(col.type):
+            return _parse_list(col, columns[0], 7)
         if role == "text" or _is_text(col.type):
             return _parse_text(col, columns[0], 7)
     parsed = [_parse_ids(batch.column(c), c) for c in columns]

@@ -9,7 +9,8 @@ Dask with ``holdem_eval.bulk_dask.rank_dataset``.
 
 Where the cards are (``HandColumns``):
 
-- ``text``: one text column of 5..7 cards per row, e.g. ``"AhKh Qd 7c 2s 9h Td"``;
+- ``text``: one text column of 5..7 cards per row, e.g. ``"AhKh Qd 7c 2s 9h Td"`` (or a
+  list column of 5..7 card ids or texts, e.g. ``[50, 46, 42, 38, 34]``);
 - ``cards``: 5..7 columns, each holding one card as an id 0..51 or as text (``"Ah"``);
 - ``hole`` and ``board``: hole cards (one text column, or two card columns) and the board
   (one text column, or 3..5 card columns; an empty board cell is a card not dealt yet,

@@ -366,24 +366,71 @@ def test_a_file_name_with_glob_characters_is_a_file_not_a_dataset(tmp_path, caps
     assert (tmp_path / "o.csv").read_text() == '"rank","category"\n1,1\n'
 
 
-@pytest.mark.parametrize("value_type", [pa.int32(), pa.uint8(), pa.string()])
-def test_a_list_card_column_is_a_clear_error_naming_column_and_types(tmp_path, capsys, value_type):
-    """Issue 30: a list<int32> card column raised a raw ArrowNotImplementedError."""
+@pytest.mark.parametrize("value_type", [pa.int32(), pa.uint8(), pa.int64(), pa.string()])
+def test_a_list_card_column_holds_whole_hands(tmp_path, capsys, value_type):
+    """Issue 30: a list<int32> card column raised a raw ArrowNotImplementedError; a list of
+    card ids or texts is now a whole hand (or hole, or board) per cell."""
     src = tmp_path / "h.parquet"
-    cells = [[1, 2, 3, 4, 5]] if value_type != pa.string() else [["Ah", "Kh", "Qh", "Jh", "Th"]]
-    pq.write_table(pa.table({"id": [1], "hand": pa.array(cells, type=pa.list_(value_type))}), src)
-    expected = (
-        f"card column 'hand' has type list<element: {value_type}>, expected card text (a string "
-        "column such as 'AhKh Qd 7c 2s') or card ids 0..51 (an integer column, one card per column)"
-    )
-    with pytest.raises(he.DTypeError, match=f"^{expected}$".replace("(", r"\(").replace(")", r"\)")):
+    if value_type == pa.string():
+        cells = [["Ah", "Kh", "Qh", "Jh", "Th"], ["2c", "3d", "4h", "5s", "7c"], None]
+    else:
+        cells = [[50, 46, 42, 38, 34], [0, 5, 10, 15, 20], None]
+    pq.write_table(pa.table({"id": [1, 2, 3], "hand": pa.array(cells, type=pa.list_(value_type))}), src)
+    with pytest.raises(BadRowError, match=r"^row 2: column 'hand' is empty "):
         rank_file(src, tmp_path / "o.parquet")
-    with pytest.raises(he.DTypeError, match=r"^card column 'hand' has type list<"):
-        he.bulk.rank_table(pq.read_table(src))
+    summary = rank_file(src, tmp_path / "o.parquet", skip_invalid=True)
+    assert pq.read_table(summary.output)["rank"].to_pylist() == [1, 7462]
+    assert main(["rank", str(src), str(tmp_path / "o2.csv"), "--skip-invalid", "-q"]) == 0
+    assert (tmp_path / "o2.csv").read_text().splitlines()[1:] == ["1,1,1", "2,7462,9"]
+
+
+def test_list_cells_of_bad_cards_are_bad_rows():
+    rows = [[50, 46, 42, 38, 99], [50, 46, None, 38, 34], [1, 2, 3, 4, 5, 6, 7, 8], [50, 46]]
+    table = pa.table({"hand": pa.array(rows, type=pa.list_(pa.int16()))})
+    got = []
+    for i in range(len(rows)):
+        with pytest.raises(BadRowError) as info:
+            he.bulk.rank_table(table.slice(i, 1))
+        got.append(str(info.value))
+    assert got == [
+        "row 0: column 'hand' holds card id 99, expected ids 0..51: [50, 46, 42, 38, 99]",
+        "row 0: column 'hand' holds an empty card, expected ids 0..51: [50, 46, None, 38, 34]",
+        "row 0: column 'hand' holds 8 cards, expected 1 to 7: [1, 2, 3, 4, 5, 6, 7, 8]",
+        "row 0: a hand has 5, 6 or 7 cards, got 2",
+    ]
+    hole_board = pa.table({
+        "hole": pa.array([[50, 46]], type=pa.list_(pa.uint8())),
+        "board": pa.array([["Qh", "Jh", "Th"]], type=pa.list_(pa.string())),
+    })
+    assert he.bulk.rank_table(hole_board)["rank"].to_pylist() == [1]
+
+
+@pytest.mark.parametrize(
+    ("column", "tail"),
+    [
+        (pa.array([[1.0, 2.0, 3.0, 4.0, 5.0]], type=pa.list_(pa.float64())),
+         ", or a list of card texts or ids holding a whole hand, hole or board"),
+        (pa.array([{"a": 1}]), ", or a list of card texts or ids holding a whole hand, hole or board"),
+    ],
+)
+def test_a_card_column_of_another_type_is_a_clear_error(tmp_path, capsys, column, tail):
+    src = tmp_path / "h.parquet"
+    pq.write_table(pa.table({"id": [1], "hand": column}), src)
+    written = pq.read_schema(src).field("hand").type  # Parquet names a list's item 'element'
+    expected = (
+        f"card column 'hand' has type {written}, expected card text (a string column such as "
+        "'AhKh Qd 7c 2s') or card ids 0..51 (an integer column, one card per column)" + tail
+    )
+    with pytest.raises(he.DTypeError) as info:
+        rank_file(src, tmp_path / "o.parquet")
+    assert str(info.value) == expected
     assert main(["rank", str(src), str(tmp_path / "o.parquet"), "-q"]) == 1
-    err = capsys.readouterr().err
-    assert err == f"holdem-eval rank: error: {expected}\n"
+    assert capsys.readouterr().err == f"holdem-eval rank: error: {expected}\n"
     assert not (tmp_path / "o.parquet").exists()
+    cols = {f"c{i}": [i] for i in range(4)} | {"c4": pa.array([[4]], type=pa.list_(pa.int8()))}
+    one_card = r"^card column 'c4' has type list<item: int8>, expected .*per column\)$"
+    with pytest.raises(he.DTypeError, match=one_card):
+        he.bulk.rank_table(pa.table(cols))  # one card per column: a list is not one card
 
 
 @pytest.mark.parametrize(

@@ -178,7 +178,7 @@ def test_card_text_pattern_is_the_grammar_parse_cards_reads() -> None:
     from holdem_eval.cards import CARD_TEXT_PATTERN
 
     rng = random.Random(30)
-    alphabet = list("AaKkTt2910hHsScdx ,-|\t\n;") + ["10", "Ah", "kd", " ", "\xa0"]
+    alphabet = [*"AaKkTt2910hHsScdx ,-|\t\n;", "10", "Ah", "kd", " ", "\xa0"]
     for _ in range(20_000):
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 9)))
         try:

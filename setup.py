@@ -1,5 +1,36 @@
-"""Build shim: names the cffi extension module. All metadata is in pyproject.toml."""
+"""Build shim: names the cffi extension module (all metadata is in pyproject.toml), and turns a
+missing C compiler into one clear error that names the fix."""
+
+import shutil
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
+from setuptools.errors import PlatformError
 
-setup(cffi_modules=["holdem_eval/_ffi_build.py:ffibuilder"])
+NO_COMPILER = (
+    "holdem-eval: building its C extension needs a C compiler, and {what}. Install one, then "
+    "retry: Debian/Ubuntu 'apt-get install build-essential python3-dev', Fedora 'dnf install "
+    "gcc python3-devel', Alpine 'apk add build-base python3-dev', macOS 'xcode-select "
+    "--install', Windows the Microsoft C++ Build Tools; or set CC to your compiler."
+)
+
+
+class BuildExt(build_ext):
+    """``build_ext`` that checks for the compiler before compiling anything."""
+
+    def build_extensions(self) -> None:
+        compiler = self.compiler
+        if compiler.compiler_type == "msvc":
+            try:
+                compiler.initialize()
+            except PlatformError as exc:
+                raise PlatformError(NO_COMPILER.format(what=f"none was found ({exc})")) from None
+        else:
+            command = getattr(compiler, "compiler_so", None) or ["cc"]
+            if shutil.which(command[0]) is None:
+                what = f"the compiler {command[0]!r} (from CC, or Python's build settings) is not found"
+                raise PlatformError(NO_COMPILER.format(what=what))
+        super().build_extensions()
+
+
+setup(cffi_modules=["holdem_eval/_ffi_build.py:ffibuilder"], cmdclass={"build_ext": BuildExt})

@@ -7,7 +7,7 @@ from .config import ConfigError, GameConfig
 from .dealing import SeededDeck
 from .deck_hand import DeckHand
 from .decks import Deck, DeckError, OsDeck, PresetDeck
-from .errors import MAX_CHIPS, BatchInUseError, HoleCardsShapeError
+from .errors import MAX_CHIPS, BatchInUseError, HoleCardsShapeError, ResetNeededError, SeedError
 from .hand import (
     Action,
     ActionKind,
@@ -92,10 +92,12 @@ __all__: list[str] = [
     "PotResult",
     "PresetDeck",
     "ReplayResult",
+    "ResetNeededError",
     "Rules",
     "SeatHand",
     "SeatState",
     "SeatView",
+    "SeedError",
     "SeededDeck",
     "Settlement",
     "ShowdownOrder",

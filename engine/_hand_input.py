@@ -15,6 +15,7 @@ from holdem_eval.cards import parse_cards
 from .config import GameConfig
 from .dealing import UNKNOWN_CARD, format_cards, parse_cards_text
 from .errors import ConfigError, HoleCardsShapeError
+from .rules import Rules
 
 __all__ = ["card_text", "hole_ids", "kernel_config", "post_lists", "to_cards"]
 
@@ -49,6 +50,10 @@ def kernel_config(config: GameConfig, rules: Any, manual: bool) -> tuple[Any, ..
     entry = _CONFIGS.get(key)
     if entry is not None and entry[0] is config and entry[1] is rules:
         return entry[2]
+    if rules is not None and not isinstance(rules, Rules):
+        raise ConfigError(f"rules must be a Rules or None, got {rules!r}")
+    if not isinstance(manual, bool):
+        raise ConfigError(f"manual_showdown must be a bool, got {manual!r}")
     pokerkit = rules is not None and rules.method == "pokerkit"
     rate = Fraction(0) if rules is None else rules.rate
     cap = -1 if rules is None or rules.rake_cap is None else rules.rake_cap
@@ -90,6 +95,11 @@ def hole_ids(
 
 def post_lists(posts: Mapping[Any, Any], n: int) -> tuple[list[int], list[int]]:
     """``Hand(posts=...)`` as the kernel's per-seat live and dead chips."""
+    if not isinstance(posts, Mapping):
+        raise ConfigError(
+            f"posts must be a mapping of seat -> (live, dead) chips such as {{0: (2, 0)}},"
+            f" got {posts!r}"
+        )
     live, dead = [0] * n, [0] * n
     for seat, post in posts.items():
         pair = list(post) if isinstance(post, (tuple, list)) else []

@@ -53,8 +53,9 @@ from holdem_eval._limits import MAX_THREADS, check_count, check_threads
 from holdem_eval.errors import DTypeError, OutArrayError, ShapeError
 
 from .config import GameConfig
+from .dealing import _check_seed
 from .discrete import RAISE_TO, SKIP, ActionSet, observation_size
-from .errors import HAND_FAULTS, BatchInUseError, ConfigError, HandStateError, IllegalActionError
+from .errors import HAND_FAULTS, BatchInUseError, ConfigError, HandStateError, IllegalActionError, SeedError
 from .rules import Rules
 
 __all__ = [
@@ -105,7 +106,7 @@ def _layout(hand: str, batch: str, capacity: int) -> _Layout:
             ffi.string(fn["field_name"](f)).decode(): (
                 int(fn["field_offset"](f)),
                 int(fn["field_length"](f)),
-                np.dtype(f"<i{int(fn['field_width'](f))}"),
+                np.dtype(f"=i{int(fn['field_width'](f))}"),
             )
             for f in range(fn["field_count"]())
         },
@@ -156,13 +157,31 @@ def _compact_misfit(config: GameConfig, rules: Rules, seats: int, stacks: NDArra
     return ""
 
 
+def _seed_array(seeds: Any, n: int) -> NDArray[np.uint64]:
+    """``seeds`` as ``(n,)`` uint64, each an int in 0 .. 2**64 - 1 (the one seed rule)."""
+    if isinstance(seeds, (list, tuple)) and all(s.__class__ is int for s in seeds):
+        # Python ints each checked: no float64 detour for ints above 2**63
+        if len(seeds) != n:
+            raise ShapeError(f"seeds must have shape ({n},), got ({len(seeds)},)")
+        return np.array([_check_seed(s, f"seeds[{i}]") for i, s in enumerate(seeds)], dtype=np.uint64)
+    a = np.asarray(seeds)
+    if a.dtype == np.bool_ or not np.issubdtype(a.dtype, np.integer):
+        raise DTypeError(f"seeds must hold ints, got dtype {a.dtype}")
+    if a.shape != (n,):
+        raise ShapeError(f"seeds must have shape ({n},), got {a.shape}")
+    if a.dtype.kind == "i" and a.size and int(a.min()) < 0:
+        i = int(np.flatnonzero(a < 0)[0])
+        raise SeedError(f"seeds[{i}] must be an int in 0 .. 2**64 - 1, got {int(a[i])!r}")
+    return a.astype(np.uint64)
+
+
 def next_seed(seed: int) -> int:
     """The seed of the hand that follows one dealt from ``seed`` (splitmix64's output).
 
     >>> next_seed(0)
     16294208416658607535
     """
-    return int(lib.he_batch_next_seed(seed & _M64))
+    return int(lib.he_batch_next_seed(_check_seed(seed)))
 
 
 class StepResult(NamedTuple):
@@ -317,16 +336,10 @@ class HandBatch:
             else _int_array(buttons, "buttons", (n,), 0, self.seats - 1)
         )
         if seeds is None:
-            if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
-                raise ConfigError(f"seed must be an int, got {seed!r}")
-            seeds_ = (np.arange(n, dtype=np.uint64) + np.uint64(int(seed) & _M64))
+            # hand i is dealt from seed + i (mod 2**64: consecutive seeds, none repeated)
+            seeds_ = np.arange(n, dtype=np.uint64) + np.uint64(_check_seed(seed))
         else:
-            a = np.asarray(seeds)
-            if a.dtype == np.bool_ or not np.issubdtype(a.dtype, np.integer):
-                raise DTypeError(f"seeds must hold ints, got dtype {a.dtype}")
-            if a.shape != (n,):
-                raise ShapeError(f"seeds must have shape ({n},), got {a.shape}")
-            seeds_ = a.astype(np.uint64)  # two's complement for negative seeds, as Hand's & 2**64-1
+            seeds_ = _seed_array(seeds, n)
         self._derive()
         self._hands = np.zeros((n, self._layout.hand_bytes // 8), dtype=np.int64)
         self._history = np.zeros((n, 4, self.seats), dtype=np.uint8)
@@ -512,13 +525,12 @@ class HandBatch:
     def sample_legal(self, seed: int = 0) -> NDArray[np.int32]:
         """``(count,)`` int32: a uniformly random legal discrete action per hand (-1 where
         nobody is to act), a function of ``seed`` and the hand's index only."""
-        if type(seed) is not int and (not isinstance(seed, (int, np.integer)) or isinstance(seed, bool)):
-            raise ConfigError(f"seed must be an int, got {seed!r}")
+        seed = _check_seed(seed)
         out = np.empty(self.count, dtype=np.int32)
         self._enter()
         try:
             lib.he_batch_sample_parts(
-                self._p_mask, self._k, int(seed) & _M64, ffi.from_buffer("int32_t[]", out), 0,
+                self._p_mask, self._k, seed, ffi.from_buffer("int32_t[]", out), 0,
                 self.count, self._parts, self._threads,
             )
         finally:

@@ -44,6 +44,9 @@ from collections.abc import Iterable, Sequence
 
 from holdem_eval import HoldemEvalError
 from holdem_eval._bindings import deal_seeded
+from holdem_eval._limits import check_seed
+
+from .errors import SeedError
 
 __all__ = [
     "RANK_CHARS",
@@ -129,7 +132,7 @@ def splitmix64_stream(seed: int, count: int) -> list[int]:
     >>> hex(splitmix64_stream(0, 1)[0])
     '0xe220a8397b1dcdaf'
     """
-    state = seed & _M64
+    state = _check_seed(seed)
     out = []
     for _ in range(count):
         state = (state + _GAMMA) & _M64
@@ -159,12 +162,11 @@ def seeded_deal(seed: int, count: int, exclude: Sequence[int] = ()) -> list[int]
     return list(deal_seeded(seed & _M64, mask, count))
 
 
-def _check_seed(seed: int) -> int:
-    if seed.__class__ is not int:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int, got {seed!r}")
-        seed = int(seed)
-    return seed
+def _check_seed(seed: int, name: str = "seed") -> int:
+    """``seed`` as an int in 0 .. 2**64 - 1 (NumPy integers too), else ``SeedError``."""
+    if seed.__class__ is int and 0 <= seed <= _M64:
+        return seed
+    return check_seed(seed, SeedError, name)
 
 
 class SeededDeck:

@@ -28,6 +28,8 @@ __all__ = [
     "HandStateError",
     "HoleCardsShapeError",
     "IllegalActionError",
+    "ResetNeededError",
+    "SeedError",
     "TableError",
     "TournamentError",
     "hand_error",
@@ -42,6 +44,13 @@ class ConfigError(HoldemEvalError, ValueError):
     """A game configuration, stack list or table setting is invalid."""
 
 
+class SeedError(ConfigError, TypeError):
+    """A seed that is not an int (a NumPy integer is one) in 0 .. 2**64 - 1: every seeded
+    call (``Hand``, ``HandBatch``, ``sample_legal``, ``seeded_deal`` ...) takes the same
+    seeds and never reduces one modulo 2**64. A ``ConfigError`` and also a ``TypeError``
+    (what a seed of the wrong type raised before)."""
+
+
 class HoleCardsShapeError(ConfigError, ShapeError):
     """Hole cards of the wrong count: a seat's hole of the wrong length (text or ids),
     or not one entry per seat. Both a :class:`ConfigError` and a
@@ -54,6 +63,11 @@ class IllegalActionError(HoldemEvalError, ValueError):
 
 class HandStateError(HoldemEvalError, ValueError):
     """An operation that does not fit the hand's phase (e.g. dealing when not needed)."""
+
+
+class ResetNeededError(HandStateError):
+    """A Gymnasium environment stepped before its first ``reset()`` (Gymnasium's own
+    ``OrderEnforcing`` wrapper refuses that the same way, with ``ResetNeeded``)."""
 
 
 class TableError(HoldemEvalError, ValueError):

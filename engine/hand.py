@@ -41,6 +41,8 @@ from collections.abc import Mapping, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from holdem_eval._bindings import HandCore, hand_blind_seats, hand_glue_setup
 
 from ._hand_input import card_text, hole_ids, kernel_config, post_lists, to_cards
@@ -202,7 +204,9 @@ class Hand(HandCore):
         # the common case goes straight to the kernel, which answers _CONVERT unless the
         # stacks, button and hole cards are exact ints already; _inputs converts the rest
         # (or says what is wrong) in the documented order
-        if board is None and (seed.__class__ is int or (seed is None and hole_cards is not None)):
+        if board is None and (
+            (seed.__class__ is int and 0 <= seed < 1 << 64) or (seed is None and hole_cards is not None)
+        ):
             try:
                 live, dead = post_lists(posts, len(stacks_)) if posts else (None, None)
             except ConfigError:
@@ -222,14 +226,16 @@ class Hand(HandCore):
         """Hand()'s arguments as the kernel's exact ints, or the error saying which is bad."""
         n = len(stacks)
         if set(map(type, stacks)) != _INT_ONLY and not all(
-            isinstance(s, int) and not isinstance(s, bool) for s in stacks
+            isinstance(s, (int, np.integer)) and not isinstance(s, bool) for s in stacks
         ):
             raise ConfigError(f"stacks must be positive ints, got {stacks!r}")
-        if button.__class__ is not int and (not isinstance(button, int) or isinstance(button, bool)):
+        if button.__class__ is not int and (
+            not isinstance(button, (int, np.integer)) or isinstance(button, bool)
+        ):
             raise ConfigError(f"button must be a seat 0..{n - 1}, got {button!r}")
         holes = None if hole_cards is None else hole_ids(hole_cards, n, self.config.hole_count)
         plan = [] if board is None else to_cards(board, "board")
-        if seed is not None and seed.__class__ is not int:
+        if seed is not None:
             seed = _check_seed(seed)
         elif seed is None and hole_cards is None and board is None:
             raise ConfigError("give a seed or explicit hole_cards")

@@ -93,6 +93,8 @@ def _amounts(name: str, table: Mapping[str, Any], actions: list[str]) -> list[tu
 
 
 def _build(name: str, table: Mapping[str, Any]) -> PhhHand:
+    if "variant" not in table:
+        raise PhhError(f"{name}: required field 'variant' is missing (NT, FT or PO)")
     variant = table.get("variant")
     if not isinstance(variant, str) or variant not in _VARIANTS:
         raise UnsupportedPhhError(
@@ -251,13 +253,27 @@ def loads_phh(text: str | bytes, *, name: str = "<phh>") -> list[PhhHand]:
         data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise PhhError(f"{name}: not valid TOML: {exc}") from None
-    if "variant" in data:
+    # A hand's fields sit at the top level (.phh) or in [1], [2] ... tables (.phhs); a table
+    # named without a leading '_' (user-defined fields start with one) is a hand.
+    tables = [key for key, value in data.items() if isinstance(value, dict) and not key.startswith("_")]
+    fields = [key for key, value in data.items() if not isinstance(value, dict)]
+    if not tables:
         return [_build(name, data)]
+    if "variant" in data:
+        raise PhhError(
+            f"{name}: the top level holds a hand's fields and also the hand table"
+            f" [{tables[0]}]: a file is one hand (fields at the top level) or hand tables"
+            " [1], [2] ... with every field inside a table"
+        )
+    if fields:
+        raise PhhError(
+            f"{name}: top-level key {fields[0]!r} is neither a field nor a [hand] table: in a"
+            f" file of hand tables ([{tables[0]}] ...) every field goes inside a table"
+        )
     hands = []
     for key, table in data.items():
-        if not isinstance(table, dict):
-            raise PhhError(f"{name}: top-level key {key!r} is neither a field nor a [hand] table")
-        hands.append(_build(f"{name}[{key}]", table))
+        if isinstance(table, dict) and not key.startswith("_"):
+            hands.append(_build(f"{name}[{key}]", table))
     return hands
 
 

@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import Any, NoReturn
 
 from holdem_eval import HoldemEvalError
-from holdem_eval.cards import parse_cards
+from holdem_eval.cards import card_text, parse_cards
 
 from .dealing import UNKNOWN_CARD
 from .hand import Hand, HandStateError, IllegalActionError
@@ -104,6 +104,7 @@ def _read_holes(phh: PhhHand) -> tuple[int, list[tuple[int, ...]] | None, _Failu
     n = phh.players
     hc = 4 if phh.variant == "PO" else 2
     holes: list[tuple[int, ...] | None] = [None] * n
+    dealt: dict[int, int] = {}  # card -> the seat it was dealt to, to report a repeat here
     k = 0
     count = len(actions)
     while k < count:
@@ -130,6 +131,19 @@ def _read_holes(phh: PhhHand) -> tuple[int, list[tuple[int, ...]] | None, _Failu
                 k, f"p{seat + 1} needs {hc} hole cards, got {len(cards)}: {words[3]!r}",
                 PhhHoleCardsError,
             )
+        for j, card in enumerate(cards):
+            if card == UNKNOWN_CARD:
+                continue
+            if card in cards[:j]:
+                return k, None, (k, f"card {card_text(card)!r} is given twice: {words[3]!r}",
+                                 PhhReplayError)
+            owner = dealt.get(card)
+            if owner is not None:
+                return k, None, (
+                    k, f"card {card_text(card)!r} was already dealt to p{owner + 1}: {words[3]!r}",
+                    PhhReplayError,
+                )
+            dealt[card] = seat
         holes[seat] = cards
         k += 1
     if None in holes:

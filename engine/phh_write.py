@@ -1,5 +1,6 @@
-"""Writing PHH: a played :class:`~holdem_eval.engine.Hand` as PHH text, whole or as one
-seat (or a spectator) saw it."""
+"""Writing PHH: a played :class:`~holdem_eval.engine.Hand` of a game PHH has a variant code
+for (no-limit and fixed-limit Hold'em, pot-limit Omaha) as PHH text, whole or as one seat
+(or a spectator) saw it."""
 
 from __future__ import annotations
 
@@ -15,13 +16,45 @@ from .rules import Rules
 __all__ = ["dumps_phh"]
 
 
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+
+
+def _toml_string(text: str, what: str) -> str:
+    """``text`` as a TOML string: a literal string ('...') when it needs no escape, else a
+    basic string ("...") with quotes, backslashes and control characters escaped."""
+    bad = next((ch for ch in text if 0xD800 <= ord(ch) <= 0xDFFF), None)
+    if bad is not None:
+        raise PhhError(
+            f"cannot write {what} {text!r} as PHH: it holds the lone surrogate U+{ord(bad):04X},"
+            " which is not a character (PHH files are UTF-8 text)"
+        )
+    if "'" not in text and all(ch == "\t" or (ch >= " " and ch != "\x7f") for ch in text):
+        return "'" + text + "'"
+    out = []
+    for ch in text:
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif ch < " " or ch == "\x7f":
+            out.append(f"\\u{ord(ch):04X}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def _toml_key(key: str) -> str:
+    """A field name as a TOML key: bare when it is letters, digits, '_' and '-' only."""
+    if key and all(ch.isascii() and (ch.isalnum() or ch in "_-") for ch in key):
+        return key
+    return _toml_string(key, "the field name")
+
+
 def _toml_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, Decimal)):
         return str(value)
     if isinstance(value, str):
-        return "'" + value + "'" if "'" not in value else '"' + value.replace('"', '\\"') + '"'
+        return _toml_string(value, "the text")
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     raise PhhError(f"cannot write {value!r} as PHH")
@@ -29,6 +62,11 @@ def _toml_value(value: Any) -> str:
 
 def dumps_phh(hand: Hand, /, *, viewer: int | str | None = None, **metadata: Any) -> str:
     """Write ``hand`` (finished or not) as PHH text that PokerKit 0.7.7 can read back.
+
+    PHH has variant codes for three of the engine's games, so these are written: no-limit
+    Hold'em (``NT``), fixed-limit Hold'em with at most 4 bets or raises a round (``FT``)
+    and pot-limit Omaha (``PO``). Other games (pot-limit Hold'em, no-limit or fixed-limit
+    Omaha) raise :class:`UnsupportedPhhError`.
 
     ``viewer``: ``None`` writes everything (every seat's hole cards: the house's record).
     A seat (its position in the hand, 0..n-1) writes only what that seat saw: its own
@@ -38,9 +76,11 @@ def dumps_phh(hand: Hand, /, *, viewer: int | str | None = None, **metadata: Any
     stacks whenever the shown hands decide the pots, which they do in a finished hand.
 
     ``metadata`` adds optional fields (``players=[...]``, ``hand=17``, ...), written
-    after the required ones.  Reading the text back and replaying it gives the same
-    stacks, rake and pots: for a finished hand, settlement rules other than PokerKit's
-    are written (after ``finishing_stacks``) as the user-defined fields ``_odd_chips``,
+    after the required ones: text is quoted and escaped (quotes, backslashes, newlines,
+    any Unicode) and a name that is not a bare TOML key (``"my key"``) is quoted, so
+    ``loads_phh`` reads back the same values.  Reading the text back and replaying it
+    gives the same stacks, rake and pots: for a finished hand, settlement rules other than
+    PokerKit's are written (after ``finishing_stacks``) as the user-defined fields ``_odd_chips``,
     ``_pot_method``, ``_rake_percent`` (exact, as a fraction), ``_rake_cap`` and
     ``_no_flop_no_drop`` (PokerKit ignores them), and an automatic showdown is written
     with every live hand shown (the engine compared them all; a hand that was not
@@ -132,4 +172,4 @@ def dumps_phh(hand: Hand, /, *, viewer: int | str | None = None, **metadata: Any
         if key in fields:
             raise PhhError(f"metadata field {key!r} is written by the engine")
         fields[key] = value
-    return "\n".join(f"{key} = {_toml_value(value)}" for key, value in fields.items()) + "\n"
+    return "\n".join(f"{_toml_key(key)} = {_toml_value(value)}" for key, value in fields.items()) + "\n"

@@ -93,7 +93,8 @@ class Rules:
     odd_chips: OddChipPolicy = "clockwise"
     """Who receives the chips left over when a pot does not split evenly."""
     rake_percent: Percent = 0
-    """House share in percent of the pot, 0..100 (``5`` = 5 %)."""
+    """House share in percent of the pot, 0..100 (``5`` = 5 %; PokerKit's fraction 0.05 is
+    ``Rules.pokerkit(0.05)``, which also takes ``rake_percent=5``)."""
     rake_cap: int | None = None
     """Most chips raked from one hand (``"tda"``) or from one pot (``"pokerkit"``)."""
     no_flop_no_drop: bool = False
@@ -135,19 +136,42 @@ class Rules:
         percentage: float = 0.0,
         cap: int | None = None,
         no_flop_no_drop: bool = False,
+        *,
+        rake_percent: Percent | None = None,
     ) -> Rules:
         """Rules that reproduce PokerKit 0.7.x payouts exactly.
 
-        The arguments are those of ``pokerkit.utilities.rake`` (``percentage``
-        is a fraction 0..1, as in PokerKit; ``cap`` applies to each pot).
+        The arguments are those of ``pokerkit.utilities.rake``: ``percentage`` is a
+        fraction 0..1, as in PokerKit (``0.05`` = 5 %); ``cap`` applies to each pot.
+        Or give ``rake_percent`` in percent, as ``Rules(rake_percent=5)`` takes it (not
+        both). A ``percentage`` above 1 is refused with that hint: 5 is not 5 %.
 
         >>> Rules.pokerkit(0.05).pokerkit_percentage
         0.05
+        >>> Rules.pokerkit(rake_percent=5) == Rules.pokerkit(0.05)
+        True
         """
+        if rake_percent is not None:
+            if percentage != 0.0:
+                raise ConfigError(
+                    f"give percentage (a fraction 0..1, as PokerKit) or rake_percent (in percent,"
+                    f" as Rules), not both: got percentage={percentage!r},"
+                    f" rake_percent={rake_percent!r}"
+                )
+            rate = _exact_percent(rake_percent) / 100
+            if not 0 <= rate <= 1:
+                raise ConfigError(f"rake_percent must be within 0..100, got {rake_percent!r}")
+            percentage = float(rate)
         if isinstance(percentage, bool) or not isinstance(percentage, (int, float)):
             raise DTypeError(f"percentage must be a float within 0..1, got {percentage!r}")
-        if not (math.isfinite(percentage) and 0 <= percentage <= 1):
+        if not math.isfinite(percentage) or percentage < 0:
             raise ConfigError(f"percentage must be within 0..1, got {percentage!r}")
+        if percentage > 1:
+            raise ConfigError(
+                f"percentage must be within 0..1, got {percentage!r}: it is a fraction, as in"
+                f" PokerKit (0.05 = 5 %); for {percentage!r} % give"
+                f" rake_percent={percentage!r}"
+            )
         # Fraction(float) is the float's exact binary value, so the rate
         # converts back to the very same float in pokerkit_percentage.
         return cls(

@@ -203,6 +203,8 @@ def _settle_native(
     seats = len(contributions)
     if not 2 <= seats <= _MAX_SEATS or type(button) is not int or not 0 <= button < seats:
         return None
+    if type(folded) not in (list, tuple) or type(hole_cards) not in (list, tuple):
+        return None  # other forms (or None) are converted, or refused, by _checked_hand
     if len(hole_cards) != seats or len(folded) != seats:
         return None
     for chip in contributions:
@@ -373,8 +375,17 @@ def _checked_hand(
         raise DTypeError(f"rules must be a Rules instance, got {rules!r}")
     if variant not in _HOLE_COUNT:
         raise ConfigError(f"variant must be 'holdem' or 'omaha', got {variant!r}")
-    seat_count = len(contributions)
+    try:
+        seat_count = len(contributions)
+    except TypeError:
+        raise ShapeError(
+            f"contributions must be a sequence of chips, one per seat, got {contributions!r}"
+        ) from None
     _check_seat_count(seat_count)
+    if isinstance(hole_cards, (str, bytes)) or not hasattr(hole_cards, "__len__"):
+        raise ShapeError(
+            f"hole_cards must be a sequence of {seat_count} seats' cards, got {hole_cards!r}"
+        )
     if len(hole_cards) != seat_count:
         raise ShapeError(
             f"hole_cards must have one entry per seat ({seat_count}), got {len(hole_cards)}"

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import csv as py_csv
 import io
+import json
 import os
 import queue
 import stat
@@ -237,21 +238,24 @@ class Source:
             require("pyarrow.csv", "io")
             stream = pa.input_stream(str(self.path), compression="detect")
         self._sep = "\t" if self.path is not None and self.path.name.lower().endswith(".tsv") else ","
-        while True:
-            end = _header_end(head)
-            more = stream.read(_PEEK) if end < 0 else b""
-            if not more:
-                break
-            head += more
-        if end < 0:
-            end = len(head)
+        try:
+            while True:
+                end = _header_end(head)
+                more = stream.read(_PEEK) if end < 0 else b""
+                if not more:
+                    break
+                head += more
+            if end < 0:
+                end = len(head)
+            rest = head[end:] or stream.read(_PEEK) or b""
+        except (pa.ArrowInvalid, OSError) as exc:  # a corrupt .csv.gz: zlib fails here
+            raise InputFileError(f"cannot read the input {self.label} as CSV: {exc}") from None
         header = head[:end].decode("utf-8-sig", errors="replace")
         rows = list(py_csv.reader(io.StringIO(header), delimiter=self._sep))
         if not rows or not any(cell.strip() for cell in rows[0]):
             raise BulkArgumentError(f"the CSV input {self.label} has no header line naming its columns")
         self.names = rows[0]
         self._header_lines = header.count("\n") or 1
-        rest = head[end:] or stream.read(_PEEK) or b""
         self._no_rows = not rest  # a header and nothing else (pyarrow calls that an empty file)
         self._rest: Any = _Chain(rest, stream)
         self.total_rows = None
@@ -406,23 +410,85 @@ class _NoClose(io.RawIOBase):
         super().close()
 
 
-def output_format(target: Any, fmt: str | None) -> str:
-    """'parquet' or 'csv' for an output: ``fmt``, else by name (.csv/.txt/.tsv: CSV), else
-    Parquet; standard output ('-') is CSV unless Parquet is asked for."""
+_CSV_OUT = (".csv", ".txt", ".tsv")
+_JSONL_OUT = (".jsonl", ".ndjson")
+OUTPUT_FORMATS = ("parquet", "csv", "jsonl")
+_CSV_CODECS = {".gz": "gzip", ".bz2": "bz2"}  # text outputs compressed by name (.csv.gz)
+# Names that say a format we do not write: refused rather than filled with Parquet bytes.
+_OTHER_FORMATS = (
+    ".json", ".jsonl", ".ndjson", ".xlsx", ".xls", ".feather", ".arrow", ".ipc", ".orc",
+    ".avro", ".gz", ".bz2", ".zst", ".xz", ".zip", ".lz4", ".7z", ".tar", ".png",
+)
+
+
+def _base_name(path: Path) -> str:
+    """The lower-case file name without a .gz/.bz2 suffix."""
+    name = path.name.lower()
+    return next((name[: -len(ext)] for ext in _CSV_CODECS if name.endswith(ext)), name)
+
+
+def _text_codec(path: Path | None) -> str | None:
+    """'gzip' or 'bz2' for a text output named ``*.csv.gz`` / ``*.jsonl.bz2`` ..."""
+    if path is None:
+        return None
+    name = path.name.lower()
+    for ext, codec in _CSV_CODECS.items():
+        if name.endswith(ext):
+            return codec
+    return None
+
+
+def output_format(target: Any, fmt: str | None, what: str = "output") -> str:
+    """'parquet', 'csv' or 'jsonl' for an output: ``fmt``, else by name (.csv/.txt/.tsv:
+    CSV, .jsonl/.ndjson: JSON lines, each maybe with .gz or .bz2; .parquet/.pq/.parq or no
+    known suffix: Parquet; a name that says another format, such as .json or .xlsx:
+    ``BulkArgumentError``); standard output ('-') is CSV unless another format is asked for."""
     if fmt is not None:
-        if fmt not in ("parquet", "csv"):
-            raise BulkArgumentError(f"output format must be 'parquet' or 'csv', got {fmt!r}")
+        if fmt not in OUTPUT_FORMATS:
+            raise BulkArgumentError(
+                f"{what} format must be one of {', '.join(map(repr, OUTPUT_FORMATS))}, got {fmt!r}"
+            )
         return fmt
     if isinstance(target, str) and target == "-":
         return "csv"
-    path = local_path(target, "output")
-    if path is not None and path.name.lower().endswith((".csv", ".txt", ".tsv")):
+    path = local_path(target, what)
+    if path is None:
+        return "parquet"
+    name = path.name.lower()
+    if _base_name(path).endswith(_CSV_OUT):
         return "csv"
+    if _base_name(path).endswith(_JSONL_OUT):
+        return "jsonl"
+    if name.endswith(_PARQUET_NAMES):
+        return "parquet"
+    other = next((ext for ext in _OTHER_FORMATS if name.endswith(ext)), None)
+    if other is not None:
+        raise BulkArgumentError(
+            f"{what} {str(path)!r} names a {other!r} file, a format this does not write: name it "
+            ".parquet, .csv/.tsv/.txt or .jsonl/.ndjson (JSON lines), optionally + .gz or .bz2"
+            + (", or give the output format" if what == "output" else "")
+        )
     return "parquet"
 
 
+class _JsonLines:
+    """JSON lines: one object per row, keyed by the column names, UTF-8 (values that JSON
+    has no type for, such as dates, written as their text)."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write_batch(self, batch: Any) -> None:
+        lines = [json.dumps(row, ensure_ascii=False, default=str) + "\n" for row in batch.to_pylist()]
+        self._stream.write("".join(lines).encode("utf-8"))
+
+    def close(self) -> None:
+        """The stream is the sink's to close."""
+
+
 class Sink:
-    """A Parquet or CSV output written batch by batch (see the module doc for where)."""
+    """A Parquet, CSV or JSON lines output written batch by batch (see the module doc for
+    where)."""
 
     def __init__(self, target: Any, fmt: str, compression: str, what: str = "output") -> None:
         self.path = local_path(target, what)
@@ -433,6 +499,7 @@ class Sink:
         self._tmp: Path | None = None
         self._final: Path | None = None
         self._file: Any = None
+        self._stream: Any = None  # a compressing stream (.csv.gz) the writer writes into
         self.rows = 0
         if self.path is None:
             stream = sys.stdout.buffer if isinstance(target, str) else target
@@ -467,8 +534,21 @@ class Sink:
             where = pa.PythonFile(self._file, mode="w")
         else:
             where = str(self._tmp)
-        if self.fmt == "csv":
-            self._writer = require("pyarrow.csv", "io").CSVWriter(where, schema)
+        if self.fmt == "jsonl":
+            codec = _text_codec(self.path)
+            if isinstance(where, str):
+                where = self._stream = pa.output_stream(where, compression=codec)
+            elif codec is not None:
+                where = self._stream = pa.CompressedOutputStream(where, codec)
+            self._writer = _JsonLines(where)
+        elif self.fmt == "csv":
+            codec = _text_codec(self.path)
+            if codec is not None:
+                where = self._stream = pa.CompressedOutputStream(where, codec)
+            csv = require("pyarrow.csv", "io")
+            tsv = self.path is not None and _base_name(self.path).endswith(".tsv")
+            options = csv.WriteOptions(delimiter="\t" if tsv else ",")
+            self._writer = csv.CSVWriter(where, schema, write_options=options)
         else:
             pq = require("pyarrow.parquet", "io")
             # Dictionary pages only for text (descriptions): for the small integer columns
@@ -485,7 +565,12 @@ class Sink:
             )
         try:
             if self._writer is None:
-                self._open(batch.schema)
+                try:
+                    self._open(batch.schema)
+                except OSError as exc:  # named by the final name, not the temporary one
+                    why = os.strerror(exc.errno) if exc.errno else str(exc)
+                    where = repr(str(self.path))
+                    raise type(exc)(exc.errno, f"cannot write the {self._what} {where}: {why}") from None
             self._writer.write_batch(batch)
         except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError) as exc:
             where = "standard output" if self.path is None else repr(str(self.path))
@@ -499,6 +584,8 @@ class Sink:
         if self._writer is None:
             self.write(empty)
         self._writer.close()
+        if self._stream is not None:
+            self._stream.close()
         if self._file is not None:
             self._file.close()
         if self._tmp is not None and self._final is not None:
@@ -509,6 +596,8 @@ class Sink:
         try:
             if self._writer is not None:
                 self._writer.close()
+            if self._stream is not None and not self._stream.closed:
+                self._stream.close()
             if self._file is not None:
                 self._file.close()
         finally:

@@ -26,7 +26,16 @@ from numpy.typing import NDArray
 from . import _bindings as nat
 from ._bulk_common import BulkArgumentError, pa_module, require
 from ._classes import LAST_RANK
-from .cards import card_text, first_repeat, format_cards, parse_cards
+from .cards import (
+    CARD_SEPARATORS,
+    CARD_TEXT_PATTERN,
+    SEPARATOR_CLASS,
+    ascii_card_ids,
+    card_text,
+    first_repeat,
+    format_cards,
+    parse_cards,
+)
 from .categories import describe as describe_rank
 from .errors import DTypeError, HoldemEvalError, ShapeError
 from .evaluator import evaluate_batch
@@ -35,6 +44,7 @@ __all__ = [
     "OUTPUT_NAMES",
     "HandColumns",
     "Ranked",
+    "check_card_types",
     "guess_columns",
     "output_batch",
     "rank_chunk",
@@ -186,20 +196,55 @@ def resolve_spec(
     return spec, key_list
 
 
+def _is_list(t: Any) -> bool:
+    pa = pa_module()
+    return bool(pa.types.is_list(t) or pa.types.is_large_list(t) or pa.types.is_fixed_size_list(t))
+
+
+def _card_list(t: Any) -> bool:
+    """A list of card texts or of card ids (one hand, hole or board per cell)."""
+    pa = pa_module()
+    v = t.value_type if _is_list(t) else None
+    if v is None:
+        return False
+    return bool(pa.types.is_string(v) or pa.types.is_large_string(v) or pa.types.is_integer(v))
+
+
+def check_card_types(schema: Any, spec: HandColumns) -> None:
+    """Refuse (``DTypeError``) a card column whose type holds neither card text nor card
+    ids (a struct, binary, a date, a list of floats ...), before any row is read. A list of
+    card texts or ids is a whole hand (``text``), hole or board in one column."""
+    pa = pa_module()
+    whole = {c for role, cols in spec.parts() if role != "cards" and len(cols) == 1 for c in cols}
+    for name in spec.columns:
+        t = schema.field(name).type
+        if pa.types.is_dictionary(t):
+            t = t.value_type
+        if name in whole and _card_list(t):
+            continue
+        if not (
+            pa.types.is_string(t)
+            or pa.types.is_large_string(t)
+            or pa.types.is_integer(t)
+            or pa.types.is_floating(t)
+            or pa.types.is_null(t)
+        ):
+            lists = (
+                ", or a list of card texts or ids holding a whole hand, hole or board"
+                if name in whole
+                else ""
+            )
+            raise DTypeError(
+                f"card column {name!r} has type {t}, expected card text (a string column such as "
+                "'AhKh Qd 7c 2s') or card ids 0..51 (an integer column, one card per column)"
+                + lists
+            )
+
+
 # ------------------------------------------------------------------------ parsing
 
 
-def _lut(chars: str) -> NDArray[np.uint8]:
-    lut = np.full(256, _PAD, dtype=np.uint8)
-    for i, ch in enumerate(chars):
-        lut[ord(ch)] = i
-        lut[ord(ch.lower())] = i
-    return lut
-
-
-_RANK_LUT = _lut("23456789TJQKA")
-_SUIT_LUT = _lut("CDHS")
-_SEPARATORS = " \t,|-"  # what may stand between cards in a text column
+_SEPARATORS_RE = SEPARATOR_CLASS + "+"  # cards.py's separators, for pyarrow.compute (RE2)
 
 
 @dataclass
@@ -239,16 +284,22 @@ def _parse_text(col: Any, name: str, max_cards: int) -> _Parsed:
     "10" read as "T", then two characters per card. A null is reported as empty."""
     pc = require("pyarrow.compute", "io")
     col = _as_string(col)
-    norm = pc.replace_substring(pc.replace_substring_regex(col, r"[ \t,|\-]+", ""), "10", "T")
+    norm = pc.replace_substring(pc.replace_substring_regex(col, _SEPARATORS_RE, ""), "10", "T")
     n = len(norm)
     offsets, data = _string_buffers(norm)
     lengths = np.diff(offsets)
     valid = np.ones(n, dtype=bool) if norm.null_count == 0 else np.asarray(norm.is_valid())
+    # cards.py's grammar, checked on the whole column (separators only between cards: the
+    # parse below, which drops every separator, would read "A h" as Ah)
+    grammar = np.asarray(pc.fill_null(pc.match_substring_regex(col, CARD_TEXT_PATTERN), True))
     cards = np.full((n, max_cards), _PAD, dtype=np.uint8)
     count = np.zeros(n, dtype=np.int64)
     errors: dict[int, str] = {}
+    for r in np.flatnonzero(valid & ~grammar).tolist():
+        count[r] = -1
+        errors[r] = _text_reason(col, r, name, max_cards)
     for length in np.unique(lengths).tolist():
-        rows = np.flatnonzero((lengths == length) & valid)
+        rows = np.flatnonzero((lengths == length) & valid & grammar)
         if rows.size == 0:
             continue
         if length == 0 or length % 2 or length // 2 > max_cards:
@@ -258,24 +309,58 @@ def _parse_text(col: Any, name: str, max_cards: int) -> _Parsed:
             continue
         k = length // 2
         chars = data[offsets[rows][:, None] + np.arange(length)]
-        rank = _RANK_LUT[chars[:, 0::2]]
-        suit = _SUIT_LUT[chars[:, 1::2]]
-        ok = (rank < 13) & (suit < 4)
-        parsed = np.where(ok, rank * 4 + suit, _BAD).astype(np.uint8)
+        parsed = ascii_card_ids(chars, _BAD)
         cards[rows, :k] = parsed
         count[rows] = k
-        for r in rows[~ok.all(axis=1)].tolist():
+        for r in rows[(parsed == _BAD).any(axis=1)].tolist():
             errors[r] = _text_reason(col, r, name, max_cards)
     for r in np.flatnonzero(~valid).tolist():
         errors[r] = f"column {name!r} is empty"
     return _Parsed(cards, count, errors)
 
 
+def _parse_list(col: Any, name: str, max_cards: int) -> _Parsed:
+    """A list column: each cell one hand (or hole, or board) as a list of card texts
+    (joined and read as text) or of card ids 0..51. A null cell is reported as empty."""
+    pa = pa_module()
+    pc = require("pyarrow.compute", "io")
+    if not pa.types.is_integer(col.type.value_type):
+        return _parse_text(pc.binary_join(col, " "), name, max_cards)
+    n = len(col)
+    valid = np.ones(n, dtype=bool) if col.null_count == 0 else np.asarray(col.is_valid())
+    lengths = np.asarray(pc.fill_null(pc.list_value_length(col), 0), dtype=np.int64)
+    flat = pc.list_flatten(col)
+    parents = np.asarray(pc.list_parent_indices(col), dtype=np.int64)
+    blank = 255 if pa.types.is_unsigned_integer(flat.type) else -1  # a null card: out of range
+    values = np.asarray(pc.fill_null(flat, blank)).astype(np.int64)  # uint64 above 2**63: < 0
+    starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
+    pos = np.arange(values.size, dtype=np.int64) - starts[parents]
+    cards = np.full((n, max_cards), _PAD, dtype=np.uint8)
+    count = np.where(valid, lengths, 0)
+    errors: dict[int, str] = {}
+    bad_value = (values < 0) | (values > 51)
+    for i in np.flatnonzero(bad_value).tolist():
+        r = int(parents[i])
+        value = flat[i].as_py()
+        what = "an empty card" if value is None else f"card id {value!r}"
+        errors.setdefault(r, f"column {name!r} holds {what}, expected ids 0..51: {col[r].as_py()!r}")
+    for r in np.flatnonzero(valid & ((lengths == 0) | (lengths > max_cards))).tolist():
+        errors.setdefault(r, f"column {name!r} holds {int(lengths[r])} cards, expected 1 to {max_cards}: "
+                             f"{col[r].as_py()!r}")
+    keep = ~bad_value & (pos < max_cards)
+    cards[parents[keep], pos[keep]] = values[keep].astype(np.uint8)
+    for r in errors:
+        count[r] = -1
+    for r in np.flatnonzero(~valid).tolist():
+        errors[r] = f"column {name!r} is empty"
+    return _Parsed(cards, count.astype(np.int64), errors)
+
+
 def _text_reason(col: Any, row: int, name: str, max_cards: int) -> str:
     """Why one text cell is bad (only called for cells the vectorised parse refused)."""
     text = col[row].as_py()
     for pos, ch in enumerate(text):
-        if not (ch.isascii() and (ch.isalnum() or ch in _SEPARATORS)):
+        if not (ch.isascii() and (ch.isalnum() or ch in CARD_SEPARATORS)):
             what = unicodedata.name(ch, "unnamed character").lower()
             return (
                 f"column {name!r}: {ch!r} ({what}, U+{ord(ch):04X}) at position {pos} is not a "
@@ -357,6 +442,8 @@ def _parse_part(batch: Any, columns: tuple[str, ...], role: str) -> _Parsed:
     'board': one text column, or one card per column (see the module doc for empty cells)."""
     if role == "text" or (role in ("hole", "board") and len(columns) == 1):
         col = batch.column(columns[0])
+        if _is_list(col.type):
+            return _parse_list(col, columns[0], 7)
         if role == "text" or _is_text(col.type):
             return _parse_text(col, columns[0], 7)
     parsed = [_parse_ids(batch.column(c), c) for c in columns]

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 
-from ._limits import MAX_THREADS, check_threads, default_threads
+from ._limits import MAX_THREADS, SEED_RANGE, check_count, check_seed, check_threads, default_threads
 
-__all__ = ["add_quiet_arg", "add_threads_arg", "show_progress"]
+__all__ = ["add_quiet_arg", "add_threads_arg", "count_type", "seed_type", "show_progress"]
 
 
 def _threads(text: str) -> int:
@@ -23,6 +24,37 @@ def _threads(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected an int from 1 to {MAX_THREADS}, got {text!r}") from None
     try:
         return check_threads(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def count_type(name: str, high: int = MAX_THREADS, low: int = 1) -> Callable[[str], int]:
+    """An argparse ``type`` for a count in ``low..high``: a value outside is a usage error
+    (exit 2, as docs/cli.md says of a malformed argument), with ``check_count``'s message."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{name} must be an int from {low} to {high}, got {text!r}"
+            ) from None
+        try:
+            return check_count(value, name, low=low, high=high)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return parse
+
+
+def seed_type(text: str) -> int:
+    """An argparse ``type`` for a seed, 0 .. 2**64 - 1 (a usage error otherwise)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed must be an int in {SEED_RANGE}, got {text!r}") from None
+    try:
+        return check_seed(value, ValueError)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 

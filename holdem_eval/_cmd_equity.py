@@ -10,9 +10,9 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from ._cli_args import add_quiet_arg, add_threads_arg, show_progress
+from ._cli_args import add_quiet_arg, add_threads_arg, count_type, seed_type, show_progress
 from .cards import parse_cards
-from .equity import equity
+from .equity import MAX_TRIALS, equity
 from .errors import HoldemEvalError, ShapeError
 
 __all__ = ["register", "run"]
@@ -34,10 +34,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--dead", default="", help="cards removed from the deck")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every board and combo")
-    how.add_argument("--trials", type=int, metavar="N", help="Monte Carlo with N trials")
+    how.add_argument("--trials", type=count_type("trials", MAX_TRIALS), metavar="N",
+                     help="Monte Carlo with N trials (1..1,000,000,000)")
     how.add_argument("--stderr", type=float, metavar="X",
                      help="Monte Carlo until every standard error is below X (e.g. 0.001)")
-    p.add_argument("--seed", type=int, help="Monte Carlo seed: the same seed gives the same result, "
+    p.add_argument("--seed", type=seed_type, help="Monte Carlo seed: the same seed gives the same result, "
                    "whatever --threads")
     add_threads_arg(p)
     p.add_argument("--omaha", action="store_true", help="Omaha: 4-card hands or random")

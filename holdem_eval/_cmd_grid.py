@@ -8,8 +8,9 @@ import os
 import sys
 from pathlib import Path
 
-from ._cli_args import add_quiet_arg, add_threads_arg, show_progress
+from ._cli_args import add_quiet_arg, add_threads_arg, count_type, seed_type, show_progress
 from ._progress import progress_bar
+from .equity import MAX_TRIALS
 from .errors import HoldemEvalError
 
 __all__ = ["GridOutputError", "register"]
@@ -49,8 +50,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default="auto",
         help="per-cell equity method (default: %(default)s)",
     )
-    p.add_argument("--trials", type=int, help="Monte Carlo trials per cell")
-    p.add_argument("--seed", type=int, help="Monte Carlo seed (repeatable cells)")
+    p.add_argument("--trials", type=count_type("trials", MAX_TRIALS), help="Monte Carlo trials per cell")
+    p.add_argument("--seed", type=seed_type, help="Monte Carlo seed (repeatable cells)")
     add_threads_arg(p, "threads per cell")
     p.add_argument(
         "--color",

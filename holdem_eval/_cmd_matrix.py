@@ -5,17 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ._cli_args import add_quiet_arg, show_progress
+from ._cli_args import add_quiet_arg, count_type, show_progress
 from ._progress import progress_bar
+from .matrix import MAX_UNIT_PAIRS
 
 __all__ = ["register"]
-
-
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -47,7 +41,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="file to write, '-' for standard output (default: %(default)s)",
     )
     p.add_argument(
-        "--format", choices=("parquet", "csv"), help="output format (default: from the name; CSV for '-')"
+        "--format",
+        choices=("parquet", "csv", "jsonl"),
+        help="output format (default: from the name; CSV for '-')",
     )
     p.add_argument("--png", metavar="PATH", help="also render the heatmap to this PNG")
     p.add_argument(
@@ -68,7 +64,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument(
         "--workers",
-        type=_int,
+        type=count_type("workers"),
         metavar="N",
         help="worker processes of the embedded cluster, 1..256 (default: one per core)",
     )
@@ -76,7 +72,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--keep-checkpoint", action="store_true", help="keep the checkpoint folder after success")
     p.add_argument(
         "--unit-pairs",
-        type=_int,
+        type=count_type("unit_pairs", MAX_UNIT_PAIRS),
         default=64,
         metavar="N",
         help="class pairs per work unit, 1..14365 (default: %(default)s)",

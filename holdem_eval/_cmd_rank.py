@@ -8,7 +8,8 @@ import os
 import sys
 from typing import Any
 
-from ._cli_args import add_quiet_arg, add_threads_arg, show_progress
+from ._bulk_common import MAX_CHUNK_ROWS
+from ._cli_args import add_quiet_arg, add_threads_arg, count_type, show_progress
 from ._progress import progress_bar
 
 __all__ = ["register"]
@@ -24,13 +25,6 @@ def _names(text: str) -> tuple[str, ...]:
     return tuple(n.strip() for n in text.split(",") if n.strip())
 
 
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
-
-
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "rank",
@@ -38,7 +32,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description=(
             "Rank every hand of INPUT (Parquet or CSV; '-' reads standard input), streaming it "
             "in chunks, and write the key columns with rank, category (and description) to "
-            "OUTPUT (Parquet, or CSV if it ends in .csv; '-' writes CSV to standard output, "
+            "OUTPUT (Parquet; CSV if it ends in .csv, .tsv or .txt, JSON lines if .jsonl or .ndjson, "
+            "compressed if it adds .gz or .bz2; '-' writes CSV to standard output, "
             "Parquet only with --output-format parquet). The card columns are guessed from "
             "their names unless given. Rows are numbered from 0 (a CSV header is not a row). "
             "If INPUT is a folder or a glob of Parquet files, it is ranked on Dask, one output "
@@ -83,7 +78,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument(
         "--chunk-rows",
-        type=_int,
+        type=count_type("chunk_rows", MAX_CHUNK_ROWS),
         default=1 << 20,
         metavar="N",
         help="rows read, ranked and written at a time, 1..2**31-1 (default: %(default)s)",
@@ -92,7 +87,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--format", choices=("parquet", "csv"), help="input format (default: from the name)")
     p.add_argument(
         "--output-format",
-        choices=("parquet", "csv"),
+        choices=("parquet", "csv", "jsonl"),
         help="output format (default: from the name; CSV for '-')",
     )
     p.add_argument(
@@ -113,7 +108,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     dask.add_argument(
         "--workers",
-        type=_int,
+        type=count_type("workers"),
         metavar="N",
         help="worker processes of the embedded cluster, 1..256 (default: one per core)",
     )

@@ -15,7 +15,15 @@ import numpy as np
 
 from .errors import HoldemEvalError
 
-__all__ = ["MAX_THREADS", "CountArgumentError", "check_count", "check_threads", "default_threads"]
+__all__ = [
+    "MAX_THREADS",
+    "SEED_RANGE",
+    "CountArgumentError",
+    "check_count",
+    "check_seed",
+    "check_threads",
+    "default_threads",
+]
 
 MAX_THREADS = 256
 """The most threads (or worker processes) any call starts; larger counts are refused."""
@@ -44,6 +52,28 @@ def check_count(value: Any, name: str, *, low: int = 1, high: int = MAX_THREADS)
 def check_threads(threads: Any, name: str = "threads") -> int:
     """``threads`` checked against ``1..MAX_THREADS`` (see ``check_count``)."""
     return check_count(threads, name)
+
+
+SEED_RANGE = "0 .. 2**64 - 1"
+"""The seeds every seeded function takes: an int (a NumPy integer too) in this range."""
+
+
+def check_seed(value: Any, error: type[Exception], name: str = "seed") -> int:
+    """``value`` as an ``int`` in 0 .. 2**64 - 1 (a NumPy integer is an int; a bool is
+    not); else ``error`` naming ``name``. The one seed rule of the package: nothing is
+    reduced modulo 2**64, so two different seeds never deal the same cards.
+
+    >>> check_seed(5, ValueError)
+    5
+    >>> check_seed(2**64, ValueError)
+    Traceback (most recent call last):
+    ...
+    ValueError: seed must be an int in 0 .. 2**64 - 1, got 18446744073709551616
+    """
+    ok = isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+    if not ok or not 0 <= int(value) < 1 << 64:
+        raise error(f"{name} must be an int in {SEED_RANGE}, got {value!r}")
+    return int(value)
 
 
 def default_threads() -> int:

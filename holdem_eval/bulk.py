@@ -9,7 +9,8 @@ Dask with ``holdem_eval.bulk_dask.rank_dataset``.
 
 Where the cards are (``HandColumns``):
 
-- ``text``: one text column of 5..7 cards per row, e.g. ``"AhKh Qd 7c 2s 9h Td"``;
+- ``text``: one text column of 5..7 cards per row, e.g. ``"AhKh Qd 7c 2s 9h Td"`` (or a
+  list column of 5..7 card ids or texts, e.g. ``[50, 46, 42, 38, 34]``);
 - ``cards``: 5..7 columns, each holding one card as an id 0..51 or as text (``"Ah"``);
 - ``hole`` and ``board``: hole cards (one text column, or two card columns) and the board
   (one text column, or 3..5 card columns; an empty board cell is a card not dealt yet,
@@ -68,6 +69,7 @@ from ._bulk_io import (
 from ._bulk_parse import (
     HandColumns,
     Ranked,
+    check_card_types,
     empty_batch,
     guess_columns,
     output_batch,
@@ -146,9 +148,12 @@ def rank_file(
     ``source``: a path, a ``file://`` URL, ``"-"`` (standard input) or a binary file object;
     its format is ``input_format`` ("parquet"/"csv"), else told from the name, else from the
     first bytes. ``output``: the same kinds ("-": standard output); its format is
-    ``output_format``, else CSV for a name ending in .csv/.txt/.tsv and for "-", else
-    Parquet. ``columns`` says where the cards are (guessed from the column names when
-    None); ``keys`` are the input columns copied to the output (default: every column not
+    ``output_format`` ("parquet", "csv", "jsonl"), else CSV for a name ending in
+    .csv/.txt/.tsv and for "-", JSON lines for .jsonl/.ndjson (either gzip- or
+    bzip2-compressed when the name adds .gz or .bz2, e.g. ``ranks.csv.gz``), else Parquet
+    (a name that says another format, such as .json or .xlsx, is refused).
+    ``columns`` says where the cards are (guessed from the column names when None);
+    ``keys`` are the input columns copied to the output (default: every column not
     holding cards). ``chunk_rows`` rows (1 .. 2**31 - 1) are read, ranked and written at a
     time; ``threads`` (1..256, default: all cores) evaluate each chunk. ``compression`` is
     the Parquet codec of the output: "none" (the default, the fastest), or "snappy",
@@ -182,10 +187,11 @@ def rank_file(
     spec, key_list = resolve_spec(
         src.names, src.string_columns, columns, keys, row_numbers=row_numbers, describe=describe
     )
+    check_card_types(src.schema, spec)
     wanted = [c for c in src.names if c in set(spec.columns) | set(key_list)]
     sink = Sink(output, out_fmt, compression)
     rejects = (
-        Sink(rej_target, output_format_of(rej_target, None), compression, "reject file")
+        Sink(rej_target, output_format_of(rej_target, None, "reject file"), compression, "reject file")
         if rej_target is not None
         else None
     )
@@ -243,9 +249,9 @@ def rank_file(
     )
 
 
-def output_format_of(target: Any, fmt: str | None) -> str:
+def output_format_of(target: Any, fmt: str | None, what: str = "output") -> str:
     """The format an output is written in (see ``rank_file``)."""
-    return output_format(target, fmt)
+    return output_format(target, fmt, what)
 
 
 def _bad_line_batch(schema: Any, bad_lines: list[tuple[int, str]]) -> Any:
@@ -326,6 +332,7 @@ def rank_table(
     spec, key_list = resolve_spec(
         table.schema.names, strings, columns, keys, row_numbers=False, describe=describe
     )
+    check_card_types(table.schema, spec)
     batches = table.combine_chunks().to_batches()
     batch = batches[0] if batches else empty_batch(table.schema)
     ranked = rank_chunk(batch, spec, n_threads)

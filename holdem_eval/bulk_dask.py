@@ -32,7 +32,9 @@ from ._bulk_common import (
     BadRowError,
     BulkArgumentError,
     ClusterConnectError,
+    InputFileError,
     OutputPathError,
+    pa_module,
     require,
 )
 from ._bulk_parse import HandColumns
@@ -166,6 +168,17 @@ def _rank_partition(
     return s.rows_read, s.rows_ranked, s.rows_rejected, None
 
 
+def _row_count(path: Path) -> int:
+    """Rows of one dataset file from its Parquet footer; ``InputFileError`` naming the file
+    when it is not Parquet (the same message as ``rank_file`` on that file)."""
+    pa = pa_module()
+    pq = require("pyarrow.parquet", "io")
+    try:
+        return int(pq.ParquetFile(str(path)).metadata.num_rows)
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError, OSError) as exc:
+        raise InputFileError(f"cannot read the input {str(path)!r} as Parquet: {exc}") from None
+
+
 def _new_folder(path: Path, what: str) -> None:
     if path.exists() and not (path.is_dir() and not any(path.iterdir())):
         raise OutputPathError(
@@ -226,8 +239,7 @@ def rank_dataset(
         _new_folder(rej, "reject folder")
         if os.path.realpath(rej) == os.path.realpath(out):
             raise OutputPathError(f"reject folder {str(rej)!r} is the output folder: choose another")
-    pq = require("pyarrow.parquet", "io")
-    counts = [int(pq.ParquetFile(str(f)).metadata.num_rows) for f in files]
+    counts = [_row_count(f) for f in files]
     starts = [sum(counts[:i]) for i in range(len(counts))]
     options = {
         "columns": columns,
@@ -241,10 +253,14 @@ def rank_dataset(
     start = time.perf_counter()
     tmp_out = out.with_name(f".{out.name}.part")
     tmp_rej = rej.with_name(f".{rej.name}.part") if rej is not None else None
-    for tmp in (tmp_out, tmp_rej):
+    for tmp, final in ((tmp_out, out), (tmp_rej, rej)):
         if tmp is not None:
             shutil.rmtree(tmp, ignore_errors=True)
-            tmp.mkdir(parents=True)
+            try:
+                tmp.mkdir(parents=True)
+            except OSError as exc:  # named by the folder asked for, not the temporary one
+                why = os.strerror(exc.errno) if exc.errno else str(exc)
+                raise type(exc)(exc.errno, f"cannot write the output folder {str(final)!r}: {why}") from None
     names = [f"part-{i:05d}.parquet" for i in range(len(files))]
     dask_client, cluster, owned = connect(scheduler, client, workers, connect_timeout)
     distributed = require("distributed", "dask")

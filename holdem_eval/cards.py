@@ -5,6 +5,10 @@ This module is the one parser of card text in the package. The rule, everywhere:
 * a card is an ASCII rank letter ``2``-``9``, ``T`` (or ``10``), ``J``, ``Q``, ``K``, ``A``
   followed by an ASCII suit letter ``c``, ``d``, ``h``, ``s``, in any case. Lookalikes
   (the Kelvin sign U+212A, the long s U+017F, full-width letters ...) are not cards;
+* cards may stand side by side (``"AhKh"``) or apart, with ``CARD_SEPARATORS`` between
+  them: ASCII whitespace, ``,``, ``|`` or ``-`` (``"Ah Kh"``, ``"Ah,Kh"``, ``"Ah-Kh"``);
+  nothing else (a no-break space is not a separator). Bulk text columns read the same
+  grammar (``ascii_card_ids`` is its vectorised form);
 * ``bytes``/``bytearray`` are read as ASCII text (``b"AhKh"`` is Ah Kh), never as card ids;
 * integers are card ids 0..51 (an int that is a treys card gets a hint to use ``from_treys``);
 * other objects are cards of other libraries: an object with ``rank`` and ``suit`` text
@@ -26,6 +30,8 @@ from numpy.typing import NDArray
 from .errors import DTypeError, DuplicateCardError, InvalidCardError
 
 __all__ = [
+    "CARD_SEPARATORS",
+    "CARD_TEXT_PATTERN",
     "RANK_CHARS",
     "SUIT_CHARS",
     "CardsLike",
@@ -39,6 +45,17 @@ __all__ = [
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
+CARD_SEPARATORS = " \t\n\r\f\v,|-"
+"""What may stand between cards in card text: ASCII whitespace, ',', '|' and '-'."""
+SEPARATOR_CLASS = r"[ \t\n\r\f\v,|\-]"
+"""``CARD_SEPARATORS`` as a regular-expression class (Python ``re`` and RE2 alike)."""
+_CARD_PATTERN = r"(?:10|[2-9TJQKAtjqka])[cdhsCDHS]"
+CARD_TEXT_PATTERN = (
+    rf"^{SEPARATOR_CLASS}*(?:{_CARD_PATTERN}(?:{SEPARATOR_CLASS}*{_CARD_PATTERN})*)?{SEPARATOR_CLASS}*$"
+)
+"""The whole grammar of card text as one regular expression (Python ``re`` and RE2): the
+texts ``parse_cards`` reads (repeats aside), for engines that check whole columns at once
+(bulk text columns, with pyarrow.compute)."""
 
 CardsLike = Union[str, bytes, Iterable[Any], NDArray[Any]]
 """Cards as text (``"AhKd"``, ``"Ah Kd"``, ``b"AhKd"``), or an iterable / array of card ids
@@ -62,6 +79,28 @@ _ID_TO_TREYS = tuple(
 _TREYS_TO_ID = {v: i for i, v in enumerate(_ID_TO_TREYS)}
 
 
+def _ascii_lut(chars: str) -> NDArray[np.uint8]:
+    lut = np.full(256, 255, dtype=np.uint8)
+    for i, ch in enumerate(chars):
+        lut[ord(ch.upper())] = i
+        lut[ord(ch.lower())] = i
+    return lut
+
+
+_RANK_LUT = _ascii_lut(RANK_CHARS)
+_SUIT_LUT = _ascii_lut(SUIT_CHARS)
+
+
+def ascii_card_ids(chars: NDArray[np.uint8], bad: int) -> NDArray[np.uint8]:
+    """The vectorised form of this module's grammar for bulk text columns: ``chars`` (n,
+    2k) ASCII bytes of k cards per row, separators removed and ``10`` already read as
+    ``T``; returns (n, k) card ids, ``bad`` where two bytes are not a card."""
+    rank = _RANK_LUT[chars[:, 0::2]]
+    suit = _SUIT_LUT[chars[:, 1::2]]
+    ok = (rank < 13) & (suit < 4)
+    return np.where(ok, rank * 4 + suit, bad).astype(np.uint8)
+
+
 def first_repeat(ids: Iterable[int]) -> int | None:
     """The first card id that appears a second time in ``ids``, or None."""
     seen: set[int] = set()
@@ -78,10 +117,13 @@ def card_text(card_id: int) -> str:
 
 
 def non_ascii_note(text: str) -> str:
-    """``" ('K' is U+212A, not ASCII)"`` for the first non-ASCII, non-space character of
-    ``text`` (lookalikes print like letters), else ``""``."""
+    """``" ('K' is U+212A, not ASCII)"`` for the first non-ASCII character of ``text``
+    (lookalikes print like letters, a no-break space like a space), ``" ('\\udcff' is the byte 0xff, not ASCII
+    text)"`` for a byte that was not UTF-8 (command-line arguments), else ``""``."""
     for ch in text:
-        if ord(ch) > 127 and not ch.isspace():
+        if 0xDC80 <= ord(ch) <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape, argv)
+            return f" ({ch!r} is the byte 0x{ord(ch) - 0xDC00:02x}, not ASCII text)"
+        if ord(ch) > 127:
             return f" ({ch!r} is U+{ord(ch):04X}, not ASCII)"
     return ""
 
@@ -125,12 +167,15 @@ def _split_text(text: str) -> list[str]:
     s = text
     while pos < len(s):
         ch = s[pos]
-        if ch.isspace() or ch == ",":
+        if ch in CARD_SEPARATORS:
             pos += 1
             continue
         m = _CARD_RE.match(s, pos)
         if m is None:
-            bad = s[pos : pos + 3].split()[0] if s[pos:].split() else s[pos:]
+            end = pos + 1
+            while end < min(len(s), pos + 3) and s[end] not in CARD_SEPARATORS:
+                end += 1
+            bad = s[pos:end]
             raise InvalidCardError(
                 f"{bad!r} at position {pos} of {text!r} is not a card{non_ascii_note(bad)}: {_EXPECTED_CARD}"
             )
@@ -210,6 +255,8 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> NDArray[
 
 def format_cards(ids: Iterable[int] | NDArray[np.integer], sep: str = "") -> str:
     """Text of card ids: ``format_cards([50, 45]) == 'AhKd'``; ``sep=" "`` spaces them."""
+    if not isinstance(sep, str):
+        raise DTypeError(f"sep must be text such as ' ', got {sep!r}")
     out = []
     for i, c in enumerate(np.asarray(ids).ravel().tolist() if isinstance(ids, np.ndarray) else ids):
         if isinstance(c, bool) or not isinstance(c, (int, np.integer)):

@@ -58,7 +58,7 @@ from ._equity_input import (
 )
 from ._equity_stats import stderr_max, summarize
 from ._equity_threads import run_calls
-from ._limits import check_threads
+from ._limits import check_seed, check_threads
 from .cards import CardsLike, format_cards
 from .categories import HandCategory
 from .errors import DuplicateCardError, HoldemEvalError, InvalidCardError, ShapeError
@@ -78,10 +78,11 @@ MAX_PLAYERS = 10
 METHODS = ("auto", "exact", "monte_carlo")
 VARIANTS = ("holdem", "omaha")
 DEFAULT_TRIALS = 1_000_000  # Monte Carlo trials when neither trials nor target_stderr is given
-MAX_TRIALS = 1_000_000_000  # the cap when only target_stderr is given
+MAX_TRIALS = 1_000_000_000  # the most trials (and the cap when only target_stderr is given)
 # "auto" enumerates when (distinct deals x boards x players) is at most this: about a
-# second on one core. Omaha counts (boards x players x hole pairs x 10 board triples).
-AUTO_EXACT_BUDGET = 1_000_000_000
+# second on one core (measured: about 1e10 of these units a second; AK vs random is 3.9e9,
+# 0.33 s). Omaha counts (boards x players x hole pairs x 10 board triples).
+AUTO_EXACT_BUDGET = 10_000_000_000
 AUTO_OMAHA_BUDGET = 150_000_000
 AUTO_MAX_DEALS = 1_000_000  # above this many combo tuples "auto" does not even try exact
 EXACT_MAX_CLASSES = 1 << 22  # method="exact" refuses more distinct deals than this
@@ -210,21 +211,25 @@ class EquityResult:
 
 
 def _check_args(method: str, variant: str, trials: int | None, target_stderr: float | None,
-                threads: int, seed: int | None) -> None:
+                threads: int, seed: int | None, progress: Any) -> None:
     if method not in METHODS:
         raise EquityArgumentError(f"method must be one of {METHODS}, got {method!r}")
     if variant not in VARIANTS:
         raise EquityArgumentError(f"variant must be one of {VARIANTS}, got {variant!r}")
-    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)
-                               or trials < 1):
-        raise EquityArgumentError(f"trials must be a positive int, got {trials!r}")
+    if trials is not None and (isinstance(trials, (bool, np.bool_))
+                               or not isinstance(trials, (int, np.integer))
+                               or not 1 <= trials <= MAX_TRIALS):
+        raise EquityArgumentError(
+            f"trials must be an int from 1 to {MAX_TRIALS:,}, got {trials!r}")
     if target_stderr is not None and not (isinstance(target_stderr, (int, float))
                                           and 0 < target_stderr < 1):
         raise EquityArgumentError(f"target_stderr must be in (0, 1), got {target_stderr!r}")
     check_threads(threads)
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
-                             or not 0 <= seed < 1 << 64):
-        raise EquityArgumentError(f"seed must be an int in 0 .. 2**64 - 1, got {seed!r}")
+    if seed is not None:
+        check_seed(seed, EquityArgumentError)
+    if progress is not None and not callable(progress):
+        raise EquityArgumentError(
+            f"progress must be a callable taking the fraction done, or None, got {progress!r}")
     if method == "exact" and (trials is not None or target_stderr is not None):
         raise EquityArgumentError("trials and target_stderr apply to Monte Carlo only, "
                                   "not to method='exact'")
@@ -295,6 +300,10 @@ def _exact_holdem(players: list[Player], board: NDArray[np.uint8], dead: NDArray
     deals_bound = math.prod(len(c) for c in lists)
     if method == "auto" and deals_bound > AUTO_MAX_DEALS:
         return None
+    if method == "exact" and _valid_deals_floor(lists) > 24 * EXACT_MAX_CLASSES:
+        # a class stands for at most 24 deals (the suit permutations): too many classes
+        # for sure, refused before the (long, uninterruptible) count
+        _check_status(nat.HE_E_CAPACITY, "exact equity")
     combos = np.ascontiguousarray(np.concatenate(lists), dtype=np.uint8)
     offsets = np.zeros(n + 1, dtype=np.uint32)
     offsets[1:] = np.cumsum([len(c) for c in lists])
@@ -341,6 +350,19 @@ def _exact_holdem(players: list[Player], board: NDArray[np.uint8], dead: NDArray
     if weighted:
         return _result(players, wwins, whist, games, True, "holdem", None, False)
     return _result(players, wins, hist, games, True, "holdem", None, True)
+
+
+def _valid_deals_floor(lists: list[NDArray[np.uint8]]) -> int:
+    """A lower bound on the tuples of combos (one per player) that share no card: the k-th
+    player keeps at least its combos minus, for each of the 2k cards the players before it
+    hold, the most combos of its list that contain one card."""
+    floor = 1
+    for k, combos in enumerate(sorted(lists, key=len)):  # short lists first: a higher floor
+        most = int(np.bincount(combos.ravel(), minlength=52).max()) if len(combos) else 0
+        floor *= max(0, len(combos) - 2 * k * most)
+        if floor == 0:
+            return 0
+    return floor
 
 
 def _enum_call(n: int, reps: NDArray[np.uint8], mult: NDArray[np.uint64],
@@ -465,7 +487,7 @@ def equity(
     :class:`Range`: ``"QQ+, AKs:0.5"``) or ``"random"``; for ``variant="omaha"`` exact
     4-card hands (5 or 6 for big-O) or ``"random"``. ``board``: 0..5 cards; ``dead``: cards
     out of the deck. ``method``: ``"exact"`` enumerates every board and every tuple of
-    combos; ``"monte_carlo"`` samples ``trials`` deals (default 1,000,000) or until every
+    combos; ``"monte_carlo"`` samples ``trials`` deals (1..1,000,000,000, default 1,000,000) or until every
     player's standard error is below ``target_stderr``; ``"auto"`` enumerates when that
     costs about a second or less, else samples. ``seed`` (Monte Carlo) makes a run
     repeatable, whatever ``threads``; without it a random seed is drawn and reported in
@@ -478,7 +500,11 @@ def equity(
     ``threads``, :class:`EquityArgumentError` (and :class:`~holdem_eval.ShapeError` for
     counts) for other bad arguments.
     """
-    _check_args(method, variant, trials, target_stderr, threads, seed)
+    _check_args(method, variant, trials, target_stderr, threads, seed, progress)
+    if trials is not None:
+        trials = int(trials)
+    if seed is not None:
+        seed = int(seed)
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise ShapeError(f"players must be a list of 2..{MAX_PLAYERS} hands or ranges, "
                          f"got {players!r}")

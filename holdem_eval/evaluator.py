@@ -84,7 +84,12 @@ def _text_cards(arr: NDArray[Any], name: str, rows: bool) -> NDArray[np.uint8]:
 
 def _card_array(a: ArrayLike, name: str, rows: bool = True) -> NDArray[Any]:
     """Integer card array of any shape; text is parsed. Range-checked, not narrowed."""
-    arr = np.asarray(a)
+    try:
+        arr = np.asarray(a)
+    except ValueError:  # rows of different lengths ("inhomogeneous shape")
+        raise ShapeError(_ragged(a, name)) from None
+    if arr.size == 0 and arr.dtype.kind == "f" and not isinstance(a, np.ndarray):
+        arr = arr.astype(np.int64)  # an empty list holds no floats: no cards
     if arr.dtype.kind in "USO":
         return _text_cards(arr, name, rows)
     if arr.dtype.kind == "b" or arr.dtype.kind not in "iu":
@@ -99,6 +104,21 @@ def _card_array(a: ArrayLike, name: str, rows: bool = True) -> NDArray[Any]:
             where = f" in row {bad}" if arr.ndim > 1 else ""
             raise InvalidCardError(f"card id {int(val)!r}{where} of {name} is outside 0..51")
     return arr
+
+
+def _ragged(a: Any, name: str) -> str:
+    """The message for rows of different lengths: the first row whose length differs."""
+    try:
+        lengths = [len(row) for row in a]
+    except TypeError:
+        return f"{name} must be an array of equal-length rows of card ids, got {a!r}"
+    first = next((i for i, k in enumerate(lengths) if k != lengths[0]), None)
+    if first is None:
+        return f"{name} must be an array of equal-length rows of card ids"
+    return (
+        f"the rows of {name} must all have the same number of cards: row 0 has {lengths[0]},"
+        f" row {first} has {lengths[first]}"
+    )
 
 
 def _board_array(board: ArrayLike, name: str, n: int) -> NDArray[Any]:
@@ -188,6 +208,10 @@ def evaluate_batch(
     """
     threads = check_threads(threads)
     arr = _card_array(hands, "hands")
+    if board is not None and not (arr.ndim == 2 and arr.shape[1] == 2):
+        b0 = _card_array(board, "board", rows=False)
+        if b0.ndim == 1 and b0.size == 0:
+            board = None  # an empty board: whole hands of 5..7 cards need none
     if board is None:
         if arr.ndim != 2 or arr.shape[1] not in (5, 6, 7):
             raise ShapeError(f"hands must have shape (n, 5|6|7), got {arr.shape}")

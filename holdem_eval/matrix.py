@@ -212,8 +212,9 @@ def preflop_matrix(
 ) -> MatrixSummary:
     """Compute the exact heads-up preflop matrix of ``classes`` (default: all 169) on Dask
     and write it to ``output`` (see the module doc for its columns): a path, ``"-"``
-    (standard output) or a binary file object; Parquet, or CSV for a name ending in .csv,
-    for ``"-"`` unless ``output_format="parquet"``, or with ``output_format="csv"``.
+    (standard output) or a binary file object; in the format ``rank_file`` writes for the
+    same name and ``output_format`` (Parquet; CSV for .csv and for ``"-"``; JSON lines for
+    .jsonl).
 
     The cluster: ``client`` (an existing ``dask.distributed.Client``, left open), else
     ``scheduler`` (an address; else ``DASK_SCHEDULER_ADDRESS``), connected within

@@ -56,8 +56,8 @@ import re
 from collections.abc import Iterator
 
 from ._preflop_order import PREFLOP_ORDER
-from .cards import RANK_CHARS, SUIT_CHARS, card_text, non_ascii_note, parse_card
-from .errors import HoldemEvalError
+from .cards import RANK_CHARS, SUIT_CHARS, card_text, non_ascii_note, parse_card, parse_cards
+from .errors import HoldemEvalError, ShapeError
 
 __all__ = ["Combo", "Range", "RangeSyntaxError", "top_percent_classes"]
 
@@ -194,10 +194,22 @@ class Range:
         return len(self._weights)
 
     def __contains__(self, combo: object) -> bool:
-        if not isinstance(combo, tuple) or len(combo) != 2:
-            return False
-        a, b = combo
-        return isinstance(a, int) and isinstance(b, int) and _combo(a, b) in self._weights
+        """Whether two cards are a combo of the range, in either order: text (``"AhKh"``,
+        ``"Ah Kh"``), or a pair of card ids (NumPy integers too) or texts (``("Ah", "Kh")``),
+        or anything else :func:`~holdem_eval.parse_cards` reads. Cards that do not parse
+        raise its error; a number of cards other than two is a ``ShapeError``.
+
+        >>> "AhKh" in Range("AK"), ("Kh", "Ah") in Range("AK"), "AhKd" in Range("AKs")
+        (True, True, False)
+        """
+        if combo.__class__ is tuple and len(combo) == 2:
+            a, b = combo
+            if a.__class__ is int and b.__class__ is int and 0 <= a <= 51 and 0 <= b <= 51:
+                return _combo(a, b) in self._weights  # ids as combos() lists them: no parsing
+        ids = parse_cards(combo, allow_duplicates=True).tolist()  # type: ignore[arg-type]
+        if len(ids) != 2:
+            raise ShapeError(f"a combo is 2 cards, got {len(ids)}: {combo!r}")
+        return _combo(ids[0], ids[1]) in self._weights
 
     def __iter__(self) -> Iterator[Combo]:
         return iter(self.combos())

@@ -198,3 +198,51 @@ def test_first_bad_row_is_reported(data: st.DataObject) -> None:
         with pytest.raises(he.DuplicateCardError, match=f"^hand {bad_rows[0]} repeats card"):
             he.evaluate_batch(hands)
     assert np.array_equal(hands, before)
+
+
+def test_a_byte_that_was_not_utf8_is_named_as_a_byte(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30: a command-line argument with the byte 0xff said "'\\udcff' is U+DCFF"."""
+    from holdem_eval.cli import main
+
+    text = b"AhKh\xffQh".decode("utf-8", "surrogateescape")  # how Python reads argv
+    expected = (
+        "'\\udcffQh' at position 4 of 'AhKh\\udcffQh' is not a card ('\\udcff' is the byte 0xff, not "
+        "ASCII text): expected a rank 2-9, T (or 10), J, Q, K, A then a suit c, d, h or s, e.g. 'Ah'"
+    )
+    with pytest.raises(he.InvalidCardError) as info:
+        he.parse_cards(text)
+    assert str(info.value) == expected
+    assert main(["eval", text]) == 1
+    assert capsys.readouterr().err == f"holdem-eval eval: error: {expected}\n"
+
+
+@pytest.mark.parametrize(
+    ("call", "cls", "message"),
+    [
+        (lambda: he.evaluate_batch([[0, 1, 2, 3, 4], [5, 6, 7, 8, 9, 10]]), he.ShapeError,
+         "the rows of hands must all have the same number of cards: row 0 has 5, row 1 has 6"),
+        (lambda: he.evaluate_batch([[0, 1, 2, 3, 4], [5, 6, 7, 8, 9], [5, 6, 7, 8]]), he.ShapeError,
+         "the rows of hands must all have the same number of cards: row 0 has 5, row 2 has 4"),
+        (lambda: he.evaluate_batch([[0, 1], [5, 6]], board=[[10, 11, 12], [13, 14, 15, 16]]),
+         he.ShapeError, "the rows of board must all have the same number of cards: row 0 has 3, row 1 has 4"),
+        (lambda: he.evaluate_omaha_batch([[0, 1, 2, 3], [4, 5, 6]], [10, 11, 12]), he.ShapeError,
+         "the rows of holes must all have the same number of cards: row 0 has 4, row 1 has 3"),
+        (lambda: he.evaluate_batch([[0, 1]], board=[]), he.ShapeError,
+         "board must have shape (3..5,) or (1, 3..5), got (0,)"),
+        (lambda: he.evaluate_batch([]), he.ShapeError, "hands must have shape (n, 5|6|7), got (0,)"),
+        (lambda: he.format_cards([1, 2], sep=5), he.DTypeError, "sep must be text such as ' ', got 5"),
+    ],
+)
+def test_raw_python_errors_are_clear_errors(call, cls, message) -> None:  # type: ignore[no-untyped-def]
+    """Issue 30 item 10: numpy's "inhomogeneous shape", "got dtype float64" for board=[],
+    an AttributeError for format_cards(sep=5)."""
+    with pytest.raises(cls) as info:
+        call()
+    assert str(info.value) == message
+
+
+def test_an_empty_board_with_whole_hands_is_no_board() -> None:
+    hands = [[51, 47, 43, 39, 35, 0, 1], [0, 4, 8, 12, 17]]
+    for hand in hands:
+        assert he.evaluate_batch([hand], board=[]).tolist() == he.evaluate_batch([hand]).tolist()
+    assert he.evaluate_batch(np.zeros((0, 5), np.uint8), board=[]).tolist() == []

@@ -238,13 +238,55 @@ def test_an_address_that_is_not_a_scheduler(tmp_path, dataset, not_a_scheduler):
 
 
 def test_dataset_counts_are_checked_before_anything_starts(tmp_path, dataset, capsys):
+    # a malformed count is a usage error: exit 2 (docs/cli.md; issue 30 made it so)
     folder, _ = dataset
     for bad in ("0", "-1"):
-        assert main(["rank", str(folder), str(tmp_path / "o"), "--workers", bad, "-q"]) == 1
+        with pytest.raises(SystemExit) as info:
+            main(["rank", str(folder), str(tmp_path / "o"), "--workers", bad, "-q"])
+        assert info.value.code == 2
         assert (
-            f"holdem-eval rank: error: workers must be an int from 1 to 256, got {bad}"
+            f"holdem-eval rank: error: argument --workers: workers must be an int from 1 to 256, got {bad}"
             in capsys.readouterr().err
         )
-    assert main(["rank", str(folder), str(tmp_path / "o"), "--chunk-rows", "0"]) == 1
-    assert "error: chunk_rows must be an int from 1 to 2147483647, got 0" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as info:
+        main(["rank", str(folder), str(tmp_path / "o"), "--chunk-rows", "0"])
+    assert info.value.code == 2
+    assert "error: argument --chunk-rows: chunk_rows must be an int from 1 to 2147483647, got 0" in (
+        capsys.readouterr().err
+    )
     assert not (tmp_path / "o").exists()
+
+
+def test_a_partition_that_is_not_parquet_is_a_clear_error_naming_it(tmp_path, dataset, capsys):
+    """Issue 30: the footer count read raw pyarrow errors (ArrowInvalid) from bulk_dask."""
+    from holdem_eval.bulk import InputFileError
+
+    folder, _ = dataset
+    fake = folder / "part-9.parquet"
+    fake.write_bytes(b"not a parquet file")
+    with pytest.raises(InputFileError, match=r"^cannot read the input '.*part-9\.parquet' as Parquet: "):
+        rank_dataset(folder, tmp_path / "o", workers=1)
+    assert main(["rank", str(folder), str(tmp_path / "o"), "-q"]) == 1
+    err = capsys.readouterr().err
+    assert f"holdem-eval rank: error: cannot read the input {str(fake)!r} as Parquet: " in err
+    assert "Traceback" not in err
+    assert not (tmp_path / "o").exists()
+
+
+def test_an_unwritable_output_folder_is_named_not_its_temporary_folder(tmp_path, dataset, monkeypatch):
+    """Issue 30: errors named the job's temporary '.NAME.part' folder."""
+    from pathlib import Path
+
+    folder, _ = dataset
+    real_mkdir = Path.mkdir
+
+    def refuse(self, *args, **kwargs):
+        if self.name.endswith(".part"):
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_mkdir(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "mkdir", refuse)
+    with pytest.raises(PermissionError) as info:
+        rank_dataset(folder, tmp_path / "o", workers=1)
+    expected = f"[Errno 13] cannot write the output folder {str(tmp_path / 'o')!r}: Permission denied"
+    assert str(info.value) == expected

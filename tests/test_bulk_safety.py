@@ -264,8 +264,12 @@ def test_cli_eight_card_columns_and_huge_chunk_rows(tmp_path, rng, capsys):
     err = capsys.readouterr().err
     assert "holdem-eval rank: error: cards takes 5 to 7 columns (one card each), got 8" in err
     assert "Traceback" not in err
-    assert main(["rank", str(src), out, "--chunk-rows", str(2**31)]) == 1
-    assert "error: chunk_rows must be an int from 1 to 2147483647, got 2147483648" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as info:
+        main(["rank", str(src), out, "--chunk-rows", str(2**31)])
+    assert info.value.code == 2
+    assert "error: argument --chunk-rows: chunk_rows must be an int from 1 to 2147483647, got 2147483648" in (
+        capsys.readouterr().err
+    )
     with pytest.raises(SystemExit):
         main(["rank", str(src), out, "--threads", "0"])
     assert "threads must be an int from 1 to 256, got 0" in capsys.readouterr().err
@@ -285,13 +289,22 @@ def test_no_break_space_in_hand_text_is_a_clear_error(tmp_path):
 
 def test_matrix_counts_are_checked_at_the_door(tmp_path, capsys):
     out = str(tmp_path / "m.parquet")
-    for bad in ("0", "-1"):
-        assert main(["matrix", "-o", out, "--classes", "AA,KK", "--workers", bad]) == 1
-        assert f"holdem-eval matrix: error: workers must be an int from 1 to 256, got {bad}" in (
-            capsys.readouterr().err
+    # a malformed count is a usage error: exit 2 (docs/cli.md; issue 30 made it so)
+    for bad in ("0", "-1", "x"):
+        with pytest.raises(SystemExit) as info:
+            main(["matrix", "-o", out, "--classes", "AA,KK", "--workers", bad])
+        assert info.value.code == 2
+        got = repr(bad) if bad == "x" else bad
+        assert (
+            f"holdem-eval matrix: error: argument --workers: workers must be an int from 1 to 256, got {got}"
+            in capsys.readouterr().err
         )
-    assert main(["matrix", "-o", out, "--classes", "AA,KK", "--unit-pairs", "0"]) == 1
-    assert "error: unit_pairs must be an int from 1 to 14365, got 0" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as info:
+        main(["matrix", "-o", out, "--classes", "AA,KK", "--unit-pairs", "0"])
+    assert info.value.code == 2
+    assert "error: argument --unit-pairs: unit_pairs must be an int from 1 to 14365, got 0" in (
+        capsys.readouterr().err
+    )
     assert list(tmp_path.iterdir()) == []
 
 
@@ -351,3 +364,176 @@ def test_a_file_name_with_glob_characters_is_a_file_not_a_dataset(tmp_path, caps
     src.write_text("hand\nAhKhQhJhTh\n")
     assert main(["rank", str(src), str(tmp_path / "o.csv"), "-q"]) == 0
     assert (tmp_path / "o.csv").read_text() == '"rank","category"\n1,1\n'
+
+
+@pytest.mark.parametrize("value_type", [pa.int32(), pa.uint8(), pa.int64(), pa.string()])
+def test_a_list_card_column_holds_whole_hands(tmp_path, capsys, value_type):
+    """Issue 30: a list<int32> card column raised a raw ArrowNotImplementedError; a list of
+    card ids or texts is now a whole hand (or hole, or board) per cell."""
+    src = tmp_path / "h.parquet"
+    if value_type == pa.string():
+        cells = [["Ah", "Kh", "Qh", "Jh", "Th"], ["2c", "3d", "4h", "5s", "7c"], None]
+    else:
+        cells = [[50, 46, 42, 38, 34], [0, 5, 10, 15, 20], None]
+    pq.write_table(pa.table({"id": [1, 2, 3], "hand": pa.array(cells, type=pa.list_(value_type))}), src)
+    with pytest.raises(BadRowError, match=r"^row 2: column 'hand' is empty "):
+        rank_file(src, tmp_path / "o.parquet")
+    summary = rank_file(src, tmp_path / "o.parquet", skip_invalid=True)
+    assert pq.read_table(summary.output)["rank"].to_pylist() == [1, 7462]
+    assert main(["rank", str(src), str(tmp_path / "o2.csv"), "--skip-invalid", "-q"]) == 0
+    assert (tmp_path / "o2.csv").read_text().splitlines()[1:] == ["1,1,1", "2,7462,9"]
+
+
+def test_list_cells_of_bad_cards_are_bad_rows():
+    rows = [[50, 46, 42, 38, 99], [50, 46, None, 38, 34], [1, 2, 3, 4, 5, 6, 7, 8], [50, 46]]
+    table = pa.table({"hand": pa.array(rows, type=pa.list_(pa.int16()))})
+    got = []
+    for i in range(len(rows)):
+        with pytest.raises(BadRowError) as info:
+            he.bulk.rank_table(table.slice(i, 1))
+        got.append(str(info.value))
+    assert got == [
+        "row 0: column 'hand' holds card id 99, expected ids 0..51: [50, 46, 42, 38, 99]",
+        "row 0: column 'hand' holds an empty card, expected ids 0..51: [50, 46, None, 38, 34]",
+        "row 0: column 'hand' holds 8 cards, expected 1 to 7: [1, 2, 3, 4, 5, 6, 7, 8]",
+        "row 0: a hand has 5, 6 or 7 cards, got 2",
+    ]
+    hole_board = pa.table({
+        "hole": pa.array([[50, 46]], type=pa.list_(pa.uint8())),
+        "board": pa.array([["Qh", "Jh", "Th"]], type=pa.list_(pa.string())),
+    })
+    assert he.bulk.rank_table(hole_board)["rank"].to_pylist() == [1]
+
+
+@pytest.mark.parametrize(
+    ("column", "tail"),
+    [
+        (pa.array([[1.0, 2.0, 3.0, 4.0, 5.0]], type=pa.list_(pa.float64())),
+         ", or a list of card texts or ids holding a whole hand, hole or board"),
+        (pa.array([{"a": 1}]), ", or a list of card texts or ids holding a whole hand, hole or board"),
+    ],
+)
+def test_a_card_column_of_another_type_is_a_clear_error(tmp_path, capsys, column, tail):
+    src = tmp_path / "h.parquet"
+    pq.write_table(pa.table({"id": [1], "hand": column}), src)
+    written = pq.read_schema(src).field("hand").type  # Parquet names a list's item 'element'
+    expected = (
+        f"card column 'hand' has type {written}, expected card text (a string column such as "
+        "'AhKh Qd 7c 2s') or card ids 0..51 (an integer column, one card per column)" + tail
+    )
+    with pytest.raises(he.DTypeError) as info:
+        rank_file(src, tmp_path / "o.parquet")
+    assert str(info.value) == expected
+    assert main(["rank", str(src), str(tmp_path / "o.parquet"), "-q"]) == 1
+    assert capsys.readouterr().err == f"holdem-eval rank: error: {expected}\n"
+    assert not (tmp_path / "o.parquet").exists()
+    cols = {f"c{i}": [i] for i in range(4)} | {"c4": pa.array([[4]], type=pa.list_(pa.int8()))}
+    one_card = r"^card column 'c4' has type list<item: int8>, expected .*per column\)$"
+    with pytest.raises(he.DTypeError, match=one_card):
+        he.bulk.rank_table(pa.table(cols))  # one card per column: a list is not one card
+
+
+@pytest.mark.parametrize(
+    ("name", "opener", "sep"),
+    [
+        ("o.csv.gz", "gzip", ","),
+        ("o.csv.bz2", "bz2", ","),
+        ("o.tsv", None, "\t"),
+        ("o.tsv.gz", "gzip", "\t"),
+        ("o.TXT", None, ","),
+    ],
+)
+def test_an_output_is_written_in_the_format_its_name_says(tmp_path, capsys, name, opener, sep):
+    """Issue 30: out.csv.gz got Parquet bytes."""
+    import bz2
+    import gzip
+
+    src = tmp_path / "h.csv"
+    src.write_text("id,hand\n1,AhKhQhJhTh\n2,2c3d4h5s7c\n")
+    assert main(["rank", str(src), str(tmp_path / name), "-q"]) == 0
+    raw = (tmp_path / name).read_bytes()
+    text = {"gzip": gzip.decompress, "bz2": bz2.decompress, None: bytes}[opener](raw).decode()
+    assert text == sep.join(['"id"', '"rank"', '"category"']) + "\n" + "\n".join(
+        sep.join(r) for r in (['"1"', "1", "1"], ['"2"', "7462", "9"])
+    ) + "\n"
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+@pytest.mark.parametrize("suffix", [".json", ".xlsx", ".feather", ".gz"])
+def test_an_output_named_for_a_format_not_written_is_refused(tmp_path, capsys, suffix):
+    src = tmp_path / "h.csv"
+    src.write_text("hand\nAhKhQhJhTh\n")
+    out = tmp_path / f"o{suffix}"
+    expected = (
+        f"output {str(out)!r} names a {suffix!r} file, a format this does not write: name it "
+        ".parquet, .csv/.tsv/.txt or .jsonl/.ndjson (JSON lines), optionally + .gz or .bz2, or give "
+        "the output format"
+    )
+    with pytest.raises(BulkArgumentError) as info:
+        rank_file(src, out)
+    assert str(info.value) == expected
+    assert main(["rank", str(src), str(out)]) == 1
+    assert capsys.readouterr().err == f"holdem-eval rank: error: {expected}\n"
+    assert not out.exists()
+    rej = tmp_path / f"r{suffix}"
+    with pytest.raises(BulkArgumentError) as info:
+        rank_file(src, tmp_path / "o.parquet", skip_invalid=True, reject_path=rej)
+    assert str(info.value).startswith(f"reject file {str(rej)!r} names a {suffix!r} file")
+    assert str(info.value).endswith("(JSON lines), optionally + .gz or .bz2")
+    rank_file(src, out, output_format="parquet")  # asked for: written as asked
+    assert pq.read_table(out)["rank"].to_pylist() == [1]
+
+
+def test_an_unwritable_output_is_named_not_its_temporary_file(tmp_path, monkeypatch):
+    """Issue 30: the error named '/sys/kernel/.x.csv.part'. (The tests may run as root, who
+    may write anywhere: the temporary file's open fails as pyarrow's does.)"""
+    from holdem_eval._bulk_io import Sink
+
+    def refuse(self, schema):
+        raise PermissionError(13, f"Failed to open local file '{self._tmp}'. Detail: Permission denied")
+
+    monkeypatch.setattr(Sink, "_open", refuse)
+    src = tmp_path / "h.csv"
+    src.write_text("hand\nAhKhQhJhTh\n")
+    for name in ("x.csv", "x.parquet"):
+        with pytest.raises(PermissionError) as info:
+            rank_file(src, tmp_path / name)
+        expected = f"[Errno 13] cannot write the output {str(tmp_path / name)!r}: Permission denied"
+        assert str(info.value) == expected
+    assert list(tmp_path.iterdir()) == [src]
+
+
+def test_a_corrupt_csv_gz_is_named(tmp_path, capsys):
+    bad = tmp_path / "bad.csv.gz"
+    bad.write_bytes(b"this is not gzip data")
+    with pytest.raises(InputFileError, match=r"^cannot read the input '.*bad\.csv\.gz' as CSV: .*zlib"):
+        rank_file(bad, tmp_path / "o.parquet")
+    assert main(["rank", str(bad), str(tmp_path / "o.parquet")]) == 1
+    assert f"holdem-eval rank: error: cannot read the input {str(bad)!r} as CSV: " in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("name", "opener"), [("o.jsonl", None), ("o.ndjson.gz", "gzip"), ("o.jsonl.bz2", "bz2")]
+)
+def test_json_lines_outputs(tmp_path, capsys, name, opener):
+    """Issue 30: out.json held Parquet bytes; JSON lines are written for .jsonl/.ndjson."""
+    import bz2
+    import gzip
+    import json
+
+    src = tmp_path / "h.csv"
+    src.write_text("id,hand\n1,AhKhQhJhTh\n2,2c3d4h5s7c\n")
+    assert main(["rank", str(src), str(tmp_path / name), "--describe", "-q"]) == 0
+    raw = (tmp_path / name).read_bytes()
+    text = {"gzip": gzip.decompress, "bz2": bz2.decompress, None: bytes}[opener](raw).decode()
+    assert [json.loads(line) for line in text.splitlines()] == [
+        {"id": "1", "rank": 1, "category": 1, "description": "Royal Flush"},
+        {"id": "2", "rank": 7462, "category": 9, "description": "High Card, Seven-Five-Four-Three-Two"},
+    ]
+    assert text.endswith("}\n")
+    out = tmp_path / "o.txt"
+    rank_file(src, out, output_format="jsonl")  # asked for by name of format
+    assert json.loads(out.read_text().splitlines()[0]) == {"id": "1", "rank": 1, "category": 1}
+    with pytest.raises(BulkArgumentError) as info:
+        rank_file(src, tmp_path / "x.parquet", output_format="json")
+    assert str(info.value) == "output format must be one of 'parquet', 'csv', 'jsonl', got 'json'"

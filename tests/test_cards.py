@@ -136,3 +136,71 @@ def test_treys_int_given_as_id_gets_a_hint() -> None:
         he.parse_cards([268446761])
     with pytest.raises(he.InvalidCardError, match=r"card id 99 at position 0 is outside 0..51$"):
         he.parse_cards([99])
+
+
+@pytest.mark.parametrize(
+    "text", ["Ah-Kh-Qh-Jh-Th", "Ah|Kh|Qh|Jh|Th", "Ah, Kh,Qh Jh\tTh", "ah-kh qh\njh-10h", "AhKhQhJhTh"]
+)
+def test_one_card_grammar_for_parse_cards_evaluate_and_bulk_text(text: str) -> None:
+    """Issue 30: 'Ah-Kh-Qh-Jh-Th' was read by bulk text columns and refused by evaluate."""
+    import pyarrow as pa
+
+    from holdem_eval.bulk import rank_table
+
+    assert he.parse_cards(text).tolist() == [50, 46, 42, 38, 34]
+    assert he.evaluate(text) == 1
+    assert rank_table(pa.table({"hand": [text]}))["rank"].to_pylist() == [1]
+
+
+@pytest.mark.parametrize(("text", "bad", "note"), [("Ah\xa0Kh", "\xa0Kh", " ('\\xa0' is U+00A0, not ASCII)"),
+                                                   ("Ah;Kh", ";Kh", ""), ("Ah/Kh", "/Kh", "")])
+def test_what_is_not_a_separator_is_refused_by_both(text: str, bad: str, note: str) -> None:
+    import pyarrow as pa
+
+    from holdem_eval.bulk import BadRowError, rank_table
+
+    with pytest.raises(he.InvalidCardError) as info:
+        he.parse_cards(text)
+    assert str(info.value) == (
+        f"{bad!r} at position 2 of {text!r} is not a card{note}: expected a rank 2-9, T (or 10), J, Q,"
+        " K, A then a suit c, d, h or s, e.g. 'Ah'"
+    )
+    with pytest.raises(BadRowError, match=r"is not a card or a separator \(space, tab, ',', '\|', '-'\)"):
+        rank_table(pa.table({"hand": [text + "QhJhTh"]}))
+
+
+def test_card_text_pattern_is_the_grammar_parse_cards_reads() -> None:
+    """Bulk text columns check CARD_TEXT_PATTERN on the whole column: it must accept exactly
+    what parse_cards reads (repeats aside)."""
+    import random
+    import re
+
+    from holdem_eval.cards import CARD_TEXT_PATTERN
+
+    rng = random.Random(30)
+    alphabet = [*"AaKkTt2910hHsScdx ,-|\t\n;", "10", "Ah", "kd", " ", "\xa0"]
+    for _ in range(20_000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 9)))
+        try:
+            he.parse_cards(text, allow_duplicates=True)
+            reads = True
+        except he.InvalidCardError:
+            reads = False
+        assert (re.fullmatch(CARD_TEXT_PATTERN, text) is not None) == reads, repr(text)
+
+
+def test_bulk_text_columns_allow_separators_only_between_cards() -> None:
+    """The bulk parse drops separators, so it read 'A h' as Ah; parse_cards refuses it."""
+    import pyarrow as pa
+
+    from holdem_eval.bulk import BadRowError, rank_table
+
+    with pytest.raises(BadRowError) as info:
+        rank_table(pa.table({"hand": ["AhKhQhJhTh", "A h Kh Qh Jh Th"]}))
+    assert str(info.value) == (
+        "row 1: column 'hand': 'A' at position 0 of 'A h Kh Qh Jh Th' is not a card: expected a"
+        " rank 2-9, T (or 10), J, Q, K, A then a suit c, d, h or s, e.g. 'Ah'"
+    )
+    assert rank_table(pa.table({"hand": ["1-0h Jh Qh Kh Ah"]}).slice(0, 0)).num_rows == 0
+    with pytest.raises(BadRowError, match=r"^row 0: column 'hand': '1' at position 0 of '1-0h Jh"):
+        rank_table(pa.table({"hand": ["1-0h Jh Qh Kh Ah"]}))

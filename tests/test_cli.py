@@ -194,6 +194,34 @@ def test_closed_pipe_ends_quietly() -> None:
     assert "Traceback" not in err and err == ""
 
 
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["equity", "AA", "KK", "--trials", "0"],
+         "argument --trials: trials must be an int from 1 to 1000000000, got 0"),
+        (["equity", "AA", "KK", "--trials", str(2**64)],
+         f"argument --trials: trials must be an int from 1 to 1000000000, got {2**64}"),
+        (["equity", "AA", "KK", "--seed", "-1"],
+         "argument --seed: seed must be an int in 0 .. 2**64 - 1, got -1"),
+        (["equity", "AA", "KK", "--seed", "x"],
+         "argument --seed: seed must be an int in 0 .. 2**64 - 1, got 'x'"),
+        (["grid", "AA", "--vs", "KK", "--seed", str(2**64)],
+         f"argument --seed: seed must be an int in 0 .. 2**64 - 1, got {2**64}"),
+        (["rank", "in.csv", "out.csv", "--chunk-rows", "0"],
+         "argument --chunk-rows: chunk_rows must be an int from 1 to 2147483647, got 0"),
+        (["matrix", "--workers", "0"], "argument --workers: workers must be an int from 1 to 256, got 0"),
+    ],
+)
+def test_malformed_counts_and_seeds_are_usage_errors(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 30: docs/cli.md says a malformed argument exits 2; these exited 1."""
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    assert capsys.readouterr().err.endswith(f"holdem-eval {argv[0]}: error: {message}\n")
+
+
 def test_serve_refuses_bad_settings_with_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
     for argv, text in [
         (["--blinds", "2/1"], "expected 0 < SMALL <= BIG, got '2/1'"),

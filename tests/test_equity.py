@@ -363,3 +363,60 @@ def test_to_pandas_without_pandas(monkeypatch: pytest.MonkeyPatch) -> None:
                        match=r"pandas is needed for this and is not installed: "
                              r"pip install 'holdem-eval\[pandas\]'"):
         r.to_pandas()
+
+
+# ---------------------------------------------------------------- issue 30
+
+
+def test_exact_refuses_too_many_deals_before_enumerating(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three random players ran ~36 s (not interruptible) only to be refused: now refused
+    up front, without calling the kernel that counts the deals."""
+    import sys
+
+    eq = sys.modules["holdem_eval.equity"]
+
+    def never(*args: object) -> None:
+        raise AssertionError("the deals were counted")
+
+    monkeypatch.setattr(eq.nat, "equity_classes", never)
+    message = "exact equity: more than 4,194,304 distinct deals to enumerate; use method='monte_carlo'"
+    for players in (["random"] * 3, ["random", "AA", "random", "random"], ["random"] * 5):
+        with pytest.raises(EquityArgumentError) as info:
+            equity(players, method="exact")
+        assert str(info.value) == message
+
+
+def test_trials_are_bounded() -> None:
+    for bad in (2**64, 1_000_000_001, 0, -5, 2.5, True):
+        with pytest.raises(EquityArgumentError) as info:
+            equity(["AA", "KK"], method="monte_carlo", trials=bad)  # type: ignore[arg-type]
+        assert str(info.value) == f"trials must be an int from 1 to 1,000,000,000, got {bad!r}"
+    r = equity(["AA", "KK"], method="monte_carlo", trials=np.int64(1000), seed=np.uint64(3))
+    assert r.games == 1000 and r.seed == 3 and type(r.seed) is int
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, 2**70, 1.0, "5", True, np.int64(-1)])
+def test_equity_seed_rule(seed: object) -> None:
+    with pytest.raises(EquityArgumentError) as info:
+        equity(["AA", "KK"], method="monte_carlo", trials=100, seed=seed)  # type: ignore[arg-type]
+    assert str(info.value) == f"seed must be an int in 0 .. 2**64 - 1, got {seed!r}"
+
+
+def test_seed_numpy_ints_are_ints() -> None:
+    a = equity(["AA", "KK"], method="monte_carlo", trials=1000, seed=np.uint64(2**64 - 1))
+    b = equity(["AA", "KK"], method="monte_carlo", trials=1000, seed=2**64 - 1)
+    assert a.wins_by_mask == b.wins_by_mask
+
+
+def test_progress_that_is_not_callable_is_refused_before_the_run() -> None:
+    with pytest.raises(EquityArgumentError) as info:
+        equity(["AA", "KK"], progress=5)  # type: ignore[arg-type]
+    assert str(info.value) == "progress must be a callable taking the fraction done, or None, got 5"
+
+
+@pytest.mark.parametrize(
+    "players", [["AhKh", "random"], ["2s2h", "random"], ["AK", "random"], ["AhKh", "QsQd", "random"]]
+)
+def test_auto_enumerates_what_exact_does_in_well_under_a_second(players: list[str]) -> None:
+    """Issue 30: these took 0.15-0.56 s exact, yet "auto" ran Monte Carlo."""
+    assert equity(players).exact

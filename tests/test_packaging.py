@@ -54,3 +54,45 @@ def test_user_mypy_sees_the_installed_package(tmp_path: Path) -> None:
         'variable has type "str")  [assignment]',
         "Found 1 error in 1 file (checked 1 source file)",
     ], res.stdout
+
+
+@pytest.mark.slow
+def test_sdist_holds_the_tests_scripts_docs_and_changelog(tmp_path: Path) -> None:
+    """Issue 30: the sdist could not be tested (no tests/, scripts/, docs/)."""
+    import tarfile
+
+    subprocess.run(
+        [sys.executable, "-c", "import sys\nfrom setuptools import build_meta\n"
+         "print(build_meta.build_sdist(sys.argv[1]))", str(tmp_path)],
+        cwd=ROOT, check=True, capture_output=True, text=True,
+    )
+    (sdist,) = tmp_path.glob("holdem_eval-*.tar.gz")
+    with tarfile.open(sdist) as tar:
+        names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
+    tracked = subprocess.run(
+        ["git", "ls-files", "tests", "scripts", "docs", "csrc"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.split()
+    expected = {"CHANGELOG.md", "LICENSE", "README.md", "pyproject.toml", "setup.py", "MANIFEST.in",
+                "tests/helpers.py", "tests/conftest.py", "tests/c/check.h", "tests/engine/test_phh.py",
+                "tests/data/phh/LICENSE", "scripts/dev_build.sh", "docs/cli.md"}
+    expected |= set(tracked)  # every tracked file of those folders (empty when git is absent)
+    assert expected - names == set()
+    assert not [n for n in names if n.endswith((".pyc", ".so")) or "__pycache__" in n]
+    assert sum(n.endswith(".phh") for n in names) > 200
+
+
+def test_a_missing_c_compiler_is_one_clear_error(tmp_path: Path) -> None:
+    """Issue 30: without a compiler the build failed deep in distutils; now it names the fix."""
+    import os
+
+    res = subprocess.run(
+        [sys.executable, "setup.py", "build_ext", "--build-temp", str(tmp_path / "t"),
+         "--build-lib", str(tmp_path / "l")],
+        cwd=ROOT, capture_output=True, text=True, env={**os.environ, "CC": "/nonexistent/cc"},
+    )
+    assert res.returncode != 0
+    assert (
+        "error: holdem-eval: building its C extension needs a C compiler, and the compiler "
+        "'/nonexistent/cc' (from CC, or Python's build settings) is not found. Install one, then "
+        "retry: Debian/Ubuntu 'apt-get install build-essential python3-dev'"
+    ) in res.stderr, res.stderr

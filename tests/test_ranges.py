@@ -6,7 +6,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from holdem_eval import HoldemEvalError, Range, RangeSyntaxError, parse_card
+from holdem_eval import (
+    DTypeError,
+    HoldemEvalError,
+    InvalidCardError,
+    Range,
+    RangeSyntaxError,
+    ShapeError,
+    parse_card,
+)
 from holdem_eval.cards import card_text
 
 
@@ -242,3 +250,32 @@ def test_to_text_of_whole_classes_has_no_single_combos(tokens: list[str]) -> Non
     text = Range(", ".join(tokens)).to_text()
     assert Range(text) == Range(", ".join(tokens))
     assert not any(len(t) == 4 and t[1] in "cdhs" for t in text.split(", "))
+
+
+def test_contains_takes_every_form_of_two_cards_in_either_order() -> None:
+    """Issue 30: "AhKh" in Range("AK") and ("Ah", "Kh") in Range("AK") were False."""
+    import numpy as np
+
+    r = Range("AK")
+    ah, kh = parse_card("Ah"), parse_card("Kh")
+    for combo in (
+        "AhKh", "KhAh", "Ah Kh", "ah,kh", b"AhKh", ("Ah", "Kh"), ("Kh", "Ah"), ["Ah", "Kh"],
+        (ah, kh), (kh, ah), (np.int64(ah), np.uint8(kh)), np.array([kh, ah]),
+    ):
+        assert combo in r, combo
+    assert "AhKd" in r
+    for combo in (("Ah", "Qh"), (ah, ah), "AhAh", "2c2d"):
+        assert combo not in r, combo
+    assert "AhKd" not in Range("AKs") and "AhKd" in Range("AKo")
+
+
+def test_contains_refuses_what_is_not_two_cards() -> None:
+    r = Range("AK")
+    with pytest.raises(ShapeError, match=r"^a combo is 2 cards, got 3: 'AhKhQh'$"):
+        "AhKhQh" in r  # noqa: B015
+    with pytest.raises(InvalidCardError, match=r"^'Kx' at position 2 of 'AhKx' is not a card"):
+        "AhKx" in r  # noqa: B015
+    with pytest.raises(InvalidCardError, match=r"^card id 52 at position 1 is outside 0\.\.51$"):
+        (1, 52) in r  # noqa: B015
+    with pytest.raises(DTypeError, match=r"^cards must be text like 'AhKd', or a list"):
+        5 in r  # noqa: B015

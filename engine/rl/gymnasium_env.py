@@ -47,7 +47,7 @@ from numpy.typing import NDArray
 from ..batch import SKIP, HandBatch
 from ..config import GameConfig
 from ..discrete import ActionSet, observation_size
-from ..errors import ConfigError
+from ..errors import ConfigError, ResetNeededError
 
 __all__ = ["HoldemEnv", "HoldemVectorEnv", "Opponent"]
 
@@ -121,6 +121,7 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv):
         self.render_mode = None
         self._rng = np.random.default_rng()
         self._obs = np.zeros((num_envs, d), dtype=np.float32)
+        self._was_reset = False  # step() before the first reset() is refused
 
     def action_masks(self) -> NDArray[np.bool_]:
         """``(num_envs, K)``: the learner's legal actions now."""
@@ -161,9 +162,12 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv):
             **self._kwargs,  # type: ignore[arg-type]
         )
         self._opponents(None, np.zeros(self.num_envs))
+        self._was_reset = True
         return self._batch.observe(out=self._obs).copy(), {"action_mask": self.action_masks()}
 
     def step(self, actions: Any) -> _VectorStep:
+        if not self._was_reset:
+            raise ResetNeededError("cannot call step() before reset(): call reset() first")
         bb = float(self.config.big_blind)
         result = self._batch.step(actions)
         rewards = np.zeros(self.num_envs)

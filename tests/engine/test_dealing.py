@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from holdem_eval.engine import GameConfig, Hand
-from holdem_eval.engine.dealing import SeededDeck, format_cards, seeded_deal
+from holdem_eval.engine import GameConfig, Hand, SeedError
+from holdem_eval.engine.dealing import SeededDeck, format_cards, seeded_deal, splitmix64_stream
 
 from holdem_eval import HoldemEvalError
 from holdem_eval._bindings import deal_seeded
@@ -33,12 +33,21 @@ def python_deal(seed: int, count: int, exclude: list[int] | tuple[int, ...] = ()
     return out
 
 
-_EDGE_SEEDS = [0, 1, 2024, 2**32 - 1, 2**63, 2**64 - 1, 2**64, -1, -(2**70), 3**50]
+_EDGE_SEEDS = [0, 1, 2024, 2**32 - 1, 2**63, 2**64 - 1]
 
 
 @pytest.mark.parametrize("seed", _EDGE_SEEDS)
 def test_whole_deck_matches_python_at_edge_seeds(seed: int) -> None:
     assert seeded_deal(seed, 52) == python_deal(seed, 52) == SeededDeck(seed).draw(52)
+
+
+@pytest.mark.parametrize("seed", [2**64, -1, -(2**70), 3**50])
+def test_seeds_outside_64_bits_are_refused_not_reduced(seed: int) -> None:
+    """Issue 30: they were taken modulo 2**64 (2**64 dealt like 0)."""
+    message = rf"^seed must be an int in 0 \.\. 2\*\*64 - 1, got {seed}$"
+    for call in (lambda: seeded_deal(seed, 5), lambda: SeededDeck(seed), lambda: splitmix64_stream(seed, 1)):
+        with pytest.raises(SeedError, match=message):
+            call()
 
 
 def test_c_and_python_agree_for_many_seeds_counts_and_exclusions() -> None:
@@ -114,7 +123,7 @@ def test_rejections() -> None:
         seeded_deal(1, -1)
     with pytest.raises(ValueError, match="excluded card 52"):
         seeded_deal(1, 3, [52])
-    with pytest.raises(TypeError, match="seed must be an int, got 1.5"):
+    with pytest.raises(TypeError, match=r"^seed must be an int in 0 \.\. 2\*\*64 - 1, got 1\.5$"):
         seeded_deal(1.5, 3)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="^cannot deal 1 cards: only 0 remain in the deck$"):
         deal_seeded(5, (1 << 52) - 1, 1)

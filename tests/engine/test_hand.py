@@ -661,3 +661,23 @@ def test_tampered_deck_board_is_refused() -> None:
         "the hand's state is inconsistent (it was changed from outside): a card is out of range"
         " or in play twice, or the board plan disagrees with the board; it cannot be played on"
     )
+
+
+@pytest.mark.parametrize("posts", [[(0, 2)], [1, 2], (0, (2, 0)), "0:2"])
+def test_posts_that_are_not_a_mapping_are_refused(posts: Any) -> None:
+    """Issue 30: a list of posts was a raw AttributeError ('list' object has no attribute 'items')."""
+    for seed in (1, None):  # the seeded hand and the deck-dealt hand
+        with pytest.raises(ConfigError) as err:
+            Hand(GameConfig(big_blind=2), [100] * 3, button=0, seed=seed, posts=posts)
+        assert str(err.value) == (
+            f"posts must be a mapping of seat -> (live, dead) chips such as {{0: (2, 0)}}, got {posts!r}"
+        )
+
+
+def test_numpy_integer_stacks_and_button_are_ints() -> None:
+    import numpy as np
+
+    cfg = GameConfig(big_blind=2)
+    h = Hand(cfg, np.array([100, 80, 60]), button=np.int64(1), seed=np.uint64(4))
+    g = Hand(cfg, [100, 80, 60], button=1, seed=4)
+    assert h.stacks == g.stacks and h.hole_cards == g.hole_cards and h.button == g.button == 1

@@ -31,6 +31,7 @@ from holdem_eval.engine import (
     HandStateError,
     IllegalActionError,
     Rules,
+    SeedError,
 )
 from holdem_eval.engine.batch import next_seed
 from holdem_eval.engine.dealing import splitmix64_stream
@@ -428,7 +429,13 @@ def test_raise_to_when_no_raise_is_legal() -> None:
          "the stacks of hand 0 add up to more than 2**60 chips"),
         ({"buttons": [0, 2]}, ConfigError, "buttons[1] must be in 0..1, got 2"),
         ({"buttons": [0]}, ShapeError, "buttons must have shape (2,), got (1,)"),
-        ({"seed": 1.5}, ConfigError, "seed must be an int, got 1.5"),
+        ({"seed": 1.5}, SeedError, "seed must be an int in 0 .. 2**64 - 1, got 1.5"),
+        ({"seed": -1}, SeedError, "seed must be an int in 0 .. 2**64 - 1, got -1"),
+        ({"seed": 2**64}, SeedError, "seed must be an int in 0 .. 2**64 - 1, got 18446744073709551616"),
+        ({"seeds": [1, -2]}, SeedError, "seeds[1] must be an int in 0 .. 2**64 - 1, got -2"),
+        ({"seeds": np.array([1, -2])}, SeedError, "seeds[1] must be an int in 0 .. 2**64 - 1, got -2"),
+        ({"seeds": [1, 2**64]}, SeedError,
+         "seeds[1] must be an int in 0 .. 2**64 - 1, got 18446744073709551616"),
         ({"seeds": [1.0, 2.0]}, DTypeError, "seeds must hold ints, got dtype float64"),
         ({"seeds": [1, 2, 3]}, ShapeError, "seeds must have shape (2,), got (3,)"),
     ],
@@ -460,7 +467,10 @@ def test_bad_step_and_observe_arguments() -> None:
         (lambda: batch.state("stack"), ConfigError, "state has no field 'stack'; fields: small_blind, "),
         (lambda: batch.reset(np.array([1, 0, 1])), DTypeError, "which must be a bool mask, got dtype int64"),
         (lambda: batch.reset(np.array([True])), ShapeError, "which must have shape (3,), got (1,)"),
-        (lambda: batch.sample_legal(seed="1"), ConfigError, "seed must be an int, got '1'"),
+        (lambda: batch.sample_legal(seed="1"), SeedError, "seed must be an int in 0 .. 2**64 - 1, got '1'"),
+        (lambda: batch.sample_legal(seed=-1), SeedError, "seed must be an int in 0 .. 2**64 - 1, got -1"),
+        (lambda: batch.sample_legal(seed=2**64), SeedError,
+         "seed must be an int in 0 .. 2**64 - 1, got 18446744073709551616"),
     ]
     frozen = np.zeros((3, 132), np.float32)
     frozen.setflags(write=False)
@@ -615,13 +625,16 @@ def test_values_outside_int64() -> None:
     assert batch.step(np.array([1, 1], dtype=np.uint8)).acted.all()  # any int dtype
 
 
-def test_negative_and_unsigned_seeds_deal_as_hand_does() -> None:
-    seeds = [-1, 2**64 - 2]
-    batch = HandBatch(GameConfig(big_blind=2), 2, 3, seeds=np.array([-1, -2]), buttons=[0, 0])
+def test_large_unsigned_seeds_deal_as_hand_does_and_negative_ones_are_refused() -> None:
+    # issue 30: negative seeds were read modulo 2**64 (-1 as 2**64 - 1); now refused
+    seeds = [2**64 - 1, 2**64 - 2]
+    batch = HandBatch(GameConfig(big_blind=2), 2, 3, seeds=np.array(seeds, dtype=np.uint64), buttons=[0, 0])
     for i, seed in enumerate(seeds):
         h = Hand(GameConfig(big_blind=2), [200] * 3, button=0, seed=seed)
         assert np.array_equal(batch.observe()[i], observe(h, h.actor))
-    assert batch.seeds.tolist() == [2**64 - 1, 2**64 - 2]
+    assert batch.seeds.tolist() == seeds
+    with pytest.raises(SeedError, match=r"^seeds\[0\] must be an int in 0 \.\. 2\*\*64 - 1, got -1$"):
+        HandBatch(GameConfig(big_blind=2), 2, 3, seeds=np.array([-1, -2]))
 
 
 # ---- copies: clone, copy, pickle --------------------------------------------------------
@@ -757,3 +770,31 @@ def test_a_batch_in_use_by_another_thread_refuses_calls_and_changes_nothing() ->
     assert _same(list(_pickled_state(batch)[3:]), list(before[3:]))  # nothing changed
     for call in calls:
         call()
+
+
+def test_one_seed_rule_for_batches_and_hands() -> None:
+    """Issue 30: seeds were taken modulo 2**64 (seed=2**64 dealt like seed=0), NumPy
+    integer seeds were a TypeError in Hand; now ints 0 .. 2**64 - 1 everywhere."""
+    cfg = GameConfig(big_blind=2)
+    top = 2**64 - 1
+    for seed in (np.int64(5), np.uint64(top), np.int32(7)):
+        a = HandBatch(cfg, 2, 2, seed=seed)
+        b = HandBatch(cfg, 2, 2, seed=int(seed))
+        assert (a.seeds == b.seeds).all()
+        assert Hand(cfg, [100, 100], seed=seed).hole_cards == Hand(cfg, [100, 100], seed=int(seed)).hole_cards
+        assert (a.sample_legal(seed=seed) == a.sample_legal(seed=int(seed))).all()
+    big = HandBatch(cfg, 2, 2, seeds=[top, top - 1])
+    assert big.seeds.tolist() == [top, top - 1]
+    assert next_seed(np.uint64(3)) == next_seed(3)
+    for bad in (-1, 2**64, 2**70, 1.5, "3", True, np.int64(-1)):
+        message = f"seed must be an int in 0 .. 2**64 - 1, got {bad!r}"
+        for call in (
+            lambda s: Hand(cfg, [100, 100], seed=s),
+            lambda s: HandBatch(cfg, 2, 2, seed=s),
+            lambda s: HandBatch(cfg, 2, 2).sample_legal(seed=s),
+            next_seed,
+        ):
+            with pytest.raises(SeedError) as info:
+                call(bad)
+            assert str(info.value) == message
+            assert isinstance(info.value, TypeError) and isinstance(info.value, ConfigError)

@@ -72,3 +72,44 @@ def test_a_shown_unknown_hand_must_keep_its_known_cards_and_use_no_dealt_card() 
     assert str(err.value) == "seat 0 shows 'Kc', which is already dealt"
     h.show(0, "AsAh")
     assert h.payouts == [200, 0]
+
+
+def test_pokerkit_rules_take_a_fraction_or_rake_percent_never_a_bare_percent() -> None:
+    """Issue 30: Rules(rake_percent=5) takes percent, Rules.pokerkit(0.05) a fraction."""
+    from holdem_eval.engine import ConfigError, Rules
+
+    assert Rules.pokerkit(rake_percent=5) == Rules.pokerkit(0.05)
+    assert Rules.pokerkit(rake_percent=2.5).pokerkit_percentage == 0.025
+    with pytest.raises(ConfigError) as info:
+        Rules.pokerkit(5)
+    assert str(info.value) == (
+        "percentage must be within 0..1, got 5: it is a fraction, as in PokerKit (0.05 = 5 %);"
+        " for 5 % give rake_percent=5"
+    )
+    with pytest.raises(ConfigError) as info:
+        Rules.pokerkit(0.05, rake_percent=5)
+    assert str(info.value) == (
+        "give percentage (a fraction 0..1, as PokerKit) or rake_percent (in percent, as Rules),"
+        " not both: got percentage=0.05, rake_percent=5"
+    )
+    with pytest.raises(ConfigError, match=r"^rake_percent must be within 0\.\.100, got 500$"):
+        Rules.pokerkit(rake_percent=500)
+
+
+def test_hand_refuses_rules_and_manual_showdown_of_the_wrong_type() -> None:
+    """Issue 30: Hand(rules='x') was a raw AttributeError."""
+    from holdem_eval.engine import ConfigError
+
+    for kwargs, message in (
+        ({"rules": "x", "seed": 1}, "rules must be a Rules or None, got 'x'"),
+        ({"rules": "x"}, "rules must be a Rules or None, got 'x'"),
+        ({"rules": "x", "board": "AhKhQh"}, "rules must be a Rules or None, got 'x'"),
+        ({"manual_showdown": "yes", "seed": 1}, "manual_showdown must be a bool, got 'yes'"),
+        ({"board": "AhKhQh"}, "give a seed or explicit hole_cards"),
+    ):
+        with pytest.raises(ConfigError) as info:
+            Hand(GameConfig(big_blind=10), [100, 100], **kwargs)  # type: ignore[arg-type]
+        assert str(info.value) == message
+    # the real error comes before "give a seed"
+    with pytest.raises(ConfigError, match=r"^stacks must be positive ints, got \[100, -5\]$"):
+        Hand(GameConfig(big_blind=10), [100, -5], board="AhKhQh")

@@ -579,6 +579,88 @@ def test_a_copy_with_other_stacks_is_not_replayed_from_the_old_start() -> None:
     assert replay_phh(phh).finishing_stacks == (1300, 700, 1000)
 
 
+def test_a_hand_with_hand_tables_after_its_fields_is_refused_not_half_read() -> None:
+    """Issue 30: ``hand + "[1]" + hand`` read one hand and dropped the [1] table."""
+    with pytest.raises(
+        PhhError,
+        match=r"^x\.phh: the top level holds a hand's fields and also the hand table \[1\]: a file"
+        r" is one hand \(fields at the top level\) or hand tables \[1\], \[2\] \.\.\. with every"
+        r" field inside a table$",
+    ):
+        loads_phh(SIMPLE + "\n[1]\n" + SIMPLE, name="x.phh")
+    with pytest.raises(
+        PhhError,
+        match=r"^x\.phhs: top-level key 'hand' is neither a field nor a \[hand\] table: in a file"
+        r" of hand tables \(\[1\] \.\.\.\) every field goes inside a table$",
+    ):
+        loads_phh("hand = 1\n[1]\n" + SIMPLE, name="x.phhs")
+    # a table of user-defined fields ('_' names) is not a hand: the hand is read, table kept
+    (phh,) = loads_phh(SIMPLE + "\n[_site]\nname = 'x'\n", name="x.phh")
+    assert phh.fields["_site"] == {"name": "x"} and replay_phh(phh).matches_file
+
+
+def test_a_file_without_a_variant_says_so() -> None:
+    """Issue 30: it said "top-level key 'antes' is neither a field nor a [hand] table"."""
+    with pytest.raises(PhhError, match=r"^x\.phh: required field 'variant' is missing \(NT, FT or PO\)$"):
+        loads_phh(SIMPLE.replace("variant = 'NT'\n", ""), name="x.phh")
+    with pytest.raises(
+        PhhError, match=r"^x\.phhs\[2\]: required field 'variant' is missing \(NT, FT or PO\)$"
+    ):
+        loads_phh("[1]\n" + SIMPLE + "\n[2]\n" + SIMPLE.replace("variant = 'NT'\n", ""), name="x.phhs")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "index", "message"),
+    [
+        ("'d dh p2 QsQd'", "'d dh p2 AhQd'", 1, "card 'Ah' was already dealt to p1: 'AhQd'"),
+        ("'d dh p3 7c2d'", "'d dh p3 7cKh'", 2, "card 'Kh' was already dealt to p1: '7cKh'"),
+        ("'d dh p1 AhKh'", "'d dh p1 AhAh'", 0, "card 'Ah' is given twice: 'AhAh'"),
+    ],
+)
+def test_a_repeated_hole_card_is_reported_at_its_deal(old: str, new: str, index: int, message: str) -> None:
+    """Issue 30: a repeat in action 1 was reported at action 3 (the first betting action)."""
+    (phh,) = loads_phh(SIMPLE.replace(old, new), name="x.phh")
+    action = new.strip("'")
+    with pytest.raises(PhhReplayError, match=rf"^x\.phh: action {index} '{action}': {message}$") as info:
+        replay_phh(phh)
+    assert info.value.index == index and info.value.action == action
+
+
+HOSTILE_TEXT = ["bob\nsmith", 'say "hi"', "it's", "back\\slash", "tab\there", "ünï©ødé 🂡", "\x00\x7f\r", ""]
+
+
+@pytest.mark.parametrize("text", HOSTILE_TEXT)
+def test_metadata_text_and_names_round_trip(text: str) -> None:
+    """Issue 30: newlines, quotes and names with spaces were written as invalid TOML."""
+    h = Hand(GameConfig(big_blind=10), [1000, 1000], button=1, seed=3)
+    h.fold()
+    fields: dict[str, Any] = {"players": ["ann", text], "my key": text, "a.b": [text], "ключ": 1}
+    (back,) = loads_phh(dumps_phh(h, **fields))
+    assert {k: back.fields[k] for k in fields} == fields
+    assert replay_phh(back).matches_file
+
+
+def test_metadata_with_a_lone_surrogate_is_refused() -> None:
+    h = Hand(GameConfig(big_blind=10), [1000, 1000], button=1, seed=3)
+    with pytest.raises(
+        PhhError,
+        match=r"^cannot write the text 'x\\udcff' as PHH: it holds the lone surrogate U\+DCFF, which"
+        r" is not a character \(PHH files are UTF-8 text\)$",
+    ):
+        dumps_phh(h, note="x\udcff")
+
+
+def test_dumps_refuses_the_games_phh_has_no_code_for() -> None:
+    """Issue 30: the docs said dumps_phh writes any Hand."""
+    for variant, betting in (("holdem", "pot-limit"), ("omaha", "no-limit")):
+        h = Hand(GameConfig(variant=variant, betting=betting, big_blind=10), [1000, 1000], seed=3)
+        with pytest.raises(
+            UnsupportedPhhError,
+            match=rf"^PHH has no variant code for {variant} {betting} \(NT, FT, PO exist\)$",
+        ):
+            dumps_phh(h)
+
+
 def _random_finished_hand(seed: int) -> Hand:
     rng = random.Random(seed)
     h = Hand(GameConfig(big_blind=2), [rng.randint(5, 300) for _ in range(4)], button=seed % 4, seed=seed)

@@ -129,3 +129,16 @@ def test_stacks_smaller_than_the_blinds() -> None:
     with pytest.raises(ConfigError) as exc:
         HoldemVectorEnv(num_envs=2, num_players=2, config=GameConfig(big_blind=2, ante=5), stacks_bb=3)
     assert str(exc.value).startswith("stacks must be in 8..")
+
+
+def test_step_before_reset_is_refused() -> None:
+    """Issue 30: step() before reset() played silently; Gymnasium refuses it (ResetNeeded)."""
+    from holdem_eval.engine import HandStateError, ResetNeededError
+
+    for env, action in ((HoldemVectorEnv(2, 2), np.zeros(2, dtype=np.int64)), (HoldemEnv(2), 0)):
+        with pytest.raises(ResetNeededError) as info:
+            env.step(action)
+        assert str(info.value) == "cannot call step() before reset(): call reset() first"
+        assert isinstance(info.value, HandStateError)
+        env.reset(seed=1)
+        env.step(action if isinstance(action, int) else env.action_masks().argmax(axis=1))

@@ -614,3 +614,23 @@ def test_settle_batch_refuses_more_seats_than_the_kernel_holds() -> None:
         settle_batch(np.ones((1, seats), dtype=np.int64),
                      np.full((1, seats, 2), NO_CARD, dtype=np.uint8), np.zeros((1, 0), np.uint8),
                      folded=np.ones((1, seats), dtype=bool), button=0)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"folded": None}, "folded must be a sequence of 2 bools, got None"),
+        ({"hole_cards": None}, "hole_cards must be a sequence of 2 seats' cards, got None"),
+        ({"contributions": None}, "contributions must be a sequence of chips, one per seat, got None"),
+    ],
+)
+def test_none_for_a_sequence_is_a_clear_error(kwargs: dict[str, Any], message: str) -> None:
+    """Issue 30: settle(..., folded=None) was a raw TypeError (len of None)."""
+    args: dict[str, Any] = {
+        "contributions": [10, 10], "hole_cards": ["2c2d", "3c3d"], "board": "AhKhQh4c5d",
+        "folded": [False, False], "button": 0,
+    }
+    args.update(kwargs)
+    with pytest.raises(ShapeError) as err:
+        settle(args.pop("contributions"), args.pop("hole_cards"), args.pop("board"), **args)
+    assert str(err.value) == message

@@ -269,3 +269,23 @@ def test_a_heads_up_straddle_table_refuses_without_changing_anything() -> None:
     assert (t.button, t._first_hand, t._last_blinds, t.hand, [dict(vars(s)) for s in t.seats if s]) == before
     t.join(2, "cy", 100)
     assert t.start_hand().n == 3  # with a third player the straddle plays
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"seed": "x"}, "seed must be an int 0..2**64-1 or None, got 'x'"),
+        ({"seed": 1.5}, "seed must be an int 0..2**64-1 or None, got 1.5"),
+        ({"seed": True}, "seed must be an int 0..2**64-1 or None, got True"),
+        ({"seed": -1}, "seed must be an int 0..2**64-1 or None, got -1"),
+        ({"seed": 2**64}, "seed must be an int 0..2**64-1 or None, got 18446744073709551616"),
+        ({"rules": "x"}, "rules must be a Rules or None, got 'x'"),
+    ],
+)
+def test_a_bad_seed_or_rules_is_refused_at_construction(kwargs: dict[str, object], message: str) -> None:
+    """Issue 30 item 9 (already refused: these tests keep it so)."""
+    from holdem_eval.engine import ConfigError, GameConfig, Table
+
+    with pytest.raises(ConfigError) as info:
+        Table(GameConfig(big_blind=2), seats=3, **kwargs)  # type: ignore[arg-type]
+    assert str(info.value) == message

@@ -62,11 +62,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from holdem_eval import describe
+from holdem_eval._limits import check_seed
 
 from .config import ConfigError, GameConfig
 from .deck_hand import DeckHand
 from .decks import Deck, OsDeck
-from .errors import TableError
+from .errors import SeedError, TableError
 from .hand import Action, ActionKind, Hand, LegalAction, blind_seats
 from .table_view import (
     HandResult,
@@ -144,8 +145,8 @@ class Table:
             raise ConfigError(f"button must be a seat 0..{seats - 1}, got {button!r}")
         if rules is not None and not isinstance(rules, Rules):
             raise ConfigError(f"rules must be a Rules or None, got {rules!r}")
-        if seed is not None and (not _is_int(seed) or not 0 <= seed <= _M64):
-            raise ConfigError(f"seed must be an int 0..2**64-1 or None, got {seed!r}")
+        if seed is not None:
+            seed = check_seed(seed, SeedError)
         if deck is not None and (seed is not None or not callable(deck)):
             raise ConfigError(f"deck must be a callable returning a Deck (and no seed), got {deck!r}")
         for name, limit in (("min_buy_in", min_buy_in), ("max_buy_in", max_buy_in)):

@@ -68,6 +68,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from holdem_eval._limits import check_seed
+
 from .errors import TournamentError
 from .hand import Hand, blind_seats
 from .table import Table
@@ -170,8 +172,8 @@ class Tournament:
                 raise TournamentError(f"{name} must be an int >= 0, got {value!r}")
         if not isinstance(hand_for_hand, bool):
             raise TournamentError(f"hand_for_hand must be a bool, got {hand_for_hand!r}")
-        if seed is not None and (not _is_int(seed) or not 0 <= seed <= _M64):
-            raise TournamentError(f"seed must be an int 0..2**64-1 or None, got {seed!r}")
+        if seed is not None:
+            seed = check_seed(seed, TournamentError)
         if not _is_int(max_history) or max_history < 1:
             raise TournamentError(f"max_history must be an int >= 1, got {max_history!r}")
         if not isinstance(tournament_id, str) or not tournament_id:

@@ -274,11 +274,11 @@ def test_a_heads_up_straddle_table_refuses_without_changing_anything() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"seed": "x"}, "seed must be an int 0..2**64-1 or None, got 'x'"),
-        ({"seed": 1.5}, "seed must be an int 0..2**64-1 or None, got 1.5"),
-        ({"seed": True}, "seed must be an int 0..2**64-1 or None, got True"),
-        ({"seed": -1}, "seed must be an int 0..2**64-1 or None, got -1"),
-        ({"seed": 2**64}, "seed must be an int 0..2**64-1 or None, got 18446744073709551616"),
+        ({"seed": "x"}, "seed must be an int in 0 .. 2**64 - 1, got 'x'"),
+        ({"seed": 1.5}, "seed must be an int in 0 .. 2**64 - 1, got 1.5"),
+        ({"seed": True}, "seed must be an int in 0 .. 2**64 - 1, got True"),
+        ({"seed": -1}, "seed must be an int in 0 .. 2**64 - 1, got -1"),
+        ({"seed": 2**64}, "seed must be an int in 0 .. 2**64 - 1, got 18446744073709551616"),
         ({"rules": "x"}, "rules must be a Rules or None, got 'x'"),
     ],
 )

@@ -541,7 +541,7 @@ def test_views_and_json() -> None:
     ({"table_size": 11}, "table_size must be an int 2..10, got 11"),
     ({"tables": 0}, "tables must be an int >= 1 or None, got 0"),
     ({"re_entries": -1}, "re_entries must be an int >= 0, got -1"),
-    ({"seed": -1}, "seed must be an int 0..2**64-1 or None, got -1"),
+    ({"seed": -1}, "seed must be an int in 0 .. 2**64 - 1, got -1"),
     ({"betting": "spread"},
      "betting must be one of ('no-limit', 'pot-limit', 'fixed-limit'), got 'spread'"),
 ])

@@ -87,6 +87,7 @@ _READ_PAGE = """JSON.stringify({
   buttons: [...document.querySelectorAll('#actions button')].map(b => b.dataset.kind),
   seats: [...document.querySelectorAll('.seat')].map(s => [...s.querySelectorAll('.card[data-card]')]
          .map(c => c.dataset.card)),
+  states: [...document.querySelectorAll('.seat')].map(s => (s.querySelector('.state') || {}).textContent),
   status: document.getElementById('status').textContent,
 })"""
 
@@ -116,10 +117,16 @@ def test_a_headless_chromium_plays_hands_through_the_page(tmp_path: Path) -> Non
                 "document.getElementById('seat').value = '2';"
                 "document.getElementById('join').click()")
         end = time.monotonic() + 120
-        while (clicks < 8 or len(seen) < 4) and time.monotonic() < end:
+        while (clicks < 8 or sum(bool(s[2]) for s in seen.values()) < 4) and time.monotonic() < end:
             shown = json.loads(page.js(_READ_PAGE))
-            if shown["hand"].startswith("hand "):
+            if len(shown["seats"]) < 3:  # the first update is still on its way
+                time.sleep(0.05)
+                continue
+            if shown["hand"].startswith("hand ") and shown["seats"][2]:
                 seen[shown["hand"][5:]] = shown["seats"]
+            if shown["states"][2] == "busted":  # buy chips again through the page
+                page.js("document.getElementById('amount').value = '200';"
+                        "document.getElementById('rebuy').click()")
             for kind in ("check", "call", "fold"):
                 if kind in shown["buttons"]:
                     page.js(f"document.querySelector('#actions button[data-kind=\"{kind}\"]').click()")

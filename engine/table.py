@@ -18,7 +18,8 @@ Rules this table follows (a "moving button" house):
   first hand, in any position.  A player may join during a hand; he is dealt in from
   a later hand.
 * A player with no chips after a hand is *busted*: he is dealt out until he rebuys
-  (``rebuy``) or leaves.  A rebuy asked for during a hand by a seat in it is applied
+  (``rebuy``) or leaves, and misses the blinds that pass him like a player sitting out
+  (after the rebuy he posts them, or waits for the big blind after ``sit_out``/``sit_in``).  A rebuy asked for during a hand by a seat in it is applied
   before the next hand.  Buy-ins and rebuys keep a stack within ``min_buy_in`` ..
   ``max_buy_in`` when those are set.
 * ``leave`` during a hand folds the seat at its turn (binding: it is asked nothing
@@ -452,7 +453,8 @@ class Table:
         return self.hand if self.hand is not None else self.history[-1]
 
     def _mark_missed(self, sb: int, bb: int, occupied: list[int], dealt: set[int]) -> list[tuple[int, str]]:
-        """Sitting-out seats the blinds passed since the last hand miss those blinds."""
+        """Seats sitting out or busted (no chips) that the blinds passed since the last
+        hand miss those blinds."""
         if self._last_blinds is None:
             return []
         missed = []
@@ -465,7 +467,7 @@ class Table:
                 if k == new:
                     break
                 s = self.seats[k]
-                if s is not None and k not in dealt and s.sitting_out:
+                if s is not None and k not in dealt and (s.sitting_out or s.stack == 0):
                     setattr(s, f"missed_{blind}", True)
                     missed.append((k, blind))
         return missed

@@ -289,3 +289,32 @@ def test_a_bad_seed_or_rules_is_refused_at_construction(kwargs: dict[str, object
     with pytest.raises(ConfigError) as info:
         Table(GameConfig(big_blind=2), seats=3, **kwargs)  # type: ignore[arg-type]
     assert str(info.value) == message
+
+
+def test_a_busted_player_misses_blinds_and_owes_them_after_a_rebuy() -> None:
+    t = Table(CFG, 4, seed=1)
+    for k in range(4):
+        t.join(k, f"p{k}", 200, wait_for_big_blind=False)
+    t.start_hand()
+    fold_around(t)
+    s1 = t.seats[1]
+    assert s1 is not None
+    t.bought_in -= s1.stack  # bust seat 1 between hands (its chips leave the table)
+    s1.stack = 0
+    missed = []
+    for _ in range(6):  # six hands at 0 chips: both blinds pass him
+        t.start_hand()
+        assert 1 not in t.hand_seats
+        missed += [e.info["blind"] for e in t.events_since(t._events[t._hand_starts[-1]].seq - 1)
+                   if e.kind == "missed_blind" and e.seat == 1]
+        fold_around(t)
+    assert set(missed) == {"big_blind", "small_blind"}
+    assert s1.missed_big_blind and s1.missed_small_blind
+    t.rebuy(1, 200)
+    hand = t.start_hand()
+    pos = t.hand_seats.index(1)
+    assert pos not in hand.blind_seats  # not his turn for a blind: he posts what he owes
+    posts = [(e.kind, e.amount) for e in hand.events if e.seat == pos and e.kind in ("post", "dead")]
+    assert posts == [("post", CFG.big_blind), ("dead", CFG.small_blind)]
+    fold_around(t)
+    assert t.chips_in_play() == t.bought_in

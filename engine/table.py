@@ -19,7 +19,8 @@ Rules this table follows (a "moving button" house):
   a later hand.
 * A player with no chips after a hand is *busted*: he is dealt out until he rebuys
   (``rebuy``) or leaves, and misses the blinds that pass him like a player sitting out
-  (after the rebuy he posts them, or waits for the big blind after ``sit_out``/``sit_in``).  A rebuy asked for during a hand by a seat in it is applied
+  (after the rebuy he posts them, or waits for the big blind after ``sit_out`` and
+  ``sit_in(post=False)``).  A rebuy asked for during a hand by a seat in it is applied
   before the next hand.  Buy-ins and rebuys keep a stack within ``min_buy_in`` ..
   ``max_buy_in`` when those are set.
 * ``leave`` during a hand folds the seat at its turn (binding: it is asked nothing

@@ -6,9 +6,13 @@ Every seat number in this module — arguments, views, events, error messages �
 
 Rules this table follows (a "moving button" house):
 
-* The button moves one seat clockwise after every hand, to the next seat that is
-  dealt in; the small and big blinds are the next two dealt-in seats (heads-up the
-  button posts the small blind).
+* The big blind moves one seat clockwise after every hand: to the first seat after
+  the last big blind that is dealt in (or waits for the big blind); the small blind
+  and the button are the dealt-in seats just before it (heads-up the button posts the
+  small blind). So nobody posts the big blind twice in a row or is skipped by it, and
+  the small blind is the last hand's big blind — unless that player is gone, when the
+  seat before the big blind posts it again (a simplified moving button: no dead small
+  blind or dead button; :meth:`next_blinds` tells who posts next).
 * A seated player who is sitting out when the small or big blind passes his seat
   *misses* that blind.  To come back he either posts what he missed — the big blind
   live (it counts as his bet) and the small blind dead (it goes to the pot) — or waits
@@ -385,10 +389,10 @@ class Table:
         return DeckHand(self.config, stacks, button=hand_button, posts=posts or None,
                         rules=self.rules, deck=deck)
 
-    def start_hand(self) -> Hand:
-        """Deal the next hand: move the button, post blinds (and owed blinds), deal."""
-        if self.hand is not None:
-            raise TableError("cannot start a hand during a hand")
+    def _plan_hand(self) -> tuple[list[int], int, int, int]:
+        """Who the next hand deals in (table seats in order), its button, small and big
+        blind: the one place the table's blind rule is written. Raises
+        :class:`TableError` when fewer than two players can play."""
         occupied = [k for k in range(self.seat_count) if self.seats[k] is not None]
         ready: list[int] = []
         waiting: list[int] = []
@@ -400,24 +404,46 @@ class Table:
             (waiting if s.waiting_for_big_blind else ready).append(k)
         if len(ready) + len(waiting) < 2 or not ready:
             raise TableError(f"need at least 2 players ready to play, have {len(ready)}")
-        # the button: the next ready seat clockwise (the first hand: at or after `button`)
-        start = self.button - 1 if self._first_hand else self.button
-        button = next(k for k in self._clockwise(start) if k in ready)
-        # who is dealt in: the ready seats, and the seat waiting for the big blind that
-        # the big blind reaches now (the next seat after the first ready seat left of the
-        # button that is ready or waiting)
-        after = [k for k in self._clockwise(button) if k != button]
-        dealt = set(ready)
-        if len(ready) == 1:  # everyone else waits for the big blind: the first one gets it
-            dealt.add(next(k for k in after if k in waiting))
-        else:
-            first = next(k for k in after if k in dealt)
-            rest = [*after[after.index(first) + 1 :], button]
-            dealt.add(next(k for k in rest if k in dealt or k in waiting))
-        order = sorted(dealt)
+        if self._last_blinds is None:
+            # the first hand: the button at or after `button`; the blinds follow it
+            button = next(k for k in self._clockwise(self.button - 1) if k in ready)
+            after = [k for k in self._clockwise(button) if k != button]
+            dealt = set(ready)
+            if len(ready) == 1:  # everyone else waits for the big blind: the first one gets it
+                dealt.add(next(k for k in after if k in waiting))
+            order = sorted(dealt)
+            sb, bb = (order[p] for p in blind_seats(len(order), order.index(button)))
+            return order, button, sb, bb
+        # then the big blind moves on one seat: to the first seat after the last big blind
+        # that is ready, or waiting for the big blind; the small blind and the button are
+        # the dealt-in seats before it (heads-up the button is the small blind)
+        pool = [k for k in self._clockwise(self._last_blinds[1]) if k in waiting or k in ready]
+        if len(ready) == 1:  # the big blind must bring a second player
+            pool = [k for k in pool if k in waiting]
+        bb = pool[0]
+        order = sorted({*ready, bb})
+        i = order.index(bb)
+        sb = order[i - 1]
+        button = sb if len(order) == 2 else order[i - 2]
+        return order, button, sb, bb
+
+    def next_blinds(self) -> tuple[int, int] | None:
+        """The seats that would post the small and big blind if the next hand started
+        now (None: fewer than two players can play)."""
+        try:
+            _, _, sb, bb = self._plan_hand()
+        except TableError:
+            return None
+        return sb, bb
+
+    def start_hand(self) -> Hand:
+        """Deal the next hand: move the blinds, post them (and owed blinds), deal."""
+        if self.hand is not None:
+            raise TableError("cannot start a hand during a hand")
+        order, button, sb, bb = self._plan_hand()
         hand_button = order.index(button)
-        # the blinds of the seats dealt in, by the engine's rule (heads-up included)
-        sb, bb = (order[p] for p in blind_seats(len(order), hand_button))
+        occupied = [k for k in range(self.seat_count) if self.seats[k] is not None]
+        dealt = set(order)
         posts: dict[int, tuple[int, int]] = {}
         cfg = self.config
         for pos, k in enumerate(order):

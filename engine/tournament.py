@@ -51,9 +51,9 @@ Betting uses the engine's rules for every hand (no tournament-only betting rules
 >>> t.start()
 >>> rng = random.Random(3)
 >>> t.play(lambda view: rng.choice(view.legal))        # hands played
-46
+87
 >>> [(s.place, s.name, s.prize) for s in t.standings()]
-[(1, 'ann', 60), (2, 'di', 40), (3, 'bob', 0), (4, 'cy', 0)]
+[(1, 'di', 60), (2, 'ann', 40), (3, 'bob', 0), (4, 'cy', 0)]
 >>> t.chips_in_play()
 4000
 """
@@ -71,7 +71,7 @@ from typing import Any
 from holdem_eval._limits import check_seed
 
 from .errors import TournamentError
-from .hand import Hand, blind_seats
+from .hand import Hand
 from .table import Table
 from .table_view import TableView
 from .tournament_structure import (
@@ -621,21 +621,9 @@ class Tournament:
             self._place_pending()
 
     # ---- balancing -----------------------------------------------------------------
-    @staticmethod
-    def _next_blinds(t: Table) -> tuple[int, int] | None:
-        """The seats that post the small and big blind next hand (None: fewer than 2)."""
-        ready = [k for k, s in enumerate(t.seats) if s is not None and s.stack > 0]
-        if len(ready) < 2:
-            return None
-        n = t.seat_count
-        start = t.button - 1 if t.hands_played == 0 and t.hand is None else t.button
-        button = next(k for k in ((start + d) % n for d in range(1, n + 1)) if k in ready)
-        sb, bb = blind_seats(len(ready), ready.index(button))
-        return ready[sb], ready[bb]
-
     def _worst_seat(self, t: Table) -> int:
         empty = [k for k in range(t.seat_count) if t.seats[k] is None]
-        blinds = self._next_blinds(t)
+        blinds = t.next_blinds()
         if blinds is None:
             return empty[0]
         n = t.seat_count
@@ -676,7 +664,7 @@ class Tournament:
                 return
             src = max(sources, key=lambda no: (counts[no], -no))
             dst = min(targets, key=lambda no: (counts[no], no))
-            blinds = self._next_blinds(self.tables[src])
+            blinds = self.tables[src].next_blinds()
             assert blinds is not None
             self._move(src, blinds[1], dst, "balance")
 

@@ -318,3 +318,46 @@ def test_a_busted_player_misses_blinds_and_owes_them_after_a_rebuy() -> None:
     assert posts == [("post", CFG.big_blind), ("dead", CFG.small_blind)]
     fold_around(t)
     assert t.chips_in_play() == t.bought_in
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_big_blind_moves_one_seat_as_players_come_and_go(seed: int) -> None:
+    """Random sessions with joins (posting or waiting), leaves and rebuys: the big blind
+    goes to the first dealt-in seat after the last one (never twice in a row, never
+    skipping a player), and the small blind is the last big blind whenever he plays."""
+    rng = random.Random(seed)
+    t = Table(CFG, 6, seed=seed)
+    for k in range(rng.randint(2, 6)):
+        t.join(k, f"p{k}", 100, wait_for_big_blind=False)
+    last: tuple[int, int] | None = None
+    for _ in range(40):
+        free = [k for k in range(6) if t.seats[k] is None]
+        taken = [k for k in range(6) if t.seats[k] is not None]
+        r = rng.random()
+        if r < 0.15 and free:
+            t.join(rng.choice(free), "x", 100, wait_for_big_blind=rng.random() < 0.5)
+        elif r < 0.25 and len(taken) > 2:
+            t.leave(rng.choice(taken))
+        for k in taken:
+            s = t.seats[k]
+            if s is not None and s.stack == 0:
+                t.rebuy(k, 100)
+        expected = t.next_blinds()
+        try:
+            hand = t.start_hand()
+        except TableError:
+            last = None
+            continue
+        sb, bb = (t.hand_seats[p] for p in hand.blind_seats)
+        assert (sb, bb) == expected
+        if last is not None:
+            last_sb, last_bb = last
+            assert bb == next(k for k in ((last_bb + d) % 6 for d in range(1, 7)) if k in t.hand_seats)
+            assert bb != last_bb
+            if last_bb in t.hand_seats:
+                assert sb == last_bb
+        while t.hand is not None:
+            a = rng.choice(t.legal_actions())
+            t.act(t.seat_to_act, (a.kind, a.min_amount))  # type: ignore[arg-type]
+        last = (sb, bb)
+        assert t.chips_in_play() == t.bought_in

@@ -440,7 +440,7 @@ def test_balancing_moves_the_next_big_blind_to_the_worst_seat() -> None:
         t.start()
         decide = random_bot(seed)
         while not t.finished:
-            nxt = {no: Tournament._next_blinds(tb) for no, tb in t.tables.items()}
+            nxt = {no: tb.next_blinds() for no, tb in t.tables.items()}
             cursor = t.last_seq
             played = t.tables_ready()[0]
             t.play_hand(played, decide)
@@ -465,7 +465,7 @@ def test_worst_seat_is_big_blind_next_hand() -> None:
     t.start_hand()
     while t.hand is not None:
         t.act(t.seat_to_act, t.legal_actions()[0])
-    assert Tournament._next_blinds(t) == (2, 4)  # button 1 next
+    assert t.next_blinds() == (2, 4)  # button 1 next
     tour = Tournament([Level(1, 2)], 100, payouts=[1])
     seat = tour._worst_seat(t)
     assert seat == 3  # the empty seat between the next small and big blind

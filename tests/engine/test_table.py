@@ -329,7 +329,7 @@ def test_the_big_blind_moves_one_seat_as_players_come_and_go(seed: int) -> None:
     t = Table(CFG, 6, seed=seed)
     for k in range(rng.randint(2, 6)):
         t.join(k, f"p{k}", 100, wait_for_big_blind=False)
-    last: tuple[int, int] | None = None
+    last_bb: int | None = None
     for _ in range(40):
         free = [k for k in range(6) if t.seats[k] is None]
         taken = [k for k in range(6) if t.seats[k] is not None]
@@ -346,12 +346,11 @@ def test_the_big_blind_moves_one_seat_as_players_come_and_go(seed: int) -> None:
         try:
             hand = t.start_hand()
         except TableError:
-            last = None
+            last_bb = None
             continue
         sb, bb = (t.hand_seats[p] for p in hand.blind_seats)
         assert (sb, bb) == expected
-        if last is not None:
-            last_sb, last_bb = last
+        if last_bb is not None:
             assert bb == next(k for k in ((last_bb + d) % 6 for d in range(1, 7)) if k in t.hand_seats)
             assert bb != last_bb
             if last_bb in t.hand_seats:
@@ -359,5 +358,5 @@ def test_the_big_blind_moves_one_seat_as_players_come_and_go(seed: int) -> None:
         while t.hand is not None:
             a = rng.choice(t.legal_actions())
             t.act(t.seat_to_act, (a.kind, a.min_amount))  # type: ignore[arg-type]
-        last = (sb, bb)
+        last_bb = bb
         assert t.chips_in_play() == t.bought_in

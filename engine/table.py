@@ -302,14 +302,17 @@ class Table:
 
     def leave(self, seat: int) -> int | None:
         """Remove a player and return the chips he takes away. During a hand that he is
-        in, he is folded at his turn (at once if it is his turn) and removed after the
-        hand: then ``None`` is returned (the chips come with the ``leave`` event)."""
+        in, he folds at his turn (at once if it is his turn; he checks where checking is
+        free and a fold is not allowed) and is removed after the hand: then ``None`` is
+        returned (the chips come with the ``leave`` event). Another seat's decision is
+        not touched: its turn token stays valid."""
         k = self._seat_index(seat)
         s = self._seat(k)
         if self._in_hand(k) is not None:
             if not s.leaving:
                 s.leaving = True
-                self._after_step()
+                if self.seat_to_act == k:
+                    self._after_step()
             return None
         return self._remove(k)
 

@@ -103,6 +103,7 @@ def test_bots_and_a_spectator_play_200_hands_through_a_kill(tmp_path: Path) -> N
     assert seqs == list(range(seqs[0], seqs[0] + len(seqs)))
     hands = read_hand_log(state / "hands-0.jsonl")
     assert len(hands) >= 210
+    assert (state / "hands-0.jsonl").stat().st_mode & 0o777 == 0o600  # every hole card: the owner's only
     # nobody received a card hidden from him, checked against the server's own record
     for c in everyone:
         assert leaks(c, hands) == [], c.name
@@ -278,6 +279,16 @@ def test_restore_refuses_a_tampered_or_mismatched_snapshot(tmp_path: Path) -> No
     cli = [sys.executable, "-m", "holdem_eval", "serve", "--port", "0", "--state-dir", str(state)]
     out = subprocess.run([*cli, "--seats", "4"], capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert out.returncode == 1 and "is not the one these settings make" in out.stderr
+    # the state folder is the owner's only: it holds hole cards and the key
+    modes = [oct(p.stat().st_mode & 0o777) for p in (state, *sorted(state.iterdir()))]
+    assert modes == ["0o700"] + ["0o600"] * 3
+    # fewer tables than the folder holds would leave players out: refused
+    extra = state / "table-1-a.snap"
+    extra.write_bytes(_slots(state)[0][0].read_bytes())
+    out = subprocess.run([*cli, "--seats", "3"], capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert out.returncode == 1 and "holds table(s) [1]" in out.stderr
+    assert "start with --tables 2" in out.stderr
+    extra.unlink()
     # the newest slot changed: skipped with a warning, the state before it (no seat yet) restored
     (newest, mac, doc), (_, _, before) = _slots(state)
     assert doc["table"]["seats"][0] is not None and before["table"]["seats"][0] is None

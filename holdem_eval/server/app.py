@@ -15,6 +15,7 @@ import asyncio
 import json
 import logging
 import os
+import re
 import secrets
 from collections.abc import Callable
 from http import HTTPStatus
@@ -87,7 +88,14 @@ class TableServer:
     def __init__(self, settings: ServerSettings, *, key: bytes | None = None) -> None:
         self.settings = settings
         if settings.state_dir is not None:
-            settings.state_dir.mkdir(parents=True, exist_ok=True)
+            settings.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+            saved = (re.fullmatch(r"table-(\d+)-[ab]\.snap", p.name) for p in settings.state_dir.iterdir())
+            beyond = sorted({int(m[1]) for m in saved if m and int(m[1]) >= settings.tables})
+            if beyond:
+                raise ServerError("bad_setting", f"{settings.state_dir} holds table(s) {beyond} with players"
+                                                 f" and chips, but --tables {settings.tables} runs tables"
+                                                 f" 0..{settings.tables - 1}; start with --tables"
+                                                 f" {beyond[-1] + 1} or another state folder")
         self.key = load_key(settings.state_dir) if key is None else key
         self.rooms = [Room(i, settings, self.key) for i in range(settings.tables)]
         self.restored = [room.restore() for room in self.rooms]

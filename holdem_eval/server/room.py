@@ -243,8 +243,9 @@ class Room:
             record = {"hand": result.hand_id, "seats": t.hand_seats,
                       "hole": {str(k): cards_to_json(hand.hole_cards[p]) for p, k in enumerate(t.hand_seats)},
                       "board": cards_to_json(hand.board), "result": result.to_json()}
-            with path.open("a", encoding="utf-8") as f:
-                f.write(json.dumps(record, separators=(",", ":")) + "\n")
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o600)
+            with os.fdopen(fd, "ab") as f:  # secret like the snapshot: the owner's only
+                f.write(json.dumps(record, separators=(",", ":")).encode() + b"\n")
 
     def changed(self) -> None:
         """After every change: forget the tokens of seats that left, log finished hands,

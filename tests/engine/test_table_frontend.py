@@ -188,8 +188,10 @@ def test_leave_during_a_hand_folds_at_its_turn_and_removes_after() -> None:
     seat = t.seat_to_act
     assert seat is not None
     leaver = (seat + 1) % 3
+    turn = t.turn
     assert t.leave(leaver) is None
     assert t.view(None).seats[leaver].state == "leaving"  # type: ignore[union-attr]
+    assert t.turn == turn and t.seat_to_act == seat  # the actor's token stays valid
     t.rebuy(seat, 10)  # queued until the hand ends
     while t.hand is not None:
         s = t.seat_to_act

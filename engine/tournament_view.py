@@ -36,6 +36,25 @@ chips; ``table``/``seat``: where to; ``info``: ``from_table``, ``from_seat``, ``
 ``table_break`` (the players it had); ``final_table``; ``finish`` (``entry``: the winner)."""
 
 
+def _get(d: Mapping[str, Any], key: str, kind: type, where: str, *, null: bool = False) -> Any:
+    """``d[key]`` of exactly ``kind`` (an int is not a bool), or null when allowed."""
+    if key not in d:
+        raise TournamentError(f"{where} lacks {key!r}")
+    value = d[key]
+    if value is None and null:
+        return None
+    if value.__class__ is not kind:
+        raise TournamentError(f"{where}[{key!r}] must be {'an' if kind is int else 'a'} {kind.__name__}"
+                              + (" or null" if null else "") + f", got {value!r}")
+    return value
+
+
+def _object(doc: Any, where: str) -> Mapping[str, Any]:
+    if not isinstance(doc, Mapping):
+        raise TournamentError(f"{where} must be a JSON object, got {doc!r}")
+    return doc
+
+
 @dataclass(frozen=True)
 class TournamentEvent:
     """One entry of the tournament's event stream: ``seq`` numbers them from 1; ``table``
@@ -97,6 +116,13 @@ class Standing:
         return {"entry": self.entry, "name": self.name, "chips": self.chips, "table": self.table,
                 "seat": self.seat, "place": self.place, "place_to": self.place_to, "prize": self.prize}
 
+    @classmethod
+    def from_json(cls, doc: Any, where: str = "standing") -> Standing:
+        d = _object(doc, where)
+        return cls(**{k: _get(d, k, str if k == "name" else int, where,
+                              null=k in ("table", "seat", "place", "place_to"))
+                      for k in ("entry", "name", "chips", "table", "seat", "place", "place_to", "prize")})
+
 
 @dataclass(frozen=True)
 class TableSummary:
@@ -110,6 +136,12 @@ class TableSummary:
     def to_json(self) -> dict[str, Any]:
         return {"table": self.table, "table_id": self.table_id, "players": self.players,
                 "hand": self.hand_id}
+
+    @classmethod
+    def from_json(cls, doc: Any, where: str = "table summary") -> TableSummary:
+        d = _object(doc, where)
+        return cls(_get(d, "table", int, where), _get(d, "table_id", str, where),
+                   _get(d, "players", int, where), _get(d, "hand", str, where, null=True))
 
 
 @dataclass(frozen=True)
@@ -142,3 +174,30 @@ class TournamentView:
             "tables": [t.to_json() for t in self.tables],
             "standings": [s.to_json() for s in self.standings],
         }
+
+    @classmethod
+    def from_json(cls, doc: Any) -> TournamentView:
+        """The view back from :meth:`to_json`; a document of another version or shape is
+        refused with :class:`TournamentError` naming the field."""
+        where = "tournament view"
+        d = _object(doc, where)
+        if d.get("v") != JSON_VERSION:
+            raise TournamentError(f"{where} has version {d.get('v')!r}; this library reads version"
+                                  f" {JSON_VERSION}")
+        prizes = _get(d, "prizes", list, where, null=True)
+        if prizes is not None and not all(p.__class__ is int for p in prizes):
+            raise TournamentError(f"{where}['prizes'] must be a list of ints, got {prizes!r}")
+        tables = _get(d, "tables", list, where)
+        standings = _get(d, "standings", list, where)
+        flags = {k: _get(d, k, bool, where)
+                 for k in ("on_break", "hand_for_hand", "registration_open", "started", "finished")}
+        return cls(
+            tournament_id=_get(d, "tournament", str, where), stage=_get(d, "stage", int, where),
+            level=dict(_get(d, "level", dict, where)), **flags,
+            entries=_get(d, "entries", int, where), players_left=_get(d, "players_left", int, where),
+            prize_pool=_get(d, "prize_pool", int, where, null=True),
+            prizes=None if prizes is None else tuple(prizes),
+            tables=tuple(TableSummary.from_json(t, f"{where}['tables'][{k}]") for k, t in enumerate(tables)),
+            standings=tuple(Standing.from_json(s, f"{where}['standings'][{k}]")
+                            for k, s in enumerate(standings)),
+        )

@@ -21,6 +21,7 @@ from holdem_eval.engine import (
     Tournament,
     TournamentError,
     TournamentEvent,
+    TournamentView,
 )
 
 LEVELS = [Level(5 * 2**k, 10 * 2**k, ante=2**k if k > 2 else 0, duration=10) for k in range(16)]
@@ -505,6 +506,19 @@ def test_views_and_json() -> None:
     assert t.events_since(t.last_seq) == []
     with pytest.raises(TournamentError, match=r"^cursor must be an event number 0\.\.\d+, got -1$"):
         t.events_since(-1)
+    assert TournamentView.from_json(doc) == t.view()
+    t.play(random_bot(2))
+    assert t.finished and TournamentView.from_json(json.loads(json.dumps(t.view().to_json()))) == t.view()
+    for change, message in [
+        ({"v": 2}, r"^tournament view has version 2; this library reads version 1$"),
+        ({"entries": "12"}, r"^tournament view\['entries'\] must be an int, got '12'$"),
+        ({"finished": 1}, r"^tournament view\['finished'\] must be a bool, got 1$"),
+        ({"prizes": [50, "30"]}, r"^tournament view\['prizes'\] must be a list of ints"),
+        ({"tables": [{"table": 1}]}, r"^tournament view\['tables'\]\[0\] lacks 'table_id'$"),
+        ({"standings": [None]}, r"^tournament view\['standings'\]\[0\] must be a JSON object, got None$"),
+    ]:
+        with pytest.raises(TournamentError, match=message):
+            TournamentView.from_json({**doc, **change})
 
 
 # --------------------------------------------------------------------------- rejections

@@ -75,3 +75,28 @@ def test_pokerkit_payouts_through_settle_batch() -> None:
 
 def _card_id(text: str) -> int:
     return 4 * "23456789TJQKA".index(text[0]) + "cdhs".index(text[1])
+
+
+def test_the_one_documented_difference_a_hand_won_without_showdown() -> None:
+    """docs/engine.md: PokerKit rakes a hand won by folds without the winner's called bet
+    of the last round; the engine rakes the whole pot. Checked on PokerKit itself."""
+    from functools import partial
+
+    from holdem_eval.engine import GameConfig, Hand
+    from pokerkit import Automation, Mode, NoLimitTexasHoldem
+    from pokerkit.utilities import rake
+
+    state = NoLimitTexasHoldem.create_state(
+        tuple(Automation), True, 0, (1, 2), 2, (200,) * 3, 3, mode=Mode.CASH_GAME,
+        rake=partial(rake, percentage=0.05))
+    state.complete_bet_or_raise_to(20)  # UTG (PokerKit's player 2)
+    state.complete_bet_or_raise_to(60)  # the small blind (player 0) re-raises
+    state.fold()
+    state.fold()
+    assert list(state.stacks) == [221, 198, 180]  # pot 42, raked 1: 5 % of 42 - 20
+    h = Hand(GameConfig(big_blind=2), [200] * 3, button=0, seed=1, rules=Rules.pokerkit(0.05))
+    h.raise_to(20)
+    h.raise_to(60)
+    h.fold()
+    h.fold()
+    assert h.rake == 2 and h.stacks == [180, 220, 198]  # button, SB, BB: the whole 42 raked

@@ -94,6 +94,21 @@ int he_hi_draw(he_hand *h, int64_t count, int8_t *out)
 /* ---- legal actions ---------------------------------------------------------------------- */
 
 /* Why seat i may not bet or raise now (0: it may), and the "to" bounds when it may. */
+/* Whether no opponent of seat i could put in more chips: with no bet, fewer than two seats
+ * have chips behind; facing a bet, every other live seat is all-in for no more than it. */
+static int no_opponent(const he_hand *h, int64_t i)
+{
+    if (h->cur_bet == 0) {
+        return h->n_active < 2;
+    }
+    for (int64_t j = 0; j < h->n; j++) {
+        if (j != i && !h->folded[j] && h->stacks[j] + h->bets[j] > h->cur_bet) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 static int wager_bounds(const he_hand *h, int64_t i, int64_t *lo, int64_t *hi)
 {
     int64_t stack = h->stacks[i], bet = h->bets[i], cur = h->cur_bet;
@@ -107,18 +122,8 @@ static int wager_bounds(const he_hand *h, int64_t i, int64_t *lo, int64_t *hi)
     if (h->betting == HE_FIXED_LIMIT && h->max_bets >= 0 && h->level_count >= h->max_bets) {
         return HE_E_HAND_CAPPED;
     }
-    if (cur == 0) {
-        if (h->n_active < 2) {
-            return HE_E_HAND_NO_OPPONENT;
-        }
-    } else {
-        int64_t j = 0;
-        while (j < h->n && (j == i || h->folded[j] || h->stacks[j] + h->bets[j] <= cur)) {
-            j++;
-        }
-        if (j == h->n) {
-            return HE_E_HAND_NO_OPPONENT;
-        }
+    if (no_opponent(h, i)) {
+        return HE_E_HAND_NO_OPPONENT;
     }
     int64_t allin = stack + bet, min_to = cur + h->raise_size, max_to = allin;
     if (h->betting == HE_FIXED_LIMIT) {
@@ -478,12 +483,11 @@ static int wager_status(const he_hand *h, int64_t i, int64_t to)
 }
 
 /* All-in is a call (or check) when the stack does not exceed the amount to call or no
- * opponent could match more, else a bet or raise to the whole stack. */
+ * opponent could match more (whether or not the betting was re-opened for this seat),
+ * else a bet or raise to the whole stack. */
 static int all_in_calls(const he_hand *h, int64_t i)
 {
-    int64_t lo, hi;
-    return h->stacks[i] <= h->cur_bet - h->bets[i]
-           || wager_bounds(h, i, &lo, &hi) == HE_E_HAND_NO_OPPONENT;
+    return h->stacks[i] <= h->cur_bet - h->bets[i] || no_opponent(h, i);
 }
 
 static int no_actor(const he_hand *h)

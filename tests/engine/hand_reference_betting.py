@@ -70,16 +70,8 @@ class BettingMixin:
             wager = _NOT_REOPENED
         elif code == 2 and cfg.max_bets is not None and self._level_count >= cfg.max_bets:
             wager = f"the betting is capped at {cfg.max_bets} bets this round"
-        elif cur == 0:
-            # someone else must be able to put in more chips: with no bet, anyone with chips
-            wager = "" if self.n_active >= 2 else _NO_OPPONENT
         else:
-            wager = _NO_OPPONENT
-            folded = self.folded
-            for j in range(self.n):
-                if stacks[j] + bets[j] > cur and j != i and not folded[j]:
-                    wager = ""
-                    break
+            wager = _NO_OPPONENT if self._no_opponent(i) else ""
         if not wager:
             allin_to = stack + bet
             min_to = cur + raise_size
@@ -194,6 +186,15 @@ class BettingMixin:
         i = self._who("bet or raise")
         self._wager(i, amount, _BET if self.cur_bet == 0 else _RAISE)
 
+    def _no_opponent(self, i: int) -> bool:
+        """Someone else must be able to put in more chips: with no bet, anyone with chips;
+        facing a bet, a live seat whose stack and bet exceed it."""
+        if self.cur_bet == 0:
+            return self.n_active < 2
+        folded = self.folded
+        return not any(self.stacks[j] + self.bets[j] > self.cur_bet and j != i and not folded[j]
+                       for j in range(self.n))
+
     def all_in(self) -> None:
         """Put the whole stack in.
 
@@ -204,7 +205,7 @@ class BettingMixin:
         i = self._who("go all-in")
         stack = self.stacks[i]
         to_call = self.cur_bet - self.bets[i]
-        if stack <= to_call or self._raise_bounds() is _NO_OPPONENT:
+        if stack <= to_call or self._no_opponent(i):
             if to_call > 0:
                 self._call(i)
             else:

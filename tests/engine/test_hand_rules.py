@@ -5,6 +5,7 @@ the rule each test checks."""
 from __future__ import annotations
 
 import pytest
+from hand_reference import ReferenceHand
 from holdem_eval.engine import GameConfig, Hand, IllegalActionError
 
 NL = GameConfig(big_blind=2)
@@ -113,3 +114,17 @@ def test_hand_refuses_rules_and_manual_showdown_of_the_wrong_type() -> None:
     # the real error comes before "give a seed"
     with pytest.raises(ConfigError, match=r"^stacks must be positive ints, got \[100, -5\]$"):
         Hand(GameConfig(big_blind=10), [100, -5], board="AhKhQh")
+
+
+def test_all_in_is_a_call_when_no_opponent_can_match_more_even_if_not_reopened() -> None:
+    """Issue 26 item 11: UTG raises to 6, the small blind goes all-in for 7 (a short raise
+    that does not re-open the betting), the big blind folds: UTG's only opponent is
+    all-in, so UTG's all-in is a call of 1, not a refused raise."""
+    for hand in (Hand(GameConfig(big_blind=2), [100, 7, 100], button=0, seed=1),
+                 ReferenceHand(GameConfig(big_blind=2), [100, 7, 100], button=0, seed=1)):
+        hand.raise_to(6)
+        hand.all_in()
+        hand.fold()
+        hand.all_in()
+        last = [(e.kind, e.seat, e.amount) for e in hand.events if e.kind in ("call", "raise")][-1]
+        assert last == ("call", 0, 1) and hand.is_over and sum(hand.stacks) == 207

@@ -364,7 +364,12 @@ static int start(he_hand *h, const he_hand_config *c, const he_hand_setup *s, he
             h->acted[k] = DONE;
         }
     }
+    /* a straddle is the new big blind for the minimum raise (no- and pot-limit): blinds
+     * 1/2, straddle 4 -> the first raise is to at least 8 */
     h->raise_size = h->street_sizes[0];
+    if (h->straddle && h->betting != HE_FIXED_LIMIT && h->cur_bet > h->raise_size) {
+        h->raise_size = h->cur_bet;
+    }
     h->street = HE_PREFLOP;
     return he_hi_start_round(h, next, log);
 }

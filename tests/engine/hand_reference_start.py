@@ -163,6 +163,8 @@ class StartMixin:
             self._acted = [_DONE if s == 0 else -1 for s in stacks_]
         self.cur_bet = max(bets)
         self.raise_size = self._street_sizes[0]
+        if config.straddle and config.betting != "fixed-limit" and self.cur_bet > self.raise_size:
+            self.raise_size = self.cur_bet  # the straddle is the new big blind for the min raise
         self.street_index = _PREFLOP
         self.actor = -1
         self._start_round(first)

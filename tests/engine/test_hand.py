@@ -137,7 +137,7 @@ def test_postflop_first_live_seat_left_of_button_acts_first() -> None:
 def test_straddle_acts_last_preflop() -> None:
     h = Hand(GameConfig(big_blind=2, straddle=4), [200] * 5, button=0, seed=4)
     assert h.bets == [0, 1, 2, 4, 0] and h.actor == 4
-    assert legal(h, R)[0] == 6
+    assert legal(h, R)[0] == 8  # the straddle is the new big blind for the minimum raise
     h.call(); h.call(); h.call(); h.call()  # noqa: E702
     assert h.actor == 3 and kinds(h) == ["check", "raise"]
 

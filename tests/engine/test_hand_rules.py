@@ -128,3 +128,14 @@ def test_all_in_is_a_call_when_no_opponent_can_match_more_even_if_not_reopened()
         hand.all_in()
         last = [(e.kind, e.seat, e.amount) for e in hand.events if e.kind in ("call", "raise")][-1]
         assert last == ("call", 0, 1) and hand.is_over and sum(hand.stacks) == 207
+
+
+def test_a_straddle_is_the_new_big_blind_for_the_minimum_raise() -> None:
+    """Issue 26 item 3: blinds 1/2, straddle 4 -> the minimum raise is to 8 (not 6), in
+    no-limit and pot-limit; in fixed limit the raise stays one small bet."""
+    for betting, low in (("no-limit", 8), ("pot-limit", 8), ("fixed-limit", 6)):
+        for hand in (Hand(GameConfig(big_blind=2, straddle=4, betting=betting), [100] * 4, button=0, seed=1),
+                     ReferenceHand(GameConfig(big_blind=2, straddle=4, betting=betting), [100] * 4, button=0,
+                                   seed=1)):
+            raises = [a for a in hand.legal_actions() if a.kind.name == "RAISE"]
+            assert raises and raises[0].min_amount == low, (betting, raises)

@@ -18,6 +18,14 @@ from .hand import (
     LegalAction,
     PlayerView,
 )
+from .history import (
+    HistoryCheck,
+    HistoryError,
+    UnknownSiteError,
+    UnsupportedHistoryError,
+    load_history,
+    verify_history,
+)
 from .phh import (
     IncompleteHandError,
     PhhError,
@@ -73,6 +81,8 @@ __all__: list[str] = [
     "HandBatch",
     "HandResult",
     "HandStateError",
+    "HistoryCheck",
+    "HistoryError",
     "HoleCardsShapeError",
     "IllegalActionError",
     "IncompleteHandError",
@@ -102,9 +112,12 @@ __all__: list[str] = [
     "TableEvent",
     "TableView",
     "UnknownHoleCardsError",
+    "UnknownSiteError",
+    "UnsupportedHistoryError",
     "UnsupportedPhhActionError",
     "UnsupportedPhhError",
     "dumps_phh",
+    "load_history",
     "load_phh",
     "loads_phh",
     "parse_action",
@@ -112,4 +125,5 @@ __all__: list[str] = [
     "settle",
     "settle_batch",
     "showdown_order",
+    "verify_history",
 ]

@@ -51,7 +51,7 @@ SITES = ("pokerstars", "ggpoker")
 _HEADERS = {"pokerstars": HEADER_STARS, "ggpoker": HEADER_GG}
 # sites recognised by their first line, whose readers are not written yet
 _LATER = {"888poker": "#Game No :", "Winamax": "Winamax Poker", "iPoker": "<session",
-          "PartyPoker": "***** Hand History"}
+          "PartyPoker": "***** Hand History", "PPPoker": "PPPoker Hand #"}
 
 
 class UnknownSiteError(HistoryError):
@@ -71,14 +71,14 @@ def _decode(data: bytes, name: str) -> str:
     if nul >= 0:
         line = data.count(b"\n", 0, nul) + 1
         raise HistoryError(f"{name}:{line}: a binary file (NUL byte at offset {nul}), expected"
-                           " the text of a hand history")
+                           " the text of a hand history", file=name, line=line)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise HistoryError(
             f"{name}:{line}: not UTF-8 text: byte {data[exc.start:exc.start + 1]!r} at offset"
-            f" {exc.start}, expected a UTF-8 hand history"
+            f" {exc.start}, expected a UTF-8 hand history", file=name, line=line
         ) from None
 
 
@@ -87,30 +87,38 @@ def _files(pattern: str) -> list[Path]:
     if path.is_dir():
         files = sorted(p for p in path.rglob("*.txt") if p.is_file())
         if not files:
-            raise HistoryError(f"{pattern}: the folder holds no hand histories (*.txt files)")
+            raise HistoryError(f"{pattern}: the folder holds no hand histories (*.txt files)",
+                               file=pattern)
         return files
     if path.is_file():
         return [path]
     if any(c in pattern for c in "*?["):
         files = sorted(Path(p) for p in _glob.glob(pattern, recursive=True) if Path(p).is_file())
         if not files:
-            raise HistoryError(f"{pattern}: no file matches this pattern")
+            raise HistoryError(f"{pattern}: no file matches this pattern", file=pattern)
         return files
     raise HistoryError(f"{pattern!r} is neither a file, a folder, a glob nor the text of a hand"
                        " history")
 
 
-def _texts(source: HistorySource) -> Iterator[tuple[str, str]]:
+def _decoded(data: bytes, name: str) -> str | HistoryError:
+    try:
+        return _decode(data, name)
+    except HistoryError as exc:
+        return exc
+
+
+def _texts(source: HistorySource) -> Iterator[tuple[str, str | HistoryError]]:
     """(name, text) of each file or text ``source`` stands for."""
     if isinstance(source, (bytes, bytearray)):
-        yield "<bytes>", _decode(bytes(source), "<bytes>")
+        yield "<bytes>", _decoded(bytes(source), "<bytes>")
         return
     if isinstance(source, str) and ("\n" in source or "\r" in source):
         yield "<text>", source
         return
     if isinstance(source, (str, os.PathLike)):
         for path in _files(os.fspath(source)):
-            yield str(path), _decode(path.read_bytes(), str(path))
+            yield str(path), _decoded(path.read_bytes(), str(path))
         return
     read = getattr(source, "read", None)
     if read is None:
@@ -118,7 +126,7 @@ def _texts(source: HistorySource) -> Iterator[tuple[str, str]]:
                            f" binary stream, got {type(source).__name__}")
     name = str(getattr(source, "name", "<stream>"))
     data = read()
-    yield name, data if isinstance(data, str) else _decode(bytes(data), name)
+    yield name, data if isinstance(data, str) else _decoded(bytes(data), name)
 
 
 def _site_of(name: str, number: int, line: str) -> str:
@@ -128,29 +136,42 @@ def _site_of(name: str, number: int, line: str) -> str:
     for site, start in _LATER.items():
         if line.startswith(start):
             raise UnsupportedHistoryError(f"{name}:{number}: {site} hand histories are not"
-                                          " supported yet (PokerStars and GGPoker are)")
+                                          " supported yet (PokerStars and GGPoker are)",
+                                          file=name, line=number)
     raise UnknownSiteError(
         f"{name}:{number}: not a hand history of a known site: {line[:80]!r}; expected a"
-        " PokerStars ('PokerStars Hand #...') or GGPoker ('Poker Hand #...') hand"
+        " PokerStars ('PokerStars Hand #...') or GGPoker ('Poker Hand #...') hand",
+        file=name, line=number,
     )
 
 
-def _chunks(source: HistorySource, site: str | None) -> Iterator[_Chunk]:
+def _chunks(source: HistorySource, site: str | None) -> Iterator[_Chunk | HistoryError]:
+    """Each hand's lines, or the error that refuses a whole file (binary, empty, unknown
+    site); a source that names no file at all raises."""
     if site is not None and site not in SITES:
         raise UnknownSiteError(f"site {site!r} is not one of {SITES}")
     for name, text in _texts(source):
+        if isinstance(text, HistoryError):
+            yield text
+            continue
         lines = [line.lstrip("\ufeff") for line in text.splitlines()]
         first = next((k for k, line in enumerate(lines) if line.strip()), None)
         if first is None:
-            raise HistoryError(f"{name}: the file is empty, expected hand histories")
-        file_site = site or _site_of(name, first + 1, lines[first].strip())
+            yield HistoryError(f"{name}: the file is empty, expected hand histories", file=name)
+            continue
+        try:
+            file_site = site or _site_of(name, first + 1, lines[first].strip())
+        except HistoryError as exc:
+            yield exc
+            continue
         header = _HEADERS[file_site]
         start = -1
         for k in range(first, len(lines) + 1):
             if k < len(lines) and not header.match(lines[k].lstrip()):
                 if start < 0 and lines[k].strip():
-                    raise HistoryError(f"{name}:{k + 1}: expected a {file_site} hand header,"
-                                       f" got {lines[k][:80]!r}")
+                    yield HistoryError(f"{name}:{k + 1}: expected a {file_site} hand header,"
+                                       f" got {lines[k][:80]!r}", file=name, line=k + 1)
+                    break
                 continue
             if start >= 0:
                 body = lines[start:k]
@@ -175,6 +196,8 @@ def load_history(source: HistorySource, site: str | None = None) -> Iterator[Phh
     engine does not play yet, :class:`UnknownSiteError` for text of no known site.
     """
     for chunk in _chunks(source, site):
+        if isinstance(chunk, HistoryError):
+            raise chunk
         yield _read(chunk)
 
 
@@ -245,10 +268,14 @@ def verify_history(source: HistorySource, site: str | None = None) -> list[Histo
     """Read and replay every hand of ``source`` (as :func:`load_history`), one
     :class:`HistoryCheck` per hand: a hand that cannot be read or replayed, or whose replay
     does not end as the site says, is reported with its file, line and the first
-    difference. Problems with the source itself (no such file, an empty folder, a binary
-    file, text of no known site) raise :class:`HistoryError`."""
+    difference; so is a file that holds no hands it can read (binary, empty, of no known
+    site), with ``hand`` None. A source that names no file (no such path, an empty folder,
+    a glob that matches nothing) raises :class:`HistoryError`."""
     checks = []
     for chunk in _chunks(source, site):
+        if isinstance(chunk, HistoryError):
+            checks.append(HistoryCheck(chunk.file, chunk.line, None, str(chunk), None, chunk))
+            continue
         try:
             phh = _read(chunk)
         except PhhError as exc:

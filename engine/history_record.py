@@ -40,7 +40,15 @@ __all__ = [
 
 
 class HistoryError(PhhError):
-    """A site hand history that cannot be read: what, where (file, line), got, expected."""
+    """A site hand history that cannot be read: what, where (file, line), got, expected.
+
+    ``file`` and ``line`` say where (line 0: the file as a whole); the message starts with
+    them as ``file:line:``."""
+
+    def __init__(self, message: str, *, file: str = "", line: int = 0) -> None:
+        super().__init__(message)
+        self.file = file
+        self.line = line
 
 
 class UnsupportedHistoryError(HistoryError, UnsupportedPhhError):
@@ -101,10 +109,11 @@ class HandRecord:
         return f"{self.file}:{self.line if line is None else line}"
 
     def fail(self, line: int, message: str) -> HistoryError:
-        return HistoryError(f"{self.where(line)}: {message}")
+        return HistoryError(f"{self.where(line)}: {message}", file=self.file, line=line)
 
     def unsupported(self, line: int, message: str) -> UnsupportedHistoryError:
-        return UnsupportedHistoryError(f"{self.where(line)}: {message}")
+        return UnsupportedHistoryError(f"{self.where(line)}: {message}", file=self.file,
+                                       line=line)
 
 
 def canonical_cards(rec: HandRecord, text: str, line: int) -> str:
@@ -319,14 +328,14 @@ def to_phh(rec: HandRecord) -> PhhHand:
         raise
     except PhhError as exc:
         cls = UnsupportedHistoryError if isinstance(exc, UnsupportedPhhError) else HistoryError
-        raise cls(f"{rec.where()}: {exc}") from None
+        raise cls(f"{rec.where()}: {exc}", file=rec.file, line=rec.line) from None
 
 
 def _standard_fields(rec: HandRecord, order: Iterable[str]) -> dict[str, Any]:
     """PHH's optional fields: hand, table, players, seats, currency, date and time."""
     names = list(order)
     fields: dict[str, Any] = {
-        "casino": rec.site,
+        "casino": {"pokerstars": "PokerStars", "ggpoker": "GGPoker"}.get(rec.site, rec.site),
         "online": True,
         "hand": rec.hand_id,
         "table": rec.table,

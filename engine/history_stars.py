@@ -62,6 +62,8 @@ _DEALT = re.compile(r"Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?\s*$")
 _SUMMARY_CARDS = re.compile(r"Seat \d+: (?P<who>.+?) (?:showed|mucked) \[(?P<cards>[^\]]*)\]")
 _FEE = re.compile(rf"\|\s*(?P<what>[A-Za-z ]+?)\s+(?P<amount>{_AMOUNT})")
 _TOTAL = re.compile(rf"Total pot (?P<amount>{_AMOUNT})")
+# an action by a name that is not seated (a seated name is matched before this)
+_UNSEATED = re.compile(r"(?P<name>.+?): (?:folds|checks|calls |bets |raises |posts |shows |mucks )")
 # lines about a seated player that change nothing in the hand
 _NOTES = re.compile(r"(?P<name>.+?) (?:is sitting out|sits out|leaves the table|joins the table"
                     r"|is disconnected|is connected|has timed out|will be allowed to play"
@@ -211,11 +213,17 @@ def _play_line(rec: HandRecord, names: Sequence[str], section: str, text: str, k
         rec.uncalled[who] = rec.uncalled.get(who, Decimal(0)) + _amount(rec, m["amount"], k)
         return
     m = _COLLECTED.match(text)
-    if m is not None and m["name"] in rec.seats:
+    if m is not None:
         who = m["name"]
+        if who not in rec.seats:
+            raise rec.fail(k, f"{who!r} collects but has no seat (seated: {list(rec.seats)!r})")
         rec.collected[who] = rec.collected.get(who, Decimal(0)) + _amount(rec, m["amount"], k)
         rec.collected_lines.setdefault(who, k)
         return
+    m = _UNSEATED.match(text)
+    if m is not None:
+        raise rec.fail(k, f"{m['name']!r} acts but has no seat (seated: {list(rec.seats)!r}):"
+                       f" {text!r}")
     if text == "Hand cancelled":
         raise rec.fail(k, "the hand was cancelled by the site: nothing was played")
     if " cashed out the hand for " in text:

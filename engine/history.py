@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Union
 
+from .history_pacific import HEADER_888, read_888_hand
 from .history_record import HistoryError, UnsupportedHistoryError, to_phh
 from .history_stars import HEADER_GG, HEADER_STARS, read_stars_hand
 from .phh_hand import PhhError, PhhHand
@@ -45,12 +46,12 @@ __all__ = [
 
 HistorySource = Union[str, "os.PathLike[str]", bytes, bytearray, IO[bytes], IO[str]]
 
-SITES = ("pokerstars", "ggpoker")
+SITES = ("pokerstars", "ggpoker", "888poker")
 """The sites :func:`load_history` reads (``site=`` takes these names)."""
 
-_HEADERS = {"pokerstars": HEADER_STARS, "ggpoker": HEADER_GG}
+_HEADERS = {"pokerstars": HEADER_STARS, "ggpoker": HEADER_GG, "888poker": HEADER_888}
 # sites recognised by their first line, whose readers are not written yet
-_LATER = {"888poker": "#Game No :", "Winamax": "Winamax Poker", "iPoker": "<session",
+_LATER = {"Winamax": "Winamax Poker", "iPoker": "<session",
           "PartyPoker": "***** Hand History", "PPPoker": "PPPoker Hand #"}
 
 
@@ -136,11 +137,13 @@ def _site_of(name: str, number: int, line: str) -> str:
     for site, start in _LATER.items():
         if line.startswith(start):
             raise UnsupportedHistoryError(f"{name}:{number}: {site} hand histories are not"
-                                          " supported yet (PokerStars and GGPoker are)",
+                                          " supported yet (PokerStars, GGPoker and 888poker"
+                                          " are)",
                                           file=name, line=number)
     raise UnknownSiteError(
         f"{name}:{number}: not a hand history of a known site: {line[:80]!r}; expected a"
-        " PokerStars ('PokerStars Hand #...') or GGPoker ('Poker Hand #...') hand",
+        " PokerStars ('PokerStars Hand #...'), GGPoker ('Poker Hand #...') or 888poker"
+        " ('***** 888poker Hand History for Game ...') hand",
         file=name, line=number,
     )
 
@@ -159,8 +162,11 @@ def _chunks(source: HistorySource, site: str | None) -> Iterator[_Chunk | Histor
         if first is None:
             yield HistoryError(f"{name}: the file is empty, expected hand histories", file=name)
             continue
+        # 888poker files may put '#Game No : N' before each hand: the title line tells
+        probe = next((k for k in range(first, len(lines))
+                      if lines[k].strip() and not lines[k].startswith("#Game No")), first)
         try:
-            file_site = site or _site_of(name, first + 1, lines[first].strip())
+            file_site = site or _site_of(name, probe + 1, lines[probe].strip())
         except HistoryError as exc:
             yield exc
             continue
@@ -173,17 +179,23 @@ def _chunks(source: HistorySource, site: str | None) -> Iterator[_Chunk | Histor
                                        f" got {lines[k][:80]!r}", file=name, line=k + 1)
                     break
                 continue
+            if k < len(lines) and start >= 0 and all(
+                header.match(line.lstrip()) or not line.strip() for line in lines[start:k]
+            ):
+                continue  # 888poker: '#Game No : N' then the title, one hand
             if start >= 0:
                 body = lines[start:k]
                 while body and not body[-1].strip():
                     body.pop()
+                if file_site == "888poker" and all(line.startswith("#Game No") for line in body):
+                    continue  # the separator after a file's last hand
                 yield _Chunk(file_site, name, start + 1, body)
             start = k
 
 
 def _read(chunk: _Chunk) -> PhhHand:
-    record = read_stars_hand(chunk.site, chunk.file, chunk.line, chunk.lines)
-    return to_phh(record)
+    reader = read_888_hand if chunk.site == "888poker" else read_stars_hand
+    return to_phh(reader(chunk.site, chunk.file, chunk.line, chunk.lines))
 
 
 def load_history(source: HistorySource, site: str | None = None) -> Iterator[PhhHand]:

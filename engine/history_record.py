@@ -64,6 +64,10 @@ _ZONES = {
 }
 
 
+_CASINOS = {"pokerstars": "PokerStars", "ggpoker": "GGPoker", "888poker": "888poker",
+            "winamax": "Winamax"}
+
+
 @dataclass
 class HandRecord:
     """One hand as a site printed it (amounts are the site's decimals, names as printed)."""
@@ -104,6 +108,10 @@ class HandRecord:
     fees: Decimal = Decimal(0)
     """Rake, jackpot and other fees taken from the pot."""
     total_line: int = 0
+    printed_totals: bool = True
+    """Whether the site prints the uncalled bets and the total pot with its fees; 888poker
+    does not, so they are worked out: the part of a round's largest bet nobody matched
+    goes back, and the fees are the pot minus what the players collected."""
 
     def where(self, line: int | None = None) -> str:
         return f"{self.file}:{self.line if line is None else line}"
@@ -243,6 +251,7 @@ def to_phh(rec: HandRecord) -> PhhHand:
         if kind == "board":
             actions.append(f"d db {name}")
             lines.append(line)
+            _round_over(rec, order, bets)
             invested = [i + b for i, b in zip(invested, bets)]
             bets = [Decimal(0)] * n
             continue
@@ -262,6 +271,7 @@ def to_phh(rec: HandRecord) -> PhhHand:
             bets[k] = amount
             actions.append(f"p{k + 1} cbr {amount}")
         lines.append(line)
+    _round_over(rec, order, bets)
     invested = [i + b for i, b in zip(invested, bets)]
     live = [name for name in order if name not in folded]
     if len(live) > 1:
@@ -278,6 +288,14 @@ def to_phh(rec: HandRecord) -> PhhHand:
         if name not in index:
             raise rec.fail(rec.collected_lines.get(name, rec.line),
                            f"{name!r} is paid but is not dealt in (players: {order!r})")
+    pot = sum(invested, Decimal(0)) - sum(rec.uncalled.values(), Decimal(0))
+    collected = sum(rec.collected.values(), Decimal(0))
+    if not rec.printed_totals and collected > pot and len(rec.uncalled) == 1:
+        # 888poker counts the uncalled big blind of a walk in what the big blind collected
+        ((owner, back),) = rec.uncalled.items()
+        if collected <= pot + back and rec.collected.get(owner, Decimal(0)) >= back:
+            rec.collected[owner] -= back
+            collected -= back
     finishing = []
     for k, name in enumerate(order):
         stack = rec.seats[name][1]
@@ -286,8 +304,11 @@ def to_phh(rec: HandRecord) -> PhhHand:
             raise rec.fail(rec.seats[name][2], f"{name!r} puts in {invested[k]} but has only"
                            f" {stack}: the amounts do not add up")
         finishing.append(end)
-    pot = sum(invested) - sum(rec.uncalled.values())
-    collected = sum(rec.collected.values())
+    if not rec.printed_totals:
+        rec.total_pot, rec.fees = pot, pot - collected
+        if rec.fees < 0:
+            raise rec.fail(rec.total_line or rec.line, f"the players collected {collected} but the"
+                           f" pot is {pot}: the amounts do not add up")
     if rec.total_pot is None:
         raise rec.fail(rec.line, "the hand has no 'Total pot' line: truncated?")
     if pot != rec.total_pot:
@@ -331,11 +352,24 @@ def to_phh(rec: HandRecord) -> PhhHand:
         raise cls(f"{rec.where()}: {exc}", file=rec.file, line=rec.line) from None
 
 
+def _round_over(rec: HandRecord, order: list[str], bets: list[Decimal]) -> None:
+    """At the end of a betting round, for a site that does not print it: the part of the
+    largest bet that nobody matched goes back to its owner."""
+    if rec.printed_totals or not bets:
+        return
+    top = max(bets)
+    k = bets.index(top)
+    second = max((b for j, b in enumerate(bets) if j != k), default=Decimal(0))
+    if top > second:
+        name = order[k]
+        rec.uncalled[name] = rec.uncalled.get(name, Decimal(0)) + top - second
+
+
 def _standard_fields(rec: HandRecord, order: Iterable[str]) -> dict[str, Any]:
     """PHH's optional fields: hand, table, players, seats, currency, date and time."""
     names = list(order)
     fields: dict[str, Any] = {
-        "casino": {"pokerstars": "PokerStars", "ggpoker": "GGPoker"}.get(rec.site, rec.site),
+        "casino": _CASINOS.get(rec.site, rec.site),
         "online": True,
         "hand": rec.hand_id,
         "table": rec.table,

@@ -28,6 +28,7 @@ from holdem_eval import HoldemEvalError
 DATA = Path(__file__).resolve().parents[1] / "data" / "histories"
 STARS = DATA / "PokerStars"
 GG = DATA / "GGPoker"
+PACIFIC = DATA / "Pacific"  # 888poker
 
 
 @pytest.fixture(scope="module")
@@ -140,7 +141,68 @@ def test_ggpoker_samples_import_and_verify(gg_checks: list[HistoryCheck]) -> Non
             assert check.hand is not None and replay_phh(check.hand).matches_file is True
 
 
-@pytest.mark.parametrize(("root", "refused"), [(STARS, STARS_REFUSED), (GG, GG_REFUSED)])
+_888_HILO = (UnsupportedHistoryError, "variant 'Pot Limit OmahaHL' is not supported yet")
+_PARTY = (UnsupportedHistoryError, "PartyPoker hand histories are not supported yet")
+PACIFIC_REFUSED = {
+    "CashGame/GameTypeTests/PotLimitOmahaHiLo.txt": _888_HILO,
+    "CashGame/HandActionTests/OmahaHiLo.txt": _888_HILO,
+    "CashGame/PlayerTests/OmahaHiLoShowdown.txt": _888_HILO,
+    "CashGame/GameTypeTests/NoLimitOmaha.txt": (
+        UnsupportedHistoryError, "variant 'No Limit Omaha' is not supported yet"),
+    "CashGame/GameTypeTests/PotLimitHoldem.txt": _PARTY,  # PartyPoker files in the folder
+    "CashGame/PlayerTests/WithSittingOut.txt": _PARTY,
+    "CashGame/GeneralHands/HeroName.txt": (
+        UnknownSiteError, "'***** LuckyAcePoker.com Hand History for Game 5512058461 *****'"),
+    "CashGame/ExtraHands/SpecialCards.txt": (HistoryError, "bad cards ' Ec  Knc  3h  3c ': 'Ec'"),
+    "CashGame/Limits/Limit5.txt": (
+        UnsupportedHistoryError, "no big blind is posted at its position"),
+    "CashGame/ValidHandTests/InValidHand_1.txt": (
+        HistoryError, "the hand ends before its '** Summary **' section: truncated?"),
+}
+
+
+def test_888poker_samples_import_and_verify() -> None:
+    checks = verify_history(PACIFIC)
+    assert len(list(PACIFIC.rglob("*.txt"))) == 33
+    assert Counter(c.method for c in checks) == {"exact": 23, None: 10}
+    for check in checks:
+        if check.ok:
+            assert check.hand is not None and replay_phh(check.hand).matches_file is True
+
+
+def test_888poker_fields_inferred_uncalled_bet_and_fees() -> None:
+    # 888poker prints increments, no uncalled bet and no pot or rake line
+    (h,) = load_history(PACIFIC / "CashGame/HandActionTests/AllInHandWithShowdown.txt")
+    f = h.fields
+    assert (f["casino"], f["hand"], f["table"], f["seat_count"], f["currency"]) == (
+        "888poker", "349444554", "Valledupar", 6, "USD")
+    assert (f["year"], f["month"], f["day"], f["time"]) == (2014, 1, 6, datetime.time(10, 56, 5))
+    assert f["players"] == ["zvony_tango7", "kiss014", "dynamoz6", "qprcuz", "FishPredator"]
+    assert h.blinds_or_straddles == (50, 100, -100, 0, 0)  # dynamoz6 posts a big blind at p3
+    # 'qprcuz raises [$101.66]' on the river adds 101.66 to nothing: raise to 101.66
+    assert h.actions[-5:] == ("p2 cbr 6.55", "p4 cbr 101.66", "p2 cc", "p4 sm 3d3c", "p2 sm 5h2h")
+    # kiss014 had 89.83 left to call: 5.28 goes back; pot 201.50, collected 197.50, fees 4
+    assert f["_collected"][3] == Decimal("197.50") and f["_rake"] == Decimal("4.00")
+    assert h.finishing_stacks == (9950, 0, 9900, 20278, 10000)
+    assert replay_phh(h).matches_file is True
+
+
+def test_888poker_dead_blind_walk_and_fixed_limit() -> None:
+    (h,) = load_history(PACIFIC / "CashGame/HandActionTests/PostingDead.txt")
+    # 'posts dead blind [$1 + $2]': $2 live, $1 dead
+    assert h.blinds_or_straddles == (100, 200, 0, -200, 0, 0) and h.dead_posts == (0, 0, 0, 100, 0, 0)
+    assert replay_phh(h).matches_file is True
+    # a walk: the big blind 'collected [ $1.50 ]', his own 0.50 back and the small blind
+    (walk,) = load_history(PACIFIC / "CashGame/PlayerTests/NoHoleCards.txt")
+    assert walk.fields["_collected"] == [0, Decimal("1.00"), 0] and walk.fields["_rake"] == 0
+    assert walk.finishing_stacks == (6434, 5590, 600)
+    # fixed limit: '$0.50/$1 Blinds' bets $1, then $2
+    (fl,) = load_history(PACIFIC / "CashGame/GameTypeTests/FixedLimitHoldem.txt")
+    assert (fl.variant, fl.small_bet, fl.big_bet) == ("FT", 100, 200)
+
+
+@pytest.mark.parametrize(("root", "refused"), [(STARS, STARS_REFUSED), (GG, GG_REFUSED),
+                                               (PACIFIC, PACIFIC_REFUSED)])
 def test_every_refused_sample_says_why(root: Path, refused: dict[str, tuple[type, str]]) -> None:
     checks = verify_history(root)
     seen = {}
@@ -309,11 +371,11 @@ def test_unknown_site_and_unknown_site_name() -> None:
                        r" 'Hello there'; expected a PokerStars"):
         list(load_history("\nHello there\nmore\n"))
     with pytest.raises(UnknownSiteError, match=r"^site 'partypoker' is not one of"
-                       r" \('pokerstars', 'ggpoker'\)$"):
+                       r" \('pokerstars', 'ggpoker', '888poker'\)$"):
         list(load_history(_general(), site="partypoker"))
-    with pytest.raises(UnsupportedHistoryError, match=r"^<text>:1: 888poker hand histories are"
-                       r" not supported yet"):
-        list(load_history("#Game No : 1\n***** 888poker Hand History for Game 1 *****\n"))
+    with pytest.raises(UnsupportedHistoryError, match=r"^<text>:2: Winamax hand histories are"
+                       r" not supported yet \(PokerStars, GGPoker and 888poker are\)$"):
+        list(load_history("\nWinamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit\n"))
     assert issubclass(UnknownSiteError, HistoryError) and issubclass(HistoryError, PhhError)
     assert issubclass(HistoryError, HoldemEvalError) and issubclass(HistoryError, ValueError)
     assert issubclass(UnsupportedHistoryError, UnsupportedPhhError)

@@ -29,6 +29,7 @@ from typing import IO, Union
 from .history_pacific import HEADER_888, read_888_hand
 from .history_record import HistoryError, UnsupportedHistoryError, to_phh
 from .history_stars import HEADER_GG, HEADER_STARS, read_stars_hand
+from .history_winamax import HEADER_WINAMAX, read_winamax_hand
 from .phh_hand import PhhError, PhhHand
 from .phh_replay import replay_phh
 from .rules import Rules
@@ -46,12 +47,14 @@ __all__ = [
 
 HistorySource = Union[str, "os.PathLike[str]", bytes, bytearray, IO[bytes], IO[str]]
 
-SITES = ("pokerstars", "ggpoker", "888poker")
+SITES = ("pokerstars", "ggpoker", "888poker", "winamax")
 """The sites :func:`load_history` reads (``site=`` takes these names)."""
 
-_HEADERS = {"pokerstars": HEADER_STARS, "ggpoker": HEADER_GG, "888poker": HEADER_888}
+_HEADERS = {"pokerstars": HEADER_STARS, "ggpoker": HEADER_GG, "888poker": HEADER_888,
+            "winamax": HEADER_WINAMAX}
+_READERS = {"888poker": read_888_hand, "winamax": read_winamax_hand}
 # sites recognised by their first line, whose readers are not written yet
-_LATER = {"Winamax": "Winamax Poker", "iPoker": "<session",
+_LATER = {"iPoker": "<session",
           "PartyPoker": "***** Hand History", "PPPoker": "PPPoker Hand #"}
 
 
@@ -75,11 +78,16 @@ def _decode(data: bytes, name: str) -> str:
                            " the text of a hand history", file=name, line=line)
     try:
         return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    try:  # the sites' Windows clients write Windows-1252 (Winamax's '€' is byte 0x80)
+        return data.decode("cp1252")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise HistoryError(
-            f"{name}:{line}: not UTF-8 text: byte {data[exc.start:exc.start + 1]!r} at offset"
-            f" {exc.start}, expected a UTF-8 hand history", file=name, line=line
+            f"{name}:{line}: neither UTF-8 nor Windows-1252 text: byte"
+            f" {data[exc.start:exc.start + 1]!r} at offset {exc.start}, expected the text of a"
+            " hand history", file=name, line=line
         ) from None
 
 
@@ -137,13 +145,13 @@ def _site_of(name: str, number: int, line: str) -> str:
     for site, start in _LATER.items():
         if line.startswith(start):
             raise UnsupportedHistoryError(f"{name}:{number}: {site} hand histories are not"
-                                          " supported yet (PokerStars, GGPoker and 888poker"
-                                          " are)",
+                                          " supported yet (PokerStars, GGPoker, 888poker and"
+                                          " Winamax are)",
                                           file=name, line=number)
     raise UnknownSiteError(
         f"{name}:{number}: not a hand history of a known site: {line[:80]!r}; expected a"
-        " PokerStars ('PokerStars Hand #...'), GGPoker ('Poker Hand #...') or 888poker"
-        " ('***** 888poker Hand History for Game ...') hand",
+        " PokerStars ('PokerStars Hand #...'), GGPoker ('Poker Hand #...'), 888poker"
+        " ('***** 888poker Hand History for Game ...') or Winamax ('Winamax Poker - ...') hand",
         file=name, line=number,
     )
 
@@ -194,7 +202,7 @@ def _chunks(source: HistorySource, site: str | None) -> Iterator[_Chunk | Histor
 
 
 def _read(chunk: _Chunk) -> PhhHand:
-    reader = read_888_hand if chunk.site == "888poker" else read_stars_hand
+    reader = _READERS.get(chunk.site, read_stars_hand)
     return to_phh(reader(chunk.site, chunk.file, chunk.line, chunk.lines))
 
 

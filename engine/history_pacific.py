@@ -4,7 +4,7 @@
 brackets, with the currency symbol before or after and a decimal comma in some locales
 (``[ 1 192,48 $ ]``); the showdown is in the summary. It prints neither the uncalled bets
 nor the total pot and rake: :func:`~.history_record.to_phh` works them out
-(``HandRecord.printed_totals`` is False).
+(``HandRecord.prints_uncalled`` and ``prints_fees`` are False).
 """
 
 from __future__ import annotations
@@ -61,7 +61,8 @@ def _cards(rec: HandRecord, text: str, line: int) -> str:
 
 def read_888_hand(site: str, file: str, first_line: int, lines: Sequence[str]) -> HandRecord:
     """Read one 888poker hand (its lines; ``first_line`` is its first line in ``file``)."""
-    rec = HandRecord(site=site, file=file, line=first_line, printed_totals=False)
+    rec = HandRecord(site=site, file=file, line=first_line, prints_uncalled=False,
+                     prints_fees=False, marks_sitting_out=False)
     k0 = 0
     while k0 < len(lines) and (not lines[k0].strip() or lines[k0].startswith("#Game No")):
         k0 += 1

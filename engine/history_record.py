@@ -108,10 +108,18 @@ class HandRecord:
     fees: Decimal = Decimal(0)
     """Rake, jackpot and other fees taken from the pot."""
     total_line: int = 0
-    printed_totals: bool = True
-    """Whether the site prints the uncalled bets and the total pot with its fees; 888poker
-    does not, so they are worked out: the part of a round's largest bet nobody matched
-    goes back, and the fees are the pot minus what the players collected."""
+    marks_sitting_out: bool = True
+    """Whether the site marks the seated players who are not dealt in; if not (888poker,
+    Winamax), the players dealt in are those who post, act, show or get cards."""
+    prints_uncalled: bool = True
+    """Whether the site prints the uncalled bets; if not (888poker, Winamax) they are worked
+    out: the part of a round's largest bet nobody matched goes back to its owner."""
+    prints_fees: bool = True
+    """Whether the site prints its fees; if not (888poker), they are the pot minus what the
+    players collected."""
+    collected_includes_uncalled: bool = False
+    """Whether what a player collected includes his uncalled bet (Winamax, whose ``Total
+    pot`` is then the sum of what was collected)."""
 
     def where(self, line: int | None = None) -> str:
         return f"{self.file}:{self.line if line is None else line}"
@@ -141,6 +149,11 @@ def _order(rec: HandRecord) -> list[str]:
         for name in names:
             if name not in rec.seats:
                 raise rec.fail(rec.line, f"{name!r} is dealt cards but has no seat")
+    elif not rec.marks_sitting_out:
+        # the players who post, act, show or are dealt cards the file shows
+        active = {p[0] for p in rec.posts} | {a[0] for a in rec.actions if a[1] != "board"}
+        active |= {s[0] for s in rec.showdown} | set(rec.holes)
+        names = [n for n in rec.seats if n in active]
     else:
         names = [n for n in rec.seats if n not in rec.out]
     after = sorted(names, key=lambda n: (rec.seats[n][0] <= rec.button_seat, rec.seats[n][0]))
@@ -290,7 +303,10 @@ def to_phh(rec: HandRecord) -> PhhHand:
                            f"{name!r} is paid but is not dealt in (players: {order!r})")
     pot = sum(invested, Decimal(0)) - sum(rec.uncalled.values(), Decimal(0))
     collected = sum(rec.collected.values(), Decimal(0))
-    if not rec.printed_totals and collected > pot and len(rec.uncalled) == 1:
+    if rec.collected_includes_uncalled:
+        collected = _uncalled_out_of_collected(rec, collected)
+        rec.total_pot = pot
+    elif not rec.prints_fees and collected > pot and len(rec.uncalled) == 1:
         # 888poker counts the uncalled big blind of a walk in what the big blind collected
         ((owner, back),) = rec.uncalled.items()
         if collected <= pot + back and rec.collected.get(owner, Decimal(0)) >= back:
@@ -304,7 +320,7 @@ def to_phh(rec: HandRecord) -> PhhHand:
             raise rec.fail(rec.seats[name][2], f"{name!r} puts in {invested[k]} but has only"
                            f" {stack}: the amounts do not add up")
         finishing.append(end)
-    if not rec.printed_totals:
+    if not rec.prints_fees:
         rec.total_pot, rec.fees = pot, pot - collected
         if rec.fees < 0:
             raise rec.fail(rec.total_line or rec.line, f"the players collected {collected} but the"
@@ -352,10 +368,29 @@ def to_phh(rec: HandRecord) -> PhhHand:
         raise cls(f"{rec.where()}: {exc}", file=rec.file, line=rec.line) from None
 
 
+def _uncalled_out_of_collected(rec: HandRecord, collected: Decimal) -> Decimal:
+    """Winamax: check the printed total (what was collected, uncalled bets included) and take
+    each uncalled bet out of what its owner collected; returns the new total collected."""
+    if rec.total_pot is None:
+        raise rec.fail(rec.line, "the hand has no 'Total pot' line: truncated?")
+    if rec.total_pot != collected:
+        raise rec.fail(rec.total_line, f"the total pot is {rec.total_pot} but the players"
+                       f" collected {collected}: the amounts do not add up")
+    for owner, back in rec.uncalled.items():
+        got = rec.collected.get(owner, Decimal(0))
+        if got < back:
+            raise rec.fail(rec.collected_lines.get(owner, rec.total_line), f"{owner!r} collects"
+                           f" {got}, less than the uncalled bet {back} that goes back to them:"
+                           " the amounts do not add up")
+        rec.collected[owner] = got - back
+        collected -= back
+    return collected
+
+
 def _round_over(rec: HandRecord, order: list[str], bets: list[Decimal]) -> None:
     """At the end of a betting round, for a site that does not print it: the part of the
     largest bet that nobody matched goes back to its owner."""
-    if rec.printed_totals or not bets:
+    if rec.prints_uncalled or not bets:
         return
     top = max(bets)
     k = bets.index(top)
@@ -381,7 +416,7 @@ def _standard_fields(rec: HandRecord, order: Iterable[str]) -> dict[str, Any]:
     if rec.currency:
         fields["currency"] = rec.currency
     if rec.tournament:
-        fields["event"] = f"Tournament #{rec.tournament}"
+        fields["event"] = rec.tournament
     if rec.when is not None:
         fields.update(year=rec.when.year, month=rec.when.month, day=rec.when.day,
                       time=rec.when.time())

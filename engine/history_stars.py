@@ -93,7 +93,7 @@ def _header(rec: HandRecord, text: str, line: int) -> None:
                               " (expected No Limit, Pot Limit or Limit)")
     game = game[: -len(limit)].strip()
     if game.startswith("Tournament #"):
-        rec.tournament = game.split(",", 1)[0][len("Tournament #"):]
+        rec.tournament = game.split(",", 1)[0]
     name = next((g for g in _GAMES if game.endswith(g)), game)
     betting = _LIMITS[limit]
     variant = _VARIANT.get((name, betting))

@@ -29,6 +29,7 @@ DATA = Path(__file__).resolve().parents[1] / "data" / "histories"
 STARS = DATA / "PokerStars"
 GG = DATA / "GGPoker"
 PACIFIC = DATA / "Pacific"  # 888poker
+WINAMAX = DATA / "Winamax"
 
 
 @pytest.fixture(scope="module")
@@ -201,8 +202,49 @@ def test_888poker_dead_blind_walk_and_fixed_limit() -> None:
     assert (fl.variant, fl.small_bet, fl.big_bet) == ("FT", 100, 200)
 
 
+WINAMAX_REFUSED = {
+    "CashGame/GameTypeTests/PotLimitFiveCardOmahaHiLo.txt": (
+        UnsupportedHistoryError, "variant '5 Card Omaha Hi/Lo pot limit' is not supported yet"),
+    "CashGame/HandActionTests/UncalledBet.txt": (
+        UnsupportedHistoryError, "variant '5 Card Omaha pot limit' is not supported yet"),
+    "CashGame/HandActionTests/PostingDead.txt": (HistoryError, "the amounts do not add up"),
+    "CashGame/PlayerTests/WithSittingOut.txt": (
+        HistoryError, "line not understood: 'Seat 1: Player1 ()'"),
+    "CashGame/ValidHandTests/InValidHand_1.txt": (  # 'Winaax Poker - ...'
+        UnknownSiteError, "not a hand history of a known site: 'Winaax Poker - CashGame"),
+}
+
+
+def test_winamax_samples_import_and_verify() -> None:
+    checks = verify_history(WINAMAX)
+    assert len(list(WINAMAX.rglob("*.txt"))) == 30
+    assert Counter(c.method for c in checks) == {"exact": 34, None: 5}
+    for check in checks:
+        if check.ok:
+            assert check.hand is not None and replay_phh(check.hand).matches_file is True
+
+
+def test_winamax_windows_1252_file_sitting_out_and_collected_with_the_uncalled_bet() -> None:
+    path = WINAMAX / "CashGame/GameTypeTests/NoLimitHoldem.txt"
+    assert b"\x80" in path.read_bytes()  # '€' in Windows-1252
+    (h,) = load_history(path)
+    f = h.fields
+    assert (f["casino"], f["hand"], f["table"], f["currency"], f["time_zone"]) == (
+        "Winamax", "5285192-1130-1382664338", "Durban 02", "EUR", "UTC")
+    assert f["players"] == ["gersois59", "VStee", "morfrim"]
+    # 'morfrim collected 19.82€' includes his uncalled 5.70: 14.12 from the pot of 15.10
+    assert f["_collected"] == [0, 0, Decimal("14.12")] and f["_rake"] == Decimal("0.98")
+    assert h.finishing_stacks == (3800, 16037, 4800)
+    # Seat 3 of 3BetHand.txt neither posts nor acts: not dealt in (Winamax does not say)
+    (h,) = load_history(WINAMAX / "CashGame/HandActionTests/3BetHand.txt")
+    assert "Dbrz34" not in h.fields["players"] and h.fields["seats"] == [1, 2, 4, 5]
+    (t,) = load_history(WINAMAX / "MultiTableTournament/GeneralHands/GeneralHand.txt")
+    assert t.fields["event"] == "BOOSTER" and "currency" not in t.fields and t.antes == (25,) * 3
+
+
 @pytest.mark.parametrize(("root", "refused"), [(STARS, STARS_REFUSED), (GG, GG_REFUSED),
-                                               (PACIFIC, PACIFIC_REFUSED)])
+                                               (PACIFIC, PACIFIC_REFUSED),
+                                               (WINAMAX, WINAMAX_REFUSED)])
 def test_every_refused_sample_says_why(root: Path, refused: dict[str, tuple[type, str]]) -> None:
     checks = verify_history(root)
     seen = {}
@@ -371,11 +413,11 @@ def test_unknown_site_and_unknown_site_name() -> None:
                        r" 'Hello there'; expected a PokerStars"):
         list(load_history("\nHello there\nmore\n"))
     with pytest.raises(UnknownSiteError, match=r"^site 'partypoker' is not one of"
-                       r" \('pokerstars', 'ggpoker', '888poker'\)$"):
+                       r" \('pokerstars', 'ggpoker', '888poker', 'winamax'\)$"):
         list(load_history(_general(), site="partypoker"))
-    with pytest.raises(UnsupportedHistoryError, match=r"^<text>:2: Winamax hand histories are"
-                       r" not supported yet \(PokerStars, GGPoker and 888poker are\)$"):
-        list(load_history("\nWinamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit\n"))
+    with pytest.raises(UnsupportedHistoryError, match=r"^<text>:2: PartyPoker hand histories are"
+                       r" not supported yet \(PokerStars, GGPoker, 888poker and Winamax are\)$"):
+        list(load_history("\n***** Hand History for Game 11617233792 *****\n"))
     assert issubclass(UnknownSiteError, HistoryError) and issubclass(HistoryError, PhhError)
     assert issubclass(HistoryError, HoldemEvalError) and issubclass(HistoryError, ValueError)
     assert issubclass(UnsupportedHistoryError, UnsupportedPhhError)
@@ -415,8 +457,9 @@ def test_binary_and_non_utf8_files(tmp_path: Path) -> None:
     assert info.value.file == str(binary) and info.value.line == 2
     (check,) = verify_history(binary)
     assert check.hand is None and check.line == 2 and isinstance(check.error, HistoryError)
-    with pytest.raises(HistoryError, match=r"^<bytes>:3: not UTF-8 text: byte b'\\xe9' at offset"):
-        list(load_history(b"PokerStars Hand #1\n\nCaf\xe9\n"))
+    with pytest.raises(HistoryError, match=r"^<bytes>:3: neither UTF-8 nor Windows-1252 text: byte"
+                       r" b'\\x81' at offset 23, expected the text of a hand history$"):
+        list(load_history(b"PokerStars Hand #1\n\nCaf\x81\n"))
 
 
 def test_empty_folder_empty_file_missing_path_and_glob(tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ from .history import (
     HistoryError,
     UnknownSiteError,
     UnsupportedHistoryError,
+    dumps_history,
     load_history,
     verify_history,
 )
@@ -116,6 +117,7 @@ __all__: list[str] = [
     "UnsupportedHistoryError",
     "UnsupportedPhhActionError",
     "UnsupportedPhhError",
+    "dumps_history",
     "dumps_phh",
     "load_history",
     "load_phh",

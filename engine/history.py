@@ -30,6 +30,7 @@ from .history_pacific import HEADER_888, read_888_hand
 from .history_record import HistoryError, UnsupportedHistoryError, to_phh
 from .history_stars import HEADER_GG, HEADER_STARS, read_stars_hand
 from .history_winamax import HEADER_WINAMAX, read_winamax_hand
+from .history_write import dumps_history
 from .phh_hand import PhhError, PhhHand
 from .phh_replay import replay_phh
 from .rules import Rules
@@ -41,6 +42,7 @@ __all__ = [
     "HistorySource",
     "UnknownSiteError",
     "UnsupportedHistoryError",
+    "dumps_history",
     "load_history",
     "verify_history",
 ]

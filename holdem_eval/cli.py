@@ -35,6 +35,7 @@ _COMMAND_MODULES = (
     "holdem_eval._cmd_grid",
     "holdem_eval._cmd_equity",
     "holdem_eval._cmd_serve",
+    "holdem_eval._cmd_history",
 )
 
 _EPILOG = f"""\

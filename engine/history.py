@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import glob as _glob
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Union
@@ -248,9 +248,9 @@ class HistoryCheck:
 _NO_FEES = Rules()  # TDA settlement, no rake: the gross payouts
 
 
-def _check(phh: PhhHand) -> tuple[str | None, str | None]:
-    """(method, None) if the strict replay ends as the site says, else (None, the first
-    difference)."""
+def _check(phh: PhhHand) -> tuple[str | None, str | None, PhhError | None]:
+    """(method, None, None) if the strict replay ends as the site says, else (None, the
+    first difference, the replay's error if it raised one)."""
     fields = phh.fields
     where = f"{fields['_file']}:{fields['_line']}"
     try:
@@ -260,26 +260,30 @@ def _check(phh: PhhHand) -> tuple[str | None, str | None]:
         lines = fields["_action_lines"]
         if 0 <= index < len(lines):
             where = f"{fields['_file']}:{lines[index]}"
-        return None, f"{where}: the engine cannot replay the hand: {exc}"
+        return None, f"{where}: the engine cannot replay the hand: {exc}", exc
     names = fields["players"]
     want = phh.finishing_stacks or ()
     got = result.hand.stacks
     if tuple(got) == tuple(want):
-        return "exact", None
-    fees = _fee_units(phh)
-    if fees:
-        # the site splits its fees between the pots its own way (PokerStars: in proportion,
-        # rounded per pot): compare the gross payouts without fees instead
-        gross = replay_phh(replace(phh, rules=_NO_FEES)).hand.stacks
-        taken = [g - w for g, w in zip(gross, want)]
-        paid = [g > s for g, s in zip(gross, result.hand.starting_stacks)]
-        if (sum(taken) == fees and all(t >= 0 for t in taken)
-                and all(t == 0 or p for t, p in zip(taken, paid))):
-            return "net of fees", None
+        return "exact", None, None
+    if _fee_units(phh) and _net_of_fees(phh, want):
+        return "net of fees", None, None
     k = next(k for k, (g, w) in enumerate(zip(got, want)) if g != w)
     return None, (f"{where}: {names[k]!r} (p{k + 1}) ends with {phh.to_chips(want[k])} by the"
                   f" site's figures (collected {fields['_collected'][k]}) but with"
-                  f" {phh.to_chips(got[k])} by the engine's replay")
+                  f" {phh.to_chips(got[k])} by the engine's replay"), None
+
+
+def _net_of_fees(phh: PhhHand, want: Sequence[int]) -> bool:
+    """The site splits its fees between the pots its own way (PokerStars: in proportion,
+    rounded per pot). Replayed without fees, every player must end with at least the
+    site's stack, only players the engine paid from a pot with less, and the differences
+    must add up to the recorded fees."""
+    gross = replay_phh(replace(phh, rules=_NO_FEES)).hand  # the same actions: it replays
+    taken = [g - w for g, w in zip(gross.stacks, want)]
+    paid = gross.payouts or [0] * len(taken)
+    return (sum(taken) == _fee_units(phh) and all(t >= 0 for t in taken)
+            and all(t == 0 or p > 0 for t, p in zip(taken, paid)))
 
 
 def _fee_units(phh: PhhHand) -> int:
@@ -303,6 +307,6 @@ def verify_history(source: HistorySource, site: str | None = None) -> list[Histo
         except PhhError as exc:
             checks.append(HistoryCheck(chunk.file, chunk.line, None, str(exc), None, exc))
             continue
-        method, problem = _check(phh)
-        checks.append(HistoryCheck(chunk.file, chunk.line, phh, problem, method))
+        method, problem, error = _check(phh)
+        checks.append(HistoryCheck(chunk.file, chunk.line, phh, problem, method, error))
     return checks

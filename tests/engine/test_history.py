@@ -14,6 +14,7 @@ from holdem_eval.engine import (
     HistoryCheck,
     HistoryError,
     PhhError,
+    PhhReplayError,
     UnknownSiteError,
     UnsupportedHistoryError,
     UnsupportedPhhError,
@@ -384,12 +385,28 @@ def test_a_difference_is_reported_with_its_line_never_fixed() -> None:
     )
 
 
+def test_net_of_fees_still_needs_the_right_winners() -> None:
+    # PokerStars' rake split by pot; the main pot given to the wrong player is still wrong
+    path = STARS / "CashGame/ExtraHands/SidePot.txt"
+    (check,) = verify_history(path)
+    assert check.method == "net of fees"
+    text = path.read_text("utf-8-sig").replace("CrSilva.11 collected €5.37 from main pot",
+                                                "templargio collected €5.37 from main pot")
+    (check,) = verify_history(text)
+    assert check.method is None and check.error is None
+    assert check.problem == (
+        "<text>:1: 'CrSilva.11' (p3) ends with 0 by the site's figures (collected 0) but with"
+        " 4.73 by the engine's replay"
+    )
+
+
 def test_an_action_the_engine_refuses_is_reported_at_its_line() -> None:
     # two folds swapped: Nightfox82 (small blind) folds before Tunks2 (the button)
     text = _general().replace("Tunks2: folds \nNightfox82: folds ", "Nightfox82: folds \nTunks2: folds ")
     text = text.replace("Tunks2: folds \r\nNightfox82: folds ", "Nightfox82: folds \r\nTunks2: folds ")
     (check,) = verify_history(text)
-    assert check.problem is not None
+    assert check.problem is not None and isinstance(check.error, PhhReplayError)
+    assert check.error.index == 9 and check.hand is not None
     assert check.problem.startswith("<text>:21: the engine cannot replay the hand: <text>:1:"
                                     " action 9 'p1 f': seat 0 cannot fold: it is seat 5's turn (out of turn)")
 

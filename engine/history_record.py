@@ -349,7 +349,7 @@ def to_phh(rec: HandRecord) -> PhhHand:
     if rec.variant == "FT":
         table["small_bet"], table["big_bet"] = rec.small_bet, rec.big_bet
     else:
-        table["min_bet"] = max(abs(b) for b in blinds)
+        table["min_bet"] = blinds[1]  # the big blind (p2; heads-up too), not a straddle
     table.update(_standard_fields(rec, order))
     table.update({
         "_site": rec.site,

@@ -400,6 +400,74 @@ def test_net_of_fees_still_needs_the_right_winners() -> None:
     )
 
 
+STRADDLE = """\
+Poker Hand #HD1: Hold'em No Limit  ($0.5/$1) - 2020/01/01 10:00:00
+Table 'T' 6-max Seat #1 is the button
+Seat 1: A ($100 in chips)
+Seat 2: B ($100 in chips)
+Seat 3: C ($100 in chips)
+Seat 4: D ($100 in chips)
+B: posts small blind $0.5
+C: posts big blind $1
+D: posts straddle $2
+*** HOLE CARDS ***
+Dealt to A
+Dealt to B
+Dealt to C
+Dealt to D
+A: raises $4 to $6
+B: folds
+C: folds
+D: calls $4
+*** FLOP *** [2c 3d 4h]
+D: checks
+A: bets $1
+D: folds
+Uncalled bet ($1) returned to A
+*** SHOWDOWN ***
+A collected $13.5 from pot
+*** SUMMARY ***
+Total pot $13.5 | Rake $0 | Jackpot $0 | Bingo $0
+"""
+
+
+def test_ggpoker_straddle_and_a_min_bet_of_the_big_blind() -> None:
+    (check,) = verify_history(STRADDLE)
+    assert check.method == "exact", check.problem
+    h = check.hand
+    assert h is not None and h.blinds_or_straddles == (5, 10, 20, 0) and h.min_bet == 10
+    assert h.actions[4:] == ("p4 cbr 6", "p1 f", "p2 f", "p3 cc", "d db 2c3d4h", "p3 cc",
+                             "p4 cbr 1", "p3 f")  # a $1 bet after the flop: the big blind
+    bad = STRADDLE.replace("D: posts straddle $2", "A: posts straddle $2")
+    with pytest.raises(UnsupportedHistoryError, match=r"^<text>:9: 'A' posts a straddle 2 from"
+                       r" position p4 of 4: "):
+        list(load_history(bad))
+
+
+def test_dead_posts_field_in_phh_text() -> None:
+    from holdem_eval.engine import loads_phh
+
+    text = """variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, -2]
+_dead_posts = [0, 0, 1]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 f']
+finishing_stacks = [99, 104, 97]
+"""
+    (h,) = loads_phh(text, name="d.phh")
+    assert h.dead_posts == (0, 0, 1) and h.posts() == {2: (2, 1)}
+    result = replay_phh(h)
+    assert result.matches_file is True and result.hand.dead_money == [0, 0, 1]
+    (no_dead,) = loads_phh(text.replace("_dead_posts = [0, 0, 1]\n", ""), name="d.phh")
+    assert no_dead.dead_posts == () and replay_phh(no_dead).matches_file is False
+    (short,) = loads_phh(text.replace("_dead_posts = [0, 0, 1]", "_dead_posts = [0, 1]"), name="d.phh")
+    with pytest.raises(PhhError, match=r"^d\.phh: _dead_posts needs one entry per player \(3\),"
+                       r" got 2$"):
+        replay_phh(short)
+
+
 def test_an_action_the_engine_refuses_is_reported_at_its_line() -> None:
     # two folds swapped: Nightfox82 (small blind) folds before Tunks2 (the button)
     text = _general().replace("Tunks2: folds \nNightfox82: folds ", "Nightfox82: folds \nTunks2: folds ")

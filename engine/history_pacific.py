@@ -146,7 +146,7 @@ def _seat(rec: HandRecord, text: str, k: int) -> bool:
 def _line(rec: HandRecord, names: Sequence[str], text: str, k: int) -> None:
     dealt = _DEALT.match(text)
     if dealt is not None and dealt["name"] in rec.seats:
-        rec.holes[dealt["name"]] = (_cards(rec, dealt["cards"], k), k)
+        rec.known_cards(dealt["name"], _cards(rec, dealt["cards"], k), k)
         return
     name = next((n for n in names if text.startswith(n + " ")), None)
     if name is None:
@@ -166,7 +166,7 @@ def _line(rec: HandRecord, names: Sequence[str], text: str, k: int) -> None:
         rec.actions.append((name, "b", _amount(rec, m["bet"] or m["raise"], k), k))
     elif m["shows"] is not None or m["mucks"] is not None:
         cards = _cards(rec, m["shows"] if m["shows"] is not None else m["mucks"], k)
-        rec.holes[name] = (cards, k)
+        rec.known_cards(name, cards, k)
         rec.showdown.append((name, m["shows"] is not None, k))
     elif m["collected"]:
         rec.collected[name] = rec.collected.get(name, Decimal(0)) + _amount(rec, m["collected"], k)

@@ -121,6 +121,16 @@ class HandRecord:
     """Whether what a player collected includes his uncalled bet (Winamax, whose ``Total
     pot`` is then the sum of what was collected)."""
 
+    def known_cards(self, name: str, cards: str, line: int) -> None:
+        """Record ``name``'s hole cards (canonical text) as the file shows them at ``line``;
+        the same player shown two different hands is refused."""
+        seen = self.holes.get(name)
+        if seen is not None and seen[0] != cards:
+            raise self.fail(line, f"{name!r} shows {cards!r} but line {seen[1]} gives"
+                            f" {seen[0]!r}: a player has one hand")
+        if seen is None:
+            self.holes[name] = (cards, line)
+
     def where(self, line: int | None = None) -> str:
         return f"{self.file}:{self.line if line is None else line}"
 

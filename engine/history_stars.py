@@ -205,7 +205,7 @@ def _play_line(rec: HandRecord, names: Sequence[str], section: str, text: str, k
     if m is not None and m["name"] in rec.seats:
         rec.dealt.append(m["name"])
         if m["cards"]:
-            rec.holes[m["name"]] = (canonical_cards(rec, m["cards"], k), k)
+            rec.known_cards(m["name"], canonical_cards(rec, m["cards"], k), k)
         return
     m = _UNCALLED.match(text)
     if m is not None:
@@ -262,7 +262,7 @@ def _player_action(rec: HandRecord, name: str, what: str, section: str, k: int) 
     elif m["shows"] is not None:
         cards = canonical_cards(rec, m["shows"], k)
         if len(cards) == _hole_text(rec):
-            rec.holes[name] = (cards, k)
+            rec.known_cards(name, cards, k)
             rec.showdown.append((name, True, k))
         else:  # a hand shown in part cannot win a pot: the site mucks it
             rec.showdown.append((name, False, k))
@@ -289,5 +289,5 @@ def _summary(rec: HandRecord, text: str, k: int) -> None:
         name = next((n for n in sorted(rec.seats, key=len, reverse=True)
                      if who == n or who.startswith(n + " (")), None)
         cards = canonical_cards(rec, m["cards"], k)
-        if name is not None and name not in rec.holes and len(cards) == _hole_text(rec):
-            rec.holes[name] = (cards, k)
+        if name is not None and len(cards) == _hole_text(rec):
+            rec.known_cards(name, cards, k)

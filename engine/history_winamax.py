@@ -140,7 +140,7 @@ def _street(rec: HandRecord, street: str, cards: str, k: int) -> str:
 def _line(rec: HandRecord, names: Sequence[str], text: str, k: int) -> None:
     dealt = _DEALT.match(text)
     if dealt is not None and dealt["name"] in rec.seats:
-        rec.holes[dealt["name"]] = (canonical_cards(rec, dealt["cards"], k), k)
+        rec.known_cards(dealt["name"], canonical_cards(rec, dealt["cards"], k), k)
         return
     name = next((n for n in names if text.startswith(n + " ")), None)
     if name is None:
@@ -166,7 +166,7 @@ def _line(rec: HandRecord, names: Sequence[str], text: str, k: int) -> None:
     elif m["shows"] is not None:
         cards = canonical_cards(rec, m["shows"], k)
         if len(cards) == (8 if rec.variant == "PO" else 4):
-            rec.holes[name] = (cards, k)
+            rec.known_cards(name, cards, k)
             rec.showdown.append((name, True, k))
         else:
             rec.showdown.append((name, False, k))

@@ -385,6 +385,30 @@ def test_a_difference_is_reported_with_its_line_never_fixed() -> None:
     )
 
 
+def test_a_player_shown_two_different_hands() -> None:
+    text = (STARS / "MultiTableTournament/GameTypeTests/NoLimitHoldem.txt").read_text("utf-8-sig")
+    text = text.replace("showed [Jd Kd] and won", "showed [Jd Qs] and won")
+    with pytest.raises(HistoryError, match=r"^<text>:47: 'colorado0054' shows 'JdQs' but line 33"
+                       r" gives 'JdKd': a player has one hand$"):
+        list(load_history(text))
+
+
+@pytest.mark.parametrize(("name", "currency", "zone"), [
+    ("Limits/EuroTable.txt", "EUR", "ET"),
+    ("Limits/GbpTable.txt", "GBP", "ET"),
+    ("Limits/YuanTable.txt", "CNY", "ET"),
+    ("GeneralHands/HeroName.txt", "EUR", "CET"),  # '... 18:14:22 CET [2013/03/08 18:14:22 ET]'
+    ("ExtraHands/ZoomHand.txt", "USD", "WET"),
+])
+def test_currencies_and_time_zones(name: str, currency: str, zone: str) -> None:
+    (check,) = verify_history(STARS / "CashGame" / name)
+    assert check.ok and check.hand is not None
+    f = check.hand.fields
+    assert (f["currency"], f["time_zone_abbreviation"]) == (currency, zone)
+    assert f["time_zone"] == {"ET": "America/New_York", "CET": "Europe/Paris",
+                              "WET": "Europe/Lisbon"}[zone]
+
+
 def test_net_of_fees_still_needs_the_right_winners() -> None:
     # PokerStars' rake split by pot; the main pot given to the wrong player is still wrong
     path = STARS / "CashGame/ExtraHands/SidePot.txt"

@@ -623,3 +623,37 @@ def test_messages_name_the_line_of_the_hand_in_a_file_of_several() -> None:
     hands = list(load_history(path))
     assert [h.fields["_line"] for h in hands] == starts
     assert all(re.fullmatch(r".*10MultipleHands\.txt:\d+", h.name) for h in hands)
+
+
+def _sample_texts() -> list[tuple[str, list[str]]]:
+    texts = []
+    for path in sorted(DATA.rglob("*.txt")):
+        data = path.read_bytes()
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = data.decode("cp1252")
+        lines = text.splitlines()
+        if len(lines) <= 80:  # the one-hand files
+            texts.append((path.name, lines))
+    return texts
+
+
+def test_cut_dropped_or_repeated_lines_never_crash() -> None:
+    """Every sample hand with one line cut off the end, dropped or repeated: a result per
+    hand or a HistoryError naming the place, never another exception."""
+    tried = refused = 0
+    for _, lines in _sample_texts():
+        for k in range(1, len(lines)):
+            for variant in (lines[:k], lines[:k] + lines[k + 1:], lines[:k + 1] + lines[k:]):
+                tried += 1
+                try:
+                    checks = verify_history("\n".join(variant) + "\n")
+                except HistoryError as exc:
+                    assert re.match(r"<text>:\d+: ", str(exc)), exc
+                    refused += 1
+                    continue
+                for check in checks:
+                    assert check.ok or re.match(r"<text>:\d+: ", check.problem or ""), check
+                    refused += not check.ok
+    assert tried > 10_000 and refused > tried // 2

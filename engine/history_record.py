@@ -64,6 +64,10 @@ _ZONES = {
 }
 
 
+# 888poker prints no rake: the fees worked out of its figures must be a rake it can take
+# (none without a flop, at most 5% of the pot), or an amount of the hand is wrong
+_MOST_FEES = Decimal("0.05")
+
 _CASINOS = {"pokerstars": "PokerStars", "ggpoker": "GGPoker", "888poker": "888poker",
             "winamax": "Winamax"}
 
@@ -335,6 +339,12 @@ def to_phh(rec: HandRecord) -> PhhHand:
         if rec.fees < 0:
             raise rec.fail(rec.total_line or rec.line, f"the players collected {collected} but the"
                            f" pot is {pot}: the amounts do not add up")
+        flop = any(kind == "board" for _, kind, _, _ in rec.actions)
+        if (rec.fees and not flop) or rec.fees > pot * _MOST_FEES:
+            raise rec.fail(rec.total_line or rec.line, f"the players collected {collected} of a"
+                           f" pot of {pot}, leaving {rec.fees} as fees, but {rec.site} takes no"
+                           " rake without a flop and at most 5% of a pot: an amount is wrong or"
+                           " missing")
     if rec.total_pot is None:
         raise rec.fail(rec.line, "the hand has no 'Total pot' line: truncated?")
     if pot != rec.total_pot:

@@ -189,6 +189,24 @@ def test_888poker_fields_inferred_uncalled_bet_and_fees() -> None:
     assert replay_phh(h).matches_file is True
 
 
+def test_888poker_fees_must_be_a_rake_the_site_takes() -> None:
+    text = (PACIFIC / "CashGame/HandActionTests/FoldedPreflop.txt").read_text("utf-8-sig")
+    assert "dbhbrb collected [ $2.50 ]" in text
+    with pytest.raises(HistoryError, match=r"^<text>:18: the players collected 2.40 of a pot of"
+                       r" 2.50, leaving 0.10 as fees, but 888poker takes no rake without a flop"
+                       r" and at most 5% of a pot: an amount is wrong or missing$"):
+        list(load_history(text.replace("collected [ $2.50 ]", "collected [ $2.40 ]")))
+    text = (PACIFIC / "CashGame/PlayerTests/WithShowdown.txt").read_text("utf-8-sig")
+    (check,) = verify_history(text)
+    assert check.ok and check.hand is not None and check.hand.fields["_rake"] == Decimal("0.60")
+    winner = check.hand.fields["players"][check.hand.fields["_collected"].index(Decimal("11.40"))]
+    bad = text.replace(f"{winner} collected [ $11.40 ]", f"{winner} collected [ $11.39 ]")
+    (check,) = verify_history(bad)
+    assert check.problem is not None and check.problem.endswith(
+        "leaving 0.61 as fees, but 888poker takes no rake without a flop and at most 5% of a"
+        " pot: an amount is wrong or missing")
+
+
 def test_888poker_dead_blind_walk_and_fixed_limit() -> None:
     (h,) = load_history(PACIFIC / "CashGame/HandActionTests/PostingDead.txt")
     # 'posts dead blind [$1 + $2]': $2 live, $1 dead

@@ -329,6 +329,24 @@ def test_pokerstars_tournament_fields_and_showdown() -> None:
     assert replay_phh(h).finishing_stacks == (3718, 0, 1312, 0, 972, 944, 1148)
 
 
+def test_pokerstars_tournament_deals_in_players_sitting_out() -> None:
+    (check,) = verify_history(STARS / "MultiTableTournament/Buyins/Buyin1.txt")
+    assert check.method == "exact" and check.hand is not None
+    # 'is sitting out' players post and fold in a tournament; 'out of hand' DISG17 is not dealt in
+    assert check.hand.fields["players"] == [
+        "gornyk1973", "zsozso522", "ObamaCareasd", "Bogdan555", "NokDawnDE", "kostas123445",
+        "kindex05", "SaleSRB_86"]
+    assert check.hand.fields["event"] == "Tournament #910930978"
+
+
+def test_site_given_must_match_the_text() -> None:
+    with pytest.raises(HistoryError, match=r"^<text>:1: expected a ggpoker hand header, got"
+                       r" \"PokerStars Game #109681313810:  Hold'em No Limit"):
+        list(load_history(_general(), site="ggpoker"))
+    (check,) = verify_history(_general(), site="ggpoker")
+    assert check.hand is None and check.line == 1 and isinstance(check.error, HistoryError)
+
+
 def test_ggpoker_dead_post_and_hero_cards() -> None:
     (h,) = load_history(GG / "CashGame/HandActionTests/PostingDead.txt")
     f = h.fields

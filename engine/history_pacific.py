@@ -128,6 +128,7 @@ def _game(rec: HandRecord, m: re.Match[str], line: int) -> None:
     # the stakes are the blinds; fixed limit bets the big blind, then twice it
     rec.small_bet = _amount(rec, stakes[1], line)
     rec.big_bet = 2 * rec.small_bet
+    rec.big_blind = rec.small_bet
     symbol = next((c for c in m["stakes"] if c in _SYMBOLS), None)
     rec.currency = _SYMBOLS[symbol] if symbol else None
     rec.when = _dt.datetime.strptime(m["date"], "%d %m %Y %H:%M:%S")

@@ -85,6 +85,8 @@ class HandRecord:
     variant: str = ""  # "NT", "FT" or "PO" once the game is known
     small_bet: Decimal = Decimal(0)
     big_bet: Decimal = Decimal(0)
+    big_blind: Decimal = Decimal(0)
+    """The big blind the header states (0: not stated)."""
     currency: str | None = None
     tournament: str | None = None
     when: _dt.datetime | None = None
@@ -230,6 +232,27 @@ def _forced(
     return antes, blinds, dead, posted
 
 
+def _short_big_blind(rec: HandRecord, order: list[str], antes: list[Decimal], big: Decimal) -> None:
+    """A big blind all-in for less than the stated big blind: the sites make a limper call
+    the full big blind, the engine the all-in amount, so a hand with a call before any bet
+    or raise cannot be replayed."""
+    if not rec.big_blind or big >= rec.big_blind:
+        return
+    k = 0 if len(order) == 2 else 1
+    name = order[k]
+    if rec.seats[name][1] != big + antes[k]:
+        return  # not all-in: a short blind is the site's choice, the engine posts it as given
+    for who, kind, _, line in rec.actions:
+        if kind in ("board", "b", "r"):
+            return
+        if kind == "c":
+            raise rec.unsupported(
+                line, f"{who!r} calls the big blind {rec.big_blind} over an all-in big blind of"
+                f" {big} by {name!r}: the site makes a caller match the full big blind, the"
+                " engine the all-in amount; not supported yet"
+            )
+
+
 def _check_cards(rec: HandRecord) -> None:
     """Every card once: known hole cards and the boards (with their lines)."""
     seen: dict[str, str] = {}
@@ -259,6 +282,7 @@ def to_phh(rec: HandRecord) -> PhhHand:
         raise rec.unsupported(rec.line, f"{n} players; the engine plays 2 to 10 at a table")
     index = {name: k for k, name in enumerate(order)}
     antes, blinds, dead, posted = _forced(rec, order)
+    _short_big_blind(rec, order, antes, blinds[1])
     _check_cards(rec)
     hc = 4 if rec.variant == "PO" else 2
     actions: list[str] = []
@@ -369,7 +393,8 @@ def to_phh(rec: HandRecord) -> PhhHand:
     if rec.variant == "FT":
         table["small_bet"], table["big_bet"] = rec.small_bet, rec.big_bet
     else:
-        table["min_bet"] = blinds[1]  # the big blind (p2; heads-up too), not a straddle
+        # the stated big blind (else the one posted at p2, heads-up too), never a straddle
+        table["min_bet"] = rec.big_blind or blinds[1]
     table.update(_standard_fields(rec, order))
     table.update({
         "_site": rec.site,

@@ -110,6 +110,8 @@ def _header(rec: HandRecord, text: str, line: int) -> None:
     if len(amounts) != 2:
         raise rec.fail(line, f"stakes {stakes!r}: expected 'small/big' like '$0.05/$0.10 USD'")
     rec.small_bet, rec.big_bet = (_amount(rec, a, line) for a in amounts)
+    # no-limit and pot-limit stakes are the blinds; fixed-limit ones the bets (big blind first)
+    rec.big_blind = rec.small_bet if betting == "fixed-limit" else rec.big_bet
     if rec.tournament is None:
         rec.currency = code or _SYMBOLS.get(amounts[0][:1])
     rec.when = _dt.datetime.strptime(m["date"], "%Y/%m/%d %H:%M:%S")

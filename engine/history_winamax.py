@@ -116,6 +116,7 @@ def _header(rec: HandRecord, text: str, line: int) -> None:
         raise rec.fail(line, f"stakes {m['stakes']!r}: expected 'small/big' like '0.50€/1€'")
     rec.big_bet = _amount(rec, stakes[-1], line)
     rec.small_bet = _amount(rec, stakes[-2], line)
+    rec.big_blind = rec.big_bet
     symbol = next((c for c in m["stakes"] if c in _SYMBOLS), None)
     rec.currency = _SYMBOLS[symbol] if symbol and rec.tournament is None else None
     rec.when = _dt.datetime.strptime(m["date"], "%Y/%m/%d %H:%M:%S")

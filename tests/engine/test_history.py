@@ -528,6 +528,53 @@ finishing_stacks = [99, 104, 97]
         replay_phh(short)
 
 
+SHORT_BB = """\
+PokerStars Hand #2: Tournament #9, $1+$0.10 USD Hold'em No Limit - Level V (40/80) - 2014/07/13 18:48:13 ET
+Table '9 1' 9-max Seat #1 is the button
+Seat 1: A (1000 in chips)
+Seat 2: B (1000 in chips)
+Seat 3: C (50 in chips)
+B: posts small blind 40
+C: posts big blind 50 and is all-in
+*** HOLE CARDS ***
+A: calls 80
+B: calls 40
+*** FLOP *** [2c 3d 4h]
+B: checks
+A: checks
+*** TURN *** [2c 3d 4h] [9s]
+B: checks
+A: checks
+*** RIVER *** [2c 3d 4h 9s] [Kd]
+B: checks
+A: checks
+*** SHOW DOWN ***
+B: shows [Ah Ad] (a pair of Aces)
+A: shows [7c 7d] (a pair of Sevens)
+C: shows [5c 6d] (high card King)
+B collected 60 from side pot
+B collected 150 from main pot
+*** SUMMARY ***
+Total pot 210 Main pot 150. Side pot 60. | Rake 0
+"""
+
+
+def test_a_big_blind_all_in_for_less() -> None:
+    # PokerStars makes A call the full 80; the engine would ask 50: refused, saying why
+    with pytest.raises(UnsupportedHistoryError, match=r"^<text>:9: 'A' calls the big blind 80"
+                       r" over an all-in big blind of 50 by 'C': the site makes a caller match"
+                       r" the full big blind, the engine the all-in amount; not supported yet$"):
+        list(load_history(SHORT_BB))
+    # with nobody calling it, the hand plays the same on both: verified
+    folded = SHORT_BB[: SHORT_BB.index("A: calls 80")] + (
+        "A: folds\nB: folds\nUncalled bet (10) returned to C\nC collected 80 from pot\n"
+        "*** SUMMARY ***\nTotal pot 80 | Rake 0\n")
+    (check,) = verify_history(folded)
+    assert check.method == "exact", check.problem
+    assert check.hand is not None and check.hand.finishing_stacks == (960, 90, 1000)
+    assert check.hand.min_bet == 80  # the stated big blind, not the short one
+
+
 def test_an_action_the_engine_refuses_is_reported_at_its_line() -> None:
     # two folds swapped: Nightfox82 (small blind) folds before Tunks2 (the button)
     text = _general().replace("Tunks2: folds \nNightfox82: folds ", "Nightfox82: folds \nTunks2: folds ")

@@ -18,6 +18,15 @@ from .hand import (
     LegalAction,
     PlayerView,
 )
+from .history import (
+    HistoryCheck,
+    HistoryError,
+    UnknownSiteError,
+    UnsupportedHistoryError,
+    dumps_history,
+    load_history,
+    verify_history,
+)
 from .phh import (
     IncompleteHandError,
     PhhError,
@@ -76,6 +85,8 @@ __all__: list[str] = [
     "HandBatch",
     "HandResult",
     "HandStateError",
+    "HistoryCheck",
+    "HistoryError",
     "HoleCardsShapeError",
     "IllegalActionError",
     "IncompleteHandError",
@@ -114,9 +125,13 @@ __all__: list[str] = [
     "TournamentEvent",
     "TournamentView",
     "UnknownHoleCardsError",
+    "UnknownSiteError",
+    "UnsupportedHistoryError",
     "UnsupportedPhhActionError",
     "UnsupportedPhhError",
+    "dumps_history",
     "dumps_phh",
+    "load_history",
     "load_phh",
     "loads_phh",
     "parse_action",
@@ -124,4 +139,5 @@ __all__: list[str] = [
     "settle",
     "settle_batch",
     "showdown_order",
+    "verify_history",
 ]

@@ -101,6 +101,9 @@ class PhhHand:
     stack larger than every amount in the hand, so they can never run out of chips,
     and their finishing stacks are reported as ``inf`` (``finishing_stacks`` holds
     -1 for a seat the file gives as ``inf``)."""
+    dead_posts: tuple[int, ...] = ()
+    """Dead money each player posts besides the blinds (a missed small blind paid on
+    return), from the user-defined field ``_dead_posts``; empty when there is none."""
     rules: Rules = _PHH_RULES
     """How the pots are settled: PokerKit's rules unless the file says otherwise in
     the user-defined fields :func:`dumps_phh` writes (``_odd_chips``, ``_pot_method``,
@@ -129,9 +132,13 @@ class PhhHand:
 
     def posts(self) -> dict[int, tuple[int, int]]:
         """Live posts: PokerKit's negative ``blinds_or_straddles`` entries (a player
-        posting a big blind out of turn; it does not change who acts first), as
-        ``{seat: (live, 0)}`` for :class:`Hand`."""
-        return {k: (-b, 0) for k, b in enumerate(self.blinds_or_straddles) if b < 0}
+        posting a big blind out of turn; it does not change who acts first), with the
+        :attr:`dead_posts`, as ``{seat: (live, dead)}`` for :class:`Hand`."""
+        posts = {k: (-b, 0) for k, b in enumerate(self.blinds_or_straddles) if b < 0}
+        for k, dead in enumerate(self.dead_posts):
+            if dead:
+                posts[k] = (posts.get(k, (0, 0))[0], dead)
+        return posts
 
     def _posts(self) -> dict[int, tuple[int, int]] | None:
         """:meth:`posts` derived once (None when empty), for :func:`replay_phh`;
@@ -158,7 +165,10 @@ class PhhHand:
             raise UnsupportedPhhError(
                 f"{self.name}: antes and blinds_or_straddles need one entry per player ({n})"
             )
-        if n == 2 and any(b < 0 for b in blinds):
+        if self.dead_posts and len(self.dead_posts) != n:
+            raise PhhError(f"{self.name}: _dead_posts needs one entry per player ({n}), got"
+                           f" {len(self.dead_posts)}")
+        if n == 2 and (any(b < 0 for b in blinds) or any(self.dead_posts)):
             raise UnsupportedPhhError(f"{self.name}: heads-up live posts {blinds!r}")
         blinds = [max(b, 0) for b in blinds]  # negative entries are live posts (see posts())
         sb, bb = blinds[0], blinds[1]

@@ -35,7 +35,8 @@ else:  # pragma: no cover - exercised on Python < 3.11 only
 
 __all__ = ["load_phh", "loads_phh"]
 
-_AMOUNT_KEYS = ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks")
+_AMOUNT_KEYS = ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks",
+                "_dead_posts")
 
 
 def _action_amount(action: str) -> str | None:
@@ -179,6 +180,7 @@ def _build(name: str, table: Mapping[str, Any]) -> PhhHand:
         scale=scale,
         fields=dict(table),
         infinite_stacks=infinite,
+        dead_posts=units("_dead_posts") if "_dead_posts" in table else (),
     )
     _plan(phh)  # parse the action strings now: replay walks the plan
     return phh

@@ -36,6 +36,7 @@ _COMMAND_MODULES = (
     "holdem_eval._cmd_icm",
     "holdem_eval._cmd_equity",
     "holdem_eval._cmd_serve",
+    "holdem_eval._cmd_history",
 )
 
 _EPILOG = f"""\

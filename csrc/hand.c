@@ -321,9 +321,15 @@ static int end_round(he_hand *h, he_hi_log *log);
  * (a lone seat with chips that matched the bet has nobody to bet against). */
 int he_hi_start_round(he_hand *h, int64_t start, he_hi_log *log)
 {
+    /* a lone seat with chips acts only if a live opponent's bet is above its own (the
+     * price of entry above a short big blind is no such bet) */
+    int64_t top = 0;
+    for (int64_t k = 0; k < h->n; k++) {
+        top = h->bets[k] > top ? h->bets[k] : top;
+    }
     for (int64_t d = 0; d < h->n; d++) {
         int64_t j = he_hi_seat_after(h, start, d);
-        if (h->acted[j] < h->cur_bet && (h->n_active >= 2 || h->bets[j] < h->cur_bet)) {
+        if (h->acted[j] < h->cur_bet && (h->n_active >= 2 || h->bets[j] < top)) {
             h->actor = (int8_t)j;
             return HE_OK;
         }
@@ -420,7 +426,11 @@ int he_hi_next_street(he_hand *h, he_hi_log *log)
 static int end_round(he_hand *h, he_hi_log *log)
 {
     h->actor = -1;
-    int64_t top = h->cur_bet, second = 0, owners = 0, k = -1;
+    /* the largest bet: cur_bet, except preflop below a short big blind's price of entry */
+    int64_t top = 0, second = 0, owners = 0, k = -1;
+    for (int64_t j = 0; j < h->n; j++) {
+        top = h->bets[j] > top ? h->bets[j] : top;
+    }
     for (int64_t j = 0; j < h->n; j++) {
         if (h->bets[j] == top) {
             owners++;

@@ -364,6 +364,11 @@ static int start(he_hand *h, const he_hand_config *c, const he_hand_setup *s, he
             h->acted[k] = DONE;
         }
     }
+    /* a short big blind does not lower the price of entry: the next player still calls the
+     * whole blind (the part the all-in blind cannot match is returned if nobody else does) */
+    if (h->cur_bet < h->big_blind) {
+        h->cur_bet = h->big_blind;
+    }
     /* a straddle is the new big blind for the minimum raise (no- and pot-limit): blinds
      * 1/2, straddle 4 -> the first raise is to at least 8 */
     h->raise_size = h->street_sizes[0];
@@ -557,7 +562,10 @@ static int state_fault(const he_hand *h)
     }
     /* the counts the machine keeps of seats in the hand and of those with chips behind, and
      * the bet to call (until the hand is over: a settled hand's stacks hold its payouts) */
-    if (!live || h->n_live != live || (!h->over && (h->n_active != active || h->cur_bet != top))) {
+    /* (preflop the bet to call may be the whole big blind above a short blind's post) */
+    int entry = h->street == HE_PREFLOP && top < h->big_blind && h->cur_bet == h->big_blind;
+    if (!live || h->n_live != live
+        || (!h->over && (h->n_active != active || (h->cur_bet != top && !entry)))) {
         return HE_HAND_FAULT_COUNTS;
     }
     /* the pot holds what was put in, no result before the end, and no chip made or lost */

@@ -322,12 +322,14 @@ class BettingMixin:
         reference for the C core's ``_start_round``)."""
         acted = self._acted
         cur = self.cur_bet
-        if acted[start] < cur and (self.n_active >= 2 or self.bets[start] < cur):
+        # a lone player with chips acts only if a live opponent's bet is above his own (the
+        # price of entry above a short big blind is no such bet)
+        top = max(self.bets)
+        if acted[start] < cur and (self.n_active >= 2 or self.bets[start] < top):
             self.actor = start  # the common case: the first seat from start acts
             return
         for j in _SEATS_AFTER[self.n][start]:
-            # a lone player with chips who has matched the bet has nobody to bet against
-            if acted[j] < cur and (self.n_active >= 2 or self.bets[j] < cur):
+            if acted[j] < cur and (self.n_active >= 2 or self.bets[j] < top):
                 self.actor = j
                 return
         self._end_round()
@@ -337,8 +339,9 @@ class BettingMixin:
         largest bet, move the bets into ``committed``, then award or deal on."""
         self.actor = -1
         bets = self.bets
-        # return the uncalled part of the largest bet (cur_bet is always max(bets))
-        top = self.cur_bet
+        # return the uncalled part of the largest bet (cur_bet, except preflop below a short
+        # big blind's price of entry)
+        top = max(bets)
         if top and bets.count(top) == 1:
             k = bets.index(top)
             bets[k] = 0

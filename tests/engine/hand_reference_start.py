@@ -161,7 +161,8 @@ class StartMixin:
         self.n_active = n - stacks_.count(0)
         if self.n_active < n:
             self._acted = [_DONE if s == 0 else -1 for s in stacks_]
-        self.cur_bet = max(bets)
+        # a short big blind does not lower the price of entry: the whole blind to call
+        self.cur_bet = max(max(bets), config.big_blind)
         self.raise_size = self._street_sizes[0]
         if config.straddle and config.betting != "fixed-limit" and self.cur_bet > self.raise_size:
             self.raise_size = self.cur_bet  # the straddle is the new big blind for the min raise

@@ -139,3 +139,20 @@ def test_a_straddle_is_the_new_big_blind_for_the_minimum_raise() -> None:
                                    seed=1)):
             raises = [a for a in hand.legal_actions() if a.kind.name == "RAISE"]
             assert raises and raises[0].min_amount == low, (betting, raises)
+
+
+def test_a_short_big_blind_does_not_lower_the_price_of_entry() -> None:
+    """Issue 26 item 4: the big blind all-in for 1 of 2 -> the next player must still call
+    2 (the part the blind cannot match comes back if nobody else matches it); heads-up, a
+    small blind who already covers the all-in blind is asked nothing."""
+    for make in (Hand, ReferenceHand):
+        h = make(GameConfig(big_blind=2), [100, 100, 1], button=0, seed=1)
+        assert (h.current_actor, h.to_call) == (0, 2)
+        assert [(a.kind.name, a.min_amount) for a in h.legal_actions()][1:] == [("CALL", 2), ("RAISE", 4)]
+        h.call()
+        h.call()  # the small blind completes to 2
+        assert h.street == "flop" and h.pot == 5
+        h2 = make(GameConfig(big_blind=100), [1000, 30], button=0, seed=12)
+        assert h2.is_over and sum(h2.stacks) == 1030
+        uncalled = [(e.kind, e.seat, e.amount) for e in h2.events if e.kind == "uncalled"]
+        assert uncalled == [("uncalled", 0, 20)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import struct
 import subprocess
 import sys
 import zipfile
@@ -12,19 +13,70 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.slow
-def test_abi3_wheel_builds(tmp_path: Path) -> None:
+def elf_section_names(data: bytes) -> list[str]:
+    """The section names of an ELF file (32 or 64 bit, either byte order), read from its
+    section header table: what ``readelf -S`` lists, without needing binutils."""
+    assert data[:4] == b"\x7fELF", "not an ELF file"
+    is64, order = data[4] == 2, "<" if data[5] == 1 else ">"
+    if is64:
+        (shoff,) = struct.unpack_from(order + "Q", data, 0x28)
+        shentsize, shnum, shstrndx = struct.unpack_from(order + "HHH", data, 0x3A)
+    else:
+        (shoff,) = struct.unpack_from(order + "I", data, 0x20)
+        shentsize, shnum, shstrndx = struct.unpack_from(order + "HHH", data, 0x2E)
+
+    def header(i: int) -> tuple[int, int]:  # (sh_name, sh_offset)
+        at = shoff + i * shentsize
+        (name,) = struct.unpack_from(order + "I", data, at)
+        (offset,) = struct.unpack_from(order + ("Q" if is64 else "I"), data, at + (0x18 if is64 else 0x10))
+        return name, offset
+
+    strtab = header(shstrndx)[1]
+    names = []
+    for i in range(shnum):
+        start = strtab + header(i)[0]
+        names.append(data[start:data.index(b"\0", start)].decode())
+    return names
+
+
+def build_wheel(out: Path) -> Path:
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", str(ROOT),
-         "-w", str(tmp_path)],
+         "-w", str(out)],
         check=True, capture_output=True, text=True,
     )
-    (wheel,) = tmp_path.glob("holdem_eval-*.whl")
-    assert "-abi3-" in wheel.name
+    (wheel,) = out.glob("holdem_eval-*.whl")
+    return wheel
+
+
+@pytest.mark.slow
+def test_abi3_wheel_builds(tmp_path: Path) -> None:
+    wheel = build_wheel(tmp_path)
+    assert "-cp39-abi3-" in wheel.name
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "holdem_eval/engine/__init__.py" in names
     assert any(n.startswith("holdem_eval/_he_native") and n.endswith((".so", ".pyd")) for n in names)
     assert "holdem_eval/py.typed" in names
+    assert "holdem_eval/_he_native.pyi" in names
+
+
+@pytest.mark.slow
+def test_wheel_carries_no_build_only_file_and_no_debug_info(tmp_path: Path) -> None:
+    """Issue 30: the wheel shipped the cffi build script and the C glue (_fastpath.c,
+    engine/_hand_*.c), and an extension three times its stripped size (DWARF sections)."""
+    wheel = build_wheel(tmp_path)
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        (native,) = [n for n in names if n.startswith("holdem_eval/_he_native") and n.endswith(".so")]
+        data = zf.read(native)
+    build_only = [n for n in names if n.endswith((".c", ".h", ".pyx")) or n.endswith("/_ffi_build.py")]
+    assert build_only == []
+    assert not [n for n in names if "__pycache__" in n or n.endswith((".pyc", ".o"))]
+    if data[:4] != b"\x7fELF":
+        pytest.skip(f"the debug-section check reads ELF; this platform's extension is not: {native}")
+    sections = elf_section_names(data)
+    assert {".text", ".dynsym", ".rodata"} <= set(sections), sections  # the reader reads
+    assert [s for s in sections if s.startswith((".debug", ".zdebug")) or s == ".symtab"] == []
 
 
 USER_CODE = '''\
@@ -74,7 +126,8 @@ def test_sdist_holds_the_tests_scripts_docs_and_changelog(tmp_path: Path) -> Non
     ).stdout.split()
     expected = {"CHANGELOG.md", "LICENSE", "README.md", "pyproject.toml", "setup.py", "MANIFEST.in",
                 "tests/helpers.py", "tests/conftest.py", "tests/c/check.h", "tests/engine/test_phh.py",
-                "tests/data/phh/LICENSE", "scripts/dev_build.sh", "docs/cli.md"}
+                "tests/data/phh/LICENSE", "scripts/dev_build.sh", "docs/cli.md",
+                "holdem_eval/_ffi_build.py", "holdem_eval/_fastpath.c", "engine/_hand_glue.c"}
     expected |= set(tracked)  # every tracked file of those folders (empty when git is absent)
     assert expected - names == set()
     assert not [n for n in names if n.endswith((".pyc", ".so")) or "__pycache__" in n]

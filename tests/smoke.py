@@ -29,9 +29,10 @@ finishing_stacks = [1300, 700, 1000]
 """
 
 
-# Modules of the optional extras ([io], [dask], [plot], [pandas], [rl]) need packages a
-# plain install does not bring; importing them may fail for that reason only.
-OPTIONAL = {"pyarrow", "dask", "distributed", "matplotlib", "tqdm", "pandas", "gymnasium", "pettingzoo"}
+# Modules of the optional extras ([io], [dask], [plot], [pandas], [rl], [server]) need packages
+# a plain install does not bring; importing them may fail for that reason only.
+OPTIONAL = {"pyarrow", "dask", "distributed", "matplotlib", "tqdm", "pandas", "gymnasium", "pettingzoo",
+            "websockets"}
 
 
 def main() -> int:

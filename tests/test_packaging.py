@@ -216,3 +216,57 @@ def test_manylinux_wheel_installs_passes_the_smoke_test_and_is_abi3_clean(tmp_pa
     where = subprocess.run([str(python), "-c", "import holdem_eval; print(holdem_eval.__file__)"],
                            cwd=tmp_path, capture_output=True, text=True, check=True).stdout
     assert where.startswith(str(venv)), where  # the wheel's copy ran, not the checkout's
+
+
+CIBW_PLATFORMS = {
+    "linux": {"cp39-manylinux_x86_64", "cp39-manylinux_aarch64", "cp39-musllinux_x86_64",
+              "cp39-musllinux_aarch64"},
+    "macos": {"cp39-macosx_x86_64", "cp39-macosx_arm64"},
+    "windows": {"cp39-win_amd64"},
+}
+
+
+@pytest.mark.parametrize("platform_name", sorted(CIBW_PLATFORMS))
+def test_cibuildwheel_builds_one_cp39_wheel_per_platform(tmp_path: Path, platform_name: str) -> None:
+    """Issue 30: the release configuration ([tool.cibuildwheel]) names exactly the wheels we
+    promise, each built once on CPython 3.9 (abi3). cibuildwheel itself reads the config."""
+    env = {k: v for k, v in _venv_scripts_first().items() if not k.startswith("CIBW_")}
+    res = subprocess.run(
+        [sys.executable, "-m", "cibuildwheel", "--print-build-identifiers", "--platform", platform_name,
+         str(ROOT)],
+        cwd=tmp_path, capture_output=True, text=True, env=env, timeout=120,
+    )
+    assert res.returncode == 0, res.stderr[-4000:]
+    assert set(res.stdout.split()) == CIBW_PLATFORMS[platform_name]
+
+
+def test_cibuildwheel_config_tests_each_wheel_and_keeps_the_abi3_tag() -> None:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:
+        import tomli as tomllib
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    cibw = config["tool"]["cibuildwheel"]
+    assert cibw["build"] == "cp39-*"
+    assert cibw["test-command"] == "python {project}/tests/smoke.py"
+    assert (ROOT / "tests" / "smoke.py").is_file()
+    assert "audit-command" not in cibw  # cibuildwheel's default: abi3audit --strict on abi3 wheels
+    # the tag comes from bdist_wheel's py-limited-api (setuptools reads it from here)
+    assert config["tool"]["distutils"]["bdist_wheel"]["py-limited-api"] == "cp39"
+
+
+def test_wheels_workflow_builds_every_platform_and_the_sdist_and_uploads_them() -> None:
+    import yaml
+
+    workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "wheels.yml").read_text())
+    assert set(workflow[True] if True in workflow else workflow["on"]) >= {"push", "pull_request"}
+    wheels, sdist = workflow["jobs"]["wheels"], workflow["jobs"]["sdist"]
+    archs = {entry["os"]: set(entry["archs"].split()) for entry in wheels["strategy"]["matrix"]["include"]}
+    assert set().union(*archs.values()) == {"x86_64", "aarch64", "arm64", "AMD64"}
+    assert {"x86_64", "arm64"} <= next(a for os_, a in archs.items() if os_.startswith("macos"))
+    (cibw,) = [s for s in wheels["steps"] if s.get("uses", "").startswith("pypa/cibuildwheel@")]
+    assert cibw["env"] == {"CIBW_ARCHS": "${{ matrix.archs }}"}
+    for job, path in ((wheels, "wheelhouse/*.whl"), (sdist, "dist/*.tar.gz")):
+        (upload,) = [s for s in job["steps"] if s.get("uses", "").startswith("actions/upload-artifact@")]
+        assert upload["with"]["path"] == path
+    assert any("build --sdist" in step.get("run", "") for step in sdist["steps"])

@@ -182,3 +182,30 @@ def test_c_pool_runs_on_windows_threads_under_wine(tmp_path: Path, defines: list
     run = subprocess.run([WINE, str(exe)], capture_output=True, text=True, timeout=600, env=env)
     assert run.returncode == 0, run.stderr[-4000:]
     assert "all C pool checks passed" in run.stdout
+
+
+# Other CPUs (issue 30): aarch64 and big-endian s390x under QEMU's user mode, by
+# scripts/cross_c_tests.sh (Debian's cross compilers and qemu-user; .ci/run installs them).
+CROSS_TOOLS = ("aarch64-linux-gnu-gcc", "s390x-linux-gnu-gcc", "qemu-aarch64", "qemu-s390x")
+
+
+@pytest.mark.slow
+def test_c_tests_pass_on_aarch64_and_big_endian_s390x_under_qemu() -> None:
+    missing = [tool for tool in CROSS_TOOLS if shutil.which(tool) is None]
+    if missing:
+        message = (f"needs {', '.join(missing)} "
+                   "(apt-get install gcc-aarch64-linux-gnu gcc-s390x-linux-gnu qemu-user)")
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI must have them (.ci/run installs them): {message}")
+        pytest.skip(message)
+    run = subprocess.run(
+        ["bash", str(ROOT / "scripts" / "cross_c_tests.sh")], capture_output=True, text=True, timeout=1200,
+        env={**os.environ, "HE_CROSS_FUZZ_SECONDS": "20"},
+    )
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-4000:]
+    for arch in ("aarch64", "s390x"):
+        for name in ("test_eval", "test_settle", "test_hand", "test_hand_batch", "test_hand_batch_compact",
+                     "test_pool", "test_equity", "fuzz_core"):
+            assert any(line.startswith(f"{arch} {name}") and line.endswith("ok")
+                       for line in run.stdout.splitlines()), (arch, name, run.stdout)
+    assert "cross C tests passed: aarch64 s390x" in run.stdout

@@ -1,10 +1,12 @@
-"""Build shim: names the cffi extension module (all metadata is in pyproject.toml), and turns a
-missing C compiler into one clear error that names the fix."""
+"""Build shim: names the cffi extension module (all metadata is in pyproject.toml), turns a
+missing C compiler into one clear error that names the fix, and keeps the build-only module
+holdem_eval/_ffi_build.py out of wheels (MANIFEST.in keeps it in the sdist)."""
 
 import shutil
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 from setuptools.errors import PlatformError
 
 NO_COMPILER = (
@@ -33,4 +35,18 @@ class BuildExt(build_ext):
         super().build_extensions()
 
 
-setup(cffi_modules=["holdem_eval/_ffi_build.py:ffibuilder"], cmdclass={"build_ext": BuildExt})
+class BuildPy(build_py):
+    """``build_py`` without the cffi build script: it runs at build time only (cffi_modules
+    names it by path), and in a wheel it would be dead code that imports cffi's builder."""
+
+    BUILD_ONLY = (("holdem_eval", "_ffi_build"),)
+
+    def find_package_modules(self, package: str, package_dir: str) -> list[tuple[str, str, str]]:
+        modules = super().find_package_modules(package, package_dir)
+        return [m for m in modules if (m[0], m[1]) not in self.BUILD_ONLY]
+
+
+setup(
+    cffi_modules=["holdem_eval/_ffi_build.py:ffibuilder"],
+    cmdclass={"build_ext": BuildExt, "build_py": BuildPy},
+)

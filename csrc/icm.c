@@ -57,7 +57,7 @@ int he_icm_exact(size_t n, const double *stacks, size_t nplaces, double *places)
         if (p == 0.0) {
             continue; /* never reached: a zero stack placed above a player with chips */
         }
-        size_t k = (size_t)__builtin_popcount(mask);
+        size_t k = (size_t)he_popcount_portable(mask);
         if (k >= nplaces) {
             continue;
         }
@@ -65,13 +65,13 @@ int he_icm_exact(size_t n, const double *stacks, size_t nplaces, double *places)
         /* the remaining stacks summed directly (not total - placed): no cancellation */
         double rem = 0.0;
         for (uint32_t m = left; m; m &= m - 1) {
-            rem += stacks[__builtin_ctz(m)];
+            rem += stacks[he_ctz64(m)];
         }
         int push = k + 1 < nplaces;
         if (rem > 0.0) {
             double f = p / rem;
             for (uint32_t m = left; m; m &= m - 1) {
-                unsigned j = (unsigned)__builtin_ctz(m);
+                unsigned j = he_ctz64(m);
                 if (stacks[j] > 0.0) {
                     double q = f * stacks[j];
                     places[j * nplaces + k] += q;
@@ -81,9 +81,9 @@ int he_icm_exact(size_t n, const double *stacks, size_t nplaces, double *places)
                 }
             }
         } else { /* only zero stacks left: every order of them equally likely */
-            double q = p / (double)__builtin_popcount(left);
+            double q = p / (double)he_popcount_portable(left);
             for (uint32_t m = left; m; m &= m - 1) {
-                unsigned j = (unsigned)__builtin_ctz(m);
+                unsigned j = he_ctz64(m);
                 places[j * nplaces + k] += q;
                 if (push) {
                     reach[mask | ((uint32_t)1 << j)] += q;

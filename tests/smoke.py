@@ -1,6 +1,7 @@
 """A smoke test for other interpreters, run by .ci/run in a fresh venv of the oldest and the
-newest Python on the machine after a plain ``pip install .``: import every module, evaluate,
-settle, compute an equity, play a hand and replay a PHH file. Exits non-zero on any failure.
+newest Python on the machine after a plain ``pip install .`` (and by cibuildwheel on every
+release wheel): import every module, evaluate, settle, compute an equity, play a hand, replay
+a PHH file and run the C worker pool on two threads. Exits non-zero on any failure.
 
     python tests/smoke.py
 """
@@ -29,9 +30,10 @@ finishing_stacks = [1300, 700, 1000]
 """
 
 
-# Modules of the optional extras ([io], [dask], [plot], [pandas], [rl]) need packages a
-# plain install does not bring; importing them may fail for that reason only.
-OPTIONAL = {"pyarrow", "dask", "distributed", "matplotlib", "tqdm", "pandas", "gymnasium", "pettingzoo"}
+# Modules of the optional extras ([io], [dask], [plot], [pandas], [rl], [server]) need packages
+# a plain install does not bring; importing them may fail for that reason only.
+OPTIONAL = {"pyarrow", "dask", "distributed", "matplotlib", "tqdm", "pandas", "gymnasium", "pettingzoo",
+            "websockets"}
 
 
 def main() -> int:
@@ -63,6 +65,15 @@ def main() -> int:
         (phh,) = load_phh(path)
         result = replay_phh(phh)
     assert list(result.finishing_stacks) == [1300, 700, 1000], result.finishing_stacks
+    # The C worker pool (threads=N; POSIX or Win32 threads): the same numbers as one thread,
+    # and pool threads did start (on Windows the pool ran serially before issue 30).
+    from holdem_eval._bindings import lib
+
+    stacks, prizes = [50, 30, 20, 10], [50, 30, 20]
+    one = he.icm(stacks, prizes, method="monte_carlo", trials=40_000, seed=7)
+    two = he.icm(stacks, prizes, method="monte_carlo", trials=40_000, seed=7, threads=2)
+    assert one.tolist() == two.tolist(), (one, two)
+    assert lib.he_pool_threads() >= 1, lib.he_pool_threads()
     if skipped:
         print("not imported, an optional extra is not installed:", ", ".join(skipped))
     print(f"smoke test passed on Python {sys.version.split()[0]}")

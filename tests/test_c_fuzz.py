@@ -94,3 +94,34 @@ def test_pokerkit_rake_never_exceeds_the_pot(fuzzer: Path) -> None:
 def test_pokerkit_rake_of_a_pot_near_int64_max_is_defined(fuzzer: Path) -> None:
     run = _run(fuzzer, "--repro", "pokerkit-rake-overflow")
     assert run.returncode == 0, run.stdout + run.stderr[-2000:]
+
+
+def _msan_cc(tmp_path: Path) -> str | None:
+    """Clang, when it builds and runs a MemorySanitizer program here (Debian: clang and its
+    compiler-rt, libclang-rt-*-dev); GCC has no MemorySanitizer."""
+    clang = shutil.which("clang")
+    if clang is None:
+        return None
+    src, exe = tmp_path / "probe.c", tmp_path / "probe"
+    src.write_text("int main(void) { return 0; }\n")
+    build = subprocess.run([clang, "-fsanitize=memory", str(src), "-o", str(exe)], capture_output=True)
+    return clang if build.returncode == 0 and subprocess.run([str(exe)]).returncode == 0 else None
+
+
+def test_c_fuzzing_reads_no_uninitialised_memory(tmp_path: Path) -> None:
+    """Issue 30: MemorySanitizer stopped the fuzz run in fuzz_equity.c, which compared whole
+    alias tables of which only some rows were drawn."""
+    clang = _msan_cc(tmp_path)
+    if clang is None:
+        pytest.skip("needs clang with MemorySanitizer (apt-get install clang libclang-rt-dev)")
+    exe = tmp_path / "fuzz_msan"
+    cmd = [
+        clang, *WARN, "-O1", "-g", "-fsanitize=memory", "-fno-omit-frame-pointer", "-pthread",
+        f"-I{CSRC}", *(str(p) for p in sorted((ROOT / "tests" / "c").glob("fuzz_*.c"))),
+        *(str(p) for p in sorted(CSRC.glob("*.c"))), "-lm", "-o", str(exe),
+    ]
+    build = subprocess.run(cmd, capture_output=True, text=True)
+    assert build.returncode == 0, build.stderr[-4000:]
+    run = _run(exe, str(min(_budget(), 20.0)), os.environ.get("HE_FUZZ_SEED", "1"))
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-6000:]
+    assert "all C fuzz contracts held" in run.stdout

@@ -22,10 +22,10 @@ typedef void (*he_pool_task)(void *ctx, size_t part);
  *
  * Any thread may call it at any time: while another call holds the pool (or from inside
  * a task) the parts run one after another on the calling thread. A forked child starts
- * a fresh pool on its first call. Without POSIX threads (MSVC builds) every call runs
- * serially. */
+ * a fresh pool on its first call. Threads are POSIX threads, or Win32 threads on Windows;
+ * on any other platform (or built with HE_POOL_SERIAL) every call runs serially. */
 void he_pool_run(he_pool_task task, void *ctx, size_t parts, size_t threads);
 
 /* The pool threads started so far (0 before the first call with parts > 1, 0 in a
- * forked child until its first such call, always 0 without POSIX threads). */
+ * forked child until its first such call, always 0 in a serial build). */
 size_t he_pool_threads(void);

@@ -414,8 +414,10 @@ void fuzz_equity_mc(void)
         }
         e.offsets[p + 1] = (uint32_t)row;
     }
-    uint32_t alias[64];
-    uint64_t thresh[64];
+    /* zeroed: only rows [0, row) are drawn, but the checks below compare whole arrays
+     * (MemorySanitizer stopped there on the undrawn rest) */
+    uint32_t alias[64] = {0};
+    uint64_t thresh[64] = {0};
     int with_alias = chance(40);
     for (size_t p = 0; p < np_g; p++) {
         for (uint32_t i = e.offsets[p]; i < e.offsets[p + 1]; i++) {

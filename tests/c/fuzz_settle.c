@@ -176,6 +176,32 @@ static void gen_settle_shape(settle_case *c)
     gen_rules(&c->rules);
 }
 
+/* floor(a * b / c) exactly, for b <= c and 0 < c < 2^63, in 64-bit arithmetic (the TDA
+ * rake's oracle): double-and-add over b's bits, keeping the quotient q and remainder r of
+ * a * (b's bits so far) / c, so q <= a and r < c < 2^63 never overflow. Independent of
+ * csrc/settle.c, which long-divides a two-word product. */
+static int64_t mul_div_floor(uint64_t a, uint64_t b, uint64_t c)
+{
+    uint64_t q = 0, r = 0, aq = a / c, ar = a % c;
+    for (int bit = 63; bit >= 0; bit--) {
+        q *= 2;
+        r *= 2;
+        if (r >= c) {
+            q++;
+            r -= c;
+        }
+        if (b >> bit & 1u) {
+            q += aq;
+            r += ar;
+            if (r >= c) {
+                q++;
+                r -= c;
+            }
+        }
+    }
+    return (int64_t)q;
+}
+
 /* Statuses he_settle_hand may return for c (HE_OK alone when nothing is wrong). */
 static codeset settle_expected(const settle_case *c, size_t button)
 {
@@ -340,14 +366,19 @@ static void check_settlement(const settle_case *c, size_t button, const int64_t 
         while (nb < c->board_cols && c->board[nb] != HE_NO_CARD) {
             nb++;
         }
-        __int128 want = 0;
+        int64_t want = 0;
         if (c->rules.rate_num && (nb >= 3 || !c->rules.no_flop_no_drop)) {
-            want = (__int128)(total - returned) * c->rules.rate_num / c->rules.rate_den;
+            want = mul_div_floor((uint64_t)(total - returned), (uint64_t)c->rules.rate_num,
+                                 (uint64_t)c->rules.rate_den);
+#if defined(__SIZEOF_INT128__) /* where the compiler has 128-bit integers: the plain product */
+            __extension__ typedef __int128 i128;
+            REQUIRE(want == (int64_t)((i128)(total - returned) * c->rules.rate_num / c->rules.rate_den));
+#endif
             if (c->rules.cap >= 0 && want > c->rules.cap) {
                 want = c->rules.cap;
             }
         }
-        REQUIRE(rake == (int64_t)want);
+        REQUIRE(rake == want);
     } else if (c->rules.cap >= 0) {
         REQUIRE(rake <= c->rules.cap * K);
     }

@@ -2,22 +2,87 @@
  * points over it, run by tests/test_c_core.py under ASan/UBSan and under TSan: every part
  * of every call runs exactly once, for 1..256 parts, back to back and after the workers
  * fell asleep; four threads calling at once; a call from inside a task; a forked child
- * (its own pool; a hang there is killed by alarm()); and batches started, stepped,
- * observed, sampled and checked in many parts equal the same in one part, with the
- * smallest bad hand reported. */
+ * (its own pool; a hang there is killed by alarm(); POSIX only, and not with
+ * HE_TEST_NO_FORK: QEMU's user mode aborts in such a child); and batches started,
+ * stepped, observed, sampled and checked in many parts equal the same in one part, with the
+ * smallest bad hand reported. Builds on POSIX and on Windows (tests/test_c_core.py
+ * cross-compiles it with MinGW and runs it under Wine where Wine is installed). */
 #define _POSIX_C_SOURCE 200809L
 
-#include <pthread.h>
-#include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#ifdef _WIN32
+#include <windows.h>
+#else
+#include <pthread.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#endif
 
 #include "hand_state.h"
 #include "check.h"
 #include "hand_config.h"
+
+/* ---- the test's own platform layer: an atomic add, a nap, caller threads -------------- */
+
+static void add_relaxed(size_t *p, size_t n)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    __atomic_add_fetch(p, n, __ATOMIC_RELAXED);
+#elif defined(_WIN64)
+    InterlockedExchangeAdd64((volatile LONG64 *)p, (LONG64)n);
+#elif defined(_WIN32)
+    InterlockedExchangeAdd((volatile LONG *)p, (LONG)n);
+#else
+#error "tests/c/test_pool.c: no atomic add for this compiler"
+#endif
+}
+
+static void nap_2ms(void)
+{
+#ifdef _WIN32
+    Sleep(2);
+#else
+    struct timespec nap = {0, 2000000};
+    nanosleep(&nap, NULL);
+#endif
+}
+
+static int caller_calls(size_t step);
+
+#ifdef _WIN32
+typedef HANDLE test_thread;
+static DWORD WINAPI caller_entry(LPVOID arg) { return (DWORD)caller_calls((size_t)(uintptr_t)arg); }
+static int thread_run(test_thread *t, size_t arg)
+{
+    *t = CreateThread(NULL, 0, caller_entry, (LPVOID)(uintptr_t)arg, 0, NULL);
+    return *t != NULL ? 0 : -1;
+}
+static int thread_join(test_thread t) /* the thread's result: 0 when its checks held */
+{
+    DWORD rc = 1;
+    WaitForSingleObject(t, INFINITE);
+    GetExitCodeThread(t, &rc);
+    CloseHandle(t);
+    return (int)rc;
+}
+#else
+typedef pthread_t test_thread;
+static void *caller_entry(void *arg) { return (void *)(uintptr_t)caller_calls((size_t)(uintptr_t)arg); }
+static int thread_run(test_thread *t, size_t arg)
+{
+    return pthread_create(t, NULL, caller_entry, (void *)(uintptr_t)arg);
+}
+static int thread_join(test_thread t)
+{
+    void *result = (void *)1;
+    pthread_join(t, &result);
+    return result != NULL;
+}
+#endif
 
 /* ---- the pool alone ------------------------------------------------------------------ */
 
@@ -30,7 +95,7 @@ static void count_part(void *ctx, size_t part)
 {
     tally *t = (tally *)ctx;
     t->runs[part]++;
-    __atomic_add_fetch(&t->total, 1, __ATOMIC_RELAXED);
+    add_relaxed(&t->total, 1);
 }
 
 /* `calls` calls of 1 + (c * step) % max_parts parts each, on 1 + c % max_threads threads;
@@ -49,18 +114,13 @@ static int run_calls(size_t calls, size_t max_parts, size_t max_threads, size_t 
         }
         bad |= t.total != parts;
         if (nap_every > 0 && c % (size_t)nap_every == 0) {
-            struct timespec nap = {0, 2000000}; /* 2 ms: past the workers' spin, they sleep */
-            nanosleep(&nap, NULL);
+            nap_2ms(); /* past the workers' spin: they sleep */
         }
     }
     return bad;
 }
 
-static void *caller_thread(void *arg)
-{
-    size_t step = (size_t)(uintptr_t)arg;
-    return (void *)(uintptr_t)run_calls(400, 8, 3, step, 97);
-}
+static int caller_calls(size_t step) { return run_calls(400, 8, 3, step, 97); }
 
 static void nested_part(void *ctx, size_t part)
 {
@@ -68,7 +128,7 @@ static void nested_part(void *ctx, size_t part)
     tally inner;
     memset(&inner, 0, sizeof inner);
     he_pool_run(count_part, &inner, 3, 3); /* the pool is busy: runs here, one by one */
-    __atomic_add_fetch((size_t *)ctx, inner.total, __ATOMIC_RELAXED);
+    add_relaxed((size_t *)ctx, inner.total);
 }
 
 static void check_pool(void)
@@ -84,14 +144,12 @@ static void check_pool(void)
     CHECK(run_calls(60, 3, 3, 1, 1) == 0); /* each call wakes sleeping workers */
     CHECK(he_pool_threads() >= 1 && he_pool_threads() <= HE_POOL_MAX_PARTS - 1);
 
-    pthread_t callers[4];
+    test_thread callers[4];
     for (size_t i = 0; i < 4; i++) {
-        CHECK(pthread_create(&callers[i], NULL, caller_thread, (void *)(uintptr_t)(i + 1)) == 0);
+        CHECK(thread_run(&callers[i], i + 1) == 0);
     }
     for (size_t i = 0; i < 4; i++) {
-        void *result = NULL;
-        pthread_join(callers[i], &result);
-        CHECK(result == NULL);
+        CHECK(thread_join(callers[i]) == 0);
     }
 
     size_t nested = 0;
@@ -99,6 +157,7 @@ static void check_pool(void)
     CHECK(nested == 15);
 }
 
+#if !defined(_WIN32) && !defined(HE_TEST_NO_FORK)
 /* A child forked while the pool's threads run (spinning) has none of them: its calls
  * must start a pool of its own, not wait for the parent's. */
 static void check_fork(void)
@@ -117,6 +176,7 @@ static void check_fork(void)
     CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     CHECK(run_calls(50, 4, 4, 1, 0) == 0); /* the parent's pool still works */
 }
+#endif
 
 /* ---- batches stepped in parts ---------------------------------------------------------- */
 
@@ -263,7 +323,9 @@ static void check_batch(size_t parts)
 int main(void)
 {
     check_pool();
+#if !defined(_WIN32) && !defined(HE_TEST_NO_FORK)
     check_fork();
+#endif
     size_t parts[] = {2, 3, 7, 64, HE_POOL_MAX_PARTS};
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
         check_batch(parts[i]);

@@ -35,7 +35,7 @@ from .decks import Deck, OsDeck, PresetDeck
 from .errors import TableError
 from .hand import Hand
 from .rules import Rules
-from .table_view import JSON_VERSION, TableEvent, cards_from_json, cards_to_json
+from .table_view import JSON_VERSION, TableEvent, cards_from_json, cards_to_json, read_field
 
 if TYPE_CHECKING:
     from .table import SeatState, Table
@@ -152,18 +152,7 @@ class _Reader:
         self.doc, self.where = doc, where
 
     def get(self, key: str, kind: type | tuple[type, ...], *, optional: bool = False) -> Any:
-        if key not in self.doc:
-            raise TableError(f"{self.where} lacks {key!r}")
-        value = self.doc[key]
-        if value is None and optional:
-            return None
-        ok = (value.__class__ is int) if kind is int else (
-            isinstance(value, kind) and not (isinstance(value, bool) and kind is not bool))
-        if not ok:
-            name = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
-            raise TableError(f"{self.where}[{key!r}] must be {name}" + (" or null" if optional else "")
-                             + f", got {value!r}")
-        return value
+        return read_field(self.doc, key, kind, self.where, optional=optional)
 
 
 def table_from_json(cls: type[Table], doc: Any, key: bytes | None,

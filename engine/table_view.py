@@ -44,6 +44,7 @@ __all__ = [
     "legal_from_json",
     "legal_to_json",
     "parse_action",
+    "read_field",
 ]
 
 JSON_VERSION = 1
@@ -64,6 +65,26 @@ in ``ready``, ``sitting-out``, ``busted`` (no chips) or ``waiting`` (for the big
 
 _KIND_NAMES = {str(k): k for k in ActionKind}  # "fold", "check", ..., "all-in"
 _KIND_NAMES["all_in"] = ActionKind.ALL_IN
+
+
+def read_field(doc: Any, key: str, kind: type | tuple[type, ...], where: str, *,
+               error: type[Exception] = TableError, optional: bool = False) -> Any:
+    """``doc[key]`` of type ``kind`` (an ``int`` is exactly an int, never a bool; another
+    kind admits a bool only when it is ``bool``), or ``None`` when ``optional``; else
+    ``error`` naming ``where[key]``, the value and the type expected. The one field reader
+    of the JSON documents (tables, tournaments and their views)."""
+    if not isinstance(doc, Mapping) or key not in doc:
+        raise error(f"{where} lacks {key!r}")
+    value = doc[key]
+    if value is None and optional:
+        return None
+    ok = (value.__class__ is int) if kind is int else (
+        isinstance(value, kind) and not (isinstance(value, bool) and kind is not bool))
+    if not ok:
+        name = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
+        nullable = " or null" if optional else ""
+        raise error(f"{where}[{key!r}] must be {name}{nullable}, got {value!r}")
+    return value
 
 
 def _fail(what: str, got: Any, expected: str) -> TableError:

@@ -24,7 +24,7 @@ from holdem_eval import HoldemEvalError
 from .errors import TournamentError
 from .table import Table
 from .table_store import open_document, sign
-from .table_view import JSON_VERSION
+from .table_view import JSON_VERSION, read_field
 from .tournament_structure import Break, Level, Stage
 from .tournament_view import TournamentEvent
 
@@ -75,18 +75,7 @@ def tournament_to_json(t: Tournament, key: bytes | None) -> dict[str, Any]:
 
 def _get(d: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str, *,
          optional: bool = False) -> Any:
-    if not isinstance(d, Mapping) or key not in d:
-        raise TournamentError(f"{where} lacks {key!r}")
-    value = d[key]
-    if value is None and optional:
-        return None
-    ok = (value.__class__ is int) if kind is int else (
-        isinstance(value, kind) and not (isinstance(value, bool) and kind is not bool))
-    if not ok:
-        name = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
-        raise TournamentError(f"{where}[{key!r}] must be {name}" + (" or null" if optional else "")
-                              + f", got {value!r}")
-    return value
+    return read_field(d, key, kind, where, error=TournamentError, optional=optional)
 
 
 def _stage(d: Any, k: int) -> Stage:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import TournamentError
-from .table_view import JSON_VERSION
+from .table_view import JSON_VERSION, read_field
 
 __all__ = ["TOURNAMENT_EVENT_KINDS", "Standing", "TableSummary", "TournamentEvent", "TournamentView"]
 
@@ -37,16 +37,7 @@ chips; ``table``/``seat``: where to; ``info``: ``from_table``, ``from_seat``, ``
 
 
 def _get(d: Mapping[str, Any], key: str, kind: type, where: str, *, null: bool = False) -> Any:
-    """``d[key]`` of exactly ``kind`` (an int is not a bool), or null when allowed."""
-    if key not in d:
-        raise TournamentError(f"{where} lacks {key!r}")
-    value = d[key]
-    if value is None and null:
-        return None
-    if value.__class__ is not kind:
-        raise TournamentError(f"{where}[{key!r}] must be {'an' if kind is int else 'a'} {kind.__name__}"
-                              + (" or null" if null else "") + f", got {value!r}")
-    return value
+    return read_field(d, key, kind, where, error=TournamentError, optional=null)
 
 
 def _object(doc: Any, where: str) -> Mapping[str, Any]:

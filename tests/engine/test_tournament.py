@@ -511,8 +511,8 @@ def test_views_and_json() -> None:
     assert t.finished and TournamentView.from_json(json.loads(json.dumps(t.view().to_json()))) == t.view()
     for change, message in [
         ({"v": 2}, r"^tournament view has version 2; this library reads version 1$"),
-        ({"entries": "12"}, r"^tournament view\['entries'\] must be an int, got '12'$"),
-        ({"finished": 1}, r"^tournament view\['finished'\] must be a bool, got 1$"),
+        ({"entries": "12"}, r"^tournament view\['entries'\] must be int, got '12'$"),
+        ({"finished": 1}, r"^tournament view\['finished'\] must be bool, got 1$"),
         ({"prizes": [50, "30"]}, r"^tournament view\['prizes'\] must be a list of ints"),
         ({"tables": [{"table": 1}]}, r"^tournament view\['tables'\]\[0\] lacks 'table_id'$"),
         ({"standings": [None]}, r"^tournament view\['standings'\]\[0\] must be a JSON object, got None$"),

@@ -1,6 +1,7 @@
-"""Build shim: names the cffi extension module (all metadata is in pyproject.toml), turns a
-missing C compiler into one clear error that names the fix, and keeps the build-only module
-holdem_eval/_ffi_build.py out of wheels (MANIFEST.in keeps it in the sdist)."""
+"""Build shim: names the cffi extension module (all metadata is in pyproject.toml), asks for
+one abi3 wheel, turns a missing C compiler into one clear error that names the fix, and
+keeps the build-only module holdem_eval/_ffi_build.py out of wheels (MANIFEST.in keeps it
+in the sdist)."""
 
 import shutil
 
@@ -49,4 +50,7 @@ class BuildPy(build_py):
 setup(
     cffi_modules=["holdem_eval/_ffi_build.py:ffibuilder"],
     cmdclass={"build_ext": BuildExt, "build_py": BuildPy},
+    # the extension uses only the stable ABI (cffi API mode with py_limited_api): one abi3
+    # wheel for CPython 3.9 and later (pyproject's [tool.distutils] table is experimental)
+    options={"bdist_wheel": {"py_limited_api": "cp39"}},
 )

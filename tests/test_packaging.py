@@ -251,8 +251,7 @@ def test_cibuildwheel_config_tests_each_wheel_and_keeps_the_abi3_tag() -> None:
     assert cibw["test-command"] == "python {project}/tests/smoke.py"
     assert (ROOT / "tests" / "smoke.py").is_file()
     assert "audit-command" not in cibw  # cibuildwheel's default: abi3audit --strict on abi3 wheels
-    # the tag comes from bdist_wheel's py-limited-api (setuptools reads it from here)
-    assert config["tool"]["distutils"]["bdist_wheel"]["py-limited-api"] == "cp39"
+    # the abi3 tag itself comes from setup.py's bdist_wheel options: test_abi3_wheel_builds
 
 
 def test_wheels_workflow_builds_every_platform_and_the_sdist_and_uploads_them() -> None:

@@ -337,10 +337,32 @@ static PyObject *he_step(PyObject *op, int kind, PyObject *amount)
     return PyObject_CallMethod(op, "_refused", "iiO", st, kind, amount ? amount : Py_None);
 }
 
+/* The methods' arguments: (amount) for a wager, and a keyword-only ``seat`` that, when
+ * given, must be the seat to act (then Hand._step_for runs the step as act(..., seat=)
+ * does, with its messages). Calls without a seat take the fast path of he_step. */
+static PyObject *he_step_args(PyObject *op, int kind, int wager, PyObject *args, PyObject *kwargs)
+{
+    static char *names0[] = {"seat", NULL};
+    static char *names1[] = {"amount", "seat", NULL};
+    PyObject *amount = NULL, *seat = NULL;
+    if (kwargs == NULL && PyTuple_Size(args) == wager) {
+        amount = wager ? PyTuple_GetItem(args, 0) : NULL;
+    } else if (wager ? !PyArg_ParseTupleAndKeywords(args, kwargs, "O|$O", names1, &amount, &seat)
+                     : !PyArg_ParseTupleAndKeywords(args, kwargs, "|$O", names0, &seat)) {
+        return NULL;
+    }
+    if (seat != NULL && seat != Py_None) {
+        return PyObject_CallMethod(op, "_step_for", "iOO", kind, amount ? amount : Py_None, seat);
+    }
+    return he_step(op, kind, amount);
+}
+
 #define HE_STEP0(fn, kind) \
-    static PyObject *fn(PyObject *op, PyObject *unused) { (void)unused; return he_step(op, kind, NULL); }
+    static PyObject *fn(PyObject *op, PyObject *args, PyObject *kwargs) \
+    { return he_step_args(op, kind, 0, args, kwargs); }
 #define HE_STEP1(fn, kind) \
-    static PyObject *fn(PyObject *op, PyObject *amount) { return he_step(op, kind, amount); }
+    static PyObject *fn(PyObject *op, PyObject *args, PyObject *kwargs) \
+    { return he_step_args(op, kind, 1, args, kwargs); }
 HE_STEP0(he_fold, HE_ACT_FOLD)
 HE_STEP0(he_check_, HE_ACT_CHECK)
 HE_STEP0(he_call, HE_ACT_CALL)

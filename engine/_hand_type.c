@@ -6,22 +6,26 @@ static PyMethodDef he_methods[] = {
     {"_start", he_start, METH_VARARGS, NULL},
     {"_act", he_act, METH_VARARGS, NULL},
     {"_deal", he_deal, METH_O, NULL},
-    {"fold", he_fold, METH_NOARGS, "fold($self, /)\n--\n\nFold the seat to act."},
-    {"check", he_check_, METH_NOARGS, "check($self, /)\n--\n\nCheck (nothing owed)."},
-    {"call", he_call, METH_NOARGS, "call($self, /)\n--\n\nCall the current bet."},
-    {"check_or_call", he_check_or_call, METH_NOARGS,
-     "check_or_call($self, /)\n--\n\nCheck when nothing is owed, else call (PHH ``cc``)."},
-    {"all_in", he_all_in, METH_NOARGS,
-     "all_in($self, /)\n--\n\nPut the whole stack in.\n\n"
+#define HE_KW(fn) (PyCFunction)(void (*)(void))fn, METH_VARARGS | METH_KEYWORDS
+    {"fold", HE_KW(he_fold), "fold($self, /, *, seat=None)\n--\n\nFold the seat to act."},
+    {"check", HE_KW(he_check_), "check($self, /, *, seat=None)\n--\n\nCheck (nothing owed)."},
+    {"call", HE_KW(he_call), "call($self, /, *, seat=None)\n--\n\nCall the current bet."},
+    {"check_or_call", HE_KW(he_check_or_call),
+     "check_or_call($self, /, *, seat=None)\n--\n\nCheck when nothing is owed, else call (PHH ``cc``)."},
+    {"all_in", HE_KW(he_all_in),
+     "all_in($self, /, *, seat=None)\n--\n\nPut the whole stack in.\n\n"
      "A call (or check) when the stack does not exceed the amount to call or when no\n"
      "opponent could match more; otherwise a bet or raise to the whole stack, which\n"
      "must itself be legal (in fixed limit usually it is not)."},
-    {"bet", he_bet, METH_O, "bet($self, amount, /)\n--\n\nBet ``amount`` (nobody has bet this round)."},
-    {"raise_to", he_raise_to, METH_O,
-     "raise_to($self, amount, /)\n--\n\nRaise to ``amount`` (this round's total bet)."},
-    {"bet_or_raise_to", he_bet_or_raise_to, METH_O,
-     "bet_or_raise_to($self, amount, /)\n--\n\n"
-     "Bet when nobody has bet this round, else raise (PHH ``cbr``)."},
+    {"bet", HE_KW(he_bet),
+     "bet($self, amount, /, *, seat=None)\n--\n\nBet ``amount`` (nobody has bet this round)."},
+    {"raise_to", HE_KW(he_raise_to),
+     "raise_to($self, amount, /, *, seat=None)\n--\n\nRaise to ``amount`` (this round's total bet)."},
+    {"bet_or_raise_to", HE_KW(he_bet_or_raise_to),
+     "bet_or_raise_to($self, amount, /, *, seat=None)\n--\n\n"
+     "Bet when nobody has bet this round, else raise (PHH ``cbr``).\n\n"
+     "Every action method takes ``seat=``: when given, it must be the seat to act."},
+#undef HE_KW
     {"show", (PyCFunction)(void (*)(void))he_show_method, METH_VARARGS | METH_KEYWORDS,
      "show($self, /, seat, cards=None)\n--\n\n"
      "Show ``seat``'s hole cards at showdown (``cards`` reveals unknown ones)."},

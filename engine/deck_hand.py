@@ -93,36 +93,36 @@ class DeckHand(Hand):
         Hand.act(self, action, seat)
         self._draw_board()
 
-    def fold(self) -> None:
-        Hand.fold(self)
+    def fold(self, *, seat: int | None = None) -> None:
+        Hand.fold(self, seat=seat)
         self._draw_board()
 
-    def check(self) -> None:
-        Hand.check(self)
+    def check(self, *, seat: int | None = None) -> None:
+        Hand.check(self, seat=seat)
         self._draw_board()
 
-    def call(self) -> None:
-        Hand.call(self)
+    def call(self, *, seat: int | None = None) -> None:
+        Hand.call(self, seat=seat)
         self._draw_board()
 
-    def check_or_call(self) -> None:
-        Hand.check_or_call(self)
+    def check_or_call(self, *, seat: int | None = None) -> None:
+        Hand.check_or_call(self, seat=seat)
         self._draw_board()
 
-    def all_in(self) -> None:
-        Hand.all_in(self)
+    def all_in(self, *, seat: int | None = None) -> None:
+        Hand.all_in(self, seat=seat)
         self._draw_board()
 
-    def bet(self, amount: int) -> None:
-        Hand.bet(self, amount)
+    def bet(self, amount: int, *, seat: int | None = None) -> None:
+        Hand.bet(self, amount, seat=seat)
         self._draw_board()
 
-    def raise_to(self, amount: int) -> None:
-        Hand.raise_to(self, amount)
+    def raise_to(self, amount: int, *, seat: int | None = None) -> None:
+        Hand.raise_to(self, amount, seat=seat)
         self._draw_board()
 
-    def bet_or_raise_to(self, amount: int) -> None:
-        Hand.bet_or_raise_to(self, amount)
+    def bet_or_raise_to(self, amount: int, *, seat: int | None = None) -> None:
+        Hand.bet_or_raise_to(self, amount, seat=seat)
         self._draw_board()
 
     def deal_board(self, cards: str | Sequence[int]) -> None:

@@ -681,3 +681,27 @@ def test_numpy_integer_stacks_and_button_are_ints() -> None:
     h = Hand(cfg, np.array([100, 80, 60]), button=np.int64(1), seed=np.uint64(4))
     g = Hand(cfg, [100, 80, 60], button=1, seed=4)
     assert h.stacks == g.stacks and h.hole_cards == g.hole_cards and h.button == g.button == 1
+
+
+@pytest.mark.parametrize("seeded", [True, False])
+def test_every_action_method_takes_the_seat_as_act_does(seeded: bool) -> None:
+    """Issue 30 item 17: h.call(seat=...) like h.act(..., seat=...), for Hand and DeckHand."""
+    h = Hand(GameConfig(big_blind=2), [100] * 3, button=0, **({"seed": 1} if seeded else {}))
+    before = h.events
+    turn = r"^seat 1 cannot call: it is seat 0's turn \(out of turn\)$"
+    with pytest.raises(IllegalActionError, match=turn):
+        h.call(seat=1)
+    with pytest.raises(IllegalActionError, match=r"^seat must be a seat number \(an int\) or None, got Tr"):
+        h.raise_to(6, seat=True)
+    with pytest.raises(TypeError):
+        h.fold(1)  # the seat is a keyword
+    assert h.events == before
+    h.call(seat=0)
+    h.raise_to(6, seat=1)
+    h.fold(seat=None)
+    h.check_or_call(seat=0)
+    assert h.street == "flop" and h.pot == 14
+    h.bet_or_raise_to(4, seat=1)
+    h.all_in(seat=0)
+    h.call(seat=1)
+    assert h.is_over

@@ -127,7 +127,8 @@ def test_sdist_holds_the_tests_scripts_docs_and_changelog(tmp_path: Path) -> Non
     expected = {"CHANGELOG.md", "LICENSE", "README.md", "pyproject.toml", "setup.py", "MANIFEST.in",
                 "tests/helpers.py", "tests/conftest.py", "tests/c/check.h", "tests/engine/test_phh.py",
                 "tests/data/phh/LICENSE", "scripts/dev_build.sh", "docs/cli.md",
-                "holdem_eval/_ffi_build.py", "holdem_eval/_fastpath.c", "engine/_hand_glue.c"}
+                "holdem_eval/_ffi_build.py", "holdem_eval/_fastpath.c", "engine/_hand_glue.c",
+                ".github/workflows/wheels.yml"}  # tests/test_packaging.py reads the workflow
     expected |= set(tracked)  # every tracked file of those folders (empty when git is absent)
     assert expected - names == set()
     assert not [n for n in names if n.endswith((".pyc", ".so")) or "__pycache__" in n]

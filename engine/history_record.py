@@ -232,25 +232,16 @@ def _forced(
     return antes, blinds, dead, posted
 
 
-def _short_big_blind(rec: HandRecord, order: list[str], antes: list[Decimal], big: Decimal) -> None:
-    """A big blind all-in for less than the stated big blind: the sites make a limper call
-    the full big blind, the engine the all-in amount, so a hand with a call before any bet
-    or raise cannot be replayed."""
-    if not rec.big_blind or big >= rec.big_blind:
+def _short_big_blind(rec: HandRecord, order: list[str], antes: list[Decimal], blinds: list[Decimal]) -> None:
+    """A big blind all-in for less than the stated big blind: the price of entry is still
+    the whole blind (the sites' rule and the engine's), so the PHH states the whole blind
+    and the engine posts what the stack allows."""
+    big = blinds[1]
+    if not rec.big_blind or not 0 < big < rec.big_blind:
         return
     k = 0 if len(order) == 2 else 1
-    name = order[k]
-    if rec.seats[name][1] != big + antes[k]:
-        return  # not all-in: a short blind is the site's choice, the engine posts it as given
-    for who, kind, _, line in rec.actions:
-        if kind in ("board", "b", "r"):
-            return
-        if kind == "c":
-            raise rec.unsupported(
-                line, f"{who!r} calls the big blind {rec.big_blind} over an all-in big blind of"
-                f" {big} by {name!r}: the site makes a caller match the full big blind, the"
-                " engine the all-in amount; not supported yet"
-            )
+    if rec.seats[order[k]][1] == big + antes[k]:  # all-in: else a short blind as the site chose
+        blinds[1] = rec.big_blind
 
 
 def _check_cards(rec: HandRecord) -> None:
@@ -282,7 +273,7 @@ def to_phh(rec: HandRecord) -> PhhHand:
         raise rec.unsupported(rec.line, f"{n} players; the engine plays 2 to 10 at a table")
     index = {name: k for k, name in enumerate(order)}
     antes, blinds, dead, posted = _forced(rec, order)
-    _short_big_blind(rec, order, antes, blinds[1])
+    _short_big_blind(rec, order, antes, blinds)
     _check_cards(rec)
     hc = 4 if rec.variant == "PO" else 2
     actions: list[str] = []

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
-from .history_record import HandRecord, canonical_cards
+from .history_record import HandRecord, canonical_cards, record_play
 
 __all__ = ["HEADER_888", "read_888_hand"]
 
@@ -157,14 +157,8 @@ def _line(rec: HandRecord, names: Sequence[str], text: str, k: int) -> None:
         raise rec.fail(k, f"{name!r}: action not understood: {text[len(name) + 1:]!r}")
     if m["post"]:
         _post(rec, name, m["post"], m["posted"], k)
-    elif m["fold"]:
-        rec.actions.append((name, "f", Decimal(0), k))
-    elif m["check"]:
-        rec.actions.append((name, "x", Decimal(0), k))
-    elif m["call"]:
-        rec.actions.append((name, "c", _amount(rec, m["call"], k), k))
-    elif m["bet"] or m["raise"]:  # both add to the player's bet
-        rec.actions.append((name, "b", _amount(rec, m["bet"] or m["raise"], k), k))
+    elif record_play(rec, name, m, k, _amount, raises_as_bets=True):  # both add to the bet
+        pass
     elif m["shows"] is not None or m["mucks"] is not None:
         cards = _cards(rec, m["shows"] if m["shows"] is not None else m["mucks"], k)
         rec.known_cards(name, cards, k)

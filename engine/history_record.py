@@ -18,7 +18,8 @@ minus everything put in, plus the uncalled bet returned, plus what the player co
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -146,6 +147,36 @@ class HandRecord:
     def unsupported(self, line: int, message: str) -> UnsupportedHistoryError:
         return UnsupportedHistoryError(f"{self.where(line)}: {message}", file=self.file,
                                        line=line)
+
+
+def record_play(rec: HandRecord, name: str, m: re.Match[str], k: int,
+                amount: Callable[[HandRecord, str, int], Decimal], *, raises_as_bets: bool = False) -> bool:
+    """The betting lines every site writes alike, from a match with the groups ``fold``,
+    ``check``, ``call``, ``bet`` and ``raise`` (amounts read by the site's ``amount``),
+    appended to ``rec.actions``; False for any other line. ``raises_as_bets``: the site's
+    raise amount is what the player adds, as with a bet (888poker)."""
+    if m["fold"]:
+        rec.actions.append((name, "f", Decimal(0), k))
+    elif m["check"]:
+        rec.actions.append((name, "x", Decimal(0), k))
+    elif m["call"]:
+        rec.actions.append((name, "c", amount(rec, m["call"], k), k))
+    elif m["bet"] or (raises_as_bets and m["raise"]):
+        rec.actions.append((name, "b", amount(rec, m["bet"] or m["raise"], k), k))
+    elif m["raise"]:
+        rec.actions.append((name, "r", amount(rec, m["raise"], k), k))
+    else:
+        return False
+    return True
+
+
+def record_show(rec: HandRecord, name: str, text: str, k: int) -> None:
+    """A hand shown at the showdown; one shown in part cannot win a pot: the site mucks it."""
+    cards = canonical_cards(rec, text, k)
+    whole = len(cards) == (8 if rec.variant == "PO" else 4)
+    if whole:
+        rec.known_cards(name, cards, k)
+    rec.showdown.append((name, whole, k))
 
 
 def canonical_cards(rec: HandRecord, text: str, line: int) -> str:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
-from .history_record import HandRecord, canonical_cards
+from .history_record import HandRecord, canonical_cards, record_play, record_show
 
 __all__ = ["HEADER_GG", "HEADER_STARS", "read_stars_hand"]
 
@@ -251,23 +251,10 @@ def _player_action(rec: HandRecord, name: str, what: str, section: str, k: int) 
         raise rec.unsupported(k, f"{name!r}: EV cashout is not supported: {what!r}")
     if m["post"]:
         rec.posts.append((name, _POST_KINDS[m["post"]], _amount(rec, m["posted"], k), k))
-    elif m["fold"]:
-        rec.actions.append((name, "f", Decimal(0), k))
-    elif m["check"]:
-        rec.actions.append((name, "x", Decimal(0), k))
-    elif m["call"]:
-        rec.actions.append((name, "c", _amount(rec, m["call"], k), k))
-    elif m["bet"]:
-        rec.actions.append((name, "b", _amount(rec, m["bet"], k), k))
-    elif m["raise"]:
-        rec.actions.append((name, "r", _amount(rec, m["raise"], k), k))
+    elif record_play(rec, name, m, k, _amount):
+        pass
     elif m["shows"] is not None:
-        cards = canonical_cards(rec, m["shows"], k)
-        if len(cards) == _hole_text(rec):
-            rec.known_cards(name, cards, k)
-            rec.showdown.append((name, True, k))
-        else:  # a hand shown in part cannot win a pot: the site mucks it
-            rec.showdown.append((name, False, k))
+        record_show(rec, name, m["shows"], k)
     elif m["muck"] is not None:
         rec.showdown.append((name, False, k))
 

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
-from .history_record import HandRecord, canonical_cards
+from .history_record import HandRecord, canonical_cards, record_play, record_show
 
 __all__ = ["HEADER_WINAMAX", "read_winamax_hand"]
 
@@ -154,23 +154,10 @@ def _line(rec: HandRecord, names: Sequence[str], text: str, k: int) -> None:
         if m["oop"] and kind == "sb":
             kind = "dead"  # a missed small blind paid on return, with a live big blind
         rec.posts.append((name, kind, _amount(rec, m["posted"], k), k))
-    elif m["fold"]:
-        rec.actions.append((name, "f", Decimal(0), k))
-    elif m["check"]:
-        rec.actions.append((name, "x", Decimal(0), k))
-    elif m["call"]:
-        rec.actions.append((name, "c", _amount(rec, m["call"], k), k))
-    elif m["bet"]:
-        rec.actions.append((name, "b", _amount(rec, m["bet"], k), k))
-    elif m["raise"]:
-        rec.actions.append((name, "r", _amount(rec, m["raise"], k), k))
+    elif record_play(rec, name, m, k, _amount):
+        pass
     elif m["shows"] is not None:
-        cards = canonical_cards(rec, m["shows"], k)
-        if len(cards) == (8 if rec.variant == "PO" else 4):
-            rec.known_cards(name, cards, k)
-            rec.showdown.append((name, True, k))
-        else:
-            rec.showdown.append((name, False, k))
+        record_show(rec, name, m["shows"], k)
     elif m["muck"] is not None:
         rec.showdown.append((name, False, k))
     elif m["collected"]:

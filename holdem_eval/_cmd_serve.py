@@ -6,6 +6,7 @@ import argparse
 import importlib.util
 from pathlib import Path
 
+from ._cli_args import count_type
 from .errors import HoldemEvalError
 
 __all__ = ["register"]
@@ -24,16 +25,6 @@ def _blinds(text: str) -> tuple[int, int]:
     if not 0 < sb <= bb:
         raise argparse.ArgumentTypeError(f"expected 0 < SMALL <= BIG, got {text!r}")
     return sb, bb
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an int, got {text!r}") from None
-    if not 1 <= value <= 1000:
-        raise argparse.ArgumentTypeError(f"expected 1..1000, got {text!r}")
-    return value
 
 
 def _seconds(text: str) -> float:
@@ -61,7 +52,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "to play them in a browser. The protocol is in docs/server.md. Needs the [server] extra.",
         epilog="example: holdem-eval serve --tables 2 --seats 6 --blinds 1/2 --port 8765 --state-dir state",
     )
-    p.add_argument("--tables", type=_count, default=1, help="tables to run (default 1)")
+    p.add_argument("--tables", type=count_type("--tables", high=1000), default=1,
+                   help="tables to run, 1..1000 (default 1)")
     p.add_argument("--seats", type=int, choices=range(2, 11), default=6, metavar="2..10",
                    help="seats per table (default 6)")
     p.add_argument("--blinds", type=_blinds, default=(1, 2), metavar="SB/BB", help="blinds (default 1/2)")

@@ -228,7 +228,7 @@ def test_serve_refuses_bad_settings_with_usage_errors(capsys: pytest.CaptureFixt
         (["--blinds", "x"], "expected SMALL/BIG such as 1/2, got 'x'"),
         (["--clock", "0"], "expected seconds above 0, got '0'"),
         (["--time-bank", "-1"], "expected seconds 0..1e6, got '-1'"),
-        (["--tables", "0"], "expected 1..1000, got '0'"),
+        (["--tables", "0"], "--tables must be an int from 1 to 1000, got 0"),
         (["--seats", "11"], "invalid choice"),
     ]:
         with pytest.raises(SystemExit) as exc:

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
-from .history_record import HandRecord, canonical_cards, record_play
+from .history_record import HandRecord, canonical_cards, player_line, record_play
 
 __all__ = ["HEADER_888", "read_888_hand"]
 
@@ -145,16 +145,10 @@ def _seat(rec: HandRecord, text: str, k: int) -> bool:
 
 
 def _line(rec: HandRecord, names: Sequence[str], text: str, k: int) -> None:
-    dealt = _DEALT.match(text)
-    if dealt is not None and dealt["name"] in rec.seats:
-        rec.known_cards(dealt["name"], _cards(rec, dealt["cards"], k), k)
+    play = player_line(rec, names, text, k, _DEALT, _ACTION, _cards)
+    if play is None:
         return
-    name = next((n for n in names if text.startswith(n + " ")), None)
-    if name is None:
-        raise rec.fail(k, f"line not understood: {text!r} (no seated player's name starts it)")
-    m = _ACTION.match(text[len(name) + 1:])
-    if m is None:
-        raise rec.fail(k, f"{name!r}: action not understood: {text[len(name) + 1:]!r}")
+    name, m = play
     if m["post"]:
         _post(rec, name, m["post"], m["posted"], k)
     elif record_play(rec, name, m, k, _amount, raises_as_bets=True):  # both add to the bet

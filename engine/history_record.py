@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -147,6 +147,25 @@ class HandRecord:
     def unsupported(self, line: int, message: str) -> UnsupportedHistoryError:
         return UnsupportedHistoryError(f"{self.where(line)}: {message}", file=self.file,
                                        line=line)
+
+
+def player_line(rec: HandRecord, names: Sequence[str], text: str, k: int, dealt_re: re.Pattern[str],
+                action_re: re.Pattern[str], cards: Callable[[HandRecord, str, int], str],
+                ) -> tuple[str, re.Match[str]] | None:
+    """A line of the hand's play: hole cards dealt to a seated player (recorded; None), or
+    a seated player's name and the match of ``action_re`` on the rest; else an error naming
+    the line. ``names`` longest first, so a name that starts another is not taken for it."""
+    dealt = dealt_re.match(text)
+    if dealt is not None and dealt["name"] in rec.seats:
+        rec.known_cards(dealt["name"], cards(rec, dealt["cards"], k), k)
+        return None
+    name = next((n for n in names if text.startswith(n + " ")), None)
+    if name is None:
+        raise rec.fail(k, f"line not understood: {text!r} (no seated player's name starts it)")
+    m = action_re.match(text[len(name) + 1:])
+    if m is None:
+        raise rec.fail(k, f"{name!r}: action not understood: {text[len(name) + 1:]!r}")
+    return name, m
 
 
 def record_play(rec: HandRecord, name: str, m: re.Match[str], k: int,

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
-from .history_record import HandRecord, canonical_cards, record_play, record_show
+from .history_record import HandRecord, canonical_cards, player_line, record_play, record_show
 
 __all__ = ["HEADER_WINAMAX", "read_winamax_hand"]
 
@@ -139,16 +139,10 @@ def _street(rec: HandRecord, street: str, cards: str, k: int) -> str:
 
 
 def _line(rec: HandRecord, names: Sequence[str], text: str, k: int) -> None:
-    dealt = _DEALT.match(text)
-    if dealt is not None and dealt["name"] in rec.seats:
-        rec.known_cards(dealt["name"], canonical_cards(rec, dealt["cards"], k), k)
+    play = player_line(rec, names, text, k, _DEALT, _ACTION, canonical_cards)
+    if play is None:
         return
-    name = next((n for n in names if text.startswith(n + " ")), None)
-    if name is None:
-        raise rec.fail(k, f"line not understood: {text!r} (no seated player's name starts it)")
-    m = _ACTION.match(text[len(name) + 1:])
-    if m is None:
-        raise rec.fail(k, f"{name!r}: action not understood: {text[len(name) + 1:]!r}")
+    name, m = play
     if m["post"]:
         kind = {"small blind": "sb", "big blind": "bb", "ante": "ante"}[m["post"]]
         if m["oop"] and kind == "sb":

@@ -221,7 +221,7 @@ static int he_hole_ids(PyObject *holes, size_t seats, size_t hc, int64_t *out)
 
 /* ---- methods ------------------------------------------------------------------------- */
 
-/* _start(config: 21 ints (he_hand_config less the rate), rate: float, stacks, button,
+/* _start(config: bytes (a he_hand_config, packed by engine/_hand_input.py), stacks, button,
  *        holes | None, board, seed | None, post_live | None, post_dead | None) -> status;
  * HE_GLUE_CONVERT (nothing started) unless stacks are exact ints in a list or tuple, the
  * button an exact int and holes one list or tuple of exact card ids per seat: Hand then
@@ -230,17 +230,27 @@ static PyObject *he_start(PyObject *op, PyObject *args)
 {
     HeHandObject *self = (HeHandObject *)op;
     PyObject *cfg, *stacks, *button, *holes, *board, *seed, *live, *dead;
-    double rate;
-    if (!PyArg_ParseTuple(args, "OdOOOOOOO", &cfg, &rate, &stacks, &button, &holes, &board,
+    if (!PyArg_ParseTuple(args, "OOOOOOOO", &cfg, &stacks, &button, &holes, &board,
                           &seed, &live, &dead)) {
         return NULL;
     }
-    int64_t c[21], st_[HE_HAND_MAX_SEATS + 1], hl[HE_HAND_HOLES], bd[6];
+    he_hand_config config;
+    char *packed = NULL;
+    Py_ssize_t packed_len = 0;
+    int64_t st_[HE_HAND_MAX_SEATS + 1], hl[HE_HAND_HOLES], bd[6];
     int64_t pl[HE_HAND_MAX_SEATS + 1], pd[HE_HAND_MAX_SEATS + 1], b = 0;
-    size_t nc = 0, ns = 0, nb = 0, nl = 0, nd = 0;
+    size_t ns = 0, nb = 0, nl = 0, nd = 0;
     he_hand_setup s;
     memset(&s, 0, sizeof s);
-    if (!he_ints(cfg, c, 21, &nc) || nc != 21 || !he_ints(board, bd, 6, &nb)
+    if (!PyBytes_Check(cfg) || PyBytes_AsStringAndSize(cfg, &packed, &packed_len) != 0
+        || (size_t)packed_len != sizeof config) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "HandCore._start: config is not a packed he_hand_config");
+        }
+        return NULL;
+    }
+    memcpy(&config, packed, sizeof config);
+    if (!he_ints(board, bd, 6, &nb)
         || (live != Py_None && !he_ints(live, pl, HE_HAND_MAX_SEATS + 1, &nl))
         || (dead != Py_None && !he_ints(dead, pd, HE_HAND_MAX_SEATS + 1, &nd))) {
         if (!PyErr_Occurred()) {
@@ -249,7 +259,7 @@ static PyObject *he_start(PyObject *op, PyObject *args)
         return NULL;
     }
     /* a seat count or hole count out of range: the kernel refuses it (hole cards unread) */
-    int read_holes = holes != Py_None && c[0] >= 0 && c[0] <= HE_HAND_MAX_HOLE;
+    int read_holes = holes != Py_None && config.hole_count >= 0 && config.hole_count <= HE_HAND_MAX_HOLE;
     if (!he_exact_ints(stacks, INT64_MIN, INT64_MAX, st_, HE_HAND_MAX_SEATS + 1, &ns)
         || !PyLong_CheckExact(button)) {
         return PyLong_FromLong(HE_GLUE_CONVERT);
@@ -258,14 +268,10 @@ static PyObject *he_start(PyObject *op, PyObject *args)
         ns = HE_HAND_MAX_SEATS + 1;
         read_holes = 0;
     }
-    if (read_holes && !he_hole_ids(holes, ns, (size_t)c[0], hl)) {
+    if (read_holes && !he_hole_ids(holes, ns, (size_t)config.hole_count, hl)) {
         return PyLong_FromLong(HE_GLUE_CONVERT);
     }
     b = he_clamp(button);
-    /* he_hand_config's fields in order, the PokerKit rate (a float) before the cap */
-    he_hand_config config = {c[0], c[1], c[2], c[3], c[4], c[5], c[6], {c[7], c[8], c[9], c[10]},
-                             c[11], c[12], c[13], c[14], c[15], c[16], c[17], c[18], c[19],
-                             rate, c[20]};
     s.seats = ns;
     s.button = b < 0 ? SIZE_MAX : (size_t)b;
     s.stacks = st_;

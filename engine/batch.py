@@ -42,16 +42,16 @@ from __future__ import annotations
 
 import sys
 import threading
-from fractions import Fraction
 from typing import Any, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
 
-from holdem_eval._bindings import ffi, lib
+from holdem_eval._bindings import ffi, hand_config_struct, lib
 from holdem_eval._limits import MAX_THREADS, check_count, check_threads
 from holdem_eval.errors import DTypeError, OutArrayError, ShapeError
 
+from ._hand_input import kernel_config
 from .config import GameConfig
 from .dealing import _check_seed
 from .discrete import RAISE_TO, SKIP, ActionSet, observation_size
@@ -218,34 +218,7 @@ def _int_array(
 
 
 def _c_config(config: GameConfig, rules: Rules) -> Any:
-    rate = Fraction(rules.rate)
-    pokerkit = rules.method == "pokerkit"
-    return ffi.new(
-        "he_hand_config *",
-        {
-            "hole_count": config.hole_count,
-            "betting": config.betting_code,
-            "small_blind": config.small_blind,
-            "big_blind": config.big_blind,
-            "ante": config.ante,
-            "big_blind_ante": config.big_blind_ante,
-            "straddle": config.straddle,
-            "street_sizes": list(config.street_sizes),
-            "max_bets": -1 if config.max_bets is None else config.max_bets,
-            "blind_counts_toward_cap": int(config.blind_counts_toward_cap),
-            "allow_free_fold": int(config.allow_free_fold),
-            "manual_showdown": 0,
-            "settle_method": lib.HE_SETTLE_POKERKIT if pokerkit else lib.HE_SETTLE_TDA,
-            "odd_chips": lib.HE_ODD_FIRST_WINNER
-            if rules.odd_chips == "first_winner"
-            else lib.HE_ODD_CLOCKWISE,
-            "no_flop_no_drop": int(rules.no_flop_no_drop),
-            "rate_num": 0 if pokerkit else rate.numerator,
-            "rate_den": 1 if pokerkit else rate.denominator,
-            "rate": float(rate),
-            "rake_cap": -1 if rules.rake_cap is None else rules.rake_cap,
-        },
-    )
+    return hand_config_struct(kernel_config(config, rules, False))
 
 
 class HandBatch:
@@ -375,7 +348,7 @@ class HandBatch:
         n, k = self.count, self._k
         self._cfg = _c_config(self.config, self.rules)
         spec = ffi.new("he_batch_spec *")
-        spec.config = self._cfg
+        spec.config = ffi.cast("he_hand_config *", self._cfg)
         spec.seats = self.seats
         spec.n_fractions = len(self.actions.raise_fractions)
         for j, f in enumerate(self.actions.raise_fractions):

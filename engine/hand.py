@@ -198,7 +198,7 @@ class Hand(HandCore):
         self.rules = rules
         self.manual_showdown = manual_showdown
         stacks_ = stacks if stacks.__class__ is list else list(stacks)
-        values, rate = kernel_config(config, rules, manual_showdown)
+        packed = kernel_config(config, rules, manual_showdown)
         live = dead = None
         st = _CONVERT
         # the common case goes straight to the kernel, which answers _CONVERT unless the
@@ -212,11 +212,11 @@ class Hand(HandCore):
             except ConfigError:
                 pass  # _inputs reports it after anything wrong before it
             else:
-                st = self._start(values, rate, stacks_, button, hole_cards, (), seed, live, dead)
+                st = self._start(packed, stacks_, button, hole_cards, (), seed, live, dead)
         if st == _CONVERT:
             stacks_, button, holes, plan, seed = self._inputs(stacks_, button, seed, hole_cards, board)
             live, dead = post_lists(posts, len(stacks_)) if posts else (None, None)
-            st = self._start(values, rate, stacks_, button, holes, plan, seed, live, dead)
+            st = self._start(packed, stacks_, button, holes, plan, seed, live, dead)
         if st:
             raise self._start_error(st, stacks_, button, hole_cards, board, posts)
 

@@ -11,7 +11,8 @@ than a 1 M-row chunk takes).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from array import array
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -22,6 +23,7 @@ from ._he_native import ffi, lib
 from ._limits import MAX_THREADS, check_threads
 
 __all__ = [
+    "HAND_SETTINGS",
     "HE_E_ARGUMENT",
     "HE_E_CARD_RANGE",
     "HE_E_DUPLICATE",
@@ -36,8 +38,10 @@ __all__ = [
     "evaluate_fast",
     "ffi",
     "hand_blind_seats",
+    "hand_config_struct",
     "hand_glue_setup",
     "lib",
+    "pack_hand_config",
     "pool",
     "run_chunked",
     "run_parts",
@@ -74,6 +78,42 @@ if TYPE_CHECKING:
     def hand_glue_setup(
         legal_action: object, kinds: tuple[Any, ...], names: tuple[str, ...]
     ) -> tuple[tuple[str, ...], dict[str, int]]: ...
+
+# The hand machine's game settings (he_hand_config), listed once in csrc/hand_state.h
+# (HE_HAND_SETTINGS): name -> (offset in int64 words, count of values).
+HAND_SETTINGS: dict[str, tuple[int, int]] = {
+    ffi.string(lib.he_hand_setting_name(k)).decode(): (
+        int(lib.he_hand_setting_offset(k)), int(lib.he_hand_setting_length(k))
+    )
+    for k in range(lib.he_hand_setting_count())
+}
+_CONFIG_WORDS: int = lib.he_hand_config_words()
+
+
+def pack_hand_config(values: Mapping[str, int | Sequence[int]]) -> bytes:
+    """A he_hand_config as bytes (int64 words in native order) from every setting by name.
+    A name missing or unknown to csrc/hand_state.h is a RuntimeError naming it: the C list
+    and the caller's mapping (engine/_hand_input.py) disagree."""
+    if values.keys() != HAND_SETTINGS.keys():
+        missing = sorted(HAND_SETTINGS.keys() - values.keys())
+        unknown = sorted(values.keys() - HAND_SETTINGS.keys())
+        raise RuntimeError(
+            f"hand settings do not match csrc/hand_state.h: missing {missing}, unknown {unknown}"
+        )
+    words = [0] * _CONFIG_WORDS
+    for name, (offset, length) in HAND_SETTINGS.items():
+        value = values[name]
+        words[offset : offset + length] = [value] if isinstance(value, int) else list(value)
+    if len(words) != _CONFIG_WORDS:
+        raise RuntimeError(f"hand settings do not fill he_hand_config: {values!r}")
+    return array("q", words).tobytes()
+
+
+def hand_config_struct(packed: bytes) -> Any:
+    """A packed he_hand_config (:func:`pack_hand_config`) as C memory: the ``int64_t[]``
+    that owns it; pass ``ffi.cast("he_hand_config *", it)`` to the kernels."""
+    return ffi.new("int64_t[]", array("q", packed).tolist())
+
 
 Status = tuple[int, int]  # (status, first bad row within the call)
 _T = TypeVar("_T")

@@ -23,6 +23,8 @@ from ._he_native import ffi, lib
 from ._limits import MAX_THREADS, check_threads
 
 __all__ = [
+    "HAND_CONSTANTS",
+    "HAND_FIELDS",
     "HAND_SETTINGS",
     "HE_E_ARGUMENT",
     "HE_E_CARD_RANGE",
@@ -76,8 +78,24 @@ if TYPE_CHECKING:
     def hand_blind_seats(seats: int, button: int) -> tuple[int, int] | None: ...
 
     def hand_glue_setup(
-        legal_action: object, kinds: tuple[Any, ...], names: tuple[str, ...]
-    ) -> tuple[tuple[str, ...], dict[str, int]]: ...
+        legal_action: object,
+        kinds: tuple[Any, ...],
+        names: tuple[str, ...],
+        callbacks: dict[str, Callable[..., Any]],
+    ) -> None: ...
+
+# The hand state's fields (csrc/hand_state.h, HE_HAND_FIELDS) and the constants of
+# csrc/api/hand.h that engine.Hand tells its refusals apart by.
+HAND_FIELDS: tuple[str, ...] = tuple(
+    ffi.string(lib.he_hand_field_name(f)).decode() for f in range(lib.he_hand_field_count())
+)
+HAND_CONSTANTS: dict[str, int] = {
+    "MAX_HOLE": lib.HE_HAND_MAX_HOLE, "CHECK_OR_CALL": lib.HE_ACT_CHECK_OR_CALL,
+    "BET_OR_RAISE": lib.HE_ACT_BET_OR_RAISE, "TURN": lib.HE_E_HAND_TURN,
+    "CONFIG": lib.HE_E_HAND_CONFIG, "NO_DEAL": lib.HE_E_HAND_NO_DEAL,
+    "SHOW_COUNT": lib.HE_E_HAND_SHOW_COUNT, "UNKNOWN": lib.HE_E_HAND_UNKNOWN,
+    "STATE": lib.HE_E_HAND_STATE,
+}
 
 # The hand machine's game settings (he_hand_config), listed once in csrc/hand_state.h
 # (HE_HAND_SETTINGS): name -> (offset in int64 words, count of values).

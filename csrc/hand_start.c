@@ -26,8 +26,10 @@ int he_hi_config_ok(const he_hand_config *c)
 #undef IN_RANGE
     double rate;
     memcpy(&rate, &c->rate_bits, sizeof rate);
-    /* what a range cannot say: no 3-card game, a fraction of at most 1, a rate (not NaN) */
-    if (st == HE_OK && (c->hole_count == 3 || c->rate_num > c->rate_den || !(rate >= 0.0 && rate <= 1.0))) {
+    /* what a range cannot say: the variant's hole cards, a fraction of at most 1, a rate */
+    const he_variant *v = he_variant_info((size_t)c->variant); /* in range: checked above */
+    if (st == HE_OK && (c->hole_count < v->hole_min || c->hole_count > v->hole_max
+                        || c->rate_num > c->rate_den || !(rate >= 0.0 && rate <= 1.0))) {
         st = HE_E_HAND_CONFIG;
     }
     return st;
@@ -77,7 +79,7 @@ static int table_ok(he_hand *h, const he_hand_config *c, const he_hand_setup *s)
     if (c->straddle && s->seats == 2) {
         return HE_E_HAND_STRADDLE;
     }
-    if ((int64_t)s->seats * c->hole_count + 8 > 52) {
+    if ((int64_t)s->seats * c->hole_count + 8 > HE_DECK_SIZE) {
         return HE_E_HAND_DECK;
     }
     for (size_t k = 0; k < s->seats; k++) {
@@ -146,7 +148,7 @@ int he_hi_deal_fresh(he_hand *h, uint64_t seed)
 {
     static const int64_t plan_at[5] = {1, 2, 3, 5, 7}; /* after each street's burn */
     int64_t nh = h->n * h->hole_count;
-    int8_t drawn[52];
+    int8_t drawn[HE_DECK_SIZE];
     h->deck_seed = (int64_t)seed;
     h->deck_mask = 0;
     h->deck_pos = 0;
@@ -216,7 +218,7 @@ static int load_cards(he_hand *h, const he_hand_setup *s)
     h->has_deck = 1;
     h->deck_seed = (int64_t)s->seed;
     h->deck_mask = (int64_t)used;
-    int8_t drawn[52];
+    int8_t drawn[HE_DECK_SIZE];
     st = draw_deck(h, s->holes == NULL ? nh : 0, drawn);
     if (st == HE_OK && s->holes == NULL) {
         place_holes(h, drawn);
@@ -437,12 +439,12 @@ static int state_fault(const he_hand *h)
         || !in(h->raise_size, 1, LIMIT) || !in(h->cur_bet, 0, LIMIT)
         || !in(h->plan_len, 0, 5)
         || !in(h->over, 0, 1) || !in(h->betting_done, 0, 1)
-        || !in(h->has_deck, 0, 1) || !in(h->deck_pos, 0, 52)
+        || !in(h->has_deck, 0, 1) || !in(h->deck_pos, 0, HE_DECK_SIZE)
         || !in(h->last_aggressor, -1, h->n - 1) || !in(h->river_aggressor, -1, h->n - 1)
         || !in(h->small_blind_seat, 0, h->n - 1) || !in(h->big_blind_seat, 0, h->n - 1)
         || !in(h->blind_counts_toward_cap, 0, 1) || !in(h->allow_free_fold, 0, 1)
         || !in(h->manual_showdown, 0, 1) || !in(h->no_flop_no_drop, 0, 1)
-        || h->n * h->hole_count + 8 > 52) {
+        || h->n * h->hole_count + 8 > HE_DECK_SIZE) {
         return HE_HAND_FAULT_RANGE;
     }
     /* the board has exactly the street's cards; only a pending street (flop, turn or river)
@@ -457,7 +459,7 @@ static int state_fault(const he_hand *h)
         return HE_HAND_FAULT_BOARD;
     }
     /* the deck position leaves room for what the streets to come take */
-    if (h->has_deck && h->deck_pos + deck_cards_to_come(h) > 52) {
+    if (h->has_deck && h->deck_pos + deck_cards_to_come(h) > HE_DECK_SIZE) {
         return HE_HAND_FAULT_RANGE;
     }
     /* a board is waited for only when neither the plan nor a deck has it, after the round's

@@ -112,7 +112,9 @@
     /* the rake cap; -1: none */                                                             \
     X(S, A, HE_HAND_CHIP, rake_cap, 1, -1, LIMIT)
 #define HE_HAND_SETTINGS_SMALL(X, S, A)                                                      \
-    /* hole cards per seat: 2 Hold'em, 4 Omaha */                                            \
+    /* the game (csrc/api/variant.h) and the hole cards each seat is dealt (within the      \
+     * variant's range: 2 Hold'em, 4 Omaha) */                                               \
+    X(S, A, int8_t, variant, 1, 0, (int64_t)he_variant_count() - 1)                          \
     X(S, A, int8_t, hole_count, 1, 2, HE_HAND_MAX_HOLE)                                      \
     X(S, A, int8_t, betting, 1, HE_NO_LIMIT, HE_FIXED_LIMIT)                                 \
     X(S, A, int8_t, blind_counts_toward_cap, 1, 0, 1)                                        \

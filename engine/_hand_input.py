@@ -13,6 +13,7 @@ import numpy as np
 
 from holdem_eval._bindings import pack_hand_config
 from holdem_eval.cards import parse_cards
+from holdem_eval.variants import VARIANTS
 
 from .config import GameConfig
 from .dealing import UNKNOWN_CARD, format_cards, parse_cards_text
@@ -59,7 +60,8 @@ def kernel_settings(config: GameConfig, rules: Rules | None, manual: bool) -> di
         "rate_den": 1 if pokerkit else rate.denominator,
         "rate_bits": array("q", array("d", [float(rate)]).tobytes())[0],  # PokerKit's float
         "rake_cap": -1 if rules is None or rules.rake_cap is None else rules.rake_cap,
-        "hole_count": config.hole_count, "betting": config.betting_code,
+        "variant": VARIANTS[config.variant].code, "hole_count": config.hole_count,
+        "betting": config.betting_code,
         "blind_counts_toward_cap": int(config.blind_counts_toward_cap),
         "allow_free_fold": int(config.allow_free_fold), "manual_showdown": int(manual),
         "settle_method": int(pokerkit),  # HE_SETTLE_TDA 0, HE_SETTLE_POKERKIT 1

@@ -45,6 +45,7 @@ from collections.abc import Iterable, Sequence
 from holdem_eval import HoldemEvalError
 from holdem_eval._bindings import deal_seeded
 from holdem_eval._limits import check_seed
+from holdem_eval.variants import DECK_SIZE
 
 from .errors import SeedError
 
@@ -156,7 +157,7 @@ def seeded_deal(seed: int, count: int, exclude: Sequence[int] = ()) -> list[int]
         if c.__class__ is not int or not 0 <= c <= 51:
             raise CardParseError(f"excluded card {c!r} is not a card id 0..51")
         mask |= 1 << c
-    left = 52 - len(set(exclude))
+    left = DECK_SIZE - len(set(exclude))
     if count.__class__ is not int or not 0 <= count <= left:
         raise HoldemEvalError(f"cannot deal {count!r} cards: only {left} remain in the deck")
     return list(deal_seeded(seed & _M64, mask, count))
@@ -188,7 +189,7 @@ class SeededDeck:
                 mask |= 1 << c
         self._seed = seed & _M64
         self._mask = mask
-        self._left = 52 - bin(mask).count("1")
+        self._left = DECK_SIZE - bin(mask).count("1")
         self._pos = 0
 
     def copy(self) -> SeededDeck:

@@ -32,10 +32,11 @@ from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from holdem_eval import HoldemEvalError
+from holdem_eval.variants import DECK_SIZE
 
 __all__ = ["Deck", "DeckError", "OsDeck", "PresetDeck", "check_drawn"]
 
-_ALL_CARDS = range(52)
+_ALL_CARDS = range(DECK_SIZE)
 
 
 class DeckError(HoldemEvalError, ValueError):

@@ -23,6 +23,7 @@ from ._he_native import ffi, lib
 from ._limits import MAX_THREADS, check_threads
 
 __all__ = [
+    "DECK_SIZE",
     "HAND_CONSTANTS",
     "HAND_FIELDS",
     "HAND_SETTINGS",
@@ -30,6 +31,8 @@ __all__ = [
     "HE_E_CARD_RANGE",
     "HE_E_DUPLICATE",
     "HE_OK",
+    "VARIANT_ROWS",
+    "WORST_RANK",
     "HandCore",
     "eval5",
     "eval7",
@@ -83,6 +86,18 @@ if TYPE_CHECKING:
         names: tuple[str, ...],
         callbacks: dict[str, Callable[..., Any]],
     ) -> None: ...
+
+# The variants' table (csrc/api/variant.h): one row per game, by code.
+VARIANT_ROWS: tuple[dict[str, Any], ...] = tuple(
+    {
+        "name": ffi.string(row.name).decode(), "code": code, "deck_size": row.deck_size,
+        "hole_min": row.hole_min, "hole_max": row.hole_max, "board_size": row.board_size,
+        "hole_used": row.hole_used, "worst_rank": row.worst_rank,
+    }
+    for code, row in ((k, lib.he_variant_info(k)) for k in range(lib.he_variant_count()))
+)
+DECK_SIZE: int = lib.HE_DECK_SIZE
+WORST_RANK: int = lib.HE_RANK_WORST
 
 # The hand state's fields (csrc/hand_state.h, HE_HAND_FIELDS) and the constants of
 # csrc/api/hand.h that engine.Hand tells its refusals apart by.

@@ -27,7 +27,7 @@ static PyObject *he_py_evaluate_general(PyObject *arg)
     return res;
 }
 
-/* `self` is a tuple of the ints 0..7462, built once at install: returning a cached int
+/* `self` is a tuple of the ints 0..HE_RANK_WORST, built once at install: returning a cached int
  * saves allocating one per call (ranks above 256 are not among CPython's small ints). */
 static PyObject *he_py_evaluate(PyObject *self, PyObject *arg)
 {
@@ -112,16 +112,16 @@ int he_py_install(void)
     PyGILState_STATE gil = PyGILState_Ensure();
     int rc = -1;
     PyObject *mod = PyImport_ImportModule("holdem_eval._bindings");
-    PyObject *ranks = PyTuple_New(7463);
+    PyObject *ranks = PyTuple_New(HE_RANK_WORST + 1);
     if (mod != NULL && ranks != NULL) {
         Py_ssize_t i = 0;
-        for (; i < 7463; i++) {
+        for (; i < HE_RANK_WORST + 1; i++) {
             PyObject *v = PyLong_FromSsize_t(i);
             if (v == NULL || PyTuple_SetItem(ranks, i, v) != 0) {
                 break;
             }
         }
-        PyObject *fn = i == 7463 ? PyCFunction_New(&he_py_evaluate_def, ranks) : NULL;
+        PyObject *fn = i == HE_RANK_WORST + 1 ? PyCFunction_New(&he_py_evaluate_def, ranks) : NULL;
         if (fn != NULL) {
             rc = PyObject_SetAttrString(mod, "evaluate_fast", fn);
             Py_DECREF(fn);

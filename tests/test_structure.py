@@ -124,3 +124,25 @@ def test_the_glue_is_compiled_as_sources_not_pasted_into_the_cffi_preamble() -> 
     assert preamble.count("\n") <= 2 and "PyObject" not in preamble
     assert {"engine/_hand_glue.c", "engine/_hand_fields.c", "engine/_hand_type.c",
             "holdem_eval/_fastpath.c"} <= set(kwds["sources"])
+
+
+# ---- one card parser ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bad", ["AhXx", "Ah K", "1h2c"])
+def test_the_same_bad_card_text_raises_the_same_error_everywhere(bad: str) -> None:
+    from holdem_eval import InvalidCardError, parse_cards
+    from holdem_eval.engine import settle
+    from holdem_eval.engine.dealing import parse_cards_text
+
+    errors = []
+    for call in (
+        lambda: parse_cards(bad),
+        lambda: parse_cards_text(bad),
+        lambda: Hand(GameConfig(), [100, 100], hole_cards=[bad, "QsQd"], board="2c3c4c5c6c"),
+        lambda: settle([10, 10], [bad, "QsQd"], "2c3c4c5c7d", folded=[False, False], button=0),
+    ):
+        with pytest.raises(InvalidCardError) as info:
+            call()
+        errors.append(type(info.value))
+    assert set(errors) == {InvalidCardError}

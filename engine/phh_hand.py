@@ -10,9 +10,16 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Union
 
-from holdem_eval import HoldemEvalError, ShapeError
-
 from .config import ConfigError, GameConfig
+from .errors import (
+    IncompleteHandError,
+    PhhError,
+    PhhHoleCardsError,
+    PhhReplayError,
+    UnknownHoleCardsError,
+    UnsupportedPhhActionError,
+    UnsupportedPhhError,
+)
 from .hand import Hand
 from .rules import Rules
 
@@ -34,46 +41,6 @@ Chips = Union[int, Decimal]
 _VARIANTS = {"NT": ("holdem", "no-limit"), "FT": ("holdem", "fixed-limit"), "PO": ("omaha", "pot-limit")}
 _CODES = {v: k for k, v in _VARIANTS.items()}
 _PHH_RULES = Rules.pokerkit()  # PokerKit's pot merging and odd-chip order, no rake
-
-
-class PhhError(HoldemEvalError, ValueError):
-    """A PHH text that cannot be read or written."""
-
-
-class UnsupportedPhhError(PhhError):
-    """Valid PHH that this engine does not play (variant, forced bets, action kind)."""
-
-
-class PhhReplayError(PhhError):
-    """A PHH action that is illegal or impossible when it comes.
-
-    ``index`` is the 0-based position in ``actions`` (-1 when the problem is found
-    after the last action); ``action`` is its text (``""`` then).
-    """
-
-    def __init__(self, message: str, *, hand: str, index: int, action: str) -> None:
-        where = f"{hand}: action {index} {action!r}" if index >= 0 else f"{hand}: after the actions"
-        super().__init__(f"{where}: {message}")
-        self.hand = hand
-        self.index = index
-        self.action = action
-        self.reason = message
-
-
-class UnsupportedPhhActionError(PhhReplayError, UnsupportedPhhError):
-    """An action kind this engine does not play (e.g. stud or draw actions)."""
-
-
-class PhhHoleCardsError(PhhReplayError, ShapeError):
-    """A hole-card deal with the wrong number of cards for the variant."""
-
-
-class UnknownHoleCardsError(PhhReplayError):
-    """A showdown needs hole cards the file only gives as ``????``."""
-
-
-class IncompleteHandError(PhhReplayError):
-    """The actions end before the hand is over."""
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ from holdem_eval.cards import RANK_CHARS, SUIT_CHARS, card_text, parse_card
 from holdem_eval.variants import DECK_SIZE, VARIANTS, WORST_RANK, variant_info
 
 from .config import ConfigError
+from .errors import InvalidSeatError
 from .pots import InvalidChipsError, coerce_chips
 from .rules import Rules, native_rules
 from .settlement import Pot, SeatHand, Settlement, ShowdownOrder, from_detail
@@ -57,10 +58,6 @@ DEFAULT_RULES = Rules()
 _VARIANT_CODES = {name: row.code for name, row in VARIANTS.items()}
 _INT64_LIMIT = 1 << 63
 _MAX_SEATS = _native.HE_SETTLE_MAX_SEATS
-
-
-class InvalidSeatError(HoldemEvalError, ValueError):
-    """A seat index out of range, a live seat without cards, or no live seat at all."""
 
 
 def _token_table() -> dict[str, int]:

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from .errors import HoldemEvalError
+from .errors import CountArgumentError
 
 __all__ = [
     "MAX_THREADS",
@@ -29,10 +29,6 @@ MAX_THREADS = 256
 """The most threads (or worker processes) any call starts; larger counts are refused."""
 
 
-class CountArgumentError(HoldemEvalError, ValueError):
-    """A thread, worker or other count argument outside its documented range."""
-
-
 def check_count(value: Any, name: str, *, low: int = 1, high: int = MAX_THREADS) -> int:
     """``value`` as an ``int`` in ``low..high``; else ``CountArgumentError`` naming ``name``.
 
@@ -41,7 +37,7 @@ def check_count(value: Any, name: str, *, low: int = 1, high: int = MAX_THREADS)
     >>> check_count(0, "workers")
     Traceback (most recent call last):
     ...
-    holdem_eval._limits.CountArgumentError: workers must be an int from 1 to 256, got 0
+    holdem_eval.errors.CountArgumentError: workers must be an int from 1 to 256, got 0
     """
     ok = isinstance(value, (int, np.integer)) and not isinstance(value, bool)
     if not ok or not low <= int(value) <= high:

@@ -61,7 +61,13 @@ from ._equity_threads import run_calls
 from ._limits import check_seed, check_threads
 from .cards import CardsLike, format_cards
 from .categories import HandCategory
-from .errors import DuplicateCardError, HoldemEvalError, InvalidCardError, ShapeError
+from .errors import (
+    DuplicateCardError,
+    EquityArgumentError,
+    InvalidCardError,
+    NoValidDealError,
+    ShapeError,
+)
 from .ranges import Range
 from .variants import DECK_SIZE, VARIANT_NAMES
 
@@ -93,14 +99,6 @@ MC_STREAMS = 16  # Monte Carlo random streams: results depend on the seed, not o
 # early), each next one twice as large up to MC_ROUND_MAX (fewer calls on long runs).
 MC_ROUND_MIN = 1 << 12
 MC_ROUND_MAX = 1 << 16
-
-
-class EquityArgumentError(HoldemEvalError, ValueError):
-    """An equity() argument outside what it accepts (method, trials, threads, variant ...)."""
-
-
-class NoValidDealError(HoldemEvalError, ValueError):
-    """The players' ranges, board and dead cards leave no possible deal."""
 
 
 @dataclass(frozen=True)

@@ -57,16 +57,12 @@ from collections.abc import Iterator
 
 from ._preflop_order import PREFLOP_ORDER
 from .cards import RANK_CHARS, SUIT_CHARS, card_text, non_ascii_note, parse_card, parse_cards
-from .errors import HoldemEvalError, ShapeError
+from .errors import RangeSyntaxError, ShapeError
 from .variants import DECK_SIZE
 
 __all__ = ["Combo", "Range", "RangeSyntaxError", "top_percent_classes"]
 
 Combo = tuple[int, int]  # two card ids, higher id first
-
-
-class RangeSyntaxError(HoldemEvalError, ValueError):
-    """A range string with a token outside the grammar (the message quotes it)."""
 
 
 _RANK = {c: i for i, c in enumerate(RANK_CHARS)}

@@ -131,9 +131,10 @@ def test_the_glue_is_compiled_as_sources_not_pasted_into_the_cffi_preamble() -> 
 
 @pytest.mark.parametrize("bad", ["AhXx", "Ah K", "1h2c"])
 def test_the_same_bad_card_text_raises_the_same_error_everywhere(bad: str) -> None:
-    from holdem_eval import InvalidCardError, parse_cards
     from holdem_eval.engine import settle
     from holdem_eval.engine.dealing import parse_cards_text
+
+    from holdem_eval import InvalidCardError, parse_cards
 
     errors = []
     for call in (

@@ -67,7 +67,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from holdem_eval._limits import check_seed
+from holdem_eval._limits import check_seed, is_int
 
 from .config import ConfigError, GameConfig
 from .deck_hand import DeckHand
@@ -112,10 +112,6 @@ class SeatState:
         return self.stack == 0 and self.pending_rebuy == 0
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 class Table:
     """A cash-game session of many hands; see the module docstring for the rules.
 
@@ -144,9 +140,9 @@ class Table:
 
         if not isinstance(config, GameConfig):
             raise ConfigError(f"config must be a GameConfig, got {config!r}")
-        if not _is_int(seats) or not 2 <= seats <= 10:
+        if not is_int(seats) or not 2 <= seats <= 10:
             raise ConfigError(f"seats must be 2..10, got {seats!r}")
-        if not _is_int(button) or not 0 <= button < seats:
+        if not is_int(button) or not 0 <= button < seats:
             raise ConfigError(f"button must be a seat 0..{seats - 1}, got {button!r}")
         if rules is not None and not isinstance(rules, Rules):
             raise ConfigError(f"rules must be a Rules or None, got {rules!r}")
@@ -155,11 +151,11 @@ class Table:
         if deck is not None and (seed is not None or not callable(deck)):
             raise ConfigError(f"deck must be a callable returning a Deck (and no seed), got {deck!r}")
         for name, limit in (("min_buy_in", min_buy_in), ("max_buy_in", max_buy_in)):
-            if limit is not None and (not _is_int(limit) or limit <= 0):
+            if limit is not None and (not is_int(limit) or limit <= 0):
                 raise ConfigError(f"{name} must be a positive int or None, got {limit!r}")
         if min_buy_in is not None and max_buy_in is not None and min_buy_in > max_buy_in:
             raise ConfigError(f"min_buy_in {min_buy_in} is above max_buy_in {max_buy_in}")
-        if not _is_int(max_history) or max_history < 1:
+        if not is_int(max_history) or max_history < 1:
             raise ConfigError(f"max_history must be an int >= 1, got {max_history!r}")
         if table_id is None:
             table_id = "t" + secrets.token_hex(4)
@@ -226,7 +222,7 @@ class Table:
         ``None`` for a spectator) may see them: other seats' hole cards are removed.
         Raises :class:`TableError` if ``cursor`` is older than the events kept (the
         current hand and the last ``max_history`` hands): take a fresh :meth:`view`."""
-        if not _is_int(cursor) or not 0 <= cursor <= self._seq:
+        if not is_int(cursor) or not 0 <= cursor <= self._seq:
             raise TableError(f"cursor must be an event number 0..{self._seq}, got {cursor!r}")
         self._check_viewer(viewer)
         first = self._events[0].seq if self._events else self._seq + 1
@@ -279,7 +275,7 @@ class Table:
             raise TableError(f"seat {k} is taken")
         if not isinstance(name, str) or not name.strip():
             raise TableError(f"name must be a non-empty string, got {name!r}")
-        if not _is_int(buy_in) or buy_in <= 0:
+        if not is_int(buy_in) or buy_in <= 0:
             raise TableError(f"buy_in must be a positive int, got {buy_in!r}")
         if not isinstance(wait_for_big_blind, bool):
             raise TableError(f"wait_for_big_blind must be a bool, got {wait_for_big_blind!r}")
@@ -329,7 +325,7 @@ class Table:
         hand that he is in, the chips are added before the next hand."""
         k = self._seat_index(seat)
         s = self._seat(k)
-        if not _is_int(amount) or amount <= 0:
+        if not is_int(amount) or amount <= 0:
             raise TableError(f"rebuy amount must be a positive int, got {amount!r}")
         if s.leaving:
             raise TableError(f"seat {k} is leaving; it cannot rebuy")

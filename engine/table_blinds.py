@@ -13,7 +13,7 @@ from .hand import blind_seats
 if TYPE_CHECKING:
     from .table import SeatState
 
-__all__ = ["mark_missed_blinds", "plan_hand"]
+__all__ = ["mark_missed_blinds", "plan_hand", "worst_empty_seat"]
 
 
 def _clockwise(n: int, start: int) -> list[int]:
@@ -87,3 +87,13 @@ def mark_missed_blinds(
                 setattr(s, f"missed_{blind}", True)
                 missed.append((k, blind))
     return missed
+
+
+def worst_empty_seat(seats: Sequence[SeatState | None], blinds: tuple[int, int] | None) -> int:
+    """Where a player moved in sits (TDA): the first empty seat after the seat that posts
+    the next small blind (``blinds``: the next small and big blind, None when the table
+    cannot deal), so he is big blind soonest; the first empty seat when nobody posts."""
+    empty = [k for k in range(len(seats)) if seats[k] is None]
+    if blinds is None:
+        return empty[0]
+    return next(k for k in _clockwise(len(seats), blinds[0]) if k in empty)

@@ -11,6 +11,7 @@ than a 1 M-row chunk takes).
 from __future__ import annotations
 
 import os
+import struct
 from array import array
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -123,23 +124,34 @@ HAND_SETTINGS: dict[str, tuple[int, int]] = {
 _CONFIG_WORDS: int = lib.he_hand_config_words()
 
 
+# the settings in the order of their words, and the struct of those words
+_SETTING_ORDER: tuple[tuple[str, int], ...] = tuple(
+    (name, length) for name, (_, length) in sorted(HAND_SETTINGS.items(), key=lambda kv: kv[1][0])
+)
+_CONFIG_STRUCT = struct.Struct(f"={_CONFIG_WORDS}q")
+
+
 def pack_hand_config(values: Mapping[str, int | Sequence[int]]) -> bytes:
     """A he_hand_config as bytes (int64 words in native order) from every setting by name.
     A name missing or unknown to csrc/hand_state.h is a RuntimeError naming it: the C list
     and the caller's mapping (engine/_hand_input.py) disagree."""
-    if values.keys() != HAND_SETTINGS.keys():
+    words: list[int] = []
+    try:
+        if len(values) != len(_SETTING_ORDER):
+            raise KeyError  # an unknown name (or one missing): say which below
+        for name, length in _SETTING_ORDER:
+            value = values[name]
+            if length == 1:
+                words.append(value)  # type: ignore[arg-type]  # one value: an int
+            else:
+                words.extend(value)  # type: ignore[arg-type]  # several: a sequence
+    except KeyError:
         missing = sorted(HAND_SETTINGS.keys() - values.keys())
         unknown = sorted(values.keys() - HAND_SETTINGS.keys())
         raise RuntimeError(
             f"hand settings do not match csrc/hand_state.h: missing {missing}, unknown {unknown}"
-        )
-    words = [0] * _CONFIG_WORDS
-    for name, (offset, length) in HAND_SETTINGS.items():
-        value = values[name]
-        words[offset : offset + length] = [value] if isinstance(value, int) else list(value)
-    if len(words) != _CONFIG_WORDS:
-        raise RuntimeError(f"hand settings do not fill he_hand_config: {values!r}")
-    return array("q", words).tobytes()
+        ) from None
+    return _CONFIG_STRUCT.pack(*words)
 
 
 def hand_config_struct(packed: bytes) -> Any:

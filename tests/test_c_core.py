@@ -43,7 +43,8 @@ def test_c_hand_state_machine_under_sanitizers(tmp_path: Path) -> None:
         _cc(), *WARN, "-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
         f"-I{CSRC}", str(ROOT / "tests" / "c" / "test_hand.c"),
         *(str(CSRC / name) for name in (
-            "hand.c", "hand_cards.c", "hand_start.c", "settle.c", "deal.c", "eval.c", "he_tables.c"
+            "hand.c", "hand_cards.c", "hand_start.c", "settle.c", "variant.c", "deal.c", "eval.c",
+            "he_tables.c",
         )),
         "-o", str(exe),
     ]
@@ -60,7 +61,7 @@ def test_c_hand_batch_under_sanitizers(tmp_path: Path, prefix: str) -> None:
     # compact: the same checks over the compact layout (csrc/hand6*.c, HE_HAND_COMPACT)
     exe = tmp_path / "test_hand_batch"
     machine = tuple(f"{prefix}{part}.c" for part in ("_batch", "_batch_parts", "", "_cards", "_start"))
-    sources = (*machine, "settle.c", "deal.c", "eval.c", "he_tables.c", "pool.c")
+    sources = (*machine, "settle.c", "variant.c", "deal.c", "eval.c", "he_tables.c", "pool.c")
     define = ["-DHE_HAND_COMPACT"] if prefix == "hand6" else []
     cmd = [
         _cc(), *WARN, *define, "-O1", "-g", "-pthread", "-fsanitize=address,undefined",
@@ -91,7 +92,7 @@ def test_c_pool_under_sanitizers(tmp_path: Path) -> None:
         sanitizers.append(["-fsanitize=thread"])
     sources = (
         "pool.c", "hand_batch.c", "hand_batch_parts.c", "hand.c", "hand_cards.c", "hand_start.c",
-        "settle.c", "deal.c",
+        "settle.c", "variant.c", "deal.c",
         "eval.c", "he_tables.c",
     )
     env = {**os.environ, "TSAN_OPTIONS": "die_after_fork=0 halt_on_error=1"}
@@ -127,7 +128,7 @@ WINE = shutil.which("wine64") or shutil.which("wine") or next(
 MINGW_WARN = [*WARN, "-Wno-float-conversion"]
 POOL_TEST_SOURCES = (
     "pool.c", "hand_batch.c", "hand_batch_parts.c", "hand.c", "hand_cards.c", "hand_start.c",
-    "settle.c", "deal.c", "eval.c", "he_tables.c",
+    "settle.c", "variant.c", "deal.c", "eval.c", "he_tables.c",
 )
 
 

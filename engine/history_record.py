@@ -21,7 +21,7 @@ import datetime as _dt
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
@@ -36,6 +36,12 @@ __all__ = [
     "HistoryError",
     "UnsupportedHistoryError",
     "canonical_cards",
+    "plain_amount",
+    "player_line",
+    "record_all_in",
+    "record_play",
+    "record_show",
+    "round_bets",
     "to_phh",
 ]
 
@@ -65,12 +71,8 @@ _ZONES = {
 }
 
 
-# 888poker prints no rake: the fees worked out of its figures must be a rake it can take
-# (none without a flop, at most 5% of the pot), or an amount of the hand is wrong
-_MOST_FEES = Decimal("0.05")
-
 _CASINOS = {"pokerstars": "PokerStars", "ggpoker": "GGPoker", "888poker": "888poker",
-            "winamax": "Winamax"}
+            "winamax": "Winamax", "ipoker": "iPoker", "partypoker": "PartyPoker"}
 
 
 @dataclass
@@ -126,7 +128,10 @@ class HandRecord:
     players collected."""
     collected_includes_uncalled: bool = False
     """Whether what a player collected includes his uncalled bet (Winamax, whose ``Total
-    pot`` is then the sum of what was collected)."""
+    pot`` is then the sum of what was collected; iPoker, PartyPoker)."""
+    most_fees: Decimal = Decimal("0.05")
+    """For a site that prints no fees: the largest share of the pot its rake can be (and
+    none without a flop); fees worked out above it mean an amount of the hand is wrong."""
 
     def known_cards(self, name: str, cards: str, line: int) -> None:
         """Record ``name``'s hole cards (canonical text) as the file shows them at ``line``;
@@ -168,6 +173,22 @@ def player_line(rec: HandRecord, names: Sequence[str], text: str, k: int, dealt_
     return name, m
 
 
+def plain_amount(rec: HandRecord, text: str, line: int) -> Decimal:
+    """An amount as the sites print it with its currency around it, grouped or not:
+    ``$1,000.50``, ``1 192,48 $``, ``€0.05``, ``$0.10 USD``, ``2,400``."""
+    raw = _NOT_AMOUNT.sub("", text)
+    if "," in raw and "." not in raw and _DECIMAL_COMMA.search(raw):
+        raw = raw.replace(",", ".")  # a decimal comma
+    try:
+        return Decimal(raw.replace(",", ""))
+    except InvalidOperation:
+        raise rec.fail(line, f"amount {text!r} is not a number") from None
+
+
+_NOT_AMOUNT = re.compile(r"[^\d.,]")
+_DECIMAL_COMMA = re.compile(r",\d{1,2}$")
+
+
 def record_play(rec: HandRecord, name: str, m: re.Match[str], k: int,
                 amount: Callable[[HandRecord, str, int], Decimal], *, raises_as_bets: bool = False) -> bool:
     """The betting lines every site writes alike, from a match with the groups ``fold``,
@@ -187,6 +208,35 @@ def record_play(rec: HandRecord, name: str, m: re.Match[str], k: int,
     else:
         return False
     return True
+
+
+def record_all_in(rec: HandRecord, name: str, amount: Decimal, k: int) -> None:
+    """An all-in that adds ``amount`` to ``name``'s bet, as the site prints it without
+    saying whether it calls, bets or raises (iPoker, PartyPoker): a call if it does not top
+    the round's largest bet, else a bet or raise by that much."""
+    bets = round_bets(rec)
+    mine = bets.get(name, Decimal(0)) + amount
+    top = max(bets.values(), default=Decimal(0))
+    rec.actions.append((name, "c" if mine <= top else "b", amount, k))
+
+
+def round_bets(rec: HandRecord) -> dict[str, Decimal]:
+    """Each player's bet in the betting round under way (the live blinds count before the
+    flop), from what ``rec`` holds so far."""
+    start = len(rec.actions)
+    while start and rec.actions[start - 1][1] != "board":
+        start -= 1
+    bets: dict[str, Decimal] = {}
+    if not start:
+        for name, kind, amount, _ in rec.posts:
+            if kind in ("sb", "bb", "straddle"):
+                bets[name] = max(bets.get(name, Decimal(0)), amount)
+    for name, kind, amount, _ in rec.actions[start:]:
+        if kind in ("c", "b"):
+            bets[name] = bets.get(name, Decimal(0)) + amount
+        elif kind == "r":
+            bets[name] = amount
+    return bets
 
 
 def record_show(rec: HandRecord, name: str, text: str, k: int) -> None:
@@ -405,11 +455,11 @@ def to_phh(rec: HandRecord) -> PhhHand:
             raise rec.fail(rec.total_line or rec.line, f"the players collected {collected} but the"
                            f" pot is {pot}: the amounts do not add up")
         flop = any(kind == "board" for _, kind, _, _ in rec.actions)
-        if (rec.fees and not flop) or rec.fees > pot * _MOST_FEES:
+        if (rec.fees and not flop) or rec.fees > pot * rec.most_fees:
             raise rec.fail(rec.total_line or rec.line, f"the players collected {collected} of a"
                            f" pot of {pot}, leaving {rec.fees} as fees, but {rec.site} takes no"
-                           " rake without a flop and at most 5% of a pot: an amount is wrong or"
-                           " missing")
+                           f" rake without a flop and at most {(rec.most_fees * 100).normalize()}%"
+                           " of a pot: an amount is wrong or missing")
     if rec.total_pot is None:
         raise rec.fail(rec.line, "the hand has no 'Total pot' line: truncated?")
     if pot != rec.total_pot:
@@ -455,11 +505,12 @@ def to_phh(rec: HandRecord) -> PhhHand:
 
 
 def _uncalled_out_of_collected(rec: HandRecord, collected: Decimal) -> Decimal:
-    """Winamax: check the printed total (what was collected, uncalled bets included) and take
-    each uncalled bet out of what its owner collected; returns the new total collected."""
-    if rec.total_pot is None:
+    """Winamax: check the printed total (what was collected, uncalled bets included); a site
+    that prints no total (iPoker, PartyPoker) is checked later against the pot. Take each
+    uncalled bet out of what its owner collected; returns the new total collected."""
+    if rec.prints_fees and rec.total_pot is None:
         raise rec.fail(rec.line, "the hand has no 'Total pot' line: truncated?")
-    if rec.total_pot != collected:
+    if rec.prints_fees and rec.total_pot != collected:
         raise rec.fail(rec.total_line, f"the total pot is {rec.total_pot} but the players"
                        f" collected {collected}: the amounts do not add up")
     for owner, back in rec.uncalled.items():

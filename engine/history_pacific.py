@@ -9,12 +9,11 @@ nor the total pot and rake: :func:`~.history_record.to_phh` works them out
 
 from __future__ import annotations
 
-import datetime as _dt
 import re
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 
-from .history_record import HandRecord, canonical_cards, plain_amount, player_line, record_play
+from .history_record import HandRecord, canonical_cards, numeric_time, plain_amount, player_line, record_play
 
 __all__ = ["BEFORE_HAND", "HEADER_888", "read_888_hand", "read_sections", "record_bracket_play",
            "seat_cards", "title_and_game"]
@@ -141,7 +140,7 @@ def _game(rec: HandRecord, m: re.Match[str], line: int) -> None:
     rec.big_blind = rec.small_bet
     symbol = next((c for c in m["stakes"] if c in _SYMBOLS), None)
     rec.currency = _SYMBOLS[symbol] if symbol else None
-    rec.when = _dt.datetime.strptime(m["date"], "%d %m %Y %H:%M:%S")
+    rec.when = numeric_time(rec, m["date"], line, day_first=True)
 
 
 def _seat(rec: HandRecord, text: str, k: int) -> bool:

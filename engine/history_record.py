@@ -364,22 +364,19 @@ def _short_big_blind(rec: HandRecord, order: list[str], antes: list[Decimal], bl
 
 
 def _check_cards(rec: HandRecord) -> None:
-    """Every card once: known hole cards and the boards (with their lines)."""
-    seen: dict[str, str] = {}
+    """Every card once: known hole cards and the boards (with their lines). Both hold
+    canonical text (:func:`canonical_cards`: two characters a card), so a card is its text."""
+    seen: dict[str, tuple[str, int]] = {}
     pieces = [(f"{n}'s hole cards", c, line) for n, (c, line) in rec.holes.items()]
     pieces += [("the board", name, line) for name, kind, _, line in rec.actions if kind == "board"]
     for what, cards, line in sorted(pieces, key=lambda piece: piece[2]):
-        try:
-            ids = parse_cards(cards, allow_duplicates=True).tolist()
-        except HoldemEvalError as exc:
-            raise rec.fail(line, f"bad cards {cards!r} in {what}: {exc}") from None
-        for k, card in enumerate(ids):
-            text = cards[2 * k: 2 * k + 2]
-            key = str(card)
-            if key in seen:
-                raise rec.fail(line, f"card {text!r} appears twice: in {seen[key]} and in {what}"
-                               f" (line {line})")
-            seen[key] = f"{what} (line {line})"
+        for k in range(0, len(cards), 2):
+            card = cards[k:k + 2]
+            if card in seen:
+                first, first_line = seen[card]
+                raise rec.fail(line, f"card {card!r} appears twice: in {first} (line"
+                               f" {first_line}) and in {what} (line {line})")
+            seen[card] = (what, line)
 
 
 def to_phh(rec: HandRecord) -> PhhHand:

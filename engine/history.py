@@ -1,6 +1,6 @@
 """Hand histories from poker sites: read them as :class:`PhhHand` and verify them on the engine.
 
-:func:`load_history` reads a file, a folder (its ``*.txt`` files, recursively), a glob, the
+:func:`load_history` reads a file, a folder (its ``*.txt`` and ``*.xml`` files, recursively), a glob, the
 text itself, its bytes or a binary stream, detects the site of each file from its first
 line, and yields one :class:`PhhHand` per hand, which :func:`replay_phh` plays. The site,
 hand id, table, players, seats, currency, date and time zone are kept in PHH's standard
@@ -62,6 +62,9 @@ _READERS = {"888poker": read_888_hand, "winamax": read_winamax_hand,
 _LATER = {"PPPoker": "PPPoker Hand #"}
 
 
+_SUFFIXES = (".txt", ".xml")  # what a folder's hand histories are named (iPoker: .xml)
+
+
 class UnknownSiteError(HistoryError):
     """Text that is not a hand history of a site :func:`load_history` knows."""
 
@@ -100,9 +103,10 @@ def _decode(data: bytes, name: str) -> str:
 def _files(pattern: str) -> list[Path]:
     path = Path(pattern)
     if path.is_dir():
-        files = sorted(p for p in path.rglob("*.txt") if p.is_file())
+        files = sorted(p for p in path.rglob("*") if p.suffix in _SUFFIXES and p.is_file())
         if not files:
-            raise HistoryError(f"{pattern}: the folder holds no hand histories (*.txt files)",
+            raise HistoryError(f"{pattern}: the folder holds no hand histories (*.txt or *.xml"
+                               " files)",
                                file=pattern)
         return files
     if path.is_file():

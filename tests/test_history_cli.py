@@ -76,7 +76,7 @@ def test_convert_to_stdout_and_bad_inputs(tmp_path: Path, capsys: pytest.Capture
     ["history"],
     ["history", "convert", "x.txt"],  # no -o
     ["history", "convert", "-o", "x.phhs"],  # no input
-    ["history", "convert", "x.txt", "-o", "y", "--site", "partypoker"],
+    ["history", "convert", "x.txt", "-o", "y", "--site", "pppoker"],
     ["history", "convert", "x.txt", "-o", "y", "--report", "r.txt"],  # --report needs --skip-invalid
 ])
 def test_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:

@@ -82,6 +82,14 @@ def test_samples_import_verify_and_every_refused_one_says_why(
     assert sorted(seen) == sorted(refused)
 
 
+def test_sites_and_the_cli_choices() -> None:
+    from holdem_eval.engine.history import SITES
+
+    from holdem_eval import _cmd_history
+
+    assert SITES[-2:] == ("ipoker", "partypoker") and _cmd_history._SITES == SITES
+
+
 def test_ipoker_actions_in_play_order_raise_to_and_inferred_fees() -> None:
     (h,) = load_history(IPOKER / "CashGame/HandActionTests/BasicHand.txt")
     f = h.fields
@@ -109,10 +117,14 @@ def test_ipoker_all_in_is_a_call_or_a_raise_and_antes_are_posts() -> None:
     assert replay_phh(h).matches_file is True
 
 
-def test_ipoker_one_line_xml_and_several_sessions_in_a_file() -> None:
+def test_ipoker_one_line_xml_several_sessions_and_xml_files_in_a_folder(tmp_path: Path) -> None:
     (h,) = load_history(IPOKER / "CashGame/FormatTests/UnformattedXmlHand.txt")
     assert h.fields["_line"] == 1 and h.fields["currency"] == "USD"
     assert len(list(load_history(IPOKER / "CashGame/MultipleHandsTests/20MultipleHands.txt"))) == 20
+    # iPoker's own files are .xml: a folder's .xml files are read too
+    (tmp_path / "session.xml").write_text(_basic_ipoker(), "utf-8")
+    (tmp_path / "notes.md").write_text("not a hand", "utf-8")
+    assert [h.fields["hand"] for h in load_history(tmp_path)] == ["5383392792"]
 
 
 def _basic_ipoker() -> str:

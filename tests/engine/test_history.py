@@ -655,7 +655,8 @@ def test_binary_and_non_utf8_files(tmp_path: Path) -> None:
 
 
 def test_empty_folder_empty_file_missing_path_and_glob(tmp_path: Path) -> None:
-    with pytest.raises(HistoryError, match=r"the folder holds no hand histories \(\*\.txt or \*\.xml files\)$"):
+    with pytest.raises(HistoryError,
+                       match=r"the folder holds no hand histories \(\*\.txt or \*\.xml files\)$"):
         list(load_history(tmp_path))
     empty = tmp_path / "empty.txt"
     empty.write_text("\n \n")

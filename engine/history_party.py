@@ -34,7 +34,7 @@ HEADER_PARTY = re.compile(r"(?:#Game No : \d+|Game #\d+ starts\.|\*{5} Hand Hist
 _TITLE = re.compile(r"\*{5} Hand History for Game (?P<id>\d+) \*{5}")
 _GAME = re.compile(
     r"(?P<stakes>.*?)\s*(?P<limit>NL|PL|FL) (?P<game>.+?)(?: (?P<buyin>\S+ [A-Z]{3} Buy-in))?"
-    r"(?: Trny: ?(?P<trny>\d+).*?)?(?:\s+Blinds-Antes\((?P<blinds>[^)]*)\))?"
+    r"(?: Trny: ?(?P<trny>\d+).*?)?(?:\s+Blinds(?:-Antes)?\((?P<blinds>[^)]*)\))?"
     r" - (?P<date>\w+, \w+ \d{1,2}, \d{1,2}:\d{2}:\d{2}) (?P<zone>[A-Z]{2,5}) (?P<year>\d{4})\s*$"
 )
 _VARIANTS = {("Texas Hold'em", "NL"): "NT", ("Texas Hold'em", "FL"): "FT", ("Omaha", "PL"): "PO"}
@@ -47,8 +47,8 @@ _ACTION = re.compile(
     r"|wins (?P<collected>[$€£]?[\d.,]+(?: [A-Z]{3})?)(?: chips)?(?: from .*)?"
     r"|wins Lo .*(?P<low>)"
     r"|will be using (?:his|her|their) time bank.*|has (?:left|joined) the table.*"
-    r"|is sitting out.*|did not respond in time.*|is disconnected.*|has been reconnected.*"
-    r"|is connected.*)\s*$"
+    r"|is sitting out.*|(?:did|could) not respond in time.*|is disconnected.*|has been"
+    r" reconnected.*|is connected.*|has returned.*|will be allowed to play.*)\s*$"
 )
 _DEALT = re.compile(r"Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]\s*$")
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
@@ -105,7 +105,7 @@ def _game(rec: HandRecord, m: re.Match[str], line: int) -> None:
 
 def _line(rec: HandRecord, names: Sequence[str], text: str, k: int) -> None:
     chat = next((n for n in names if text.startswith(n + ": ")), None)
-    if chat is not None or text.startswith(("Trny:", "Blinds-Antes(", "Your time bank")):
+    if chat is not None or text.startswith(("Trny:", "Blinds-Antes(", "Blinds(", "Your time bank")):
         return  # a player's chat; the tournament level; the client's note to the hero
     if _ARRIVALS.match(text) and not any(text.startswith(n + " ") for n in names):
         return

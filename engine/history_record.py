@@ -194,10 +194,11 @@ _NUMBERS = re.compile(r"\d+")
 
 def plain_amount(rec: HandRecord, text: str, line: int) -> Decimal:
     """An amount as the sites print it with its currency around it, grouped or not:
-    ``$1,000.50``, ``1 192,48 $``, ``€0.05``, ``$0.10 USD``, ``2,400``."""
+    ``$1,000.50``, ``1 192,48 $``, ``1.192,48 €``, ``€0.05``, ``$0.10 USD``, ``2,400``."""
     raw = _NOT_AMOUNT.sub("", text)
-    if "," in raw and "." not in raw and _DECIMAL_COMMA.search(raw):
-        raw = raw.replace(",", ".")  # a decimal comma
+    if "," in raw and (("." in raw and raw.rfind(",") > raw.rfind("."))
+                       or ("." not in raw and _DECIMAL_COMMA.search(raw))):
+        raw = raw.replace(".", "").replace(",", ".")  # a decimal comma (dots group)
     try:
         return Decimal(raw.replace(",", ""))
     except InvalidOperation:

@@ -17,6 +17,7 @@ from holdem_eval.engine import (
     replay_phh,
     verify_history,
 )
+from holdem_eval.engine.history_record import HandRecord, plain_amount
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "histories"
 IPOKER = DATA / "IPoker"
@@ -170,12 +171,31 @@ def test_partypoker_tournament_dead_post_and_buy_in_stakes() -> None:
     # 'Blinds-Antes(1.200/2.400 -400)': a dot groups the thousands
     assert (h.fields["event"], h.min_bet, h.antes[0]) == ("125049467", 2400, 400)
     assert "currency" not in h.fields
+    # a sit & go states 'Blinds(...)' without antes
+    text = (PARTY / "MultiTableTournament/GeneralHands/GeneralHand.txt").read_text("utf-8-sig")
+    sng = text.replace("Level:12  Blinds-Antes(1.200/2.400 -400)", "Level:1  Blinds(1.200/2.400)", 1)
+    assert sng != text and next(load_history(sng)).min_bet == 2400
     (dead,) = load_history(PARTY / "CashGame/HandActionTests/Posting.txt")
     # 'posts big blind + dead [$3]' at $1/$2: 2 live, 1 dead
     assert dead.blinds_or_straddles[3] == -200 and dead.dead_posts[3] == 100
     assert replay_phh(dead).matches_file is True
     (plo,) = load_history(PARTY / "CashGame/GameTypeTests/PotLimitOmaha.txt")
     assert plo.variant == "PO" and replay_phh(plo).matches_file is True  # '$100 USD PL Omaha'
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("$1,000.50", "1000.50"), ("1 192,48 $", "1192.48"), ("1.192,48 €", "1192.48"),
+    ("€0.05", "0.05"), ("$0.10 USD", "0.10"), ("2,400", "2400"), ("0,5", "0.5"),
+])
+def test_amounts_as_the_sites_print_them(text: str, value: str) -> None:
+    rec = HandRecord(site="ipoker", file="f.xml", line=1)
+    assert plain_amount(rec, text, 3) == Decimal(value)
+
+
+def test_an_amount_that_is_no_number_names_the_line() -> None:
+    rec = HandRecord(site="ipoker", file="f.xml", line=1)
+    with pytest.raises(HistoryError, match=r"^f\.xml:3: amount 'N/A' is not a number$"):
+        plain_amount(rec, "N/A", 3)
 
 
 def test_partypoker_bad_input_names_the_line() -> None:

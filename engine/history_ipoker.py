@@ -19,7 +19,6 @@ follow one another are read alike. iPoker prints neither the uncalled bets nor t
 
 from __future__ import annotations
 
-import datetime as _dt
 import html
 import re
 from bisect import bisect_left
@@ -27,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 
-from .history_record import HandRecord, canonical_cards, plain_amount, record_all_in
+from .history_record import HandRecord, canonical_cards, numeric_time, plain_amount, record_all_in
 
 __all__ = ["HEADER_IPOKER", "IpokerGame", "ipoker_games", "read_ipoker_hand"]
 
@@ -43,7 +42,6 @@ _GAMETYPE = re.compile(r"(?P<game>.+?) (?P<limit>NL|PL|FL|L)(?: (?P<stakes>\S+/\
 _VARIANTS = {("Holdem", "NL"): "NT", ("Holdem", "L"): "FT", ("Holdem", "FL"): "FT",
              ("Omaha", "PL"): "PO"}
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
-_DATES = ("%Y-%m-%d %H:%M:%S", "%d-%m-%Y %H:%M:%S", "%Y/%m/%d %H:%M:%S")
 _POSTS = {1: "sb", 2: "bb", 15: "ante"}
 _NOT_DEALT = (8, 9)  # sitting out; a blind not posted
 # iPoker's cash-game rake reaches 1/15 of the pot (6.67%, rounded down: the samples' 0.94 of
@@ -64,7 +62,7 @@ class IpokerGame:
 
 
 def ipoker_games(text: str) -> Iterator[IpokerGame]:
-    """Each complete ``<game>`` of the iPoker text, in order."""
+    """Each ``<game>`` of the iPoker text, in order (one cut off is marked incomplete)."""
     newlines = [m.start() for m in _NEWLINE.finditer(text)]
     for session in _SESSION.finditer(text):
         body, base = session["body"], session.start("body")
@@ -92,10 +90,7 @@ def _cards(rec: HandRecord, text: str, line: int) -> str | None:
     words = text.split()
     if not words or any(w.upper() == "X" for w in words):
         return None
-    try:
-        pieces = [w[1:].replace("10", "T") + w[0].lower() for w in words]
-    except IndexError:
-        raise rec.fail(line, f"bad cards {text!r}: expected e.g. 'D7 H10 SA'") from None
+    pieces = [w[1:].replace("10", "T") + w[0].lower() for w in words]  # 'H10': 'Th'
     return canonical_cards(rec, " ".join(pieces), line)
 
 
@@ -118,7 +113,8 @@ def read_ipoker_hand(site: str, file: str, game: IpokerGame) -> HandRecord:
         if tag == "game":
             rec.hand_id = attrs.get("gamecode", "")
         elif tag == "startdate" and rec.when is None and m["text"]:
-            rec.when = _date(rec, m["text"].strip(), k)
+            date = m["text"].strip()  # '2014-01-06 11:49:59', some clients '06-01-2014 ...'
+            rec.when = numeric_time(rec, date, k, day_first=not date[:4].isdigit())
         elif tag == "player":
             _player(rec, attrs, k)
         elif tag == "round":
@@ -153,15 +149,6 @@ def _int(rec: HandRecord, text: str, what: str, line: int) -> int:
     if not text.isdigit():
         raise rec.fail(line, f"{what} {text!r} is not a number")
     return int(text)
-
-
-def _date(rec: HandRecord, text: str, line: int) -> _dt.datetime:
-    for fmt in _DATES:
-        try:
-            return _dt.datetime.strptime(text, fmt)
-        except ValueError:
-            continue
-    raise rec.fail(line, f"date {text!r}: expected e.g. '2014-01-06 11:49:59'")
 
 
 def _general(rec: HandRecord, game: IpokerGame) -> None:

@@ -145,6 +145,11 @@ def test_ipoker_bad_input_names_the_line() -> None:
     with pytest.raises(UnsupportedHistoryError, match=r"^<text>:5: variant 'Omaha Hi-Lo PL"
                        r" €0.05/€0.10' is not supported yet"):
         list(load_history(text.replace("Omaha PL", "Omaha Hi-Lo PL")))
+    with pytest.raises(HistoryError, match=r"^<text>:23: date '2014-13-06 11:49:59' is not a date"
+                       r" and time$"):
+        list(load_history(text.replace("2014-01-06 11:49:59", "2014-13-06 11:49:59")))
+    (h,) = load_history(text.replace("2014-01-06 11:49:59", "06-01-2014 11:49:59"))
+    assert (h.fields["year"], h.fields["month"], h.fields["day"]) == (2014, 1, 6)
     bad = text.replace('win="€1.61"', 'win="€1.21"')
     (check,) = verify_history(bad)
     assert check.problem is not None and check.problem.endswith(

@@ -15,8 +15,8 @@ from decimal import Decimal
 
 from .history_record import HandRecord, canonical_cards, numeric_time, plain_amount, player_line, record_play
 
-__all__ = ["BEFORE_HAND", "HEADER_888", "read_888_hand", "read_sections", "record_bracket_play",
-           "seat_cards", "title_and_game"]
+__all__ = ["BEFORE_HAND", "HEADER_888", "bracket_line", "read_888_hand", "read_sections",
+           "record_bracket_play", "seat_cards", "title_and_game"]
 
 BEFORE_HAND = ("#Game No", "Game #")
 """The lines 888poker and PartyPoker may put before a hand's title ('#Game No : N',
@@ -154,14 +154,25 @@ def _seat(rec: HandRecord, text: str, k: int) -> bool:
 
 
 def _line(rec: HandRecord, names: Sequence[str], text: str, k: int) -> None:
-    play = player_line(rec, names, text, k, _DEALT, _ACTION, seat_cards)
+    play = bracket_line(rec, names, text, k, _ACTION, _post)
+    if play is not None:
+        record_bracket_play(rec, *play, k)
+
+
+def bracket_line(rec: HandRecord, names: Sequence[str], text: str, k: int,
+                 action_re: re.Pattern[str], post: Callable[[HandRecord, str, str, str, int], None],
+                 ) -> tuple[str, re.Match[str]] | None:
+    """A line of the play in 888poker's layout (PartyPoker's too): cards dealt (recorded)
+    or a post (given to ``post`` with the name, the kind and the amount): None; else the
+    player's name and the match of ``action_re`` (groups ``post`` and ``posted`` too)."""
+    play = player_line(rec, names, text, k, _DEALT, action_re, seat_cards)
     if play is None:
-        return
+        return None
     name, m = play
     if m["post"]:
-        _post(rec, name, m["post"], m["posted"], k)
-    else:
-        record_bracket_play(rec, name, m, k)
+        post(rec, name, m["post"], m["posted"], k)
+        return None
+    return play
 
 
 def record_bracket_play(rec: HandRecord, name: str, m: re.Match[str], k: int) -> bool:

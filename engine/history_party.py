@@ -18,11 +18,10 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal
 
-from .history_pacific import read_sections, record_bracket_play, seat_cards, title_and_game
+from .history_pacific import bracket_line, read_sections, record_bracket_play, title_and_game
 from .history_record import (
     HandRecord,
     plain_amount,
-    player_line,
     record_all_in,
 )
 
@@ -50,7 +49,6 @@ _ACTION = re.compile(
     r"|is sitting out.*|(?:did|could) not respond in time.*|is disconnected.*|has been"
     r" reconnected.*|is connected.*|has returned.*|will be allowed to play.*)\s*$"
 )
-_DEALT = re.compile(r"Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]\s*$")
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 # lines about someone not seated (who joins the table for the next hand), that change nothing
 _ARRIVALS = re.compile(r".+ has (?:joined|left) the table\.?$")
@@ -109,13 +107,11 @@ def _line(rec: HandRecord, names: Sequence[str], text: str, k: int) -> None:
         return  # a player's chat; the tournament level; the client's note to the hero
     if _ARRIVALS.match(text) and not any(text.startswith(n + " ") for n in names):
         return
-    play = player_line(rec, names, text, k, _DEALT, _ACTION, seat_cards)
+    play = bracket_line(rec, names, text, k, _ACTION, _post)
     if play is None:
         return
     name, m = play
-    if m["post"]:
-        _post(rec, name, m["post"], m["posted"], k)
-    elif m["allin"]:
+    if m["allin"]:
         record_all_in(rec, name, plain_amount(rec, m["allin"], k), k)
     elif m["hidden"] is not None:
         rec.showdown.append((name, False, k))

@@ -80,6 +80,11 @@ class _Chunk:
 
 
 def _decode(data: bytes, name: str) -> str:
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16 with its byte order mark
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass  # then the NUL bytes tell it is no text
     nul = data.find(b"\x00")
     if nul >= 0:
         line = data.count(b"\n", 0, nul) + 1

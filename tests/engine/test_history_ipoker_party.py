@@ -128,6 +128,14 @@ def test_ipoker_one_line_xml_several_sessions_and_xml_files_in_a_folder(tmp_path
     assert [h.fields["hand"] for h in load_history(tmp_path)] == ["5383392792"]
 
 
+def test_a_utf16_file_with_its_byte_order_mark_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "party.txt"
+    path.write_bytes((PARTY / "CashGame/HandActionTests/BasicHand.txt").read_text(
+        "utf-8-sig").encode("utf-16"))
+    (h,) = load_history(path)
+    assert h.fields["hand"] == "13550420797" and replay_phh(h).matches_file is True
+
+
 def _basic_ipoker() -> str:
     return (IPOKER / "CashGame/HandActionTests/BasicHand.txt").read_text("utf-8-sig")
 

@@ -249,6 +249,9 @@ def _decimal_places(value: Decimal) -> int:
         return 0
     if value.adjusted() < -_MAX_PLACES:
         return _MAX_PLACES + 1
+    if value.adjusted() > _MAX_PLACES:  # out of range anyway: no huge fraction built
+        exponent = value.normalize().as_tuple().exponent
+        return -exponent if isinstance(exponent, int) and exponent < 0 else 0
     # the reduced fraction's denominator is 2**a * 5**b: the places are the least p with
     # 10**p a multiple of it (as_integer_ratio is exact and far cheaper than as_tuple)
     denominator = value.as_integer_ratio()[1]
@@ -274,7 +277,8 @@ def _as_units(value: Any, scale: int, what: str) -> int:
         units: int = value * scale
         if -_MAX_UNITS <= units <= _MAX_UNITS:
             return units
-    elif kind is Decimal and scale <= _MAX_SCALE and value.is_finite():
+    elif (kind is Decimal and scale <= _MAX_SCALE and value.is_finite()
+          and -_MAX_PLACES <= value.adjusted() <= _MAX_PLACES):
         # whole once scaled by at most 10**_MAX_PLACES: at most _MAX_PLACES places (the
         # product is exact below 10**28, and a rounded one is out of range anyway)
         scaled = value * scale

@@ -122,11 +122,13 @@ def _line(rec: HandRecord, names: Sequence[str], text: str, k: int) -> None:
 def _post(rec: HandRecord, name: str, kind: str, amount: str, k: int) -> None:
     value = plain_amount(rec, amount, k)
     if kind == "big blind + dead":  # the big blind live, the small blind's part dead
-        if not rec.big_blind or value < rec.big_blind:
+        # the stated big blind, else (a pot-limit table states its buy-in) the one posted
+        big = rec.big_blind or next((a for _, post, a, _ in rec.posts if post == "bb"), None)
+        if big is None or value < big:
             raise rec.unsupported(k, f"{name!r} posts a big blind and a dead blind {amount!r}"
-                                  " without a stated big blind to split it by")
-        rec.posts.append((name, "bb", rec.big_blind, k))
-        if value > rec.big_blind:
-            rec.posts.append((name, "dead", value - rec.big_blind, k))
+                                  " with no big blind known to split it by")
+        rec.posts.append((name, "bb", big, k))
+        if value > big:
+            rec.posts.append((name, "dead", value - big, k))
         return
     rec.posts.append((name, _POSTS[kind], value, k))

@@ -194,6 +194,15 @@ def test_partypoker_tournament_dead_post_and_buy_in_stakes() -> None:
     assert replay_phh(dead).matches_file is True
     (plo,) = load_history(PARTY / "CashGame/GameTypeTests/PotLimitOmaha.txt")
     assert plo.variant == "PO" and replay_phh(plo).matches_file is True  # '$100 USD PL Omaha'
+    # at a pot-limit table (stakes: the buy-in) the posted big blind splits a dead post
+    text = (PARTY / "CashGame/HandActionTests/Posting.txt").read_text("utf-8-sig")
+    (buy_in,) = load_history(text.replace("$1/$2 USD NL", "$200 USD NL"))
+    assert buy_in.dead_posts == dead.dead_posts and replay_phh(buy_in).matches_file is True
+    text = text.replace("peace_da_ball posts big blind [$2 USD].\nPeacli posts big blind + dead",
+                        "Peacli posts big blind + dead")
+    with pytest.raises(UnsupportedHistoryError, match=r"'Peacli' posts a big blind and a dead"
+                       r" blind '\$3' with no big blind known to split it by"):
+        list(load_history(text.replace("$1/$2 USD NL", "$200 USD NL")))
 
 
 @pytest.mark.parametrize(("text", "value"), [

@@ -471,6 +471,39 @@ def rng_seed(seed: int, stream: int) -> U64:
     return state
 
 
+def _known(board: U8, dead: U8, keep: list[Any]) -> Any:
+    """A he_eq_known of the board and dead cards; their buffers go into ``keep`` (the
+    struct does not own them: the caller keeps the list until the call returns)."""
+    b, d = _buf("uint8_t[]", board), _buf("uint8_t[]", dead)
+    keep += [b, d]
+    return ffi.new("he_eq_known *", {"board": b, "nb": board.size, "dead": d, "nd": dead.size})
+
+
+def _players(nplayers: int, hole_size: int, combos: U8, offsets: U32, keep: list[Any],
+             weights: F64 | None = None, alias: U32 | None = None,
+             thresh: U64 | None = None) -> Any:
+    """A he_eq_players of the ranges (buffers into ``keep``, as for :func:`_known`)."""
+    parts = {"combos": _buf("uint8_t[]", combos), "offsets": ffi.from_buffer("uint32_t[]", offsets),
+             "weights": _buf("double[]", weights), "alias": _buf("uint32_t[]", alias),
+             "thresh": _buf("uint64_t[]", thresh)}
+    keep += parts.values()
+    return ffi.new("he_eq_players *", {"np": nplayers, "nh": hole_size, **parts})
+
+
+def _counts(nplayers: int, keep: list[Any], weighted: bool = False) -> tuple[Any, list[Any]]:
+    """Zeroed outcome counters (wins, hist[, wwins, whist]) and the he_eq_counts of them."""
+    arrays: list[Any] = [np.zeros(1 << nplayers, dtype=np.uint64),
+                         np.zeros(nplayers * N_CATEGORIES, dtype=np.uint64)]
+    if weighted:
+        arrays += [np.zeros(1 << nplayers, dtype=np.float64),
+                   np.zeros(nplayers * N_CATEGORIES, dtype=np.float64)]
+    types = ("uint64_t[]", "uint64_t[]", "double[]", "double[]")
+    bufs = [ffi.from_buffer(t, a) for t, a in zip(types, arrays)]
+    keep += bufs
+    fields = dict(zip(("wins", "hist", "wwins", "whist"), bufs))
+    return ffi.new("he_eq_counts *", fields), arrays
+
+
 def equity_classes(
     nplayers: int, combos: U8, offsets: U32, weights: F64 | None, board: U8, dead: U8,
     cap: int,
@@ -480,11 +513,11 @@ def equity_classes(
     mult = np.zeros(cap, dtype=np.uint64)
     weight = np.zeros(cap, dtype=np.float64)
     deals = ffi.new("uint64_t *")
+    keep: list[Any] = []
     st = lib.he_equity_classes(
-        nplayers, _buf("uint8_t[]", combos), ffi.from_buffer("uint32_t[]", offsets),
-        _buf("double[]", weights), _buf("uint8_t[]", board), board.size,
-        _buf("uint8_t[]", dead), dead.size, cap, ffi.from_buffer("uint8_t[]", reps),
-        ffi.from_buffer("uint64_t[]", mult), ffi.from_buffer("double[]", weight), deals,
+        _players(nplayers, 2, combos, offsets, keep, weights=weights), _known(board, dead, keep),
+        cap, ffi.from_buffer("uint8_t[]", reps), ffi.from_buffer("uint64_t[]", mult),
+        ffi.from_buffer("double[]", weight), deals,
     )
     n = max(int(st), 0)
     return int(st), reps[:n], mult[:n], weight[:n], int(deals[0])
@@ -495,16 +528,11 @@ def equity_enum(
     part: int, nparts: int,
 ) -> tuple[int, U64, U64, F64, F64]:
     """Exact Hold'em counts of deals ``reps`` (n, nplayers, 2): (status, wins, hist, wwins, whist)."""
-    wins = np.zeros(1 << nplayers, dtype=np.uint64)
-    hist = np.zeros(nplayers * N_CATEGORIES, dtype=np.uint64)
-    wwins = np.zeros(1 << nplayers, dtype=np.float64)
-    whist = np.zeros(nplayers * N_CATEGORIES, dtype=np.float64)
+    keep: list[Any] = []
+    out, (wins, hist, wwins, whist) = _counts(nplayers, keep, weighted=True)
     st = lib.he_equity_enum(
         nplayers, _buf("uint8_t[]", reps), reps.shape[0], _buf("uint64_t[]", mult),
-        _buf("double[]", weight), _buf("uint8_t[]", board), board.size,
-        _buf("uint8_t[]", dead), dead.size, part, nparts,
-        ffi.from_buffer("uint64_t[]", wins), ffi.from_buffer("uint64_t[]", hist),
-        ffi.from_buffer("double[]", wwins), ffi.from_buffer("double[]", whist),
+        _buf("double[]", weight), _known(board, dead, keep), part, nparts, out,
     )
     return int(st), wins, hist, wwins, whist
 
@@ -513,12 +541,11 @@ def equity_enum_omaha(
     nplayers: int, holes: U8, board: U8, dead: U8, part: int, nparts: int,
 ) -> tuple[int, U64, U64]:
     """Exact Omaha counts of fixed hands ``holes`` (nplayers, 4..6): (status, wins, hist)."""
-    wins = np.zeros(1 << nplayers, dtype=np.uint64)
-    hist = np.zeros(nplayers * N_CATEGORIES, dtype=np.uint64)
+    keep: list[Any] = []
+    out, (wins, hist) = _counts(nplayers, keep)
     st = lib.he_equity_enum_omaha(
         nplayers, holes.shape[1], ffi.from_buffer("uint8_t[]", holes),
-        _buf("uint8_t[]", board), board.size, _buf("uint8_t[]", dead), dead.size,
-        part, nparts, ffi.from_buffer("uint64_t[]", wins), ffi.from_buffer("uint64_t[]", hist),
+        _known(board, dead, keep), part, nparts, out,
     )
     return int(st), wins, hist
 
@@ -528,14 +555,11 @@ def equity_mc(
     thresh: U64 | None, board: U8, dead: U8, trials: int, state: U64,
 ) -> tuple[int, U64, U64]:
     """Monte Carlo counts of ``trials`` deals; advances ``state`` in place: (status, wins, hist)."""
-    wins = np.zeros(1 << nplayers, dtype=np.uint64)
-    hist = np.zeros(nplayers * N_CATEGORIES, dtype=np.uint64)
+    keep: list[Any] = []
+    out, (wins, hist) = _counts(nplayers, keep)
     st = lib.he_equity_mc(
-        nplayers, hole_size, _buf("uint8_t[]", combos), ffi.from_buffer("uint32_t[]", offsets),
-        _buf("uint32_t[]", alias), _buf("uint64_t[]", thresh), _buf("uint8_t[]", board),
-        board.size, _buf("uint8_t[]", dead), dead.size, trials,
-        ffi.from_buffer("uint64_t[]", state), ffi.from_buffer("uint64_t[]", wins),
-        ffi.from_buffer("uint64_t[]", hist),
+        _players(nplayers, hole_size, combos, offsets, keep, alias=alias, thresh=thresh),
+        _known(board, dead, keep), trials, ffi.from_buffer("uint64_t[]", state), out,
     )
     return int(st), wins, hist
 

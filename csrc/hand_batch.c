@@ -80,7 +80,8 @@ static int legal_row(const he_batch_spec *s, const he_hand *h, uint8_t *row, int
     return 1;
 }
 
-
+/* Row i of the view: hand h's mask row, raise range and actor, and its observation when
+ * obs is not NULL. */
 static void view_one(const he_batch_spec *s, const he_hand *h, const uint8_t *hist, size_t i,
                      uint8_t *mask, int64_t *min_raise, int64_t *max_raise, int64_t *actor,
                      double inv, int simd, float *obs)
@@ -386,18 +387,19 @@ static int batch_step(const he_batch_spec *spec, const he_batch_hands *hands,
     return result;
 }
 
+/* This layout's record and kernels, for csrc/hand_batch_api.c. */
 #ifdef HE_HAND_COMPACT
 #define THIS_LAYOUT he_batch_compact_layout
 #else
 #define THIS_LAYOUT he_batch_full_layout
 #endif
 const he_batch_layout THIS_LAYOUT = {
-    HE_HAND_MAX_SEATS, he_hand_size, he_hand_field_count, he_hand_field_name,
-    he_hand_field_offset, he_hand_field_length, he_hand_field_width,
+    he_hand_size, he_hand_field_count, he_hand_field_name, he_hand_field_offset,
+    he_hand_field_length, he_hand_field_width,
     batch_start, batch_view, batch_observe, batch_step, batch_fresh, batch_check_hands,
 };
 
-#ifndef HE_HAND_COMPACT
+#ifndef HE_HAND_COMPACT /* engine.Hand holds the full layout */
 int he_batch_observe_hand(const he_hand *hand, const he_hand_event *events, size_t n_events,
                           size_t seat, double chip_unit, float *obs)
 {

@@ -10,7 +10,6 @@
 /* One layout's record and kernels; each kernel works on the hands [first, end) of one
  * part, on the calling thread, with the contract of the public call of the same name. */
 typedef struct {
-    size_t seats; /* the most seats a record holds */
     size_t (*hand_size)(void);
     size_t (*field_count)(void);
     const char *(*field_name)(size_t field);

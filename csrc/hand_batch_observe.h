@@ -33,6 +33,9 @@ static double exact_inverse(double unit)
 /* Zeros in o[0 .. HE_OBS_POT): the card and street one-hots. With SSE2 (every x86-64) as
  * 27 unrolled 16-byte stores: compilers turn a loop or a memset of this size into
  * `rep stos`, whose start-up costs more than the stores. */
+#if defined(__SSE2__) || defined(_M_X64)
+typedef char clear_head_stores_108_floats[HE_OBS_POT == 108 ? 1 : -1]; /* else unroll anew */
+#endif
 static void clear_head(float *o)
 {
 #if defined(__SSE2__) || defined(_M_X64)

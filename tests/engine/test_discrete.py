@@ -7,7 +7,7 @@ import random
 
 import numpy as np
 import pytest
-from holdem_eval.engine import ConfigError, GameConfig, Hand
+from holdem_eval.engine import ConfigError, GameConfig, Hand, HandStateError
 from holdem_eval.engine.discrete import (
     CHECK_CALL,
     FOLD,
@@ -224,3 +224,12 @@ def test_observe_into_another_array_fills_it_as_numpy_assigns() -> None:
     assert observe(h, 0, out=out) is out and np.array_equal(out, observe_reference(h, 0))
     strided = np.zeros((observation_size(3), 2), dtype=np.float32)[:, 0]
     assert observe(h, 1, out=strided) is strided and np.array_equal(strided, observe_reference(h, 1))
+
+
+def test_observe_refuses_a_state_changed_from_outside() -> None:
+    # the C observation reads the record only once he_hand_check accepts it (an actor out
+    # of range would index past the seats), and says so as the hand's other readers do
+    h = Hand(GameConfig(big_blind=2), [200] * 3, button=0, seed=1)
+    h._actor = 9
+    with pytest.raises(HandStateError, match=r"^the hand's state is inconsistent"):
+        observe(h, 0)

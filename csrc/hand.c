@@ -72,8 +72,8 @@ void he_hi_record(he_hi_log *log, int kind, int64_t seat, int64_t amount,
 
 int he_hi_draw(he_hand *h, int64_t count, int8_t *out)
 {
-    uint8_t cards[52];
-    if (count < 0 || count > 52 - h->deck_pos) {
+    uint8_t cards[HE_DECK_SIZE];
+    if (count < 0 || count > HE_DECK_SIZE - h->deck_pos) {
         return HE_E_HAND_DECK;
     }
     /* ids 0..51 read the same as int8_t: from the top of the deck (every draw of
@@ -232,7 +232,7 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
 #endif
     /* the state passes he_hand_check (the functions' contract): no need to check it again */
     int st = he_settle_known(committed, dead, out_of_pot, holes, hc, board, n, (size_t)h->button,
-                             hc == 2 ? HE_VARIANT_HOLDEM : HE_VARIANT_OMAHA, &rules, payouts,
+                             h->variant, &rules, payouts,
                              &rake, ranks);
     if (st != HE_OK) {
         return st;

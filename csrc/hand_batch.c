@@ -148,23 +148,33 @@ static int batch_fresh(const he_batch_spec *spec, void *out, const int64_t *stac
     return HE_OK;
 }
 
-/* same_game's two memcmp read the game where the record holds it */
+/* Bytes of a list of the game's settings (csrc/hand_state.h) as the record holds them. */
+#define SETTING_BYTES(S, A, type, name, length, lo, hi) +sizeof(type) * (length)
+enum {
+    WIDE_BYTES = 0 HE_HAND_SETTINGS_WIDE(SETTING_BYTES, _, _),
+    SMALL_BYTES = 0 HE_HAND_SETTINGS_SMALL(SETTING_BYTES, _, _)
+};
+#define SMALL_BEFORE_N(S, A, type, name, length, lo, hi)                                    \
+    &&offsetof(he_hand, name) >= offsetof(he_hand, n) - (size_t)SMALL_BYTES                \
+        && offsetof(he_hand, name) + sizeof(type) * (length) <= offsetof(he_hand, n)
+/* same_game's two memcmp read the game where the record holds it: the wide settings
+ * first (then the starting stacks), the small ones right before n, then the button */
 typedef char same_game_reads_the_game_where_it_is[
-    offsetof(he_hand, small_blind) == 0
-    && offsetof(he_hand, rake_cap) < offsetof(he_hand, starting_stacks)
+    offsetof(he_hand, starting_stacks) == (size_t)WIDE_BYTES
     && offsetof(he_hand, starting_stacks) + sizeof(((he_hand *)0)->starting_stacks)
        == offsetof(he_hand, stacks)
-    && offsetof(he_hand, no_flop_no_drop) + 1 == offsetof(he_hand, n)
-    && offsetof(he_hand, n) == offsetof(he_hand, hole_count) + 8
+    HE_HAND_SETTINGS_SMALL(SMALL_BEFORE_N, _, _)
     && offsetof(he_hand, n) + 1 == offsetof(he_hand, button) ? 1 : -1];
 
 /* Whether hands f and h have the same game: the record's leading amounts up to byte `lead`
  * (offsetof starting_stacks; offsetof stacks to compare the starting stacks too) and its
- * small game fields, hole_count to n. */
+ * small settings and seat count (the bytes before the button). */
 static int same_game(const he_hand *f, const he_hand *h, size_t lead)
 {
-    size_t small = offsetof(he_hand, button) - offsetof(he_hand, hole_count);
-    return memcmp(f, h, lead) == 0 && memcmp(&f->hole_count, &h->hole_count, small) == 0;
+    size_t small = offsetof(he_hand, n) - (size_t)SMALL_BYTES;
+    return memcmp(f, h, lead) == 0
+           && memcmp((const char *)f + small, (const char *)h + small, (size_t)SMALL_BYTES + 1)
+                  == 0;
 }
 
 /* spec->fresh's hand for `button` when hand h restarting with it would start the same but

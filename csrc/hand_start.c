@@ -5,60 +5,56 @@
 
 /* ---- the start of a hand ------------------------------------------------------------------- */
 
-int he_hi_config_ok(const he_hand_config *c)
+/* The first status that values[0..length) out of lo..hi give (HE_E_HAND_AMOUNT for an
+ * amount above the layout's LIMIT), or st when they are all in range. */
+static int settings_in_range(int st, const int64_t *values, size_t length, int64_t lo, int64_t hi)
 {
-    int64_t amounts[9] = {c->small_blind, c->big_blind, c->ante, c->big_blind_ante, c->straddle,
-                          c->street_sizes[0], c->street_sizes[1], c->street_sizes[2],
-                          c->street_sizes[3]};
-    for (size_t k = 0; k < 9; k++) {
-        if (amounts[k] < 0) {
-            return HE_E_HAND_CONFIG;
-        }
-        if (amounts[k] > LIMIT) {
-            return HE_E_HAND_AMOUNT;
+    for (size_t k = 0; k < length && st == HE_OK; k++) {
+        if (values[k] < lo || values[k] > hi) {
+            st = hi == LIMIT && values[k] > hi ? HE_E_HAND_AMOUNT : HE_E_HAND_CONFIG;
         }
     }
-#ifdef HE_HAND_COMPACT
-    if (c->max_bets > LIMIT || c->rake_cap > LIMIT) { /* the compact layout stores them */
-        return HE_E_HAND_AMOUNT;
-    }
-#endif
-    int ok = (c->hole_count == 2 || c->hole_count == 4) && c->betting >= HE_NO_LIMIT
-             && c->betting <= HE_FIXED_LIMIT && c->big_blind > 0 && c->max_bets >= -1
-             && c->street_sizes[0] > 0 && c->street_sizes[1] > 0 && c->street_sizes[2] > 0
-             && c->street_sizes[3] > 0 && (c->settle_method == HE_SETTLE_TDA
-                                           || c->settle_method == HE_SETTLE_POKERKIT)
-             && (c->odd_chips == HE_ODD_CLOCKWISE || c->odd_chips == HE_ODD_FIRST_WINNER)
-             && c->rate_den > 0 && c->rate_den <= ((int64_t)1 << 31) && c->rate_num >= 0
-             && c->rate_num <= c->rate_den && c->rate >= 0.0 && c->rate <= 1.0
-             && c->rake_cap >= -1;
-    return ok ? HE_OK : HE_E_HAND_CONFIG;
+    return st;
 }
 
+int he_hi_config_ok(const he_hand_config *c)
+{
+    int st = HE_OK;
+#define IN_RANGE(S, A, type, name, length, lo, hi) \
+    st = settings_in_range(st, (const int64_t *)&c->name, length, lo, hi);
+    HE_HAND_SETTINGS(IN_RANGE, _, _)
+#undef IN_RANGE
+    double rate;
+    memcpy(&rate, &c->rate_bits, sizeof rate);
+    /* what a range cannot say: the variant's hole cards, a fraction of at most 1, a rate */
+    const he_variant *v = he_variant_info((size_t)c->variant); /* in range: checked above */
+    if (st == HE_OK && (c->hole_count < v->hole_min || c->hole_count > v->hole_max
+                        || c->rate_num > c->rate_den || !(rate >= 0.0 && rate <= 1.0))) {
+        st = HE_E_HAND_CONFIG;
+    }
+    return st;
+}
+
+/* the settings into the state's fields of the same names (in range: he_hi_config_ok) */
 static void load_config(he_hand *h, const he_hand_config *c)
 {
-    /* the small values are in range: he_hi_config_ok checked them */
-    h->hole_count = (int8_t)c->hole_count;
-    h->betting = (int8_t)c->betting;
-    h->small_blind = CHIP(c->small_blind);
-    h->big_blind = CHIP(c->big_blind);
-    h->ante = CHIP(c->ante);
-    h->big_blind_ante = CHIP(c->big_blind_ante);
-    h->straddle = CHIP(c->straddle);
-    for (size_t k = 0; k < 4; k++) {
-        h->street_sizes[k] = CHIP(c->street_sizes[k]);
+#define LOAD(S, A, type, name, length, lo, hi)                       \
+    for (size_t k = 0; k < (length); k++) {                          \
+        ((type *)&h->name)[k] = (type)((const int64_t *)&c->name)[k]; \
     }
-    h->max_bets = CHIP(c->max_bets);
-    h->blind_counts_toward_cap = c->blind_counts_toward_cap != 0;
-    h->allow_free_fold = c->allow_free_fold != 0;
-    h->manual_showdown = c->manual_showdown != 0;
-    h->settle_method = (int8_t)c->settle_method;
-    h->odd_chips = (int8_t)c->odd_chips;
-    h->no_flop_no_drop = c->no_flop_no_drop != 0;
-    h->rate_num = c->rate_num;
-    h->rate_den = c->rate_den;
-    memcpy(&h->rate_bits, &c->rate, sizeof c->rate);
-    h->rake_cap = CHIP(c->rake_cap);
+    HE_HAND_SETTINGS(LOAD, _, _)
+#undef LOAD
+}
+
+/* the state's settings back as a he_hand_config (for the state check) */
+static void store_config(const he_hand *h, he_hand_config *c)
+{
+#define STORE(S, A, type, name, length, lo, hi)                  \
+    for (size_t k = 0; k < (length); k++) {                      \
+        ((int64_t *)&c->name)[k] = ((const type *)&h->name)[k]; \
+    }
+    HE_HAND_SETTINGS(STORE, _, _)
+#undef STORE
 }
 
 /* The table: seat count, stacks (each and their sum within the limit), button, posts. */
@@ -83,7 +79,7 @@ static int table_ok(he_hand *h, const he_hand_config *c, const he_hand_setup *s)
     if (c->straddle && s->seats == 2) {
         return HE_E_HAND_STRADDLE;
     }
-    if ((int64_t)s->seats * c->hole_count + 8 > 52) {
+    if ((int64_t)s->seats * c->hole_count + 8 > HE_DECK_SIZE) {
         return HE_E_HAND_DECK;
     }
     for (size_t k = 0; k < s->seats; k++) {
@@ -152,7 +148,7 @@ int he_hi_deal_fresh(he_hand *h, uint64_t seed)
 {
     static const int64_t plan_at[5] = {1, 2, 3, 5, 7}; /* after each street's burn */
     int64_t nh = h->n * h->hole_count;
-    int8_t drawn[52];
+    int8_t drawn[HE_DECK_SIZE];
     h->deck_seed = (int64_t)seed;
     h->deck_mask = 0;
     h->deck_pos = 0;
@@ -222,7 +218,7 @@ static int load_cards(he_hand *h, const he_hand_setup *s)
     h->has_deck = 1;
     h->deck_seed = (int64_t)s->seed;
     h->deck_mask = (int64_t)used;
-    int8_t drawn[52];
+    int8_t drawn[HE_DECK_SIZE];
     st = draw_deck(h, s->holes == NULL ? nh : 0, drawn);
     if (st == HE_OK && s->holes == NULL) {
         place_holes(h, drawn);
@@ -435,26 +431,20 @@ static int64_t deck_cards_to_come(const he_hand *h)
 /* 0, or the first group of invariants (HE_HAND_FAULT_*) that the state breaks */
 static int state_fault(const he_hand *h)
 {
-    he_hand_config c = {h->hole_count, h->betting, h->small_blind, h->big_blind, h->ante,
-                        h->big_blind_ante, h->straddle,
-                        {h->street_sizes[0], h->street_sizes[1], h->street_sizes[2],
-                         h->street_sizes[3]},
-                        h->max_bets, h->blind_counts_toward_cap, h->allow_free_fold,
-                        h->manual_showdown, h->settle_method, h->odd_chips,
-                        h->no_flop_no_drop, h->rate_num, h->rate_den, 0.0, h->rake_cap};
-    memcpy(&c.rate, &h->rate_bits, sizeof c.rate);
+    he_hand_config c;
+    store_config(h, &c);
     if (he_hi_config_ok(&c) != HE_OK || !in(h->n, 2, HE_HAND_MAX_SEATS) || !in(h->button, 0, h->n - 1)
         || !in(h->street, HE_PREFLOP, HE_SHOWDOWN) || !in(h->actor, -1, h->n - 1)
         || !in(h->max_bets, -1, LIMIT) || !in(h->level_count, 0, LIMIT)
         || !in(h->raise_size, 1, LIMIT) || !in(h->cur_bet, 0, LIMIT)
         || !in(h->plan_len, 0, 5)
         || !in(h->over, 0, 1) || !in(h->betting_done, 0, 1)
-        || !in(h->has_deck, 0, 1) || !in(h->deck_pos, 0, 52)
+        || !in(h->has_deck, 0, 1) || !in(h->deck_pos, 0, HE_DECK_SIZE)
         || !in(h->last_aggressor, -1, h->n - 1) || !in(h->river_aggressor, -1, h->n - 1)
         || !in(h->small_blind_seat, 0, h->n - 1) || !in(h->big_blind_seat, 0, h->n - 1)
         || !in(h->blind_counts_toward_cap, 0, 1) || !in(h->allow_free_fold, 0, 1)
         || !in(h->manual_showdown, 0, 1) || !in(h->no_flop_no_drop, 0, 1)
-        || h->n * h->hole_count + 8 > 52) {
+        || h->n * h->hole_count + 8 > HE_DECK_SIZE) {
         return HE_HAND_FAULT_RANGE;
     }
     /* the board has exactly the street's cards; only a pending street (flop, turn or river)
@@ -469,7 +459,7 @@ static int state_fault(const he_hand *h)
         return HE_HAND_FAULT_BOARD;
     }
     /* the deck position leaves room for what the streets to come take */
-    if (h->has_deck && h->deck_pos + deck_cards_to_come(h) > 52) {
+    if (h->has_deck && h->deck_pos + deck_cards_to_come(h) > HE_DECK_SIZE) {
         return HE_HAND_FAULT_RANGE;
     }
     /* a board is waited for only when neither the plan nor a deck has it, after the round's

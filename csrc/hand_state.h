@@ -70,14 +70,65 @@
 #define HE_HAND_SEATS HE_HAND_MAX_SEATS
 #define HE_HAND_HOLES (HE_HAND_MAX_SEATS * HE_HAND_MAX_HOLE)
 
+/* The game's settings (he_hand_config: GameConfig and Rules as numbers), listed once.
+ * X(S, A, type, name, length, lo, hi) for each: the type the state stores it in, its name
+ * (the same in he_hand_config, in the state and in engine/_hand_input.py's mapping from
+ * GameConfig and Rules), its count of values (1 or 4) and the range he_hand_start accepts
+ * (a chip amount above LIMIT is HE_E_HAND_AMOUNT, any other value out of range
+ * HE_E_HAND_CONFIG; csrc/hand_start.c checks the rest: hole counts, the rate fraction).
+ * he_hand_config holds every value as an int64_t in this order, and he_hand_setting_*
+ * (csrc/hand_settings.c) gives Python the names, so a new setting is a line here, a line
+ * in that mapping and its rule. Two lists, so that the state has no padding: the amounts
+ * (chips and int64_t), then the small values (int8_t). S and A pass through to the
+ * callbacks (HE_HAND_FIELDS lays the settings out as state fields with them). */
+#define HE_HAND_SETTINGS_WIDE(X, S, A)                                                       \
+    X(S, A, HE_HAND_CHIP, small_blind, 1, 0, LIMIT)                                          \
+    X(S, A, HE_HAND_CHIP, big_blind, 1, 1, LIMIT)                                            \
+    X(S, A, HE_HAND_CHIP, ante, 1, 0, LIMIT)                                                 \
+    X(S, A, HE_HAND_CHIP, big_blind_ante, 1, 0, LIMIT)                                       \
+    X(S, A, HE_HAND_CHIP, straddle, 1, 0, LIMIT)                                             \
+    /* the raise size each betting round starts with */                                      \
+    X(S, A, HE_HAND_CHIP, street_sizes, 4, 1, LIMIT)                                         \
+    /* fixed-limit cap on bets per round; -1: none */                                        \
+    X(S, A, HE_HAND_CHIP, max_bets, 1, -1, LIMIT)                                            \
+    /* the TDA rake fraction (denominator up to 2**31) */                                    \
+    X(S, A, int64_t, rate_num, 1, 0, HE_HAND_RATE_DEN_MAX)                                   \
+    X(S, A, int64_t, rate_den, 1, 1, HE_HAND_RATE_DEN_MAX)                                   \
+    /* the PokerKit rake rate: a double's bits (0.0 .. 1.0) */                               \
+    X(S, A, int64_t, rate_bits, 1, INT64_MIN, INT64_MAX)                                     \
+    /* the rake cap; -1: none */                                                             \
+    X(S, A, HE_HAND_CHIP, rake_cap, 1, -1, LIMIT)
+#define HE_HAND_SETTINGS_SMALL(X, S, A)                                                      \
+    /* the game (csrc/api/variant.h) and the hole cards each seat is dealt (within the      \
+     * variant's range: 2 Hold'em, 4 Omaha) */                                               \
+    X(S, A, int8_t, variant, 1, 0, (int64_t)he_variant_count() - 1)                          \
+    X(S, A, int8_t, hole_count, 1, 2, HE_HAND_MAX_HOLE)                                      \
+    X(S, A, int8_t, betting, 1, HE_NO_LIMIT, HE_FIXED_LIMIT)                                 \
+    X(S, A, int8_t, blind_counts_toward_cap, 1, 0, 1)                                        \
+    X(S, A, int8_t, allow_free_fold, 1, 0, 1)                                                \
+    X(S, A, int8_t, manual_showdown, 1, 0, 1)                                                \
+    /* settlement (he_settle_rules) */                                                       \
+    X(S, A, int8_t, settle_method, 1, HE_SETTLE_TDA, HE_SETTLE_POKERKIT)                     \
+    X(S, A, int8_t, odd_chips, 1, HE_ODD_CLOCKWISE, HE_ODD_FIRST_WINNER)                     \
+    X(S, A, int8_t, no_flop_no_drop, 1, 0, 1)
+#define HE_HAND_SETTINGS(X, S, A) HE_HAND_SETTINGS_WIDE(X, S, A) HE_HAND_SETTINGS_SMALL(X, S, A)
+#define HE_HAND_RATE_DEN_MAX ((int64_t)1 << 31)
+
+/* A setting as a state field: S(type, name) for one value, A(type, name, 4) for four. */
+#define HE_HAND_SETTING_FIELD(S, A, type, name, length, lo, hi) HE_HAND_SHAPE_##length(S, A, type, name)
+#define HE_HAND_SHAPE_1(S, A, type, name) S(type, name)
+#define HE_HAND_SHAPE_4(S, A, type, name) A(type, name, 4)
+
+/* he_hand_config: every setting as int64_t values, in the order above, without padding */
+#define HE_HAND_CONFIG_S(type, name) int64_t name;
+#define HE_HAND_CONFIG_A(type, name, len) int64_t name[len];
+struct he_hand_config {
+    HE_HAND_SETTINGS(HE_HAND_SETTING_FIELD, HE_HAND_CONFIG_S, HE_HAND_CONFIG_A)
+};
+
 #define HE_HAND_FIELDS(S, A)                                                                 \
     /* the game (he_hand_config), fixed for the hand: amounts */                             \
-    S(HE_HAND_CHIP, small_blind) S(HE_HAND_CHIP, big_blind) S(HE_HAND_CHIP, ante)            \
-    S(HE_HAND_CHIP, big_blind_ante) S(HE_HAND_CHIP, straddle)                                \
-    A(HE_HAND_CHIP, street_sizes, 4) S(HE_HAND_CHIP, max_bets)                               \
-    S(int64_t, rate_num) S(int64_t, rate_den) /* the TDA rake fraction (den up to 2**31) */  \
-    S(int64_t, rate_bits) /* the PokerKit rake rate: a double's bits */                      \
-    S(HE_HAND_CHIP, rake_cap)                                                                \
+    HE_HAND_SETTINGS_WIDE(HE_HAND_SETTING_FIELD, S, A)                                       \
     /* chips: starting, behind, bet this round, put in before this round, dead part of       \
      * committed; the pot */                                                                 \
     A(HE_HAND_CHIP, starting_stacks, HE_HAND_SEATS) A(HE_HAND_CHIP, stacks, HE_HAND_SEATS)   \
@@ -97,9 +148,7 @@
     /* showdown ranks */                                                                     \
     A(int32_t, ranks, HE_HAND_SEATS)                                                         \
     /* the game: small values */                                                             \
-    S(int8_t, hole_count) S(int8_t, betting) S(int8_t, blind_counts_toward_cap)              \
-    S(int8_t, allow_free_fold) S(int8_t, manual_showdown) S(int8_t, settle_method)           \
-    S(int8_t, odd_chips) S(int8_t, no_flop_no_drop)                                          \
+    HE_HAND_SETTINGS_SMALL(HE_HAND_SETTING_FIELD, S, A)                                      \
     /* the table */                                                                          \
     S(int8_t, n) S(int8_t, button) S(int8_t, small_blind_seat) S(int8_t, big_blind_seat)     \
     /* per seat: folded (0/1); showdown (0 undecided, 1 shown, 2 mucked) */                  \

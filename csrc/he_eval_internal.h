@@ -20,7 +20,7 @@
 /* Every suit counter (4 bits at 32 + 4 * suit) starts at 3: it reaches 8 at five cards. */
 #define HE_SUIT_BIAS 0x333300000000ULL
 #define HE_FLUSH_BITS 0x888800000000ULL
-#define HE_NCARDS 52
+#define HE_NCARDS HE_DECK_SIZE
 
 /* A helper that must be inlined: the kernels rely on constant arguments folding away. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -50,7 +50,7 @@ typedef HE_ALIGN16_PRE struct {
 
 extern const he_card_entry he_cards[512];
 extern const uint16_t he_flush_rank[8192];
-extern const uint8_t he_rank_category[7463]; /* 1 = straight flush .. 9 = high card */
+extern const uint8_t he_rank_category[HE_RANK_WORST + 1]; /* 1 = straight flush .. 9 = high card */
 extern const uint32_t he_row_offset[8191];
 extern const uint16_t he_rank_table[83116];
 /* Omaha (gen_tables.py): he_omaha_rank[he_omaha_pair[13 * r1 + r2] + he_omaha_triple[169 * r3

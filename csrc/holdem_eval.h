@@ -10,6 +10,7 @@
 #include "api/eval.h"
 #include "api/bulk.h"
 #include "api/equity.h"
+#include "api/variant.h"
 #include "api/settle.h"
 #include "api/deal.h"
 #include "api/hand.h"

@@ -142,8 +142,11 @@ static int rules_ok(const he_settle_rules *r)
 static int rank_seats(const uint8_t *holes, size_t hole_len, const uint8_t *board,
                       uint32_t live, int variant, uint64_t used, int known, uint16_t *rank)
 {
+    const he_variant *v = he_variant_info((size_t)variant); /* known: args_ok checked it */
+    /* the best five of all cards: the board's part of the rank key is computed once */
+    int best_five = v->hole_used == 0;
     uint64_t bkey = HE_SUIT_BIAS, bbits = 0, bsum = 0;
-    if (variant == HE_VARIANT_HOLDEM) {
+    if (best_five) {
         for (size_t k = 0; k < 5; k++) {
             HE_ADD_CARD(board[k], bkey, bbits, bsum);
         }
@@ -152,11 +155,9 @@ static int rank_seats(const uint8_t *holes, size_t hole_len, const uint8_t *boar
         size_t s = he_ctz64(left);
         const uint8_t *hole = holes + s * hole_len;
         size_t len = hole_len;
-        if (variant == HE_VARIANT_OMAHA) {
-            /* a seat may hold fewer cards than the widest (4 of 6): NO_CARD pads its row */
-            while (len > 4 && hole[len - 1] == HE_NO_CARD) {
-                len--;
-            }
+        /* a seat may hold fewer cards than the widest (Omaha: 4 of 6): NO_CARD pads its row */
+        while (len > (size_t)v->hole_min && hole[len - 1] == HE_NO_CARD) {
+            len--;
         }
         for (size_t j = 0; j < len && !known; j++) {
             if (hole[j] >= HE_NCARDS) {
@@ -168,14 +169,14 @@ static int rank_seats(const uint8_t *holes, size_t hole_len, const uint8_t *boar
             }
             used |= bit;
         }
-        if (variant == HE_VARIANT_HOLDEM) {
+        if (best_five) {
             uint64_t key = bkey, bits = bbits, sum = bsum;
-            HE_ADD_CARD(hole[0], key, bits, sum);
-            HE_ADD_CARD(hole[1], key, bits, sum);
+            for (size_t j = 0; j < len; j++) {
+                HE_ADD_CARD(hole[j], key, bits, sum);
+            }
             rank[s] = he_rank_of(key, bits);
         } else {
-            size_t bad = 0;
-            int st = he_eval_omaha_batch(hole, 1, len, board, 5, 0, &rank[s], &bad);
+            int st = he_variant_rank((size_t)variant, hole, len, board, 5, &rank[s]);
             if (st != HE_OK) {
                 return st;
             }
@@ -472,10 +473,8 @@ static int args_ok(size_t hole_len, size_t board_cols, size_t seats, int variant
     if (seats < 2 || seats > MAXS || board_cols > 5 || !rules_ok(rules)) {
         return 0;
     }
-    if (variant == HE_VARIANT_HOLDEM) {
-        return hole_len == 2;
-    }
-    return variant == HE_VARIANT_OMAHA && hole_len >= 4 && hole_len <= 6;
+    const he_variant *v = variant < 0 ? NULL : he_variant_info((size_t)variant);
+    return v != NULL && hole_len >= (size_t)v->hole_min && hole_len <= (size_t)v->hole_max;
 }
 
 size_t he_settle_detail_len(size_t seats)

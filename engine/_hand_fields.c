@@ -1,7 +1,8 @@
-/* CPython glue of holdem_eval.engine.Hand, part 2 (after engine/_hand_glue.c, in the same
- * translation unit): the state as data — one accessor per field generated from
- * HE_HAND_FIELDS, the event log, the state and log as bytes (pickle, each re-checked by
- * he_hand_check), payouts, and the copy behind clone(). Only conversions. */
+/* CPython glue of holdem_eval.engine.Hand: the state as data (engine/_hand_glue.h) — one
+ * accessor per field generated from HE_HAND_FIELDS, the event log, the state and log as
+ * bytes (pickle, each re-checked by he_hand_check), payouts, and the copy behind clone().
+ * Only conversions. */
+#include "_hand_glue.h"
 
 /* _check() -> status: HE_OK, or HE_E_HAND_STATE for a state set from Python that breaks
  * an invariant */
@@ -152,10 +153,6 @@ static int he_set(PyObject *op, PyObject *value, void *closure)
     return 0;
 }
 
-#define HE_GETSET_S(type, name) {"_" #name, he_get, he_set, NULL, NULL},
-#define HE_GETSET_A(type, name, len) {"_" #name, he_get, he_set, NULL, NULL},
-static PyGetSetDef he_getset[] = {HE_HAND_FIELDS(HE_GETSET_S, HE_GETSET_A){NULL, NULL, NULL, NULL, NULL}};
-
 static PyObject *he_get_log(PyObject *op, void *closure)
 {
     (void)closure;
@@ -208,8 +205,6 @@ static PyObject *he_set_events(PyObject *op, PyObject *data)
     return PyLong_FromLong(0);
 }
 
-static PyGetSetDef he_log_getset = {"_log", he_get_log, NULL, NULL, NULL};
-
 /* payouts: None until the hand is over, then each seat's chips from the pot */
 static PyObject *he_get_payouts(PyObject *op, void *closure)
 {
@@ -228,6 +223,28 @@ static PyObject *he_get_payouts(PyObject *op, void *closure)
     return out;
 }
 
-static PyGetSetDef he_payouts_getset = {"payouts", he_get_payouts, NULL,
-                                        "Chips each seat took from the pot, once the hand "
-                                        "is over (else None).", NULL};
+/* the fields' accessors (the closure: the field's index in the table), _log and payouts */
+#define HE_FIELD_INDEX_S(type, name) HE_FIELD_##name,
+#define HE_FIELD_INDEX_A(type, name, len) HE_FIELD_##name,
+enum { HE_HAND_FIELDS(HE_FIELD_INDEX_S, HE_FIELD_INDEX_A) };
+#define HE_GETSET_S(type, name) {"_" #name, he_get, he_set, NULL, (void *)(uintptr_t)HE_FIELD_##name},
+#define HE_GETSET_A(type, name, len) HE_GETSET_S(type, name)
+PyGetSetDef he_getset[] = {
+    HE_HAND_FIELDS(HE_GETSET_S, HE_GETSET_A)
+    {"_log", he_get_log, NULL, NULL, NULL},
+    {"payouts", he_get_payouts, NULL,
+     "Chips each seat took from the pot, once the hand is over (else None).", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+/* the state as data: the methods of HandCore defined here */
+PyMethodDef he_data_methods[] = {
+    {"_check", he_check, METH_NOARGS, NULL},
+    {"_fault", he_fault, METH_NOARGS, NULL},
+    {"_state", he_state, METH_NOARGS, NULL},
+    {"_events", he_events, METH_NOARGS, NULL},
+    {"_set_events", he_set_events, METH_O, NULL},
+    {"_set_state", he_set_state, METH_O, NULL},
+    {"_copy_core", he_copy_core, METH_O, NULL},
+    {NULL, NULL, 0, NULL},
+};

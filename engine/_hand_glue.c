@@ -1,41 +1,15 @@
-/* CPython glue of holdem_eval.engine.Hand, part 1 (then engine/_hand_fields.c and
- * _hand_type.c, in one translation unit), compiled into the cffi module's preamble.
+/* CPython glue of holdem_eval.engine.Hand: the steps (engine/_hand_glue.h).
  *
  * HandCore (the C base of Hand) holds one struct he_hand (csrc/hand_state.h) and the
  * hand's event log (the kernel's event records, turned into tuples only when read), and
  * only converts: Python ints to int64 (values beyond int64 are clamped, so the kernel
  * refuses them by its own rules), the events to log tuples, its legal actions to
- * LegalAction values, its fields to ints and lists. Every rule is in csrc/hand*.c; every error message is in engine/errors.py (the methods return
- * the kernel's status, Hand raises). The field accessors are generated from the field
- * list (HE_HAND_FIELDS), so the wrapper, snapshots, pickles and clones follow it.
- *
- * Limited API only, so the extension stays abi3. */
+ * LegalAction values. Every rule is in csrc/hand*.c; every error message is in
+ * engine/errors.py (the methods return the kernel's status, or hand a refusal to the
+ * Hand function registered for it, which raises). */
+#include "_hand_glue.h"
 
-#include "hand_state.h"
-
-typedef struct {
-    PyObject_HEAD
-    struct he_hand h;
-    he_hand_event *ev; /* the event log as the kernel wrote it (tuples only when read) */
-    size_t n_ev, cap_ev;
-    int dirty;         /* a field was set from Python: he_hand_check before the next step */
-} HeHandObject;
-
-/* Set once by hand_glue_setup (engine/hand.py, at import). */
-static struct {
-    PyObject *legal_action; /* the LegalAction class (a tuple subclass) */
-    PyObject *kinds[6];     /* ActionKind members FOLD .. ALL_IN */
-    PyObject *names[18];    /* event kind names, HE_EV_* order */
-    PyObject *tuple_new;    /* tuple.__new__: builds LegalAction values without Python code */
-    PyObject *fold, *check; /* the constant LegalAction values of fold and check */
-} he_g;
-
-static void he_replace(PyObject **slot, PyObject *value)
-{
-    PyObject *old = *slot;
-    *slot = value;
-    Py_XDECREF(old);
-}
+he_glue_globals he_g;
 
 static int64_t he_clamp(PyObject *o)
 {
@@ -59,7 +33,7 @@ static int he_int(PyObject *o, int64_t *out)
 }
 
 /* A list or tuple of at most `cap` ints into out; the count in *n. */
-static int he_ints(PyObject *seq, int64_t *out, size_t cap, size_t *n)
+int he_ints(PyObject *seq, int64_t *out, size_t cap, size_t *n)
 {
     PyObject *fast = PySequence_Tuple(seq);
     if (fast == NULL) {
@@ -110,7 +84,7 @@ static int he_record(HeHandObject *self, const he_hand_event *ev, size_t n, int 
 }
 
 /* One event as a (kind, seat, amount, cards) tuple. */
-static PyObject *he_event_tuple(const he_hand_event *e)
+PyObject *he_event_tuple(const he_hand_event *e)
 {
     PyObject *cards = he_int_tuple(e->cards, e->n_cards);
     PyObject *t = cards ? Py_BuildValue("(OiLO)", he_g.names[e->kind], (int)e->seat,
@@ -120,13 +94,10 @@ static PyObject *he_event_tuple(const he_hand_event *e)
     return t;
 }
 
-/* _start's answer when Hand must convert its arguments first (no kernel status is > 0) */
-#define HE_GLUE_CONVERT 1
-
 static PyObject *he_status(int st) { return st == -1000 ? NULL : PyLong_FromLong(st); }
 
 /* A state set from Python is checked once before the kernel runs on it. */
-static int he_ready(HeHandObject *self)
+int he_ready(HeHandObject *self)
 {
     if (!self->dirty) {
         return HE_OK;
@@ -221,26 +192,36 @@ static int he_hole_ids(PyObject *holes, size_t seats, size_t hc, int64_t *out)
 
 /* ---- methods ------------------------------------------------------------------------- */
 
-/* _start(config: 21 ints (he_hand_config less the rate), rate: float, stacks, button,
+/* _start(config: bytes (a he_hand_config, packed by engine/_hand_input.py), stacks, button,
  *        holes | None, board, seed | None, post_live | None, post_dead | None) -> status;
- * HE_GLUE_CONVERT (nothing started) unless stacks are exact ints in a list or tuple, the
+ * None (nothing started) unless stacks are exact ints in a list or tuple, the
  * button an exact int and holes one list or tuple of exact card ids per seat: Hand then
  * converts them (or says what is wrong) and calls again. */
 static PyObject *he_start(PyObject *op, PyObject *args)
 {
     HeHandObject *self = (HeHandObject *)op;
     PyObject *cfg, *stacks, *button, *holes, *board, *seed, *live, *dead;
-    double rate;
-    if (!PyArg_ParseTuple(args, "OdOOOOOOO", &cfg, &rate, &stacks, &button, &holes, &board,
+    if (!PyArg_ParseTuple(args, "OOOOOOOO", &cfg, &stacks, &button, &holes, &board,
                           &seed, &live, &dead)) {
         return NULL;
     }
-    int64_t c[21], st_[HE_HAND_MAX_SEATS + 1], hl[HE_HAND_HOLES], bd[6];
+    he_hand_config config;
+    char *packed = NULL;
+    Py_ssize_t packed_len = 0;
+    int64_t st_[HE_HAND_MAX_SEATS + 1], hl[HE_HAND_HOLES], bd[6];
     int64_t pl[HE_HAND_MAX_SEATS + 1], pd[HE_HAND_MAX_SEATS + 1], b = 0;
-    size_t nc = 0, ns = 0, nb = 0, nl = 0, nd = 0;
+    size_t ns = 0, nb = 0, nl = 0, nd = 0;
     he_hand_setup s;
     memset(&s, 0, sizeof s);
-    if (!he_ints(cfg, c, 21, &nc) || nc != 21 || !he_ints(board, bd, 6, &nb)
+    if (!PyBytes_Check(cfg) || PyBytes_AsStringAndSize(cfg, &packed, &packed_len) != 0
+        || (size_t)packed_len != sizeof config) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "HandCore._start: config is not a packed he_hand_config");
+        }
+        return NULL;
+    }
+    memcpy(&config, packed, sizeof config);
+    if (!he_ints(board, bd, 6, &nb)
         || (live != Py_None && !he_ints(live, pl, HE_HAND_MAX_SEATS + 1, &nl))
         || (dead != Py_None && !he_ints(dead, pd, HE_HAND_MAX_SEATS + 1, &nd))) {
         if (!PyErr_Occurred()) {
@@ -249,23 +230,19 @@ static PyObject *he_start(PyObject *op, PyObject *args)
         return NULL;
     }
     /* a seat count or hole count out of range: the kernel refuses it (hole cards unread) */
-    int read_holes = holes != Py_None && c[0] >= 0 && c[0] <= HE_HAND_MAX_HOLE;
+    int read_holes = holes != Py_None && config.hole_count >= 0 && config.hole_count <= HE_HAND_MAX_HOLE;
     if (!he_exact_ints(stacks, INT64_MIN, INT64_MAX, st_, HE_HAND_MAX_SEATS + 1, &ns)
         || !PyLong_CheckExact(button)) {
-        return PyLong_FromLong(HE_GLUE_CONVERT);
+        Py_RETURN_NONE;
     }
     if (ns > HE_HAND_MAX_SEATS) {
         ns = HE_HAND_MAX_SEATS + 1;
         read_holes = 0;
     }
-    if (read_holes && !he_hole_ids(holes, ns, (size_t)c[0], hl)) {
-        return PyLong_FromLong(HE_GLUE_CONVERT);
+    if (read_holes && !he_hole_ids(holes, ns, (size_t)config.hole_count, hl)) {
+        Py_RETURN_NONE;
     }
     b = he_clamp(button);
-    /* he_hand_config's fields in order, the PokerKit rate (a float) before the cap */
-    he_hand_config config = {c[0], c[1], c[2], c[3], c[4], c[5], c[6], {c[7], c[8], c[9], c[10]},
-                             c[11], c[12], c[13], c[14], c[15], c[16], c[17], c[18], c[19],
-                             rate, c[20]};
     s.seats = ns;
     s.button = b < 0 ? SIZE_MAX : (size_t)b;
     s.stacks = st_;
@@ -323,7 +300,7 @@ static PyObject *he_step(PyObject *op, int kind, PyObject *amount)
     int64_t a = 0;
     if (amount != NULL) {
         if (!PyLong_CheckExact(amount)) {
-            return PyObject_CallMethod(op, "_convert_step", "iO", kind, amount);
+            return PyObject_CallFunction(he_g.convert_step, "OiO", op, kind, amount);
         }
         a = he_clamp(amount);
         if (a == -1 && PyErr_Occurred()) {
@@ -334,7 +311,7 @@ static PyObject *he_step(PyObject *op, int kind, PyObject *amount)
     if (st == HE_OK || st == -1000) {
         return st ? NULL : (Py_INCREF(Py_None), Py_None);
     }
-    return PyObject_CallMethod(op, "_refused", "iiO", st, kind, amount ? amount : Py_None);
+    return PyObject_CallFunction(he_g.refused, "OiiO", op, st, kind, amount ? amount : Py_None);
 }
 
 /* The methods' arguments: (amount) for a wager, and a keyword-only ``seat`` that, when
@@ -352,7 +329,7 @@ static PyObject *he_step_args(PyObject *op, int kind, int wager, PyObject *args,
         return NULL;
     }
     if (seat != NULL && seat != Py_None) {
-        return PyObject_CallMethod(op, "_step_for", "iOO", kind, amount ? amount : Py_None, seat);
+        return PyObject_CallFunction(he_g.step_for, "OiOO", op, kind, amount ? amount : Py_None, seat);
     }
     return he_step(op, kind, amount);
 }
@@ -382,13 +359,13 @@ static PyObject *he_deal_board(PyObject *op, PyObject *cards)
     int64_t c[6];
     size_t n = 0;
     if (!he_exact_ints(cards, -1, 51, c, 6, &n) || n > 6) {
-        return PyObject_CallMethod(op, "_deal_board", "O", cards);
+        return PyObject_CallFunctionObjArgs(he_g.deal_board, op, cards, NULL);
     }
     int st = he_run(self, HE_RUN_DEAL, 0, 0, 0, c, n);
     if (st == HE_OK || st == -1000) {
         return st ? NULL : (Py_INCREF(Py_None), Py_None);
     }
-    return PyObject_CallMethod(op, "_deal_refused", "iO", st, cards);
+    return PyObject_CallFunction(he_g.deal_refused, "OiO", op, st, cards);
 }
 
 /* show(seat, cards=None): an exact int seat and None or card ids go straight to the
@@ -406,13 +383,13 @@ static PyObject *he_show_method(PyObject *op, PyObject *args, PyObject *kwargs)
     if (!PyLong_CheckExact(seat)
         || (cards != Py_None
             && (!he_exact_ints(cards, -1, 51, c, HE_HAND_MAX_HOLE, &n) || n > HE_HAND_MAX_HOLE))) {
-        return PyObject_CallMethod(op, "_show_convert", "OO", seat, cards);
+        return PyObject_CallFunctionObjArgs(he_g.show_convert, op, seat, cards, NULL);
     }
     int st = he_run(self, HE_RUN_SHOW, he_clamp(seat), 0, 0, cards == Py_None ? NULL : c, n);
     if (st == HE_OK || st == -1000) {
         return st ? NULL : (Py_INCREF(Py_None), Py_None);
     }
-    return PyObject_CallMethod(op, "_show_refused", "iOOO", st, seat, cards, cards);
+    return PyObject_CallFunction(he_g.show_refused, "OiOOO", op, st, seat, cards, cards);
 }
 
 /* _deal(cards) -> status; more than 6 cards are passed as 7 (the kernel refuses the count) */
@@ -496,3 +473,41 @@ static PyObject *he_legal(PyObject *op, PyObject *unused)
     }
     return out;
 }
+
+/* the steps: the methods of HandCore defined here (engine/_hand_type.c adds the rest) */
+PyMethodDef he_step_methods[] = {
+    {"_start", he_start, METH_VARARGS, NULL},
+    {"_act", he_act, METH_VARARGS, NULL},
+    {"_deal", he_deal, METH_O, NULL},
+#define HE_KW(fn) (PyCFunction)(void (*)(void))fn, METH_VARARGS | METH_KEYWORDS
+    {"fold", HE_KW(he_fold), "fold($self, /, *, seat=None)\n--\n\nFold the seat to act."},
+    {"check", HE_KW(he_check_), "check($self, /, *, seat=None)\n--\n\nCheck (nothing owed)."},
+    {"call", HE_KW(he_call), "call($self, /, *, seat=None)\n--\n\nCall the current bet."},
+    {"check_or_call", HE_KW(he_check_or_call),
+     "check_or_call($self, /, *, seat=None)\n--\n\nCheck when nothing is owed, else call (PHH ``cc``)."},
+    {"all_in", HE_KW(he_all_in),
+     "all_in($self, /, *, seat=None)\n--\n\nPut the whole stack in.\n\n"
+     "A call (or check) when the stack does not exceed the amount to call or when no\n"
+     "opponent could match more; otherwise a bet or raise to the whole stack, which\n"
+     "must itself be legal (in fixed limit usually it is not)."},
+    {"bet", HE_KW(he_bet),
+     "bet($self, amount, /, *, seat=None)\n--\n\nBet ``amount`` (nobody has bet this round)."},
+    {"raise_to", HE_KW(he_raise_to),
+     "raise_to($self, amount, /, *, seat=None)\n--\n\nRaise to ``amount`` (this round's total bet)."},
+    {"bet_or_raise_to", HE_KW(he_bet_or_raise_to),
+     "bet_or_raise_to($self, amount, /, *, seat=None)\n--\n\n"
+     "Bet when nobody has bet this round, else raise (PHH ``cbr``).\n\n"
+     "Every action method takes ``seat=``: when given, it must be the seat to act."},
+#undef HE_KW
+    {"show", (PyCFunction)(void (*)(void))he_show_method, METH_VARARGS | METH_KEYWORDS,
+     "show($self, /, seat, cards=None)\n--\n\n"
+     "Show ``seat``'s hole cards at showdown (``cards`` reveals unknown ones)."},
+    {"deal_board", he_deal_board, METH_O,
+     "deal_board($self, cards, /)\n--\n\n"
+     "Supply the next street's board cards (text or ids) when the hand waits for them."},
+    {"_show", he_show, METH_VARARGS, NULL},
+    {"_muck", he_muck, METH_O, NULL},
+    {"legal_actions", he_legal, METH_NOARGS,
+     "legal_actions($self, /)\n--\n\nLegal actions for the seat to act (empty when nobody is)."},
+    {NULL, NULL, 0, NULL},
+};

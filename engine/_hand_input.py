@@ -4,20 +4,23 @@ errors only; every rule is in the C hand state machine (csrc/hand*.c)."""
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
+from holdem_eval._bindings import pack_hand_config
 from holdem_eval.cards import parse_cards
+from holdem_eval.variants import VARIANTS
 
 from .config import GameConfig
 from .dealing import UNKNOWN_CARD, format_cards, parse_cards_text
 from .errors import ConfigError, HoleCardsShapeError
 from .rules import Rules
 
-__all__ = ["card_text", "hole_ids", "kernel_config", "post_lists", "to_cards"]
+__all__ = ["card_text", "hole_ids", "kernel_config", "kernel_settings", "post_lists", "to_cards"]
 
 _INT_ONLY = {int}
 
@@ -41,11 +44,36 @@ def to_cards(value: str | Sequence[int], what: str) -> list[int]:
     return [int(c) for c in cards]
 
 
-_CONFIGS: dict[tuple[int, int, bool], tuple[Any, Any, tuple[Any, ...]]] = {}
+_CONFIGS: dict[tuple[int, int, bool], tuple[Any, Any, bytes]] = {}
+_DOUBLE, _DOUBLE_BITS = struct.Struct("=d"), struct.Struct("=q")
+_NO_RAKE = Fraction(0)
 
 
-def kernel_config(config: GameConfig, rules: Any, manual: bool) -> tuple[Any, ...]:
-    """The kernel's he_hand_config as ``(21 ints, PokerKit rate)``, cached per game."""
+def kernel_settings(config: GameConfig, rules: Rules | None, manual: bool) -> dict[str, Any]:
+    """The game as the kernel's settings, by the names of csrc/hand_state.h's list."""
+    pokerkit = rules is not None and rules.method == "pokerkit"
+    rate = _NO_RAKE if rules is None else rules.rate
+    return {
+        "small_blind": config.small_blind, "big_blind": config.big_blind, "ante": config.ante,
+        "big_blind_ante": config.big_blind_ante, "straddle": config.straddle,
+        "street_sizes": config.street_sizes,
+        "max_bets": -1 if config.max_bets is None else config.max_bets,
+        "rate_num": 0 if pokerkit else rate.numerator,
+        "rate_den": 1 if pokerkit else rate.denominator,
+        "rate_bits": _DOUBLE_BITS.unpack(_DOUBLE.pack(float(rate)))[0],  # PokerKit's float
+        "rake_cap": -1 if rules is None or rules.rake_cap is None else rules.rake_cap,
+        "variant": VARIANTS[config.variant].code, "hole_count": config.hole_count,
+        "betting": config.betting_code,
+        "blind_counts_toward_cap": int(config.blind_counts_toward_cap),
+        "allow_free_fold": int(config.allow_free_fold), "manual_showdown": int(manual),
+        "settle_method": int(pokerkit),  # HE_SETTLE_TDA 0, HE_SETTLE_POKERKIT 1
+        "odd_chips": int(rules is not None and rules.odd_chips == "first_winner"),
+        "no_flop_no_drop": int(rules is not None and rules.no_flop_no_drop),
+    }
+
+
+def kernel_config(config: GameConfig, rules: Any, manual: bool) -> bytes:
+    """The kernel's he_hand_config, packed (cached per game)."""
     key = (id(config), id(rules), manual)
     entry = _CONFIGS.get(key)
     if entry is not None and entry[0] is config and entry[1] is rules:
@@ -54,24 +82,14 @@ def kernel_config(config: GameConfig, rules: Any, manual: bool) -> tuple[Any, ..
         raise ConfigError(f"rules must be a Rules or None, got {rules!r}")
     if not isinstance(manual, bool):
         raise ConfigError(f"manual_showdown must be a bool, got {manual!r}")
-    pokerkit = rules is not None and rules.method == "pokerkit"
-    rate = Fraction(0) if rules is None else rules.rate
-    cap = -1 if rules is None or rules.rake_cap is None else rules.rake_cap
-    values = (
-        *(config.hole_count, config.betting_code, config.small_blind, config.big_blind),
-        *(config.ante, config.big_blind_ante, config.straddle, *config.street_sizes),
-        -1 if config.max_bets is None else config.max_bets,
-        *(int(config.blind_counts_toward_cap), int(config.allow_free_fold), int(manual)),
-        *(int(pokerkit), int(rules is not None and rules.odd_chips == "first_winner")),
-        int(rules is not None and rules.no_flop_no_drop),
-        *((0, 1) if pokerkit else (rate.numerator, rate.denominator)),
-        cap,
-    )
-    result = (values, float(rate))
-    if len(_CONFIGS) >= 256:
+    packed = pack_hand_config(kernel_settings(config, rules, manual))
+    if len(_CONFIGS) >= 4096:  # games in play at once: a replay of thousands of files
         _CONFIGS.clear()
-    _CONFIGS[key] = (config, rules, result)
-    return result
+    _CONFIGS[key] = (config, rules, packed)
+    return packed
+
+
+kernel_config(GameConfig(), None, False)  # the two lists of settings agree, or fail at import
 
 
 def hole_ids(

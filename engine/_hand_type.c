@@ -1,50 +1,17 @@
-/* CPython glue of holdem_eval.engine.Hand, part 3 (after engine/_hand_fields.c): the
- * HandCore type (limited API heap type), hand_glue_setup and hand_blind_seats, and the
- * install into holdem_eval._bindings (he_core_install, called by he_py_install). */
+/* CPython glue of holdem_eval.engine.Hand (engine/_hand_glue.h): the HandCore type (a
+ * limited API heap type with the methods of _hand_glue.c and _hand_fields.c),
+ * hand_glue_setup and hand_blind_seats, and their install into holdem_eval._bindings
+ * (he_core_install, called by he_py_install in holdem_eval/_fastpath.c). */
+#include "_hand_glue.h"
 
-static PyMethodDef he_methods[] = {
-    {"_start", he_start, METH_VARARGS, NULL},
-    {"_act", he_act, METH_VARARGS, NULL},
-    {"_deal", he_deal, METH_O, NULL},
-#define HE_KW(fn) (PyCFunction)(void (*)(void))fn, METH_VARARGS | METH_KEYWORDS
-    {"fold", HE_KW(he_fold), "fold($self, /, *, seat=None)\n--\n\nFold the seat to act."},
-    {"check", HE_KW(he_check_), "check($self, /, *, seat=None)\n--\n\nCheck (nothing owed)."},
-    {"call", HE_KW(he_call), "call($self, /, *, seat=None)\n--\n\nCall the current bet."},
-    {"check_or_call", HE_KW(he_check_or_call),
-     "check_or_call($self, /, *, seat=None)\n--\n\nCheck when nothing is owed, else call (PHH ``cc``)."},
-    {"all_in", HE_KW(he_all_in),
-     "all_in($self, /, *, seat=None)\n--\n\nPut the whole stack in.\n\n"
-     "A call (or check) when the stack does not exceed the amount to call or when no\n"
-     "opponent could match more; otherwise a bet or raise to the whole stack, which\n"
-     "must itself be legal (in fixed limit usually it is not)."},
-    {"bet", HE_KW(he_bet),
-     "bet($self, amount, /, *, seat=None)\n--\n\nBet ``amount`` (nobody has bet this round)."},
-    {"raise_to", HE_KW(he_raise_to),
-     "raise_to($self, amount, /, *, seat=None)\n--\n\nRaise to ``amount`` (this round's total bet)."},
-    {"bet_or_raise_to", HE_KW(he_bet_or_raise_to),
-     "bet_or_raise_to($self, amount, /, *, seat=None)\n--\n\n"
-     "Bet when nobody has bet this round, else raise (PHH ``cbr``).\n\n"
-     "Every action method takes ``seat=``: when given, it must be the seat to act."},
-#undef HE_KW
-    {"show", (PyCFunction)(void (*)(void))he_show_method, METH_VARARGS | METH_KEYWORDS,
-     "show($self, /, seat, cards=None)\n--\n\n"
-     "Show ``seat``'s hole cards at showdown (``cards`` reveals unknown ones)."},
-    {"deal_board", he_deal_board, METH_O,
-     "deal_board($self, cards, /)\n--\n\n"
-     "Supply the next street's board cards (text or ids) when the hand waits for them."},
-    {"_show", he_show, METH_VARARGS, NULL},
-    {"_muck", he_muck, METH_O, NULL},
-    {"legal_actions", he_legal, METH_NOARGS,
-     "legal_actions($self, /)\n--\n\nLegal actions for the seat to act (empty when nobody is)."},
-    {"_check", he_check, METH_NOARGS, NULL},
-    {"_fault", he_fault, METH_NOARGS, NULL},
-    {"_state", he_state, METH_NOARGS, NULL},
-    {"_events", he_events, METH_NOARGS, NULL},
-    {"_set_events", he_set_events, METH_O, NULL},
-    {"_set_state", he_set_state, METH_O, NULL},
-    {"_copy_core", he_copy_core, METH_O, NULL},
-    {NULL, NULL, 0, NULL},
-};
+static void he_replace(PyObject **slot, PyObject *value)
+{
+    PyObject *old = *slot;
+    *slot = value;
+    Py_XDECREF(old);
+}
+
+
 
 static PyObject *he_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
@@ -91,16 +58,44 @@ static void he_dealloc(PyObject *op)
     Py_DECREF(tp);       /* instances of heap types own a reference to their type */
 }
 
-/* hand_glue_setup(LegalAction, kinds: tuple of 6, event names: tuple of 18)
- *   -> (field names, {constant name: value}) */
+/* The Python functions the steps hand conversions and refusals to, by their names in
+ * hand_glue_setup's mapping, and where they go. */
+static const struct {
+    const char *name;
+    PyObject **slot;
+} he_callbacks[] = {
+    {"convert_step", &he_g.convert_step}, {"refused", &he_g.refused},
+    {"step_for", &he_g.step_for},         {"deal_board", &he_g.deal_board},
+    {"deal_refused", &he_g.deal_refused}, {"show_convert", &he_g.show_convert},
+    {"show_refused", &he_g.show_refused},
+};
+
+/* hand_glue_setup(LegalAction, kinds: tuple of 6, event names: tuple of 18,
+ *                 callbacks: {name: function} for each of he_callbacks) -> None */
 static PyObject *he_glue_setup(PyObject *unused, PyObject *args)
 {
     (void)unused;
-    PyObject *la, *kinds, *names;
-    if (!PyArg_ParseTuple(args, "OOO", &la, &kinds, &names) || !PyTuple_Check(kinds)
-        || PyTuple_Size(kinds) != 6 || !PyTuple_Check(names) || PyTuple_Size(names) != 18) {
+    PyObject *la, *kinds, *names, *callbacks;
+    if (!PyArg_ParseTuple(args, "OOOO", &la, &kinds, &names, &callbacks) || !PyTuple_Check(kinds)
+        || PyTuple_Size(kinds) != 6 || !PyTuple_Check(names) || PyTuple_Size(names) != 18
+        || !PyDict_Check(callbacks)) {
         PyErr_SetString(PyExc_TypeError, "hand_glue_setup: unexpected arguments");
         return NULL;
+    }
+    size_t n_callbacks = sizeof he_callbacks / sizeof he_callbacks[0];
+    if (PyDict_Size(callbacks) != (Py_ssize_t)n_callbacks) {
+        PyErr_Format(PyExc_TypeError, "hand_glue_setup: %zu callbacks expected", n_callbacks);
+        return NULL;
+    }
+    for (size_t k = 0; k < n_callbacks; k++) {
+        PyObject *fn = PyDict_GetItemString(callbacks, he_callbacks[k].name); /* borrowed */
+        if (fn == NULL || !PyCallable_Check(fn)) {
+            PyErr_Format(PyExc_TypeError, "hand_glue_setup: callback %s missing or not callable",
+                         he_callbacks[k].name);
+            return NULL;
+        }
+        Py_INCREF(fn);
+        he_replace(he_callbacks[k].slot, fn);
     }
     Py_INCREF(la);
     he_replace(&he_g.legal_action, la);
@@ -133,20 +128,7 @@ static PyObject *he_glue_setup(PyObject *unused, PyObject *args)
     }
     he_replace(&he_g.fold, f);
     he_replace(&he_g.check, c);
-    /* what the face needs to know of the kernel: its field names and a few constants */
-    PyObject *fields = PyTuple_New((Py_ssize_t)he_hand_field_count());
-    for (size_t f = 0; fields != NULL && f < he_hand_field_count(); f++) {
-        PyObject *name = PyUnicode_FromString(he_hand_field_name(f));
-        if (name == NULL || PyTuple_SetItem(fields, (Py_ssize_t)f, name) != 0) {
-            Py_CLEAR(fields);
-        }
-    }
-    PyObject *out = fields == NULL ? NULL : Py_BuildValue(
-        "(N{sisisisisisisisisisi})", fields, "CONVERT", HE_GLUE_CONVERT, "MAX_HOLE", HE_HAND_MAX_HOLE, "CHECK_OR_CALL",
-        HE_ACT_CHECK_OR_CALL, "BET_OR_RAISE", HE_ACT_BET_OR_RAISE, "TURN", HE_E_HAND_TURN,
-        "CONFIG", HE_E_HAND_CONFIG, "NO_DEAL", HE_E_HAND_NO_DEAL, "SHOW_COUNT",
-        HE_E_HAND_SHOW_COUNT, "UNKNOWN", HE_E_HAND_UNKNOWN, "STATE", HE_E_HAND_STATE);
-    return out;
+    Py_RETURN_NONE;
 }
 
 static PyMethodDef he_glue_setup_def = {"hand_glue_setup", he_glue_setup, METH_VARARGS, NULL};
@@ -171,25 +153,29 @@ static PyObject *he_blind_seats(PyObject *unused, PyObject *args)
 static PyMethodDef he_blind_seats_def = {"hand_blind_seats", he_blind_seats, METH_VARARGS, NULL};
 
 /* The type and the setup function, set on holdem_eval._bindings (by he_py_install). */
-static int he_core_install(PyObject *mod)
+int he_core_install(PyObject *mod)
 {
-    /* the generated field accessors, then _log and payouts, then the sentinel */
-    enum { N_GETSET = sizeof he_getset / sizeof he_getset[0] - 1 };
-    static PyGetSetDef getset[N_GETSET + 3];
-    memcpy(getset, he_getset, N_GETSET * sizeof getset[0]);
-    for (size_t f = 0; f < N_GETSET; f++) {
-        getset[f].closure = (void *)(uintptr_t)f;
+    /* one method table: the steps, then the state as data, then the sentinel */
+    enum { N_METHODS = 64 };
+    static PyMethodDef methods[N_METHODS];
+    const PyMethodDef *parts[] = {he_step_methods, he_data_methods};
+    size_t n = 0;
+    for (size_t p = 0; p < 2; p++) {
+        for (const PyMethodDef *m = parts[p]; m->ml_name != NULL; m++) {
+            if (n == N_METHODS - 1) {
+                PyErr_SetString(PyExc_RuntimeError, "HandCore: more methods than N_METHODS");
+                return -1;
+            }
+            methods[n++] = *m;
+        }
     }
-    getset[N_GETSET] = he_log_getset;
-    getset[N_GETSET + 1] = he_payouts_getset;
-    memset(&getset[N_GETSET + 2], 0, sizeof getset[0]);
+    memset(&methods[n], 0, sizeof methods[n]);
     static PyType_Slot slots[] = {
         {Py_tp_new, (void *)he_new},           {Py_tp_dealloc, (void *)he_dealloc},
         {Py_tp_traverse, (void *)he_traverse}, {Py_tp_clear, (void *)he_clear},
-        {Py_tp_methods, he_methods},           {Py_tp_getset, NULL},
+        {Py_tp_methods, methods},              {Py_tp_getset, he_getset},
         {0, NULL},
     };
-    slots[5].pfunc = getset;
     static PyType_Spec spec = {
         "holdem_eval._bindings.HandCore", sizeof(HeHandObject), 0,
         Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, NULL,

@@ -56,10 +56,12 @@ from holdem_eval._bindings import (
     BatchC,
     batch_layout,
     batch_next_seed,
+    hand_config_struct,
 )
 from holdem_eval._limits import MAX_THREADS, check_count, check_threads
 from holdem_eval.errors import DTypeError, OutArrayError, ShapeError
 
+from ._hand_input import kernel_config
 from .config import GameConfig
 from .dealing import _check_seed
 from .discrete import RAISE_TO, SKIP, ActionSet, observation_size
@@ -80,7 +82,6 @@ __all__ = [
 
 _M64 = (1 << 64) - 1
 _INT32 = np.dtype(np.int32)  # the int32 dtype numpy gives arrays made as int32 (a fast check)
-_MAX_CHIPS = MAX_CHIPS
 _MAX_HANDS = 1 << 31
 # How a threaded call is cut (csrc/pool.c runs the parts): each thread owns a run of
 # parts, the same hands every call (they stay in its core's cache), and steals the others'
@@ -98,8 +99,7 @@ the rake cap and the sum of a hand's stacks."""
 
 
 class _Layout(NamedTuple):
-    """One layout of the hand machine's record (csrc/hand_state.h), as the batch kernels
-    use it (the compact one with ``compact=True``)."""
+    """A layout of the hand machine's record (csrc/hand_state.h) as the batch uses it."""
 
     hand_bytes: int
     fields: dict[str, tuple[int, int, np.dtype[Any]]]  # name -> (byte offset, length, dtype)
@@ -203,6 +203,10 @@ def _int_array(
     return np.ascontiguousarray(a, dtype=np.int64)
 
 
+def _c_config(config: GameConfig, rules: Rules) -> Any:
+    return hand_config_struct(kernel_config(config, rules, False))
+
+
 class HandBatch:
     """``count`` independent hands of ``config`` with ``seats`` seats each, held in C.
 
@@ -268,12 +272,12 @@ class HandBatch:
         forced = config.ante + max(config.big_blind, config.straddle) + config.big_blind_ante
         why = f" (above the {forced} chips a seat may be forced to post)"
         if isinstance(stacks, (int, np.integer)) and not isinstance(stacks, bool):
-            if not forced < stacks <= _MAX_CHIPS:
-                raise ConfigError(f"stacks must be in {forced + 1}..{_MAX_CHIPS}{why}, got {stacks!r}")
+            if not forced < stacks <= MAX_CHIPS:
+                raise ConfigError(f"stacks must be in {forced + 1}..{MAX_CHIPS}{why}, got {stacks!r}")
             stacks = np.full(shape, int(stacks), dtype=np.int64)
-        stacks_ = _int_array(stacks, "stacks", shape, forced + 1, _MAX_CHIPS, why)
-        if (stacks_.sum(axis=1, dtype=np.float64) > _MAX_CHIPS).any():
-            i = int(np.flatnonzero(stacks_.sum(axis=1, dtype=np.float64) > _MAX_CHIPS)[0])
+        stacks_ = _int_array(stacks, "stacks", shape, forced + 1, MAX_CHIPS, why)
+        if (stacks_.sum(axis=1, dtype=np.float64) > MAX_CHIPS).any():
+            i = int(np.flatnonzero(stacks_.sum(axis=1, dtype=np.float64) > MAX_CHIPS)[0])
             raise ConfigError(f"the stacks of hand {i} add up to more than 2**60 chips")
         if compact is not None and not isinstance(compact, bool):
             raise ConfigError(f"compact must be a bool or None, got {compact!r}")
@@ -327,10 +331,10 @@ class HandBatch:
         self._min = np.zeros(n, dtype=np.int64)
         self._max = np.zeros(n, dtype=np.int64)
         self._actor = np.zeros(n, dtype=np.int64)
+        arrays = (self._hands, self._history, self._seeds, self._mask, self._min, self._max, self._actor)
         self._c = BatchC(
-            self.config, self.rules, self.seats, self.actions.raise_fractions, self.auto_reset,
-            self.compact, (self._hands, self._history, self._seeds, self._mask, self._min,
-                           self._max, self._actor), self._parts, self._threads,
+            _c_config(self.config, self.rules), float(self.config.big_blind), self.seats,
+            self.actions.raise_fractions, self.auto_reset, self.compact, arrays, self._parts, self._threads,
         )
         self._busy = threading.Lock()  # held by the call that runs on the hands (_enter)
         self._last_out: Any = None  # the last `out` array of step() and its C pointer

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from holdem_eval.variants import VARIANT_NAMES, variant_info
+
 from .errors import ConfigError
 
 __all__ = ["BETTING_STRUCTURES", "VARIANTS", "ConfigError", "GameConfig"]
 
-VARIANTS = ("holdem", "omaha")
+VARIANTS = VARIANT_NAMES
 BETTING_STRUCTURES = ("no-limit", "pot-limit", "fixed-limit")
 
 
@@ -59,15 +61,15 @@ class GameConfig:
     allow_free_fold: bool = False
     blind_counts_toward_cap: bool = True
     hole_count: int = field(init=False, repr=False, compare=False)
-    """Hole cards per player: 2 for Hold'em, 4 for Omaha (derived)."""
+    """Hole cards each player is dealt: 2 for Hold'em, 4 for Omaha (derived from the
+    variant's row, :data:`holdem_eval.variants.VARIANTS`)."""
     betting_code: int = field(init=False, repr=False, compare=False)
     """0 no-limit, 1 pot-limit, 2 fixed-limit (derived; for fast comparisons)."""
     street_sizes: tuple[int, int, int, int] = field(init=False, repr=False, compare=False)
     """The raise size each betting round (preflop, flop, turn, river) starts with: the
     small bet twice then the big bet twice in fixed limit, else ``min_bet`` (derived)."""
     def __post_init__(self) -> None:
-        if self.variant not in VARIANTS:
-            raise ConfigError(f"variant must be one of {VARIANTS}, got {self.variant!r}")
+        row = variant_info(self.variant, ConfigError)
         if self.betting not in BETTING_STRUCTURES:
             raise ConfigError(
                 f"betting must be one of {BETTING_STRUCTURES}, got {self.betting!r}"
@@ -102,7 +104,7 @@ class GameConfig:
             )
         if not isinstance(self.allow_free_fold, bool):
             raise ConfigError(f"allow_free_fold must be a bool, got {self.allow_free_fold!r}")
-        object.__setattr__(self, "hole_count", 4 if self.variant == "omaha" else 2)
+        object.__setattr__(self, "hole_count", row.hole_counts[0])
         object.__setattr__(self, "betting_code", BETTING_STRUCTURES.index(self.betting))
         sizes = (self.small_bet,) * 2 + (self.big_bet,) * 2 if self.betting_code == 2 else (self.min_bet,) * 4
         object.__setattr__(self, "street_sizes", sizes)

@@ -42,9 +42,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from holdem_eval import HoldemEvalError
+from holdem_eval import HoldemEvalError, InvalidCardError
 from holdem_eval._bindings import deal_seeded
 from holdem_eval._limits import check_seed
+from holdem_eval.cards import RANK_CHARS, SUIT_CHARS, parse_card, parse_cards
+from holdem_eval.variants import DECK_SIZE
 
 from .errors import SeedError
 
@@ -62,8 +64,6 @@ __all__ = [
     "splitmix64_stream",
 ]
 
-RANK_CHARS = "23456789TJQKA"
-SUIT_CHARS = "cdhs"
 UNKNOWN_CARD = -1
 """Placeholder id for a card that exists but is not known (PHH ``??``)."""
 
@@ -72,18 +72,19 @@ _GAMMA = 0x9E3779B97F4A7C15  # 2**64 / golden ratio: the splitmix64 increment
 _MIX1 = 0xBF58476D1CE4E5B9  # splitmix64 output-mix multipliers (Stafford's Mix13)
 _MIX2 = 0x94D049BB133111EB
 
-_CARD_IDS: dict[str, int] = {}
+# The hot path of replays: two-character card text (either case) and "??" by a dict
+# lookup; anything else goes to the library's one card parser, holdem_eval.parse_card(s),
+# which reads the other forms or raises its InvalidCardError.
+_CARD_IDS: dict[str, int] = {"??": UNKNOWN_CARD}
 for _r, _rc in enumerate(RANK_CHARS):
     for _s, _sc in enumerate(SUIT_CHARS):
-        _CARD_IDS[_rc + _sc] = 4 * _r + _s
-        _CARD_IDS[_rc.lower() + _sc] = 4 * _r + _s
-        _CARD_IDS[_rc + _sc.upper()] = 4 * _r + _s
-        _CARD_IDS[_rc.lower() + _sc.upper()] = 4 * _r + _s
+        for _text in {_rc + _sc, _rc.lower() + _sc, _rc + _sc.upper(), _rc.lower() + _sc.upper()}:
+            _CARD_IDS[_text] = 4 * _r + _s
 _CARD_NAMES: tuple[str, ...] = tuple(r + s for r in RANK_CHARS for s in SUIT_CHARS)
 
-
-class CardParseError(HoldemEvalError, ValueError):
-    """A card text could not be parsed (engine-side parser that also knows ``??``)."""
+CardParseError = InvalidCardError
+"""The engine's name for the library's :class:`~holdem_eval.InvalidCardError` (one class
+for a bad card everywhere: ``Hand()``, ``settle()``, PHH, ``evaluate``)."""
 
 
 def parse_card_text(text: str) -> int:
@@ -92,28 +93,34 @@ def parse_card_text(text: str) -> int:
     >>> parse_card_text("Ah"), parse_card_text("2c"), parse_card_text("??")
     (50, 0, -1)
     """
-    if text == "??":
-        return UNKNOWN_CARD
     card = _CARD_IDS.get(text)
-    if card is None:
-        if len(text) == 3 and text[:2] == "10":
-            card = _CARD_IDS.get("T" + text[2])
-        if card is None:
-            raise CardParseError(f"card text {text!r} is not a card; expected e.g. 'Ah' or 'Td'")
-    return card
+    return int(parse_card(text)) if card is None else card
 
 
 def parse_cards_text(text: str) -> list[int]:
-    """Parse concatenated or space-separated card text (``"AhKd"``, ``"Ah Kd"``, ``"????"``).
+    """Parse concatenated or separated card text (``"AhKd"``, ``"Ah Kd"``, ``"????"``).
 
     >>> parse_cards_text("AhKd??")
     [50, 45, -1]
     """
-    compact = "".join(text.split())
-    compact = compact.replace("10", "T")
-    if len(compact) % 2:
-        raise CardParseError(f"card text {text!r} has an odd number of characters")
-    return [parse_card_text(compact[k : k + 2]) for k in range(0, len(compact), 2)]
+    compact = "".join(text.split()).replace("10", "T")
+    if len(compact) % 2 == 0:
+        ids = [_CARD_IDS.get(compact[k : k + 2]) for k in range(0, len(compact), 2)]
+        if None not in ids:
+            return ids  # type: ignore[return-value]  # no None: checked on the line above
+    if "?" not in text:
+        return [int(c) for c in parse_cards(text, allow_duplicates=True)]
+    return [parse_card_text(part) for part in _unknown_parts(text)]
+
+
+def _unknown_parts(text: str) -> list[str]:
+    """Card text with unknown cards ``??`` as one token per card, for the parser's errors."""
+    parts: list[str] = []
+    for chunk in text.split("??"):
+        if chunk.strip():
+            parts.extend(_CARD_NAMES[int(c)] for c in parse_cards(chunk, allow_duplicates=True))
+        parts.append("??")
+    return parts[:-1]
 
 
 def format_card(card: int) -> str:
@@ -154,9 +161,9 @@ def seeded_deal(seed: int, count: int, exclude: Sequence[int] = ()) -> list[int]
     mask = 0
     for c in exclude:
         if c.__class__ is not int or not 0 <= c <= 51:
-            raise CardParseError(f"excluded card {c!r} is not a card id 0..51")
+            raise InvalidCardError(f"excluded card {c!r} is not a card id 0..51")
         mask |= 1 << c
-    left = 52 - len(set(exclude))
+    left = DECK_SIZE - len(set(exclude))
     if count.__class__ is not int or not 0 <= count <= left:
         raise HoldemEvalError(f"cannot deal {count!r} cards: only {left} remain in the deck")
     return list(deal_seeded(seed & _M64, mask, count))
@@ -188,7 +195,7 @@ class SeededDeck:
                 mask |= 1 << c
         self._seed = seed & _M64
         self._mask = mask
-        self._left = 52 - bin(mask).count("1")
+        self._left = DECK_SIZE - bin(mask).count("1")
         self._pos = 0
 
     def copy(self) -> SeededDeck:

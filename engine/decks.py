@@ -31,16 +31,13 @@ import secrets
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from holdem_eval import HoldemEvalError
+from holdem_eval.variants import DECK_SIZE
+
+from .errors import DeckError
 
 __all__ = ["Deck", "DeckError", "OsDeck", "PresetDeck", "check_drawn"]
 
-_ALL_CARDS = range(52)
-
-
-class DeckError(HoldemEvalError, ValueError):
-    """A deck that cannot deal what the hand needs: a wrong answer from a ``draw`` hook,
-    an exhausted preset order, or deck settings that do not fit together."""
+_ALL_CARDS = range(DECK_SIZE)
 
 
 @runtime_checkable

@@ -25,13 +25,23 @@ __all__ = [
     "MAX_CHIPS",
     "BatchInUseError",
     "ConfigError",
+    "DeckError",
     "HandStateError",
     "HoleCardsShapeError",
     "IllegalActionError",
+    "IncompleteHandError",
+    "InvalidChipsError",
+    "InvalidSeatError",
+    "PhhError",
+    "PhhHoleCardsError",
+    "PhhReplayError",
     "ResetNeededError",
     "SeedError",
     "TableError",
     "TournamentError",
+    "UnknownHoleCardsError",
+    "UnsupportedPhhActionError",
+    "UnsupportedPhhError",
     "hand_error",
 ]
 
@@ -193,3 +203,64 @@ HoleCardsShapeError.__module__ = "holdem_eval.engine.hand"
 IllegalActionError.__module__ = HandStateError.__module__ = "holdem_eval.engine.hand"
 TableError.__module__ = "holdem_eval.engine.table"
 TournamentError.__module__ = "holdem_eval.engine.tournament"
+
+
+# ---- pots ------------------------------------------------------------
+
+class InvalidChipsError(HoldemEvalError, ValueError):
+    """A chip amount is negative (or otherwise not a valid chip count)."""
+
+
+# ---- phh_hand ------------------------------------------------------------
+
+class PhhError(HoldemEvalError, ValueError):
+    """A PHH text that cannot be read or written."""
+
+
+class UnsupportedPhhError(PhhError):
+    """Valid PHH that this engine does not play (variant, forced bets, action kind)."""
+
+
+class PhhReplayError(PhhError):
+    """A PHH action that is illegal or impossible when it comes.
+
+    ``index`` is the 0-based position in ``actions`` (-1 when the problem is found
+    after the last action); ``action`` is its text (``""`` then).
+    """
+
+    def __init__(self, message: str, *, hand: str, index: int, action: str) -> None:
+        where = f"{hand}: action {index} {action!r}" if index >= 0 else f"{hand}: after the actions"
+        super().__init__(f"{where}: {message}")
+        self.hand = hand
+        self.index = index
+        self.action = action
+        self.reason = message
+
+
+class UnsupportedPhhActionError(PhhReplayError, UnsupportedPhhError):
+    """An action kind this engine does not play (e.g. stud or draw actions)."""
+
+
+class PhhHoleCardsError(PhhReplayError, ShapeError):
+    """A hole-card deal with the wrong number of cards for the variant."""
+
+
+class UnknownHoleCardsError(PhhReplayError):
+    """A showdown needs hole cards the file only gives as ``????``."""
+
+
+class IncompleteHandError(PhhReplayError):
+    """The actions end before the hand is over."""
+
+
+# ---- showdown ------------------------------------------------------------
+
+class InvalidSeatError(HoldemEvalError, ValueError):
+    """A seat index out of range, a live seat without cards, or no live seat at all."""
+
+
+# ---- decks ------------------------------------------------------------
+
+class DeckError(HoldemEvalError, ValueError):
+    """A deck that cannot deal what the hand needs: a wrong answer from a ``draw`` hook,
+    an exhausted preset order, or deck settings that do not fit together."""

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from holdem_eval._bindings import HandCore, hand_blind_seats, hand_glue_setup
+from holdem_eval._bindings import HAND_CONSTANTS, HAND_FIELDS, HandCore, hand_blind_seats, hand_glue_setup
 
 from ._hand_input import card_text, hole_ids, kernel_config, post_lists, to_cards
 from .actions import (
@@ -83,12 +83,11 @@ _FOLD, _CHECK, _CALL, _BET, _RAISE, _ALL_IN = tuple(ActionKind)
 _KIND_BY_VALUE = frozenset(int(k) for k in ActionKind)
 _INT_ONLY = {int}
 # The kernel's state fields (csrc/hand_state.h, from its field table) and constants
-_FIELDS, _K = hand_glue_setup(LegalAction, tuple(ActionKind), EVENT_KINDS)
+_FIELDS, _K = HAND_FIELDS, HAND_CONSTANTS
 # a snapshot has every field except what the last failed call was about
 _SNAPSHOT = attrgetter(*(f"_{name}" for name in _FIELDS if not name.startswith("error_")))
 _SHOW_PROBE = [UNKNOWN_CARD] * (_K["MAX_HOLE"] + 1)  # a wrong count: checks the seat only
 _CHECK_OR_CALL, _BET_OR_RAISE = _K["CHECK_OR_CALL"], _K["BET_OR_RAISE"]
-_CONVERT = _K["CONVERT"]  # HandCore._start: convert the arguments first
 # the kernel's kind codes of the action methods, and what their error messages call them
 _KIND: dict[int, Any] = {**{int(k): k for k in ActionKind}, _CHECK_OR_CALL: _CHECK_OR_CALL,
                          _BET_OR_RAISE: _BET_OR_RAISE}
@@ -198,10 +197,10 @@ class Hand(HandCore):
         self.rules = rules
         self.manual_showdown = manual_showdown
         stacks_ = stacks if stacks.__class__ is list else list(stacks)
-        values, rate = kernel_config(config, rules, manual_showdown)
+        packed = kernel_config(config, rules, manual_showdown)
         live = dead = None
-        st = _CONVERT
-        # the common case goes straight to the kernel, which answers _CONVERT unless the
+        st = None
+        # the common case goes straight to the kernel, which answers None unless the
         # stacks, button and hole cards are exact ints already; _inputs converts the rest
         # (or says what is wrong) in the documented order
         if board is None and (
@@ -212,11 +211,11 @@ class Hand(HandCore):
             except ConfigError:
                 pass  # _inputs reports it after anything wrong before it
             else:
-                st = self._start(values, rate, stacks_, button, hole_cards, (), seed, live, dead)
-        if st == _CONVERT:
+                st = self._start(packed, stacks_, button, hole_cards, (), seed, live, dead)
+        if st is None:
             stacks_, button, holes, plan, seed = self._inputs(stacks_, button, seed, hole_cards, board)
             live, dead = post_lists(posts, len(stacks_)) if posts else (None, None)
-            st = self._start(values, rate, stacks_, button, holes, plan, seed, live, dead)
+            st = self._start(packed, stacks_, button, holes, plan, seed, live, dead)
         if st:
             raise self._start_error(st, stacks_, button, hole_cards, board, posts)
 
@@ -601,3 +600,12 @@ def _restore_hand(cls: type[Hand], state: tuple[Any, ...]) -> Hand:
         raise HandStateError("the pickled hand's event log is inconsistent; it cannot be restored")
     return h
 
+
+
+# The Python functions the C steps hand conversions and refusals to (engine/_hand_glue.h),
+# registered once: a missing one fails here, at import, not in a step.
+hand_glue_setup(LegalAction, tuple(ActionKind), EVENT_KINDS, {
+    "convert_step": Hand._convert_step, "refused": Hand._refused, "step_for": Hand._step_for,
+    "deal_board": Hand._deal_board, "deal_refused": Hand._deal_refused,
+    "show_convert": Hand._show_convert, "show_refused": Hand._show_refused,
+})

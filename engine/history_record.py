@@ -29,7 +29,7 @@ from holdem_eval import HoldemEvalError
 from holdem_eval.cards import card_text, parse_cards
 
 from .phh_hand import PhhError, PhhHand, UnsupportedPhhError
-from .phh_read import _build
+from .phh_read import build_hand
 
 __all__ = [
     "HandRecord",
@@ -446,7 +446,7 @@ def to_phh(rec: HandRecord) -> PhhHand:
         "_rake": rec.fees,
     })
     try:
-        return _build(f"{rec.file}:{rec.line}", table)
+        return build_hand(f"{rec.file}:{rec.line}", table)
     except HistoryError:
         raise
     except PhhError as exc:

@@ -10,9 +10,16 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Union
 
-from holdem_eval import HoldemEvalError, ShapeError
-
 from .config import ConfigError, GameConfig
+from .errors import (
+    IncompleteHandError,
+    PhhError,
+    PhhHoleCardsError,
+    PhhReplayError,
+    UnknownHoleCardsError,
+    UnsupportedPhhActionError,
+    UnsupportedPhhError,
+)
 from .hand import Hand
 from .rules import Rules
 
@@ -31,49 +38,9 @@ __all__ = [
 
 Chips = Union[int, Decimal]
 
-_VARIANTS = {"NT": ("holdem", "no-limit"), "FT": ("holdem", "fixed-limit"), "PO": ("omaha", "pot-limit")}
-_CODES = {v: k for k, v in _VARIANTS.items()}
-_PHH_RULES = Rules.pokerkit()  # PokerKit's pot merging and odd-chip order, no rake
-
-
-class PhhError(HoldemEvalError, ValueError):
-    """A PHH text that cannot be read or written."""
-
-
-class UnsupportedPhhError(PhhError):
-    """Valid PHH that this engine does not play (variant, forced bets, action kind)."""
-
-
-class PhhReplayError(PhhError):
-    """A PHH action that is illegal or impossible when it comes.
-
-    ``index`` is the 0-based position in ``actions`` (-1 when the problem is found
-    after the last action); ``action`` is its text (``""`` then).
-    """
-
-    def __init__(self, message: str, *, hand: str, index: int, action: str) -> None:
-        where = f"{hand}: action {index} {action!r}" if index >= 0 else f"{hand}: after the actions"
-        super().__init__(f"{where}: {message}")
-        self.hand = hand
-        self.index = index
-        self.action = action
-        self.reason = message
-
-
-class UnsupportedPhhActionError(PhhReplayError, UnsupportedPhhError):
-    """An action kind this engine does not play (e.g. stud or draw actions)."""
-
-
-class PhhHoleCardsError(PhhReplayError, ShapeError):
-    """A hole-card deal with the wrong number of cards for the variant."""
-
-
-class UnknownHoleCardsError(PhhReplayError):
-    """A showdown needs hole cards the file only gives as ``????``."""
-
-
-class IncompleteHandError(PhhReplayError):
-    """The actions end before the hand is over."""
+PHH_VARIANTS = {"NT": ("holdem", "no-limit"), "FT": ("holdem", "fixed-limit"), "PO": ("omaha", "pot-limit")}
+PHH_CODES = {v: k for k, v in PHH_VARIANTS.items()}
+PHH_RULES = Rules.pokerkit()  # PokerKit's pot merging and odd-chip order, no rake
 
 
 @dataclass(frozen=True)
@@ -104,7 +71,7 @@ class PhhHand:
     dead_posts: tuple[int, ...] = ()
     """Dead money each player posts besides the blinds (a missed small blind paid on
     return), from the user-defined field ``_dead_posts``; empty when there is none."""
-    rules: Rules = _PHH_RULES
+    rules: Rules = PHH_RULES
     """How the pots are settled: PokerKit's rules unless the file says otherwise in
     the user-defined fields :func:`dumps_phh` writes (``_odd_chips``, ``_pot_method``,
     ``_rake_percent``, ``_rake_cap``, ``_no_flop_no_drop``)."""
@@ -158,7 +125,7 @@ class PhhHand:
         return config
 
     def _make_config(self) -> GameConfig:
-        variant, betting = _VARIANTS[self.variant]
+        variant, betting = PHH_VARIANTS[self.variant]
         n = self.players
         blinds = list(self.blinds_or_straddles)
         if len(blinds) != n or len(self.antes) != n:
@@ -241,33 +208,33 @@ class ReplayResult:
 
 
 # Amounts are played as whole units of 1/scale. The engine plays amounts (and the sum
-# of the stacks) up to _MAX_UNITS; a file is refused at the door beyond that, with why.
-def _decimal_places(value: Decimal) -> int:
+# of the stacks) up to MAX_UNITS; a file is refused at the door beyond that, with why.
+def decimal_places(value: Decimal) -> int:
     exponent = value.normalize().as_tuple().exponent
     return -exponent if isinstance(exponent, int) and exponent < 0 else 0
 
 
-_MAX_UNITS = 1 << 60
-_MAX_PLACES = 18  # 10**-18 units of a 1-chip amount already need 10**18 < 2**60 units
+MAX_UNITS = 1 << 60
+MAX_PLACES = 18  # 10**-18 units of a 1-chip amount already need 10**18 < 2**60 units
 
 
-def _as_units(value: Any, scale: int, what: str) -> int:
+def as_units(value: Any, scale: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
         raise PhhError(f"{what} must be a number, got {value!r}")
     if isinstance(value, Decimal) and not value.is_finite():
         raise PhhError(f"{what} must be a finite amount, got {value!r}")
     if isinstance(value, Decimal) and (
-        value.adjusted() > _MAX_PLACES or _decimal_places(value) > _MAX_PLACES
+        value.adjusted() > MAX_PLACES or decimal_places(value) > MAX_PLACES
     ):
         raise PhhError(
             f"{what} {value!r} is out of range: the engine plays amounts up to 2**60 units"
-            f" with at most {_MAX_PLACES} decimal places"
+            f" with at most {MAX_PLACES} decimal places"
         )
     scaled = Decimal(value) * scale
     if scaled != scaled.to_integral_value():
         raise PhhError(f"{what} {value!r} is finer than the hand's unit 1/{scale}")
     units = int(scaled)
-    if abs(units) > _MAX_UNITS:
+    if abs(units) > MAX_UNITS:
         raise PhhError(
             f"{what} {value!r} is {units} units of 1/{scale}, above the engine's limit of"
             f" 2**60 units"

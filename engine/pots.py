@@ -28,13 +28,11 @@ import operator
 from collections.abc import Sequence
 from typing import Any
 
-from holdem_eval import DTypeError, HoldemEvalError
+from holdem_eval import DTypeError
+
+from .errors import InvalidChipsError
 
 __all__ = ["InvalidChipsError", "coerce_chips"]
-
-
-class InvalidChipsError(HoldemEvalError, ValueError):
-    """A chip amount is negative (or otherwise not a valid chip count)."""
 
 
 def coerce_chips(values: Sequence[Any], name: str = "contributions") -> list[int]:

@@ -15,11 +15,12 @@ from numpy.typing import ArrayLike, NDArray
 from holdem_eval import DTypeError, HoldemEvalError, InvalidCardError, OutArrayError, ShapeError
 from holdem_eval import _bindings as _native
 from holdem_eval._limits import check_threads
+from holdem_eval.variants import variant_info
 
 from .config import ConfigError
 from .pots import InvalidChipsError
 from .rules import Rules, native_rules
-from .showdown import _MAX_SEATS, _VARIANT_CODES, DEFAULT_RULES, InvalidSeatError, settle
+from .showdown import _MAX_SEATS, DEFAULT_RULES, InvalidSeatError, settle
 
 __all__ = ["NO_CARD", "settle_batch"]
 
@@ -27,7 +28,6 @@ NO_CARD = _native.HE_NO_CARD
 """Card id 255: a board card not dealt (only after the dealt ones), or a hole card that
 is not known (allowed for folded seats and when a single seat is live)."""
 
-_HOLE_COUNTS = {"holdem": (2,), "omaha": (4, 5, 6)}
 
 
 def _integer_array(value: Any, name: str) -> NDArray[Any]:
@@ -87,8 +87,7 @@ def settle_batch(
     """
     if not isinstance(rules, Rules):
         raise DTypeError(f"rules must be a Rules instance, got {rules!r}")
-    if variant not in _VARIANT_CODES:
-        raise ConfigError(f"variant must be 'holdem' or 'omaha', got {variant!r}")
+    game = variant_info(variant, ConfigError)
     threads = check_threads(threads)
     chips = _integer_array(contributions, "contributions")
     if chips.ndim != 2 or chips.shape[1] < 2:
@@ -117,9 +116,9 @@ def settle_batch(
 
     holes = _cards_array(hole_cards, "hole_cards")
     if holes.ndim != 3 or holes.shape[:2] != (n, seats) or (
-        holes.shape[2] not in _HOLE_COUNTS[variant]
+        holes.shape[2] not in game.hole_counts
     ):
-        counts = "|".join(map(str, _HOLE_COUNTS[variant]))
+        counts = "|".join(map(str, game.hole_counts))
         raise ShapeError(f"hole_cards must have shape ({n}, {seats}, {counts}) for {variant}, "
                          f"got {holes.shape}")
     board_array = _cards_array(boards, "boards")
@@ -162,7 +161,7 @@ def settle_batch(
     if n == 0:
         return payouts
     status, bad_row = _native.settle_batch_rows(
-        chips, fold_bytes, holes, board_array, buttons, _VARIANT_CODES[variant],
+        chips, fold_bytes, holes, board_array, buttons, game.code,
         native_rules(rules), payouts, rakes, threads,
     )
     if status != _native.HE_OK:

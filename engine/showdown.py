@@ -33,8 +33,10 @@ from holdem_eval import (
 )
 from holdem_eval import _bindings as _native
 from holdem_eval.cards import RANK_CHARS, SUIT_CHARS, card_text, parse_card
+from holdem_eval.variants import DECK_SIZE, VARIANTS, WORST_RANK, variant_info
 
 from .config import ConfigError
+from .errors import InvalidSeatError
 from .pots import InvalidChipsError, coerce_chips
 from .rules import Rules, native_rules
 from .settlement import Pot, SeatHand, Settlement, ShowdownOrder, from_detail
@@ -53,14 +55,9 @@ CardsInput = Union[str, Sequence[Any], None]
 
 DEFAULT_RULES = Rules()
 
-_HOLE_COUNT = {"holdem": (2,), "omaha": (4, 5, 6)}
-_VARIANT_CODES = {"holdem": 0, "omaha": 1}
+_VARIANT_CODES = {name: row.code for name, row in VARIANTS.items()}
 _INT64_LIMIT = 1 << 63
 _MAX_SEATS = _native.HE_SETTLE_MAX_SEATS
-
-
-class InvalidSeatError(HoldemEvalError, ValueError):
-    """A seat index out of range, a live seat without cards, or no live seat at all."""
 
 
 def _token_table() -> dict[str, int]:
@@ -90,7 +87,7 @@ def _card_ids(value: Any, where: str) -> tuple[int, ...]:
             except KeyError:
                 pass
     elif isinstance(value, (tuple, list)) and all(
-        type(c) is int and 0 <= c < 52 for c in value
+        type(c) is int and 0 <= c < DECK_SIZE for c in value
     ):
         return tuple(value)
     try:
@@ -174,7 +171,7 @@ def _fast_bytes(value: Any) -> bytes | None:
         return b"".join(parts)
     if type(value) is tuple or type(value) is list:
         for card in value:
-            if type(card) is not int or not 0 <= card < 52:
+            if type(card) is not int or not 0 <= card < DECK_SIZE:
                 return None
         return bytes(value)
     return None
@@ -226,7 +223,7 @@ def _settle_native(
     if live > 1:
         parts: list[bytes | None] = []
         hole_len = 0
-        allowed = _HOLE_COUNT[variant]
+        allowed = VARIANTS[variant].hole_counts
         for s in range(seats):
             if folded[s]:
                 parts.append(None)
@@ -259,7 +256,7 @@ def _settle_native(
 
 _DEFAULT_NATIVE_RULES = native_rules(DEFAULT_RULES)
 _CARD_BYTES = {token: bytes([card]) for token, card in _TOKENS.items()}
-_CANONICAL = [card_text(card) for card in range(52)]
+_CANONICAL = [card_text(card) for card in range(DECK_SIZE)]
 _HOLE_BYTES = {a + b: bytes([_TOKENS[a], _TOKENS[b]]) for a in _CANONICAL for b in _CANONICAL}
 
 
@@ -373,8 +370,7 @@ def _checked_hand(
     bad one (the kernel's limits included)."""
     if not isinstance(rules, Rules):
         raise DTypeError(f"rules must be a Rules instance, got {rules!r}")
-    if variant not in _HOLE_COUNT:
-        raise ConfigError(f"variant must be 'holdem' or 'omaha', got {variant!r}")
+    hole_counts = variant_info(variant, ConfigError).hole_counts
     try:
         seat_count = len(contributions)
     except TypeError:
@@ -408,7 +404,7 @@ def _checked_hand(
             raise ShapeError(
                 f"board must have 5 cards at a showdown, got {len(board_ids)}: {board!r}"
             )
-        allowed = _HOLE_COUNT[variant]
+        allowed = hole_counts
         for seat in live:
             cards = hole_cards[seat]
             where = f"hole_cards[{seat}]"
@@ -431,7 +427,7 @@ def _settle_checked(hand: _CheckedHand, variant: str, rules: Rules) -> Settlemen
     """The kernel settles a hand :func:`_checked_hand` accepted."""
     holes = hand.holes
     # a narrower Omaha hole is padded with NO_CARD to the widest
-    width = max((len(h) for h in holes if h is not None), default=_HOLE_COUNT[variant][0])
+    width = max((len(h) for h in holes if h is not None), default=VARIANTS[variant].hole_counts[0])
     cards = b"".join(b"\xff" * width if h is None else bytes(h).ljust(width, b"\xff")
                      for h in holes)
     board_bytes = bytes(hand.board)
@@ -562,8 +558,8 @@ def _checked_showdown(
             rank = ranks[s]
             if rank is None:
                 raise InvalidSeatError(f"live seat {s} has no rank")
-            if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= 7462:
-                raise InvalidRankError(f"ranks[{s}] must be a hand rank 1..7462, got {rank!r}")
+            if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= WORST_RANK:
+                raise InvalidRankError(f"ranks[{s}] must be a hand rank 1..{WORST_RANK}, got {rank!r}")
             rank_list[s] = rank
     seats = seat_count if seat_count is not None else max(max(live), button) + 1
     if seats > _MAX_SEATS:

@@ -11,9 +11,10 @@ than a 1 M-row chunk takes).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+import struct
+from array import array
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
@@ -23,10 +24,16 @@ from ._he_native import ffi, lib
 from ._limits import MAX_THREADS, check_threads
 
 __all__ = [
+    "DECK_SIZE",
+    "HAND_CONSTANTS",
+    "HAND_FIELDS",
+    "HAND_SETTINGS",
     "HE_E_ARGUMENT",
     "HE_E_CARD_RANGE",
     "HE_E_DUPLICATE",
     "HE_OK",
+    "VARIANT_ROWS",
+    "WORST_RANK",
     "HandCore",
     "eval5",
     "eval7",
@@ -37,8 +44,10 @@ __all__ = [
     "evaluate_fast",
     "ffi",
     "hand_blind_seats",
+    "hand_config_struct",
     "hand_glue_setup",
     "lib",
+    "pack_hand_config",
     "pool",
     "run_chunked",
     "run_parts",
@@ -73,8 +82,83 @@ if TYPE_CHECKING:
     def hand_blind_seats(seats: int, button: int) -> tuple[int, int] | None: ...
 
     def hand_glue_setup(
-        legal_action: object, kinds: tuple[Any, ...], names: tuple[str, ...]
-    ) -> tuple[tuple[str, ...], dict[str, int]]: ...
+        legal_action: object,
+        kinds: tuple[Any, ...],
+        names: tuple[str, ...],
+        callbacks: dict[str, Callable[..., Any]],
+    ) -> None: ...
+
+# The variants' table (csrc/api/variant.h): one row per game, by code.
+VARIANT_ROWS: tuple[dict[str, Any], ...] = tuple(
+    {
+        "name": ffi.string(row.name).decode(), "code": code, "deck_size": row.deck_size,
+        "hole_min": row.hole_min, "hole_max": row.hole_max, "board_size": row.board_size,
+        "hole_used": row.hole_used, "worst_rank": row.worst_rank,
+    }
+    for code, row in ((k, lib.he_variant_info(k)) for k in range(lib.he_variant_count()))
+)
+DECK_SIZE: int = lib.HE_DECK_SIZE
+WORST_RANK: int = lib.HE_RANK_WORST
+
+# The hand state's fields (csrc/hand_state.h, HE_HAND_FIELDS) and the constants of
+# csrc/api/hand.h that engine.Hand tells its refusals apart by.
+HAND_FIELDS: tuple[str, ...] = tuple(
+    ffi.string(lib.he_hand_field_name(f)).decode() for f in range(lib.he_hand_field_count())
+)
+HAND_CONSTANTS: dict[str, int] = {
+    "MAX_HOLE": lib.HE_HAND_MAX_HOLE, "CHECK_OR_CALL": lib.HE_ACT_CHECK_OR_CALL,
+    "BET_OR_RAISE": lib.HE_ACT_BET_OR_RAISE, "TURN": lib.HE_E_HAND_TURN,
+    "CONFIG": lib.HE_E_HAND_CONFIG, "NO_DEAL": lib.HE_E_HAND_NO_DEAL,
+    "SHOW_COUNT": lib.HE_E_HAND_SHOW_COUNT, "UNKNOWN": lib.HE_E_HAND_UNKNOWN,
+    "STATE": lib.HE_E_HAND_STATE,
+}
+
+# The hand machine's game settings (he_hand_config), listed once in csrc/hand_state.h
+# (HE_HAND_SETTINGS): name -> (offset in int64 words, count of values).
+HAND_SETTINGS: dict[str, tuple[int, int]] = {
+    ffi.string(lib.he_hand_setting_name(k)).decode(): (
+        int(lib.he_hand_setting_offset(k)), int(lib.he_hand_setting_length(k))
+    )
+    for k in range(lib.he_hand_setting_count())
+}
+_CONFIG_WORDS: int = lib.he_hand_config_words()
+
+
+# the settings in the order of their words, and the struct of those words
+_SETTING_ORDER: tuple[tuple[str, int], ...] = tuple(
+    (name, length) for name, (_, length) in sorted(HAND_SETTINGS.items(), key=lambda kv: kv[1][0])
+)
+_CONFIG_STRUCT = struct.Struct(f"={_CONFIG_WORDS}q")
+
+
+def pack_hand_config(values: Mapping[str, int | Sequence[int]]) -> bytes:
+    """A he_hand_config as bytes (int64 words in native order) from every setting by name.
+    A name missing or unknown to csrc/hand_state.h is a RuntimeError naming it: the C list
+    and the caller's mapping (engine/_hand_input.py) disagree."""
+    words: list[int] = []
+    try:
+        if len(values) != len(_SETTING_ORDER):
+            raise KeyError  # an unknown name (or one missing): say which below
+        for name, length in _SETTING_ORDER:
+            value = values[name]
+            if length == 1:
+                words.append(value)  # type: ignore[arg-type]  # one value: an int
+            else:
+                words.extend(value)  # type: ignore[arg-type]  # several: a sequence
+    except KeyError:
+        missing = sorted(HAND_SETTINGS.keys() - values.keys())
+        unknown = sorted(values.keys() - HAND_SETTINGS.keys())
+        raise RuntimeError(
+            f"hand settings do not match csrc/hand_state.h: missing {missing}, unknown {unknown}"
+        ) from None
+    return _CONFIG_STRUCT.pack(*words)
+
+
+def hand_config_struct(packed: bytes) -> Any:
+    """A packed he_hand_config (:func:`pack_hand_config`) as C memory: the ``int64_t[]``
+    that owns it; pass ``ffi.cast("he_hand_config *", it)`` to the kernels."""
+    return ffi.new("int64_t[]", array("q", packed).tolist())
+
 
 Status = tuple[int, int]  # (status, first bad row within the call)
 _T = TypeVar("_T")
@@ -536,52 +620,22 @@ def batch_layout(compact: bool) -> tuple[int, dict[str, tuple[int, int, np.dtype
     return int(lib.he_batch_hand_size(compact)), fields, int(seats)
 
 
-def _c_config(config: Any, rules: Any) -> Any:
-    rate = Fraction(rules.rate)
-    pokerkit = rules.method == "pokerkit"
-    return ffi.new(
-        "he_hand_config *",
-        {
-            "hole_count": config.hole_count,
-            "betting": config.betting_code,
-            "small_blind": config.small_blind,
-            "big_blind": config.big_blind,
-            "ante": config.ante,
-            "big_blind_ante": config.big_blind_ante,
-            "straddle": config.straddle,
-            "street_sizes": list(config.street_sizes),
-            "max_bets": -1 if config.max_bets is None else config.max_bets,
-            "blind_counts_toward_cap": int(config.blind_counts_toward_cap),
-            "allow_free_fold": int(config.allow_free_fold),
-            "manual_showdown": 0,
-            "settle_method": lib.HE_SETTLE_POKERKIT if pokerkit else lib.HE_SETTLE_TDA,
-            "odd_chips": lib.HE_ODD_FIRST_WINNER
-            if rules.odd_chips == "first_winner"
-            else lib.HE_ODD_CLOCKWISE,
-            "no_flop_no_drop": int(rules.no_flop_no_drop),
-            "rate_num": 0 if pokerkit else rate.numerator,
-            "rate_den": 1 if pokerkit else rate.denominator,
-            "rate": float(rate),
-            "rake_cap": -1 if rules.rake_cap is None else rules.rake_cap,
-        },
-    )
-
-
 class BatchC:
     """The C side of one HandBatch: its spec and arrays (hands, histories, seeds, the view:
     mask, raise range, actor) as api/hand_batch.h's structs. Each method is one GIL-free
     call over all hands and returns its status (and bad hand); the caller has checked the
     inputs and holds the batch (one call at a time: the structs are shared)."""
 
-    def __init__(self, config: Any, rules: Any, seats: int, fractions: Sequence[float],
+    def __init__(self, config: Any, chip_unit: float, seats: int, fractions: Sequence[float],
                  auto_reset: bool, compact: bool, arrays: Sequence[NDArray[Any]],
                  parts: int, threads: int) -> None:
+        """``config``: the game, a :func:`hand_config_struct` (kept)."""
         hands, history, seeds, mask, lo, hi, actor = arrays
-        self._cfg = _c_config(config, rules)
+        self._cfg = config
         self.spec = spec = ffi.new("he_batch_spec *")
-        spec.config, spec.seats, spec.n_fractions = self._cfg, seats, len(fractions)
-        spec.fractions[0:len(fractions)] = list(fractions)
-        spec.chip_unit, spec.auto_reset, spec.compact = float(config.big_blind), auto_reset, compact
+        spec.config, spec.seats = ffi.cast("he_hand_config *", config), seats
+        spec.n_fractions, spec.fractions[0:len(fractions)] = len(fractions), list(fractions)
+        spec.chip_unit, spec.auto_reset, spec.compact = chip_unit, auto_reset, compact
         self._arrays = arrays  # the buffers below point into them
         self.hands = ffi.new("he_batch_hands *", (ffi.from_buffer("int64_t[]", hands),
                              ffi.from_buffer("uint8_t[]", history), ffi.from_buffer("uint64_t[]", seeds)))

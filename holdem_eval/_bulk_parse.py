@@ -39,6 +39,7 @@ from .cards import (
 from .categories import describe as describe_rank
 from .errors import DTypeError, HoldemEvalError, ShapeError
 from .evaluator import evaluate_batch
+from .variants import WORST_RANK
 
 __all__ = [
     "OUTPUT_NAMES",
@@ -574,7 +575,7 @@ def _duplicate_reason(hand: NDArray[np.uint8]) -> str:
 
 @lru_cache(maxsize=1)
 def _category_lut() -> NDArray[np.uint8]:
-    lut = np.zeros(7463, dtype=np.uint8)
+    lut = np.zeros(WORST_RANK + 1, dtype=np.uint8)
     first = 1
     for cat, last in enumerate(LAST_RANK[1:], start=1):
         lut[first : last + 1] = cat
@@ -585,7 +586,7 @@ def _category_lut() -> NDArray[np.uint8]:
 @lru_cache(maxsize=1)
 def _descriptions() -> Any:
     pa = pa_module()
-    return pa.array([describe_rank(r) for r in range(1, 7463)], type=pa.string())
+    return pa.array([describe_rank(r) for r in range(1, WORST_RANK + 1)], type=pa.string())
 
 
 def output_batch(

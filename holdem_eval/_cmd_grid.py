@@ -11,13 +11,9 @@ from pathlib import Path
 from ._cli_args import add_quiet_arg, add_threads_arg, count_type, seed_type, show_progress
 from ._progress import progress_bar
 from .equity import MAX_TRIALS
-from .errors import HoldemEvalError
+from .errors import GridOutputError
 
 __all__ = ["GridOutputError", "register"]
-
-
-class GridOutputError(HoldemEvalError, ValueError):
-    """An output the grid cannot be written to (a PNG to a terminal)."""
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

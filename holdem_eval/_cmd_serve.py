@@ -7,13 +7,9 @@ import importlib.util
 from pathlib import Path
 
 from ._cli_args import count_type
-from .errors import HoldemEvalError
+from .errors import ServerExtraMissingError
 
 __all__ = ["register"]
-
-
-class ServerExtraMissingError(HoldemEvalError, ImportError):
-    """``serve`` without the websocket library of the ``[server]`` extra."""
 
 
 def _blinds(text: str) -> tuple[int, int]:

@@ -18,6 +18,7 @@ from numpy.typing import NDArray
 from .cards import CardsLike, format_cards, parse_cards
 from .errors import DuplicateCardError, InvalidCardError, ShapeError
 from .ranges import Range
+from .variants import DECK_SIZE
 
 __all__ = [
     "Player",
@@ -102,7 +103,7 @@ def all_combos(board: NDArray[np.uint8], dead: NDArray[np.uint8]) -> NDArray[np.
     """Every two-card combo left once the board and dead cards are out: a random player's
     range for exact enumeration."""
     out = card_mask(board) | card_mask(dead)
-    rows = [(a, b) for a in range(52) for b in range(a) if not (out >> a & 1 or out >> b & 1)]
+    rows = [(a, b) for a in range(DECK_SIZE) for b in range(a) if not (out >> a & 1 or out >> b & 1)]
     return np.array(rows, dtype=np.uint8).reshape(-1, 2)
 
 

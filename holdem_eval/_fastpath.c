@@ -5,7 +5,11 @@
  * Fast path: a tuple or list of 5..7 exact Python ints, all 0..51 and distinct. Anything
  * else (text, numpy ints, bools, bad or repeated cards) goes to the Python implementation
  * holdem_eval.evaluator._evaluate_general, which parses, validates and raises the precise
- * error. Limited API only, so the extension stays abi3. */
+ * error. Limited API only, so the extension stays abi3.
+ *
+ * Also he_py_install, which _bindings calls once at import to put these builtins and the
+ * engine's HandCore (engine/_hand_glue.h) on it. */
+#include "_hand_glue.h"
 
 static PyObject *he_py_evaluate_general(PyObject *arg)
 {
@@ -23,7 +27,7 @@ static PyObject *he_py_evaluate_general(PyObject *arg)
     return res;
 }
 
-/* `self` is a tuple of the ints 0..7462, built once at install: returning a cached int
+/* `self` is a tuple of the ints 0..HE_RANK_WORST, built once at install: returning a cached int
  * saves allocating one per call (ranks above 256 are not among CPython's small ints). */
 static PyObject *he_py_evaluate(PyObject *self, PyObject *arg)
 {
@@ -101,23 +105,23 @@ static PyMethodDef he_py_deal_seeded_def = {
 };
 
 /* Called once by holdem_eval._bindings at import: sets _bindings.evaluate_fast,
- * deal_seeded and the engine core (see _engine_core.c). cffi released the GIL for this
+ * deal_seeded and the engine core (engine/_hand_type.c). cffi released the GIL for this
  * call, so take it back before touching Python objects. */
-static int he_py_install(void)
+int he_py_install(void)
 {
     PyGILState_STATE gil = PyGILState_Ensure();
     int rc = -1;
     PyObject *mod = PyImport_ImportModule("holdem_eval._bindings");
-    PyObject *ranks = PyTuple_New(7463);
+    PyObject *ranks = PyTuple_New(HE_RANK_WORST + 1);
     if (mod != NULL && ranks != NULL) {
         Py_ssize_t i = 0;
-        for (; i < 7463; i++) {
+        for (; i < HE_RANK_WORST + 1; i++) {
             PyObject *v = PyLong_FromSsize_t(i);
             if (v == NULL || PyTuple_SetItem(ranks, i, v) != 0) {
                 break;
             }
         }
-        PyObject *fn = i == 7463 ? PyCFunction_New(&he_py_evaluate_def, ranks) : NULL;
+        PyObject *fn = i == HE_RANK_WORST + 1 ? PyCFunction_New(&he_py_evaluate_def, ranks) : NULL;
         if (fn != NULL) {
             rc = PyObject_SetAttrString(mod, "evaluate_fast", fn);
             Py_DECREF(fn);
@@ -126,7 +130,7 @@ static int he_py_install(void)
         rc = deal != NULL ? PyObject_SetAttrString(mod, "deal_seeded", deal) : -1;
         Py_XDECREF(deal);
         if (rc == 0) {
-            rc = he_core_install(mod); /* engine/_hand_glue.c */
+            rc = he_core_install(mod); /* engine/_hand_type.c */
         }
     }
     Py_XDECREF(ranks);

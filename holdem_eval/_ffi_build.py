@@ -45,27 +45,23 @@ def _link_args() -> list[str]:
     return ["-pthread"] if sys.platform == "darwin" else ["-pthread", "-s"]
 
 
-# CPython glue compiled into the module's preamble, in this order (one translation unit):
-# the engine's wrapper of the hand state machine (engine/_hand_glue.c, _hand_fields.c,
-# _hand_type.c; the engine's C glue lives with the engine) and the scalar fast path
-# (_fastpath.c), which installs both.
+# CPython glue, compiled as ordinary sources of the module with the private header
+# engine/_hand_glue.h: the engine's wrapper of the hand state machine (engine/_hand_*.c;
+# the engine's C glue lives with the engine) and the scalar fast path (_fastpath.c), whose
+# he_py_install _bindings calls at import.
 _ENGINE = _HERE.parent / "engine"
-_GLUE_FILES = [
-    *(_ENGINE / f"_hand_{part}.c" for part in ("glue", "fields", "type")),
-    _HERE / "_fastpath.c",
-]
-_GLUE = "\n".join(p.read_text() for p in _GLUE_FILES)
+_GLUE_FILES = [*(_ENGINE / f"_hand_{part}.c" for part in ("glue", "fields", "type")), _HERE / "_fastpath.c"]
 
 ffibuilder = FFI()
 ffibuilder.cdef("\n".join(p.read_text() for p in sorted((_CSRC / "api").glob("*.h"))))
-ffibuilder.cdef("static int he_py_install(void);")
+ffibuilder.cdef("int he_py_install(void);")
 ffibuilder.set_source(
     "holdem_eval._he_native",
-    '#include "hand_state.h"\n' + _GLUE,
-    sources=[_relative(p) for p in sorted(_CSRC.glob("*.c"))],
-    include_dirs=[_relative(_CSRC)],
+    '#include "holdem_eval.h"\nint he_py_install(void);',
+    sources=[_relative(p) for p in [*sorted(_CSRC.glob("*.c")), *_GLUE_FILES]],
+    include_dirs=[_relative(_CSRC), _relative(_ENGINE)],
     # every .c too: csrc/hand_compact.c #includes the hand machine's .c files (the compact layout)
-    depends=[_relative(p) for p in [*sorted(_CSRC.rglob("*.[ch]")), *_GLUE_FILES]],
+    depends=[_relative(p) for p in [*sorted(_CSRC.rglob("*.[ch]")), _ENGINE / "_hand_glue.h"]],
     extra_compile_args=_compile_args(),
     extra_link_args=_link_args(),
     py_limited_api=True,

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from .errors import HoldemEvalError
+from .errors import CountArgumentError
 
 __all__ = [
     "MAX_THREADS",
@@ -23,14 +23,16 @@ __all__ = [
     "check_seed",
     "check_threads",
     "default_threads",
+    "is_int",
 ]
 
 MAX_THREADS = 256
 """The most threads (or worker processes) any call starts; larger counts are refused."""
 
 
-class CountArgumentError(HoldemEvalError, ValueError):
-    """A thread, worker or other count argument outside its documented range."""
+def is_int(value: object) -> bool:
+    """An int that is not a bool (``True`` is an ``int`` to Python, never a count to us)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def check_count(value: Any, name: str, *, low: int = 1, high: int = MAX_THREADS) -> int:
@@ -41,7 +43,7 @@ def check_count(value: Any, name: str, *, low: int = 1, high: int = MAX_THREADS)
     >>> check_count(0, "workers")
     Traceback (most recent call last):
     ...
-    holdem_eval._limits.CountArgumentError: workers must be an int from 1 to 256, got 0
+    holdem_eval.errors.CountArgumentError: workers must be an int from 1 to 256, got 0
     """
     ok = isinstance(value, (int, np.integer)) and not isinstance(value, bool)
     if not ok or not low <= int(value) <= high:

@@ -15,6 +15,7 @@ from ._classes import CATEGORY_NAMES, LAST_RANK, HandClass, hand_classes
 from .cards import CardsLike, parse_cards
 from .errors import DTypeError, InvalidRankError, ShapeError
 from .evaluator import evaluate, omaha_cards
+from .variants import WORST_RANK
 
 __all__ = ["HandCategory", "best_five", "best_five_omaha", "describe", "hand_categories", "hand_category"]
 
@@ -43,9 +44,9 @@ _LAST = np.array(LAST_RANK[1:], dtype=np.int64)  # last rank of categories 1..9
 
 def _check_rank(rank: object) -> int:
     if isinstance(rank, bool) or not isinstance(rank, (int, np.integer)):
-        raise DTypeError(f"a hand rank must be an integer 1..7462, got {rank!r}")
-    if not 1 <= int(rank) <= 7462:
-        raise InvalidRankError(f"hand rank {int(rank)!r} is outside 1..7462")
+        raise DTypeError(f"a hand rank must be an integer 1..{WORST_RANK}, got {rank!r}")
+    if not 1 <= int(rank) <= WORST_RANK:
+        raise InvalidRankError(f"hand rank {int(rank)!r} is outside 1..{WORST_RANK}")
     return int(rank)
 
 
@@ -63,10 +64,12 @@ def hand_categories(ranks: ArrayLike) -> NDArray[np.uint8]:
     """
     arr = np.asarray(ranks)
     if arr.dtype.kind not in "iu":
-        raise DTypeError(f"ranks must be integers 1..7462, got dtype {arr.dtype}")
-    if arr.size and (arr.min() < 1 or arr.max() > 7462):
-        bad = np.flatnonzero((arr < 1) | (arr > 7462))[0]
-        raise InvalidRankError(f"rank {int(arr.ravel()[bad])!r} at index {int(bad)} is outside 1..7462")
+        raise DTypeError(f"ranks must be integers 1..{WORST_RANK}, got dtype {arr.dtype}")
+    if arr.size and (arr.min() < 1 or arr.max() > WORST_RANK):
+        bad = np.flatnonzero((arr < 1) | (arr > WORST_RANK))[0]
+        raise InvalidRankError(
+            f"rank {int(arr.ravel()[bad])!r} at index {int(bad)} is outside 1..{WORST_RANK}"
+        )
     return (np.searchsorted(_LAST, arr) + 1).astype(np.uint8)
 
 

@@ -61,8 +61,15 @@ from ._equity_threads import run_calls
 from ._limits import check_seed, check_threads
 from .cards import CardsLike, format_cards
 from .categories import HandCategory
-from .errors import DuplicateCardError, HoldemEvalError, InvalidCardError, ShapeError
+from .errors import (
+    DuplicateCardError,
+    EquityArgumentError,
+    InvalidCardError,
+    NoValidDealError,
+    ShapeError,
+)
 from .ranges import Range
+from .variants import DECK_SIZE, VARIANT_NAMES
 
 __all__ = [
     "EquityArgumentError",
@@ -76,7 +83,7 @@ Count = Union[int, float]
 
 MAX_PLAYERS = 10
 METHODS = ("auto", "exact", "monte_carlo")
-VARIANTS = ("holdem", "omaha")
+VARIANTS = VARIANT_NAMES
 DEFAULT_TRIALS = 1_000_000  # Monte Carlo trials when neither trials nor target_stderr is given
 MAX_TRIALS = 1_000_000_000  # the most trials (and the cap when only target_stderr is given)
 # "auto" enumerates when (distinct deals x boards x players) is at most this: about a
@@ -92,14 +99,6 @@ MC_STREAMS = 16  # Monte Carlo random streams: results depend on the seed, not o
 # early), each next one twice as large up to MC_ROUND_MAX (fewer calls on long runs).
 MC_ROUND_MIN = 1 << 12
 MC_ROUND_MAX = 1 << 16
-
-
-class EquityArgumentError(HoldemEvalError, ValueError):
-    """An equity() argument outside what it accepts (method, trials, threads, variant ...)."""
-
-
-class NoValidDealError(HoldemEvalError, ValueError):
-    """The players' ranges, board and dead cards leave no possible deal."""
 
 
 @dataclass(frozen=True)
@@ -314,7 +313,7 @@ def _exact_holdem(players: list[Player], board: NDArray[np.uint8], dead: NDArray
         n, combos, offsets, weights if weighted else None, board, dead, max(cap, 1))
     _check_status(st, "exact equity")
     left = 5 - board.size
-    deck = 52 - board.size - dead.size - 2 * n
+    deck = DECK_SIZE - board.size - dead.size - 2 * n
     boards = math.comb(deck, left)
     nreps = reps.shape[0]
     if method == "auto" and nreps * boards * n > AUTO_EXACT_BUDGET:
@@ -358,7 +357,7 @@ def _valid_deals_floor(lists: list[NDArray[np.uint8]]) -> int:
     hold, the most combos of its list that contain one card."""
     floor = 1
     for k, combos in enumerate(sorted(lists, key=len)):  # short lists first: a higher floor
-        most = int(np.bincount(combos.ravel(), minlength=52).max()) if len(combos) else 0
+        most = int(np.bincount(combos.ravel(), minlength=DECK_SIZE).max()) if len(combos) else 0
         floor *= max(0, len(combos) - 2 * k * most)
         if floor == 0:
             return 0
@@ -386,7 +385,7 @@ def _exact_omaha(players: list[Player], board: NDArray[np.uint8], dead: NDArray[
         return None
     holes = np.ascontiguousarray(np.concatenate([p.combos for p in players]), dtype=np.uint8)
     nh = holes.shape[1]
-    deck = 52 - board.size - dead.size - holes.size
+    deck = DECK_SIZE - board.size - dead.size - holes.size
     boards = math.comb(deck, 5 - board.size)
     cost = boards * n * math.comb(nh, 2) * 10
     if method == "auto" and cost > AUTO_OMAHA_BUDGET:
@@ -536,9 +535,9 @@ def equity(
             taken[c] = what
     hole = 2 if variant == "holdem" else max(
         [p.combos.shape[1] for p in parsed if not p.random] or [4])
-    if len(players) * hole + 5 + dead_a.size > 52:
+    if len(players) * hole + 5 + dead_a.size > DECK_SIZE:
         raise ShapeError(f"{len(players)} players of {hole} cards, a board and "
-                         f"{dead_a.size} dead cards need more than 52 cards")
+                         f"{dead_a.size} dead cards need more than {DECK_SIZE} cards")
     out = 0
     for c in taken:
         out |= 1 << c

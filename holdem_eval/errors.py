@@ -3,15 +3,35 @@ callers may catch ``ValueError``/``TypeError`` or the specific class."""
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
+    "BadRowError",
+    "BulkArgumentError",
+    "ClusterConnectError",
+    "CountArgumentError",
     "DTypeError",
     "DuplicateCardError",
+    "EquityArgumentError",
+    "GridOutputError",
     "HoldemEvalError",
+    "IcmArgumentError",
+    "InputFileError",
     "InvalidCardError",
+    "InvalidPayoutError",
     "InvalidRankError",
+    "InvalidStackError",
+    "MatrixCheckpointError",
+    "MatrixInterruptedError",
+    "MissingDependencyError",
+    "NoValidDealError",
     "OutArrayError",
+    "OutputPathError",
+    "RangeSyntaxError",
     "ServerError",
+    "ServerExtraMissingError",
     "ShapeError",
+    "UnknownHandClassError",
 ]
 
 
@@ -44,7 +64,6 @@ class InvalidRankError(HoldemEvalError, ValueError):
 
 
 # ICM (holdem_eval.icm, issue 29)
-__all__ += ["IcmArgumentError", "InvalidPayoutError", "InvalidStackError"]
 
 
 class InvalidStackError(HoldemEvalError, ValueError):
@@ -67,3 +86,89 @@ class ServerError(HoldemEvalError, ValueError):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
+
+
+# ---- _limits ------------------------------------------------------------
+
+class CountArgumentError(HoldemEvalError, ValueError):
+    """A thread, worker or other count argument outside its documented range."""
+
+
+# ---- equity ------------------------------------------------------------
+
+class EquityArgumentError(HoldemEvalError, ValueError):
+    """An equity() argument outside what it accepts (method, trials, threads, variant ...)."""
+
+
+class NoValidDealError(HoldemEvalError, ValueError):
+    """The players' ranges, board and dead cards leave no possible deal."""
+
+
+# ---- _cmd_serve ------------------------------------------------------------
+
+class ServerExtraMissingError(HoldemEvalError, ImportError):
+    """``serve`` without the websocket library of the ``[server]`` extra."""
+
+
+# ---- _cmd_grid ------------------------------------------------------------
+
+class GridOutputError(HoldemEvalError, ValueError):
+    """An output the grid cannot be written to (a PNG to a terminal)."""
+
+
+# ---- matrix ------------------------------------------------------------
+
+class MatrixCheckpointError(HoldemEvalError, ValueError):
+    """The checkpoint folder holds a different job (or unreadable files)."""
+
+
+class MatrixInterruptedError(HoldemEvalError, RuntimeError):
+    """Raised by the ``stop_after`` hook: the job stopped after that many units."""
+
+
+# ---- _bulk_common ------------------------------------------------------------
+
+class MissingDependencyError(HoldemEvalError, ImportError):
+    """An optional dependency is not installed; the message names the extra to install."""
+
+
+class BadRowError(HoldemEvalError, ValueError):
+    """A row of a hand file that cannot be ranked. ``row`` is its 0-based number (a CSV
+    header is not a row; a malformed CSV line is one)."""
+
+    def __init__(self, row: int, reason: str) -> None:
+        super().__init__(f"row {row}: {reason}")
+        self.row = row
+        self.reason = reason
+
+    def __reduce__(self) -> tuple[Any, ...]:  # so it crosses process boundaries (Dask) intact
+        return (type(self), (self.row, self.reason))
+
+
+class BulkArgumentError(HoldemEvalError, ValueError):
+    """A bad argument to a bulk job: column names, formats, sources, chunk sizes."""
+
+
+class InputFileError(HoldemEvalError, ValueError):
+    """An input that cannot be read as the format it should be in (not Parquet, bytes that
+    are not UTF-8 in a CSV); the message names the input."""
+
+
+class OutputPathError(HoldemEvalError, ValueError):
+    """An output path that would overwrite an input or another output of the same job."""
+
+
+class ClusterConnectError(HoldemEvalError, ConnectionError):
+    """The Dask scheduler could not be reached within the connect timeout."""
+
+
+# ---- ranges ------------------------------------------------------------
+
+class RangeSyntaxError(HoldemEvalError, ValueError):
+    """A range string with a token outside the grammar (the message quotes it)."""
+
+
+# ---- starting_hands ------------------------------------------------------------
+
+class UnknownHandClassError(HoldemEvalError, ValueError):
+    """A name that is not one of the 169 starting-hand classes."""

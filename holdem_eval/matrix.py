@@ -43,7 +43,7 @@ from ._bulk_common import BulkArgumentError, OutputPathError, require
 from ._bulk_io import Sink, check_distinct, local_path
 from ._bulk_io import output_format as format_of
 from ._limits import check_count
-from .errors import HoldemEvalError
+from .errors import MatrixCheckpointError, MatrixInterruptedError
 from .starting_hands import STARTING_HANDS, parse_classes
 
 __all__ = [
@@ -62,14 +62,6 @@ MAX_UNIT_PAIRS = 169 * 170 // 2  # every unordered pair of the 169 classes in on
 _UNIT_ARRAYS = ("hero", "villain", "win", "tie", "lose", "games")
 _FORMAT = 1  # checkpoint layout version, stored in the folder's job.json
 _COLUMNS = ("hero", "villain", "hero_index", "villain_index", "win", "tie", "lose", "games", "equity")
-
-
-class MatrixCheckpointError(HoldemEvalError, ValueError):
-    """The checkpoint folder holds a different job (or unreadable files)."""
-
-
-class MatrixInterruptedError(HoldemEvalError, RuntimeError):
-    """Raised by the ``stop_after`` hook: the job stopped after that many units."""
 
 
 def _is_stdout(target: Any) -> bool:

@@ -57,15 +57,12 @@ from collections.abc import Iterator
 
 from ._preflop_order import PREFLOP_ORDER
 from .cards import RANK_CHARS, SUIT_CHARS, card_text, non_ascii_note, parse_card, parse_cards
-from .errors import HoldemEvalError, ShapeError
+from .errors import RangeSyntaxError, ShapeError
+from .variants import DECK_SIZE
 
 __all__ = ["Combo", "Range", "RangeSyntaxError", "top_percent_classes"]
 
 Combo = tuple[int, int]  # two card ids, higher id first
-
-
-class RangeSyntaxError(HoldemEvalError, ValueError):
-    """A range string with a token outside the grammar (the message quotes it)."""
 
 
 _RANK = {c: i for i, c in enumerate(RANK_CHARS)}
@@ -281,7 +278,7 @@ def _percent_combos(lo: float, hi: float, token: str, pos: int, text: str) -> li
 
 def _parse_body(body: str, token: str, pos: int, text: str) -> list[Combo]:
     if body in ("RANDOM", "ANY"):
-        return [(a, b) for a in range(52) for b in range(a)]
+        return [(a, b) for a in range(DECK_SIZE) for b in range(a)]
     m = _COMBO_RE.fullmatch(body)
     if m is not None:
         return _suit_pattern(m.group(1), m.group(2), m.group(3), m.group(4), token, pos, text)

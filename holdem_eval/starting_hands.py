@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .cards import RANK_CHARS, non_ascii_note
-from .errors import HoldemEvalError
+from .errors import UnknownHandClassError
 
 __all__ = [
     "STARTING_HANDS",
@@ -27,10 +27,6 @@ __all__ = [
 ]
 
 _DESC = RANK_CHARS[::-1]  # "AKQJT98765432": grid row/column 0 is the ace
-
-
-class UnknownHandClassError(HoldemEvalError, ValueError):
-    """A name that is not one of the 169 starting-hand classes."""
 
 
 def _name(row: int, col: int) -> str:

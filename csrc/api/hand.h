@@ -122,20 +122,19 @@
 
 typedef struct he_hand he_hand;
 
-/* The game: GameConfig and Rules as numbers (validated by he_hand_start). */
-typedef struct {
-    int64_t hole_count;        /* 2 Hold'em, 4 Omaha */
-    int64_t betting;           /* HE_NO_LIMIT, HE_POT_LIMIT or HE_FIXED_LIMIT */
-    int64_t small_blind, big_blind, ante, big_blind_ante, straddle;
-    int64_t street_sizes[4];   /* the raise size each betting round starts with, > 0 */
-    int64_t max_bets;          /* fixed-limit cap on bets per round; -1: none */
-    int64_t blind_counts_toward_cap, allow_free_fold, manual_showdown; /* 0/1 */
-    /* settlement (he_settle_rules): method, odd chips, no flop no drop, TDA rate, PokerKit
-     * rate, cap (-1 none) */
-    int64_t settle_method, odd_chips, no_flop_no_drop, rate_num, rate_den;
-    double rate;
-    int64_t rake_cap;
-} he_hand_config;
+/* The game: GameConfig and Rules as numbers (validated by he_hand_start). Its settings are
+ * listed once, in csrc/hand_state.h (HE_HAND_SETTINGS), which defines the struct: every
+ * value an int64_t, in the order of the table below, without padding. Callers that do not
+ * see that header (cffi) fill he_hand_config_words() int64_t values through the table. */
+typedef struct he_hand_config he_hand_config;
+
+/* The settings' table: how many, each one's name, its count of values (1, or 4 for the
+ * street sizes) and where its first value is (in int64_t words from the start). */
+size_t he_hand_config_words(void);
+size_t he_hand_setting_count(void);
+const char *he_hand_setting_name(size_t setting);   /* NULL past the end */
+size_t he_hand_setting_length(size_t setting);
+size_t he_hand_setting_offset(size_t setting);
 
 /* How the hand starts. holes: n * hole_count ids (-1 unknown) or NULL to deal them from
  * the seed; board: the first board_len (0..5) cards, known in advance; with a seed the

@@ -21,9 +21,6 @@
 #define HE_E_BOARD -22          /* board not 0/3/4/5 cards, not 5 at a showdown, or a gap */
 #define HE_E_BUTTON -23         /* button outside 0..P-1 */
 
-#define HE_VARIANT_HOLDEM 0     /* hole_len 2: best five of the seven */
-#define HE_VARIANT_OMAHA 1      /* hole_len 4..6: exactly two hole and three board cards */
-
 #define HE_SETTLE_TDA 0         /* pots at live all-in levels; rake per hand, main pot first */
 #define HE_SETTLE_POKERKIT 1    /* PokerKit 0.7: merge pots after killing losers, rake per pot */
 #define HE_ODD_CLOCKWISE 0      /* one odd chip at a time, clockwise from left of the button */

@@ -13,6 +13,7 @@ static he_hand_config test_config(int64_t betting, int64_t hole_count, int64_t b
 {
     he_hand_config c;
     memset(&c, 0, sizeof c);
+    c.variant = hole_count == 2 ? HE_VARIANT_HOLDEM : HE_VARIANT_OMAHA;
     c.hole_count = hole_count;
     c.betting = betting;
     c.small_blind = big_blind / 2;

@@ -11,15 +11,16 @@ hand and manual showdowns.
 from __future__ import annotations
 
 import random
-from fractions import Fraction
 from typing import Any
 
 import pytest
 from hand_reference import ReferenceHand
 from holdem_eval.engine import ActionKind, GameConfig, Hand, Rules
+from holdem_eval.engine._hand_input import kernel_config
 from holdem_eval.engine.errors import HAND_ERRORS, HAND_FAULTS, hand_error
 from test_hand_properties import CONFIGS
 
+from holdem_eval._bindings import hand_config_struct
 from holdem_eval._he_native import ffi, lib
 
 EVENT_KINDS = (
@@ -36,23 +37,8 @@ _WIDTH_TYPE = {1: "int8_t *", 4: "int32_t *", 8: "int64_t *"}
 
 
 def c_config(cfg: GameConfig, rules: Rules | None, manual: bool = False) -> Any:
-    rules = rules or Rules()
-    rate = Fraction(rules.rate)
-    return ffi.new("he_hand_config *", {
-        "hole_count": cfg.hole_count, "betting": cfg.betting_code,
-        "small_blind": cfg.small_blind, "big_blind": cfg.big_blind, "ante": cfg.ante,
-        "big_blind_ante": cfg.big_blind_ante, "straddle": cfg.straddle,
-        "street_sizes": list(cfg.street_sizes),
-        "max_bets": -1 if cfg.max_bets is None else cfg.max_bets,
-        "blind_counts_toward_cap": cfg.blind_counts_toward_cap,
-        "allow_free_fold": cfg.allow_free_fold, "manual_showdown": manual,
-        "settle_method": lib.HE_SETTLE_POKERKIT if rules.method == "pokerkit" else lib.HE_SETTLE_TDA,
-        "odd_chips": lib.HE_ODD_FIRST_WINNER if rules.odd_chips == "first_winner" else lib.HE_ODD_CLOCKWISE,
-        "no_flop_no_drop": rules.no_flop_no_drop,
-        "rate_num": 0 if rules.method == "pokerkit" else rate.numerator,
-        "rate_den": 1 if rules.method == "pokerkit" else rate.denominator, "rate": float(rate),
-        "rake_cap": -1 if rules.rake_cap is None else rules.rake_cap,
-    })
+    """The game as the kernel's he_hand_config: the memory that owns it (cast at the call)."""
+    return hand_config_struct(kernel_config(cfg, rules, manual))
 
 
 class CHand:
@@ -84,7 +70,9 @@ class CHand:
         s = ffi.new("he_hand_setup *", {k: v for k, v in setup.items() if not isinstance(v, list)})
         for k, v in keep.items():
             setattr(s, k, v)
-        return self._record(lib.he_hand_start(self.h, config, s, self._ev, self._n))
+        return self._record(
+            lib.he_hand_start(self.h, ffi.cast("he_hand_config *", config), s, self._ev, self._n)
+        )
 
     def act(self, kind: int, amount: int, seat: int = lib.HE_HAND_ANY_SEAT) -> int:
         return self._record(lib.he_hand_act(self.h, kind, amount, seat, self._ev, self._n))

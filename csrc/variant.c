@@ -1,0 +1,58 @@
+/* The variants' table (api/variant.h): one row per game and its ranking function. */
+#include <string.h>
+
+#include "he_eval_internal.h"
+
+/* Hold'em: the best five of the hole and board cards (5..7 cards in all). */
+static int rank_best_five(const uint8_t *hole, size_t hole_len, const uint8_t *board,
+                          size_t board_len, uint16_t *rank)
+{
+    uint8_t cards[7];
+    if (hole_len + board_len > 7) {
+        return HE_E_ARGUMENT;
+    }
+    memcpy(cards, hole, hole_len);
+    memcpy(cards + hole_len, board, board_len);
+    int r = he_eval_hand(cards, hole_len + board_len);
+    if (r < 0) {
+        return r;
+    }
+    *rank = (uint16_t)r;
+    return HE_OK;
+}
+
+/* Omaha: exactly two hole cards and three of the five board cards. */
+static int rank_two_and_three(const uint8_t *hole, size_t hole_len, const uint8_t *board,
+                              size_t board_len, uint16_t *rank)
+{
+    size_t bad = 0;
+    return he_eval_omaha_batch(hole, 1, hole_len, board, board_len, 0, rank, &bad);
+}
+
+static const struct {
+    he_variant row;
+    int (*rank)(const uint8_t *hole, size_t hole_len, const uint8_t *board, size_t board_len,
+                uint16_t *rank);
+} variants[] = {
+    [HE_VARIANT_HOLDEM] = {{"holdem", HE_DECK_SIZE, 2, 2, 5, 0, HE_RANK_WORST}, rank_best_five},
+    [HE_VARIANT_OMAHA] = {{"omaha", HE_DECK_SIZE, 4, 6, 5, 2, HE_RANK_WORST}, rank_two_and_three},
+};
+#define N_VARIANTS (sizeof variants / sizeof variants[0])
+
+size_t he_variant_count(void) { return N_VARIANTS; }
+
+const he_variant *he_variant_info(size_t variant)
+{
+    return variant < N_VARIANTS ? &variants[variant].row : NULL;
+}
+
+int he_variant_rank(size_t variant, const uint8_t *hole, size_t hole_len, const uint8_t *board,
+                    size_t board_len, uint16_t *rank)
+{
+    if (variant >= N_VARIANTS || hole_len < (size_t)variants[variant].row.hole_min
+        || hole_len > (size_t)variants[variant].row.hole_max
+        || board_len > (size_t)variants[variant].row.board_size) {
+        return HE_E_ARGUMENT;
+    }
+    return variants[variant].rank(hole, hole_len, board, board_len, rank);
+}

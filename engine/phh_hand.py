@@ -210,15 +210,48 @@ class ReplayResult:
 # Amounts are played as whole units of 1/scale. The engine plays amounts (and the sum
 # of the stacks) up to MAX_UNITS; a file is refused at the door beyond that, with why.
 def decimal_places(value: Decimal) -> int:
-    exponent = value.normalize().as_tuple().exponent
-    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    """The decimal places ``value`` needs ('1.50': one); 0 for a whole or non-finite value;
+    any count above MAX_PLACES as MAX_PLACES + 1."""
+    if not value.is_finite() or not value:
+        return 0
+    if value.adjusted() < -MAX_PLACES:
+        return MAX_PLACES + 1
+    if value.adjusted() > MAX_PLACES:  # out of range anyway: no huge fraction built
+        exponent = value.normalize().as_tuple().exponent
+        return -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    # the reduced fraction's denominator is 2**a * 5**b: the places are the least p with
+    # 10**p a multiple of it (as_integer_ratio is exact and far cheaper than as_tuple)
+    denominator = value.as_integer_ratio()[1]
+    places, power = 0, 1
+    while power % denominator:
+        places += 1
+        if places > MAX_PLACES:
+            break
+        power *= 10
+    return places
 
 
 MAX_UNITS = 1 << 60
 MAX_PLACES = 18  # 10**-18 units of a 1-chip amount already need 10**18 < 2**60 units
+MAX_SCALE = 10**MAX_PLACES
 
 
 def as_units(value: Any, scale: int, what: str) -> int:
+    # the common case first: a whole number of units within range, with at most
+    # MAX_PLACES places as written (else the checks below say why, or accept it)
+    kind = type(value)
+    if kind is int:
+        units: int = value * scale
+        if -MAX_UNITS <= units <= MAX_UNITS:
+            return units
+    elif (kind is Decimal and scale <= MAX_SCALE and value.is_finite()
+          and -MAX_PLACES <= value.adjusted() <= MAX_PLACES):
+        # whole once scaled by at most 10**MAX_PLACES: at most MAX_PLACES places (the
+        # product is exact below 10**28, and a rounded one is out of range anyway)
+        scaled = value * scale
+        units = int(scaled)
+        if units == scaled and -MAX_UNITS <= units <= MAX_UNITS:
+            return units
     if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
         raise PhhError(f"{what} must be a number, got {value!r}")
     if isinstance(value, Decimal) and not value.is_finite():

@@ -122,33 +122,35 @@ def build_hand(name: str, table: Mapping[str, Any]) -> PhhHand:
             f"{name}: {len(raw_stacks)} players; the engine plays 2 to 10 at a table"
         )
     numbers = _amounts(name, table, actions)
+    places = 0
     for what, v in numbers:
-        if isinstance(v, Decimal) and (v.adjusted() > MAX_PLACES
-                                       or decimal_places(v) > MAX_PLACES):
-            as_units(v, 1, what)  # raises: out of range
-    places, finest = max(
-        ((decimal_places(Decimal(v)), what) for what, v in numbers), default=(0, "")
-    )
+        if type(v) is Decimal:
+            needs = decimal_places(v) if v.adjusted() <= MAX_PLACES else MAX_PLACES + 1
+            if needs > MAX_PLACES:
+                as_units(v, 1, what)  # raises: out of range
+            places = max(places, needs)
     scale = 10**places
     try:
         unit_values = [(what, as_units(v, scale, what)) for what, v in numbers]
     except PhhError as exc:
         if places:
+            finest = max(what for what, v in numbers
+                         if isinstance(v, Decimal) and decimal_places(v) == places)
             raise PhhError(
                 f"{exc} ({finest.split(': ', 1)[-1]} has {places} decimal places, so the"
                 f" hand is played in units of 1/{scale})"
             ) from None
         raise
 
+    # every finite amount converted above: the lists' items convert again without error
     def units(key: str) -> tuple[int, ...]:
-        return tuple(as_units(v, scale, f"{name}: {key}[{k}]") for k, v in enumerate(table[key]))
+        return tuple(as_units(v, scale, key) for v in table[key])
 
     finishing = None
     if "finishing_stacks" in table:
         finishing = tuple(
-            -1 if isinstance(v, Decimal) and v.is_infinite()
-            else as_units(v, scale, f"{name}: finishing_stacks[{k}]")
-            for k, v in enumerate(table["finishing_stacks"])
+            -1 if isinstance(v, Decimal) and v.is_infinite() else as_units(v, scale, "")
+            for v in table["finishing_stacks"]
         )
     infinite = tuple(isinstance(v, Decimal) and v.is_infinite() for v in raw_stacks)
     if any(infinite):

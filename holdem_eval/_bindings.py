@@ -395,12 +395,16 @@ def settle_batch_rows(
     def call(lo: int, hi: int) -> Status:
         bad = ffi.new("size_t *")
         b = buttons if stride == 0 else buttons[lo:hi]
+        c = ffi.from_buffer("int64_t[]", contributions[lo:hi])
+        f = ffi.from_buffer("uint8_t[]", folded[lo:hi])
+        h = ffi.from_buffer("uint8_t[]", holes[lo:hi])
+        bd = ffi.from_buffer("uint8_t[]", boards[lo:hi])
+        rows = ffi.new("he_settle_table *", {
+            "contributions": c, "folded": f, "holes": h, "hole_len": hole_len, "board": bd,
+            "board_cols": board_cols, "seats": seats, "variant": variant,
+        })
         st = lib.he_settle_batch(
-            ffi.from_buffer("int64_t[]", contributions[lo:hi]),
-            ffi.from_buffer("uint8_t[]", folded[lo:hi]),
-            ffi.from_buffer("uint8_t[]", holes[lo:hi]), hole_len,
-            ffi.from_buffer("uint8_t[]", boards[lo:hi]), board_cols,
-            ffi.from_buffer("int64_t[]", b), stride, hi - lo, seats, variant, rules,
+            rows, ffi.from_buffer("int64_t[]", b), stride, hi - lo, rules,
             ffi.from_buffer("int64_t[]", payouts[lo:hi]),
             ffi.from_buffer("int64_t[]", rakes[lo:hi]), bad,
         )

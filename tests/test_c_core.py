@@ -43,8 +43,8 @@ def test_c_hand_state_machine_under_sanitizers(tmp_path: Path) -> None:
         _cc(), *WARN, "-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
         f"-I{CSRC}", str(ROOT / "tests" / "c" / "test_hand.c"),
         *(str(CSRC / name) for name in (
-            "hand.c", "hand_cards.c", "hand_start.c", "settle.c", "deal.c", "eval.c", "he_tables.c",
-            "variant.c",
+            "hand.c", "hand_cards.c", "hand_start.c", "settle.c", "variant.c", "deal.c", "eval.c",
+            "he_tables.c",
         )),
         "-o", str(exe),
     ]

@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include "holdem_eval.h"
+#include "hand_state.h"
 
 static he_hand_config test_config(int64_t betting, int64_t hole_count, int64_t big_blind,
                                   int64_t ante)

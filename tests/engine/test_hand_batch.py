@@ -798,3 +798,25 @@ def test_one_seed_rule_for_batches_and_hands() -> None:
                 call(bad)
             assert str(info.value) == message
             assert isinstance(info.value, TypeError) and isinstance(info.value, ConfigError)
+
+
+def test_one_boundary_and_one_batch_api() -> None:
+    # issue 25: the batch and the observation reach C only through holdem_eval._bindings
+    # (no ffi/lib here); the compact layout is chosen in C, so no he_batch6_*/he_hand6_*
+    # symbol exists; no call of the batch API takes more than 12 parameters
+    import ast
+    import re
+    from pathlib import Path
+
+    import holdem_eval.engine.discrete as discrete_module
+
+    for module in (batch_module, discrete_module):
+        tree = ast.parse(Path(str(module.__file__)).read_text())
+        imported = {a.asname or a.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                    for a in node.names}
+        assert not imported & {"ffi", "lib"}, module.__name__
+    assert [name for name in dir(lib) if "batch6" in name or "hand6" in name] == []
+    header = (Path(__file__).resolve().parents[2] / "csrc" / "api" / "hand_batch.h").read_text()
+    prototypes = re.findall(r"^\w[\w \*]*\b(he_batch_\w+)\(([^;]*)\);", header, re.M)
+    assert len(prototypes) >= 12
+    assert [name for name, args in prototypes if args.count(",") + 1 > 12] == []

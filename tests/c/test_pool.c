@@ -1,5 +1,5 @@
-/* C-only checks of the worker pool (csrc/pool.c) and the batch kernels' *_parts entry
- * points over it, run by tests/test_c_core.py under ASan/UBSan and under TSan: every part
+/* C-only checks of the worker pool (csrc/pool.c) and the batch calls split into parts over
+ * it (api/hand_batch.h, he_batch_range), run by tests/test_c_core.py under ASan/UBSan and under TSan: every part
  * of every call runs exactly once, for 1..256 parts, back to back and after the workers
  * fell asleep; four threads calling at once; a call from inside a task; a forked child
  * (its own pool; a hang there is killed by alarm(); POSIX only, and not with

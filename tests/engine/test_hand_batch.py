@@ -45,7 +45,7 @@ from holdem_eval.engine.discrete import (
 from holdem_eval.engine.hand import Action, ActionKind
 from observe_reference import observe_reference as observe
 
-import holdem_eval._bindings as bindings_module
+import holdem_eval._bindings.batch as bindings_module
 from holdem_eval import HoldemEvalError
 from holdem_eval._bindings import ffi, lib
 from holdem_eval._limits import CountArgumentError

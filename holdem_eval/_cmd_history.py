@@ -8,6 +8,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from ._cmd_history_stats import register_stats
 from .errors import HoldemEvalError
 
 __all__ = ["HistoryConvertError", "register"]
@@ -59,6 +60,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     c.add_argument("--report", metavar="FILE",
                    help="with --skip-invalid, write one line per hand left out (file:line: why)")
     p.set_defaults(handler=_run, parser=c)
+    register_stats(commands)  # history stats: _cmd_history_stats.py
 
 
 def _run(args: argparse.Namespace) -> int:

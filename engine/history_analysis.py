@@ -290,6 +290,9 @@ class _Sink:
         if self.writer is not None:
             self.writer.close()
         if ok:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(self.tmp, 0o666 & ~umask)  # a new file's usual mode, not mkstemp's 0600
             os.replace(self.tmp, self.output)
         else:
             self.tmp.unlink(missing_ok=True)

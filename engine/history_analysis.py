@@ -42,7 +42,7 @@ __all__ = [
     "write_history_stats",
 ]
 
-PART_BYTES = 4 << 20
+PART_BYTES = 2 << 20
 """Text per part (one Dask task): whole files are grouped up to about this many bytes."""
 
 _KEYS = ["site", "player", "currency"]

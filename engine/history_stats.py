@@ -219,7 +219,7 @@ def hand_stats(replay: ReplayResult) -> list[dict[str, Any]]:
             "three_bet_opportunity": pre.three_bet_opportunity[k], "three_bet": pre.three_bet[k],
             "saw_flop": flop and not preflop_folds[k],
             "went_to_showdown": sd, "won_at_showdown": sd and collected[k] > 0,
-            "allin": pots is not None, "allin_equity": equity_main[k],
+            "allin": pots is not None and not folded[k], "allin_equity": equity_main[k],
             "allin_ev": ev, "ev_diff": net_k - ev,
         })
     return rows

@@ -64,9 +64,11 @@ def _run_stats(args: argparse.Namespace) -> int:
             progress=tick,
         )
     what = "players" if args.totals else "rows"
+    parts = f"{summary.parts} part" + ("s" if summary.parts != 1 else "")
+    where = ("1 process" if args.workers is None and args.scheduler is None
+             else f"{summary.workers} Dask worker" + ("s" if summary.workers != 1 else ""))
     print(f"{summary.hands:,} hands, {summary.rows:,} {what} written to {summary.output}"
-          f" ({summary.parts} parts on {summary.workers} worker(s)); {len(summary.refused):,}"
-          " left out", file=sys.stdout)
+          f" ({parts} on {where}); {len(summary.refused):,} left out")
     for reason in summary.refused[:5]:
         print(f"  left out: {reason}", file=sys.stderr)
     return 0

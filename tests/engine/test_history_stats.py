@@ -8,6 +8,7 @@ import functools
 import itertools
 import math
 from decimal import Decimal
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -23,7 +24,7 @@ from holdem_eval.engine import (
     verify_history,
 )
 
-from holdem_eval import evaluate_batch, parse_cards
+from holdem_eval import evaluate_batch, evaluate_omaha_batch, parse_cards
 
 HEAD = "PokerStars Hand #{id}:  Hold'em No Limit ($0.50/$1.00 USD) - 2024/03/01 20:15:00 ET"
 
@@ -180,8 +181,12 @@ def _oracle(phh: PhhHand) -> dict[int, float] | None:
     combos = _combinations(len(rest), 5 - len(board))
     boards = np.hstack([np.tile(np.array(board, dtype=np.uint8), (len(combos), 1)),
                         np.array(rest, dtype=np.uint8)[combos]])
-    ranks = {k: evaluate_batch(np.hstack([np.tile(cards[k], (len(boards), 1)), boards]))
-             for k in live}
+    if phh.variant == "PO":  # exactly two hole cards and three board cards
+        ranks = {k: evaluate_omaha_batch(np.tile(cards[k], (len(boards), 1)), boards)
+                 for k in live}
+    else:
+        ranks = {k: evaluate_batch(np.hstack([np.tile(cards[k], (len(boards), 1)), boards]))
+                 for k in live}
     total = sum(put)
     keep = 1 - float(f["_rake"]) * scale / total
     ev = {k: -put[k] / scale for k in range(n)}
@@ -233,3 +238,23 @@ def test_allin_ev_matches_brute_force(synthetic: list[tuple[str, PhhHand]]) -> N
     # the sample holds enough all-in hands, multiway pots and side pots to mean something
     assert checked >= 40 and multiway >= 10 and side_pots >= 10, (checked, multiway, side_pots)
 
+
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "histories"
+
+
+@pytest.mark.parametrize("path", [
+    "PokerStars/CashGame/HandActionTests/AllInHandWithShowdown.txt",  # heads-up, turn
+    "PokerStars/MultiTableTournament/GameTypeTests/NoLimitHoldem.txt",  # 3-way, a side pot
+    "Pacific/CashGame/Limits/Limit3.txt",  # 888poker
+    "Winamax/CashGame/GameTypeTests/PotLimitOmaha.txt",  # Omaha
+])
+def test_allin_ev_of_real_hands_matches_brute_force(path: str) -> None:
+    (phh,) = load_history(DATA / path)
+    want = _oracle(phh)
+    assert want is not None
+    rows = history_stats(DATA / path)
+    assert list(rows["allin_ev"]) == pytest.approx([want[k] for k in range(phh.players)],
+                                                   abs=1e-9)
+    pots = allin_pots(replay_phh(phh))
+    assert pots is not None and rows["allin"].sum() == len(pots[0].eligible)

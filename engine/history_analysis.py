@@ -5,7 +5,7 @@ process or on Dask.
 :data:`~.history_stats.STAT_COLUMNS`, defined in docs/histories.md, "Stats") or, with
 ``totals=True``, one row per player (:data:`TOTAL_COLUMNS`). :func:`write_history_stats`
 writes the same to a Parquet or CSV file in constant memory: the inputs are cut into
-parts of whole files (about :data:`PART_BYTES` of text each), each part is read,
+parts of whole files (:func:`~.history_parallel.history_parts`), each part is read,
 verified and analysed on its own — in this process, or as one Dask task on an embedded
 ``LocalCluster`` (``workers=``), a scheduler (``scheduler=``) or a ``client=`` — and the
 parts are written in input order as they come, at most two per worker in flight. Both
@@ -14,36 +14,32 @@ paths run the same part function on the same parts, so their output is the same.
 Every hand is replayed strictly and must verify (:func:`verify_history`); the first hand
 that does not raises :class:`HistoryStatsError` naming its file and line, unless
 ``skip_invalid``, which leaves such hands out (``refused`` lists why). A failed write
-leaves no output file; an output that is one of the inputs is refused.
+leaves no output file; an output that is one of the inputs is refused
+(:mod:`.history_parallel` runs the parts and writes the file).
 """
 
 from __future__ import annotations
 
 import os
-import tempfile
-from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from holdem_eval.bulk import require
 
-from .history import HistoryError, HistorySource, _files, verify_history
+from .history import HistoryError, HistorySource, verify_history
+from .history_parallel import AtomicTableFile, check_output, history_parts, run_parts
 from .history_stats import STAT_COLUMNS, hand_stats
 from .phh_replay import replay_phh
 
 __all__ = [
-    "PART_BYTES",
     "TOTAL_COLUMNS",
     "HistoryStatsError",
     "StatsSummary",
     "history_stats",
     "write_history_stats",
 ]
-
-PART_BYTES = 2 << 20
-"""Text per part (one Dask task): whole files are grouped up to about this many bytes."""
 
 _KEYS = ["site", "player", "currency"]
 _FLAGS = ["preflop_decision", "vpip", "pfr", "three_bet_opportunity", "three_bet", "saw_flop",
@@ -62,8 +58,8 @@ _INT = {"line", "seat"}
 
 
 class HistoryStatsError(HistoryError):
-    """A hand the statistics cannot count (it does not read, replay or verify), or an
-    output the statistics cannot be written to."""
+    """A hand the statistics cannot count (it does not read, replay or verify), or no
+    hand at all."""
 
 
 @dataclass
@@ -154,68 +150,6 @@ def _part_stats(items: Sequence[Any], site: str | None, player: str | None,
     return _Part(table, part_totals, hands, refused, error)
 
 
-def _parts(sources: Iterable[HistorySource]) -> list[list[Any]]:
-    """The inputs cut into parts of whole files, in input order: each path, folder or glob
-    gives its files (sorted), grouped up to :data:`PART_BYTES`; a text, bytes or stream
-    is a part of its own."""
-    parts: list[list[Any]] = []
-    group: list[Any] = []
-    size = 0
-    for source in sources:
-        if isinstance(source, (str, os.PathLike)) and not (
-            isinstance(source, str) and ("\n" in source or "\r" in source)
-        ):
-            for path in _files(os.fspath(source)):
-                group.append(str(path))
-                size += path.stat().st_size
-                if size >= PART_BYTES:
-                    parts.append(group)
-                    group, size = [], 0
-            continue
-        if group:
-            parts.append(group)
-            group, size = [], 0
-        read = getattr(source, "read", None)
-        parts.append([read() if read is not None else source])
-    if group:
-        parts.append(group)
-    return parts
-
-
-def _run_parts(parts: list[list[Any]], options: tuple[Any, ...], *, client: Any,
-               scheduler: str | None, workers: int | None,
-               on_workers: Callable[[int], None]) -> Iterator[_Part]:
-    """Each part's result, in input order: here, or on Dask when a cluster is asked for."""
-    if client is None and scheduler is None and workers is None:
-        on_workers(1)
-        for part in parts:
-            yield _part_stats(part, *options)
-        return
-    from holdem_eval.bulk_dask import connect
-
-    dask_client, cluster, owned = connect(scheduler, client, workers)
-    pending: deque[Any] = deque()
-    try:
-        n_workers = max(1, len(dask_client.scheduler_info().get("workers", {})))
-        on_workers(n_workers)
-        todo = iter(parts)
-        while True:
-            for part in todo:
-                pending.append(dask_client.submit(_part_stats, part, *options, pure=False))
-                if len(pending) >= 2 * n_workers:
-                    break
-            if not pending:
-                return
-            yield pending.popleft().result()
-    finally:
-        for fut in pending:
-            fut.cancel()
-        if owned:
-            dask_client.close()
-            if cluster is not None:
-                cluster.close()
-
-
 def _as_sources(source: HistorySource | Sequence[HistorySource]) -> list[HistorySource]:
     if isinstance(source, (list, tuple)):
         return list(source)
@@ -244,8 +178,8 @@ def history_stats(
     tables: list[Any] = []
     partial: list[Any] = []
     options = (site, player, skip_invalid, totals)
-    for part in _run_parts(_parts(_as_sources(source)), options, client=client,
-                           scheduler=scheduler, workers=workers, on_workers=lambda n: None):
+    for part in run_parts(_part_stats, history_parts(_as_sources(source)), options,
+                          client=client, scheduler=scheduler, workers=workers):
         if part.error is not None:
             raise part.error
         if totals:
@@ -258,56 +192,6 @@ def history_stats(
         return pa.Table.from_pandas(frame, preserve_index=False) if arrow else frame
     table = pa.concat_tables(tables) if tables else pa.Table.from_pylist([], schema=_schema())
     return table if arrow else table.to_pandas()
-
-
-class _Sink:
-    """The output file, written part by part to a temporary file beside it and moved
-    into place only when complete."""
-
-    def __init__(self, output: Path) -> None:
-        suffix = output.suffix.lower()
-        if suffix not in (".parquet", ".pq", ".csv"):
-            raise HistoryStatsError(f"{str(output)!r}: the output must be a .parquet or .csv"
-                                    f" file, got the suffix {suffix!r}", file=str(output))
-        self.output = output
-        self.csv = suffix == ".csv"
-        fd, tmp = tempfile.mkstemp(prefix=f".{output.name}.", dir=output.parent)
-        os.close(fd)
-        self.tmp = Path(tmp)
-        self.writer: Any = None
-
-    def write(self, table: Any) -> None:
-        if self.writer is None:
-            if self.csv:
-                pcsv = require("pyarrow.csv", "io")
-                self.writer = pcsv.CSVWriter(str(self.tmp), table.schema)
-            else:
-                pq = require("pyarrow.parquet", "io")
-                self.writer = pq.ParquetWriter(str(self.tmp), table.schema)
-        self.writer.write_table(table)
-
-    def close(self, ok: bool) -> None:
-        if self.writer is not None:
-            self.writer.close()
-        if ok:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(self.tmp, 0o666 & ~umask)  # a new file's usual mode, not mkstemp's 0600
-            os.replace(self.tmp, self.output)
-        else:
-            self.tmp.unlink(missing_ok=True)
-
-
-def _check_output(output: Path, parts: list[list[Any]]) -> None:
-    real = os.path.realpath(output)
-    for part in parts:
-        for item in part:
-            if isinstance(item, str) and os.path.realpath(item) == real:
-                raise HistoryStatsError(f"the output {str(output)!r} is one of the inputs:"
-                                        " choose another name", file=str(output))
-    if not output.parent.is_dir():
-        raise HistoryStatsError(f"{str(output)!r}: the folder {str(output.parent)!r} does not"
-                                " exist", file=str(output))
 
 
 def write_history_stats(
@@ -329,18 +213,18 @@ def write_history_stats(
     pa = require("pyarrow", "io")
 
     out = Path(output)
-    parts = _parts(sources)
-    _check_output(out, parts)
-    sink = _Sink(out)
+    parts = history_parts(sources)
+    check_output(out, parts)
+    sink = AtomicTableFile(out)
     ok = False
     hands = rows = 0
     refused: list[str] = []
     partial: list[Any] = []
     workers_seen = [1]
     try:
-        for part in _run_parts(parts, (site, player, skip_invalid, totals), client=client,
-                               scheduler=scheduler, workers=workers,
-                               on_workers=lambda n: workers_seen.__setitem__(0, n)):
+        for part in run_parts(_part_stats, parts, (site, player, skip_invalid, totals),
+                              client=client, scheduler=scheduler, workers=workers,
+                              on_workers=lambda n: workers_seen.__setitem__(0, n)):
             if part.error is not None:
                 raise part.error
             hands += part.hands
@@ -357,7 +241,7 @@ def write_history_stats(
             if frame is not None:
                 rows = len(frame)
                 sink.write(pa.Table.from_pandas(frame, preserve_index=False))
-        if sink.writer is None:
+        if not sink.written:
             sink.write(pa.Table.from_pylist([], schema=_schema()))
         if hands == 0:
             raise HistoryStatsError(f"no hand to count: {len(refused)} refused, none verified")

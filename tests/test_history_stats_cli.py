@@ -11,8 +11,7 @@ import pyarrow.csv as pcsv
 import pyarrow.parquet as pq
 import pytest
 from history_synth import write_stars_files
-from holdem_eval.engine import HistoryStatsError, history_stats, write_history_stats
-from holdem_eval.engine import history_analysis as analysis
+from holdem_eval.engine import HistoryStatsError, history_parallel, history_stats, write_history_stats
 
 from holdem_eval.cli import main
 
@@ -38,7 +37,7 @@ def cluster():
 
 @pytest.fixture
 def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(analysis, "PART_BYTES", 30_000)  # several files a part, several parts
+    monkeypatch.setattr(history_parallel, "PART_BYTES", 30_000)  # several files a part, several parts
 
 
 def _leftovers(where: Path) -> list[str]:

@@ -110,3 +110,24 @@ def test_outputs_refused(folder: Path, tmp_path: Path, capsys: pytest.CaptureFix
         write_history_stats(["PokerStars Hand #1: nonsense\n"], tmp_path / "x.csv",
                             skip_invalid=True)
     assert _leftovers(tmp_path) == [] and not (tmp_path / "x.csv").exists()
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (None, "the folder holds no hand histories (*.txt files)"),
+    (b"PokerStars Hand #1:\x00\x01", "hh.txt:1: a binary file (NUL byte at offset 19)"),
+    (b"", "hh.txt: the file is empty, expected hand histories"),
+    ("Bonjour\n".encode("utf-16"), "hh.txt:1: a binary file"),
+    (b"Full Tilt Poker Game #1\n", "hh.txt:1: not a hand history of a known site"),
+])
+def test_bad_inputs_are_named_and_leave_no_file(tmp_path: Path, content: bytes | None,
+                                                message: str,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    src = tmp_path / "in"
+    src.mkdir()
+    if content is not None:
+        (src / "hh.txt").write_bytes(content)
+    out = tmp_path / "stats.parquet"
+    assert main(["history", "stats", str(src), "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("holdem-eval history: error: ") and message in err
+    assert not out.exists() and _leftovers(tmp_path) == []

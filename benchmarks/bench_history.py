@@ -9,9 +9,10 @@ The targets, as a script: synthetic PokerStars files (tests/history_synth.py, 1,
 file) are generated in a temporary folder, then ``write_history_stats`` writes their
 statistics to Parquet in a child process per run — in one process, and on an embedded
 Dask cluster of 1 and 2 worker processes — for each hand count. Each run reports hands/s
-(the cluster's start excluded, reported apart) and the peak resident memory of the whole
-process tree (driver and workers, sampled every 50 ms with psutil), so a flat column
-shows the memory does not grow with the number of hands:
+(the cluster's start excluded, reported apart), the CPU seconds of the whole process tree
+(driver and workers: hands per CPU second does not depend on what else the machine runs,
+wall-clock hands/s does) and its peak resident memory (sampled every 50 ms with psutil),
+so a flat column shows the memory does not grow with the number of hands:
 
     .venv/bin/python benchmarks/bench_history.py --hands 20000 40000 80000
 """
@@ -81,6 +82,17 @@ class _PeakRss:
         self._thread.join()
         return self.peak
 
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) used so far by this process and its live descendants."""
+        import psutil
+
+        total = 0.0
+        for p in [self._me, *self._me.children(recursive=True)]:
+            with contextlib.suppress(psutil.Error):
+                t = p.cpu_times()
+                total += t.user + t.system
+        return total
+
 
 def child(files: list[str], workers: int, out: str) -> dict[str, Any]:
     """One run, in a fresh process: time and peak memory of write_history_stats."""
@@ -100,15 +112,17 @@ def child(files: list[str], workers: int, out: str) -> dict[str, Any]:
                                            silence_logs=logging.ERROR)
         client = distributed.Client(cluster)
         started = time.perf_counter() - t0
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), meter.cpu_seconds()
     summary = write_history_stats(files, out, client=client)
     seconds = time.perf_counter() - t0
+    cpu = meter.cpu_seconds() - cpu0
     peak = meter.stop()
     if client is not None and cluster is not None:
         client.close()
         cluster.close()
     return {"hands": summary.hands, "rows": summary.rows, "seconds": seconds,
-            "cluster_start": started, "peak_rss_mb": peak / 2**20, "parts": summary.parts}
+            "cluster_start": started, "peak_rss_mb": peak / 2**20, "parts": summary.parts,
+            "cpu_seconds": cpu}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -128,8 +142,8 @@ def main(argv: list[str] | None = None) -> int:
         paths = write_stars_files(folder, max(args.hands), seed=28, per_file=PER_FILE)
         print(f"generated {max(args.hands):,} PokerStars hands in {len(paths)} files in"
               f" {time.perf_counter() - t0:.1f} s")
-        print(f"{'hands':>9} {'mode':>12} {'seconds':>8} {'hands/s':>9} {'peak RSS':>10}"
-              f" {'cluster start':>13}")
+        print(f"{'hands':>9} {'mode':>12} {'seconds':>8} {'hands/s':>9} {'CPU s':>7}"
+              f" {'hands/CPU s':>11} {'peak RSS':>10} {'cluster start':>13}")
         for n in args.hands:
             files = [str(p) for p in paths[: -(-n // PER_FILE)]]
             for workers in args.workers:
@@ -140,7 +154,8 @@ def main(argv: list[str] | None = None) -> int:
                 r = json.loads(run.stdout.splitlines()[-1])
                 mode = f"{workers} worker" + ("s" if workers > 1 else "") if workers else "1 process"
                 print(f"{r['hands']:>9,} {mode:>12} {r['seconds']:>8.1f}"
-                      f" {r['hands'] / r['seconds']:>9,.0f} {r['peak_rss_mb']:>7.0f} MB"
+                      f" {r['hands'] / r['seconds']:>9,.0f} {r['cpu_seconds']:>7.1f}"
+                      f" {r['hands'] / r['cpu_seconds']:>11,.0f} {r['peak_rss_mb']:>7.0f} MB"
                       f" {r['cluster_start']:>11.1f} s", flush=True)
     return 0
 

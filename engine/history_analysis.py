@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from holdem_eval import HoldemEvalError
 from holdem_eval.bulk import require
 
 from .history import HistoryError, HistorySource, verify_history
@@ -132,17 +133,23 @@ def _part_stats(items: Sequence[Any], site: str | None, player: str | None,
     error: HistoryError | None = None
     for item in items:
         for check in verify_history(item, site=site):
-            if check.hand is None or check.problem is not None:
-                refused.append(str(check.problem))
-                if not skip_invalid:
-                    error = HistoryStatsError(
-                        f"{check.problem} (skip_invalid / --skip-invalid leaves such hands out)",
-                        file=check.file, line=check.line)
-                    break
-                continue
-            hands += 1
-            found = hand_stats(replay_phh(check.hand))
-            rows.extend(found if player is None else [r for r in found if r["player"] == player])
+            problem = check.problem
+            if check.hand is not None and problem is None:
+                try:
+                    found = hand_stats(replay_phh(check.hand))
+                except HoldemEvalError as exc:  # a hand the statistics cannot handle
+                    problem = f"{check.file}:{check.line}: no statistics for this hand: {exc}"
+                else:
+                    hands += 1
+                    rows.extend(found if player is None
+                                else [r for r in found if r["player"] == player])
+                    continue
+            refused.append(str(problem))
+            if not skip_invalid:
+                error = HistoryStatsError(
+                    f"{problem} (skip_invalid / --skip-invalid leaves such hands out)",
+                    file=check.file, line=check.line)
+                break
         if error is not None:
             break
     table = pa.Table.from_pylist(rows, schema=_schema())

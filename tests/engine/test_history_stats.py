@@ -24,7 +24,7 @@ from holdem_eval.engine import (
     verify_history,
 )
 
-from holdem_eval import evaluate_batch, evaluate_omaha_batch, parse_cards
+from holdem_eval import HoldemEvalError, evaluate_batch, evaluate_omaha_batch, parse_cards
 
 HEAD = "PokerStars Hand #{id}:  Hold'em No Limit ($0.50/$1.00 USD) - 2024/03/01 20:15:00 ET"
 
@@ -141,6 +141,19 @@ def test_a_hand_that_does_not_verify_is_named() -> None:
         history_stats(bad)
     frame = history_stats([bad, THREE_BET], skip_invalid=True)
     assert set(frame["hand_id"]) == {"2"}
+
+
+def test_a_hand_the_statistics_cannot_handle_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    from holdem_eval.engine import history_analysis
+
+    def refuse(replay: object) -> None:
+        raise HoldemEvalError("no equity for this")
+
+    monkeypatch.setattr(history_analysis, "hand_stats", refuse)
+    with pytest.raises(HistoryStatsError, match=r"^<text>:1: no statistics for this hand: no"
+                                                r" equity for this \(skip_invalid"):
+        history_stats(OPEN_CALL)
+    assert history_stats(OPEN_CALL, skip_invalid=True).empty
 
 
 # ------------------------------------------------------------------ all-in EV, brute force

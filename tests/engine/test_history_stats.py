@@ -271,3 +271,31 @@ def test_allin_ev_of_real_hands_matches_brute_force(path: str) -> None:
                                                    abs=1e-9)
     pots = allin_pots(replay_phh(phh))
     assert pots is not None and rows["allin"].sum() == len(pots[0].eligible)
+
+
+@pytest.mark.parametrize("source", ["real", "synthetic"])
+def test_every_hand_adds_up(source: str, synthetic: list[tuple[str, PhhHand]]) -> None:
+    """In every hand: the nets add up to minus the fees, so do the all-in EVs, the rake
+    shares add up to the fees, and the showdown split adds up to the net."""
+    if source == "real":
+        frame = history_stats([DATA / site for site in ("PokerStars", "GGPoker", "Pacific",
+                                                        "Winamax")], skip_invalid=True)
+        hands = [c.hand for c in verify_history(DATA) if c.ok and c.hand is not None]
+    else:
+        frame = history_stats([text for text, _ in synthetic[:300]])
+        hands = [h for _, h in synthetic[:300]]
+    key = ["file", "line", "hand_id"]  # a sample file repeats its hands
+    fees = {(h.fields["_file"], h.fields["_line"], h.fields["hand"]): float(h.fields["_rake"])
+            for h in hands}
+    assert len(frame) > 700 and frame["allin"].sum() >= 8
+    assert len(fees) == frame.groupby(key).ngroups
+    for where, rows in frame.groupby(key, sort=False):
+        fee = fees[where]
+        assert rows["net_won"].sum() == pytest.approx(-fee, abs=1e-9), where
+        assert rows["allin_ev"].sum() == pytest.approx(-fee, abs=1e-9)
+        assert rows["rake_paid"].sum() == pytest.approx(fee, abs=1e-9)
+    assert (frame["net_won_showdown"] + frame["net_won_no_showdown"]).tolist() == pytest.approx(
+        frame["net_won"].tolist())
+    assert not (frame["won_at_showdown"] & ~frame["went_to_showdown"]).any()
+    assert not (frame["pfr"] & ~frame["vpip"]).any()
+    assert not (frame["three_bet"] & ~frame["three_bet_opportunity"]).any()

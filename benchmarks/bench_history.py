@@ -62,6 +62,7 @@ class _PeakRss:
 
         self._me = psutil.Process()
         self.peak = 0
+        self.trace: list[int] = []  # the total every 10 s, to see a trend within one run
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
         self._thread.start()
@@ -69,12 +70,16 @@ class _PeakRss:
     def _run(self) -> None:
         import psutil
 
+        last = 0.0
         while not self._stop.is_set():
             total = 0
             for p in [self._me, *self._me.children(recursive=True)]:
                 with contextlib.suppress(psutil.Error):
                     total += p.memory_info().rss
             self.peak = max(self.peak, total)
+            if time.perf_counter() - last >= 10:
+                self.trace.append(total)
+                last = time.perf_counter()
             self._stop.wait(0.05)
 
     def stop(self) -> int:
@@ -122,7 +127,7 @@ def child(files: list[str], workers: int, out: str) -> dict[str, Any]:
         cluster.close()
     return {"hands": summary.hands, "rows": summary.rows, "seconds": seconds,
             "cluster_start": started, "peak_rss_mb": peak / 2**20, "parts": summary.parts,
-            "cpu_seconds": cpu}
+            "cpu_seconds": cpu, "rss_trace_mb": [round(t / 2**20) for t in meter.trace]}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -157,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
                       f" {r['hands'] / r['seconds']:>9,.0f} {r['cpu_seconds']:>7.1f}"
                       f" {r['hands'] / r['cpu_seconds']:>11,.0f} {r['peak_rss_mb']:>7.0f} MB"
                       f" {r['cluster_start']:>11.1f} s", flush=True)
+                if len(r["rss_trace_mb"]) > 2:
+                    print(f"{'':>9} RSS every 10 s (MB): {r['rss_trace_mb']}", flush=True)
     return 0
 
 

@@ -27,6 +27,8 @@ from .history import (
     load_history,
     verify_history,
 )
+from .history_analysis import HistoryStatsError, StatsSummary, history_stats, write_history_stats
+from .history_stats import STAT_COLUMNS, AllInPot, allin_pots, hand_stats
 from .phh import (
     IncompleteHandError,
     PhhError,
@@ -71,8 +73,10 @@ __all__: list[str] = [
     "NO_CARD",
     "RAISE_TO",
     "SKIP",
+    "STAT_COLUMNS",
     "Action",
     "ActionKind",
+    "AllInPot",
     "BatchInUseError",
     "Break",
     "ConfigError",
@@ -87,6 +91,7 @@ __all__: list[str] = [
     "HandStateError",
     "HistoryCheck",
     "HistoryError",
+    "HistoryStatsError",
     "HoleCardsShapeError",
     "IllegalActionError",
     "IncompleteHandError",
@@ -114,6 +119,7 @@ __all__: list[str] = [
     "ShowdownOrder",
     "ShownHand",
     "Standing",
+    "StatsSummary",
     "StepResult",
     "Table",
     "TableError",
@@ -129,8 +135,11 @@ __all__: list[str] = [
     "UnsupportedHistoryError",
     "UnsupportedPhhActionError",
     "UnsupportedPhhError",
+    "allin_pots",
     "dumps_history",
     "dumps_phh",
+    "hand_stats",
+    "history_stats",
     "load_history",
     "load_phh",
     "loads_phh",
@@ -140,4 +149,5 @@ __all__: list[str] = [
     "settle_batch",
     "showdown_order",
     "verify_history",
+    "write_history_stats",
 ]

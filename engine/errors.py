@@ -27,6 +27,8 @@ __all__ = [
     "ConfigError",
     "DeckError",
     "HandStateError",
+    "HistoryError",
+    "HistoryStatsError",
     "HoleCardsShapeError",
     "IllegalActionError",
     "IncompleteHandError",
@@ -40,6 +42,8 @@ __all__ = [
     "TableError",
     "TournamentError",
     "UnknownHoleCardsError",
+    "UnknownSiteError",
+    "UnsupportedHistoryError",
     "UnsupportedPhhActionError",
     "UnsupportedPhhError",
     "hand_error",
@@ -264,3 +268,30 @@ class InvalidSeatError(HoldemEvalError, ValueError):
 class DeckError(HoldemEvalError, ValueError):
     """A deck that cannot deal what the hand needs: a wrong answer from a ``draw`` hook,
     an exhausted preset order, or deck settings that do not fit together."""
+
+
+# ---- site hand histories ------------------------------------------------------
+
+class HistoryError(PhhError):
+    """A site hand history that cannot be read: what, where (file, line), got, expected.
+
+    ``file`` and ``line`` say where (line 0: the file as a whole); the message starts with
+    them as ``file:line:``."""
+
+    def __init__(self, message: str, *, file: str = "", line: int = 0) -> None:
+        super().__init__(message)
+        self.file = file
+        self.line = line
+
+
+class UnsupportedHistoryError(HistoryError, UnsupportedPhhError):
+    """A valid site hand history of a game or situation the engine does not play yet."""
+
+
+class UnknownSiteError(HistoryError):
+    """Text that is not a hand history of a site :func:`load_history` knows."""
+
+
+class HistoryStatsError(HistoryError):
+    """A hand the statistics cannot count (it does not read, replay or verify), or no
+    hand at all."""

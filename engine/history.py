@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Union
 
+from .errors import UnknownSiteError
 from .history_ipoker import HEADER_IPOKER, IpokerGame, ipoker_games, read_ipoker_hand
 from .history_pacific import BEFORE_HAND, HEADER_888, read_888_hand
 from .history_party import HEADER_PARTY, read_party_hand
@@ -46,6 +47,7 @@ __all__ = [
     "UnsupportedHistoryError",
     "dumps_history",
     "load_history",
+    "source_files",
     "verify_history",
 ]
 
@@ -63,10 +65,6 @@ _LATER = {"PPPoker": "PPPoker Hand #"}
 
 
 _SUFFIXES = (".txt", ".xml")  # what a folder's hand histories are named (iPoker: .xml)
-
-
-class UnknownSiteError(HistoryError):
-    """Text that is not a hand history of a site :func:`load_history` knows."""
 
 
 @dataclass(frozen=True)
@@ -105,7 +103,9 @@ def _decode(data: bytes, name: str) -> str:
         ) from None
 
 
-def _files(pattern: str) -> list[Path]:
+def source_files(pattern: str) -> list[Path]:
+    """The history files ``pattern`` names: a file, a folder's history files (recursively,
+    in name order) or a glob; an error naming the pattern when there are none."""
     path = Path(pattern)
     if path.is_dir():
         files = sorted(p for p in path.rglob("*") if p.suffix in _SUFFIXES and p.is_file())
@@ -141,7 +141,7 @@ def _texts(source: HistorySource) -> Iterator[tuple[str, str | HistoryError]]:
         yield "<text>", source
         return
     if isinstance(source, (str, os.PathLike)):
-        for path in _files(os.fspath(source)):
+        for path in source_files(os.fspath(source)):
             yield str(path), _decoded(path.read_bytes(), str(path))
         return
     read = getattr(source, "read", None)

@@ -28,6 +28,7 @@ from typing import Any
 from holdem_eval import HoldemEvalError
 from holdem_eval.cards import card_text, parse_cards
 
+from .errors import HistoryError, UnsupportedHistoryError
 from .phh_hand import PhhError, PhhHand, UnsupportedPhhError
 from .phh_read import build_hand
 
@@ -45,22 +46,6 @@ __all__ = [
     "round_bets",
     "to_phh",
 ]
-
-
-class HistoryError(PhhError):
-    """A site hand history that cannot be read: what, where (file, line), got, expected.
-
-    ``file`` and ``line`` say where (line 0: the file as a whole); the message starts with
-    them as ``file:line:``."""
-
-    def __init__(self, message: str, *, file: str = "", line: int = 0) -> None:
-        super().__init__(message)
-        self.file = file
-        self.line = line
-
-
-class UnsupportedHistoryError(HistoryError, UnsupportedPhhError):
-    """A valid site hand history of a game or situation the engine does not play yet."""
 
 
 # Time zones the sites print, as IANA names (PHH's ``time_zone``); the abbreviation is kept

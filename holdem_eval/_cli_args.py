@@ -14,7 +14,13 @@ from collections.abc import Callable
 
 from ._limits import MAX_THREADS, SEED_RANGE, check_count, check_seed, check_threads, default_threads
 
-__all__ = ["add_quiet_arg", "add_threads_arg", "count_type", "seed_type", "show_progress"]
+__all__ = [
+    "HISTORY_SITES", "add_history_inputs", "add_quiet_arg", "add_threads_arg", "count_type",
+    "seed_type", "show_progress",
+]
+
+# holdem_eval.engine.history.SITES (a test keeps them equal): the engine loads on use only
+HISTORY_SITES = ("pokerstars", "ggpoker", "888poker", "winamax", "ipoker", "partypoker")
 
 
 def _threads(text: str) -> int:
@@ -78,3 +84,12 @@ def add_quiet_arg(p: argparse.ArgumentParser) -> None:
 def show_progress(args: argparse.Namespace) -> bool:
     """Whether to draw a progress bar: not ``--quiet`` and stderr is a terminal."""
     return not args.quiet and sys.stderr.isatty()
+
+
+def add_history_inputs(p: argparse.ArgumentParser) -> None:
+    """The inputs every ``history`` command reads: IN..., --site, --skip-invalid."""
+    p.add_argument("inputs", nargs="+", metavar="IN", help="a file, a folder or a glob")
+    p.add_argument("--site", choices=HISTORY_SITES,
+                   help="the site of every input (default: detected from each file)")
+    p.add_argument("--skip-invalid", action="store_true",
+                   help="leave out the hands that cannot be read or do not verify, and go on")

@@ -8,7 +8,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .errors import HoldemEvalError
+from ._cli_args import add_history_inputs
+from ._cmd_history_stats import register_stats
+from .errors import HistoryConvertError
 
 __all__ = ["HistoryConvertError", "register"]
 
@@ -17,14 +19,6 @@ EXIT_CODES = (
     "that cannot be read or does not verify (without --skip-invalid), no hand at all, an input "
     "that cannot be read; no output file is left then; 2 usage error"
 )
-
-
-class HistoryConvertError(HoldemEvalError, ValueError):
-    """A conversion that cannot produce its output (a refused hand, no hands at all)."""
-
-
-# holdem_eval.engine.history.SITES (a test keeps them equal): the engine loads on use only
-_SITES = ("pokerstars", "ggpoker", "888poker", "winamax", "ipoker", "partypoker")
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -54,16 +48,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    c.add_argument("inputs", nargs="+", metavar="IN", help="a file, a folder or a glob")
+    add_history_inputs(c)
     c.add_argument("-o", "--output", required=True, metavar="OUT.phhs",
                    help="the PHHS file to write ('-': standard output)")
-    c.add_argument("--site", choices=_SITES,
-                   help="the site of every input (default: detected from each file)")
-    c.add_argument("--skip-invalid", action="store_true",
-                   help="leave out the hands that cannot be read or do not verify, and go on")
     c.add_argument("--report", metavar="FILE",
                    help="with --skip-invalid, write one line per hand left out (file:line: why)")
     p.set_defaults(handler=_run, parser=c)
+    register_stats(commands)  # history stats: _cmd_history_stats.py
 
 
 def _run(args: argparse.Namespace) -> int:

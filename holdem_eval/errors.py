@@ -14,6 +14,7 @@ __all__ = [
     "DuplicateCardError",
     "EquityArgumentError",
     "GridOutputError",
+    "HistoryConvertError",
     "HoldemEvalError",
     "IcmArgumentError",
     "InputFileError",
@@ -172,3 +173,7 @@ class RangeSyntaxError(HoldemEvalError, ValueError):
 
 class UnknownHandClassError(HoldemEvalError, ValueError):
     """A name that is not one of the 169 starting-hand classes."""
+
+
+class HistoryConvertError(HoldemEvalError, ValueError):
+    """A conversion that cannot produce its output (a refused hand, no hands at all)."""

@@ -154,3 +154,10 @@ def test_the_same_bad_card_text_raises_the_same_error_everywhere(bad: str) -> No
             call()
         errors.append(type(info.value))
     assert set(errors) == {InvalidCardError}
+
+
+def test_every_exception_class_lives_in_an_errors_module() -> None:
+    homes = {ROOT / "holdem_eval" / "errors.py", ROOT / "engine" / "errors.py"}
+    elsewhere = [f"{p.relative_to(ROOT).as_posix()}: {m.group(1)}" for p in PRODUCT if p not in homes
+                 for m in re.finditer(r"^class (\w+)\([^)]*(?:Error|Exception)\b", p.read_text(), re.M)]
+    assert elsewhere == []

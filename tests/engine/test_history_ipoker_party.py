@@ -86,9 +86,9 @@ def test_samples_import_verify_and_every_refused_one_says_why(
 def test_sites_and_the_cli_choices() -> None:
     from holdem_eval.engine.history import SITES
 
-    from holdem_eval import _cmd_history
+    from holdem_eval._cli_args import HISTORY_SITES
 
-    assert SITES[-2:] == ("ipoker", "partypoker") and _cmd_history._SITES == SITES
+    assert SITES[-2:] == ("ipoker", "partypoker") and HISTORY_SITES == SITES
 
 
 def test_ipoker_actions_in_play_order_raise_to_and_inferred_fees() -> None:

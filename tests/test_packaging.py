@@ -122,8 +122,9 @@ def test_sdist_holds_the_tests_scripts_docs_and_changelog(tmp_path: Path) -> Non
     with tarfile.open(sdist) as tar:
         names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
     tracked = subprocess.run(
-        ["git", "ls-files", "tests", "scripts", "docs", "csrc"], cwd=ROOT, capture_output=True, text=True
-    ).stdout.split()
+        ["git", "ls-files", "-z", "tests", "scripts", "docs", "csrc"], cwd=ROOT, capture_output=True,
+        text=True,
+    ).stdout.split("\0")[:-1]  # -z: names as they are (spaces in sample names)
     expected = {"CHANGELOG.md", "LICENSE", "README.md", "pyproject.toml", "setup.py", "MANIFEST.in",
                 "tests/helpers.py", "tests/conftest.py", "tests/c/check.h", "tests/engine/test_phh.py",
                 "tests/data/phh/LICENSE", "scripts/dev_build.sh", "docs/cli.md",

@@ -52,7 +52,6 @@ size_t he_hand_field_width(size_t f) { return f < N_FIELDS ? field_widths[f] : 0
 
 /* ---- the event log ---------------------------------------------------------------------- */
 
-
 void he_hi_record(he_hi_log *log, int kind, int64_t seat, int64_t amount,
                   const int8_t *cards, int64_t n_cards)
 {
@@ -93,7 +92,6 @@ int he_hi_draw(he_hand *h, int64_t count, int8_t *out)
 
 /* ---- legal actions ---------------------------------------------------------------------- */
 
-/* Why seat i may not bet or raise now (0: it may), and the "to" bounds when it may. */
 /* Whether no opponent of seat i could put in more chips: with no bet, fewer than two seats
  * have chips behind; facing a bet, every other live seat is all-in for no more than it. */
 static int no_opponent(const he_hand *h, int64_t i)
@@ -109,6 +107,7 @@ static int no_opponent(const he_hand *h, int64_t i)
     return 1;
 }
 
+/* Why seat i may not bet or raise now (0: it may), and the "to" bounds when it may. */
 static int wager_bounds(const he_hand *h, int64_t i, int64_t *lo, int64_t *hi)
 {
     int64_t stack = h->stacks[i], bet = h->bets[i], cur = h->cur_bet;
@@ -317,18 +316,26 @@ int he_hi_showdown(he_hand *h, he_hi_log *log)
 
 static int end_round(he_hand *h, he_hi_log *log);
 
-/* The first seat from `start` clockwise that must act gets the turn, else the round ends
- * (a lone seat with chips that matched the bet has nobody to bet against). */
-int he_hi_start_round(he_hand *h, int64_t start, he_hi_log *log)
+/* The largest bet (cur_bet, except preflop below a short big blind's price of entry). */
+static int64_t top_bet(const he_hand *h)
 {
-    /* a lone seat with chips acts only if a live opponent's bet is above its own (the
-     * price of entry above a short big blind is no such bet) */
     int64_t top = 0;
     for (int64_t k = 0; k < h->n; k++) {
         top = h->bets[k] > top ? h->bets[k] : top;
     }
-    for (int64_t d = 0; d < h->n; d++) {
-        int64_t j = he_hi_seat_after(h, start, d);
+    return top;
+}
+
+/* The first seat `from`, d0.. places clockwise, that must act gets the turn, else the
+ * round ends. No decision where there is none: a lone seat with chips acts only if a live
+ * opponent's bet is above its own (`top`: the largest bet when fewer than two seats have
+ * chips; the price of entry above a short big blind is no such bet), else its only action
+ * would be a check (the hand runs on). */
+static int next_actor(he_hand *h, int64_t from, int64_t d0, he_hi_log *log)
+{
+    int64_t top = h->n_active < 2 ? top_bet(h) : 0;
+    for (int64_t d = d0; d < h->n; d++) {
+        int64_t j = he_hi_seat_after(h, from, d);
         if (h->acted[j] < h->cur_bet && (h->n_active >= 2 || h->bets[j] < top)) {
             h->actor = (int8_t)j;
             return HE_OK;
@@ -337,19 +344,15 @@ int he_hi_start_round(he_hand *h, int64_t start, he_hi_log *log)
     return end_round(h, log);
 }
 
-/* After seat i acted: the first seat clockwise that has not acted at the current bet. */
+int he_hi_start_round(he_hand *h, int64_t start, he_hi_log *log)
+{
+    return next_actor(h, start, 0, log);
+}
+
+/* After seat i acted: the next seat clockwise that must act (next_actor), if two are in. */
 static int pass_turn(he_hand *h, int64_t i, he_hi_log *log)
 {
-    if (h->n_live > 1) {
-        for (int64_t d = 1; d < h->n; d++) {
-            int64_t j = he_hi_seat_after(h, i, d);
-            if (h->acted[j] < h->cur_bet) {
-                h->actor = (int8_t)j;
-                return HE_OK;
-            }
-        }
-    }
-    return end_round(h, log);
+    return h->n_live > 1 ? next_actor(h, i, 1, log) : end_round(h, log);
 }
 
 /* Takes `need` board cards from the plan, else (burning one) from the seeded deck, whose
@@ -374,8 +377,6 @@ static int deal_from_plan(he_hand *h, int64_t need, he_hi_log *log, int *dealt)
     *dealt = 1;
     return HE_OK;
 }
-
-int he_hi_next_street(he_hand *h, he_hi_log *log);
 
 /* A new betting round: its raise size, no bets counted, every seat still in to act. */
 int he_hi_begin_street(he_hand *h, he_hi_log *log)
@@ -426,11 +427,7 @@ int he_hi_next_street(he_hand *h, he_hi_log *log)
 static int end_round(he_hand *h, he_hi_log *log)
 {
     h->actor = -1;
-    /* the largest bet: cur_bet, except preflop below a short big blind's price of entry */
-    int64_t top = 0, second = 0, owners = 0, k = -1;
-    for (int64_t j = 0; j < h->n; j++) {
-        top = h->bets[j] > top ? h->bets[j] : top;
-    }
+    int64_t top = top_bet(h), second = 0, owners = 0, k = -1;
     for (int64_t j = 0; j < h->n; j++) {
         if (h->bets[j] == top) {
             owners++;

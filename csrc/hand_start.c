@@ -558,6 +558,10 @@ static int state_fault(const he_hand *h)
         || (!h->over && (h->n_active != active || (h->cur_bet != top && !entry)))) {
         return HE_HAND_FAULT_COUNTS;
     }
+    /* no decision where there is none: a lone seat with chips acts facing a higher bet */
+    if (h->actor >= 0 && active < 2 && h->bets[h->actor] >= top) {
+        return HE_HAND_FAULT_ACTOR;
+    }
     /* the pot holds what was put in, no result before the end, and no chip made or lost */
     if ((!h->over && (h->rake || paid)) || h->pot != (h->over ? 0 : in_pot)
         || !add_chips(&total, h->pot) || !add_chips(&total, h->rake) || total != start_total) {

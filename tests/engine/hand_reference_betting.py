@@ -218,12 +218,15 @@ class BettingMixin:
     # for the rest).
     def _pass_turn(self, i: int) -> None:
         """After seat ``i`` acted: the first seat clockwise whose ``_acted`` level is
-        below the current bet acts next; if none (or one player is left) the round ends."""
+        below the current bet acts next; if none (or one player is left) the round ends.
+        No decision where there is none: a lone seat with chips acts only when a live
+        opponent's bet is above its own (as in :meth:`_start_round_py`)."""
         if self.n_live > 1:
             acted = self._acted
             cur = self.cur_bet
+            top = max(self.bets) if self.n_active < 2 else 0
             for j in _SEATS_AFTER[self.n][i]:
-                if acted[j] < cur:
+                if acted[j] < cur and (self.n_active >= 2 or self.bets[j] < top):
                     self.actor = j
                     return
         self._end_round()

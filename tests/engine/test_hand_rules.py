@@ -156,3 +156,52 @@ def test_a_short_big_blind_does_not_lower_the_price_of_entry() -> None:
         assert h2.is_over and sum(h2.stacks) == 1030
         uncalled = [(e.kind, e.seat, e.amount) for e in h2.events if e.kind == "uncalled"]
         assert uncalled == [("uncalled", 0, 20)]
+
+
+# ---- item 6: no decision where there is none ------------------------------------------
+
+_SKIPPED_CHECK_PHH = """variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [50, 100, 0]
+min_bet = 100
+starting_stacks = [100, 1000, 100]
+actions = ['d dh p1 AhKh', 'd dh p2 QsQd', 'd dh p3 7c2d', 'p3 cc', 'p1 cc', {check}
+           'd db 2h3h9c', 'd db 4s', 'd db 8d']
+"""
+
+
+def test_the_big_blind_is_not_asked_to_check_when_nobody_else_can_act() -> None:
+    """Issue 26 item 6: every opponent all-in for no more than the big blind leaves the big
+    blind a check as its only action: it is not asked, the hand runs on (as PokerKit)."""
+    for make in (Hand, ReferenceHand):
+        heads_up = make(NL, [2, 100], button=0, seed=1)  # the button posts 1 of its 2
+        heads_up.all_in()
+        assert heads_up.is_over and sum(heads_up.stacks) == 102
+        assert [e.kind for e in heads_up.events].count("check") == 0
+        three = make(NL, [2, 2, 100], button=0, seed=1)
+        three.all_in()
+        three.all_in()  # the small blind completes all-in: the big blind has nothing to decide
+        assert three.is_over and three.current_actor is None and sum(three.stacks) == 104
+        # facing more than its blind, the big blind still decides
+        facing = make(NL, [5, 2, 100], button=0, seed=1)
+        facing.all_in()
+        facing.all_in()
+        assert facing.current_actor == 2 and facing.to_call == 3
+
+
+def test_a_phh_file_recording_the_skipped_check_still_replays() -> None:
+    """Files written by engines that ask the big blind (item 6) replay: that one recorded
+    check is the decision the engine skips; a second one is refused."""
+    from holdem_eval.engine import PhhReplayError, loads_phh, replay_phh
+
+    results = []
+    for check in ("'p2 cc',", ""):
+        (phh,) = loads_phh(_SKIPPED_CHECK_PHH.format(check=check))
+        result = replay_phh(phh)
+        assert result.hand.is_over
+        results.append(result.finishing_stacks)
+    assert results[0] == results[1] == (0, 1200, 0)
+    (twice,) = loads_phh(_SKIPPED_CHECK_PHH.format(check="'p2 cc', 'p2 cc',"))
+    with pytest.raises(PhhReplayError) as err:
+        replay_phh(twice)
+    assert "cannot check or call" in str(err.value)

@@ -118,8 +118,9 @@ static int wager_bounds(const he_hand *h, int64_t i, int64_t *lo, int64_t *hi)
     if (acted >= 0 && cur - acted < h->raise_size) {
         return HE_E_HAND_NOT_REOPENED;
     }
-    if (h->betting == HE_FIXED_LIMIT && h->max_bets >= 0 && h->level_count >= h->max_bets) {
-        return HE_E_HAND_CAPPED;
+    if (h->betting == HE_FIXED_LIMIT && h->max_bets >= 0 && h->level_count >= h->max_bets
+        && (h->mode == HE_MODE_TOURNAMENT || h->n_active > 2 || h->capped)) {
+        return HE_E_HAND_CAPPED; /* heads-up in a cash game: uncapped, unless capped before */
     }
     if (no_opponent(h, i)) {
         return HE_E_HAND_NO_OPPONENT;
@@ -331,7 +332,7 @@ static int64_t top_bet(const he_hand *h)
  * opponent's bet is above its own (`top`: the largest bet when fewer than two seats have
  * chips; the price of entry above a short big blind is no such bet), else its only action
  * would be a check (the hand runs on). */
-static int next_actor(he_hand *h, int64_t from, int64_t d0, he_hi_log *log)
+int he_hi_start_round(he_hand *h, int64_t from, int64_t d0, he_hi_log *log)
 {
     int64_t top = h->n_active < 2 ? top_bet(h) : 0;
     for (int64_t d = d0; d < h->n; d++) {
@@ -344,15 +345,10 @@ static int next_actor(he_hand *h, int64_t from, int64_t d0, he_hi_log *log)
     return end_round(h, log);
 }
 
-int he_hi_start_round(he_hand *h, int64_t start, he_hi_log *log)
-{
-    return next_actor(h, start, 0, log);
-}
-
-/* After seat i acted: the next seat clockwise that must act (next_actor), if two are in. */
+/* After seat i acted: the next seat clockwise that must act, if two are in the hand. */
 static int pass_turn(he_hand *h, int64_t i, he_hi_log *log)
 {
-    return h->n_live > 1 ? next_actor(h, i, 1, log) : end_round(h, log);
+    return h->n_live > 1 ? he_hi_start_round(h, i, 1, log) : end_round(h, log);
 }
 
 /* Takes `need` board cards from the plan, else (burning one) from the seeded deck, whose
@@ -388,11 +384,12 @@ int he_hi_begin_street(he_hand *h, he_hi_log *log)
     }
     h->raise_size = h->street_sizes[h->street];
     h->level_count = 0;
+    h->capped = 0;
     h->last_aggressor = -1;
     for (int64_t k = 0; k < h->n; k++) {
         h->acted[k] = h->folded[k] || h->stacks[k] == 0 ? DONE : -1;
     }
-    return he_hi_start_round(h, he_hi_seat_after(h, h->button, 1), log);
+    return he_hi_start_round(h, he_hi_seat_after(h, h->button, 1), 0, log);
 }
 
 /* Deals the next street (or waits for its cards), then starts its betting; when the
@@ -597,6 +594,7 @@ static int wager(he_hand *h, int64_t i, int64_t to, he_hi_log *log)
             h->raise_size = CHIP(to - h->cur_bet);
         }
         h->level_count++;
+        h->capped = (int8_t)(h->capped || he_hi_capped_multiway(h));
     }
     h->cur_bet = CHIP(to);
     h->last_aggressor = (int8_t)i;

@@ -384,7 +384,7 @@ typedef char same_game_reads_the_game_where_it_is[
     && offsetof(he_hand, starting_stacks) + sizeof(((he_hand *)0)->starting_stacks)
        == offsetof(he_hand, stacks)
     && offsetof(he_hand, no_flop_no_drop) + 1 == offsetof(he_hand, n)
-    && offsetof(he_hand, n) == offsetof(he_hand, hole_count) + 8
+    && offsetof(he_hand, n) == offsetof(he_hand, hole_count) + 9
     && offsetof(he_hand, n) + 1 == offsetof(he_hand, button) ? 1 : -1];
 
 /* Whether hands f and h have the same game: the record's leading amounts up to byte `lead`

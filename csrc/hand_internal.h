@@ -62,8 +62,15 @@ int he_hi_draw(he_hand *h, int64_t count, int8_t *out);
  * flop, burn, turn, burn, river as the board plan. Reads n, hole_count and button; leaves
  * no deck behind (deck_seed, deck_mask and deck_pos 0). */
 int he_hi_deal_fresh(he_hand *h, uint64_t seed);
-/* The first seat from `start` that must act gets the turn, else the round ends. */
-int he_hi_start_round(he_hand *h, int64_t start, he_hi_log *log);
+/* The first seat `from`, d0.. places clockwise, that must act gets the turn, else the
+ * round ends (d0: 0 at the start of a round, 1 after seat `from` acted). */
+int he_hi_start_round(he_hand *h, int64_t from, int64_t d0, he_hi_log *log);
+/* Whether the fixed-limit cap is reached with more than two seats able to bet (then it
+ * holds heads-up too, even in a cash game: the state's `capped`). */
+static inline int he_hi_capped_multiway(const he_hand *h)
+{
+    return h->max_bets >= 0 && h->level_count >= h->max_bets && h->n_active > 2;
+}
 /* The next betting round, after its board cards. */
 int he_hi_begin_street(he_hand *h, he_hi_log *log);
 /* Deal the next street (or wait for its cards), or run out to the showdown. */

@@ -372,7 +372,8 @@ static int start(he_hand *h, const he_hand_config *c, const he_hand_setup *s, he
         h->raise_size = h->cur_bet;
     }
     h->street = HE_PREFLOP;
-    return he_hi_start_round(h, next, log);
+    h->capped = (int8_t)he_hi_capped_multiway(h);
+    return he_hi_start_round(h, next, 0, log);
 }
 
 int he_hand_start(he_hand *h, const he_hand_config *config, const he_hand_setup *setup,
@@ -443,7 +444,7 @@ static int state_fault(const he_hand *h)
         || !in(h->last_aggressor, -1, h->n - 1) || !in(h->river_aggressor, -1, h->n - 1)
         || !in(h->small_blind_seat, 0, h->n - 1) || !in(h->big_blind_seat, 0, h->n - 1)
         || !in(h->blind_counts_toward_cap, 0, 1) || !in(h->allow_free_fold, 0, 1)
-        || !in(h->manual_showdown, 0, 1) || !in(h->no_flop_no_drop, 0, 1)
+        || !in(h->manual_showdown, 0, 1) || !in(h->no_flop_no_drop, 0, 1) || !in(h->capped, 0, 1)
         || h->n * h->hole_count + 8 > HE_DECK_SIZE) {
         return HE_HAND_FAULT_RANGE;
     }

@@ -68,7 +68,9 @@ class BettingMixin:
             wager = _COVERS_CALL
         elif acted >= 0 and cur - acted < raise_size:
             wager = _NOT_REOPENED
-        elif code == 2 and cfg.max_bets is not None and self._level_count >= cfg.max_bets:
+        elif (code == 2 and cfg.max_bets is not None and self._level_count >= cfg.max_bets
+              and (cfg.mode == "tournament" or self.n_active > 2 or self._capped)):
+            # heads-up in a cash game the cap is off, unless reached before it was heads-up
             wager = f"the betting is capped at {cfg.max_bets} bets this round"
         else:
             wager = _NO_OPPONENT if self._no_opponent(i) else ""
@@ -186,6 +188,12 @@ class BettingMixin:
         i = self._who("bet or raise")
         self._wager(i, amount, _BET if self.cur_bet == 0 else _RAISE)
 
+    def _capped_multiway(self) -> bool:
+        """The fixed-limit cap reached with more than two seats able to bet (it then holds
+        heads-up too, even in a cash game)."""
+        cap = self.config.max_bets
+        return cap is not None and self._level_count >= cap and self.n_active > 2
+
     def _no_opponent(self, i: int) -> bool:
         """Someone else must be able to put in more chips: with no bet, anyone with chips;
         facing a bet, a live seat whose stack and bet exceed it."""
@@ -296,6 +304,7 @@ class BettingMixin:
             if self.config.betting_code != 2:
                 self.raise_size = inc
             self._level_count += 1
+            self._capped = self._capped or self._capped_multiway()
         self.cur_bet = to
         self.last_aggressor = i
         self._log.append(("bet" if kind == _BET else "raise", i, to, ()))
@@ -411,6 +420,7 @@ class BettingMixin:
             return
         self.raise_size = self._street_sizes[self.street_index]
         self._level_count = 0
+        self._capped = False
         self.last_aggressor = -1
         folded = self.folded
         self._acted = [

@@ -168,6 +168,7 @@ class StartMixin:
             self.raise_size = self.cur_bet  # the straddle is the new big blind for the min raise
         self.street_index = _PREFLOP
         self.actor = -1
+        self._capped = self._capped_multiway()
         self._start_round(first)
 
     def _explicit_cards(

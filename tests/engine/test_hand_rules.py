@@ -205,3 +205,60 @@ def test_a_phh_file_recording_the_skipped_check_still_replays() -> None:
     with pytest.raises(PhhReplayError) as err:
         replay_phh(twice)
     assert "cannot check or call" in str(err.value)
+
+
+# ---- item 1: heads-up fixed limit in cash games is uncapped ------------------------------
+
+FL_CASH = GameConfig(betting="fixed-limit", big_blind=2)
+FL_TOURNAMENT = GameConfig(betting="fixed-limit", big_blind=2, mode="tournament")
+
+
+def _can_raise(hand: Hand | ReferenceHand) -> bool:
+    return any(a.kind.name == "RAISE" for a in hand.legal_actions())
+
+
+def test_heads_up_fixed_limit_is_uncapped_in_cash_games_and_capped_in_tournaments() -> None:
+    """Issue 26 item 1: "Bleiben nur zwei Spieler übrig, gelten an Tischen, an denen um
+    echtes Geld gespielt wird, keine Beschränkungen mehr für Erhöhungen. Bei einem Turnier
+    sind jedoch auch bei nur zwei übrig gebliebenen Spielern nur drei Erhöhungen zulässig.\""""
+    assert GameConfig().mode == "cash"
+    for make in (Hand, ReferenceHand):
+        cash = make(FL_CASH, [1000, 1000], button=0, seed=1)
+        tournament = make(FL_TOURNAMENT, [1000, 1000], button=0, seed=1)
+        for to in (4, 6, 8):  # the big blind and three raises: the cap of 4 bets
+            cash.raise_to(to)
+            tournament.raise_to(to)
+        assert not _can_raise(tournament)
+        for to in (10, 12, 14):
+            cash.raise_to(to)
+        assert cash.cur_bet == 14 and _can_raise(cash)
+
+
+def test_the_cap_is_off_once_two_players_can_bet_unless_reached_before() -> None:
+    """Robert's Rules: the cap is lifted "any time the action becomes heads-up before the
+    raising has been capped"; a seat all-in does not count."""
+    for make in (Hand, ReferenceHand):
+        folded = make(FL_CASH, [1000] * 3, button=0, seed=1)
+        folded.fold()  # seat 0; seats 1 and 2 are heads-up
+        for to in (4, 6, 8, 10, 12):
+            folded.raise_to(to)
+        assert _can_raise(folded)
+        capped = make(FL_CASH, [1000] * 3, button=0, seed=1)
+        for to in (4, 6, 8):  # capped with three players in
+            capped.raise_to(to)
+        capped.fold()  # seat 0: heads-up now, but the cap was reached before
+        assert capped.current_actor == 1 and not _can_raise(capped)
+        all_in = make(FL_CASH, [3, 1000, 1000], button=0, seed=1)
+        all_in.all_in()  # seat 0 raises all-in to 3: two players can still bet
+        for to in (5, 7, 9, 11):
+            all_in.raise_to(to)
+        assert _can_raise(all_in)
+
+
+def test_tournament_levels_play_tournament_rules_and_mode_is_checked() -> None:
+    from holdem_eval.engine import ConfigError, Level
+
+    assert Level(1, 2).config(betting="fixed-limit").mode == "tournament"
+    with pytest.raises(ConfigError) as err:
+        GameConfig(mode="home")
+    assert str(err.value) == "mode must be one of ('cash', 'tournament'), got 'home'"

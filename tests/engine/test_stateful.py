@@ -101,6 +101,7 @@ def game_configs(draw: st.DrawFn) -> tuple[GameConfig, int]:
     if betting == "fixed-limit":
         kwargs["max_bets"] = draw(st.sampled_from([4, 1, 2, None]))
         kwargs["blind_counts_toward_cap"] = draw(st.booleans())
+        kwargs["mode"] = draw(st.sampled_from(["cash", "tournament"]))
     else:
         kwargs["min_bet"] = draw(st.sampled_from([bb, 1, 2 * bb]))
     kwargs["allow_free_fold"] = draw(st.booleans())

@@ -6,11 +6,12 @@
  * Rules that are choices, stated once (engine/hand.py documents them for users):
  * - Re-opening: a seat that already acted this round may raise again only when facing at
  *   least a full raise since its last action (current bet - level it acted at >= raise
- *   size), so an all-in for less than a full raise does not re-open the betting.
+ *   size; fixed limit: half of it, he_hi_full_raise), so an all-in for less does not.
  * - A bet or raise needs an opponent who can still put in more chips, and a seat whose
  *   stack does not exceed the amount to call may only call.
  * - Fixed limit: a bet or raise is exactly one unit (street_sizes) or all-in for less; only
- *   full bets and raises count towards max_bets.
+ *   full bets and raises (an all-in of half a unit or more is one) count towards max_bets;
+ *   heads-up in a cash game there is no cap.
  * - The uncalled part of the largest bet goes back to its owner at the end of each round.
  * - Pots, showdown winners, odd chips and rake: he_settle_known (csrc/settle.c), the
  *   kernel of he_settle_hand_dead without its checks of input. */
@@ -115,7 +116,7 @@ static int wager_bounds(const he_hand *h, int64_t i, int64_t *lo, int64_t *hi)
     if (stack <= cur - bet) {
         return HE_E_HAND_COVERS_CALL;
     }
-    if (acted >= 0 && cur - acted < h->raise_size) {
+    if (acted >= 0 && !he_hi_full_raise(h, cur - acted)) {
         return HE_E_HAND_NOT_REOPENED;
     }
     if (h->betting == HE_FIXED_LIMIT && h->max_bets >= 0 && h->level_count >= h->max_bets
@@ -589,7 +590,7 @@ static int wager(he_hand *h, int64_t i, int64_t to, he_hi_log *log)
     } else {
         h->acted[i] = CHIP(to);
     }
-    if (to - h->cur_bet >= h->raise_size) {
+    if (he_hi_full_raise(h, to - h->cur_bet)) {
         if (h->betting != HE_FIXED_LIMIT) {
             h->raise_size = CHIP(to - h->cur_bet);
         }

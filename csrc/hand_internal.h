@@ -65,6 +65,13 @@ int he_hi_deal_fresh(he_hand *h, uint64_t seed);
 /* The first seat `from`, d0.. places clockwise, that must act gets the turn, else the
  * round ends (d0: 0 at the start of a round, 1 after seat `from` acted). */
 int he_hi_start_round(he_hand *h, int64_t from, int64_t d0, he_hi_log *log);
+/* Whether raising the bet by `inc` is a full bet or raise (it re-opens the betting and
+ * counts toward the fixed-limit cap): at least the raise size, and in fixed limit at
+ * least half of it (the half-bet rule: an all-in of half a bet or more is a full bet). */
+static inline int he_hi_full_raise(const he_hand *h, int64_t inc)
+{
+    return h->betting == HE_FIXED_LIMIT ? 2 * inc >= h->raise_size : inc >= h->raise_size;
+}
 /* Whether the fixed-limit cap is reached with more than two seats able to bet (then it
  * holds heads-up too, even in a cash game: the state's `capped`). */
 static inline int he_hi_capped_multiway(const he_hand *h)

@@ -66,7 +66,7 @@ class BettingMixin:
         code = cfg.betting_code
         if stack <= to_call:
             wager = _COVERS_CALL
-        elif acted >= 0 and cur - acted < raise_size:
+        elif acted >= 0 and not self._full_raise(cur - acted):
             wager = _NOT_REOPENED
         elif (code == 2 and cfg.max_bets is not None and self._level_count >= cfg.max_bets
               and (cfg.mode == "tournament" or self.n_active > 2 or self._capped)):
@@ -188,6 +188,14 @@ class BettingMixin:
         i = self._who("bet or raise")
         self._wager(i, amount, _BET if self.cur_bet == 0 else _RAISE)
 
+    def _full_raise(self, inc: int) -> bool:
+        """Raising the bet by ``inc`` is a full bet or raise (re-opens the betting, counts
+        toward the cap): at least the raise size; in fixed limit at least half of it (the
+        half-bet rule: an all-in of half a bet or more counts as a full one)."""
+        if self.config.betting_code == 2:
+            return 2 * inc >= self.raise_size
+        return inc >= self.raise_size
+
     def _capped_multiway(self) -> bool:
         """The fixed-limit cap reached with more than two seats able to bet (it then holds
         heads-up too, even in a cash game)."""
@@ -300,7 +308,7 @@ class BettingMixin:
         else:
             self._acted[i] = to
         inc = to - self.cur_bet
-        if inc >= self.raise_size:
+        if self._full_raise(inc):
             if self.config.betting_code != 2:
                 self.raise_size = inc
             self._level_count += 1

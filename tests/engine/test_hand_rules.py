@@ -262,3 +262,45 @@ def test_tournament_levels_play_tournament_rules_and_mode_is_checked() -> None:
     with pytest.raises(ConfigError) as err:
         GameConfig(mode="home")
     assert str(err.value) == "mode must be one of ('cash', 'tournament'), got 'home'"
+
+
+# ---- item 2: the half-bet rule in fixed limit ---------------------------------------------
+
+FL_2_4 = GameConfig(betting="fixed-limit", big_blind=2, small_bet=2, big_bet=4)
+
+
+def _to_flop(hand: Hand | ReferenceHand) -> None:
+    while hand.street == "preflop":
+        hand.check_or_call()
+
+
+def test_an_all_in_of_half_a_bet_counts_toward_the_cap() -> None:
+    """Issue 26 item 2: FL 2/4 flop: all-in bet 1 (half a bet: a full bet), raises to 3, 5
+    and 7 reach the cap of four bets; the big blind may no longer raise to 9."""
+    for make in (Hand, ReferenceHand):
+        h = make(FL_2_4, [3, 100, 100, 100], button=3, seed=1)
+        _to_flop(h)
+        assert (h.street, h.current_actor, h.stacks[0]) == ("flop", 0, 1)
+        h.all_in()  # a bet of 1
+        for to in (3, 5, 7):
+            h.raise_to(to)
+        assert h.current_actor == 1 and not _can_raise(h)
+
+
+def test_an_all_in_of_half_a_bet_re_opens_the_betting_and_less_does_not() -> None:
+    """An all-in raise of at least half a bet re-opens the betting for a seat that already
+    acted; less than half does not (TDA, Robert's Rules)."""
+    for make in (Hand, ReferenceHand):
+        half = make(FL_2_4, [100, 5, 100], button=2, seed=1)
+        _to_flop(half)
+        half.bet(2)
+        half.all_in()  # seat 1 raises all-in to 3: half a bet more
+        half.call()
+        assert half.current_actor == 0 and _can_raise(half)
+        less = make(GameConfig(betting="fixed-limit", big_blind=4, small_bet=4, big_bet=8),
+                    [100, 9, 100], button=2, seed=1)
+        _to_flop(less)
+        less.bet(4)
+        less.all_in()  # seat 1 raises all-in to 5: a quarter of a bet
+        less.call()
+        assert less.current_actor == 0 and not _can_raise(less)

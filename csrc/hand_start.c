@@ -254,7 +254,7 @@ static int64_t take(he_hand *h, int64_t k, int64_t amount)
 }
 
 /* Forced bets: antes (dead, from every seat), or a big-blind ante (dead, the big blind
- * pays it), the small and big blind (heads-up the button posts the small blind), a
+ * pays it from what its blind leaves), the small and big blind (heads-up the button posts the small blind), a
  * straddle left of the big blind, then extra posts; returns the first seat to act. */
 static int64_t post_forced(he_hand *h, const he_hand_setup *s, he_hi_log *log)
 {
@@ -271,7 +271,10 @@ static int64_t post_forced(he_hand *h, const he_hand_setup *s, he_hi_log *log)
             he_hi_emit(log, HE_EV_ANTE, k, amt, NULL, 0);
         }
     } else if (h->big_blind_ante) {
-        int64_t amt = take(h, bb, h->big_blind_ante);
+        /* the big blind is posted before the ante (TDA): a short stack antes what is left */
+        int64_t blind = h->big_blind < h->stacks[bb] ? h->big_blind : h->stacks[bb];
+        int64_t left = h->stacks[bb] - blind;
+        int64_t amt = take(h, bb, h->big_blind_ante < left ? h->big_blind_ante : left);
         h->committed[bb] = CHIP(h->committed[bb] + amt);
         h->dead[bb] = CHIP(amt);
         he_hi_emit(log, HE_EV_ANTE, bb, amt, NULL, 0);

@@ -304,3 +304,20 @@ def test_an_all_in_of_half_a_bet_re_opens_the_betting_and_less_does_not() -> Non
         less.all_in()  # seat 1 raises all-in to 5: a quarter of a bet
         less.call()
         assert less.current_actor == 0 and not _can_raise(less)
+
+
+# ---- item 5: big-blind ante with a short stack --------------------------------------------
+
+
+def test_a_short_big_blind_posts_the_blind_before_the_big_blind_ante() -> None:
+    """Issue 26 item 5 (TDA 2024): "the blind is posted before the ante": a big blind of 100
+    with a big-blind ante of 100 and 150 chips posts the whole blind and antes 50."""
+    cfg = GameConfig(big_blind=100, big_blind_ante=100)
+    for make in (Hand, ReferenceHand):
+        h = make(cfg, [1000, 1000, 150], button=0, seed=1)
+        posts = [(e.kind, e.seat, e.amount) for e in h.events if e.kind in ("ante", "big_blind")]
+        assert posts == [("ante", 2, 50), ("big_blind", 2, 100)]
+        assert h.bets == [0, 50, 100] and h.to_call == 100
+        short = make(cfg, [1000, 1000, 80], button=0, seed=1)  # not even the blind
+        posts = [(e.kind, e.seat, e.amount) for e in short.events if e.kind in ("ante", "big_blind")]
+        assert posts == [("ante", 2, 0), ("big_blind", 2, 80)]

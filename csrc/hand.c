@@ -233,8 +233,7 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
 #endif
     /* the state passes he_hand_check (the functions' contract): no need to check it again */
     int st = he_settle_known(committed, dead, out_of_pot, holes, hc, board, n, (size_t)h->button,
-                             h->variant, &rules, payouts,
-                             &rake, ranks);
+                             h->variant, &rules, payouts, &rake, ranks);
     if (st != HE_OK) {
         return st;
     }
@@ -461,6 +460,9 @@ static int end_round(he_hand *h, he_hi_log *log)
     h->cur_bet = 0;
     if (h->street == HE_RIVER || h->n_active < 2) {
         h->betting_done = 1;
+    }
+    if (h->n_active < 2 && !h->manual_showdown) {
+        he_hi_table_hands(h, log); /* a player all-in and nobody left to bet */
     }
     return he_hi_next_street(h, log);
 }

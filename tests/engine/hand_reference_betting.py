@@ -13,6 +13,7 @@ from hand_reference_common import (
     _DONE,
     _RIVER,
     _SEATS_AFTER,
+    _SEATS_FROM,
     _SHOWDOWN,
     _new_tuple,
     _to_cards,
@@ -383,7 +384,18 @@ class BettingMixin:
         self.cur_bet = 0
         if self.street_index == _RIVER or self.n_active < 2:
             self.betting_done = True
+        if self.n_active < 2 and not self.manual_showdown:
+            self._table_hands()
         self._next_street()
+
+    def _table_hands(self) -> None:
+        """All-in hands are tabled: a player all-in and nobody left to bet, every live seat
+        whose cards are known shows them (clockwise from the left of the button) before the
+        rest of the board comes."""
+        for k in _SEATS_FROM[self.n][(self.button + 1) % self.n]:
+            if not self.folded[k] and not self._shown[k] and UNKNOWN_CARD not in self.hole_cards[k]:
+                self._shown[k] = 1
+                self._log.append(("show", k, 0, self.hole_cards[k]))
 
     def _next_street(self) -> None:
         """Deal the next street (or wait for its cards), then start betting or showdown."""

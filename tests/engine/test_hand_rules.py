@@ -49,7 +49,8 @@ def test_an_automatic_showdown_with_unknown_cards_accepts_the_call_and_waits() -
     h.show(1, "KhKd")
     assert (h.is_over, h.payouts) == (True, [200, 0])
     kinds = [(e.kind, e.seat) for e in h.events if e.kind in ("show", "muck")]
-    assert kinds == [("show", 1), ("show", 0)]  # seat 1 shows once, not again at settling
+    # seat 0's known hand is tabled once the betting is over (item 7); seat 1 shows once
+    assert kinds == [("show", 0), ("show", 1)]
 
 
 def test_an_unknown_hand_may_muck_and_the_known_one_takes_the_pot() -> None:
@@ -321,3 +322,34 @@ def test_a_short_big_blind_posts_the_blind_before_the_big_blind_ante() -> None:
         short = make(cfg, [1000, 1000, 80], button=0, seed=1)  # not even the blind
         posts = [(e.kind, e.seat, e.amount) for e in short.events if e.kind in ("ante", "big_blind")]
         assert posts == [("ante", 2, 0), ("big_blind", 2, 80)]
+
+
+# ---- item 7: all-in hands are tabled --------------------------------------------------------
+
+
+def test_all_in_hands_are_tabled_before_the_rest_of_the_board() -> None:
+    """Issue 26 item 7, the rule text: "Sobald ein Spieler all-in ist und niemand mehr
+    setzen kann, werden … alle Karten offen gelegt": the live hands are shown before the
+    remaining board, and a beaten all-in hand is no longer mucked."""
+    for make in (Hand, ReferenceHand):
+        h = make(NL, [100, 100, 100], hole_cards=["AhAd", "7c2d", "KsKh"], board="2h3h9cTdJs",
+                 button=0)
+        h.all_in()  # seat 0 (the button, first to act three-handed)
+        h.fold()
+        h.call()
+        kinds = [(e.kind, e.seat) for e in h.events if e.kind in ("show", "muck", "board", "win")]
+        assert kinds == [("show", 2), ("show", 0), ("board", -1), ("board", -1), ("board", -1),
+                         ("win", 0)]
+        # without an all-in the beaten hand may still be mucked at the showdown
+        m = make(NL, [100, 100], hole_cards=["KsKh", "AhAd"], board="2h3h9cTdJs", button=0)
+        while not m.is_over:
+            m.check_or_call()
+        assert ("muck", 0) in [(e.kind, e.seat) for e in m.events]
+
+
+def test_a_manual_showdown_leaves_the_showing_to_the_caller() -> None:
+    h = Hand(NL, [100, 100], hole_cards=["AhAd", "KsKh"], board="2h3h9cTdJs", button=0,
+             manual_showdown=True)
+    h.all_in()
+    h.call()
+    assert h.showdown_pending == [0, 1] and not [e for e in h.events if e.kind == "show"]

@@ -51,23 +51,6 @@ size_t he_hand_field_offset(size_t f) { return f < N_FIELDS ? field_offsets[f] :
 size_t he_hand_field_length(size_t f) { return f < N_FIELDS ? field_lengths[f] : 0; }
 size_t he_hand_field_width(size_t f) { return f < N_FIELDS ? field_widths[f] : 0; }
 
-/* ---- the event log ---------------------------------------------------------------------- */
-
-void he_hi_record(he_hi_log *log, int kind, int64_t seat, int64_t amount,
-                  const int8_t *cards, int64_t n_cards)
-{
-    if (log->n < HE_HAND_MAX_EVENTS) {
-        he_hand_event *e = &log->ev[log->n];
-        e->kind = kind;
-        e->seat = (int32_t)seat;
-        e->amount = amount;
-        e->n_cards = (int32_t)n_cards;
-        for (int64_t k = 0; k < 5; k++) {
-            e->cards[k] = k < n_cards ? (int32_t)cards[k] : -1;
-        }
-    }
-}
-
 /* ---- the seeded deck: engine/dealing.py's SeededDeck over he_deal_seeded -------------- */
 
 int he_hi_draw(he_hand *h, int64_t count, int8_t *out)
@@ -345,10 +328,23 @@ int he_hi_start_round(he_hand *h, int64_t from, int64_t d0, he_hi_log *log)
     return end_round(h, log);
 }
 
-/* After seat i acted: the next seat clockwise that must act, if two are in the hand. */
+/* After seat i acted: the next seat clockwise that has not acted at the current bet (a
+ * lone seat with chips: he_hi_start_round's rule), if two are in the hand. */
 static int pass_turn(he_hand *h, int64_t i, he_hi_log *log)
 {
-    return h->n_live > 1 ? he_hi_start_round(h, i, 1, log) : end_round(h, log);
+    if (h->n_live > 1 && h->n_active < 2) {
+        return he_hi_start_round(h, i, 1, log);
+    }
+    if (h->n_live > 1) { /* the common case, without the lone-seat rule's largest bet */
+        for (int64_t d = 1; d < h->n; d++) {
+            int64_t j = he_hi_seat_after(h, i, d);
+            if (h->acted[j] < h->cur_bet) {
+                h->actor = (int8_t)j;
+                return HE_OK;
+            }
+        }
+    }
+    return end_round(h, log);
 }
 
 /* Takes `need` board cards from the plan, else (burning one) from the seeded deck, whose
@@ -461,8 +457,9 @@ static int end_round(he_hand *h, he_hi_log *log)
     if (h->street == HE_RIVER || h->n_active < 2) {
         h->betting_done = 1;
     }
-    if (h->n_active < 2 && !h->manual_showdown) {
-        he_hi_table_hands(h, log); /* a player all-in and nobody left to bet */
+    if (h->n_active < 2 && !h->manual_showdown && log->ev != NULL) {
+        /* a player all-in and nobody left to bet (HandBatch logs no events: nothing to show) */
+        he_hi_table_hands(h, log);
     }
     return he_hi_next_street(h, log);
 }

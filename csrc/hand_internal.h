@@ -47,25 +47,6 @@ static inline int64_t he_hi_seat_after(const he_hand *h, int64_t seat, int64_t d
     int64_t s = seat + d;
     return s >= h->n ? s - h->n : s;
 }
-/* All-in hands are tabled: once the betting is over with a player all-in, every live
- * seat whose cards are known shows them (clockwise from the left of the button), before
- * the rest of the board; the showdown then shows or mucks only the others. (Inline: the
- * full and the compact machine each compile it, with no external name to rename.) */
-static inline void he_hi_table_hands(he_hand *h, he_hi_log *log)
-{
-    for (int64_t d = 1; d <= h->n; d++) {
-        int64_t k = he_hi_seat_after(h, h->button, d);
-        const int8_t *hole = h->holes + k * h->hole_count;
-        int known = 1;
-        for (int64_t c = 0; c < h->hole_count; c++) {
-            known &= hole[c] >= 0;
-        }
-        if (!h->folded[k] && !h->shown[k] && known) {
-            h->shown[k] = 1;
-            he_hi_emit(log, HE_EV_SHOW, k, 0, hole, h->hole_count);
-        }
-    }
-}
 /* How many of the `need` board cards a street deals after the first `have` the known
  * board plan gives (the plan is the board's first plan_len cards): 0..need. The rest come
  * from the seeded deck, or, without one, the hand waits for them (he_hand_deal). */
@@ -74,6 +55,10 @@ static inline int64_t he_hi_plan_part(const he_hand *h, int64_t have, int64_t ne
     int64_t part = h->plan_len - have;
     return part < 0 ? 0 : part < need ? part : need;
 }
+/* All-in hands are tabled: once the betting is over with a player all-in, every live
+ * seat whose cards are known shows them (clockwise from the left of the button), before
+ * the rest of the board; the showdown then shows or mucks only the others. */
+void he_hi_table_hands(he_hand *h, he_hi_log *log);
 /* The next `count` cards of the hand's seeded deck. */
 int he_hi_draw(he_hand *h, int64_t count, int8_t *out);
 /* The cards of a hand dealt from `seed` with nothing given, as engine/dealing.py deals

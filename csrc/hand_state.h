@@ -40,6 +40,7 @@
 #define he_hand_check he_hand6_check
 #define he_hand_fault he_hand6_fault
 #define he_hi_record he_hi6_record
+#define he_hi_table_hands he_hi6_table_hands
 #define he_hi_draw he_hi6_draw
 #define he_hi_deal_fresh he_hi6_deal_fresh
 #define he_hi_start_round he_hi6_start_round

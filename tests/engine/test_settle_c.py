@@ -20,7 +20,7 @@ def test_c_settlement_under_sanitizers(tmp_path: Path) -> None:
     cmd = [
         CC, "-std=c99", "-Wall", "-Wextra", "-Wconversion", "-Werror", "-O1", "-g",
         "-fsanitize=address,undefined", "-fno-sanitize-recover=all", f"-I{CSRC}",
-        str(ROOT / "tests" / "c" / "test_settle.c"), str(CSRC / "settle.c"),
+        str(ROOT / "tests" / "c" / "test_settle.c"), str(CSRC / "settle.c"), str(CSRC / "variant.c"),
         str(CSRC / "eval.c"), str(CSRC / "he_tables.c"), "-o", str(exe),
     ]
     build = subprocess.run(cmd, capture_output=True, text=True)

@@ -276,10 +276,16 @@ static void enum_deal(size_t np, const uint8_t *holes, uint64_t used, const uint
     }
 }
 int he_equity_enum(size_t np, const uint8_t *reps, size_t nreps, const uint64_t *mult,
-                   const double *weight, const uint8_t *board, size_t nb, const uint8_t *dead,
-                   size_t nd, size_t part, size_t nparts, uint64_t *wins, uint64_t *hist,
-                   double *wwins, double *whist)
+                   const double *weight, const he_eq_known *known, size_t part, size_t nparts,
+                   const he_eq_counts *out)
 {
+    if (known == NULL || out == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    const uint8_t *board = known->board, *dead = known->dead;
+    size_t nb = known->nb, nd = known->nd;
+    uint64_t *wins = out->wins, *hist = out->hist;
+    double *wwins = out->wwins, *whist = out->whist;
     uint64_t fixed;
     if (np < 2 || np > HE_EQ_MAX_PLAYERS || (nreps && (reps == NULL || mult == NULL))
         || wins == NULL || hist == NULL || nparts == 0 || part >= nparts
@@ -354,10 +360,15 @@ static void omaha_rec(omaha_ctx *c, uint8_t *b, size_t nb, const uint8_t *deck, 
     }
 }
 
-int he_equity_enum_omaha(size_t np, size_t nh, const uint8_t *holes, const uint8_t *board,
-                         size_t nb, const uint8_t *dead, size_t nd, size_t part,
-                         size_t nparts, uint64_t *wins, uint64_t *hist)
+int he_equity_enum_omaha(size_t np, size_t nh, const uint8_t *holes, const he_eq_known *known,
+                         size_t part, size_t nparts, const he_eq_counts *out)
 {
+    if (known == NULL || out == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    const uint8_t *board = known->board, *dead = known->dead;
+    size_t nb = known->nb, nd = known->nd;
+    uint64_t *wins = out->wins, *hist = out->hist;
     uint64_t used;
     if (np < 2 || np > HE_EQ_MAX_PLAYERS || nh < 4 || nh > 6 || holes == NULL || wins == NULL
         || hist == NULL || nparts == 0 || part >= nparts) {

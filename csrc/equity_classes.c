@@ -141,11 +141,16 @@ static void walk_deals(class_ctx *cc, size_t p, uint64_t used)
     }
 }
 
-int he_equity_classes(size_t np, const uint8_t *combos, const uint32_t *offsets,
-                      const double *weights, const uint8_t *board, size_t nb,
-                      const uint8_t *dead, size_t nd, size_t cap, uint8_t *reps,
-                      uint64_t *mult, double *weight, uint64_t *deals)
+int he_equity_classes(const he_eq_players *players, const he_eq_known *known, size_t cap,
+                      uint8_t *reps, uint64_t *mult, double *weight, uint64_t *deals)
 {
+    if (players == NULL || known == NULL || players->nh != 2) {
+        return HE_E_ARGUMENT;
+    }
+    size_t np = players->np, nb = known->nb, nd = known->nd;
+    const uint8_t *combos = players->combos, *board = known->board, *dead = known->dead;
+    const uint32_t *offsets = players->offsets;
+    const double *weights = players->weights;
     uint64_t fixed;
     if (np < 2 || np > HE_EQ_MAX_PLAYERS || offsets == NULL || reps == NULL || mult == NULL
         || weight == NULL || deals == NULL || cap == 0 || cap >= UINT32_MAX) {
@@ -223,11 +228,13 @@ int he_equity_classes(size_t np, const uint8_t *combos, const uint32_t *offsets,
     return (int)cc.nclasses;
 }
 
-int he_equity_exact(size_t np, const uint8_t *combos, const uint32_t *offsets,
-                    const double *weights, const uint8_t *board, size_t nb,
-                    const uint8_t *dead, size_t nd, size_t cap, uint64_t *wins,
-                    uint64_t *hist, double *wwins, double *whist, uint64_t *deals)
+int he_equity_exact(const he_eq_players *players, const he_eq_known *known, size_t cap,
+                    const he_eq_counts *out, uint64_t *deals)
 {
+    if (players == NULL || known == NULL || out == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    size_t np = players->np;
     if (cap == 0 || cap >= UINT32_MAX || np < 2 || np > HE_EQ_MAX_PLAYERS) {
         return HE_E_ARGUMENT;
     }
@@ -236,11 +243,10 @@ int he_equity_exact(size_t np, const uint8_t *combos, const uint32_t *offsets,
     double *weight = malloc(cap * sizeof(double));
     int st = HE_E_ARGUMENT;
     if (reps != NULL && mult != NULL && weight != NULL) {
-        st = he_equity_classes(np, combos, offsets, weights, board, nb, dead, nd, cap, reps,
-                               mult, weight, deals);
+        st = he_equity_classes(players, known, cap, reps, mult, weight, deals);
         if (st >= 0) {
-            st = he_equity_enum(np, reps, (size_t)st, mult, weights != NULL ? weight : NULL,
-                                board, nb, dead, nd, 0, 1, wins, hist, wwins, whist);
+            st = he_equity_enum(np, reps, (size_t)st, mult,
+                                players->weights != NULL ? weight : NULL, known, 0, 1, out);
         }
     }
     free(reps);

@@ -221,11 +221,17 @@ static void mc_fixed_holdem(u32_src *src, uint8_t *deck, uint32_t ndeck, const u
 
 /* ---------------------------------------------------------------- he_equity_mc */
 
-int he_equity_mc(size_t np, size_t nh, const uint8_t *combos, const uint32_t *offsets,
-                 const uint32_t *alias, const uint64_t *thresh, const uint8_t *board,
-                 size_t nb, const uint8_t *dead, size_t nd, uint64_t trials,
-                 uint64_t *state, uint64_t *wins, uint64_t *hist)
+int he_equity_mc(const he_eq_players *players, const he_eq_known *known, uint64_t trials,
+                 uint64_t *state, const he_eq_counts *out)
 {
+    if (players == NULL || known == NULL || out == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    size_t np = players->np, nh = players->nh, nb = known->nb, nd = known->nd;
+    const uint8_t *combos = players->combos, *board = known->board, *dead = known->dead;
+    const uint32_t *offsets = players->offsets, *alias = players->alias;
+    const uint64_t *thresh = players->thresh;
+    uint64_t *wins = out->wins, *hist = out->hist;
     uint64_t fixed;
     if (np < 2 || np > HE_EQ_MAX_PLAYERS || !(nh == 2 || (nh >= 4 && nh <= 6))
         || offsets == NULL || state == NULL || wins == NULL || hist == NULL

@@ -215,8 +215,9 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
     const int64_t *committed = h->committed, *dead = h->dead;
 #endif
     /* the state passes he_hand_check (the functions' contract): no need to check it again */
-    int st = he_settle_known(committed, dead, out_of_pot, holes, hc, board, n, (size_t)h->button,
-                             h->variant, &rules, payouts, &rake, ranks);
+    he_settle_table table = {committed, dead, out_of_pot, holes, hc, board, 5, n,
+                             (size_t)h->button, h->variant};
+    int st = he_settle_known(&table, &rules, payouts, &rake, ranks);
     if (st != HE_OK) {
         return st;
     }

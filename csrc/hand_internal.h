@@ -101,12 +101,6 @@ int he_hi_act(he_hand *h, int kind, int64_t amount, he_hi_log *log);
 int he_hi_legal_range(const he_hand *h, int64_t *lo, int64_t *hi);
 /* HE_OK when a configuration is within the kernel's ranges. */
 int he_hi_config_ok(const he_hand_config *c);
-/* he_batch_observe, with the SIMD seat blocks (AVX2, compact layout) only when `simd` and
- * the CPU has them: tests compare both ways. */
-int he_batch_observe_variant(int simd, const he_batch_spec *spec, const void *hands,
-                             const uint8_t *history, const int64_t *min_raise,
-                             const int64_t *max_raise, float *obs, size_t first, size_t end);
-
 /* Runs `step` on a copy, so that a rejected call leaves the hand exactly as it was. */
 #define TRANSACT(h, log, events, n_events, call_expr)            \
     do {                                                         \

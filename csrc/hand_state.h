@@ -11,62 +11,49 @@
  * HE_HAND_MAX_SEATS seats, chips, chip levels, seeds and masks in int64_t, hand ranks in
  * int32_t, cards (-1..51), seats, counts, streets and 0/1 flags in int8_t.
  *
- * The compact layout (HE_HAND_COMPACT defined before the first include; csrc/hand6*.c
- * compile the same machine with it for HandBatch): room for HE_HAND_COMPACT_SEATS seats and
+ * The compact layout (HE_HAND_COMPACT defined before the first include; csrc/hand_compact.c
+ * compiles the same machine with it for HandBatch): room for HE_HAND_COMPACT_SEATS seats and
  * chips stored in int32_t (HE_HAND_CHIP), every amount and the stacks' sum at most
  * HE_HAND_COMPACT_MAX_CHIPS; the code computes in int64_t locals in both layouts, only the
- * storage is narrower. Its functions and types carry the he_hand6_ / he_hi6_ / he_batch6_
+ * storage is narrower. Its functions and types carry the he_hand_compact_ / he_hi_compact_
  * prefixes (the renames below), so both layouts link into one module. */
 #ifndef HE_HAND_STATE_H
 #define HE_HAND_STATE_H
 
 #ifdef HE_HAND_COMPACT
-/* the compact machine's names: every external symbol of csrc/hand*.c, renamed */
-#define he_hand he_hand6
-#define he_hand_size he_hand6_size
-#define he_hand_field_count he_hand6_field_count
-#define he_hand_field_name he_hand6_field_name
-#define he_hand_field_offset he_hand6_field_offset
-#define he_hand_field_length he_hand6_field_length
-#define he_hand_field_width he_hand6_field_width
-#define he_hand_blind_seats he_hand6_blind_seats
-#define he_hand_start he_hand6_start
-#define he_hand_legal he_hand6_legal
-#define he_hand_act he_hand6_act
-#define he_hand_deal he_hand6_deal
-#define he_hand_show he_hand6_show
-#define he_hand_muck he_hand6_muck
-#define he_hand_clone he_hand6_clone
-#define he_hand_check he_hand6_check
-#define he_hand_fault he_hand6_fault
-#define he_hi_record he_hi6_record
-#define he_hi_table_hands he_hi6_table_hands
-#define he_hi_draw he_hi6_draw
-#define he_hi_deal_fresh he_hi6_deal_fresh
-#define he_hi_start_round he_hi6_start_round
-#define he_hi_begin_street he_hi6_begin_street
-#define he_hi_next_street he_hi6_next_street
-#define he_hi_showdown he_hi6_showdown
-#define he_hi_take_cards he_hi6_take_cards
-#define he_hi_take_held he_hi6_take_held
-#define he_hi_act he_hi6_act
-#define he_hi_legal_range he_hi6_legal_range
-#define he_hi_config_ok he_hi6_config_ok
-#define he_batch_view he_batch6_view
-#define he_batch_start he_batch6_start
-#define he_batch_fresh he_batch6_fresh
-#define he_batch_check_hands he_batch6_check_hands
-#define he_batch_check he_batch6_check
-#define he_batch_observe he_batch6_observe
-#define he_batch_observe_variant he_batch6_observe_variant
-#define he_batch_step he_batch6_step
-#define he_batch_sample he_batch6_sample
-#define he_batch_next_seed he_batch6_next_seed
-#define he_batch_start_parts he_batch6_start_parts
-#define he_batch_view_parts he_batch6_view_parts
-#define he_batch_observe_parts he_batch6_observe_parts
-#define he_batch_step_parts he_batch6_step_parts
-#define he_batch_sample_parts he_batch6_sample_parts
+/* the compact machine's names: every external symbol of the hand machine's files
+ * (csrc/hand.c, hand_cards.c, hand_start.c), renamed; its batch kernels are static, reached
+ * through he_batch_compact_layout (csrc/hand_batch_internal.h) */
+#define he_hand he_hand_compact
+#define he_hand_size he_hand_compact_size
+#define he_hand_field_count he_hand_compact_field_count
+#define he_hand_field_name he_hand_compact_field_name
+#define he_hand_field_offset he_hand_compact_field_offset
+#define he_hand_field_length he_hand_compact_field_length
+#define he_hand_field_width he_hand_compact_field_width
+#define he_hand_blind_seats he_hand_compact_blind_seats
+#define he_hand_start he_hand_compact_start
+#define he_hand_legal he_hand_compact_legal
+#define he_hand_act he_hand_compact_act
+#define he_hand_deal he_hand_compact_deal
+#define he_hand_show he_hand_compact_show
+#define he_hand_muck he_hand_compact_muck
+#define he_hand_clone he_hand_compact_clone
+#define he_hand_check he_hand_compact_check
+#define he_hand_fault he_hand_compact_fault
+#define he_hi_record he_hi_compact_record
+#define he_hi_table_hands he_hi_compact_table_hands
+#define he_hi_draw he_hi_compact_draw
+#define he_hi_deal_fresh he_hi_compact_deal_fresh
+#define he_hi_start_round he_hi_compact_start_round
+#define he_hi_begin_street he_hi_compact_begin_street
+#define he_hi_next_street he_hi_compact_next_street
+#define he_hi_showdown he_hi_compact_showdown
+#define he_hi_take_cards he_hi_compact_take_cards
+#define he_hi_take_held he_hi_compact_take_held
+#define he_hi_act he_hi_compact_act
+#define he_hi_legal_range he_hi_compact_legal_range
+#define he_hi_config_ok he_hi_compact_config_ok
 #endif
 
 #include "holdem_eval.h"

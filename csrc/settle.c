@@ -282,19 +282,18 @@ static int net_chips(const int64_t *chips, const int64_t *dead, size_t seats, in
 /* One hand's settlement. `known`: its chips, cards and board were checked before (the
  * hand machine's state), so they are not checked again. Writes payouts, and when not
  * NULL the rake, the ranks (uint16_t per seat, 0 for a seat not ranked) and detail. */
-static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uint8_t *folded,
-                      const uint8_t *holes,
-                      size_t hole_len, const uint8_t *board, size_t board_cols, size_t seats,
-                      size_t button, int variant, const he_settle_rules *rules, int known,
+static int settle_row(const he_settle_table *t, const he_settle_rules *rules, int known,
                       int64_t *payouts, int64_t *rake_out, uint16_t *rank_out, int64_t *detail)
 {
+    const uint8_t *folded = t->folded, *board = t->board;
+    size_t seats = t->seats, board_cols = t->board_cols, button = t->button;
     int64_t c[MAXS];
     int64_t pay[MAXS];
     uint16_t rank[MAXS];
     uint32_t live = 0;
     size_t top_seat;
     int64_t returned, total, dead_total;
-    int st0 = net_chips(chips, dead_chips, seats, known, c, &top_seat, &returned, &total,
+    int st0 = net_chips(t->contributions, t->dead, seats, known, c, &top_seat, &returned, &total,
                         &dead_total);
     if (st0 != HE_OK) {
         return st0;
@@ -340,7 +339,7 @@ static int settle_row(const int64_t *chips, const int64_t *dead_chips, const uin
         if (nb != 5) {
             return HE_E_BOARD;
         }
-        int st = rank_seats(holes, hole_len, board, live, variant, used, known, rank);
+        int st = rank_seats(t->holes, t->hole_len, board, live, t->variant, used, known, rank);
         if (st != HE_OK) {
             return st;
         }
@@ -482,20 +481,6 @@ size_t he_settle_detail_len(size_t seats)
     return 2 * seats + 2 + seats * (5 + seats);
 }
 
-int he_settle_hand(const int64_t *contributions, const uint8_t *folded, const uint8_t *holes,
-                   size_t hole_len, const uint8_t *board, size_t board_cols, size_t seats,
-                   size_t button, int variant, const he_settle_rules *rules,
-                   int64_t *payouts, int64_t *detail)
-{
-    if (!args_ok(hole_len, board_cols, seats, variant, rules) || contributions == NULL
-        || folded == NULL || holes == NULL || (board_cols && board == NULL)
-        || payouts == NULL) {
-        return HE_E_ARGUMENT;
-    }
-    return settle_row(contributions, NULL, folded, holes, hole_len, board, board_cols, seats,
-                      button, variant, rules, 0, payouts, NULL, NULL, detail);
-}
-
 int he_settle_hand_dead(const int64_t *contributions, const int64_t *dead, const uint8_t *folded,
                         const uint8_t *holes, size_t hole_len, const uint8_t *board,
                         size_t board_cols, size_t seats, size_t button, int variant,
@@ -506,40 +491,48 @@ int he_settle_hand_dead(const int64_t *contributions, const int64_t *dead, const
         || payouts == NULL) {
         return HE_E_ARGUMENT;
     }
-    return settle_row(contributions, dead, folded, holes, hole_len, board, board_cols, seats,
-                      button, variant, rules, 0, payouts, NULL, NULL, detail);
+    he_settle_table t = {contributions, dead, folded, holes, hole_len, board, board_cols,
+                         seats, button, variant};
+    return settle_row(&t, rules, 0, payouts, NULL, NULL, detail);
 }
 
-int he_settle_known(const int64_t *contributions, const int64_t *dead, const uint8_t *folded,
-                    const uint8_t *holes, size_t hole_len, const uint8_t *board, size_t seats,
-                    size_t button, int variant, const he_settle_rules *rules, int64_t *payouts,
+int he_settle_hand(const int64_t *contributions, const uint8_t *folded, const uint8_t *holes,
+                   size_t hole_len, const uint8_t *board, size_t board_cols, size_t seats,
+                   size_t button, int variant, const he_settle_rules *rules,
+                   int64_t *payouts, int64_t *detail)
+{
+    return he_settle_hand_dead(contributions, NULL, folded, holes, hole_len, board, board_cols,
+                               seats, button, variant, rules, payouts, detail);
+}
+
+int he_settle_known(const he_settle_table *hand, const he_settle_rules *rules, int64_t *payouts,
                     int64_t *rake, uint16_t *ranks)
 {
-    return settle_row(contributions, dead, folded, holes, hole_len, board, 5, seats, button,
-                      variant, rules, 1, payouts, rake, ranks, NULL);
+    return settle_row(hand, rules, 1, payouts, rake, ranks, NULL);
 }
 
-int he_settle_batch(const int64_t *contributions, const uint8_t *folded, const uint8_t *holes,
-                    size_t hole_len, const uint8_t *boards, size_t board_cols,
-                    const int64_t *buttons, size_t button_stride, size_t n, size_t seats,
-                    int variant, const he_settle_rules *rules, int64_t *payouts,
-                    int64_t *rakes, size_t *bad_row)
+int he_settle_batch(const he_settle_table *rows, const int64_t *buttons, size_t button_stride,
+                    size_t n, const he_settle_rules *rules, int64_t *payouts, int64_t *rakes,
+                    size_t *bad_row)
 {
-    if (bad_row == NULL || !args_ok(hole_len, board_cols, seats, variant, rules)
-        || button_stride > 1
-        || (n && (contributions == NULL || folded == NULL || holes == NULL
-                  || (board_cols && boards == NULL) || buttons == NULL || payouts == NULL))) {
+    if (bad_row == NULL || rows == NULL
+        || !args_ok(rows->hole_len, rows->board_cols, rows->seats, rows->variant, rules)
+        || button_stride > 1 || rows->dead != NULL
+        || (n && (rows->contributions == NULL || rows->folded == NULL || rows->holes == NULL
+                  || (rows->board_cols && rows->board == NULL) || buttons == NULL
+                  || payouts == NULL))) {
         return HE_E_ARGUMENT;
     }
     static const uint8_t no_board[1] = {HE_NO_CARD};
+    size_t seats = rows->seats, hole_len = rows->hole_len, board_cols = rows->board_cols;
     for (size_t i = 0; i < n; i++) {
         int64_t b = buttons[i * button_stride];
-        size_t button = b < 0 ? seats : (size_t)b;
-        const uint8_t *board = board_cols ? boards + i * board_cols : no_board;
-        int st = settle_row(contributions + i * seats, NULL, folded + i * seats,
-                            holes + i * seats * hole_len, hole_len, board, board_cols, seats,
-                            button, variant, rules, 0, payouts + i * seats,
-                            rakes ? rakes + i : NULL, NULL, NULL);
+        he_settle_table t = {rows->contributions + i * seats, NULL, rows->folded + i * seats,
+                             rows->holes + i * seats * hole_len, hole_len,
+                             board_cols ? rows->board + i * board_cols : no_board, board_cols,
+                             seats, b < 0 ? seats : (size_t)b, rows->variant};
+        int st = settle_row(&t, rules, 0, payouts + i * seats, rakes ? rakes + i : NULL, NULL,
+                            NULL);
         if (st != HE_OK) {
             *bad_row = i;
             return st;

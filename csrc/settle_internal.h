@@ -9,9 +9,7 @@
  * 0, 3, 4 or 5 cards padded to 5 with HE_NO_CARD, rules valid, 2..HE_SETTLE_MAX_SEATS
  * seats; none of it is checked again. Writes payouts, *rake and ranks (seats entries: the
  * rank of each seat ranked at a showdown, else 0) instead of a detail record. */
-int he_settle_known(const int64_t *contributions, const int64_t *dead, const uint8_t *folded,
-                    const uint8_t *holes, size_t hole_len, const uint8_t *board, size_t seats,
-                    size_t button, int variant, const he_settle_rules *rules, int64_t *payouts,
+int he_settle_known(const he_settle_table *hand, const he_settle_rules *rules, int64_t *payouts,
                     int64_t *rake, uint16_t *ranks);
 
 #endif

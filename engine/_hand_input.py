@@ -4,7 +4,7 @@ errors only; every rule is in the C hand state machine (csrc/hand*.c)."""
 
 from __future__ import annotations
 
-from array import array
+import struct
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -45,12 +45,14 @@ def to_cards(value: str | Sequence[int], what: str) -> list[int]:
 
 
 _CONFIGS: dict[tuple[int, int, bool], tuple[Any, Any, bytes]] = {}
+_DOUBLE, _DOUBLE_BITS = struct.Struct("=d"), struct.Struct("=q")
+_NO_RAKE = Fraction(0)
 
 
 def kernel_settings(config: GameConfig, rules: Rules | None, manual: bool) -> dict[str, Any]:
     """The game as the kernel's settings, by the names of csrc/hand_state.h's list."""
     pokerkit = rules is not None and rules.method == "pokerkit"
-    rate = Fraction(0) if rules is None else rules.rate
+    rate = _NO_RAKE if rules is None else rules.rate
     return {
         "small_blind": config.small_blind, "big_blind": config.big_blind, "ante": config.ante,
         "big_blind_ante": config.big_blind_ante, "straddle": config.straddle,
@@ -58,7 +60,7 @@ def kernel_settings(config: GameConfig, rules: Rules | None, manual: bool) -> di
         "max_bets": -1 if config.max_bets is None else config.max_bets,
         "rate_num": 0 if pokerkit else rate.numerator,
         "rate_den": 1 if pokerkit else rate.denominator,
-        "rate_bits": array("q", array("d", [float(rate)]).tobytes())[0],  # PokerKit's float
+        "rate_bits": _DOUBLE_BITS.unpack(_DOUBLE.pack(float(rate)))[0],  # PokerKit's float
         "rake_cap": -1 if rules is None or rules.rake_cap is None else rules.rake_cap,
         "variant": VARIANTS[config.variant].code, "hole_count": config.hole_count,
         "betting": config.betting_code,
@@ -82,7 +84,7 @@ def kernel_config(config: GameConfig, rules: Any, manual: bool) -> bytes:
     if not isinstance(manual, bool):
         raise ConfigError(f"manual_showdown must be a bool, got {manual!r}")
     packed = pack_hand_config(kernel_settings(config, rules, manual))
-    if len(_CONFIGS) >= 256:
+    if len(_CONFIGS) >= 4096:  # games in play at once: a replay of thousands of files
         _CONFIGS.clear()
     _CONFIGS[key] = (config, rules, packed)
     return packed

@@ -47,7 +47,17 @@ from typing import Any, NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
-from holdem_eval._bindings import ffi, hand_config_struct, lib
+from holdem_eval._bindings import (
+    HE_E_BATCH_ILLEGAL,
+    HE_E_HAND_STATE,
+    HE_HAND_COMPACT_MAX_CHIPS,
+    HE_HAND_COMPACT_SEATS,
+    HE_OK,
+    BatchC,
+    batch_layout,
+    batch_next_seed,
+    hand_config_struct,
+)
 from holdem_eval._limits import MAX_THREADS, check_count, check_threads
 from holdem_eval.errors import DTypeError, OutArrayError, ShapeError
 
@@ -55,7 +65,15 @@ from ._hand_input import kernel_config
 from .config import GameConfig
 from .dealing import _check_seed
 from .discrete import RAISE_TO, SKIP, ActionSet, observation_size
-from .errors import HAND_FAULTS, BatchInUseError, ConfigError, HandStateError, IllegalActionError, SeedError
+from .errors import (
+    HAND_FAULTS,
+    MAX_CHIPS,
+    BatchInUseError,
+    ConfigError,
+    HandStateError,
+    IllegalActionError,
+    SeedError,
+)
 from .rules import Rules
 
 __all__ = [
@@ -64,7 +82,6 @@ __all__ = [
 
 _M64 = (1 << 64) - 1
 _INT32 = np.dtype(np.int32)  # the int32 dtype numpy gives arrays made as int32 (a fast check)
-_MAX_CHIPS = int(lib.HE_HAND_MAX_CHIPS)
 _MAX_HANDS = 1 << 31
 # How a threaded call is cut (csrc/pool.c runs the parts): each thread owns a run of
 # parts, the same hands every call (they stay in its core's cache), and steals the others'
@@ -74,54 +91,23 @@ _MAX_HANDS = 1 << 31
 # ~1 us to hand a call to awake threads).
 _PARTS_PER_THREAD = 4
 _MIN_HANDS_PER_PART = 64
-COMPACT_SEATS = int(lib.HE_HAND_COMPACT_SEATS)
+COMPACT_SEATS = HE_HAND_COMPACT_SEATS
 """The most seats the compact hand layout holds (6)."""
-COMPACT_MAX_CHIPS = int(lib.HE_HAND_COMPACT_MAX_CHIPS)
+COMPACT_MAX_CHIPS = HE_HAND_COMPACT_MAX_CHIPS
 """The compact layout's chip limit (2**29): for every amount of the game, ``max_bets``,
 the rake cap and the sum of a hand's stacks."""
 
 
 class _Layout(NamedTuple):
-    """One layout of the hand machine's record (csrc/hand_state.h) and its batch kernels."""
+    """A layout of the hand machine's record (csrc/hand_state.h) as the batch uses it."""
 
     hand_bytes: int
     fields: dict[str, tuple[int, int, np.dtype[Any]]]  # name -> (byte offset, length, dtype)
     capacity: int  # seats a record has room for
-    start: str  # the names of its batch kernels in lib (looked up at each call): the
-    view: str  # *_parts entry points, which split [first, end) over the C worker pool
-    observe: str
-    step: str
-    fresh: str  # the kernel that starts the hands a restart copies (one call, no parts)
-    check_hands: str  # the kernel that checks hands from outside (an unpickled batch)
 
 
-def _layout(hand: str, batch: str, capacity: int) -> _Layout:
-    """The layout whose record functions start with ``hand`` and kernels with ``batch``."""
-    fn = {name: getattr(lib, f"{hand}{name}") for name in (
-        "size", "field_count", "field_name", "field_offset", "field_length", "field_width"
-    )}
-    return _Layout(
-        int(fn["size"]()),
-        {
-            ffi.string(fn["field_name"](f)).decode(): (
-                int(fn["field_offset"](f)),
-                int(fn["field_length"](f)),
-                np.dtype(f"=i{int(fn['field_width'](f))}"),
-            )
-            for f in range(fn["field_count"]())
-        },
-        capacity,
-        start=f"{batch}start_parts",
-        view=f"{batch}view_parts",
-        observe=f"{batch}observe_parts",
-        step=f"{batch}step_parts",
-        fresh=f"{batch}fresh",
-        check_hands=f"{batch}check_hands",
-    )
-
-
-_FULL = _layout("he_hand_", "he_batch_", int(lib.HE_HAND_MAX_SEATS))
-_COMPACT = _layout("he_hand6_", "he_batch6_", COMPACT_SEATS)
+_FULL = _Layout(*batch_layout(False))
+_COMPACT = _Layout(*batch_layout(True))
 
 
 def _field(
@@ -181,7 +167,7 @@ def next_seed(seed: int) -> int:
     >>> next_seed(0)
     16294208416658607535
     """
-    return int(lib.he_batch_next_seed(_check_seed(seed)))
+    return int(batch_next_seed(_check_seed(seed)))
 
 
 class StepResult(NamedTuple):
@@ -286,12 +272,12 @@ class HandBatch:
         forced = config.ante + max(config.big_blind, config.straddle) + config.big_blind_ante
         why = f" (above the {forced} chips a seat may be forced to post)"
         if isinstance(stacks, (int, np.integer)) and not isinstance(stacks, bool):
-            if not forced < stacks <= _MAX_CHIPS:
-                raise ConfigError(f"stacks must be in {forced + 1}..{_MAX_CHIPS}{why}, got {stacks!r}")
+            if not forced < stacks <= MAX_CHIPS:
+                raise ConfigError(f"stacks must be in {forced + 1}..{MAX_CHIPS}{why}, got {stacks!r}")
             stacks = np.full(shape, int(stacks), dtype=np.int64)
-        stacks_ = _int_array(stacks, "stacks", shape, forced + 1, _MAX_CHIPS, why)
-        if (stacks_.sum(axis=1, dtype=np.float64) > _MAX_CHIPS).any():
-            i = int(np.flatnonzero(stacks_.sum(axis=1, dtype=np.float64) > _MAX_CHIPS)[0])
+        stacks_ = _int_array(stacks, "stacks", shape, forced + 1, MAX_CHIPS, why)
+        if (stacks_.sum(axis=1, dtype=np.float64) > MAX_CHIPS).any():
+            i = int(np.flatnonzero(stacks_.sum(axis=1, dtype=np.float64) > MAX_CHIPS)[0])
             raise ConfigError(f"the stacks of hand {i} add up to more than 2**60 chips")
         if compact is not None and not isinstance(compact, bool):
             raise ConfigError(f"compact must be a bool or None, got {compact!r}")
@@ -318,16 +304,11 @@ class HandBatch:
         self._history = np.zeros((n, 4, self.seats), dtype=np.uint8)
         self._seeds = seeds_
         self._bind()
-        p_stacks = ffi.from_buffer("int64_t[]", stacks_)
-        bad = ffi.new("size_t *")
-        st = getattr(lib, self._layout.start)(
-            self._spec, self._p_hands, self._p_history, self._p_seeds, p_stacks,
-            ffi.from_buffer("int64_t[]", buttons_), 0, n, self._parts, self._threads, bad,
-        )
-        if st != lib.HE_OK:  # every input was checked above; a refusal is a bug to report
-            raise ConfigError(f"hand {bad[0]}: the hand machine refused to start it (status {st})")
-        self._start_fresh(p_stacks)
-        self._view(ffi.NULL)
+        st, bad = self._c.start((self._hands, self._history, self._seeds), stacks_, buttons_, self._parts)
+        if st != HE_OK:  # every input was checked above; a refusal is a bug to report
+            raise ConfigError(f"hand {bad}: the hand machine refused to start it (status {st})")
+        self._start_fresh(stacks_)
+        self._c.view()
 
     # ---- set-up shared with copies -------------------------------------------------------
     def _derive(self) -> None:
@@ -343,60 +324,39 @@ class HandBatch:
         self._threads = min(self.threads, self._parts)  # threads that may work on a call
 
     def _bind(self) -> None:
-        """The C side over the hands, history and seeds arrays: the spec, the view arrays
-        (written by the next ``_view``) and the pointers the kernels take."""
+        """The C side over the hands, history and seeds arrays: the spec and the view arrays
+        (written by the next view)."""
         n, k = self.count, self._k
-        self._cfg = _c_config(self.config, self.rules)
-        spec = ffi.new("he_batch_spec *")
-        spec.config = ffi.cast("he_hand_config *", self._cfg)
-        spec.seats = self.seats
-        spec.n_fractions = len(self.actions.raise_fractions)
-        for j, f in enumerate(self.actions.raise_fractions):
-            spec.fractions[j] = f
-        spec.chip_unit = float(self.config.big_blind)
-        spec.auto_reset = int(self.auto_reset)
-        self._spec = spec
         self._mask = np.zeros((n, k), dtype=np.uint8)
         self._min = np.zeros(n, dtype=np.int64)
         self._max = np.zeros(n, dtype=np.int64)
         self._actor = np.zeros(n, dtype=np.int64)
-        self._bad = ffi.new("size_t *")
+        arrays = (self._hands, self._history, self._seeds, self._mask, self._min, self._max, self._actor)
+        self._c = BatchC(
+            _c_config(self.config, self.rules), float(self.config.big_blind), self.seats,
+            self.actions.raise_fractions, self.auto_reset, self.compact, arrays, self._parts, self._threads,
+        )
         self._busy = threading.Lock()  # held by the call that runs on the hands (_enter)
         self._last_out: Any = None  # the last `out` array of step() and its C pointer
-        self._p_last_out: Any = ffi.NULL
-        self._p_hands = ffi.from_buffer("int64_t[]", self._hands)
-        self._p_history = ffi.from_buffer("uint8_t[]", self._history)
-        self._p_seeds = ffi.from_buffer("uint64_t[]", self._seeds)
-        self._p_mask = ffi.from_buffer("uint8_t[]", self._mask)
-        self._p_min = ffi.from_buffer("int64_t[]", self._min)
-        self._p_max = ffi.from_buffer("int64_t[]", self._max)
-        self._p_actor = ffi.from_buffer("int64_t[]", self._actor)
+        self._p_last_out: Any = None
 
-    def _start_fresh(self, p_stacks: Any) -> None:
+    def _start_fresh(self, stacks: NDArray[np.int64]) -> None:
         """Starts the hands a restart copies (one per button; he_hand_start's result without
-        its work) with the stacks at ``p_stacks`` (the first hand's)."""
+        its work) with ``stacks`` (the first hand's)."""
         self._fresh = np.zeros((self.seats, self._layout.hand_bytes // 8), dtype=np.int64)
-        self._p_fresh = ffi.from_buffer("int64_t[]", self._fresh)
-        st = getattr(lib, self._layout.fresh)(self._spec, self._p_fresh, p_stacks)
-        if st != lib.HE_OK:
+        st = self._c.fresh(self._fresh, np.ascontiguousarray(stacks[0], dtype=np.int64))
+        if st != HE_OK:
             raise ConfigError(f"hand 0: the hand machine refused to start it (status {st})")
-        self._spec.fresh = self._p_fresh
 
     # ---- threads -----------------------------------------------------------------------
     def _parts_for(self, hands: int) -> int:
         """How many parts a call over ``hands`` hands is split into: one without threads,
         else ``_PARTS_PER_THREAD`` per thread (at most 256), none smaller than
-        ``_MIN_HANDS_PER_PART``. The C kernels (``he_batch*_parts``) cut the parts and run
+        ``_MIN_HANDS_PER_PART``. The C calls (``he_batch_*``, their he_batch_range) cut the parts and run
         them on up to ``threads`` threads of their worker pool, in one GIL-free call."""
         if self.threads == 1:
             return 1
         return max(1, min(MAX_THREADS, self.threads * _PARTS_PER_THREAD, hands // _MIN_HANDS_PER_PART))
-
-    def _view(self, obs: Any) -> None:
-        getattr(lib, self._layout.view)(
-            self._spec, self._p_hands, self._p_history, self._p_mask, self._p_min, self._p_max,
-            self._p_actor, obs, 0, self.count, self._parts, self._threads,
-        )
 
     # ---- reading -----------------------------------------------------------------------
     def legal_mask(self) -> NDArray[np.bool_]:
@@ -466,7 +426,7 @@ class HandBatch:
         so numpy refuses to resize it; its shape and flags are looked at again)."""
         flags = out.flags if out is self._last_out else None
         if flags is None or not (flags.writeable and flags.c_contiguous) or out.shape != self._obs_shape:
-            self._p_last_out = ffi.from_buffer("float[]", self._out(out))
+            self._p_last_out = BatchC.pointer(self._out(out))
             self._last_out = out
         return self._p_last_out
 
@@ -476,10 +436,7 @@ class HandBatch:
         out = self._out(out)
         self._enter()
         try:
-            getattr(lib, self._layout.observe)(
-                self._spec, self._p_hands, self._p_history, self._p_min, self._p_max,
-                ffi.from_buffer("float[]", out), 0, self.count, self._parts, self._threads,
-            )
+            self._c.observe(out)
         finally:
             self._busy.release()
         return out
@@ -502,10 +459,7 @@ class HandBatch:
         out = np.empty(self.count, dtype=np.int32)
         self._enter()
         try:
-            lib.he_batch_sample_parts(
-                self._p_mask, self._k, seed, ffi.from_buffer("int32_t[]", out), 0,
-                self.count, self._parts, self._threads,
-            )
+            self._c.sample(seed, out)
         finally:
             self._busy.release()
         return out
@@ -521,7 +475,7 @@ class HandBatch:
         ``out``: also write the observations after the step there, in the same pass over
         the hands (what :meth:`observe` would write next; faster than calling it)."""
         n, k = self.count, self._k
-        p_obs = ffi.NULL if out is None else self._out_pointer(out)
+        p_obs = None if out is None else self._out_pointer(out)
         a = kinds if isinstance(kinds, np.ndarray) else np.asarray(kinds)
         if a.dtype is _INT32 and a.shape == self._shape and a.flags.c_contiguous:
             kinds32 = a  # read only; out-of-range values are illegal in C
@@ -532,26 +486,17 @@ class HandBatch:
         amounts_: NDArray[np.int64] | None = None
         if amounts is not None:
             amounts_ = _int_array(amounts, "amounts", (n,), -(1 << 63), (1 << 63) - 1)
-        p_kinds = ffi.from_buffer("int32_t[]", kinds32)
-        p_amounts = ffi.NULL if amounts_ is None else ffi.from_buffer("int64_t[]", amounts_)
         flags = np.empty((3, n), dtype=np.bool_)  # illegal, acted, done
         rewards = np.empty((n, self.seats), dtype=np.int64)
-        p_flags, bad = ffi.from_buffer("uint8_t[]", flags), self._bad
         # strict: the kinds are checked first in the same call, and no hand steps if one is
         # illegal (on the calling thread: the scan is ~1 ns a hand, less than a handoff)
         self._enter()
         try:
-            st = getattr(lib, self._layout.step)(
-                self._spec, self._p_hands, self._p_history, self._p_seeds, p_kinds, p_amounts,
-                p_flags, p_flags + n, p_flags + 2 * n, ffi.from_buffer("int64_t[]", rewards),
-                self._p_mask, self._p_min, self._p_max, self._p_actor, p_obs, self.strict, 0,
-                n, self._parts, self._threads, bad,
-            )
+            st, i = self._c.step(kinds32, amounts_, flags, rewards, p_obs, self.strict)
         finally:
             self._busy.release()
-        if st != lib.HE_OK:
-            i = int(bad[0])
-            if st == lib.HE_E_BATCH_ILLEGAL and self.strict:  # nothing was changed
+        if st != HE_OK:
+            if st == HE_E_BATCH_ILLEGAL and self.strict:  # nothing was changed
                 self._raise_illegal(i, int(a[i]), amounts_)
             # legal actions never fail in the hand machine: a bug
             raise IllegalActionError(f"hand {i}: the hand machine refused the action (status {st})")
@@ -608,19 +553,13 @@ class HandBatch:
         seeds = np.array([next_seed(int(s)) for s in self._seeds[rows]], dtype=np.uint64)
         hands = np.ascontiguousarray(self._hands[rows])
         history = np.ascontiguousarray(self._history[rows])
-        bad = ffi.new("size_t *")
-        st = getattr(lib, layout.start)(
-            self._spec, ffi.from_buffer("int64_t[]", hands), ffi.from_buffer("uint8_t[]", history),
-            ffi.from_buffer("uint64_t[]", seeds), ffi.from_buffer("int64_t[]", stacks),
-            ffi.from_buffer("int64_t[]", buttons), 0, rows.size, self._parts_for(rows.size),
-            self.threads, bad,
-        )
-        if st != lib.HE_OK:
-            raise ConfigError(f"hand {int(rows[bad[0]])}: the hand machine refused to start it (status {st})")
+        st, bad = self._c.start((hands, history, seeds), stacks, buttons, self._parts_for(rows.size))
+        if st != HE_OK:
+            raise ConfigError(f"hand {int(rows[bad])}: the hand machine refused to start it (status {st})")
         self._hands[rows] = hands
         self._history[rows] = history
         self._seeds[rows] = seeds
-        self._view(ffi.NULL)
+        self._c.view()
 
     # ---- copies --------------------------------------------------------------------------
     def clone(self) -> HandBatch:
@@ -697,15 +636,14 @@ def _restore_batch(cls: type[HandBatch], state: tuple[Any, ...]) -> HandBatch:
     b._bind()
     stacks = _field(layout, b._hands[:1], "starting_stacks", b.seats)
     try:
-        b._start_fresh(ffi.from_buffer("int64_t[]", stacks))
+        b._start_fresh(stacks)
     except ConfigError:
         raise HandStateError(f"{what}: hand 0 is not a hand of its game: its starting"
                              f" stacks {stacks[0].tolist()} cannot start one") from None
-    fault = ffi.new("int *")
-    st = getattr(lib, layout.check_hands)(b._spec, b._p_hands, 0, n, b._bad, fault)
-    if st != lib.HE_OK:
-        why = (f"is not a state a batch can play: {HAND_FAULTS[fault[0]]}"
-               if st == lib.HE_E_HAND_STATE else f"is not a hand of its game with {b.seats} seats")
-        raise HandStateError(f"{what}: hand {b._bad[0]} {why} (status {st})")
-    b._view(ffi.NULL)
+    st, bad, fault = b._c.check_hands()
+    if st != HE_OK:
+        why = (f"is not a state a batch can play: {HAND_FAULTS[fault]}"
+               if st == HE_E_HAND_STATE else f"is not a hand of its game with {b.seats} seats")
+        raise HandStateError(f"{what}: hand {bad} {why} (status {st})")
+    b._c.view()
     return b

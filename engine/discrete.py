@@ -79,12 +79,16 @@ offset            size    content
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
+
+from holdem_eval._bindings import OBS_OFFSETS, observe_hand
+from holdem_eval._bindings import observation_size as _observation_size
 
 from .errors import ConfigError
 from .hand import Action, ActionKind
@@ -124,19 +128,18 @@ SKIP = -2
 """The kind ``HandBatch.step`` takes to leave a hand as it is for this step."""
 ALL_IN_NAME = "all-in"
 
-OFFSET_HOLE = 0
-OFFSET_BOARD = 52
-OFFSET_STREET = 104
-OFFSET_POT = 108
-OFFSET_TO_CALL = 109
-OFFSET_MIN_RAISE = 110
-OFFSET_MAX_RAISE = 111
-OFFSET_SEATS = 112
-SEAT_BLOCKS = 6  # stack, bet, put in, folded, all-in, button: n values each
-HISTORY_STREETS = 4
+# the observation layout, defined once in C (api/hand_batch.h, HE_OBS_*)
+OFFSET_HOLE = OBS_OFFSETS["HOLE"]
+OFFSET_BOARD = OBS_OFFSETS["BOARD"]
+OFFSET_STREET = OBS_OFFSETS["STREET"]
+OFFSET_POT = OBS_OFFSETS["POT"]
+OFFSET_TO_CALL = OBS_OFFSETS["TO_CALL"]
+OFFSET_MIN_RAISE = OBS_OFFSETS["MIN_RAISE"]
+OFFSET_MAX_RAISE = OBS_OFFSETS["MAX_RAISE"]
+OFFSET_SEATS = OBS_OFFSETS["SEATS"]
+SEAT_BLOCKS = OBS_OFFSETS["SEAT_BLOCKS"]  # stack, bet, put in, folded, all-in, button: n values each
 
 _BET_KINDS = frozenset((ActionKind.BET, ActionKind.RAISE))
-_STREET_OF_BOARD = {3: 1, 4: 2, 5: 3}
 
 
 @dataclass(frozen=True)
@@ -195,7 +198,7 @@ class ActionSet:
 
 def observation_size(seats: int) -> int:
     """``D``, the length of one observation for a table of ``seats`` seats."""
-    return OFFSET_SEATS + (SEAT_BLOCKS + HISTORY_STREETS) * seats
+    return int(_observation_size(seats))
 
 
 def raise_bounds(hand: Hand) -> tuple[int, int] | None:
@@ -267,44 +270,18 @@ def discrete_action(hand: Hand, index: int, actions: ActionSet) -> Action:
 
 def observe(hand: Hand, seat: int, out: NDArray[np.float32] | None = None) -> NDArray[np.float32]:
     """The observation of ``seat`` (see the module docstring), written into ``out`` if
-    given (shape ``(D,)``, float32)."""
-    n = hand.n
-    obs = np.zeros(observation_size(n), dtype=np.float32) if out is None else out
-    obs[:] = 0.0
-    scale = float(hand.config.big_blind)
-    for c in hand.hole_cards[seat]:
-        if c >= 0:
-            obs[OFFSET_HOLE + c] = 1.0
-    for c in hand.board:
-        obs[OFFSET_BOARD + c] = 1.0
-    street = hand.street_index
-    if street < 4:
-        obs[OFFSET_STREET + street] = 1.0
-    obs[OFFSET_POT] = hand.pot / scale
-    if hand.actor == seat:
-        obs[OFFSET_TO_CALL] = (hand.cur_bet - hand.bets[seat]) / scale
-        bounds = raise_bounds(hand)
-        if bounds is not None:
-            obs[OFFSET_MIN_RAISE] = bounds[0] / scale
-            obs[OFFSET_MAX_RAISE] = bounds[1] / scale
-    stacks, bets, committed, folded = hand.stacks, hand.bets, hand.committed, hand.folded
-    base = OFFSET_SEATS
-    for r in range(n):
-        s = (seat + r) % n
-        obs[base + r] = stacks[s] / scale
-        obs[base + n + r] = bets[s] / scale
-        obs[base + 2 * n + r] = (committed[s] + bets[s]) / scale
-        if folded[s]:
-            obs[base + 3 * n + r] = 1.0
-        elif stacks[s] == 0:
-            obs[base + 4 * n + r] = 1.0
-    obs[base + 5 * n + (hand.button - seat) % n] = 1.0
-    hist = base + SEAT_BLOCKS * n
-    st = dealt = 0
-    for kind, k, _, cards in hand._log:
-        if kind == "board":
-            dealt += len(cards)
-            st = _STREET_OF_BOARD.get(dealt, st)
-        elif kind == "bet" or kind == "raise":
-            obs[hist + st * n + (k - seat) % n] += 1.0
-    return obs
+    given (shape ``(D,)``, float32); computed by the C code that observes a
+    :class:`~holdem_eval.engine.HandBatch`'s hands (``he_batch_observe_hand``)."""
+    n, k = hand.n, operator.index(seat)
+    if not 0 <= k < n:
+        raise IndexError(f"seat {seat!r} is outside 0..{n - 1}")
+    shape = (observation_size(n),)
+    direct = (isinstance(out, np.ndarray) and out.dtype == np.float32 and out.shape == shape
+              and out.flags.c_contiguous and out.flags.writeable)
+    obs = out if out is not None and direct else np.empty(shape, dtype=np.float32)
+    if observe_hand(hand._state(), hand._events(), k, float(hand.config.big_blind), obs) != 0:
+        raise hand._state_error()  # the only refusal of a seat in range: a broken state
+    if out is None or out is obs:
+        return obs
+    out[:] = obs  # another array: filled as numpy assigns
+    return out

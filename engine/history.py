@@ -1,6 +1,6 @@
 """Hand histories from poker sites: read them as :class:`PhhHand` and verify them on the engine.
 
-:func:`load_history` reads a file, a folder (its ``*.txt`` files, recursively), a glob, the
+:func:`load_history` reads a file, a folder (its ``*.txt`` and ``*.xml`` files, recursively), a glob, the
 text itself, its bytes or a binary stream, detects the site of each file from its first
 line, and yields one :class:`PhhHand` per hand, which :func:`replay_phh` plays. The site,
 hand id, table, players, seats, currency, date and time zone are kept in PHH's standard
@@ -26,7 +26,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Union
 
-from .history_pacific import HEADER_888, read_888_hand
+from .history_ipoker import HEADER_IPOKER, IpokerGame, ipoker_games, read_ipoker_hand
+from .history_pacific import BEFORE_HAND, HEADER_888, read_888_hand
+from .history_party import HEADER_PARTY, read_party_hand
 from .history_record import HistoryError, UnsupportedHistoryError, to_phh
 from .history_stars import HEADER_GG, HEADER_STARS, read_stars_hand
 from .history_winamax import HEADER_WINAMAX, read_winamax_hand
@@ -49,15 +51,18 @@ __all__ = [
 
 HistorySource = Union[str, "os.PathLike[str]", bytes, bytearray, IO[bytes], IO[str]]
 
-SITES = ("pokerstars", "ggpoker", "888poker", "winamax")
+SITES = ("pokerstars", "ggpoker", "888poker", "winamax", "ipoker", "partypoker")
 """The sites :func:`load_history` reads (``site=`` takes these names)."""
 
 _HEADERS = {"pokerstars": HEADER_STARS, "ggpoker": HEADER_GG, "888poker": HEADER_888,
-            "winamax": HEADER_WINAMAX}
-_READERS = {"888poker": read_888_hand, "winamax": read_winamax_hand}
+            "winamax": HEADER_WINAMAX, "ipoker": HEADER_IPOKER, "partypoker": HEADER_PARTY}
+_READERS = {"888poker": read_888_hand, "winamax": read_winamax_hand,
+            "partypoker": read_party_hand}
 # sites recognised by their first line, whose readers are not written yet
-_LATER = {"iPoker": "<session",
-          "PartyPoker": "***** Hand History", "PPPoker": "PPPoker Hand #"}
+_LATER = {"PPPoker": "PPPoker Hand #"}
+
+
+_SUFFIXES = (".txt", ".xml")  # what a folder's hand histories are named (iPoker: .xml)
 
 
 class UnknownSiteError(HistoryError):
@@ -70,9 +75,16 @@ class _Chunk:
     file: str
     line: int
     lines: list[str]
+    game: IpokerGame | None = None
+    """iPoker: the game (its lines are in ``game.text``)."""
 
 
 def _decode(data: bytes, name: str) -> str:
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16 with its byte order mark
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass  # then the NUL bytes tell it is no text
     nul = data.find(b"\x00")
     if nul >= 0:
         line = data.count(b"\n", 0, nul) + 1
@@ -96,9 +108,10 @@ def _decode(data: bytes, name: str) -> str:
 def _files(pattern: str) -> list[Path]:
     path = Path(pattern)
     if path.is_dir():
-        files = sorted(p for p in path.rglob("*.txt") if p.is_file())
+        files = sorted(p for p in path.rglob("*") if p.suffix in _SUFFIXES and p.is_file())
         if not files:
-            raise HistoryError(f"{pattern}: the folder holds no hand histories (*.txt files)",
+            raise HistoryError(f"{pattern}: the folder holds no hand histories (*.txt or *.xml"
+                               " files)",
                                file=pattern)
         return files
     if path.is_file():
@@ -147,13 +160,14 @@ def _site_of(name: str, number: int, line: str) -> str:
     for site, start in _LATER.items():
         if line.startswith(start):
             raise UnsupportedHistoryError(f"{name}:{number}: {site} hand histories are not"
-                                          " supported yet (PokerStars, GGPoker, 888poker and"
-                                          " Winamax are)",
+                                          " supported yet (PokerStars, GGPoker, 888poker,"
+                                          " Winamax, iPoker and PartyPoker are)",
                                           file=name, line=number)
     raise UnknownSiteError(
         f"{name}:{number}: not a hand history of a known site: {line[:80]!r}; expected a"
         " PokerStars ('PokerStars Hand #...'), GGPoker ('Poker Hand #...'), 888poker"
-        " ('***** 888poker Hand History for Game ...') or Winamax ('Winamax Poker - ...') hand",
+        " ('***** 888poker Hand History for Game ...'), Winamax ('Winamax Poker - ...'),"
+        " iPoker ('<session ...>' XML) or PartyPoker ('***** Hand History for Game ...') hand",
         file=name, line=number,
     )
 
@@ -172,13 +186,20 @@ def _chunks(source: HistorySource, site: str | None) -> Iterator[_Chunk | Histor
         if first is None:
             yield HistoryError(f"{name}: the file is empty, expected hand histories", file=name)
             continue
-        # 888poker files may put '#Game No : N' before each hand: the title line tells
+        # 888poker and PartyPoker files may put '#Game No : N' (and 'Game #N starts.')
+        # before each hand: the title line tells
         probe = next((k for k in range(first, len(lines))
-                      if lines[k].strip() and not lines[k].startswith("#Game No")), first)
+                      if lines[k].strip() and not lines[k].startswith(BEFORE_HAND)), first)
         try:
-            file_site = site or _site_of(name, probe + 1, lines[probe].strip())
+            head = lines[probe].strip()
+            if head.startswith("<?xml"):  # the XML declaration, then the root element
+                head = " ".join(line.strip() for line in lines[probe:probe + 3])
+            file_site = site or _site_of(name, probe + 1, head)
         except HistoryError as exc:
             yield exc
+            continue
+        if file_site == "ipoker":
+            yield from _ipoker_chunks(name, text, first + 1)
             continue
         header = _HEADERS[file_site]
         start = -1
@@ -197,13 +218,28 @@ def _chunks(source: HistorySource, site: str | None) -> Iterator[_Chunk | Histor
                 body = lines[start:k]
                 while body and not body[-1].strip():
                     body.pop()
-                if file_site == "888poker" and all(line.startswith("#Game No") for line in body):
+                if file_site in ("888poker", "partypoker") and all(
+                        line.startswith(BEFORE_HAND) or not line.strip() for line in body):
                     continue  # the separator after a file's last hand
                 yield _Chunk(file_site, name, start + 1, body)
             start = k
 
 
+def _ipoker_chunks(name: str, text: str, first: int) -> Iterator[_Chunk | HistoryError]:
+    """iPoker: one chunk per <game> of the XML (whose lines may be one)."""
+    found = False
+    for game in ipoker_games(text.lstrip("\ufeff")):
+        found = True
+        yield _Chunk("ipoker", name, game.line, [], game)
+    if not found:
+        yield HistoryError(f"{name}:{first}: the iPoker file holds no <game> element, expected"
+                           " '<session ...><general>...</general><game ...>...</game>'",
+                           file=name, line=first)
+
+
 def _read(chunk: _Chunk) -> PhhHand:
+    if chunk.game is not None:
+        return to_phh(read_ipoker_hand(chunk.site, chunk.file, chunk.game))
     reader = _READERS.get(chunk.site, read_stars_hand)
     return to_phh(reader(chunk.site, chunk.file, chunk.line, chunk.lines))
 

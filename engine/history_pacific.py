@@ -9,15 +9,18 @@ nor the total pot and rake: :func:`~.history_record.to_phh` works them out
 
 from __future__ import annotations
 
-import datetime as _dt
 import re
-from collections.abc import Sequence
-from decimal import Decimal, InvalidOperation
+from collections.abc import Callable, Sequence
+from decimal import Decimal
 
-from .history_record import HandRecord, canonical_cards, player_line, record_play
+from .history_record import HandRecord, canonical_cards, numeric_time, plain_amount, player_line, record_play
 
-__all__ = ["HEADER_888", "read_888_hand"]
+__all__ = ["BEFORE_HAND", "HEADER_888", "bracket_line", "read_888_hand", "read_sections",
+           "record_bracket_play", "seat_cards", "title_and_game"]
 
+BEFORE_HAND = ("#Game No", "Game #")
+"""The lines 888poker and PartyPoker may put before a hand's title ('#Game No : N',
+'Game #N starts.')."""
 HEADER_888 = re.compile(r"(?:#Game No : \d+|\*{5} (?:888poker|Cassava) Hand History for Game)")
 _TITLE = re.compile(r"\*{5} (?:888poker|Cassava) Hand History for Game (?P<id>\d+) \*{5}")
 _GAME = re.compile(r"(?P<stakes>.+?) Blinds (?P<game>.+?) - \*\*\* (?P<date>\d{2} \d{2} \d{4}"
@@ -39,23 +42,8 @@ _GAMES = {"No Limit Holdem": "NT", "Fix Limit Holdem": "FT", "Fixed Limit Holdem
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
-def _amount(rec: HandRecord, text: str, line: int) -> Decimal:
-    """``$1,000.50``, ``1 192,48 $``, ``2 $`` ... as a Decimal."""
-    # spaces (also no-break spaces, and their UTF-8 bytes read as Latin-1) group thousands
-    raw = re.sub(r"[\s$€£\u00a0\u00c2]|USD|EUR|GBP", "", text)
-    if "," in raw and "." not in raw and re.search(r",\d{1,2}$", raw):
-        raw = raw.replace(",", ".")  # a decimal comma
-    raw = raw.replace(",", "")
-    try:
-        value = Decimal(raw)
-    except InvalidOperation:
-        raise rec.fail(line, f"amount {text!r} is not a number") from None
-    if not value.is_finite() or value < 0:
-        raise rec.fail(line, f"amount {text!r} is not an amount")
-    return value
-
-
-def _cards(rec: HandRecord, text: str, line: int) -> str:
+def seat_cards(rec: HandRecord, text: str, line: int) -> str:
+    """Cards as 888poker and PartyPoker print them (``[ 2s, 9d, As ]``), canonical."""
     return canonical_cards(rec, text.replace(",", " "), line)
 
 
@@ -63,24 +51,48 @@ def read_888_hand(site: str, file: str, first_line: int, lines: Sequence[str]) -
     """Read one 888poker hand (its lines; ``first_line`` is its first line in ``file``)."""
     rec = HandRecord(site=site, file=file, line=first_line, prints_uncalled=False,
                      prints_fees=False, marks_sitting_out=False)
+    k0, game = title_and_game(rec, lines, first_line, _TITLE, _GAME, (
+        "'***** 888poker Hand History for Game N *****'",
+        "'$0.05/$0.10 Blinds No Limit Holdem - *** 06 01 2014 22:40:28'"))
+    _game(rec, game, rec.line + 1)
+    read_sections(rec, lines, k0 + 2, first_line, _line)
+    if not rec.collected:
+        raise rec.fail(first_line + len(lines) - 1, "nobody collected the pot: truncated?")
+    return rec
+
+
+def title_and_game(rec: HandRecord, lines: Sequence[str], first_line: int, title_re: re.Pattern[str],
+                   game_re: re.Pattern[str], examples: tuple[str, str]) -> tuple[int, re.Match[str]]:
+    """The hand's title (its id in the group ``id``; after the '#Game No : N' and 'Game #N
+    starts.' lines a file may put before it), then the game line: the title's index in
+    ``lines`` and the game line's match (``rec.line`` set to the title's line); else an error
+    showing the ``examples`` of both."""
     k0 = 0
-    while k0 < len(lines) and (not lines[k0].strip() or lines[k0].startswith("#Game No")):
+    while k0 < len(lines) and (not lines[k0].strip() or lines[k0].startswith(BEFORE_HAND)):
         k0 += 1
-    title = _TITLE.match(lines[k0].strip()) if k0 < len(lines) else None
+    title = title_re.match(lines[k0].strip()) if k0 < len(lines) else None
     if title is None:
-        raise rec.fail(first_line + k0, "expected '***** 888poker Hand History for Game N *****'")
+        raise rec.fail(first_line + k0, f"expected {examples[0]}")
     rec.line = first_line + k0
     rec.hand_id = title["id"]
-    game = _GAME.match(lines[k0 + 1].strip()) if k0 + 1 < len(lines) else None
+    game = game_re.match(lines[k0 + 1].strip()) if k0 + 1 < len(lines) else None
     if game is None:
-        raise rec.fail(rec.line + 1, "expected the game line, e.g. '$0.05/$0.10 Blinds No Limit"
-                       " Holdem - *** 06 01 2014 22:40:28'")
-    _game(rec, game, rec.line + 1)
+        raise rec.fail(rec.line + 1, f"expected the game line, e.g. {examples[1]}")
+    return k0, game
+
+
+def read_sections(rec: HandRecord, lines: Sequence[str], start: int, first_line: int,
+                  play: Callable[[HandRecord, Sequence[str], str, int], None], *,
+                  summary: bool = True) -> None:
+    """The seats, streets and play of a hand in 888poker's layout (PartyPoker's too), from
+    ``lines[start]`` (line ``first_line + start`` of the file) on; ``play`` reads each line
+    of the play (with the seated names, longest first). ``summary``: the hand must end
+    with a '** Summary **' section (888poker; PartyPoker has none)."""
     section = "seats"
     names: list[str] = []
-    for k, raw in enumerate(lines[k0 + 2:], start=rec.line + 2):
+    for k, raw in enumerate(lines[start:], start=first_line + start):
         text = raw.strip()
-        if not text or text.startswith("#Game No"):
+        if not text or text.startswith(BEFORE_HAND):
             continue
         street = _STREET.match(text)
         if street is not None:
@@ -89,7 +101,7 @@ def read_888_hand(site: str, file: str, first_line: int, lines: Sequence[str]) -
             elif street["street"].lower() != "down cards":
                 if not street["cards"]:
                     raise rec.fail(k, f"{text!r}: expected the cards dealt, '[ .. ]'")
-                rec.actions.append((_cards(rec, street["cards"], k), "board", Decimal(0), k))
+                rec.actions.append((seat_cards(rec, street["cards"], k), "board", Decimal(0), k))
             continue
         if section == "seats":
             if _seat(rec, text, k):
@@ -106,13 +118,10 @@ def read_888_hand(site: str, file: str, first_line: int, lines: Sequence[str]) -
                 continue
             if text.startswith("Total number of players"):
                 continue
-        _line(rec, names, text, k)
-    if section != "summary":
+        play(rec, names, text, k)
+    if summary and section != "summary":
         raise rec.fail(first_line + len(lines) - 1, "the hand ends before its '** Summary **'"
                        " section: truncated?")
-    if not rec.collected:
-        raise rec.fail(first_line + len(lines) - 1, "nobody collected the pot: truncated?")
-    return rec
 
 
 def _game(rec: HandRecord, m: re.Match[str], line: int) -> None:
@@ -126,12 +135,12 @@ def _game(rec: HandRecord, m: re.Match[str], line: int) -> None:
     if len(stakes) != 2:
         raise rec.fail(line, f"stakes {m['stakes']!r}: expected 'small/big' like '$0.05/$0.10'")
     # the stakes are the blinds; fixed limit bets the big blind, then twice it
-    rec.small_bet = _amount(rec, stakes[1], line)
+    rec.small_bet = plain_amount(rec, stakes[1], line)
     rec.big_bet = 2 * rec.small_bet
     rec.big_blind = rec.small_bet
     symbol = next((c for c in m["stakes"] if c in _SYMBOLS), None)
     rec.currency = _SYMBOLS[symbol] if symbol else None
-    rec.when = _dt.datetime.strptime(m["date"], "%d %m %Y %H:%M:%S")
+    rec.when = numeric_time(rec, m["date"], line, day_first=True)
 
 
 def _seat(rec: HandRecord, text: str, k: int) -> bool:
@@ -140,27 +149,49 @@ def _seat(rec: HandRecord, text: str, k: int) -> bool:
         return False
     if m["name"] in rec.seats:
         raise rec.fail(k, f"player {m['name']!r} is seated twice")
-    rec.seats[m["name"]] = (int(m["seat"]), _amount(rec, m["stack"], k), k)
+    rec.seats[m["name"]] = (int(m["seat"]), plain_amount(rec, m["stack"], k), k)
     return True
 
 
 def _line(rec: HandRecord, names: Sequence[str], text: str, k: int) -> None:
-    play = player_line(rec, names, text, k, _DEALT, _ACTION, _cards)
+    play = bracket_line(rec, names, text, k, _ACTION, _post)
+    if play is not None:
+        record_bracket_play(rec, *play, k)
+
+
+def bracket_line(rec: HandRecord, names: Sequence[str], text: str, k: int,
+                 action_re: re.Pattern[str], post: Callable[[HandRecord, str, str, str, int], None],
+                 ) -> tuple[str, re.Match[str]] | None:
+    """A line of the play in 888poker's layout (PartyPoker's too): cards dealt (recorded)
+    or a post (given to ``post`` with the name, the kind and the amount): None; else the
+    player's name and the match of ``action_re`` (groups ``post`` and ``posted`` too)."""
+    play = player_line(rec, names, text, k, _DEALT, action_re, seat_cards)
     if play is None:
-        return
+        return None
     name, m = play
     if m["post"]:
-        _post(rec, name, m["post"], m["posted"], k)
-    elif record_play(rec, name, m, k, _amount, raises_as_bets=True):  # both add to the bet
-        pass
-    elif m["shows"] is not None or m["mucks"] is not None:
-        cards = _cards(rec, m["shows"] if m["shows"] is not None else m["mucks"], k)
+        post(rec, name, m["post"], m["posted"], k)
+        return None
+    return play
+
+
+def record_bracket_play(rec: HandRecord, name: str, m: re.Match[str], k: int) -> bool:
+    """The lines 888poker and PartyPoker write alike, from a match with the groups of
+    :func:`~.history_record.record_play` (a raise adds to the bet, as a bet does),
+    ``shows`` and ``mucks`` (the cards) and ``collected`` (an amount); False for another."""
+    if record_play(rec, name, m, k, plain_amount, raises_as_bets=True):
+        return True
+    if m["shows"] is not None or m["mucks"] is not None:
+        cards = seat_cards(rec, m["shows"] if m["shows"] is not None else m["mucks"], k)
         rec.known_cards(name, cards, k)
         rec.showdown.append((name, m["shows"] is not None, k))
     elif m["collected"]:
-        rec.collected[name] = rec.collected.get(name, Decimal(0)) + _amount(rec, m["collected"], k)
+        rec.collected[name] = rec.collected.get(name, Decimal(0)) + plain_amount(rec, m["collected"], k)
         rec.collected_lines.setdefault(name, k)
         rec.total_line = k
+    else:
+        return False
+    return True
 
 
 def _post(rec: HandRecord, name: str, kind: str, amount: str, k: int) -> None:
@@ -169,8 +200,8 @@ def _post(rec: HandRecord, name: str, kind: str, amount: str, k: int) -> None:
         if len(parts) != 2:
             raise rec.unsupported(k, f"{name!r} posts a dead blind {amount!r}: expected"
                                   " '[small + big]'")
-        rec.posts.append((name, "bb", _amount(rec, parts[1], k), k))
-        rec.posts.append((name, "dead", _amount(rec, parts[0], k), k))
+        rec.posts.append((name, "bb", plain_amount(rec, parts[1], k), k))
+        rec.posts.append((name, "dead", plain_amount(rec, parts[0], k), k))
         return
     rec.posts.append((name, {"small blind": "sb", "big blind": "bb", "ante": "ante"}[kind],
-                      _amount(rec, amount, k), k))
+                      plain_amount(rec, amount, k), k))

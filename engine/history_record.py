@@ -21,7 +21,7 @@ import datetime as _dt
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
@@ -29,13 +29,20 @@ from holdem_eval import HoldemEvalError
 from holdem_eval.cards import card_text, parse_cards
 
 from .phh_hand import PhhError, PhhHand, UnsupportedPhhError
-from .phh_read import _build
+from .phh_read import build_hand
 
 __all__ = [
     "HandRecord",
     "HistoryError",
     "UnsupportedHistoryError",
     "canonical_cards",
+    "numeric_time",
+    "plain_amount",
+    "player_line",
+    "record_all_in",
+    "record_play",
+    "record_show",
+    "round_bets",
     "to_phh",
 ]
 
@@ -65,12 +72,8 @@ _ZONES = {
 }
 
 
-# 888poker prints no rake: the fees worked out of its figures must be a rake it can take
-# (none without a flop, at most 5% of the pot), or an amount of the hand is wrong
-_MOST_FEES = Decimal("0.05")
-
 _CASINOS = {"pokerstars": "PokerStars", "ggpoker": "GGPoker", "888poker": "888poker",
-            "winamax": "Winamax"}
+            "winamax": "Winamax", "ipoker": "iPoker", "partypoker": "PartyPoker"}
 
 
 @dataclass
@@ -126,7 +129,10 @@ class HandRecord:
     players collected."""
     collected_includes_uncalled: bool = False
     """Whether what a player collected includes his uncalled bet (Winamax, whose ``Total
-    pot`` is then the sum of what was collected)."""
+    pot`` is then the sum of what was collected; iPoker, PartyPoker)."""
+    most_fees: Decimal = Decimal("0.05")
+    """For a site that prints no fees: the largest share of the pot its rake can be (and
+    none without a flop); fees worked out above it mean an amount of the hand is wrong."""
 
     def known_cards(self, name: str, cards: str, line: int) -> None:
         """Record ``name``'s hole cards (canonical text) as the file shows them at ``line``;
@@ -168,6 +174,41 @@ def player_line(rec: HandRecord, names: Sequence[str], text: str, k: int, dealt_
     return name, m
 
 
+def numeric_time(rec: HandRecord, text: str, line: int, *, day_first: bool = False) -> _dt.datetime:
+    """A date and time written in numbers (``2014/01/06 7:21:05``; ``day_first``:
+    ``06 01 2014 22:40:28``), read without strptime (which checks the locale at each call,
+    a large part of reading a hand)."""
+    parts = [int(p) for p in _NUMBERS.findall(text)]
+    if len(parts) == 6:
+        if day_first:
+            parts[0], parts[2] = parts[2], parts[0]
+        try:
+            return _dt.datetime(parts[0], parts[1], parts[2], parts[3], parts[4], parts[5])
+        except ValueError:
+            pass
+    raise rec.fail(line, f"date {text!r} is not a date and time")
+
+
+_NUMBERS = re.compile(r"\d+")
+
+
+def plain_amount(rec: HandRecord, text: str, line: int) -> Decimal:
+    """An amount as the sites print it with its currency around it, grouped or not:
+    ``$1,000.50``, ``1 192,48 $``, ``1.192,48 €``, ``€0.05``, ``$0.10 USD``, ``2,400``."""
+    raw = _NOT_AMOUNT.sub("", text)
+    if "," in raw and (("." in raw and raw.rfind(",") > raw.rfind("."))
+                       or ("." not in raw and _DECIMAL_COMMA.search(raw))):
+        raw = raw.replace(".", "").replace(",", ".")  # a decimal comma (dots group)
+    try:
+        return Decimal(raw.replace(",", ""))
+    except InvalidOperation:
+        raise rec.fail(line, f"amount {text!r} is not a number") from None
+
+
+_NOT_AMOUNT = re.compile(r"[^\d.,]")
+_DECIMAL_COMMA = re.compile(r",\d{1,2}$")
+
+
 def record_play(rec: HandRecord, name: str, m: re.Match[str], k: int,
                 amount: Callable[[HandRecord, str, int], Decimal], *, raises_as_bets: bool = False) -> bool:
     """The betting lines every site writes alike, from a match with the groups ``fold``,
@@ -187,6 +228,35 @@ def record_play(rec: HandRecord, name: str, m: re.Match[str], k: int,
     else:
         return False
     return True
+
+
+def record_all_in(rec: HandRecord, name: str, amount: Decimal, k: int) -> None:
+    """An all-in that adds ``amount`` to ``name``'s bet, as the site prints it without
+    saying whether it calls, bets or raises (iPoker, PartyPoker): a call if it does not top
+    the round's largest bet, else a bet or raise by that much."""
+    bets = round_bets(rec)
+    mine = bets.get(name, Decimal(0)) + amount
+    top = max(bets.values(), default=Decimal(0))
+    rec.actions.append((name, "c" if mine <= top else "b", amount, k))
+
+
+def round_bets(rec: HandRecord) -> dict[str, Decimal]:
+    """Each player's bet in the betting round under way (the live blinds count before the
+    flop), from what ``rec`` holds so far."""
+    start = len(rec.actions)
+    while start and rec.actions[start - 1][1] != "board":
+        start -= 1
+    bets: dict[str, Decimal] = {}
+    if not start:
+        for name, kind, amount, _ in rec.posts:
+            if kind in ("sb", "bb", "straddle"):
+                bets[name] = max(bets.get(name, Decimal(0)), amount)
+    for name, kind, amount, _ in rec.actions[start:]:
+        if kind in ("c", "b"):
+            bets[name] = bets.get(name, Decimal(0)) + amount
+        elif kind == "r":
+            bets[name] = amount
+    return bets
 
 
 def record_show(rec: HandRecord, name: str, text: str, k: int) -> None:
@@ -295,22 +365,19 @@ def _short_big_blind(rec: HandRecord, order: list[str], antes: list[Decimal], bl
 
 
 def _check_cards(rec: HandRecord) -> None:
-    """Every card once: known hole cards and the boards (with their lines)."""
-    seen: dict[str, str] = {}
+    """Every card once: known hole cards and the boards (with their lines). Both hold
+    canonical text (:func:`canonical_cards`: two characters a card), so a card is its text."""
+    seen: dict[str, tuple[str, int]] = {}
     pieces = [(f"{n}'s hole cards", c, line) for n, (c, line) in rec.holes.items()]
     pieces += [("the board", name, line) for name, kind, _, line in rec.actions if kind == "board"]
     for what, cards, line in sorted(pieces, key=lambda piece: piece[2]):
-        try:
-            ids = parse_cards(cards, allow_duplicates=True).tolist()
-        except HoldemEvalError as exc:
-            raise rec.fail(line, f"bad cards {cards!r} in {what}: {exc}") from None
-        for k, card in enumerate(ids):
-            text = cards[2 * k: 2 * k + 2]
-            key = str(card)
-            if key in seen:
-                raise rec.fail(line, f"card {text!r} appears twice: in {seen[key]} and in {what}"
-                               f" (line {line})")
-            seen[key] = f"{what} (line {line})"
+        for k in range(0, len(cards), 2):
+            card = cards[k:k + 2]
+            if card in seen:
+                first, first_line = seen[card]
+                raise rec.fail(line, f"card {card!r} appears twice: in {first} (line"
+                               f" {first_line}) and in {what} (line {line})")
+            seen[card] = (what, line)
 
 
 def to_phh(rec: HandRecord) -> PhhHand:
@@ -405,11 +472,11 @@ def to_phh(rec: HandRecord) -> PhhHand:
             raise rec.fail(rec.total_line or rec.line, f"the players collected {collected} but the"
                            f" pot is {pot}: the amounts do not add up")
         flop = any(kind == "board" for _, kind, _, _ in rec.actions)
-        if (rec.fees and not flop) or rec.fees > pot * _MOST_FEES:
+        if (rec.fees and not flop) or rec.fees > pot * rec.most_fees:
             raise rec.fail(rec.total_line or rec.line, f"the players collected {collected} of a"
                            f" pot of {pot}, leaving {rec.fees} as fees, but {rec.site} takes no"
-                           " rake without a flop and at most 5% of a pot: an amount is wrong or"
-                           " missing")
+                           f" rake without a flop and at most {(rec.most_fees * 100).normalize()}%"
+                           " of a pot: an amount is wrong or missing")
     if rec.total_pot is None:
         raise rec.fail(rec.line, "the hand has no 'Total pot' line: truncated?")
     if pot != rec.total_pot:
@@ -446,7 +513,7 @@ def to_phh(rec: HandRecord) -> PhhHand:
         "_rake": rec.fees,
     })
     try:
-        return _build(f"{rec.file}:{rec.line}", table)
+        return build_hand(f"{rec.file}:{rec.line}", table)
     except HistoryError:
         raise
     except PhhError as exc:
@@ -455,11 +522,12 @@ def to_phh(rec: HandRecord) -> PhhHand:
 
 
 def _uncalled_out_of_collected(rec: HandRecord, collected: Decimal) -> Decimal:
-    """Winamax: check the printed total (what was collected, uncalled bets included) and take
-    each uncalled bet out of what its owner collected; returns the new total collected."""
-    if rec.total_pot is None:
+    """Winamax: check the printed total (what was collected, uncalled bets included); a site
+    that prints no total (iPoker, PartyPoker) is checked later against the pot. Take each
+    uncalled bet out of what its owner collected; returns the new total collected."""
+    if rec.prints_fees and rec.total_pot is None:
         raise rec.fail(rec.line, "the hand has no 'Total pot' line: truncated?")
-    if rec.total_pot != collected:
+    if rec.prints_fees and rec.total_pot != collected:
         raise rec.fail(rec.total_line, f"the total pot is {rec.total_pot} but the players"
                        f" collected {collected}: the amounts do not add up")
     for owner, back in rec.uncalled.items():

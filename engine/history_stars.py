@@ -8,12 +8,11 @@ understood is refused rather than skipped: a missed action would change the hand
 
 from __future__ import annotations
 
-import datetime as _dt
 import re
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
-from .history_record import HandRecord, canonical_cards, record_play, record_show
+from .history_record import HandRecord, canonical_cards, numeric_time, record_play, record_show
 
 __all__ = ["HEADER_GG", "HEADER_STARS", "read_stars_hand"]
 
@@ -114,7 +113,7 @@ def _header(rec: HandRecord, text: str, line: int) -> None:
     rec.big_blind = rec.small_bet if betting == "fixed-limit" else rec.big_bet
     if rec.tournament is None:
         rec.currency = code or _SYMBOLS.get(amounts[0][:1])
-    rec.when = _dt.datetime.strptime(m["date"], "%Y/%m/%d %H:%M:%S")
+    rec.when = numeric_time(rec, m["date"], line)
     rec.zone = m["zone"]
 
 

@@ -9,12 +9,11 @@ uncalled bets out (``HandRecord.prints_uncalled`` False, ``collected_includes_un
 
 from __future__ import annotations
 
-import datetime as _dt
 import re
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
-from .history_record import HandRecord, canonical_cards, player_line, record_play, record_show
+from .history_record import HandRecord, canonical_cards, numeric_time, player_line, record_play, record_show
 
 __all__ = ["HEADER_WINAMAX", "read_winamax_hand"]
 
@@ -119,7 +118,7 @@ def _header(rec: HandRecord, text: str, line: int) -> None:
     rec.big_blind = rec.big_bet
     symbol = next((c for c in m["stakes"] if c in _SYMBOLS), None)
     rec.currency = _SYMBOLS[symbol] if symbol and rec.tournament is None else None
-    rec.when = _dt.datetime.strptime(m["date"], "%Y/%m/%d %H:%M:%S")
+    rec.when = numeric_time(rec, m["date"], line)
     rec.zone = m["zone"]
 
 

@@ -26,10 +26,12 @@ Amounts may be decimals (``1943.50``): they are read exactly (``decimal.Decimal`
 scaled by the smallest power of ten that makes every amount a whole number, played
 in those integer units and scaled back in the reported stacks.
 
-The work is split by job: :mod:`.phh_hand` (the errors, :class:`PhhHand`,
-:class:`ReplayResult`), :mod:`.phh_read` (parsing), :mod:`.phh_replay` (replay on
-:class:`~holdem_eval.engine.Hand`) and :mod:`.phh_write` (writing); this module is their
-public face.
+The work is split by job: :mod:`.phh_hand` (:class:`PhhHand`, :class:`ReplayResult`, the
+PHH variant codes and amount scaling), :mod:`.phh_read` (parsing; ``build_hand`` makes a
+:class:`PhhHand` from a parsed table, for the site-history readers too), :mod:`.phh_replay`
+(replay on :class:`~holdem_eval.engine.Hand`; ``replay_plan``) and :mod:`.phh_write`
+(writing); the errors are in :mod:`.errors`. This module is their public face; the names
+the parts share carry no underscore, and nothing outside ``engine/`` uses them.
 """
 
 from __future__ import annotations

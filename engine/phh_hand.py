@@ -38,9 +38,9 @@ __all__ = [
 
 Chips = Union[int, Decimal]
 
-_VARIANTS = {"NT": ("holdem", "no-limit"), "FT": ("holdem", "fixed-limit"), "PO": ("omaha", "pot-limit")}
-_CODES = {v: k for k, v in _VARIANTS.items()}
-_PHH_RULES = Rules.pokerkit()  # PokerKit's pot merging and odd-chip order, no rake
+PHH_VARIANTS = {"NT": ("holdem", "no-limit"), "FT": ("holdem", "fixed-limit"), "PO": ("omaha", "pot-limit")}
+PHH_CODES = {v: k for k, v in PHH_VARIANTS.items()}
+PHH_RULES = Rules.pokerkit()  # PokerKit's pot merging and odd-chip order, no rake
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ class PhhHand:
     dead_posts: tuple[int, ...] = ()
     """Dead money each player posts besides the blinds (a missed small blind paid on
     return), from the user-defined field ``_dead_posts``; empty when there is none."""
-    rules: Rules = _PHH_RULES
+    rules: Rules = PHH_RULES
     """How the pots are settled: PokerKit's rules unless the file says otherwise in
     the user-defined fields :func:`dumps_phh` writes (``_odd_chips``, ``_pot_method``,
     ``_rake_percent``, ``_rake_cap``, ``_no_flop_no_drop``)."""
@@ -125,7 +125,7 @@ class PhhHand:
         return config
 
     def _make_config(self) -> GameConfig:
-        variant, betting = _VARIANTS[self.variant]
+        variant, betting = PHH_VARIANTS[self.variant]
         n = self.players
         blinds = list(self.blinds_or_straddles)
         if len(blinds) != n or len(self.antes) != n:
@@ -208,33 +208,66 @@ class ReplayResult:
 
 
 # Amounts are played as whole units of 1/scale. The engine plays amounts (and the sum
-# of the stacks) up to _MAX_UNITS; a file is refused at the door beyond that, with why.
-def _decimal_places(value: Decimal) -> int:
-    exponent = value.normalize().as_tuple().exponent
-    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
+# of the stacks) up to MAX_UNITS; a file is refused at the door beyond that, with why.
+def decimal_places(value: Decimal) -> int:
+    """The decimal places ``value`` needs ('1.50': one); 0 for a whole or non-finite value;
+    any count above MAX_PLACES as MAX_PLACES + 1."""
+    if not value.is_finite() or not value:
+        return 0
+    if value.adjusted() < -MAX_PLACES:
+        return MAX_PLACES + 1
+    if value.adjusted() > MAX_PLACES:  # out of range anyway: no huge fraction built
+        exponent = value.normalize().as_tuple().exponent
+        return -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    # the reduced fraction's denominator is 2**a * 5**b: the places are the least p with
+    # 10**p a multiple of it (as_integer_ratio is exact and far cheaper than as_tuple)
+    denominator = value.as_integer_ratio()[1]
+    places, power = 0, 1
+    while power % denominator:
+        places += 1
+        if places > MAX_PLACES:
+            break
+        power *= 10
+    return places
 
 
-_MAX_UNITS = 1 << 60
-_MAX_PLACES = 18  # 10**-18 units of a 1-chip amount already need 10**18 < 2**60 units
+MAX_UNITS = 1 << 60
+MAX_PLACES = 18  # 10**-18 units of a 1-chip amount already need 10**18 < 2**60 units
+MAX_SCALE = 10**MAX_PLACES
 
 
-def _as_units(value: Any, scale: int, what: str) -> int:
+def as_units(value: Any, scale: int, what: str) -> int:
+    # the common case first: a whole number of units within range, with at most
+    # MAX_PLACES places as written (else the checks below say why, or accept it)
+    kind = type(value)
+    if kind is int:
+        units: int = value * scale
+        if -MAX_UNITS <= units <= MAX_UNITS:
+            return units
+    elif (kind is Decimal and scale <= MAX_SCALE and value.is_finite()
+          and -MAX_PLACES <= value.adjusted() <= MAX_PLACES):
+        # whole once scaled by at most 10**MAX_PLACES: at most MAX_PLACES places (the
+        # product is exact below 10**28, and a rounded one is out of range anyway)
+        scaled = value * scale
+        units = int(scaled)
+        if units == scaled and -MAX_UNITS <= units <= MAX_UNITS:
+            return units
     if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
         raise PhhError(f"{what} must be a number, got {value!r}")
     if isinstance(value, Decimal) and not value.is_finite():
         raise PhhError(f"{what} must be a finite amount, got {value!r}")
     if isinstance(value, Decimal) and (
-        value.adjusted() > _MAX_PLACES or _decimal_places(value) > _MAX_PLACES
+        value.adjusted() > MAX_PLACES or decimal_places(value) > MAX_PLACES
     ):
         raise PhhError(
             f"{what} {value!r} is out of range: the engine plays amounts up to 2**60 units"
-            f" with at most {_MAX_PLACES} decimal places"
+            f" with at most {MAX_PLACES} decimal places"
         )
     scaled = Decimal(value) * scale
     if scaled != scaled.to_integral_value():
         raise PhhError(f"{what} {value!r} is finer than the hand's unit 1/{scale}")
     units = int(scaled)
-    if abs(units) > _MAX_UNITS:
+    if abs(units) > MAX_UNITS:
         raise PhhError(
             f"{what} {value!r} is {units} units of 1/{scale}, above the engine's limit of"
             f" 2**60 units"

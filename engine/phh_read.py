@@ -15,17 +15,17 @@ from pathlib import Path
 from typing import Any
 
 from .phh_hand import (
-    _MAX_PLACES,
-    _MAX_UNITS,
-    _PHH_RULES,
-    _VARIANTS,
+    MAX_PLACES,
+    MAX_UNITS,
+    PHH_RULES,
+    PHH_VARIANTS,
     PhhError,
     PhhHand,
     UnsupportedPhhError,
-    _as_units,
-    _decimal_places,
+    as_units,
+    decimal_places,
 )
-from .phh_replay import _plan
+from .phh_replay import replay_plan
 from .rules import Rules
 
 if sys.version_info >= (3, 11):
@@ -88,16 +88,16 @@ def _amounts(name: str, table: Mapping[str, Any], actions: list[str]) -> list[tu
             v = Decimal(t)
         except ArithmeticError:
             raise PhhError(f"{name}: bet amount {t!r} is not a number") from None
-        if v.is_finite() and v.adjusted() <= _MAX_PLACES and _decimal_places(v) <= _MAX_PLACES:
+        if v.is_finite() and v.adjusted() <= MAX_PLACES and decimal_places(v) <= MAX_PLACES:
             found.append((f"{name}: bet amount", v))
     return found
 
 
-def _build(name: str, table: Mapping[str, Any]) -> PhhHand:
+def build_hand(name: str, table: Mapping[str, Any]) -> PhhHand:
     if "variant" not in table:
         raise PhhError(f"{name}: required field 'variant' is missing (NT, FT or PO)")
     variant = table.get("variant")
-    if not isinstance(variant, str) or variant not in _VARIANTS:
+    if not isinstance(variant, str) or variant not in PHH_VARIANTS:
         raise UnsupportedPhhError(
             f"{name}: variant {variant!r} is not supported (NT, FT and PO are)"
         )
@@ -122,45 +122,47 @@ def _build(name: str, table: Mapping[str, Any]) -> PhhHand:
             f"{name}: {len(raw_stacks)} players; the engine plays 2 to 10 at a table"
         )
     numbers = _amounts(name, table, actions)
+    places = 0
     for what, v in numbers:
-        if isinstance(v, Decimal) and (v.adjusted() > _MAX_PLACES
-                                       or _decimal_places(v) > _MAX_PLACES):
-            _as_units(v, 1, what)  # raises: out of range
-    places, finest = max(
-        ((_decimal_places(Decimal(v)), what) for what, v in numbers), default=(0, "")
-    )
+        if type(v) is Decimal:
+            needs = decimal_places(v) if v.adjusted() <= MAX_PLACES else MAX_PLACES + 1
+            if needs > MAX_PLACES:
+                as_units(v, 1, what)  # raises: out of range
+            places = max(places, needs)
     scale = 10**places
     try:
-        unit_values = [(what, _as_units(v, scale, what)) for what, v in numbers]
+        unit_values = [(what, as_units(v, scale, what)) for what, v in numbers]
     except PhhError as exc:
         if places:
+            finest = max(what for what, v in numbers
+                         if isinstance(v, Decimal) and decimal_places(v) == places)
             raise PhhError(
                 f"{exc} ({finest.split(': ', 1)[-1]} has {places} decimal places, so the"
                 f" hand is played in units of 1/{scale})"
             ) from None
         raise
 
+    # every finite amount converted above: the lists' items convert again without error
     def units(key: str) -> tuple[int, ...]:
-        return tuple(_as_units(v, scale, f"{name}: {key}[{k}]") for k, v in enumerate(table[key]))
+        return tuple(as_units(v, scale, key) for v in table[key])
 
     finishing = None
     if "finishing_stacks" in table:
         finishing = tuple(
-            -1 if isinstance(v, Decimal) and v.is_infinite()
-            else _as_units(v, scale, f"{name}: finishing_stacks[{k}]")
-            for k, v in enumerate(table["finishing_stacks"])
+            -1 if isinstance(v, Decimal) and v.is_infinite() else as_units(v, scale, "")
+            for v in table["finishing_stacks"]
         )
     infinite = tuple(isinstance(v, Decimal) and v.is_infinite() for v in raw_stacks)
     if any(infinite):
         stand_in = 2 * sum(abs(u) for _, u in unit_values) + 1
         starting = tuple(
-            stand_in if inf else _as_units(v, scale, f"{name}: starting_stacks[{k}]")
+            stand_in if inf else as_units(v, scale, f"{name}: starting_stacks[{k}]")
             for k, (v, inf) in enumerate(zip(raw_stacks, infinite))
         )
     else:
         starting = units("starting_stacks")
         infinite = ()
-    if sum(starting) > _MAX_UNITS:
+    if sum(starting) > MAX_UNITS:
         raise PhhError(
             f"{name}: the starting stacks sum to {sum(starting)} units of 1/{scale}, above"
             f" the engine's limit of 2**60 units"
@@ -171,9 +173,9 @@ def _build(name: str, table: Mapping[str, Any]) -> PhhHand:
         variant=variant,
         antes=units("antes"),
         blinds_or_straddles=units("blinds_or_straddles"),
-        min_bet=_as_units(table.get("min_bet", 0), scale, f"{name}: min_bet"),
-        small_bet=_as_units(table.get("small_bet", 0), scale, f"{name}: small_bet"),
-        big_bet=_as_units(table.get("big_bet", 0), scale, f"{name}: big_bet"),
+        min_bet=as_units(table.get("min_bet", 0), scale, f"{name}: min_bet"),
+        small_bet=as_units(table.get("small_bet", 0), scale, f"{name}: small_bet"),
+        big_bet=as_units(table.get("big_bet", 0), scale, f"{name}: big_bet"),
         starting_stacks=starting,
         actions=tuple(actions),
         finishing_stacks=finishing,
@@ -182,7 +184,7 @@ def _build(name: str, table: Mapping[str, Any]) -> PhhHand:
         infinite_stacks=infinite,
         dead_posts=units("_dead_posts") if "_dead_posts" in table else (),
     )
-    _plan(phh)  # parse the action strings now: replay walks the plan
+    replay_plan(phh)  # parse the action strings now: replay walks the plan
     return phh
 
 
@@ -194,9 +196,9 @@ _RULE_FIELDS = ("_odd_chips", "_pot_method", "_rake_percent", "_rake_cap", "_no_
 def _rules_of(name: str, table: Mapping[str, Any]) -> Rules:
     """The :class:`Rules` of a hand: PokerKit's, or those its ``_rule`` fields name."""
     if not any(key in table for key in _RULE_FIELDS):
-        return _PHH_RULES
-    odd = table.get("_odd_chips", _PHH_RULES.odd_chips)
-    method = table.get("_pot_method", _PHH_RULES.method)
+        return PHH_RULES
+    odd = table.get("_odd_chips", PHH_RULES.odd_chips)
+    method = table.get("_pot_method", PHH_RULES.method)
     percent = table.get("_rake_percent", "0")
     cap = table.get("_rake_cap")
     no_drop = table.get("_no_flop_no_drop", False)
@@ -215,9 +217,9 @@ def _rules_of(name: str, table: Mapping[str, Any]) -> Rules:
         raise PhhError(f"{name}: settlement rule fields: {exc}") from None
 
 
-def _rule_fields(rules: Rules) -> dict[str, Any]:
+def rule_fields(rules: Rules) -> dict[str, Any]:
     """The ``_rule`` fields that make a reader settle with ``rules`` (none for PokerKit's)."""
-    if rules == _PHH_RULES:
+    if rules == PHH_RULES:
         return {}
     fields: dict[str, Any] = {"_odd_chips": rules.odd_chips, "_pot_method": rules.method}
     if rules.rate:
@@ -260,7 +262,7 @@ def loads_phh(text: str | bytes, *, name: str = "<phh>") -> list[PhhHand]:
     tables = [key for key, value in data.items() if isinstance(value, dict) and not key.startswith("_")]
     fields = [key for key, value in data.items() if not isinstance(value, dict)]
     if not tables:
-        return [_build(name, data)]
+        return [build_hand(name, data)]
     if "variant" in data:
         raise PhhError(
             f"{name}: the top level holds a hand's fields and also the hand table"
@@ -275,7 +277,7 @@ def loads_phh(text: str | bytes, *, name: str = "<phh>") -> list[PhhHand]:
     hands = []
     for key, table in data.items():
         if isinstance(table, dict) and not key.startswith("_"):
-            hands.append(_build(f"{name}[{key}]", table))
+            hands.append(build_hand(f"{name}[{key}]", table))
     return hands
 
 

@@ -25,7 +25,7 @@ from .phh_hand import (
     ReplayResult,
     UnknownHoleCardsError,
     UnsupportedPhhActionError,
-    _as_units,
+    as_units,
 )
 
 __all__ = ["iter_replays", "replay_phh"]
@@ -95,7 +95,7 @@ def _amount_units(text: str, scale: int) -> int:
         raise PhhError(f"bet amount {text!r} is not a number") from None
     if not value.is_finite():
         raise PhhError(f"bet amount {text!r} is not a finite number")
-    return _as_units(value, scale, "bet amount")
+    return as_units(value, scale, "bet amount")
 
 
 def _read_holes(phh: PhhHand) -> tuple[int, list[tuple[int, ...]] | None, _Failure | None]:
@@ -206,7 +206,7 @@ def _plan_key(phh: PhhHand) -> tuple[Any, ...]:
             phh.variant, phh.min_bet, phh.small_bet, phh.big_bet)
 
 
-def _plan(phh: PhhHand) -> _Plan:
+def replay_plan(phh: PhhHand) -> _Plan:
     """:func:`_make_plan` of ``phh``, done once (at load time for files) and cached."""
     key = _plan_key(phh)
     cached = phh._derived.get("plan")
@@ -223,7 +223,7 @@ def replay_phh(phh: PhhHand) -> ReplayResult:
     :class:`PhhReplayError` (or a subclass) naming the first action that cannot be
     played, :class:`UnsupportedPhhError` for a game this engine does not play.
     """
-    plan = _plan(phh)
+    plan = replay_plan(phh)
     config = phh.game_config()  # raises UnsupportedPhhError itself, before any action
     if plan.hole_failure is not None or plan.holes is None:
         assert plan.hole_failure is not None

@@ -9,8 +9,8 @@ from typing import Any
 
 from .dealing import format_cards
 from .hand import Hand
-from .phh_hand import _CODES, PhhError, UnsupportedPhhError
-from .phh_read import _rule_fields
+from .phh_hand import PHH_CODES, PhhError, UnsupportedPhhError
+from .phh_read import rule_fields
 from .rules import Rules
 
 __all__ = ["dumps_phh"]
@@ -89,7 +89,7 @@ def dumps_phh(hand: Hand, /, *, viewer: int | str | None = None, **metadata: Any
     and raise :class:`UnsupportedPhhError`.
     """
     cfg = hand.config
-    code = _CODES.get((cfg.variant, cfg.betting))
+    code = PHH_CODES.get((cfg.variant, cfg.betting))
     if code is None:
         raise UnsupportedPhhError(
             f"PHH has no variant code for {cfg.variant} {cfg.betting} (NT, FT, PO exist)"
@@ -166,7 +166,7 @@ def dumps_phh(hand: Hand, /, *, viewer: int | str | None = None, **metadata: Any
         # the settlement rules go with the result they produced (an unfinished hand
         # does not replay, so its file needs neither)
         fields["finishing_stacks"] = [hand.stacks[seat_of[k]] for k in range(n)]
-        fields.update(_rule_fields(hand.rules if hand.rules is not None else Rules()))
+        fields.update(rule_fields(hand.rules if hand.rules is not None else Rules()))
     del sb_seat, bb_seat
     for key, value in metadata.items():
         if key in fields:

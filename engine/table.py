@@ -67,22 +67,21 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from holdem_eval import describe
-from holdem_eval._limits import check_seed
+from holdem_eval._limits import check_seed, is_int
 
 from .config import ConfigError, GameConfig
 from .deck_hand import DeckHand
 from .decks import Deck, OsDeck
 from .errors import SeedError, TableError
-from .hand import Action, ActionKind, Hand, LegalAction, blind_seats
+from .hand import Action, ActionKind, Hand, LegalAction
+from .table_blinds import mark_missed_blinds, plan_hand
 from .table_view import (
     HandResult,
-    PotResult,
-    SeatView,
-    ShownHand,
     TableEvent,
     TableView,
+    hand_result,
     parse_action,
+    table_view,
 )
 
 __all__ = ["SeatState", "Table", "TableError"]
@@ -113,10 +112,6 @@ class SeatState:
         return self.stack == 0 and self.pending_rebuy == 0
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 class Table:
     """A cash-game session of many hands; see the module docstring for the rules.
 
@@ -145,9 +140,9 @@ class Table:
 
         if not isinstance(config, GameConfig):
             raise ConfigError(f"config must be a GameConfig, got {config!r}")
-        if not _is_int(seats) or not 2 <= seats <= 10:
+        if not is_int(seats) or not 2 <= seats <= 10:
             raise ConfigError(f"seats must be 2..10, got {seats!r}")
-        if not _is_int(button) or not 0 <= button < seats:
+        if not is_int(button) or not 0 <= button < seats:
             raise ConfigError(f"button must be a seat 0..{seats - 1}, got {button!r}")
         if rules is not None and not isinstance(rules, Rules):
             raise ConfigError(f"rules must be a Rules or None, got {rules!r}")
@@ -156,11 +151,11 @@ class Table:
         if deck is not None and (seed is not None or not callable(deck)):
             raise ConfigError(f"deck must be a callable returning a Deck (and no seed), got {deck!r}")
         for name, limit in (("min_buy_in", min_buy_in), ("max_buy_in", max_buy_in)):
-            if limit is not None and (not _is_int(limit) or limit <= 0):
+            if limit is not None and (not is_int(limit) or limit <= 0):
                 raise ConfigError(f"{name} must be a positive int or None, got {limit!r}")
         if min_buy_in is not None and max_buy_in is not None and min_buy_in > max_buy_in:
             raise ConfigError(f"min_buy_in {min_buy_in} is above max_buy_in {max_buy_in}")
-        if not _is_int(max_history) or max_history < 1:
+        if not is_int(max_history) or max_history < 1:
             raise ConfigError(f"max_history must be an int >= 1, got {max_history!r}")
         if table_id is None:
             table_id = "t" + secrets.token_hex(4)
@@ -227,7 +222,7 @@ class Table:
         ``None`` for a spectator) may see them: other seats' hole cards are removed.
         Raises :class:`TableError` if ``cursor`` is older than the events kept (the
         current hand and the last ``max_history`` hands): take a fresh :meth:`view`."""
-        if not _is_int(cursor) or not 0 <= cursor <= self._seq:
+        if not is_int(cursor) or not 0 <= cursor <= self._seq:
             raise TableError(f"cursor must be an event number 0..{self._seq}, got {cursor!r}")
         self._check_viewer(viewer)
         first = self._events[0].seq if self._events else self._seq + 1
@@ -280,7 +275,7 @@ class Table:
             raise TableError(f"seat {k} is taken")
         if not isinstance(name, str) or not name.strip():
             raise TableError(f"name must be a non-empty string, got {name!r}")
-        if not _is_int(buy_in) or buy_in <= 0:
+        if not is_int(buy_in) or buy_in <= 0:
             raise TableError(f"buy_in must be a positive int, got {buy_in!r}")
         if not isinstance(wait_for_big_blind, bool):
             raise TableError(f"wait_for_big_blind must be a bool, got {wait_for_big_blind!r}")
@@ -330,7 +325,7 @@ class Table:
         hand that he is in, the chips are added before the next hand."""
         k = self._seat_index(seat)
         s = self._seat(k)
-        if not _is_int(amount) or amount <= 0:
+        if not is_int(amount) or amount <= 0:
             raise TableError(f"rebuy amount must be a positive int, got {amount!r}")
         if s.leaving:
             raise TableError(f"seat {k} is leaving; it cannot rebuy")
@@ -373,10 +368,6 @@ class Table:
         return out
 
     # ---- dealing a hand -------------------------------------------------------------
-    def _clockwise(self, start: int) -> list[int]:
-        n = self.seat_count
-        return [(start + k) % n for k in range(1, n + 1)]
-
     def _new_hand(self, order: list[int], hand_button: int,
                   posts: dict[int, tuple[int, int]]) -> Hand:
         stacks = []
@@ -393,42 +384,8 @@ class Table:
                         rules=self.rules, deck=deck)
 
     def _plan_hand(self) -> tuple[list[int], int, int, int]:
-        """Who the next hand deals in (table seats in order), its button, small and big
-        blind: the one place the table's blind rule is written. Raises
-        :class:`TableError` when fewer than two players can play."""
-        occupied = [k for k in range(self.seat_count) if self.seats[k] is not None]
-        ready: list[int] = []
-        waiting: list[int] = []
-        for k in occupied:
-            s = self.seats[k]
-            assert s is not None
-            if s.sitting_out or s.stack == 0:
-                continue
-            (waiting if s.waiting_for_big_blind else ready).append(k)
-        if len(ready) + len(waiting) < 2 or not ready:
-            raise TableError(f"need at least 2 players ready to play, have {len(ready)}")
-        if self._last_blinds is None:
-            # the first hand: the button at or after `button`; the blinds follow it
-            button = next(k for k in self._clockwise(self.button - 1) if k in ready)
-            after = [k for k in self._clockwise(button) if k != button]
-            dealt = set(ready)
-            if len(ready) == 1:  # everyone else waits for the big blind: the first one gets it
-                dealt.add(next(k for k in after if k in waiting))
-            order = sorted(dealt)
-            sb, bb = (order[p] for p in blind_seats(len(order), order.index(button)))
-            return order, button, sb, bb
-        # then the big blind moves on one seat: to the first seat after the last big blind
-        # that is ready, or waiting for the big blind; the small blind and the button are
-        # the dealt-in seats before it (heads-up the button is the small blind)
-        pool = [k for k in self._clockwise(self._last_blinds[1]) if k in waiting or k in ready]
-        if len(ready) == 1:  # the big blind must bring a second player
-            pool = [k for k in pool if k in waiting]
-        bb = pool[0]
-        order = sorted({*ready, bb})
-        i = order.index(bb)
-        sb = order[i - 1]
-        button = sb if len(order) == 2 else order[i - 2]
-        return order, button, sb, bb
+        """Who the next hand deals in, its button, small and big blind (table_blinds.py)."""
+        return plan_hand(self.seats, self.button, self._last_blinds)
 
     def next_blinds(self) -> tuple[int, int] | None:
         """The seats that would post the small and big blind if the next hand started
@@ -445,7 +402,6 @@ class Table:
             raise TableError("cannot start a hand during a hand")
         order, button, sb, bb = self._plan_hand()
         hand_button = order.index(button)
-        occupied = [k for k in range(self.seat_count) if self.seats[k] is not None]
         dealt = set(order)
         posts: dict[int, tuple[int, int]] = {}
         cfg = self.config
@@ -459,7 +415,7 @@ class Table:
                     posts[pos] = (live, dead)
         # the hand first: if the engine refuses it (a straddle heads-up), nothing changed
         hand = self._new_hand(order, hand_button, posts)
-        missed = self._mark_missed(sb, bb, occupied, dealt)
+        missed = mark_missed_blinds(self.seats, self._last_blinds, sb, bb, dealt)
         for k in order:
             s = self.seats[k]
             assert s is not None
@@ -481,26 +437,6 @@ class Table:
                    blinds=[sb, bb])
         self._after_step()
         return self.hand if self.hand is not None else self.history[-1]
-
-    def _mark_missed(self, sb: int, bb: int, occupied: list[int], dealt: set[int]) -> list[tuple[int, str]]:
-        """Seats sitting out or busted (no chips) that the blinds passed since the last
-        hand miss those blinds."""
-        if self._last_blinds is None:
-            return []
-        missed = []
-        last_sb, last_bb = self._last_blinds
-        passes = ((sb, last_sb, "small_blind"), (bb, last_bb, "big_blind"))
-        for new, old, blind in passes:
-            k = old
-            for _ in range(self.seat_count):
-                k = (k + 1) % self.seat_count
-                if k == new:
-                    break
-                s = self.seats[k]
-                if s is not None and k not in dealt and (s.sitting_out or s.stack == 0):
-                    setattr(s, f"missed_{blind}", True)
-                    missed.append((k, blind))
-        return missed
 
     # ---- playing -------------------------------------------------------------------
     @property
@@ -664,65 +600,17 @@ class Table:
         return sum(self.stacks) + pot + pending + self.rake_taken + self.cashed_out
 
     # ---- views ---------------------------------------------------------------------
-    @staticmethod
-    def _seat_state(s: SeatState, folded: bool | None, stack: int) -> str:
-        """A seat's state for a view; ``folded`` is None for a seat not in the hand."""
-        if folded is not None:
-            if s.leaving:
-                return "leaving"
-            if folded:
-                return "folded"
-            return "all-in" if stack == 0 else "playing"
-        if s.sitting_out:
-            return "sitting-out"
-        if s.stack == 0:
-            return "busted"
-        return "waiting" if s.waiting_for_big_blind else "ready"
-
     def view(self, viewer: int | None = None) -> TableView:
         """The table as ``viewer`` (a table seat, or ``None`` for a spectator) may see it
         now: during a hand, between hands, sitting out. Holds the viewer's own cards and
         the cards shown to everyone, never another hidden card."""
         self._check_viewer(viewer)
-        hand = self.hand
         shown: dict[int, tuple[int, ...]] = {}
-        pos_of: dict[int, int] = {}
-        folded: list[bool] = []
-        stacks: list[int] = []
-        bets: list[int] = []
-        if hand is not None:  # the running hand's events, already in table seats
+        if self.hand is not None:  # the running hand's events, already in table seats
             for e in self._events[self._hand_starts[-1]:]:
                 if e.kind == "show" and e.seat is not None:
                     shown[e.seat] = e.cards
-            pos_of = {k: p for p, k in enumerate(self.hand_seats)}
-            folded, stacks, bets = hand.folded, hand.stacks, hand.bets
-        seats: list[SeatView | None] = []
-        for k, s in enumerate(self.seats):
-            if s is None:
-                seats.append(None)
-                continue
-            pos = pos_of.get(k)
-            cards: tuple[int, ...] | None = shown.get(k)
-            if pos is None:
-                state, stack, bet = self._seat_state(s, None, s.stack), s.stack, 0
-            else:
-                state, stack, bet = self._seat_state(s, folded[pos], stacks[pos]), stacks[pos], bets[pos]
-                if cards is None and k == viewer:
-                    assert hand is not None
-                    cards = hand.hole_cards[pos]
-            seats.append(SeatView(k, s.name, stack, bet, state, pos is not None, s.missed_small_blind,
-                                  s.missed_big_blind, cards))
-        actor = self.seat_to_act
-        legal = self.legal_actions() if viewer is not None and viewer == actor else ()
-        return TableView(
-            table_id=self.table_id, hand_id=self.hand_id, viewer=viewer,
-            street=None if hand is None else hand.street,
-            button=None if self._first_hand else self.button,
-            board=() if hand is None else tuple(hand.board),
-            pot=0 if hand is None else hand.pot, actor=actor, turn=self._turn, seq=self._seq,
-            blinds=(self.config.small_blind, self.config.big_blind), seats=tuple(seats),
-            legal=legal, to_call=hand.to_call if hand is not None and legal else 0,
-        )
+        return table_view(self, viewer, shown, None if self._first_hand else self.button)
 
     # ---- restore -------------------------------------------------------------------
     def to_json(self, *, key: bytes | None = None) -> dict[str, Any]:
@@ -748,30 +636,3 @@ class Table:
     def __repr__(self) -> str:
         names = [None if s is None else (s.name, s.stack) for s in self.seats]
         return f"Table({self.table_id!r}, button={self.button}, seats={names})"
-
-
-def hand_result(hand: Hand, hand_id: str, hand_seats: list[int], rules: Any) -> HandResult:
-    """A finished hand's result in table seats: its pots settled again by ``settle`` (the
-    same kernel) for the detail, checked against the hand's own payouts."""
-    from .showdown import settle
-
-    n = hand.n
-    shown_cards = {e.seat: e.cards for e in hand.events if e.kind == "show"}
-    # a hand mucked at the automatic showdown stays live for the pots (its all-in level
-    # still splits them; it wins none of them), it is only not described
-    folded = hand.folded
-    holes = [None if folded[p] else hand.hole_cards[p] for p in range(n)]
-    kw = {} if rules is None else {"rules": rules}
-    s = settle(hand.contributions, holes, hand.board, folded=folded, button=hand.button,
-               variant=hand.config.variant, dead=hand.dead_money, **kw)
-    payouts = hand.payouts or [0] * n
-    if list(s.payouts) != list(payouts) or s.rake != hand.rake:  # pragma: no cover - a bug
-        raise AssertionError(f"hand {hand_id}: settle() pays {s.payouts}, the hand paid {payouts}")
-    seat = hand_seats.__getitem__
-    pots = tuple(PotResult(p.amount, tuple(map(seat, p.eligible)), tuple(map(seat, p.winners)),
-                           p.shares, p.rake) for p in s.pots)
-    ranks = s.ranks if s.showdown else ()
-    shown = tuple(ShownHand(seat(p), shown_cards[p], rank, describe(rank))
-                  for p, rank in enumerate(ranks) if rank is not None and p in shown_cards)
-    net = {seat(p): hand.stacks[p] - hand.starting_stacks[p] for p in range(n)}
-    return HandResult(hand_id, pots, net, hand.rake, shown, tuple(hand.board))

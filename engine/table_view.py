@@ -20,13 +20,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from holdem_eval import describe
 from holdem_eval.cards import parse_cards
 
 from .actions import Action, ActionKind, LegalAction
 from .dealing import format_card
 from .errors import TableError
+
+if TYPE_CHECKING:
+    from .hand import Hand
+    from .table import SeatState, Table
 
 __all__ = [
     "JSON_VERSION",
@@ -41,10 +46,12 @@ __all__ = [
     "action_to_json",
     "cards_from_json",
     "cards_to_json",
+    "hand_result",
     "legal_from_json",
     "legal_to_json",
     "parse_action",
     "read_field",
+    "table_view",
 ]
 
 JSON_VERSION = 1
@@ -360,3 +367,90 @@ class TableView:
                    _int(d, "pot", "view"), _int(d, "actor", "view", optional=True), _int(d, "turn", "view"),
                    _int(d, "seq", "view"), (blinds[0], blinds[1]), seats, legal_from_json(d["legal"]),
                    _int(d, "to_call", "view"))
+
+
+# ---- a table's view and a hand's result (engine/table.py) ---------------------------
+
+
+def _seat_state(s: SeatState, folded: bool | None, stack: int) -> str:
+    """A seat's state for a view; ``folded`` is None for a seat not in the hand."""
+    if folded is not None:
+        if s.leaving:
+            return "leaving"
+        if folded:
+            return "folded"
+        return "all-in" if stack == 0 else "playing"
+    if s.sitting_out:
+        return "sitting-out"
+    if s.stack == 0:
+        return "busted"
+    return "waiting" if s.waiting_for_big_blind else "ready"
+
+
+def table_view(table: Table, viewer: int | None, shown: Mapping[int, tuple[int, ...]],
+               button: int | None) -> TableView:
+    """:meth:`Table.view`: the table as ``viewer`` (a table seat, checked, or None) may see
+    it now — the viewer's own cards and the cards shown to everyone (``shown``, by table
+    seat), no other hidden card; ``button`` None before the first hand."""
+    hand = table.hand
+    pos_of: dict[int, int] = {}
+    folded: list[bool] = []
+    stacks: list[int] = []
+    bets: list[int] = []
+    if hand is not None:
+        pos_of = {k: p for p, k in enumerate(table.hand_seats)}
+        folded, stacks, bets = hand.folded, hand.stacks, hand.bets
+    seats: list[SeatView | None] = []
+    for k, s in enumerate(table.seats):
+        if s is None:
+            seats.append(None)
+            continue
+        pos = pos_of.get(k)
+        cards: tuple[int, ...] | None = shown.get(k)
+        if pos is None:
+            state, stack, bet = _seat_state(s, None, s.stack), s.stack, 0
+        else:
+            state, stack, bet = _seat_state(s, folded[pos], stacks[pos]), stacks[pos], bets[pos]
+            if cards is None and k == viewer:
+                assert hand is not None
+                cards = hand.hole_cards[pos]
+        seats.append(SeatView(k, s.name, stack, bet, state, pos is not None, s.missed_small_blind,
+                              s.missed_big_blind, cards))
+    actor = table.seat_to_act
+    legal = table.legal_actions() if viewer is not None and viewer == actor else ()
+    return TableView(
+        table_id=table.table_id, hand_id=table.hand_id, viewer=viewer,
+        street=None if hand is None else hand.street,
+        button=button,
+        board=() if hand is None else tuple(hand.board),
+        pot=0 if hand is None else hand.pot, actor=actor, turn=table.turn, seq=table.last_seq,
+        blinds=(table.config.small_blind, table.config.big_blind), seats=tuple(seats),
+        legal=legal, to_call=hand.to_call if hand is not None and legal else 0,
+    )
+
+
+def hand_result(hand: Hand, hand_id: str, hand_seats: list[int], rules: Any) -> HandResult:
+    """A finished hand's result in table seats: its pots settled again by ``settle`` (the
+    same kernel) for the detail, checked against the hand's own payouts."""
+    from .showdown import settle
+
+    n = hand.n
+    shown_cards = {e.seat: e.cards for e in hand.events if e.kind == "show"}
+    # a hand mucked at the automatic showdown stays live for the pots (its all-in level
+    # still splits them; it wins none of them), it is only not described
+    folded = hand.folded
+    holes = [None if folded[p] else hand.hole_cards[p] for p in range(n)]
+    kw = {} if rules is None else {"rules": rules}
+    s = settle(hand.contributions, holes, hand.board, folded=folded, button=hand.button,
+               variant=hand.config.variant, dead=hand.dead_money, **kw)
+    payouts = hand.payouts or [0] * n
+    if list(s.payouts) != list(payouts) or s.rake != hand.rake:  # pragma: no cover - a bug
+        raise AssertionError(f"hand {hand_id}: settle() pays {s.payouts}, the hand paid {payouts}")
+    seat = hand_seats.__getitem__
+    pots = tuple(PotResult(p.amount, tuple(map(seat, p.eligible)), tuple(map(seat, p.winners)),
+                           p.shares, p.rake) for p in s.pots)
+    ranks = s.ranks if s.showdown else ()
+    shown = tuple(ShownHand(seat(p), shown_cards[p], rank, describe(rank))
+                  for p, rank in enumerate(ranks) if rank is not None and p in shown_cards)
+    net = {seat(p): hand.stacks[p] - hand.starting_stacks[p] for p in range(n)}
+    return HandResult(hand_id, pots, net, hand.rake, shown, tuple(hand.board))

@@ -2,45 +2,12 @@
 blind structure, bust-outs, finishing places and prizes, balancing and breaking tables,
 hand-for-hand play on the bubble.
 
-Rules this tournament follows (docs/tournaments.md says more):
-
-* **Levels** (:class:`Level`, :class:`Break`) last a number of hands or, with
-  ``clock=True``, seconds of a clock the caller moves (:meth:`Tournament.advance_clock`).
-  By hand count, a level ends once any table has dealt ``duration`` hands in it; a new
-  level applies from each table's next hand (a running hand keeps its blinds). Breaks
-  (clock only) start no hand. After the last level, the last level goes on.
-* **Seating**: entries are drawn to tables at random (``seed`` makes it repeatable) and
-  dealt round the tables, so table sizes differ by at most one; each table's first button
-  is drawn. Every player is dealt every hand (nobody sits out; a player moved in posts
-  only the blinds his position owes). Tables use the moving button of :class:`Table`.
-* **Bust-outs**: a player with no chips after a hand is out. Players out in the same hand
-  finish in the order of their stacks at the start of that hand (bigger stack higher,
-  TDA); equal stacks *share* their places: each gets the place range (``place`` ..
-  ``place_to``) and an equal part of those places' prizes (units left over go one each to
-  the lower entry numbers). In a hand-for-hand round, the players out at every table form
-  one such group; otherwise players out at different tables are placed in the order their
-  hands end. Prizes are paid when the place is known.
-* **Late registration** (``late_registration=L`` levels) and **re-entry** (``re_entries``
-  per name): registration stays open until level L + 1 starts (or fewer than two players
-  are left); places of players out before it closes are given when it closes (below
-  everyone who was still in, in the order they went out), because the field is not known
-  before. Prize percentages are applied to the final field.
-* **Balancing** after every hand: while two tables differ by more than one player, the
-  player who is big blind next at the biggest table (one between hands) moves to the
-  smallest table (lowest number on ties), to the worst seat there: the first empty seat
-  after the seat that posts the next small blind, so he is big blind soonest (TDA). When
-  the players fit in one table fewer, the highest-numbered table breaks (waiting for its
-  hand to end); its players go one by one (seat order) to the smallest tables. The last
-  table is the final table.
-* **Hand-for-hand** on the bubble (when the players left are one more than the places
-  paid, on more than one table): each table deals one hand per round; a table that has
-  played its round hand waits (:meth:`Tournament.start_hand` refuses it; see
-  :meth:`Tournament.tables_ready`) until every table has finished, then the round's
-  bust-outs are placed together and tables are balanced.
-* Chips are conserved: :meth:`Tournament.chips_in_play` equals ``starting_stack`` times
-  the entries at every moment; prizes paid sum to the prize pool once it is over.
-
-Betting uses the engine's rules for every hand (no tournament-only betting rules yet).
+The rules it follows — levels and breaks, seating, bust-outs and shared places, late
+registration and re-entry, balancing (the player who is big blind next moves to the worst
+seat of the smallest table, TDA) and breaking tables, hand-for-hand on the bubble — are
+written once, in docs/tournaments.md. Chips are conserved: :meth:`Tournament.chips_in_play`
+equals ``starting_stack`` times the entries at every moment; prizes paid sum to the prize
+pool once it is over. Betting uses the engine's rules for every hand.
 
 >>> import random
 >>> from holdem_eval.engine import Level, Tournament
@@ -68,31 +35,29 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from holdem_eval._limits import check_seed
+from holdem_eval._limits import check_seed, is_int
 
 from .errors import TournamentError
 from .hand import Hand
 from .table import Table
+from .table_blinds import worst_empty_seat
 from .table_view import TableView
+from .tournament_play import play_tournament
 from .tournament_structure import (
     Break,
     Level,
     Stage,
     check_levels,
-    check_payouts,
+    check_prizes,
+    place_group,
     prize_table,
-    share_prize,
     stage_length,
 )
-from .tournament_view import Standing, TableSummary, TournamentEvent, TournamentView
+from .tournament_view import Standing, TableSummary, TournamentEvent, TournamentView, standings_order
 
 __all__ = ["Break", "Level", "Tournament", "TournamentError"]
 
 _M64 = 0xFFFFFFFFFFFFFFFF
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass
@@ -141,41 +106,23 @@ class Tournament:
         max_history: int = 100,
         tournament_id: str = "T",
     ) -> None:
-        if not isinstance(clock, bool):
-            raise TournamentError(f"clock must be a bool, got {clock!r}")
         stages = check_levels(levels, clock, variant, betting)
-        for k, stage in enumerate(stages):
-            if not clock and isinstance(stage, Level) and stage.duration is not None \
-                    and not _is_int(stage.duration):
-                raise TournamentError(f"level {k} lasts {stage.duration!r} hands; without a clock a"
-                                      " level's duration is an int number of hands")
-        if isinstance(stages[-1], Break):
-            raise TournamentError("the last stage must be a Level (it goes on until the end), got a Break")
-        if not _is_int(starting_stack) or starting_stack <= 0:
+        if not is_int(starting_stack) or starting_stack <= 0:
             raise TournamentError(f"starting_stack must be an int number of chips > 0,"
                                   f" got {starting_stack!r}")
-        if not _is_int(table_size) or not 2 <= table_size <= 10:
+        if not is_int(table_size) or not 2 <= table_size <= 10:
             raise TournamentError(f"table_size must be an int 2..10, got {table_size!r}")
-        if tables is not None and (not _is_int(tables) or tables < 1):
+        if tables is not None and (not is_int(tables) or tables < 1):
             raise TournamentError(f"tables must be an int >= 1 or None, got {tables!r}")
-        if (payouts is None) == (percentages is None):
-            raise TournamentError("give either payouts (amounts) or percentages (of entries * buy_in),"
-                                  f" got payouts={payouts!r}, percentages={percentages!r}")
-        if payouts is not None:
-            check_payouts(payouts, "payouts")
-        else:
-            check_payouts(percentages, "percentages")
-            if not _is_int(buy_in) or buy_in <= 0:
-                raise TournamentError(f"buy_in must be an int > 0 with percentages, got {buy_in!r}")
-        for name, value in (("late_registration", late_registration), ("re_entries", re_entries)):
-            if not _is_int(value) or value < 0:
-                raise TournamentError(f"{name} must be an int >= 0, got {value!r}")
+        check_prizes(payouts, percentages, buy_in)
+        for name, value, low in (("late_registration", late_registration, 0),
+                                 ("re_entries", re_entries, 0), ("max_history", max_history, 1)):
+            if not is_int(value) or value < low:
+                raise TournamentError(f"{name} must be an int >= {low}, got {value!r}")
         if not isinstance(hand_for_hand, bool):
             raise TournamentError(f"hand_for_hand must be a bool, got {hand_for_hand!r}")
         if seed is not None:
             seed = check_seed(seed, TournamentError)
-        if not _is_int(max_history) or max_history < 1:
-            raise TournamentError(f"max_history must be an int >= 1, got {max_history!r}")
         if not isinstance(tournament_id, str) or not tournament_id:
             raise TournamentError(f"tournament_id must be a non-empty string, got {tournament_id!r}")
         self.levels = stages
@@ -218,7 +165,8 @@ class Tournament:
         self._round: set[int] | None = None  # tables that dealt their hand-for-hand round hand
         self._round_busts: list[tuple[_Entry, int]] = []
         self.hand_for_hand_rounds = 0
-        self._last_played = 0  # play(): the table that played last
+        self.last_played = 0
+        """The table that played the last hand :meth:`play` dealt (it goes on after it)."""
 
     # ---- events --------------------------------------------------------------------
     def _emit(self, kind: str, table: int | None = None, seat: int | None = None,
@@ -235,7 +183,7 @@ class Tournament:
     def events_since(self, cursor: int) -> list[TournamentEvent]:
         """The tournament's events after sequence number ``cursor`` (each table's own
         events come from its :meth:`Table.events_since`)."""
-        if not _is_int(cursor) or not 0 <= cursor <= len(self._events):
+        if not is_int(cursor) or not 0 <= cursor <= len(self._events):
             raise TournamentError(f"cursor must be an event number 0..{len(self._events)}, got {cursor!r}")
         return self._events[cursor:]
 
@@ -337,7 +285,7 @@ class Tournament:
             no = max(self.tables) + 1
             self._new_table(no, [0])
         t = self.tables[no]
-        seat = self._worst_seat(t)
+        seat = worst_empty_seat(t.seats, t.next_blinds())
         t.seat_moved(seat, entry.name, self.starting_stack)
         self._place_at(entry, no, seat)
         self._emit("seat", no, seat, entry.number, self.starting_stack, name=entry.name)
@@ -439,20 +387,11 @@ class Tournament:
     def _place_pending(self) -> None:
         n = len(self._entries)
         for group in self._pending:
-            m = len(group)
-            best = n - self._placed - m + 1
-            ordered = sorted(group, key=lambda es: (-es[1], es[0].number))
-            i = 0
-            while i < m:
-                j = i
-                while j < m and ordered[j][1] == ordered[i][1]:
-                    j += 1
-                lo, hi = best + i, best + j - 1
-                shares = share_prize([self._prize(p) for p in range(lo, hi + 1)], j - i)
-                for (e, _), prize in zip(ordered[i:j], shares):
-                    self._give_place(e, lo, hi, prize)
-                i = j
-            self._placed += m
+            best = n - self._placed - len(group) + 1
+            for number, lo, hi, prize in place_group([(e.number, stack) for e, stack in group], best,
+                                                     self._prize):
+                self._give_place(self._entries[number - 1], lo, hi, prize)
+            self._placed += len(group)
         self._pending = []
         if self._left == 1 and not self.finished:
             winner = next(e for e in self._entries if not e.out)
@@ -464,7 +403,7 @@ class Tournament:
     # ---- playing -------------------------------------------------------------------
     def table(self, no: int) -> Table:
         """The running table number ``no``."""
-        if not _is_int(no) or no not in self.tables:
+        if not is_int(no) or no not in self.tables:
             raise TournamentError(f"table must be one of the running tables {sorted(self.tables)},"
                                   f" got {no!r}")
         return self.tables[no]
@@ -474,8 +413,8 @@ class Tournament:
         return (self.hand_for_hand and paid is not None and len(self.tables) > 1
                 and self.players_left == paid + 1)
 
-    def _why_not(self, no: int) -> str | None:
-        """Why table ``no`` cannot start a hand now, or None."""
+    def why_not(self, no: int) -> str | None:
+        """Why table ``no`` cannot start a hand now, or None when it can."""
         if not self.started:
             return "the tournament has not started"
         if self.finished:
@@ -496,12 +435,12 @@ class Tournament:
 
     def tables_ready(self) -> list[int]:
         """The tables that may start a hand now, by number."""
-        return [no for no in sorted(self.tables) if self._why_not(no) is None]
+        return [no for no in sorted(self.tables) if self.why_not(no) is None]
 
     def start_hand(self, no: int) -> Hand:
         """Deal the next hand at table ``no`` at the level in effect."""
         t = self.table(no)
-        why = self._why_not(no)
+        why = self.why_not(no)
         if why is not None:
             raise TournamentError(f"table {no} cannot start a hand: {why}")
         if not self.clock and self.stage < len(self.levels) - 1 and \
@@ -557,32 +496,7 @@ class Tournament:
         in table order (going on after the table that played last), ``decide`` choosing
         every action; with a clock, it moves ``seconds_per_hand`` after each hand and skips
         breaks. Returns the hands played."""
-        if not self.started:
-            raise TournamentError("start() the tournament before playing it")
-        if max_hands is not None and (not _is_int(max_hands) or max_hands < 0):
-            raise TournamentError(f"max_hands must be an int >= 0 or None, got {max_hands!r}")
-        hands = 0
-        while not self.finished and (max_hands is None or hands < max_hands):
-            if self.on_break:
-                self.advance_clock(self._stage_end - self.elapsed)
-                continue
-            ready = self.tables_ready()
-            after = [no for no in ready if no > self._last_played]  # go on round the tables
-            ready = after + [no for no in ready if no <= self._last_played]
-            if not ready:
-                raise TournamentError("no table can start a hand: "
-                                      + "; ".join(str(self._why_not(no)) for no in sorted(self.tables)))
-            for no in ready:
-                if no not in self.tables or self._why_not(no) is not None:
-                    continue  # broken or changed by an earlier hand of this round
-                self.play_hand(no, decide)
-                self._last_played = no
-                hands += 1
-                if self.clock and seconds_per_hand:
-                    self.advance_clock(seconds_per_hand)
-                if self.finished or (max_hands is not None and hands >= max_hands) or self.on_break:
-                    break
-        return hands
+        return play_tournament(self, decide, seconds_per_hand, max_hands)
 
     def _after_hand(self, no: int) -> None:
         t = self.tables[no]
@@ -621,20 +535,12 @@ class Tournament:
             self._place_pending()
 
     # ---- balancing -----------------------------------------------------------------
-    def _worst_seat(self, t: Table) -> int:
-        empty = [k for k in range(t.seat_count) if t.seats[k] is None]
-        blinds = t.next_blinds()
-        if blinds is None:
-            return empty[0]
-        n = t.seat_count
-        return next(k for k in ((blinds[0] + d) % n for d in range(1, n + 1)) if k in empty)
-
     def _move(self, src: int, seat: int, dst: int, reason: str) -> None:
         ts, td = self.tables[src], self.tables[dst]
         e = self._at.pop((src, seat))
         chips = ts.leave(seat)
         assert chips is not None and chips > 0
-        k = self._worst_seat(td)
+        k = worst_empty_seat(td.seats, td.next_blinds())
         td.seat_moved(k, e.name, chips)
         self._place_at(e, dst, k)
         self._emit("move", dst, k, e.number, chips, name=e.name, from_table=src, from_seat=seat,
@@ -700,15 +606,7 @@ class Tournament:
             if e.table is not None and e.seat is not None:
                 chips = self.tables[e.table].stacks[e.seat]
             rows.append(Standing(e.number, e.name, chips, e.table, e.seat, e.place, e.place_to, e.prize))
-
-        def key(s: Standing) -> tuple[int, int, int]:
-            if s.place is not None and (s.table is None or self.finished):
-                return (1, s.place, s.entry)
-            if s.table is None:
-                return (2, 0, -s.entry)
-            return (0, -s.chips, s.entry)
-
-        return tuple(sorted(rows, key=key))
+        return standings_order(rows, self.finished)
 
     def view(self) -> TournamentView:
         """The whole tournament now (JSON form: ``to_json()``)."""

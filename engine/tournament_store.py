@@ -64,7 +64,7 @@ def tournament_to_json(t: Tournament, key: bytes | None) -> dict[str, Any]:
             "pending": [[[e.number, stack] for e, stack in group] for group in t._pending],
             "placed": t._placed, "round": None if t._round is None else sorted(t._round),
             "round_busts": [[e.number, stack] for e, stack in t._round_busts],
-            "hand_for_hand_rounds": t.hand_for_hand_rounds, "last_played": t._last_played,
+            "hand_for_hand_rounds": t.hand_for_hand_rounds, "last_played": t.last_played,
         },
         "entries": [{f: getattr(e, f) for f in _ENTRY_FIELDS} for e in t._entries],
         "tables": {str(no): tb.to_json() for no, tb in t.tables.items()},
@@ -146,7 +146,7 @@ def tournament_from_json(cls: type[Tournament], doc: Any, key: bytes | None) -> 
     t._stage_end = math.inf if end is None else float(end)
     t._placed = _get(st, "placed", int, w)
     t.hand_for_hand_rounds = _get(st, "hand_for_hand_rounds", int, w)
-    t._last_played = _get(st, "last_played", int, w)
+    t.last_played = _get(st, "last_played", int, w)
 
     # entries, then the tables, then check that they agree seat by seat
     entries = []

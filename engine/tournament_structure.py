@@ -12,21 +12,27 @@ rules that turn them into game configurations and prizes.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Union
+
+from holdem_eval._limits import is_int
 
 from .config import BETTING_STRUCTURES, VARIANTS, ConfigError, GameConfig
 from .errors import TournamentError
 
 __all__ = [
-    "Break", "Level", "Stage", "check_levels", "check_payouts", "prize_table", "share_prize", "stage_length",
+    "Break",
+    "Level",
+    "Stage",
+    "check_levels",
+    "check_payouts",
+    "check_prizes",
+    "prize_table",
+    "share_prize",
+    "stage_length",
 ]
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _duration(value: object, where: str) -> None:
@@ -52,7 +58,7 @@ class Level:
     def __post_init__(self) -> None:
         for name in ("small_blind", "big_blind", "ante", "big_blind_ante"):
             value = getattr(self, name)
-            if not _is_int(value) or value < 0:
+            if not is_int(value) or value < 0:
                 raise TournamentError(f"level {name} must be an int number of chips >= 0, got {value!r}")
         try:
             self.config()
@@ -96,6 +102,8 @@ def stage_length(stage: Stage) -> float:
 def check_levels(levels: object, clock: bool, variant: str, betting: str) -> tuple[Stage, ...]:
     """The structure as a tuple; refuses an empty one, a non-level, a break without a
     clock, and blinds that go down from one level to the next."""
+    if not isinstance(clock, bool):
+        raise TournamentError(f"clock must be a bool, got {clock!r}")
     if variant not in VARIANTS:
         raise TournamentError(f"variant must be one of {VARIANTS}, got {variant!r}")
     if betting not in BETTING_STRUCTURES:
@@ -112,6 +120,9 @@ def check_levels(levels: object, clock: bool, variant: str, betting: str) -> tup
             continue
         if not isinstance(stage, Level):
             raise TournamentError(f"level {k} must be a Level or a Break, got {stage!r}")
+        if not clock and stage.duration is not None and not is_int(stage.duration):
+            raise TournamentError(f"level {k} lasts {stage.duration!r} hands; without a clock a"
+                                  " level's duration is an int number of hands")
         if stage.duration is None and k != len(out) - 1:
             raise TournamentError(f"level {k} ({stage.small_blind}/{stage.big_blind}) has no duration;"
                                   " only the last level may go on until the end")
@@ -122,7 +133,23 @@ def check_levels(levels: object, clock: bool, variant: str, betting: str) -> tup
         last = stage
     if last is None:
         raise TournamentError(f"levels must hold at least one Level, got only breaks: {levels!r}")
+    if isinstance(out[-1], Break):
+        raise TournamentError("the last stage must be a Level (it goes on until the end), got a Break")
     return out
+
+
+def check_prizes(payouts: object, percentages: object, buy_in: object) -> None:
+    """Either ``payouts`` (amounts) or ``percentages`` of ``entries * buy_in`` (then buy_in
+    an int > 0), each a valid table (:func:`check_payouts`)."""
+    if (payouts is None) == (percentages is None):
+        raise TournamentError("give either payouts (amounts) or percentages (of entries * buy_in),"
+                              f" got payouts={payouts!r}, percentages={percentages!r}")
+    if payouts is not None:
+        check_payouts(payouts, "payouts")
+    else:
+        check_payouts(percentages, "percentages")
+        if not is_int(buy_in) or buy_in <= 0:  # type: ignore[operator]  # is_int: an int
+            raise TournamentError(f"buy_in must be an int > 0 with percentages, got {buy_in!r}")
 
 
 def check_payouts(payouts: object, what: str) -> tuple[Fraction, ...]:
@@ -131,7 +158,7 @@ def check_payouts(payouts: object, what: str) -> tuple[Fraction, ...]:
         raise TournamentError(f"{what} must be a non-empty sequence of numbers, got {payouts!r}")
     out = []
     for k, value in enumerate(payouts):
-        ok = _is_int(value) if what == "payouts" else (
+        ok = is_int(value) if what == "payouts" else (
             not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value))
         if not ok or value < 0:
             kind = "an int amount >= 0" if what == "payouts" else "a finite number >= 0"
@@ -163,3 +190,23 @@ def share_prize(prizes: Sequence[int], players: int) -> tuple[int, ...]:
     total = sum(prizes)
     part, extra = divmod(total, players)
     return tuple(part + (1 if k < extra else 0) for k in range(players))
+
+
+def place_group(group: Sequence[tuple[int, int]], best: int,
+                prize: Callable[[int], int]) -> list[tuple[int, int, int, int]]:
+    """The places of players out in one hand (``group``: entry number and stack at the
+    start of the hand), the best of them being ``best``: the bigger stack finishes higher
+    (TDA); equal stacks share their place range and its prizes (:func:`share_prize`;
+    ``prize(place)`` is one place's prize). Returns ``(entry, place, place_to, prize)``."""
+    ordered = sorted(group, key=lambda es: (-es[1], es[0]))
+    out = []
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j < len(ordered) and ordered[j][1] == ordered[i][1]:
+            j += 1
+        lo, hi = best + i, best + j - 1
+        shares = share_prize([prize(p) for p in range(lo, hi + 1)], j - i)
+        out += [(number, lo, hi, amount) for (number, _), amount in zip(ordered[i:j], shares)]
+        i = j
+    return out

@@ -12,14 +12,17 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import TournamentError
 from .table_view import JSON_VERSION, read_field
 
-__all__ = ["TOURNAMENT_EVENT_KINDS", "Standing", "TableSummary", "TournamentEvent", "TournamentView"]
+__all__ = [
+    "TOURNAMENT_EVENT_KINDS", "Standing", "TableSummary", "TournamentEvent", "TournamentView",
+    "standings_order",
+]
 
 TOURNAMENT_EVENT_KINDS = (
     "register", "seat", "start", "registration_closed", "level", "break", "hand_for_hand",
@@ -192,3 +195,18 @@ class TournamentView:
             standings=tuple(Standing.from_json(s, f"{where}['standings'][{k}]")
                             for k, s in enumerate(standings)),
         )
+
+
+def standings_order(rows: Sequence[Standing], finished: bool) -> tuple[Standing, ...]:
+    """:meth:`Tournament.standings`' order: players still in by chips (most first), then
+    those out by place (best first; out before registration closed and not yet placed:
+    last, latest entry first)."""
+
+    def key(s: Standing) -> tuple[int, int, int]:
+        if s.place is not None and (s.table is None or finished):
+            return (1, s.place, s.entry)
+        if s.table is None:
+            return (2, 0, -s.entry)
+        return (0, -s.chips, s.entry)
+
+    return tuple(sorted(rows, key=key))

@@ -23,10 +23,15 @@ class HistoryConvertError(HoldemEvalError, ValueError):
     """A conversion that cannot produce its output (a refused hand, no hands at all)."""
 
 
+# holdem_eval.engine.history.SITES (a test keeps them equal): the engine loads on use only
+_SITES = ("pokerstars", "ggpoker", "888poker", "winamax", "ipoker", "partypoker")
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "history",
-        help="poker-site hand histories (PokerStars, GGPoker, 888poker, Winamax) as PHH",
+        help="poker-site hand histories (PokerStars, GGPoker, 888poker, Winamax, iPoker,"
+             " PartyPoker) as PHH",
         description="Read the text hand histories of poker sites and check them on the engine.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -52,7 +57,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     c.add_argument("inputs", nargs="+", metavar="IN", help="a file, a folder or a glob")
     c.add_argument("-o", "--output", required=True, metavar="OUT.phhs",
                    help="the PHHS file to write ('-': standard output)")
-    c.add_argument("--site", choices=("pokerstars", "ggpoker", "888poker", "winamax"),
+    c.add_argument("--site", choices=_SITES,
                    help="the site of every input (default: detected from each file)")
     c.add_argument("--skip-invalid", action="store_true",
                    help="leave out the hands that cannot be read or do not verify, and go on")

@@ -3,8 +3,8 @@
 The C declarations cffi sees are the guard-free headers ``csrc/api/*.h``, read in name
 order; the compiler sees them through ``csrc/holdem_eval.h``. Adding a kernel means adding
 ``csrc/<name>.c`` and ``csrc/api/<name>.h`` (and one include line in holdem_eval.h).
-``csrc/hand6*.c`` compile the hand machine's files a second time in its compact layout
-(``csrc/hand_state.h``), for ``HandBatch``.
+``csrc/hand_compact.c`` compiles the hand machine's files a second time in its compact
+layout (``csrc/hand_state.h``), for ``HandBatch``.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ ffibuilder.set_source(
     '#include "holdem_eval.h"\nint he_py_install(void);',
     sources=[_relative(p) for p in [*sorted(_CSRC.glob("*.c")), *_GLUE_FILES]],
     include_dirs=[_relative(_CSRC), _relative(_ENGINE)],
-    # every .c too: csrc/hand6*.c #include the hand machine's .c files (the compact layout)
+    # every .c too: csrc/hand_compact.c #includes the hand machine's .c files (the compact layout)
     depends=[_relative(p) for p in [*sorted(_CSRC.rglob("*.[ch]")), _ENGINE / "_hand_glue.h"]],
     extra_compile_args=_compile_args(),
     extra_link_args=_link_args(),

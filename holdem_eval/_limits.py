@@ -23,10 +23,16 @@ __all__ = [
     "check_seed",
     "check_threads",
     "default_threads",
+    "is_int",
 ]
 
 MAX_THREADS = 256
 """The most threads (or worker processes) any call starts; larger counts are refused."""
+
+
+def is_int(value: object) -> bool:
+    """An int that is not a bool (``True`` is an ``int`` to Python, never a count to us)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def check_count(value: Any, name: str, *, low: int = 1, high: int = MAX_THREADS) -> int:

@@ -57,14 +57,12 @@ from ._bulk_common import (
     require,
 )
 from ._bulk_io import (
-    BackgroundWriter,
     Sink,
     check_distinct,
     detect_format,
     local_path,
     open_source,
     output_format,
-    prefetched,
 )
 from ._bulk_parse import (
     HandColumns,
@@ -77,6 +75,7 @@ from ._bulk_parse import (
     reject_batch,
     resolve_spec,
 )
+from ._bulk_threads import BackgroundWriter, prefetched
 from ._limits import check_count, check_threads, default_threads
 from .errors import DTypeError, ShapeError
 

@@ -43,7 +43,8 @@ def test_c_hand_state_machine_under_sanitizers(tmp_path: Path) -> None:
         _cc(), *WARN, "-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
         f"-I{CSRC}", str(ROOT / "tests" / "c" / "test_hand.c"),
         *(str(CSRC / name) for name in (
-            "hand.c", "hand_cards.c", "hand_start.c", "settle.c", "deal.c", "eval.c", "he_tables.c"
+            "hand.c", "hand_cards.c", "hand_start.c", "settle.c", "variant.c", "deal.c", "eval.c",
+            "he_tables.c",
         )),
         "-o", str(exe),
     ]
@@ -54,14 +55,19 @@ def test_c_hand_state_machine_under_sanitizers(tmp_path: Path) -> None:
     assert "all C hand checks passed" in run.stdout
 
 
+# the hand machine and its batch kernels in both layouts (csrc/hand_compact.c: the compact one)
+BATCH_SOURCES = (
+    "hand_batch.c", "hand_batch_api.c", "hand_compact.c", "hand.c", "hand_cards.c", "hand_start.c",
+    "settle.c", "deal.c", "eval.c", "he_tables.c", "pool.c", "variant.c",
+)
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("prefix", ["hand", "hand6"], ids=["full", "compact"])
-def test_c_hand_batch_under_sanitizers(tmp_path: Path, prefix: str) -> None:
-    # compact: the same checks over the compact layout (csrc/hand6*.c, HE_HAND_COMPACT)
+@pytest.mark.parametrize("define", [[], ["-DHE_TEST_COMPACT"]], ids=["full", "compact"])
+def test_c_hand_batch_under_sanitizers(tmp_path: Path, define: list[str]) -> None:
+    # compact: the same checks over the compact layout (its record, spec.compact = 1)
     exe = tmp_path / "test_hand_batch"
-    machine = tuple(f"{prefix}{part}.c" for part in ("_batch", "_batch_parts", "", "_cards", "_start"))
-    sources = (*machine, "settle.c", "deal.c", "eval.c", "he_tables.c", "pool.c")
-    define = ["-DHE_HAND_COMPACT"] if prefix == "hand6" else []
+    sources = BATCH_SOURCES
     cmd = [
         _cc(), *WARN, *define, "-O1", "-g", "-pthread", "-fsanitize=address,undefined",
         "-fno-sanitize-recover=all", f"-I{CSRC}", str(ROOT / "tests" / "c" / "test_hand_batch.c"),
@@ -89,11 +95,7 @@ def test_c_pool_under_sanitizers(tmp_path: Path) -> None:
     sanitizers = [["-fsanitize=address,undefined", "-fno-sanitize-recover=all"]]
     if _tsan_works(tmp_path):
         sanitizers.append(["-fsanitize=thread"])
-    sources = (
-        "pool.c", "hand_batch.c", "hand_batch_parts.c", "hand.c", "hand_cards.c", "hand_start.c",
-        "settle.c", "deal.c",
-        "eval.c", "he_tables.c",
-    )
+    sources = BATCH_SOURCES
     env = {**os.environ, "TSAN_OPTIONS": "die_after_fork=0 halt_on_error=1"}
     for flags in sanitizers:
         exe = tmp_path / "test_pool"
@@ -125,10 +127,7 @@ WINE = shutil.which("wine64") or shutil.which("wine") or next(
 # MinGW-w64's isfinite() (math.h) expands to a float branch too, which -Wfloat-conversion
 # flags in every caller (csrc/icm.c); the native build above keeps that warning.
 MINGW_WARN = [*WARN, "-Wno-float-conversion"]
-POOL_TEST_SOURCES = (
-    "pool.c", "hand_batch.c", "hand_batch_parts.c", "hand.c", "hand_cards.c", "hand_start.c",
-    "settle.c", "deal.c", "eval.c", "he_tables.c",
-)
+POOL_TEST_SOURCES = BATCH_SOURCES
 
 
 def _mingw() -> str:

@@ -130,9 +130,9 @@ def test_threads_identical(rng: np.random.Generator, threads: int) -> None:
 def test_threads_reuse_one_pool_and_share_it_across_callers(rng: np.random.Generator) -> None:
     deal = random_hands(rng, 40_000, 7)
     want = he.evaluate_batch(deal)
-    pool = _bindings._POOL
+    pool = _bindings._core._POOL
     assert np.array_equal(he.evaluate_batch(deal, threads=4), want)
-    assert _bindings._POOL is pool  # kept, not made per call
+    assert _bindings._core._POOL is pool  # kept, not made per call
     results: list[np.ndarray] = []
 
     def work() -> None:

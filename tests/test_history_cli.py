@@ -19,13 +19,13 @@ def test_convert_writes_every_verified_hand_and_reads_back(
     argv = ["history", "convert", str(DATA), "-o", str(out), "--skip-invalid", "--report", str(report)]
     assert main(argv) == 0
     assert capsys.readouterr().out == (
-        f"172 hands written to {out} (171 exact, 1 net of fees); 56 left out\n"
+        f"300 hands written to {out} (299 exact, 1 net of fees); 71 left out\n"
     )
     hands = loads_phh(out.read_bytes(), name="all.phhs")
-    assert len(hands) == 172
-    assert sum(replay_phh(h).matches_file is True for h in hands) == 171  # the other: net of fees
+    assert len(hands) == 300
+    assert sum(replay_phh(h).matches_file is True for h in hands) == 299  # the other: net of fees
     lines = report.read_text("utf-8").splitlines()
-    assert len(lines) == 56
+    assert len(lines) == 71
     assert all(line.startswith(str(DATA)) and ".txt:" in line for line in lines)
     # the names, the site's fields and the settlement rules survive the round trip
     path = DATA / "PokerStars/CashGame/ExtraHands/PlayerWithColon.txt"
@@ -76,7 +76,7 @@ def test_convert_to_stdout_and_bad_inputs(tmp_path: Path, capsys: pytest.Capture
     ["history"],
     ["history", "convert", "x.txt"],  # no -o
     ["history", "convert", "-o", "x.phhs"],  # no input
-    ["history", "convert", "x.txt", "-o", "y", "--site", "partypoker"],
+    ["history", "convert", "x.txt", "-o", "y", "--site", "pppoker"],
     ["history", "convert", "x.txt", "-o", "y", "--report", "r.txt"],  # --report needs --skip-invalid
 ])
 def test_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:

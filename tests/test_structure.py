@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -110,9 +111,15 @@ def test_a_hand_records_its_variant() -> None:
 
 
 def test_only_bindings_imports_the_native_module() -> None:
-    offenders = [p.relative_to(ROOT).as_posix() for p in PRODUCT
-                 if p.name not in ("_bindings.py", "_ffi_build.py") and "_he_native" in p.read_text()]
-    assert offenders == []
+    boundary = ROOT / "holdem_eval" / "_bindings"
+    importers = [p.relative_to(ROOT).as_posix() for p in PRODUCT
+                 if p.name != "_ffi_build.py" and "_he_native" in p.read_text()]
+    assert importers == ["holdem_eval/_bindings/_core.py"]
+    # and only the boundary package uses ffi/lib
+    users = [p.relative_to(ROOT).as_posix() for p in PRODUCT
+             if boundary not in p.parents and p.name != "_ffi_build.py"
+             and re.search(r"\b(ffi|lib)\.\w", p.read_text())]
+    assert users == []
 
 
 def test_the_glue_is_compiled_as_sources_not_pasted_into_the_cffi_preamble() -> None:

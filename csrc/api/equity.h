@@ -23,6 +23,38 @@
 #define HE_E_NO_DEAL -20     /* no tuple of combos fits together (every one conflicts) */
 #define HE_E_CAPACITY -21    /* more distinct matchups than the caller's buffers hold */
 
+/* The cards every kernel is given: nb = 0..5 fixed board cards and nd dead cards (removed
+ * from the deck). */
+typedef struct {
+    const uint8_t *board;
+    size_t nb;
+    const uint8_t *dead;
+    size_t nd;
+} he_eq_known;
+
+/* The players as ranges: np players, combos of nh cards each (2 Hold'em; 4..6 Omaha, Monte
+ * Carlo only), player p's combos being rows offsets[p] .. offsets[p + 1] of combos[][nh].
+ * weights[row] (exact kernels; NULL for all 1) or Walker's alias table alias/thresh
+ * (Monte Carlo; both NULL for equal weights) weigh the rows. */
+typedef struct {
+    size_t np;
+    size_t nh;
+    const uint8_t *combos;
+    const uint32_t *offsets;
+    const double *weights;
+    const uint32_t *alias;
+    const uint64_t *thresh;
+} he_eq_players;
+
+/* The outcome counters a kernel adds to (see above): wins and hist count deals; wwins and
+ * whist the same weighted (only with weights; may be NULL otherwise). */
+typedef struct {
+    uint64_t *wins;
+    uint64_t *hist;
+    double *wwins;
+    double *whist;
+} he_eq_counts;
+
 /* Seeds one xoshiro256** stream: state[4] from splitmix64 over (seed, stream). Streams with
  * different numbers are independent for every practical purpose. */
 void he_rng_seed(uint64_t seed, uint64_t stream, uint64_t *state);
@@ -36,10 +68,8 @@ void he_rng_seed(uint64_t seed, uint64_t stream, uint64_t *state);
  * mult[k] and their summed weight products in weight[k]. Returns the number of classes
  * (>= 0), or HE_E_NO_DEAL when no tuple fits, HE_E_CAPACITY when more than cap classes,
  * or an input error. *deals receives the number of tuples. */
-int he_equity_classes(size_t np, const uint8_t *combos, const uint32_t *offsets,
-                      const double *weights, const uint8_t *board, size_t nb,
-                      const uint8_t *dead, size_t nd, size_t cap, uint8_t *reps,
-                      uint64_t *mult, double *weight, uint64_t *deals);
+int he_equity_classes(const he_eq_players *players, const he_eq_known *known, size_t cap,
+                      uint8_t *reps, uint64_t *mult, double *weight, uint64_t *deals);
 
 /* Phase 2 of exact Hold'em equity: enumerates every completion of the board for each of
  * nreps deals reps[k * np * 2 ..] and adds its outcome counts times mult[k] to wins/hist
@@ -49,24 +79,20 @@ int he_equity_classes(size_t np, const uint8_t *combos, const uint32_t *offsets,
  * nparts) selects an interleaved share of the first board card choices, so that nparts
  * calls with part = 0 .. nparts - 1 together cover each deal once (threads). */
 int he_equity_enum(size_t np, const uint8_t *reps, size_t nreps, const uint64_t *mult,
-                   const double *weight, const uint8_t *board, size_t nb, const uint8_t *dead,
-                   size_t nd, size_t part, size_t nparts, uint64_t *wins, uint64_t *hist,
-                   double *wwins, double *whist);
+                   const double *weight, const he_eq_known *known, size_t part, size_t nparts,
+                   const he_eq_counts *out);
 
 /* Both phases in one call, single-threaded: exact Hold'em equity of ranges given as combo
  * lists (see he_equity_classes; weights may be NULL for all 1). cap bounds the distinct
  * matchups (1 << 16 is plenty for class vs class). Adds to wins/hist (deal counts) and,
  * when weights is not NULL, to wwins/whist. *deals receives the number of combo tuples. */
-int he_equity_exact(size_t np, const uint8_t *combos, const uint32_t *offsets,
-                    const double *weights, const uint8_t *board, size_t nb,
-                    const uint8_t *dead, size_t nd, size_t cap, uint64_t *wins,
-                    uint64_t *hist, double *wwins, double *whist, uint64_t *deals);
+int he_equity_exact(const he_eq_players *players, const he_eq_known *known, size_t cap,
+                    const he_eq_counts *out, uint64_t *deals);
 
 /* Exact Omaha equity for np fixed hands of nh cards (4..6) each, holes[np * nh]: every
  * board completion is enumerated (no isomorphism tricks). Adds to wins/hist. */
-int he_equity_enum_omaha(size_t np, size_t nh, const uint8_t *holes, const uint8_t *board,
-                         size_t nb, const uint8_t *dead, size_t nd, size_t part,
-                         size_t nparts, uint64_t *wins, uint64_t *hist);
+int he_equity_enum_omaha(size_t np, size_t nh, const uint8_t *holes, const he_eq_known *known,
+                         size_t part, size_t nparts, const he_eq_counts *out);
 
 /* Monte Carlo: `trials` deals, each drawn uniformly (by weight) from all valid deals.
  * Player p is "random" when offsets[p] == offsets[p + 1]: any nh cards left in the deck.
@@ -82,7 +108,5 @@ int he_equity_enum_omaha(size_t np, size_t nh, const uint8_t *holes, const uint8
  * the trials are split into calls). Returns HE_OK, or HE_E_NO_DEAL when no tuple is valid
  * (listed tuples) or after 1,000,000 redraws in a row without a valid tuple. nh is 2
  * (Hold'em) or 4..6 (Omaha: exactly two hole and three board cards). */
-int he_equity_mc(size_t np, size_t nh, const uint8_t *combos, const uint32_t *offsets,
-                 const uint32_t *alias, const uint64_t *thresh, const uint8_t *board,
-                 size_t nb, const uint8_t *dead, size_t nd, uint64_t trials,
-                 uint64_t *state, uint64_t *wins, uint64_t *hist);
+int he_equity_mc(const he_eq_players *players, const he_eq_known *known, uint64_t trials,
+                 uint64_t *state, const he_eq_counts *out);

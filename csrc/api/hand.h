@@ -24,7 +24,7 @@
 #define HE_HAND_MAX_EVENTS 96                   /* most events one call can log */
 #define HE_HAND_ANY_SEAT -9223372036854775807   /* he_hand_act: whichever seat is to act */
 
-/* The compact layout of the same machine (csrc/hand_state.h; HandBatch's he_batch6_*): at
+/* The compact layout of the same machine (csrc/hand_state.h; HandBatch's spec->compact): at
  * most HE_HAND_COMPACT_SEATS seats, every amount and the stacks' sum at most
  * HE_HAND_COMPACT_MAX_CHIPS (2**29, so a sum of three stored amounts still fits an int32),
  * the acted level of a folded/all-in seat HE_HAND_COMPACT_DONE (2**30). */
@@ -186,13 +186,6 @@ const char *he_hand_field_name(size_t field);
 size_t he_hand_field_offset(size_t field);  /* bytes from the start */
 size_t he_hand_field_length(size_t field);  /* values */
 size_t he_hand_field_width(size_t field);   /* bytes per value: 1, 4 or 8 */
-/* The same for the compact layout (its record is he_hand6_size() bytes). */
-size_t he_hand6_size(void);
-size_t he_hand6_field_count(void);
-const char *he_hand6_field_name(size_t field);
-size_t he_hand6_field_offset(size_t field);
-size_t he_hand6_field_length(size_t field);
-size_t he_hand6_field_width(size_t field);
 
 /* The small and big blind seats of a table of `seats` with `button`: the two seats left
  * of the button; heads-up the button posts the small blind (the other seat the big). */

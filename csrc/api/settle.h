@@ -43,7 +43,8 @@ typedef struct {
 size_t he_settle_detail_len(size_t seats);
 
 /* Settles one hand. contributions[P], folded[P] (0/1), holes[P * hole_len],
- * board[board_cols] (board_cols <= 5). Writes payouts[P] (chips each seat takes back,
+ * board[board_cols] (board_cols <= 5). (Flat arguments rather than a he_settle_table: the
+ * scalar settle() calls this once per hand, and a struct built per call costs it time.) Writes payouts[P] (chips each seat takes back,
  * returned chips included) and, when detail is not NULL, detail[he_settle_detail_len(P)].
  * Returns HE_OK or a negative HE_E_* status; on failure nothing is written. */
 int he_settle_hand(const int64_t *contributions, const uint8_t *folded, const uint8_t *holes,
@@ -51,15 +52,30 @@ int he_settle_hand(const int64_t *contributions, const uint8_t *folded, const ui
                    size_t button, int variant, const he_settle_rules *rules,
                    int64_t *payouts, int64_t *detail);
 
-/* Settles n hands of P seats: contributions[n * P], folded[n * P], holes[n * P * hole_len],
- * boards[n * board_cols], buttons[n] (button_stride 1) or one button for every row
- * (button_stride 0). Writes payouts[n * P] and, when rakes is not NULL, rakes[n]. On a bad
- * row returns its status and stores its index in *bad_row; rows before it are written. */
-int he_settle_batch(const int64_t *contributions, const uint8_t *folded, const uint8_t *holes,
-                    size_t hole_len, const uint8_t *boards, size_t board_cols,
-                    const int64_t *buttons, size_t button_stride, size_t n, size_t seats,
-                    int variant, const he_settle_rules *rules, int64_t *payouts,
-                    int64_t *rakes, size_t *bad_row);
+/* A table of hands to settle: for one hand (he_settle_known) contributions[P], dead[P] or
+ * NULL, folded[P], holes[P * hole_len], board[board_cols] and the button; for n hands
+ * (he_settle_batch) each array holds n such rows, one after another (dead must be NULL;
+ * the buttons are given apart). */
+typedef struct {
+    const int64_t *contributions;
+    const int64_t *dead;
+    const uint8_t *folded;
+    const uint8_t *holes;
+    size_t hole_len;
+    const uint8_t *board;
+    size_t board_cols;
+    size_t seats;
+    size_t button;
+    int variant;                /* HE_VARIANT_* (api/variant.h) */
+} he_settle_table;
+
+/* Settles the n hands of `rows` (P = rows->seats seats each; rows->button unused):
+ * buttons[n] (button_stride 1) or one button for every row (button_stride 0). Writes
+ * payouts[n * P] and, when rakes is not NULL, rakes[n]. On a bad row returns its status
+ * and stores its index in *bad_row; rows before it are written. */
+int he_settle_batch(const he_settle_table *rows, const int64_t *buttons, size_t button_stride,
+                    size_t n, const he_settle_rules *rules, int64_t *payouts, int64_t *rakes,
+                    size_t *bad_row);
 
 /* he_settle_hand with dead money: dead[P] (or NULL) is the part of each contribution
  * posted as dead money (a missed small blind, a big-blind ante; 0 <= dead <= contribution).

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "equity_calls.h"
 #include "fuzz_common.h"
 
 /* ---------------------------------------------------------------- equity */
@@ -205,7 +206,7 @@ void fuzz_equity_exact(void)
         whist[i] = 0.5;
     }
     eq_case before = e;
-    int st = he_equity_exact(e.np, e.combos, e.offsets, weighted ? e.weights : NULL, e.board,
+    int st = eq_exact(e.np, e.combos, e.offsets, weighted ? e.weights : NULL, e.board,
                              e.nb, e.dead, e.nd, cap, wins, hist, wwins, whist, &deals);
     REQUIRE(memcmp(&before, &e, sizeof e) == 0);
     codeset want = {{0}, 0};
@@ -289,16 +290,16 @@ void fuzz_equity_exact(void)
         uint64_t *mult = xmalloc(cap * sizeof(uint64_t));
         double *weight = xmalloc(cap * sizeof(double));
         uint64_t d2 = 0;
-        int nrep = he_equity_classes(e.np, e.combos, e.offsets, NULL, e.board, e.nb, e.dead,
+        int nrep = eq_classes(e.np, e.combos, e.offsets, NULL, e.board, e.nb, e.dead,
                                      e.nd, cap, reps, mult, weight, &d2);
         REQUIRE(nrep >= 1 && d2 == ref.deals);
         size_t nparts = 1 + below(5);
         uint64_t w2[1 << HE_EQ_MAX_PLAYERS] = {0}, h2[HE_EQ_MAX_PLAYERS * NCAT] = {0};
         for (size_t part = 0; part < nparts && nrep >= 1; part++) {
-            REQUIRE(he_equity_enum(e.np, reps, (size_t)nrep, mult, NULL, e.board, e.nb, e.dead,
+            REQUIRE(eq_enum(e.np, reps, (size_t)nrep, mult, NULL, e.board, e.nb, e.dead,
                                    e.nd, part, nparts, w2, h2, NULL, NULL) == HE_OK);
         }
-        REQUIRE(he_equity_enum(e.np, reps, (size_t)(nrep > 0 ? nrep : 0), mult, NULL, e.board,
+        REQUIRE(eq_enum(e.np, reps, (size_t)(nrep > 0 ? nrep : 0), mult, NULL, e.board,
                                e.nb, e.dead, e.nd, nparts, nparts, w2, h2, NULL, NULL)
                 == HE_E_ARGUMENT);
         for (size_t m = 1; m < nmask; m++) {
@@ -338,7 +339,7 @@ void fuzz_equity_omaha(void)
     eq_case before = e;
     int st = HE_OK;
     for (size_t part = 0; part < nparts && st == HE_OK; part++) {
-        st = he_equity_enum_omaha(e.np, e.nh, e.combos, e.board, e.nb, e.dead, e.nd, part,
+        st = eq_enum_omaha(e.np, e.nh, e.combos, e.board, e.nb, e.dead, e.nd, part,
                                   nparts, wins, hist);
     }
     REQUIRE(memcmp(&before, &e, sizeof e) == 0);
@@ -372,7 +373,7 @@ void fuzz_equity_omaha(void)
     for (size_t i = 0; i < np * NCAT; i++) {
         REQUIRE(hist[i] == ref.hist[i]);
     }
-    REQUIRE(he_equity_enum_omaha(np, nh, e.combos, e.board, e.nb, e.dead, e.nd, 0, 0, wins, hist)
+    REQUIRE(eq_enum_omaha(np, nh, e.combos, e.board, e.nb, e.dead, e.nd, 0, 0, wins, hist)
             == HE_E_ARGUMENT);
 }
 
@@ -441,7 +442,7 @@ void fuzz_equity_mc(void)
     eq_case before = e;
     uint32_t abefore[64];
     memcpy(abefore, alias, sizeof alias);
-    int st = he_equity_mc(np, nh, e.combos, e.offsets, with_alias ? alias : NULL,
+    int st = eq_mc(np, nh, e.combos, e.offsets, with_alias ? alias : NULL,
                           with_alias ? thresh : NULL, e.board, e.nb, e.dead, e.nd, trials,
                           state, wins, hist);
     REQUIRE(memcmp(&before, &e, sizeof e) == 0 && memcmp(abefore, alias, sizeof alias) == 0);
@@ -493,7 +494,7 @@ void fuzz_equity_mc(void)
     }
     /* The same seed gives the same answer and leaves the same state. */
     uint64_t w2[1 << HE_EQ_MAX_PLAYERS] = {0}, h2[HE_EQ_MAX_PLAYERS * NCAT] = {0};
-    REQUIRE(he_equity_mc(np, nh, e.combos, e.offsets, with_alias ? alias : NULL,
+    REQUIRE(eq_mc(np, nh, e.combos, e.offsets, with_alias ? alias : NULL,
                          with_alias ? thresh : NULL, e.board, e.nb, e.dead, e.nd, trials,
                          state0, w2, h2) == HE_OK);
     REQUIRE(memcmp(w2, wins, sizeof wins) == 0 && memcmp(h2, hist, sizeof hist) == 0);

@@ -486,9 +486,10 @@ void fuzz_settle_batch(void)
     }
     int with_rakes = chance(70);
     size_t bad_row = 55555;
-    int st = he_settle_batch(chips, folded, holes, hl, bc ? boards : NULL, bc, buttons, stride,
-                             n, P, shape.variant, &shape.rules, pay, with_rakes ? rakes : NULL,
-                             &bad_row);
+    he_settle_table table = {chips, NULL, folded, holes, hl, bc ? boards : NULL, bc, P, 0,
+                             shape.variant};
+    int st = he_settle_batch(&table, buttons, stride, n, &shape.rules, pay,
+                             with_rakes ? rakes : NULL, &bad_row);
     REQUIRE(memcmp(bcopy, buttons, n * sizeof(int64_t)) == 0);
     REQUIRE(memcmp(ccopy, chips, n * P * sizeof(int64_t)) == 0);
     REQUIRE(memcmp(fcopy, folded, n * P) == 0 && memcmp(hcopy, holes, n * P * hl) == 0);

@@ -6,13 +6,14 @@
 
 #include <string.h>
 
-#include "holdem_eval.h"
+#include "hand_state.h"
 
 static he_hand_config test_config(int64_t betting, int64_t hole_count, int64_t big_blind,
                                   int64_t ante)
 {
     he_hand_config c;
     memset(&c, 0, sizeof c);
+    c.variant = hole_count == 2 ? HE_VARIANT_HOLDEM : HE_VARIANT_OMAHA;
     c.hole_count = hole_count;
     c.betting = betting;
     c.small_blind = big_blind / 2;

@@ -8,6 +8,7 @@
 
 #include "holdem_eval.h"
 #include "check.h"
+#include "equity_calls.h"
 
 /* The six combos of pair `rank` (0..12) written to out[12]. */
 static void pair_combos(unsigned rank, uint8_t *out)
@@ -33,16 +34,16 @@ static void test_exact(void)
     }
     uint64_t wins[4] = {0}, hist[18] = {0}, deals = 0;
     double ww[4] = {0}, wh[18] = {0};
-    CHECK(he_equity_exact(2, combos, off, wts, NULL, 0, NULL, 0, 64, wins, hist, ww, wh,
+    CHECK(eq_exact(2, combos, off, wts, NULL, 0, NULL, 0, 64, wins, hist, ww, wh,
                           &deals) == HE_OK);
     CHECK(deals == 36);
     CHECK(wins[1] == 50371344u && wins[2] == 10986372u && wins[3] == 285228u);
     CHECK(ww[1] == 0.25 * 50371344.0);
-    CHECK(he_equity_exact(2, combos, off, NULL, NULL, 0, NULL, 0, 2, wins, hist, NULL, NULL,
+    CHECK(eq_exact(2, combos, off, NULL, NULL, 0, NULL, 0, 2, wins, hist, NULL, NULL,
                           &deals) == HE_E_CAPACITY);
     uint8_t one[4] = {50, 48, 21, 25}; /* AsAc vs 7d8d */
     uint64_t m = 1, w1[4] = {0}, h1[18] = {0};
-    CHECK(he_equity_enum(2, one, 1, &m, NULL, NULL, 0, NULL, 0, 0, 1, w1, h1, NULL, NULL)
+    CHECK(eq_enum(2, one, 1, &m, NULL, NULL, 0, NULL, 0, 0, 1, w1, h1, NULL, NULL)
           == HE_OK);
     CHECK(w1[1] == 1315602u && w1[2] == 391672u && w1[3] == 5030u);
 }
@@ -51,16 +52,16 @@ static void test_errors(void)
 {
     uint64_t m = 1, wins[4] = {0}, hist[18] = {0};
     uint8_t bad[4] = {60, 1, 2, 3}, dup[4] = {1, 2, 2, 3}, board[2] = {1, 9};
-    CHECK(he_equity_enum(2, bad, 1, &m, NULL, NULL, 0, NULL, 0, 0, 1, wins, hist, NULL, NULL)
+    CHECK(eq_enum(2, bad, 1, &m, NULL, NULL, 0, NULL, 0, 0, 1, wins, hist, NULL, NULL)
           == HE_E_CARD_RANGE);
-    CHECK(he_equity_enum(2, dup, 1, &m, NULL, NULL, 0, NULL, 0, 0, 1, wins, hist, NULL, NULL)
+    CHECK(eq_enum(2, dup, 1, &m, NULL, NULL, 0, NULL, 0, 0, 1, wins, hist, NULL, NULL)
           == HE_E_DUPLICATE);
     uint8_t ok[4] = {1, 2, 3, 4};
-    CHECK(he_equity_enum(2, ok, 1, &m, NULL, board, 2, NULL, 0, 0, 1, wins, hist, NULL, NULL)
+    CHECK(eq_enum(2, ok, 1, &m, NULL, board, 2, NULL, 0, 0, 1, wins, hist, NULL, NULL)
           == HE_E_DUPLICATE);
-    CHECK(he_equity_enum(11, ok, 1, &m, NULL, NULL, 0, NULL, 0, 0, 1, wins, hist, NULL, NULL)
+    CHECK(eq_enum(11, ok, 1, &m, NULL, NULL, 0, NULL, 0, 0, 1, wins, hist, NULL, NULL)
           == HE_E_ARGUMENT);
-    CHECK(he_equity_enum(2, ok, 1, &m, NULL, NULL, 0, NULL, 0, 2, 2, wins, hist, NULL, NULL)
+    CHECK(eq_enum(2, ok, 1, &m, NULL, NULL, 0, NULL, 0, 2, 2, wins, hist, NULL, NULL)
           == HE_E_ARGUMENT);
 }
 
@@ -72,10 +73,10 @@ static void test_ten_players_in_parts(void)
     for (size_t i = 0; i < 20; i++) {
         ten[i] = (uint8_t)(51 - i);
     }
-    CHECK(he_equity_enum(10, ten, 1, &m, NULL, board, 3, NULL, 0, 0, 1, w, h, NULL, NULL)
+    CHECK(eq_enum(10, ten, 1, &m, NULL, board, 3, NULL, 0, 0, 1, w, h, NULL, NULL)
           == HE_OK);
     for (size_t p = 0; p < 3; p++) {
-        CHECK(he_equity_enum(10, ten, 1, &m, NULL, board, 3, NULL, 0, p, 3, wp, hp, NULL, NULL)
+        CHECK(eq_enum(10, ten, 1, &m, NULL, board, 3, NULL, 0, p, 3, wp, hp, NULL, NULL)
               == HE_OK);
     }
     CHECK(memcmp(w, wp, sizeof w) == 0 && memcmp(h, hp, sizeof h) == 0);
@@ -89,7 +90,7 @@ static void test_omaha(void)
 {
     uint8_t holes[8] = {51, 50, 47, 46, 3, 2, 7, 6}, board[3] = {0, 5, 10};
     uint64_t w[4] = {0}, h[18] = {0};
-    CHECK(he_equity_enum_omaha(2, 4, holes, board, 3, NULL, 0, 0, 1, w, h) == HE_OK);
+    CHECK(eq_enum_omaha(2, 4, holes, board, 3, NULL, 0, 0, 1, w, h) == HE_OK);
     CHECK(w[1] + w[2] + w[3] == 41u * 40u / 2u);
 }
 
@@ -106,7 +107,7 @@ static void test_monte_carlo(void)
     }
     uint8_t board[3] = {0, 5, 10};
     he_rng_seed(42, 0, state);
-    CHECK(he_equity_mc(3, 2, combos, off, alias, thresh, board, 3, NULL, 0, 10000, state, w, h)
+    CHECK(eq_mc(3, 2, combos, off, alias, thresh, board, 3, NULL, 0, 10000, state, w, h)
           == HE_OK);
     for (size_t i = 0; i < 8; i++) {
         total += w[i];
@@ -115,21 +116,21 @@ static void test_monte_carlo(void)
     uint8_t omaha[4] = {51, 50, 47, 46};
     uint32_t offo[3] = {0, 1, 1};
     uint64_t wo[4] = {0}, ho[18] = {0};
-    CHECK(he_equity_mc(2, 4, omaha, offo, NULL, NULL, NULL, 0, NULL, 0, 2000, state, wo, ho)
+    CHECK(eq_mc(2, 4, omaha, offo, NULL, NULL, NULL, 0, NULL, 0, 2000, state, wo, ho)
           == HE_OK);
     uint8_t clash[4] = {51, 50, 51, 50};
     uint32_t o2[3] = {0, 1, 2};
-    CHECK(he_equity_mc(2, 2, clash, o2, NULL, NULL, NULL, 0, NULL, 0, 10, state, wo, ho)
+    CHECK(eq_mc(2, 2, clash, o2, NULL, NULL, NULL, 0, NULL, 0, 10, state, wo, ho)
           == HE_E_NO_DEAL);
     uint8_t same[8] = {51, 50, 49, 48, 51, 50, 49, 48}; /* both ranges {AsAh, AdAc} */
     uint32_t o3[3] = {0, 2, 4};
-    CHECK(he_equity_mc(2, 2, same, o3, NULL, NULL, NULL, 0, NULL, 0, 100, state, wo, ho)
+    CHECK(eq_mc(2, 2, same, o3, NULL, NULL, NULL, 0, NULL, 0, 100, state, wo, ho)
           == HE_OK);
     uint64_t s1[4], s2[4], a[4] = {0}, b[4] = {0}, ha[18] = {0}, hb[18] = {0};
     he_rng_seed(7, 3, s1);
     he_rng_seed(7, 3, s2);
-    CHECK(he_equity_mc(2, 2, combos, off, NULL, NULL, NULL, 0, NULL, 0, 500, s1, a, ha) == HE_OK);
-    CHECK(he_equity_mc(2, 2, combos, off, NULL, NULL, NULL, 0, NULL, 0, 500, s2, b, hb) == HE_OK);
+    CHECK(eq_mc(2, 2, combos, off, NULL, NULL, NULL, 0, NULL, 0, 500, s1, a, ha) == HE_OK);
+    CHECK(eq_mc(2, 2, combos, off, NULL, NULL, NULL, 0, NULL, 0, 500, s2, b, hb) == HE_OK);
     CHECK(memcmp(a, b, sizeof a) == 0);
 }
 
@@ -154,15 +155,15 @@ static void test_monte_carlo_no_deal(void)
         thresh[i] = 1ULL << 31;
     }
     he_rng_seed(5, 0, state);
-    CHECK(he_equity_mc(2, 2, combos, listed, NULL, NULL, NULL, 0, NULL, 0, 10, state, w, h)
+    CHECK(eq_mc(2, 2, combos, listed, NULL, NULL, NULL, 0, NULL, 0, 10, state, w, h)
           == HE_E_NO_DEAL);
-    CHECK(he_equity_mc(2, 2, combos, listed, alias, thresh, NULL, 0, NULL, 0, 10, state, w, h)
+    CHECK(eq_mc(2, 2, combos, listed, alias, thresh, NULL, 0, NULL, 0, 10, state, w, h)
           == HE_E_NO_DEAL);
-    CHECK(he_equity_mc(2, 2, combos, listed, NULL, NULL, NULL, 0, NULL, 0, 0, state, w, h)
+    CHECK(eq_mc(2, 2, combos, listed, NULL, NULL, NULL, 0, NULL, 0, 0, state, w, h)
           == HE_OK);
-    CHECK(he_equity_mc(2, 2, combos, unlisted, NULL, NULL, NULL, 0, NULL, 0, 10, state, w, h)
+    CHECK(eq_mc(2, 2, combos, unlisted, NULL, NULL, NULL, 0, NULL, 0, 10, state, w, h)
           == HE_E_NO_DEAL);
-    CHECK(he_equity_mc(2, 2, combos, unlisted, alias, thresh, NULL, 0, NULL, 0, 10, state, w,
+    CHECK(eq_mc(2, 2, combos, unlisted, alias, thresh, NULL, 0, NULL, 0, 10, state, w,
                        h) == HE_E_NO_DEAL);
     uint64_t total = w[0] + w[1] + w[2] + w[3];
     CHECK(total == 0);
@@ -170,7 +171,7 @@ static void test_monte_carlo_no_deal(void)
     combos[2 * 1101] = 45;
     combos[2 * 1101 + 1] = 44;
     uint32_t fits[3] = {0, 2, 1102};
-    CHECK(he_equity_mc(2, 2, combos, fits, NULL, NULL, NULL, 0, NULL, 0, 200, state, w, h)
+    CHECK(eq_mc(2, 2, combos, fits, NULL, NULL, NULL, 0, NULL, 0, 200, state, w, h)
           == HE_OK);
     uint64_t p1 = 0;
     for (size_t c = 9; c < 18; c++) {

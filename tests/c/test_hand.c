@@ -500,7 +500,8 @@ static void test_random_play(void)
         } else if (round % 4 == 2) {
             c.settle_method = HE_SETTLE_POKERKIT;
             c.odd_chips = HE_ODD_FIRST_WINNER;
-            c.rate = 0.05;
+            double rate = 0.05;
+            memcpy(&c.rate_bits, &rate, sizeof rate);
         }
         size_t seats = (size_t)rnd_in(c.straddle ? 3 : 2, c.hole_count == 4 ? 8 : 10);
         int64_t stacks[HE_HAND_MAX_SEATS];

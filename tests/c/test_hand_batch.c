@@ -1,10 +1,11 @@
-/* C-only checks of the batch kernel (csrc/hand_batch.c), run under ASan and UBSan by
- * tests/test_c_core.py in both hand layouts (-DHE_HAND_COMPACT: the compact one, linked
- * with csrc/hand6*.c): random play of batches in every configuration with legal,
+/* C-only checks of the batch kernels (csrc/hand_batch.c, csrc/hand_batch_api.c), run under
+ * ASan and UBSan by tests/test_c_core.py in both hand layouts (-DHE_TEST_COMPACT: the
+ * compact one, its record and machine as csrc/hand_compact.c builds them, spec.compact 1):
+ * random play of batches in every configuration with legal,
  * exact-amount, skipped and illegal actions; after every step every hand passes
  * he_hand_check, conserves its chips, and shows a view consistent with its state; an
  * illegal action changes nothing; every NULL argument is refused; the observations are
- * the same with and without the SIMD seat blocks (he_batch_observe_variant), which write
+ * the same with and without the SIMD seat blocks (the layout's observe kernel), which write
  * nothing past a hand's row; every hand that restarts equals he_hand_start's start, byte for
  * byte, whether it copied one of the fresh hands (he_batch_fresh) or not. */
 #include <math.h>
@@ -12,14 +13,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef HE_TEST_COMPACT /* the test of the compact layout: its record and names */
+#define HE_HAND_COMPACT 1
+#endif
 #include "hand_state.h"
+#include "hand_batch_internal.h"
 #include "hand_internal.h"
 #include "check.h"
 #include "hand_config.h"
 
 #define COUNT 48
 #define MAX_K (HE_BATCH_MAX_FRACTIONS + 3)
-#define MAX_D (112 + 10 * HE_HAND_MAX_SEATS)
+#define MAX_D (HE_OBS_SEATS + (HE_OBS_SEAT_BLOCKS + HE_BATCH_STREETS) * HE_HAND_MAX_SEATS)
+#ifdef HE_HAND_COMPACT
+#define COMPACT 1
+#else
+#define COMPACT 0
+#endif
 
 static uint64_t rng_state = 12345;
 
@@ -46,6 +56,27 @@ static struct {
     float obs[COUNT * MAX_D];
 } b;
 
+/* A spec of `seats` seats over `cfg` in this test's layout: no fractions, chip unit 2. */
+static he_batch_spec spec_of(const he_hand_config *cfg, size_t seats)
+{
+    he_batch_spec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.config = cfg;
+    spec.seats = seats;
+    spec.chip_unit = 2.0;
+    spec.compact = COMPACT;
+    return spec;
+}
+
+/* The batch's arrays as the structs of api/hand_batch.h; `obs` for the view's. */
+static const he_batch_range all_hands = {0, COUNT, 1, 1};
+static const he_batch_hands hands_of_b = {b.hands, b.history, b.seeds};
+static he_batch_views views_of_b(float *obs)
+{
+    he_batch_views v = {b.mask, b.lo, b.hi, b.actor, obs};
+    return v;
+}
+
 static int64_t sum_starting(const he_hand *h)
 {
     int64_t t = 0;
@@ -65,10 +96,10 @@ static void check_observe_variants(const he_batch_spec *spec, size_t d)
     if (plain == NULL || simd == NULL) {
         exit(2);
     }
-    CHECK(he_batch_observe_variant(0, spec, b.hands, b.history, b.lo, b.hi, plain, 0, COUNT)
-          == HE_OK);
-    CHECK(he_batch_observe_variant(1, spec, b.hands, b.history, b.lo, b.hi, simd, 0, COUNT)
-          == HE_OK);
+    const he_batch_layout *layout = he_batch_layout_of(spec->compact);
+    he_batch_views to_plain = views_of_b(plain), to_simd = views_of_b(simd);
+    CHECK(layout->observe(0, spec, &hands_of_b, &to_plain, 0, COUNT) == HE_OK);
+    CHECK(layout->observe(1, spec, &hands_of_b, &to_simd, 0, COUNT) == HE_OK);
     CHECK(memcmp(plain, simd, bytes) == 0);
     CHECK(memcmp(plain, b.obs, bytes) == 0);
     free(plain);
@@ -94,13 +125,14 @@ static void check_view(const he_batch_spec *spec, size_t k, size_t d)
         const float *o = b.obs + i * d;
         float hole = 0;
         for (size_t c = 0; c < 52; c++) {
-            hole += o[c];
+            hole += o[HE_OBS_HOLE + c];
         }
         CHECK(hole == (float)h->hole_count);
         for (size_t c = 0; c < d; c++) {
             CHECK(isfinite(o[c]) && o[c] >= 0);
         }
-        CHECK(o[112 + 5 * spec->seats + (size_t)((h->button - h->actor + h->n) % h->n)] == 1.0f);
+        CHECK(o[HE_OBS_SEATS + HE_OBS_BUTTON * spec->seats
+                + (size_t)((h->button - h->actor + h->n) % h->n)] == 1.0f);
     }
 }
 
@@ -184,7 +216,12 @@ static void play(he_hand_config cfg, size_t seats, size_t n_fractions, size_t st
     }
     spec.chip_unit = 2.0;
     spec.auto_reset = 1;
-    size_t k = n_fractions + 3, d = 112 + 10 * seats, bad = 0, restarts[2] = {0, 0};
+    spec.compact = COMPACT;
+    size_t k = n_fractions + 3, d = he_batch_observation_size(seats), bad = 0;
+    size_t restarts[2] = {0, 0};
+    he_batch_views views = views_of_b(b.obs);
+    he_batch_actions actions = {b.kinds, b.amounts};
+    he_batch_results results = {b.illegal, b.acted, b.done, b.rewards};
     int64_t common[HE_HAND_MAX_SEATS]; /* the stacks of the even hands and the fresh ones */
     for (size_t s = 0; s < seats; s++) {
         common[s] = 3 + cfg.ante + (int64_t)(next_random() % 200);
@@ -205,13 +242,11 @@ static void play(he_hand_config cfg, size_t seats, size_t n_fractions, size_t st
         spec.config = &cfg;
         spec.fresh = fresh;
     }
-    CHECK(he_batch_start(&spec, b.hands, b.history, b.seeds, b.stacks, b.buttons, 0, COUNT, &bad)
-          == HE_OK);
-    CHECK(he_batch_view(&spec, b.hands, b.history, b.mask, b.lo, b.hi, b.actor, b.obs, 0, COUNT)
-          == HE_OK);
+    CHECK(he_batch_start(&spec, &hands_of_b, b.stacks, b.buttons, &all_hands, &bad) == HE_OK);
+    CHECK(he_batch_view(&spec, &hands_of_b, &views, &all_hands) == HE_OK);
     check_view(&spec, k, d);
     for (size_t step = 0; step < steps; step++) {
-        he_batch_sample(b.mask, k, next_random(), b.kinds, 0, COUNT);
+        CHECK(he_batch_sample(b.mask, k, next_random(), b.kinds, &all_hands) == HE_OK);
         for (size_t i = 0; i < COUNT; i++) {
             uint64_t r = next_random() % 10;
             b.amounts[i] = 0;
@@ -228,14 +263,11 @@ static void play(he_hand_config cfg, size_t seats, size_t n_fractions, size_t st
             }
         }
         size_t first_bad = 0;
-        int check = he_batch_check(&spec, b.mask, b.lo, b.hi, b.actor, b.kinds, b.amounts, 0,
-                                   COUNT, &first_bad);
+        int check = he_batch_check(&spec, &views, &actions, 0, COUNT, &first_bad);
         he_hand before[COUNT];
         memcpy(before, b.hands, sizeof before);
         memset(b.rewards, 0x55, sizeof b.rewards); /* every row is written: zeros if not done */
-        CHECK(he_batch_step(&spec, b.hands, b.history, b.seeds, b.kinds, b.amounts, b.illegal,
-                            b.acted, b.done, b.rewards, b.mask, b.lo, b.hi, b.actor, b.obs, 0,
-                            COUNT, &bad)
+        CHECK(he_batch_step(&spec, &hands_of_b, &actions, &results, &views, 0, &all_hands, &bad)
               == HE_OK);
         int any_illegal = 0;
         for (size_t i = 0; i < COUNT; i++) {
@@ -271,43 +303,58 @@ static void play(he_hand_config cfg, size_t seats, size_t n_fractions, size_t st
 static void null_arguments(void)
 {
     he_hand_config cfg = config(HE_NO_LIMIT, 2, 0);
-    he_batch_spec spec;
-    memset(&spec, 0, sizeof spec);
-    spec.config = &cfg;
-    spec.seats = 2;
-    spec.chip_unit = 2.0;
+    he_batch_spec spec = spec_of(&cfg, 2);
     size_t bad = 0;
-    CHECK(he_batch_view(NULL, b.hands, b.history, b.mask, b.lo, b.hi, b.actor, NULL, 0, 1)
+    const he_batch_range one = {0, 1, 1, 1};
+    he_batch_hands no_seeds = {b.hands, b.history, NULL};
+    he_batch_views views = views_of_b(NULL), no_mask = views_of_b(NULL);
+    no_mask.mask = NULL;
+    he_batch_actions no_kinds = {NULL, NULL}, kinds = {b.kinds, NULL};
+    he_batch_results no_rewards = {b.illegal, b.acted, b.done, NULL};
+    CHECK(he_batch_view(NULL, &hands_of_b, &views, &one) == HE_E_ARGUMENT);
+    CHECK(he_batch_view(&spec, &hands_of_b, &no_mask, &one) == HE_E_ARGUMENT);
+    CHECK(he_batch_view(&spec, NULL, &views, &one) == HE_E_ARGUMENT);
+    CHECK(he_batch_view(&spec, &hands_of_b, &views, NULL) == HE_E_ARGUMENT);
+    CHECK(he_batch_start(&spec, &no_seeds, b.stacks, b.buttons, &one, &bad) == HE_E_ARGUMENT);
+    CHECK(he_batch_check(&spec, &views, &no_kinds, 0, 1, &bad) == HE_E_ARGUMENT);
+    CHECK(he_batch_observe(&spec, &hands_of_b, &views, &one) == HE_E_ARGUMENT); /* obs NULL */
+    CHECK(he_batch_step(&spec, &hands_of_b, &kinds, &no_rewards, &views, 0, &one, &bad)
           == HE_E_ARGUMENT);
-    CHECK(he_batch_view(&spec, b.hands, b.history, NULL, b.lo, b.hi, b.actor, NULL, 0, 1)
-          == HE_E_ARGUMENT);
-    CHECK(he_batch_start(&spec, b.hands, b.history, NULL, b.stacks, b.buttons, 0, 1, &bad)
-          == HE_E_ARGUMENT);
-    CHECK(he_batch_check(&spec, b.mask, b.lo, b.hi, b.actor, NULL, NULL, 0, 1, &bad)
-          == HE_E_ARGUMENT);
-    CHECK(he_batch_observe(&spec, b.hands, b.history, b.lo, b.hi, NULL, 0, 1) == HE_E_ARGUMENT);
-    CHECK(he_batch_step(&spec, b.hands, b.history, b.seeds, b.kinds, NULL, b.illegal, b.acted,
-                        b.done, NULL, b.mask, b.lo, b.hi, b.actor, NULL, 0, 1, &bad)
+    CHECK(he_batch_step(&spec, &hands_of_b, &kinds, NULL, &views, 0, &one, &bad)
           == HE_E_ARGUMENT);
     spec.seats = 11;
-    CHECK(he_batch_view(&spec, b.hands, b.history, b.mask, b.lo, b.hi, b.actor, NULL, 0, 1)
-          == HE_E_ARGUMENT);
+    CHECK(he_batch_view(&spec, &hands_of_b, &views, &one) == HE_E_ARGUMENT);
     spec.seats = 2;
     spec.n_fractions = HE_BATCH_MAX_FRACTIONS + 1;
-    CHECK(he_batch_view(&spec, b.hands, b.history, b.mask, b.lo, b.hi, b.actor, NULL, 0, 1)
-          == HE_E_ARGUMENT);
+    CHECK(he_batch_view(&spec, &hands_of_b, &views, &one) == HE_E_ARGUMENT);
     spec.n_fractions = 0;
     b.buttons[0] = 2;
     b.stacks[0] = b.stacks[1] = 100;
     b.seeds[0] = 1;
-    CHECK(he_batch_start(&spec, b.hands, b.history, b.seeds, b.stacks, b.buttons, 0, 1, &bad)
+    CHECK(he_batch_start(&spec, &hands_of_b, b.stacks, b.buttons, &one, &bad)
           == HE_E_HAND_BUTTON);
-    he_batch_sample(NULL, 3, 1, b.kinds, 0, 1); /* refused quietly: nothing to read */
+    CHECK(he_batch_sample(NULL, 3, 1, b.kinds, &one) == HE_E_ARGUMENT);
     CHECK(he_batch_fresh(NULL, b.hands, b.stacks) == HE_E_ARGUMENT);
     CHECK(he_batch_fresh(&spec, NULL, b.stacks) == HE_E_ARGUMENT);
     CHECK(he_batch_fresh(&spec, b.hands, NULL) == HE_E_ARGUMENT);
     b.stacks[1] = 0;
     CHECK(he_batch_fresh(&spec, b.hands, b.stacks) == HE_E_HAND_STACK);
+}
+
+/* The record and field table the batch reports for its layout are this build's he_hand. */
+static void layout_table(void)
+{
+    CHECK(he_batch_hand_size(COMPACT) == sizeof(he_hand) && he_hand_size() == sizeof(he_hand));
+    he_batch_field f;
+    size_t count = he_hand_field_count();
+    for (size_t k = 0; k < count; k++) {
+        CHECK(he_batch_hand_field(COMPACT, k, &f) == HE_OK);
+        CHECK(strcmp(f.name, he_hand_field_name(k)) == 0 && f.offset == he_hand_field_offset(k)
+              && f.length == he_hand_field_length(k) && f.width == he_hand_field_width(k));
+    }
+    CHECK(he_batch_hand_field(COMPACT, count, &f) == HE_E_ARGUMENT);
+    CHECK(he_batch_hand_field(COMPACT, 0, NULL) == HE_E_ARGUMENT);
+    CHECK(he_batch_observation_size(2) == HE_OBS_SEATS + 20);
 }
 
 #ifdef HE_HAND_COMPACT
@@ -316,50 +363,77 @@ static void null_arguments(void)
 static void compact_limits(void)
 {
     he_hand_config cfg = config(HE_NO_LIMIT, 2, 0);
-    he_batch_spec spec;
-    memset(&spec, 0, sizeof spec);
-    spec.config = &cfg;
-    spec.seats = HE_HAND_COMPACT_SEATS + 1;
-    spec.chip_unit = 2.0;
+    he_batch_spec spec = spec_of(&cfg, HE_HAND_COMPACT_SEATS + 1);
     size_t bad = 0;
-    CHECK(he_hand_size() == he_hand6_size() && HE_HAND_MAX_SEATS == HE_HAND_COMPACT_SEATS);
-    CHECK(he_batch_view(&spec, b.hands, b.history, b.mask, b.lo, b.hi, b.actor, NULL, 0, 1)
-          == HE_E_ARGUMENT);
+    const he_batch_range one = {0, 1, 1, 1};
+    he_batch_views views = views_of_b(NULL);
+    he_batch_actions actions = {b.kinds, b.amounts};
+    he_batch_results results = {b.illegal, b.acted, b.done, b.rewards};
+    CHECK(HE_HAND_MAX_SEATS == HE_HAND_COMPACT_SEATS);
+    CHECK(he_batch_view(&spec, &hands_of_b, &views, &one) == HE_E_ARGUMENT);
     spec.seats = 2;
     b.buttons[0] = 0;
     b.seeds[0] = 1;
     b.stacks[0] = HE_HAND_COMPACT_MAX_CHIPS / 2;
     b.stacks[1] = HE_HAND_COMPACT_MAX_CHIPS - b.stacks[0] + 1;
-    CHECK(he_batch_start(&spec, b.hands, b.history, b.seeds, b.stacks, b.buttons, 0, 1, &bad)
+    CHECK(he_batch_start(&spec, &hands_of_b, b.stacks, b.buttons, &one, &bad)
           == HE_E_HAND_AMOUNT);
     b.stacks[1]--; /* exactly the limit: all-in and called, the pot holds every chip */
-    CHECK(he_batch_start(&spec, b.hands, b.history, b.seeds, b.stacks, b.buttons, 0, 1, &bad)
-          == HE_OK);
+    CHECK(he_batch_start(&spec, &hands_of_b, b.stacks, b.buttons, &one, &bad) == HE_OK);
     for (int step = 0; step < 2 && b.hands[0].actor >= 0; step++) {
-        he_batch_view(&spec, b.hands, b.history, b.mask, b.lo, b.hi, b.actor, NULL, 0, 1);
+        he_batch_view(&spec, &hands_of_b, &views, &one);
         b.kinds[0] = HE_BATCH_RAISE_TO;
         b.amounts[0] = b.hi[0] >= 0 ? b.hi[0] : 0;
         if (b.hi[0] < 0) {
             b.kinds[0] = 1;
         }
-        CHECK(he_batch_step(&spec, b.hands, b.history, b.seeds, b.kinds, b.amounts, b.illegal,
-                            b.acted, b.done, b.rewards, b.mask, b.lo, b.hi, b.actor, NULL, 0, 1,
-                            &bad)
+        CHECK(he_batch_step(&spec, &hands_of_b, &actions, &results, &views, 0, &one, &bad)
               == HE_OK);
     }
     CHECK(b.done[0] == 1 && b.rewards[0] + b.rewards[1] == 0);
     CHECK(he_hand_check(&b.hands[0]) == HE_OK);
     cfg.max_bets = HE_HAND_COMPACT_MAX_CHIPS + 1;
-    CHECK(he_batch_start(&spec, b.hands, b.history, b.seeds, b.stacks, b.buttons, 0, 1, &bad)
+    CHECK(he_batch_start(&spec, &hands_of_b, b.stacks, b.buttons, &one, &bad)
           == HE_E_HAND_AMOUNT);
     cfg.max_bets = 4;
     cfg.rake_cap = HE_HAND_COMPACT_MAX_CHIPS + 1;
-    CHECK(he_batch_start(&spec, b.hands, b.history, b.seeds, b.stacks, b.buttons, 0, 1, &bad)
+    CHECK(he_batch_start(&spec, &hands_of_b, b.stacks, b.buttons, &one, &bad)
           == HE_E_HAND_AMOUNT);
     cfg.rake_cap = -1;
     cfg.big_blind = HE_HAND_COMPACT_MAX_CHIPS + 1;
-    CHECK(he_batch_start(&spec, b.hands, b.history, b.seeds, b.stacks, b.buttons, 0, 1, &bad)
+    CHECK(he_batch_start(&spec, &hands_of_b, b.stacks, b.buttons, &one, &bad)
           == HE_E_HAND_AMOUNT);
+}
+#else
+/* engine.Hand's observation (he_batch_observe_hand) of a batch's hand equals the batch's
+ * for its seat to act (the history of a fresh hand is all zeros, as its log has no bets),
+ * and its refusals. */
+static void observe_hand(void)
+{
+    he_hand_config cfg = config(HE_NO_LIMIT, 2, 0);
+    he_batch_spec spec = spec_of(&cfg, 3);
+    size_t bad = 0;
+    const he_batch_range one = {0, 1, 1, 1};
+    he_batch_views views = views_of_b(b.obs);
+    for (size_t s = 0; s < 3; s++) {
+        b.stacks[s] = 100 + (int64_t)s;
+    }
+    b.buttons[0] = 1;
+    b.seeds[0] = 7;
+    CHECK(he_batch_start(&spec, &hands_of_b, b.stacks, b.buttons, &one, &bad) == HE_OK);
+    CHECK(he_batch_view(&spec, &hands_of_b, &views, &one) == HE_OK);
+    size_t d = he_batch_observation_size(3);
+    float seen[MAX_D];
+    CHECK(he_batch_observe_hand(&b.hands[0], NULL, 0, (size_t)b.hands[0].actor, 2.0, seen)
+          == HE_OK);
+    CHECK(memcmp(seen, b.obs, d * sizeof *seen) == 0);
+    CHECK(he_batch_observe_hand(&b.hands[0], NULL, 0, 3, 2.0, seen) == HE_E_ARGUMENT);
+    CHECK(he_batch_observe_hand(&b.hands[0], NULL, 1, 0, 2.0, seen) == HE_E_ARGUMENT);
+    CHECK(he_batch_observe_hand(&b.hands[0], NULL, 0, 0, 0.0, seen) == HE_E_ARGUMENT);
+    CHECK(he_batch_observe_hand(NULL, NULL, 0, 0, 2.0, seen) == HE_E_ARGUMENT);
+    CHECK(he_batch_observe_hand(&b.hands[0], NULL, 0, 0, 2.0, NULL) == HE_E_ARGUMENT);
+    b.hands[0].actor = 9; /* a broken record is refused, not read */
+    CHECK(he_batch_observe_hand(&b.hands[0], NULL, 0, 0, 2.0, seen) == HE_E_HAND_STATE);
 }
 #endif
 
@@ -373,8 +447,11 @@ int main(void)
     play(config(HE_NO_LIMIT, 2, 0), 4, 0, 300, NO_FRESH);
     play(config(HE_NO_LIMIT, 2, 1), 5, 2, 300, FRESH_OTHER_GAME);
     null_arguments();
+    layout_table();
 #ifdef HE_HAND_COMPACT
     compact_limits();
+#else
+    observe_hand();
 #endif
     if (failures) {
         fprintf(stderr, "%d C batch checks failed\n", failures);

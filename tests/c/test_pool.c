@@ -1,5 +1,5 @@
-/* C-only checks of the worker pool (csrc/pool.c) and the batch kernels' *_parts entry
- * points over it, run by tests/test_c_core.py under ASan/UBSan and under TSan: every part
+/* C-only checks of the worker pool (csrc/pool.c) and the batch calls split into parts over
+ * it (api/hand_batch.h, he_batch_range), run by tests/test_c_core.py under ASan/UBSan and under TSan: every part
  * of every call runs exactly once, for 1..256 parts, back to back and after the workers
  * fell asleep; four threads calling at once; a call from inside a task; a forked child
  * (its own pool; a hang there is killed by alarm(); POSIX only, and not with
@@ -183,7 +183,7 @@ static void check_fork(void)
 #define COUNT 700
 #define SEATS 6
 #define K 5
-#define D (112 + 10 * SEATS)
+#define D (HE_OBS_SEATS + (HE_OBS_SEAT_BLOCKS + HE_BATCH_STREETS) * SEATS)
 
 typedef struct {
     he_hand hands[COUNT];
@@ -206,15 +206,33 @@ static he_hand_config game(void)
 
 static size_t threads_for(size_t parts) { return parts < 3 ? parts : 3; }
 
+/* All hands in `parts` parts (threads_for them), and b's arrays as the batch's structs. */
+static he_batch_range in_parts(size_t parts)
+{
+    he_batch_range r = {0, COUNT, parts, threads_for(parts)};
+    return r;
+}
+static he_batch_hands hands_of(batch *b)
+{
+    he_batch_hands h = {b->hands, b->history, b->seeds};
+    return h;
+}
+static he_batch_views views_of(batch *b, float *obs)
+{
+    he_batch_views v = {b->mask, b->lo, b->hi, b->actor, obs};
+    return v;
+}
+
 static int start(const he_batch_spec *spec, batch *b, size_t parts, size_t *bad)
 {
     for (size_t i = 0; i < COUNT; i++) {
         b->seeds[i] = he_batch_next_seed(1000 + i);
     }
-    int st = he_batch_start_parts(spec, b->hands, b->history, b->seeds, stacks, buttons, 0,
-                                  COUNT, parts, threads_for(parts), bad);
-    he_batch_view_parts(spec, b->hands, b->history, b->mask, b->lo, b->hi, b->actor, b->obs, 0,
-                        COUNT, parts, threads_for(parts));
+    he_batch_range r = in_parts(parts);
+    he_batch_hands h = hands_of(b);
+    he_batch_views v = views_of(b, b->obs);
+    int st = he_batch_start(spec, &h, stacks, buttons, &r, bad);
+    he_batch_view(spec, &h, &v, &r);
     return st;
 }
 
@@ -222,17 +240,22 @@ static int start(const he_batch_spec *spec, batch *b, size_t parts, size_t *bad)
 static int step_strict(const he_batch_spec *spec, batch *b, size_t parts, int strict,
                        size_t *bad)
 {
-    return he_batch_step_parts(spec, b->hands, b->history, b->seeds, kinds, NULL, b->illegal,
-                               b->acted, b->done, b->rewards, b->mask, b->lo, b->hi, b->actor,
-                               b->obs, strict, 0, COUNT, parts, threads_for(parts), bad);
+    he_batch_range r = in_parts(parts);
+    he_batch_hands h = hands_of(b);
+    he_batch_views v = views_of(b, b->obs);
+    he_batch_actions a = {kinds, NULL};
+    he_batch_results res = {b->illegal, b->acted, b->done, b->rewards};
+    return he_batch_step(spec, &h, &a, &res, &v, strict, &r, bad);
 }
 
 static int step(const he_batch_spec *spec, batch *b, size_t parts)
 {
     size_t bad = 0;
     int st = step_strict(spec, b, parts, (int)(parts % 2), &bad); /* legal kinds: the same */
-    int seen = he_batch_observe_parts(spec, b->hands, b->history, b->lo, b->hi, b->seen, 0,
-                                      COUNT, parts, threads_for(parts));
+    he_batch_range r = in_parts(parts);
+    he_batch_hands h = hands_of(b);
+    he_batch_views v = views_of(b, b->seen);
+    int seen = he_batch_observe(spec, &h, &v, &r);
     return st == HE_OK && seen == HE_OK ? HE_OK : HE_E_ARGUMENT;
 }
 
@@ -255,22 +278,23 @@ static void check_batch(size_t parts)
         }
     }
     size_t bad = 0;
+    const he_batch_range serial_range = {0, COUNT, 1, 1};
     memset(&one, 0, sizeof one);
     memset(&many, 0, sizeof many);
     CHECK(start(&spec, &one, 1, &bad) == HE_OK);
     CHECK(start(&spec, &many, parts, &bad) == HE_OK);
     for (size_t s = 0; s < 40; s++) {
-        he_batch_sample(one.mask, K, 77 + s, kinds, 0, COUNT);
+        CHECK(he_batch_sample(one.mask, K, 77 + s, kinds, &serial_range) == HE_OK);
         CHECK(step(&spec, &one, 1) == HE_OK);
         CHECK(step(&spec, &many, parts) == HE_OK);
     }
     CHECK(memcmp(&one, &many, sizeof one) == 0);
 
     /* sampling in parts: as in one call */
-    size_t threads = threads_for(parts);
+    he_batch_range r = in_parts(parts);
     int32_t serial[COUNT];
-    he_batch_sample(many.mask, K, 5, serial, 0, COUNT);
-    CHECK(he_batch_sample_parts(many.mask, K, 5, kinds, 0, COUNT, parts, threads) == HE_OK);
+    CHECK(he_batch_sample(many.mask, K, 5, serial, &serial_range) == HE_OK);
+    CHECK(he_batch_sample(many.mask, K, 5, kinds, &r) == HE_OK);
     CHECK(memcmp(serial, kinds, sizeof serial) == 0);
 
     /* a strict step with illegal kinds: the smallest illegal hand, and no hand stepped;
@@ -286,10 +310,11 @@ static void check_batch(size_t parts)
         CHECK(many.illegal[i] == (refused && one.actor[i] >= 0));
         CHECK(!refused || memcmp(&one.hands[i], &many.hands[i], sizeof one.hands[i]) == 0);
     }
-    CHECK(he_batch_sample_parts(NULL, K, 5, kinds, 0, COUNT, parts, threads) == HE_E_ARGUMENT);
-    CHECK(he_batch_sample_parts(many.mask, K, 5, NULL, 0, COUNT, parts, threads)
-          == HE_E_ARGUMENT);
-    CHECK(he_batch_sample_parts(many.mask, K, 5, kinds, 0, COUNT, parts, 0) == HE_E_ARGUMENT);
+    CHECK(he_batch_sample(NULL, K, 5, kinds, &r) == HE_E_ARGUMENT);
+    CHECK(he_batch_sample(many.mask, K, 5, NULL, &r) == HE_E_ARGUMENT);
+    he_batch_range no_threads = r;
+    no_threads.threads = 0;
+    CHECK(he_batch_sample(many.mask, K, 5, kinds, &no_threads) == HE_E_ARGUMENT);
 
     /* two bad buttons: the smallest is reported, whatever part it falls in */
     buttons[COUNT / 3] = SEATS;
@@ -300,24 +325,23 @@ static void check_batch(size_t parts)
     buttons[COUNT - 2] = 0;
 
     /* refusals */
-    CHECK(he_batch_start_parts(&spec, many.hands, many.history, many.seeds, stacks, buttons, 0,
-                               COUNT, 0, 1, &bad) == HE_E_ARGUMENT);
-    CHECK(he_batch_start_parts(&spec, many.hands, many.history, many.seeds, stacks, buttons, 0,
-                               COUNT, HE_POOL_MAX_PARTS + 1, 1, &bad) == HE_E_ARGUMENT);
-    CHECK(he_batch_start_parts(&spec, many.hands, many.history, many.seeds, stacks, buttons, 0,
-                               COUNT, parts, 0, &bad) == HE_E_ARGUMENT);
-    CHECK(he_batch_start_parts(&spec, many.hands, many.history, many.seeds, stacks, buttons, 0,
-                               COUNT, parts, HE_POOL_MAX_PARTS + 1, &bad) == HE_E_ARGUMENT);
-    CHECK(he_batch_start_parts(&spec, many.hands, many.history, many.seeds, stacks, buttons, 0,
-                               COUNT, parts, 2, NULL) == HE_E_ARGUMENT);
-    CHECK(he_batch_view_parts(&spec, many.hands, many.history, NULL, many.lo, many.hi,
-                              many.actor, NULL, 0, COUNT, parts, 2) == HE_E_ARGUMENT);
-    CHECK(he_batch_observe_parts(NULL, many.hands, many.history, many.lo, many.hi, many.obs, 0,
-                                 COUNT, parts, 2) == HE_E_ARGUMENT);
-    CHECK(he_batch_step_parts(&spec, many.hands, many.history, many.seeds, kinds, NULL,
-                              many.illegal, many.acted, many.done, many.rewards, many.mask,
-                              many.lo, many.hi, many.actor, NULL, 1, 0, COUNT, parts, 2, NULL)
-          == HE_E_ARGUMENT);
+    he_batch_hands h = hands_of(&many);
+    he_batch_views v = views_of(&many, NULL), no_mask = v;
+    no_mask.mask = NULL;
+    he_batch_actions a = {kinds, NULL};
+    he_batch_results res = {many.illegal, many.acted, many.done, many.rewards};
+    size_t bad_parts[][2] = {{0, 1}, {HE_POOL_MAX_PARTS + 1, 1}, {parts, 0},
+                             {parts, HE_POOL_MAX_PARTS + 1}};
+    for (size_t k = 0; k < 4; k++) {
+        he_batch_range wrong = {0, COUNT, bad_parts[k][0], bad_parts[k][1]};
+        CHECK(he_batch_start(&spec, &h, stacks, buttons, &wrong, &bad) == HE_E_ARGUMENT);
+    }
+    r.threads = 2;
+    CHECK(he_batch_start(&spec, &h, stacks, buttons, &r, NULL) == HE_E_ARGUMENT);
+    CHECK(he_batch_start(&spec, &h, stacks, buttons, NULL, &bad) == HE_E_ARGUMENT);
+    CHECK(he_batch_view(&spec, &h, &no_mask, &r) == HE_E_ARGUMENT);
+    CHECK(he_batch_observe(NULL, &h, &v, &r) == HE_E_ARGUMENT);
+    CHECK(he_batch_step(&spec, &h, &a, &res, &v, 1, &r, NULL) == HE_E_ARGUMENT);
 }
 
 int main(void)

@@ -144,8 +144,8 @@ static void test_random_hands(void)
     };
     for (size_t r = 0; r < 3; r++) {
         size_t bad = 0;
-        CHECK(he_settle_batch(chips, folded, holes, 2, boards, 5, buttons, 1, N, P,
-                              HE_VARIANT_HOLDEM, &rules[r], pay, rakes, &bad) == HE_OK);
+        he_settle_table rows = {chips, NULL, folded, holes, 2, boards, 5, P, 0, HE_VARIANT_HOLDEM};
+        CHECK(he_settle_batch(&rows, buttons, 1, N, &rules[r], pay, rakes, &bad) == HE_OK);
         for (size_t i = 0; i < N; i++) {
             int64_t in = 0, out = rakes[i], top = 0;
             for (size_t s = 0; s < P; s++) {

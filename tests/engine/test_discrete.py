@@ -7,7 +7,7 @@ import random
 
 import numpy as np
 import pytest
-from holdem_eval.engine import ConfigError, GameConfig, Hand
+from holdem_eval.engine import ConfigError, GameConfig, Hand, HandStateError
 from holdem_eval.engine.discrete import (
     CHECK_CALL,
     FOLD,
@@ -28,6 +28,7 @@ from holdem_eval.engine.discrete import (
     raise_bounds,
 )
 from holdem_eval.engine.hand import ActionKind
+from observe_reference import observe_reference
 
 from holdem_eval import HoldemEvalError
 
@@ -106,12 +107,16 @@ def _play(seed: int, n: int, config: GameConfig, acts: ActionSet) -> int:
         decisions += 1
         assert sum(h.stacks) + h.pot == total
     assert sum(h.stacks) + h.rake == total
+    for seat in range(n):  # the hand is over: nobody to act, every seat observed
+        _check_observation(h, seat, acts)
     return decisions
 
 
 def _check_observation(h: Hand, seat: int, acts: ActionSet) -> None:
     n, bb = h.n, h.config.big_blind
     obs = observe(h, seat)
+    # the C observation (engine.discrete.observe) equals the Python oracle's, bit for bit
+    assert np.array_equal(obs, observe_reference(h, seat))
     assert obs.dtype == np.float32 and obs.shape == (observation_size(n),)
     hole = np.flatnonzero(obs[:52]).tolist()
     assert hole == sorted(h.hole_cards[seat])
@@ -192,3 +197,39 @@ def test_observe_into_out() -> None:
     out = np.full(observation_size(3), np.nan, dtype=np.float32)
     assert observe(h, 1, out=out) is out
     assert not np.isnan(out).any() and np.array_equal(out, observe(h, 1))
+
+
+def test_observation_layout_is_the_documented_one() -> None:
+    # the offsets come from C (api/hand_batch.h); the module docstring's table says these
+    import holdem_eval.engine.discrete as discrete
+
+    doc = discrete.__doc__ or ""
+    for name, offset in (("HOLE", 0), ("BOARD", 52), ("STREET", 104), ("POT", 108), ("TO_CALL", 109),
+                         ("MIN_RAISE", 110), ("MAX_RAISE", 111), ("SEATS", 112)):
+        assert getattr(discrete, f"OFFSET_{name}") == offset and f"``{offset}" in doc
+    assert discrete.SEAT_BLOCKS == 6 and "112 + 6 n" in doc
+
+
+def test_observe_refuses_a_seat_outside_the_table() -> None:
+    h = Hand(GameConfig(big_blind=2), [200] * 3, button=0, seed=1)
+    for seat in (3, -1):
+        with pytest.raises(IndexError, match=rf"^seat {seat} is outside 0\.\.2$"):
+            observe(h, seat)
+    assert np.array_equal(observe(h, np.int64(2)), observe_reference(h, 2))
+
+
+def test_observe_into_another_array_fills_it_as_numpy_assigns() -> None:
+    h = Hand(GameConfig(big_blind=2), [200] * 3, button=0, seed=1)
+    out = np.zeros(observation_size(3), dtype=np.float64)
+    assert observe(h, 0, out=out) is out and np.array_equal(out, observe_reference(h, 0))
+    strided = np.zeros((observation_size(3), 2), dtype=np.float32)[:, 0]
+    assert observe(h, 1, out=strided) is strided and np.array_equal(strided, observe_reference(h, 1))
+
+
+def test_observe_refuses_a_state_changed_from_outside() -> None:
+    # the C observation reads the record only once he_hand_check accepts it (an actor out
+    # of range would index past the seats), and says so as the hand's other readers do
+    h = Hand(GameConfig(big_blind=2), [200] * 3, button=0, seed=1)
+    h._actor = 9
+    with pytest.raises(HandStateError, match=r"^the hand's state is inconsistent"):
+        observe(h, 0)

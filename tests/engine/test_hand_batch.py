@@ -40,11 +40,12 @@ from holdem_eval.engine.discrete import (
     discrete_action,
     legal_mask,
     observation_size,
-    observe,
     raise_bounds,
 )
 from holdem_eval.engine.hand import Action, ActionKind
+from observe_reference import observe_reference as observe
 
+import holdem_eval._bindings.batch as bindings_module
 from holdem_eval import HoldemEvalError
 from holdem_eval._bindings import ffi, lib
 from holdem_eval._limits import CountArgumentError
@@ -562,8 +563,9 @@ def test_sample_picks_the_documented_entry_for_every_row_width(k: int) -> None:
         mask = rng.choice(np.array([0, 0, 1, 2, 128, 255], dtype=np.uint8), size=count * k)
         key = int(rng.integers(0, 2**62))
         out = np.full(count, -7, dtype=np.int32)
-        lib.he_batch_sample(ffi.from_buffer("uint8_t[]", mask), k, key,
-                            ffi.from_buffer("int32_t[]", out), first, count)
+        assert lib.he_batch_sample(ffi.from_buffer("uint8_t[]", mask), k, key,
+                                   ffi.from_buffer("int32_t[]", out),
+                                   ffi.new("he_batch_range *", (first, count, 1, 1))) == 0
         assert out[:first].tolist() == [-7] * first  # rows outside the range untouched
         assert out[first:].tolist() == _sample_reference(mask, k, key, first, count)
 
@@ -588,23 +590,23 @@ class _FailingLib:
 
 @pytest.mark.parametrize("compact", [True, False], ids=["compact", "full"])
 def test_refusals_of_the_hand_machine(monkeypatch: pytest.MonkeyPatch, compact: bool) -> None:
-    real = batch_module.lib
-    prefix = "he_batch6_" if compact else "he_batch_"
-    monkeypatch.setattr(batch_module, "lib", _FailingLib(real, prefix + "start_parts", -104))
+    # one set of C calls for both layouts (spec->compact picks it in C)
+    real = bindings_module.lib
+    monkeypatch.setattr(bindings_module, "lib", _FailingLib(real, "he_batch_start", -104))
     with pytest.raises(ConfigError) as exc:
         HandBatch(GameConfig(big_blind=2), 3, 2, seed=1, compact=compact)
     assert str(exc.value) == "hand 1: the hand machine refused to start it (status -104)"
-    monkeypatch.setattr(batch_module, "lib", _FailingLib(real, prefix + "fresh", -104))
+    monkeypatch.setattr(bindings_module, "lib", _FailingLib(real, "he_batch_fresh", -104))
     with pytest.raises(ConfigError) as exc:
         HandBatch(GameConfig(big_blind=2), 3, 2, seed=1, compact=compact)
     assert str(exc.value) == "hand 0: the hand machine refused to start it (status -104)"
-    monkeypatch.setattr(batch_module, "lib", real)
+    monkeypatch.setattr(bindings_module, "lib", real)
     batch = HandBatch(GameConfig(big_blind=2), 3, 2, seed=1, auto_reset=False, compact=compact)
-    monkeypatch.setattr(batch_module, "lib", _FailingLib(real, prefix + "start_parts", -104))
+    monkeypatch.setattr(bindings_module, "lib", _FailingLib(real, "he_batch_start", -104))
     with pytest.raises(ConfigError) as exc:
         batch.reset(np.array([False, True, True]))
     assert str(exc.value) == "hand 2: the hand machine refused to start it (status -104)"
-    monkeypatch.setattr(batch_module, "lib", _FailingLib(real, prefix + "step_parts", -117))
+    monkeypatch.setattr(bindings_module, "lib", _FailingLib(real, "he_batch_step", -117))
     with pytest.raises(IllegalActionError) as exc2:
         batch.step(np.array([1, 1, 1]))
     assert str(exc2.value) == "hand 1: the hand machine refused the action (status -117)"
@@ -742,9 +744,7 @@ def test_unpickling_damaged_hands_refuses_them_or_plays_them_by_the_rules(compac
         for s in range(20):
             result = copy_.step(copy_.sample_legal(s))
             assert not result.rewards.sum(axis=1).any() and (copy_.actor >= 0).all()
-        layout, fault = copy_._layout, ffi.new("int *")
-        check = getattr(lib, layout.check_hands)
-        assert check(copy_._spec, copy_._p_hands, 0, 16, copy_._bad, fault) == 0
+        assert copy_._c.check_hands()[0] == 0
     assert refused > 20 and played > 20  # both ways were taken
 
 
@@ -798,3 +798,25 @@ def test_one_seed_rule_for_batches_and_hands() -> None:
                 call(bad)
             assert str(info.value) == message
             assert isinstance(info.value, TypeError) and isinstance(info.value, ConfigError)
+
+
+def test_one_boundary_and_one_batch_api() -> None:
+    # issue 25: the batch and the observation reach C only through holdem_eval._bindings
+    # (no ffi/lib here); the compact layout is chosen in C, so no he_batch6_*/he_hand6_*
+    # symbol exists; no call of the batch API takes more than 12 parameters
+    import ast
+    import re
+    from pathlib import Path
+
+    import holdem_eval.engine.discrete as discrete_module
+
+    for module in (batch_module, discrete_module):
+        tree = ast.parse(Path(str(module.__file__)).read_text())
+        imported = {a.asname or a.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                    for a in node.names}
+        assert not imported & {"ffi", "lib"}, module.__name__
+    assert [name for name in dir(lib) if "batch6" in name or "hand6" in name] == []
+    header = (Path(__file__).resolve().parents[2] / "csrc" / "api" / "hand_batch.h").read_text()
+    prototypes = re.findall(r"^\w[\w \*]*\b(he_batch_\w+)\(([^;]*)\);", header, re.M)
+    assert len(prototypes) >= 12
+    assert [name for name, args in prototypes if args.count(",") + 1 > 12] == []

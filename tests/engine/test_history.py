@@ -144,15 +144,14 @@ def test_ggpoker_samples_import_and_verify(gg_checks: list[HistoryCheck]) -> Non
 
 
 _888_HILO = (UnsupportedHistoryError, "variant 'Pot Limit OmahaHL' is not supported yet")
-_PARTY = (UnsupportedHistoryError, "PartyPoker hand histories are not supported yet")
 PACIFIC_REFUSED = {
     "CashGame/GameTypeTests/PotLimitOmahaHiLo.txt": _888_HILO,
     "CashGame/HandActionTests/OmahaHiLo.txt": _888_HILO,
     "CashGame/PlayerTests/OmahaHiLoShowdown.txt": _888_HILO,
     "CashGame/GameTypeTests/NoLimitOmaha.txt": (
         UnsupportedHistoryError, "variant 'No Limit Omaha' is not supported yet"),
-    "CashGame/GameTypeTests/PotLimitHoldem.txt": _PARTY,  # PartyPoker files in the folder
-    "CashGame/PlayerTests/WithSittingOut.txt": _PARTY,
+    "CashGame/GameTypeTests/PotLimitHoldem.txt": (  # a PartyPoker file in the folder
+        UnsupportedHistoryError, "variant 'PL Texas Hold'em' is not supported yet"),
     "CashGame/GeneralHands/HeroName.txt": (
         UnknownSiteError, "'***** LuckyAcePoker.com Hand History for Game 5512058461 *****'"),
     "CashGame/ExtraHands/SpecialCards.txt": (HistoryError, "bad cards ' Ec  Knc  3h  3c ': 'Ec'"),
@@ -166,7 +165,7 @@ PACIFIC_REFUSED = {
 def test_888poker_samples_import_and_verify() -> None:
     checks = verify_history(PACIFIC)
     assert len(list(PACIFIC.rglob("*.txt"))) == 33
-    assert Counter(c.method for c in checks) == {"exact": 23, None: 10}
+    assert Counter(c.method for c in checks) == {"exact": 24, None: 9}
     for check in checks:
         if check.ok:
             assert check.hand is not None and replay_phh(check.hand).matches_file is True
@@ -603,12 +602,14 @@ def test_unknown_site_and_unknown_site_name() -> None:
     with pytest.raises(UnknownSiteError, match=r"^<text>:2: not a hand history of a known site:"
                        r" 'Hello there'; expected a PokerStars"):
         list(load_history("\nHello there\nmore\n"))
-    with pytest.raises(UnknownSiteError, match=r"^site 'partypoker' is not one of"
-                       r" \('pokerstars', 'ggpoker', '888poker', 'winamax'\)$"):
-        list(load_history(_general(), site="partypoker"))
-    with pytest.raises(UnsupportedHistoryError, match=r"^<text>:2: PartyPoker hand histories are"
-                       r" not supported yet \(PokerStars, GGPoker, 888poker and Winamax are\)$"):
-        list(load_history("\n***** Hand History for Game 11617233792 *****\n"))
+    with pytest.raises(UnknownSiteError, match=r"^site 'pppoker' is not one of"
+                       r" \('pokerstars', 'ggpoker', '888poker', 'winamax', 'ipoker',"
+                       r" 'partypoker'\)$"):
+        list(load_history(_general(), site="pppoker"))
+    with pytest.raises(UnsupportedHistoryError, match=r"^<text>:2: PPPoker hand histories are"
+                       r" not supported yet \(PokerStars, GGPoker, 888poker, Winamax, iPoker and"
+                       r" PartyPoker are\)$"):
+        list(load_history("\nPPPoker Hand #1: Hold'em No Limit\n"))
     assert issubclass(UnknownSiteError, HistoryError) and issubclass(HistoryError, PhhError)
     assert issubclass(HistoryError, HoldemEvalError) and issubclass(HistoryError, ValueError)
     assert issubclass(UnsupportedHistoryError, UnsupportedPhhError)
@@ -654,7 +655,8 @@ def test_binary_and_non_utf8_files(tmp_path: Path) -> None:
 
 
 def test_empty_folder_empty_file_missing_path_and_glob(tmp_path: Path) -> None:
-    with pytest.raises(HistoryError, match=r"the folder holds no hand histories \(\*\.txt files\)$"):
+    with pytest.raises(HistoryError,
+                       match=r"the folder holds no hand histories \(\*\.txt or \*\.xml files\)$"):
         list(load_history(tmp_path))
     empty = tmp_path / "empty.txt"
     empty.write_text("\n \n")

@@ -23,6 +23,7 @@ from holdem_eval.engine import (
     TournamentEvent,
     TournamentView,
 )
+from holdem_eval.engine.table_blinds import worst_empty_seat
 
 LEVELS = [Level(5 * 2**k, 10 * 2**k, ante=2**k if k > 2 else 0, duration=10) for k in range(16)]
 
@@ -467,8 +468,7 @@ def test_worst_seat_is_big_blind_next_hand() -> None:
     while t.hand is not None:
         t.act(t.seat_to_act, t.legal_actions()[0])
     assert t.next_blinds() == (2, 4)  # button 1 next
-    tour = Tournament([Level(1, 2)], 100, payouts=[1])
-    seat = tour._worst_seat(t)
+    seat = worst_empty_seat(t.seats, t.next_blinds())
     assert seat == 3  # the empty seat between the next small and big blind
     t.seat_moved(seat, "mover", 100)
     hand = t.start_hand()

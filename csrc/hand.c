@@ -6,11 +6,12 @@
  * Rules that are choices, stated once (engine/hand.py documents them for users):
  * - Re-opening: a seat that already acted this round may raise again only when facing at
  *   least a full raise since its last action (current bet - level it acted at >= raise
- *   size), so an all-in for less than a full raise does not re-open the betting.
+ *   size; fixed limit: half of it, he_hi_full_raise), so an all-in for less does not.
  * - A bet or raise needs an opponent who can still put in more chips, and a seat whose
  *   stack does not exceed the amount to call may only call.
  * - Fixed limit: a bet or raise is exactly one unit (street_sizes) or all-in for less; only
- *   full bets and raises count towards max_bets.
+ *   full bets and raises (an all-in of half a unit or more is one) count towards max_bets;
+ *   heads-up in a cash game there is no cap.
  * - The uncalled part of the largest bet goes back to its owner at the end of each round.
  * - Pots, showdown winners, odd chips and rake: he_settle_known (csrc/settle.c), the
  *   kernel of he_settle_hand_dead without its checks of input. */
@@ -50,24 +51,6 @@ size_t he_hand_field_offset(size_t f) { return f < N_FIELDS ? field_offsets[f] :
 size_t he_hand_field_length(size_t f) { return f < N_FIELDS ? field_lengths[f] : 0; }
 size_t he_hand_field_width(size_t f) { return f < N_FIELDS ? field_widths[f] : 0; }
 
-/* ---- the event log ---------------------------------------------------------------------- */
-
-
-void he_hi_record(he_hi_log *log, int kind, int64_t seat, int64_t amount,
-                  const int8_t *cards, int64_t n_cards)
-{
-    if (log->n < HE_HAND_MAX_EVENTS) {
-        he_hand_event *e = &log->ev[log->n];
-        e->kind = kind;
-        e->seat = (int32_t)seat;
-        e->amount = amount;
-        e->n_cards = (int32_t)n_cards;
-        for (int64_t k = 0; k < 5; k++) {
-            e->cards[k] = k < n_cards ? (int32_t)cards[k] : -1;
-        }
-    }
-}
-
 /* ---- the seeded deck: engine/dealing.py's SeededDeck over he_deal_seeded -------------- */
 
 int he_hi_draw(he_hand *h, int64_t count, int8_t *out)
@@ -93,7 +76,6 @@ int he_hi_draw(he_hand *h, int64_t count, int8_t *out)
 
 /* ---- legal actions ---------------------------------------------------------------------- */
 
-/* Why seat i may not bet or raise now (0: it may), and the "to" bounds when it may. */
 /* Whether no opponent of seat i could put in more chips: with no bet, fewer than two seats
  * have chips behind; facing a bet, every other live seat is all-in for no more than it. */
 static int no_opponent(const he_hand *h, int64_t i)
@@ -109,6 +91,7 @@ static int no_opponent(const he_hand *h, int64_t i)
     return 1;
 }
 
+/* Why seat i may not bet or raise now (0: it may), and the "to" bounds when it may. */
 static int wager_bounds(const he_hand *h, int64_t i, int64_t *lo, int64_t *hi)
 {
     int64_t stack = h->stacks[i], bet = h->bets[i], cur = h->cur_bet;
@@ -116,11 +99,12 @@ static int wager_bounds(const he_hand *h, int64_t i, int64_t *lo, int64_t *hi)
     if (stack <= cur - bet) {
         return HE_E_HAND_COVERS_CALL;
     }
-    if (acted >= 0 && cur - acted < h->raise_size) {
+    if (acted >= 0 && !he_hi_full_raise(h, cur - acted)) {
         return HE_E_HAND_NOT_REOPENED;
     }
-    if (h->betting == HE_FIXED_LIMIT && h->max_bets >= 0 && h->level_count >= h->max_bets) {
-        return HE_E_HAND_CAPPED;
+    if (h->betting == HE_FIXED_LIMIT && h->max_bets >= 0 && h->level_count >= h->max_bets
+        && (h->mode == HE_MODE_TOURNAMENT || h->n_active > 2 || h->capped)) {
+        return HE_E_HAND_CAPPED; /* heads-up in a cash game: uncapped, unless capped before */
     }
     if (no_opponent(h, i)) {
         return HE_E_HAND_NO_OPPONENT;
@@ -317,18 +301,26 @@ int he_hi_showdown(he_hand *h, he_hi_log *log)
 
 static int end_round(he_hand *h, he_hi_log *log);
 
-/* The first seat from `start` clockwise that must act gets the turn, else the round ends
- * (a lone seat with chips that matched the bet has nobody to bet against). */
-int he_hi_start_round(he_hand *h, int64_t start, he_hi_log *log)
+/* The largest bet (cur_bet, except preflop below a short big blind's price of entry). */
+static int64_t top_bet(const he_hand *h)
 {
-    /* a lone seat with chips acts only if a live opponent's bet is above its own (the
-     * price of entry above a short big blind is no such bet) */
     int64_t top = 0;
     for (int64_t k = 0; k < h->n; k++) {
         top = h->bets[k] > top ? h->bets[k] : top;
     }
-    for (int64_t d = 0; d < h->n; d++) {
-        int64_t j = he_hi_seat_after(h, start, d);
+    return top;
+}
+
+/* The first seat `from`, d0.. places clockwise, that must act gets the turn, else the
+ * round ends. No decision where there is none: a lone seat with chips acts only if a live
+ * opponent's bet is above its own (`top`: the largest bet when fewer than two seats have
+ * chips; the price of entry above a short big blind is no such bet), else its only action
+ * would be a check (the hand runs on). */
+int he_hi_start_round(he_hand *h, int64_t from, int64_t d0, he_hi_log *log)
+{
+    int64_t top = h->n_active < 2 ? top_bet(h) : 0;
+    for (int64_t d = d0; d < h->n; d++) {
+        int64_t j = he_hi_seat_after(h, from, d);
         if (h->acted[j] < h->cur_bet && (h->n_active >= 2 || h->bets[j] < top)) {
             h->actor = (int8_t)j;
             return HE_OK;
@@ -337,10 +329,14 @@ int he_hi_start_round(he_hand *h, int64_t start, he_hi_log *log)
     return end_round(h, log);
 }
 
-/* After seat i acted: the first seat clockwise that has not acted at the current bet. */
+/* After seat i acted: the next seat clockwise that has not acted at the current bet (a
+ * lone seat with chips: he_hi_start_round's rule), if two are in the hand. */
 static int pass_turn(he_hand *h, int64_t i, he_hi_log *log)
 {
-    if (h->n_live > 1) {
+    if (h->n_live > 1 && h->n_active < 2) {
+        return he_hi_start_round(h, i, 1, log);
+    }
+    if (h->n_live > 1) { /* the common case, without the lone-seat rule's largest bet */
         for (int64_t d = 1; d < h->n; d++) {
             int64_t j = he_hi_seat_after(h, i, d);
             if (h->acted[j] < h->cur_bet) {
@@ -375,8 +371,6 @@ static int deal_from_plan(he_hand *h, int64_t need, he_hi_log *log, int *dealt)
     return HE_OK;
 }
 
-int he_hi_next_street(he_hand *h, he_hi_log *log);
-
 /* A new betting round: its raise size, no bets counted, every seat still in to act. */
 int he_hi_begin_street(he_hand *h, he_hi_log *log)
 {
@@ -387,11 +381,12 @@ int he_hi_begin_street(he_hand *h, he_hi_log *log)
     }
     h->raise_size = h->street_sizes[h->street];
     h->level_count = 0;
+    h->capped = 0;
     h->last_aggressor = -1;
     for (int64_t k = 0; k < h->n; k++) {
         h->acted[k] = h->folded[k] || h->stacks[k] == 0 ? DONE : -1;
     }
-    return he_hi_start_round(h, he_hi_seat_after(h, h->button, 1), log);
+    return he_hi_start_round(h, he_hi_seat_after(h, h->button, 1), 0, log);
 }
 
 /* Deals the next street (or waits for its cards), then starts its betting; when the
@@ -426,11 +421,7 @@ int he_hi_next_street(he_hand *h, he_hi_log *log)
 static int end_round(he_hand *h, he_hi_log *log)
 {
     h->actor = -1;
-    /* the largest bet: cur_bet, except preflop below a short big blind's price of entry */
-    int64_t top = 0, second = 0, owners = 0, k = -1;
-    for (int64_t j = 0; j < h->n; j++) {
-        top = h->bets[j] > top ? h->bets[j] : top;
-    }
+    int64_t top = top_bet(h), second = 0, owners = 0, k = -1;
     for (int64_t j = 0; j < h->n; j++) {
         if (h->bets[j] == top) {
             owners++;
@@ -466,6 +457,10 @@ static int end_round(he_hand *h, he_hi_log *log)
     h->cur_bet = 0;
     if (h->street == HE_RIVER || h->n_active < 2) {
         h->betting_done = 1;
+    }
+    if (h->n_active < 2 && !h->manual_showdown && log->ev != NULL) {
+        /* a player all-in and nobody left to bet (HandBatch logs no events: nothing to show) */
+        he_hi_table_hands(h, log);
     }
     return he_hi_next_street(h, log);
 }
@@ -595,11 +590,12 @@ static int wager(he_hand *h, int64_t i, int64_t to, he_hi_log *log)
     } else {
         h->acted[i] = CHIP(to);
     }
-    if (to - h->cur_bet >= h->raise_size) {
+    if (he_hi_full_raise(h, to - h->cur_bet)) {
         if (h->betting != HE_FIXED_LIMIT) {
             h->raise_size = CHIP(to - h->cur_bet);
         }
         h->level_count++;
+        h->capped = (int8_t)(h->capped || he_hi_capped_multiway(h));
     }
     h->cur_bet = CHIP(to);
     h->last_aggressor = (int8_t)i;

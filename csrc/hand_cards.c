@@ -1,6 +1,23 @@
-/* The hand state machine, part 2 (api/hand.h): board cards dealt by the caller, the
- * manual showdown (show, muck) and clone. See csrc/hand.c for the betting rules. */
+/* The hand state machine, part 2 (api/hand.h): the event log, board cards dealt by the
+ * caller, the manual showdown (show, muck) and clone. See csrc/hand.c for the betting rules. */
 #include "hand_internal.h"
+
+/* ---- the event log (he_hi_emit writes through he_hi_record) ----------------------------- */
+
+void he_hi_record(he_hi_log *log, int kind, int64_t seat, int64_t amount,
+                  const int8_t *cards, int64_t n_cards)
+{
+    if (log->n < HE_HAND_MAX_EVENTS) {
+        he_hand_event *e = &log->ev[log->n];
+        e->kind = kind;
+        e->seat = (int32_t)seat;
+        e->amount = amount;
+        e->n_cards = (int32_t)n_cards;
+        for (int64_t k = 0; k < 5; k++) {
+            e->cards[k] = k < n_cards ? (int32_t)cards[k] : -1;
+        }
+    }
+}
 
 /* ---- cards -------------------------------------------------------------------------------- */
 
@@ -97,6 +114,24 @@ int he_hand_deal(he_hand *h, const int64_t *cards, size_t count, he_hand_event *
     }
     he_hi_log log = {events, 0};
     TRANSACT(h, log, events, n_events, deal(h, cards, count, &log));
+}
+
+/* ---- showing hands ----------------------------------------------------------------------- */
+
+void he_hi_table_hands(he_hand *h, he_hi_log *log)
+{
+    for (int64_t d = 1; d <= h->n; d++) {
+        int64_t k = he_hi_seat_after(h, h->button, d);
+        const int8_t *hole = h->holes + k * h->hole_count;
+        int known = 1;
+        for (int64_t c = 0; c < h->hole_count; c++) {
+            known &= hole[c] >= 0;
+        }
+        if (!h->folded[k] && !h->shown[k] && known) {
+            h->shown[k] = 1;
+            he_hi_emit(log, HE_EV_SHOW, k, 0, hole, h->hole_count);
+        }
+    }
 }
 
 /* ---- manual showdown ------------------------------------------------------------------------ */

@@ -55,6 +55,10 @@ static inline int64_t he_hi_plan_part(const he_hand *h, int64_t have, int64_t ne
     int64_t part = h->plan_len - have;
     return part < 0 ? 0 : part < need ? part : need;
 }
+/* All-in hands are tabled: once the betting is over with a player all-in, every live
+ * seat whose cards are known shows them (clockwise from the left of the button), before
+ * the rest of the board; the showdown then shows or mucks only the others. */
+void he_hi_table_hands(he_hand *h, he_hi_log *log);
 /* The next `count` cards of the hand's seeded deck. */
 int he_hi_draw(he_hand *h, int64_t count, int8_t *out);
 /* The cards of a hand dealt from `seed` with nothing given, as engine/dealing.py deals
@@ -62,8 +66,22 @@ int he_hi_draw(he_hand *h, int64_t count, int8_t *out);
  * flop, burn, turn, burn, river as the board plan. Reads n, hole_count and button; leaves
  * no deck behind (deck_seed, deck_mask and deck_pos 0). */
 int he_hi_deal_fresh(he_hand *h, uint64_t seed);
-/* The first seat from `start` that must act gets the turn, else the round ends. */
-int he_hi_start_round(he_hand *h, int64_t start, he_hi_log *log);
+/* The first seat `from`, d0.. places clockwise, that must act gets the turn, else the
+ * round ends (d0: 0 at the start of a round, 1 after seat `from` acted). */
+int he_hi_start_round(he_hand *h, int64_t from, int64_t d0, he_hi_log *log);
+/* Whether raising the bet by `inc` is a full bet or raise (it re-opens the betting and
+ * counts toward the fixed-limit cap): at least the raise size, and in fixed limit at
+ * least half of it (the half-bet rule: an all-in of half a bet or more is a full bet). */
+static inline int he_hi_full_raise(const he_hand *h, int64_t inc)
+{
+    return h->betting == HE_FIXED_LIMIT ? 2 * inc >= h->raise_size : inc >= h->raise_size;
+}
+/* Whether the fixed-limit cap is reached with more than two seats able to bet (then it
+ * holds heads-up too, even in a cash game: the state's `capped`). */
+static inline int he_hi_capped_multiway(const he_hand *h)
+{
+    return h->max_bets >= 0 && h->level_count >= h->max_bets && h->n_active > 2;
+}
 /* The next betting round, after its board cards. */
 int he_hi_begin_street(he_hand *h, he_hi_log *log);
 /* Deal the next street (or wait for its cards), or run out to the showdown. */

@@ -254,7 +254,7 @@ static int64_t take(he_hand *h, int64_t k, int64_t amount)
 }
 
 /* Forced bets: antes (dead, from every seat), or a big-blind ante (dead, the big blind
- * pays it), the small and big blind (heads-up the button posts the small blind), a
+ * pays it from what its blind leaves), the small and big blind (heads-up the button posts the small blind), a
  * straddle left of the big blind, then extra posts; returns the first seat to act. */
 static int64_t post_forced(he_hand *h, const he_hand_setup *s, he_hi_log *log)
 {
@@ -271,7 +271,10 @@ static int64_t post_forced(he_hand *h, const he_hand_setup *s, he_hi_log *log)
             he_hi_emit(log, HE_EV_ANTE, k, amt, NULL, 0);
         }
     } else if (h->big_blind_ante) {
-        int64_t amt = take(h, bb, h->big_blind_ante);
+        /* the big blind is posted before the ante (TDA): a short stack antes what is left */
+        int64_t blind = h->big_blind < h->stacks[bb] ? h->big_blind : h->stacks[bb];
+        int64_t left = h->stacks[bb] - blind;
+        int64_t amt = take(h, bb, h->big_blind_ante < left ? h->big_blind_ante : left);
         h->committed[bb] = CHIP(h->committed[bb] + amt);
         h->dead[bb] = CHIP(amt);
         he_hi_emit(log, HE_EV_ANTE, bb, amt, NULL, 0);
@@ -372,7 +375,8 @@ static int start(he_hand *h, const he_hand_config *c, const he_hand_setup *s, he
         h->raise_size = h->cur_bet;
     }
     h->street = HE_PREFLOP;
-    return he_hi_start_round(h, next, log);
+    h->capped = (int8_t)he_hi_capped_multiway(h);
+    return he_hi_start_round(h, next, 0, log);
 }
 
 int he_hand_start(he_hand *h, const he_hand_config *config, const he_hand_setup *setup,
@@ -443,7 +447,7 @@ static int state_fault(const he_hand *h)
         || !in(h->last_aggressor, -1, h->n - 1) || !in(h->river_aggressor, -1, h->n - 1)
         || !in(h->small_blind_seat, 0, h->n - 1) || !in(h->big_blind_seat, 0, h->n - 1)
         || !in(h->blind_counts_toward_cap, 0, 1) || !in(h->allow_free_fold, 0, 1)
-        || !in(h->manual_showdown, 0, 1) || !in(h->no_flop_no_drop, 0, 1)
+        || !in(h->manual_showdown, 0, 1) || !in(h->no_flop_no_drop, 0, 1) || !in(h->capped, 0, 1)
         || h->n * h->hole_count + 8 > HE_DECK_SIZE) {
         return HE_HAND_FAULT_RANGE;
     }
@@ -557,6 +561,10 @@ static int state_fault(const he_hand *h)
     if (!live || h->n_live != live
         || (!h->over && (h->n_active != active || (h->cur_bet != top && !entry)))) {
         return HE_HAND_FAULT_COUNTS;
+    }
+    /* no decision where there is none: a lone seat with chips acts facing a higher bet */
+    if (h->actor >= 0 && active < 2 && h->bets[h->actor] >= top) {
+        return HE_HAND_FAULT_ACTOR;
     }
     /* the pot holds what was put in, no result before the end, and no chip made or lost */
     if ((!h->over && (h->rake || paid)) || h->pot != (h->over ? 0 : in_pot)

@@ -42,6 +42,7 @@
 #define he_hand_check he_hand_compact_check
 #define he_hand_fault he_hand_compact_fault
 #define he_hi_record he_hi_compact_record
+#define he_hi_table_hands he_hi_compact_table_hands
 #define he_hi_draw he_hi_compact_draw
 #define he_hi_deal_fresh he_hi_compact_deal_fresh
 #define he_hi_start_round he_hi_compact_start_round
@@ -104,6 +105,8 @@
     X(S, A, int8_t, variant, 1, 0, (int64_t)he_variant_count() - 1)                          \
     X(S, A, int8_t, hole_count, 1, 2, HE_HAND_MAX_HOLE)                                      \
     X(S, A, int8_t, betting, 1, HE_NO_LIMIT, HE_FIXED_LIMIT)                                 \
+    /* cash game or tournament (the heads-up fixed-limit cap) */                             \
+    X(S, A, int8_t, mode, 1, HE_MODE_CASH, HE_MODE_TOURNAMENT)                               \
     X(S, A, int8_t, blind_counts_toward_cap, 1, 0, 1)                                        \
     X(S, A, int8_t, allow_free_fold, 1, 0, 1)                                                \
     X(S, A, int8_t, manual_showdown, 1, 0, 1)                                                \
@@ -163,6 +166,9 @@ struct he_hand_config {
     S(int8_t, street) S(int8_t, actor) S(int8_t, n_live) S(int8_t, n_active)                 \
     S(int8_t, last_aggressor) S(int8_t, river_aggressor) S(int8_t, pending_board)            \
     S(int8_t, betting_done)                                                                  \
+    /* fixed limit: the round's cap was reached with more than two seats able to bet (0/1;   \
+     * it then holds heads-up too, even in a cash game) */                                   \
+    S(int8_t, capped)                                                                        \
     /* the result */                                                                         \
     S(int8_t, over)
 

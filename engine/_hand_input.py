@@ -64,6 +64,7 @@ def kernel_settings(config: GameConfig, rules: Rules | None, manual: bool) -> di
         "rake_cap": -1 if rules is None or rules.rake_cap is None else rules.rake_cap,
         "variant": VARIANTS[config.variant].code, "hole_count": config.hole_count,
         "betting": config.betting_code,
+        "mode": int(config.mode == "tournament"),  # HE_MODE_CASH 0, HE_MODE_TOURNAMENT 1
         "blind_counts_toward_cap": int(config.blind_counts_toward_cap),
         "allow_free_fold": int(config.allow_free_fold), "manual_showdown": int(manual),
         "settle_method": int(pokerkit),  # HE_SETTLE_TDA 0, HE_SETTLE_POKERKIT 1

@@ -8,10 +8,11 @@ from holdem_eval.variants import VARIANT_NAMES, variant_info
 
 from .errors import ConfigError
 
-__all__ = ["BETTING_STRUCTURES", "VARIANTS", "ConfigError", "GameConfig"]
+__all__ = ["BETTING_STRUCTURES", "MODES", "VARIANTS", "ConfigError", "GameConfig"]
 
 VARIANTS = VARIANT_NAMES
 BETTING_STRUCTURES = ("no-limit", "pot-limit", "fixed-limit")
+MODES = ("cash", "tournament")
 
 
 def _check_amount(name: str, value: object, *, positive: bool = False) -> int:
@@ -40,6 +41,9 @@ class GameConfig:
     (PokerKit's fixed-limit games allow four raises over the big blind).
     ``allow_free_fold`` makes folding legal when checking is free (PokerKit's cash
     game behaviour; off by default so bots never waste a hand).
+    ``mode`` is ``"cash"`` (the default) or ``"tournament"``: in a cash game fixed-limit
+    betting between two players is uncapped (unless the cap was reached while more could
+    bet), in a tournament the cap holds heads-up too.
 
     >>> GameConfig(big_blind=100).small_blind
     50
@@ -60,6 +64,7 @@ class GameConfig:
     min_bet: int = field(default=-1)
     allow_free_fold: bool = False
     blind_counts_toward_cap: bool = True
+    mode: str = "cash"
     hole_count: int = field(init=False, repr=False, compare=False)
     """Hole cards each player is dealt: 2 for Hold'em, 4 for Omaha (derived from the
     variant's row, :data:`holdem_eval.variants.VARIANTS`)."""
@@ -104,6 +109,8 @@ class GameConfig:
             )
         if not isinstance(self.allow_free_fold, bool):
             raise ConfigError(f"allow_free_fold must be a bool, got {self.allow_free_fold!r}")
+        if self.mode not in MODES:
+            raise ConfigError(f"mode must be one of {MODES}, got {self.mode!r}")
         object.__setattr__(self, "hole_count", row.hole_counts[0])
         object.__setattr__(self, "betting_code", BETTING_STRUCTURES.index(self.betting))
         sizes = (self.small_bet,) * 2 + (self.big_bet,) * 2 if self.betting_code == 2 else (self.min_bet,) * 4

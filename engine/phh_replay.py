@@ -236,6 +236,7 @@ def replay_phh(phh: PhhHand) -> ReplayResult:
     # the public methods, bound once; the steps are ordered by how often they come
     fold, check_or_call, bet_or_raise_to = hand.fold, hand.check_or_call, hand.bet_or_raise_to
     index = -1
+    skipped = False  # the one check a file may record that the engine does not ask for
     try:
         for index, code, seat, arg in plan.steps:
             if code == _OP_FOLD:
@@ -244,6 +245,9 @@ def replay_phh(phh: PhhHand) -> ReplayResult:
                 fold()
             elif code == _OP_CC:
                 if seat != hand.actor:
+                    if not skipped and _skipped_check(hand, seat):
+                        skipped = True
+                        continue
                     _check_turn(hand, seat, "check or call")
                 check_or_call()
             elif code == _OP_CBR:
@@ -265,6 +269,15 @@ def replay_phh(phh: PhhHand) -> ReplayResult:
     if not hand.is_over:
         _finish_showdown(phh, hand)
     return _result(phh, hand)
+
+
+def _skipped_check(hand: Hand, seat: int) -> bool:
+    """Whether ``seat``'s recorded check or call is the decision the engine skips (no
+    decision where there is none): the betting ended with ``seat`` the only live seat with
+    chips behind, owing nothing (else it would have been asked), so its only action was a
+    check and the hand ran on. Files written by engines that ask for it still replay."""
+    return (hand.current_actor is None and hand.betting_done and not hand.is_over
+            and hand.n_active == 1 and not hand.folded[seat] and hand.stacks[seat] > 0)
 
 
 def _check_turn(hand: Hand, seat: int, what: str) -> None:

@@ -71,7 +71,7 @@ class Level:
         """The game configuration of a hand dealt at this level."""
         return GameConfig(variant=variant, betting=betting, big_blind=self.big_blind,
                           small_blind=self.small_blind, ante=self.ante,
-                          big_blind_ante=self.big_blind_ante)
+                          big_blind_ante=self.big_blind_ante, mode="tournament")
 
     def to_json(self) -> dict[str, object]:
         return {"kind": "level", "small_blind": self.small_blind, "big_blind": self.big_blind,

@@ -36,6 +36,10 @@
 #define HE_NO_LIMIT 0
 #define HE_POT_LIMIT 1
 #define HE_FIXED_LIMIT 2
+/* Game modes (GameConfig.mode): in a cash game heads-up fixed-limit betting is uncapped,
+ * in a tournament the cap holds. */
+#define HE_MODE_CASH 0
+#define HE_MODE_TOURNAMENT 1
 #define HE_PREFLOP 0
 #define HE_FLOP 1
 #define HE_TURN 2

@@ -13,6 +13,7 @@ from hand_reference_common import (
     _DONE,
     _RIVER,
     _SEATS_AFTER,
+    _SEATS_FROM,
     _SHOWDOWN,
     _new_tuple,
     _to_cards,
@@ -66,9 +67,11 @@ class BettingMixin:
         code = cfg.betting_code
         if stack <= to_call:
             wager = _COVERS_CALL
-        elif acted >= 0 and cur - acted < raise_size:
+        elif acted >= 0 and not self._full_raise(cur - acted):
             wager = _NOT_REOPENED
-        elif code == 2 and cfg.max_bets is not None and self._level_count >= cfg.max_bets:
+        elif (code == 2 and cfg.max_bets is not None and self._level_count >= cfg.max_bets
+              and (cfg.mode == "tournament" or self.n_active > 2 or self._capped)):
+            # heads-up in a cash game the cap is off, unless reached before it was heads-up
             wager = f"the betting is capped at {cfg.max_bets} bets this round"
         else:
             wager = _NO_OPPONENT if self._no_opponent(i) else ""
@@ -186,6 +189,20 @@ class BettingMixin:
         i = self._who("bet or raise")
         self._wager(i, amount, _BET if self.cur_bet == 0 else _RAISE)
 
+    def _full_raise(self, inc: int) -> bool:
+        """Raising the bet by ``inc`` is a full bet or raise (re-opens the betting, counts
+        toward the cap): at least the raise size; in fixed limit at least half of it (the
+        half-bet rule: an all-in of half a bet or more counts as a full one)."""
+        if self.config.betting_code == 2:
+            return 2 * inc >= self.raise_size
+        return inc >= self.raise_size
+
+    def _capped_multiway(self) -> bool:
+        """The fixed-limit cap reached with more than two seats able to bet (it then holds
+        heads-up too, even in a cash game)."""
+        cap = self.config.max_bets
+        return cap is not None and self._level_count >= cap and self.n_active > 2
+
     def _no_opponent(self, i: int) -> bool:
         """Someone else must be able to put in more chips: with no bet, anyone with chips;
         facing a bet, a live seat whose stack and bet exceed it."""
@@ -218,12 +235,15 @@ class BettingMixin:
     # for the rest).
     def _pass_turn(self, i: int) -> None:
         """After seat ``i`` acted: the first seat clockwise whose ``_acted`` level is
-        below the current bet acts next; if none (or one player is left) the round ends."""
+        below the current bet acts next; if none (or one player is left) the round ends.
+        No decision where there is none: a lone seat with chips acts only when a live
+        opponent's bet is above its own (as in :meth:`_start_round_py`)."""
         if self.n_live > 1:
             acted = self._acted
             cur = self.cur_bet
+            top = max(self.bets) if self.n_active < 2 else 0
             for j in _SEATS_AFTER[self.n][i]:
-                if acted[j] < cur:
+                if acted[j] < cur and (self.n_active >= 2 or self.bets[j] < top):
                     self.actor = j
                     return
         self._end_round()
@@ -289,10 +309,11 @@ class BettingMixin:
         else:
             self._acted[i] = to
         inc = to - self.cur_bet
-        if inc >= self.raise_size:
+        if self._full_raise(inc):
             if self.config.betting_code != 2:
                 self.raise_size = inc
             self._level_count += 1
+            self._capped = self._capped or self._capped_multiway()
         self.cur_bet = to
         self.last_aggressor = i
         self._log.append(("bet" if kind == _BET else "raise", i, to, ()))
@@ -363,7 +384,18 @@ class BettingMixin:
         self.cur_bet = 0
         if self.street_index == _RIVER or self.n_active < 2:
             self.betting_done = True
+        if self.n_active < 2 and not self.manual_showdown:
+            self._table_hands()
         self._next_street()
+
+    def _table_hands(self) -> None:
+        """All-in hands are tabled: a player all-in and nobody left to bet, every live seat
+        whose cards are known shows them (clockwise from the left of the button) before the
+        rest of the board comes."""
+        for k in _SEATS_FROM[self.n][(self.button + 1) % self.n]:
+            if not self.folded[k] and not self._shown[k] and UNKNOWN_CARD not in self.hole_cards[k]:
+                self._shown[k] = 1
+                self._log.append(("show", k, 0, self.hole_cards[k]))
 
     def _next_street(self) -> None:
         """Deal the next street (or wait for its cards), then start betting or showdown."""
@@ -408,6 +440,7 @@ class BettingMixin:
             return
         self.raise_size = self._street_sizes[self.street_index]
         self._level_count = 0
+        self._capped = False
         self.last_aggressor = -1
         folded = self.folded
         self._acted = [

@@ -124,8 +124,10 @@ class StartMixin:
                 committed[seat] += amt
                 log.append(("ante", seat, amt, ()))
         elif config.big_blind_ante:
-            # the big blind pays everyone's ante: dead money, not part of his bet
-            amt = min(config.big_blind_ante, stacks_[bb_seat])
+            # the big blind pays everyone's ante: dead money, not part of his bet; the blind
+            # is posted first (TDA), so a short stack antes what its blind leaves
+            left = stacks_[bb_seat] - min(config.big_blind, stacks_[bb_seat])
+            amt = min(config.big_blind_ante, left)
             stacks_[bb_seat] -= amt
             committed[bb_seat] += amt
             if amt:
@@ -168,6 +170,7 @@ class StartMixin:
             self.raise_size = self.cur_bet  # the straddle is the new big blind for the min raise
         self.street_index = _PREFLOP
         self.actor = -1
+        self._capped = self._capped_multiway()
         self._start_round(first)
 
     def _explicit_cards(

@@ -271,7 +271,8 @@ def test_fixed_limit_without_cap_and_pokerkit_counting() -> None:
     for _ in range(10):
         h.raise_to(h.cur_bet + 2)
     assert h.cur_bet == 22
-    h2 = Hand(GameConfig(betting="fixed-limit", big_blind=2, blind_counts_toward_cap=False),
+    h2 = Hand(GameConfig(betting="fixed-limit", big_blind=2, blind_counts_toward_cap=False,
+                         mode="tournament"),  # heads-up a cash game is uncapped
               [1000] * 2, button=0, seed=15)
     for _ in range(4):
         h2.raise_to(h2.cur_bet + 2)

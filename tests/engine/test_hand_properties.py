@@ -20,6 +20,7 @@ CONFIGS = [
     GameConfig(betting="pot-limit", big_blind=10),
     GameConfig(variant="omaha", betting="pot-limit", big_blind=10),
     GameConfig(betting="fixed-limit", big_blind=10),
+    GameConfig(betting="fixed-limit", big_blind=10, mode="tournament"),
     GameConfig(betting="fixed-limit", big_blind=10, max_bets=None),
     GameConfig(big_blind=10, allow_free_fold=True),
     GameConfig(variant="omaha", betting="no-limit", big_blind=9, small_blind=4),

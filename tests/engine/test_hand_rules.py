@@ -49,7 +49,8 @@ def test_an_automatic_showdown_with_unknown_cards_accepts_the_call_and_waits() -
     h.show(1, "KhKd")
     assert (h.is_over, h.payouts) == (True, [200, 0])
     kinds = [(e.kind, e.seat) for e in h.events if e.kind in ("show", "muck")]
-    assert kinds == [("show", 1), ("show", 0)]  # seat 1 shows once, not again at settling
+    # seat 0's known hand is tabled once the betting is over (item 7); seat 1 shows once
+    assert kinds == [("show", 0), ("show", 1)]
 
 
 def test_an_unknown_hand_may_muck_and_the_known_one_takes_the_pot() -> None:
@@ -156,3 +157,199 @@ def test_a_short_big_blind_does_not_lower_the_price_of_entry() -> None:
         assert h2.is_over and sum(h2.stacks) == 1030
         uncalled = [(e.kind, e.seat, e.amount) for e in h2.events if e.kind == "uncalled"]
         assert uncalled == [("uncalled", 0, 20)]
+
+
+# ---- item 6: no decision where there is none ------------------------------------------
+
+_SKIPPED_CHECK_PHH = """variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [50, 100, 0]
+min_bet = 100
+starting_stacks = [100, 1000, 100]
+actions = ['d dh p1 AhKh', 'd dh p2 QsQd', 'd dh p3 7c2d', 'p3 cc', 'p1 cc', {check}
+           'd db 2h3h9c', 'd db 4s', 'd db 8d']
+"""
+
+
+def test_the_big_blind_is_not_asked_to_check_when_nobody_else_can_act() -> None:
+    """Issue 26 item 6: every opponent all-in for no more than the big blind leaves the big
+    blind a check as its only action: it is not asked, the hand runs on (as PokerKit)."""
+    for make in (Hand, ReferenceHand):
+        heads_up = make(NL, [2, 100], button=0, seed=1)  # the button posts 1 of its 2
+        heads_up.all_in()
+        assert heads_up.is_over and sum(heads_up.stacks) == 102
+        assert [e.kind for e in heads_up.events].count("check") == 0
+        three = make(NL, [2, 2, 100], button=0, seed=1)
+        three.all_in()
+        three.all_in()  # the small blind completes all-in: the big blind has nothing to decide
+        assert three.is_over and three.current_actor is None and sum(three.stacks) == 104
+        # facing more than its blind, the big blind still decides
+        facing = make(NL, [5, 2, 100], button=0, seed=1)
+        facing.all_in()
+        facing.all_in()
+        assert facing.current_actor == 2 and facing.to_call == 3
+
+
+def test_a_phh_file_recording_the_skipped_check_still_replays() -> None:
+    """Files written by engines that ask the big blind (item 6) replay: that one recorded
+    check is the decision the engine skips; a second one is refused."""
+    from holdem_eval.engine import PhhReplayError, loads_phh, replay_phh
+
+    results = []
+    for check in ("'p2 cc',", ""):
+        (phh,) = loads_phh(_SKIPPED_CHECK_PHH.format(check=check))
+        result = replay_phh(phh)
+        assert result.hand.is_over
+        results.append(result.finishing_stacks)
+    assert results[0] == results[1] == (0, 1200, 0)
+    (twice,) = loads_phh(_SKIPPED_CHECK_PHH.format(check="'p2 cc', 'p2 cc',"))
+    with pytest.raises(PhhReplayError) as err:
+        replay_phh(twice)
+    assert "cannot check or call" in str(err.value)
+
+
+# ---- item 1: heads-up fixed limit in cash games is uncapped ------------------------------
+
+FL_CASH = GameConfig(betting="fixed-limit", big_blind=2)
+FL_TOURNAMENT = GameConfig(betting="fixed-limit", big_blind=2, mode="tournament")
+
+
+def _can_raise(hand: Hand | ReferenceHand) -> bool:
+    return any(a.kind.name == "RAISE" for a in hand.legal_actions())
+
+
+def test_heads_up_fixed_limit_is_uncapped_in_cash_games_and_capped_in_tournaments() -> None:
+    """Issue 26 item 1: "Bleiben nur zwei Spieler übrig, gelten an Tischen, an denen um
+    echtes Geld gespielt wird, keine Beschränkungen mehr für Erhöhungen. Bei einem Turnier
+    sind jedoch auch bei nur zwei übrig gebliebenen Spielern nur drei Erhöhungen zulässig.\""""
+    assert GameConfig().mode == "cash"
+    for make in (Hand, ReferenceHand):
+        cash = make(FL_CASH, [1000, 1000], button=0, seed=1)
+        tournament = make(FL_TOURNAMENT, [1000, 1000], button=0, seed=1)
+        for to in (4, 6, 8):  # the big blind and three raises: the cap of 4 bets
+            cash.raise_to(to)
+            tournament.raise_to(to)
+        assert not _can_raise(tournament)
+        for to in (10, 12, 14):
+            cash.raise_to(to)
+        assert cash.cur_bet == 14 and _can_raise(cash)
+
+
+def test_the_cap_is_off_once_two_players_can_bet_unless_reached_before() -> None:
+    """Robert's Rules: the cap is lifted "any time the action becomes heads-up before the
+    raising has been capped"; a seat all-in does not count."""
+    for make in (Hand, ReferenceHand):
+        folded = make(FL_CASH, [1000] * 3, button=0, seed=1)
+        folded.fold()  # seat 0; seats 1 and 2 are heads-up
+        for to in (4, 6, 8, 10, 12):
+            folded.raise_to(to)
+        assert _can_raise(folded)
+        capped = make(FL_CASH, [1000] * 3, button=0, seed=1)
+        for to in (4, 6, 8):  # capped with three players in
+            capped.raise_to(to)
+        capped.fold()  # seat 0: heads-up now, but the cap was reached before
+        assert capped.current_actor == 1 and not _can_raise(capped)
+        all_in = make(FL_CASH, [3, 1000, 1000], button=0, seed=1)
+        all_in.all_in()  # seat 0 raises all-in to 3: two players can still bet
+        for to in (5, 7, 9, 11):
+            all_in.raise_to(to)
+        assert _can_raise(all_in)
+
+
+def test_tournament_levels_play_tournament_rules_and_mode_is_checked() -> None:
+    from holdem_eval.engine import ConfigError, Level
+
+    assert Level(1, 2).config(betting="fixed-limit").mode == "tournament"
+    with pytest.raises(ConfigError) as err:
+        GameConfig(mode="home")
+    assert str(err.value) == "mode must be one of ('cash', 'tournament'), got 'home'"
+
+
+# ---- item 2: the half-bet rule in fixed limit ---------------------------------------------
+
+FL_2_4 = GameConfig(betting="fixed-limit", big_blind=2, small_bet=2, big_bet=4)
+
+
+def _to_flop(hand: Hand | ReferenceHand) -> None:
+    while hand.street == "preflop":
+        hand.check_or_call()
+
+
+def test_an_all_in_of_half_a_bet_counts_toward_the_cap() -> None:
+    """Issue 26 item 2: FL 2/4 flop: all-in bet 1 (half a bet: a full bet), raises to 3, 5
+    and 7 reach the cap of four bets; the big blind may no longer raise to 9."""
+    for make in (Hand, ReferenceHand):
+        h = make(FL_2_4, [3, 100, 100, 100], button=3, seed=1)
+        _to_flop(h)
+        assert (h.street, h.current_actor, h.stacks[0]) == ("flop", 0, 1)
+        h.all_in()  # a bet of 1
+        for to in (3, 5, 7):
+            h.raise_to(to)
+        assert h.current_actor == 1 and not _can_raise(h)
+
+
+def test_an_all_in_of_half_a_bet_re_opens_the_betting_and_less_does_not() -> None:
+    """An all-in raise of at least half a bet re-opens the betting for a seat that already
+    acted; less than half does not (TDA, Robert's Rules)."""
+    for make in (Hand, ReferenceHand):
+        half = make(FL_2_4, [100, 5, 100], button=2, seed=1)
+        _to_flop(half)
+        half.bet(2)
+        half.all_in()  # seat 1 raises all-in to 3: half a bet more
+        half.call()
+        assert half.current_actor == 0 and _can_raise(half)
+        less = make(GameConfig(betting="fixed-limit", big_blind=4, small_bet=4, big_bet=8),
+                    [100, 9, 100], button=2, seed=1)
+        _to_flop(less)
+        less.bet(4)
+        less.all_in()  # seat 1 raises all-in to 5: a quarter of a bet
+        less.call()
+        assert less.current_actor == 0 and not _can_raise(less)
+
+
+# ---- item 5: big-blind ante with a short stack --------------------------------------------
+
+
+def test_a_short_big_blind_posts_the_blind_before_the_big_blind_ante() -> None:
+    """Issue 26 item 5 (TDA 2024): "the blind is posted before the ante": a big blind of 100
+    with a big-blind ante of 100 and 150 chips posts the whole blind and antes 50."""
+    cfg = GameConfig(big_blind=100, big_blind_ante=100)
+    for make in (Hand, ReferenceHand):
+        h = make(cfg, [1000, 1000, 150], button=0, seed=1)
+        posts = [(e.kind, e.seat, e.amount) for e in h.events if e.kind in ("ante", "big_blind")]
+        assert posts == [("ante", 2, 50), ("big_blind", 2, 100)]
+        assert h.bets == [0, 50, 100] and h.to_call == 100
+        short = make(cfg, [1000, 1000, 80], button=0, seed=1)  # not even the blind
+        posts = [(e.kind, e.seat, e.amount) for e in short.events if e.kind in ("ante", "big_blind")]
+        assert posts == [("ante", 2, 0), ("big_blind", 2, 80)]
+
+
+# ---- item 7: all-in hands are tabled --------------------------------------------------------
+
+
+def test_all_in_hands_are_tabled_before_the_rest_of_the_board() -> None:
+    """Issue 26 item 7, the rule text: "Sobald ein Spieler all-in ist und niemand mehr
+    setzen kann, werden … alle Karten offen gelegt": the live hands are shown before the
+    remaining board, and a beaten all-in hand is no longer mucked."""
+    for make in (Hand, ReferenceHand):
+        h = make(NL, [100, 100, 100], hole_cards=["AhAd", "7c2d", "KsKh"], board="2h3h9cTdJs",
+                 button=0)
+        h.all_in()  # seat 0 (the button, first to act three-handed)
+        h.fold()
+        h.call()
+        kinds = [(e.kind, e.seat) for e in h.events if e.kind in ("show", "muck", "board", "win")]
+        assert kinds == [("show", 2), ("show", 0), ("board", -1), ("board", -1), ("board", -1),
+                         ("win", 0)]
+        # without an all-in the beaten hand may still be mucked at the showdown
+        m = make(NL, [100, 100], hole_cards=["KsKh", "AhAd"], board="2h3h9cTdJs", button=0)
+        while not m.is_over:
+            m.check_or_call()
+        assert ("muck", 0) in [(e.kind, e.seat) for e in m.events]
+
+
+def test_a_manual_showdown_leaves_the_showing_to_the_caller() -> None:
+    h = Hand(NL, [100, 100], hole_cards=["AhAd", "KsKh"], board="2h3h9cTdJs", button=0,
+             manual_showdown=True)
+    h.all_in()
+    h.call()
+    assert h.showdown_pending == [0, 1] and not [e for e in h.events if e.kind == "show"]

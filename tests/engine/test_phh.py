@@ -212,7 +212,9 @@ def _random_hand(cfg: GameConfig, n: int, seed: int) -> Hand:
         GameConfig(big_blind=10),
         GameConfig(big_blind=10, ante=1),
         GameConfig(big_blind=10, straddle=20),
-        GameConfig(betting="fixed-limit", big_blind=10),
+        # PokerKit caps heads-up fixed limit too: a tournament's rule (a cash game's
+        # heads-up raises beyond the cap are not PokerKit's game)
+        GameConfig(betting="fixed-limit", big_blind=10, mode="tournament"),
         GameConfig(variant="omaha", betting="pot-limit", big_blind=10),
     ],
     ids=["NT", "NT-ante", "NT-straddle", "FT", "PO"],

@@ -11,7 +11,13 @@ Invariants checked after every step:
 * ``legal_actions()`` is exactly what ``act`` accepts: every legal kind is accepted, BET and
   RAISE at their minimum and maximum, and one chip outside either end is refused, as is
   every kind not listed;
-* every twin (``clone``, ``copy``, ``deepcopy``, pickle) stays equal to the original.
+* every twin (``clone``, ``copy``, ``deepcopy``, pickle) stays equal to the original;
+* every state can finish: played on from a clone (check or call, then every pending seat
+  shows its cards), the hand ends with every chip paid out (issue 26 item 12).
+
+Hands are dealt from a seed, or (for unknown hole cards) from given cards: every seat's
+hole cards known, unknown (``??``) or partly unknown, the board given in advance, so the
+showdown waits for the unknown hands to be shown (with their cards) or mucked.
 
 Configurations: no-limit, pot-limit, fixed-limit (capped and not), Hold'em and Omaha,
 antes, big-blind antes, straddles, free folds, rake rules; 2 to 10 seats; stacks from one
@@ -24,6 +30,7 @@ from __future__ import annotations
 import copy
 import os
 import pickle
+import random
 from collections.abc import Callable
 from dataclasses import astuple
 from fractions import Fraction
@@ -94,6 +101,7 @@ def game_configs(draw: st.DrawFn) -> tuple[GameConfig, int]:
     if betting == "fixed-limit":
         kwargs["max_bets"] = draw(st.sampled_from([4, 1, 2, None]))
         kwargs["blind_counts_toward_cap"] = draw(st.booleans())
+        kwargs["mode"] = draw(st.sampled_from(["cash", "tournament"]))
     else:
         kwargs["min_bet"] = draw(st.sampled_from([bb, 1, 2 * bb]))
     kwargs["allow_free_fold"] = draw(st.booleans())
@@ -184,12 +192,34 @@ def check_hand_invariants(h: Hand) -> None:
         # waits for a manual showdown: otherwise someone is to act
         actor = h.current_actor
         if actor is None:
-            assert h.manual_showdown and h.showdown_pending, "nobody to act, nothing pending"
+            # a manual showdown, or an automatic one waiting for unknown hole cards
+            assert h.showdown_pending, "nobody to act, nothing pending"
+            assert h.manual_showdown or any(-1 in h.hole_cards[k] for k in h.showdown_pending)
             assert h.pot == sum(h.contributions)
             return
         assert not h.folded[actor], f"folded seat {actor} is asked to act"
         assert h.stacks[actor] > 0, f"seat {actor} with no chips is asked to act"
         assert h.pot == sum(h.contributions)
+
+
+def check_every_state_can_finish(h: Hand, hidden: dict[int, list[int]]) -> None:
+    """Played on from a clone (check or call at every turn, then each seat the showdown
+    waits for shows its cards: ``hidden`` holds those of the seats dealt unknown), the
+    hand ends with every chip paid out."""
+    twin = h.clone()
+    total = sum(twin.starting_stacks)
+    for _ in range(4 * 10 * 4 + 10):  # every seat at most a few times a street, then shows
+        if twin.is_over:
+            break
+        if twin.current_actor is not None:
+            twin.check_or_call()
+            continue
+        pending = twin.showdown_pending
+        assert pending, "a hand not over waits for nothing (stuck)"
+        seat = pending[0]
+        twin.show(seat, hidden[seat] if -1 in twin.hole_cards[seat] else None)
+    assert twin.is_over, "the hand did not finish"
+    assert twin.pot == 0 and sum(twin.stacks) + (twin.rake or 0) == total, "chips not paid out"
 
 
 # ---------------------------------------------------------------------------- Hand
@@ -240,10 +270,28 @@ class HandMachine(RuleBasedStateMachine):
             dead = st.sampled_from([0, cfg.small_blind])
             seats = data.draw(st.sets(st.integers(0, n - 1), max_size=2), label="posting")
             posts = {k: (data.draw(live), data.draw(dead)) for k in sorted(seats)}
-        self.hand = Hand(
-            cfg, stacks, button=button, seed=seed, rules=rules, posts=posts,
-            manual_showdown=manual,
-        )
+        # the cards each seat dealt unknown really holds, shown at its showdown
+        self.hidden: dict[int, list[int]] = {}
+        if data.draw(st.booleans(), label="unknown hole cards"):
+            hc = cfg.hole_count
+            deck = random.Random(seed).sample(range(52), n * hc + 5)
+            holes: list[list[int]] = []
+            for k in range(n):
+                cards = deck[k * hc : k * hc + hc]
+                known = data.draw(st.sampled_from(["known", "unknown", "partly"]), label="hole")
+                if known != "known":
+                    self.hidden[k] = cards
+                    cards = [cards[0] if known == "partly" else -1] + [-1] * (hc - 1)
+                holes.append(cards)
+            self.hand = Hand(
+                cfg, stacks, button=button, hole_cards=holes, board=deck[n * hc :],
+                rules=rules, posts=posts, manual_showdown=manual,
+            )
+        else:
+            self.hand = Hand(
+                cfg, stacks, button=button, seed=seed, rules=rules, posts=posts,
+                manual_showdown=manual,
+            )
         self.twins = []
         self.mucked: set[int] = set()
 
@@ -322,6 +370,16 @@ class HandMachine(RuleBasedStateMachine):
         if muck:
             self.mucked.add(seat)
             self._everyone(lambda x: x.muck(seat))
+        elif seat in self.hidden and -1 in h.hole_cards[seat]:
+            # an unknown hand shows by giving all its cards: without them, or with one
+            # already dealt, it is refused and the showdown still waits
+            event("manual showdown: unknown hand shown")
+            refuses(h, lambda x: x.show(seat))
+            taken = next(c for k, cs in enumerate(h.hole_cards) if k != seat for c in (*cs, *h.board)
+                         if c >= 0)
+            refuses(h, lambda x: x.show(seat, [taken, *self.hidden[seat][1:]]))
+            real = self.hidden[seat]
+            self._everyone(lambda x: x.show(seat, real))
         else:
             cards = h.hole_cards[seat]
             shown = data.draw(st.sampled_from([None, list(cards), list(reversed(cards))]))
@@ -333,7 +391,9 @@ class HandMachine(RuleBasedStateMachine):
         h = self.hand
         pending = h.showdown_pending
         seats: list[Any] = [-1, h.n, 1.5, "0", None]
-        seats += [k for k in range(h.n) if h.folded[k] or (pending and k not in pending)]
+        # (an automatic showdown waiting for unknown cards lets a known hand show or muck)
+        seats += [k for k in range(h.n)
+                  if h.folded[k] or (pending and k not in pending and h.manual_showdown)]
         if not pending:  # betting not finished, or an automatic showdown: every seat
             seats += list(range(h.n))
         seat = data.draw(st.sampled_from(seats), label="seat")
@@ -382,6 +442,10 @@ class HandMachine(RuleBasedStateMachine):
     @invariant()
     def legal_actions_are_exactly_what_act_accepts(self) -> None:
         check_legal_actions_are_exactly_accepted(self.hand)
+
+    @invariant()
+    def every_state_can_finish(self) -> None:
+        check_every_state_can_finish(self.hand, self.hidden)
 
     @invariant()
     def twins_evolve_identically(self) -> None:

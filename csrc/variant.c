@@ -34,8 +34,8 @@ static const struct {
     int (*rank)(const uint8_t *hole, size_t hole_len, const uint8_t *board, size_t board_len,
                 uint16_t *rank);
 } variants[] = {
-    [HE_VARIANT_HOLDEM] = {{"holdem", HE_DECK_SIZE, 2, 2, 5, 0, HE_RANK_WORST}, rank_best_five},
-    [HE_VARIANT_OMAHA] = {{"omaha", HE_DECK_SIZE, 4, 6, 5, 2, HE_RANK_WORST}, rank_two_and_three},
+    [HE_VARIANT_HOLDEM] = {{"holdem", HE_DECK_SIZE, 0, 2, 2, 5, 0, HE_RANK_WORST, 0}, rank_best_five},
+    [HE_VARIANT_OMAHA] = {{"omaha", HE_DECK_SIZE, 0, 4, 6, 5, 2, HE_RANK_WORST, 0}, rank_two_and_three},
 };
 #define N_VARIANTS (sizeof variants / sizeof variants[0])
 

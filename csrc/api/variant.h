@@ -13,13 +13,16 @@
 
 typedef struct {
     const char *name;      /* the variant's name in the Python API: "holdem", "omaha" */
-    int32_t deck_size;     /* card ids 0 .. deck_size - 1 */
+    int32_t deck_size;     /* cards in the deck: 52, or 36 for a short deck (6..A) */
+    int32_t lowest_card;   /* the deck is card ids lowest_card .. 51 (0, or 16 for 6..A) */
     int32_t hole_min;      /* hole cards per player: hole_min .. hole_max (the hand machine */
     int32_t hole_max;      /*   deals hole_min of them) */
     int32_t board_size;    /* community cards at a showdown */
     int32_t hole_used;     /* 0: the best five of hole and board cards; k: exactly k hole and
                             * 5 - k board cards */
     int32_t worst_rank;    /* ranks 1 .. worst_rank, lower is stronger, equal ranks tie */
+    int32_t low;           /* 0: high only; 8: each pot splits high / low, the low an A-5
+                            * hand of five distinct ranks 8 or lower (HE_LOW_* in api/variant.h) */
 } he_variant;
 
 /* How many variants there are (codes 0 .. count - 1), and each one's row (NULL past the end). */

@@ -17,8 +17,9 @@ __all__ = ["DECK_SIZE", "HAND_CONSTANTS", "HAND_FIELDS", "HAND_SETTINGS", "VARIA
 VARIANT_ROWS: tuple[dict[str, Any], ...] = tuple(
     {
         "name": ffi.string(row.name).decode(), "code": code, "deck_size": row.deck_size,
-        "hole_min": row.hole_min, "hole_max": row.hole_max, "board_size": row.board_size,
-        "hole_used": row.hole_used, "worst_rank": row.worst_rank,
+        "lowest_card": row.lowest_card, "hole_min": row.hole_min, "hole_max": row.hole_max,
+        "board_size": row.board_size, "hole_used": row.hole_used, "worst_rank": row.worst_rank,
+        "low": row.low,
     }
     for code, row in ((k, lib.he_variant_info(k)) for k in range(lib.he_variant_count()))
 )

@@ -36,6 +36,10 @@ static const struct {
 } variants[] = {
     [HE_VARIANT_HOLDEM] = {{"holdem", HE_DECK_SIZE, 0, 2, 2, 5, 0, HE_RANK_WORST, 0}, rank_best_five},
     [HE_VARIANT_OMAHA] = {{"omaha", HE_DECK_SIZE, 0, 4, 6, 5, 2, HE_RANK_WORST, 0}, rank_two_and_three},
+    /* 5- and 6-card Omaha (Big O, six-card PLO): exactly two hole and three board cards, as
+     * "omaha", whose row also ranks 5 and 6 hole cards; these rows deal 5 or 6 */
+    {{"omaha5", HE_DECK_SIZE, 0, 5, 5, 5, 2, HE_RANK_WORST, 0}, rank_two_and_three},
+    {{"omaha6", HE_DECK_SIZE, 0, 6, 6, 5, 2, HE_RANK_WORST, 0}, rank_two_and_three},
 };
 #define N_VARIANTS (sizeof variants / sizeof variants[0])
 

@@ -8,6 +8,7 @@
 
 #include "api/core.h"
 #include "api/eval.h"
+#include "api/eval_short.h"
 #include "api/bulk.h"
 #include "api/equity.h"
 #include "api/variant.h"

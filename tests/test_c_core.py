@@ -44,7 +44,7 @@ def test_c_hand_state_machine_under_sanitizers(tmp_path: Path) -> None:
         f"-I{CSRC}", str(ROOT / "tests" / "c" / "test_hand.c"),
         *(str(CSRC / name) for name in (
             "hand.c", "hand_cards.c", "hand_start.c", "settle.c", "variant.c", "deal.c", "eval.c",
-            "he_tables.c",
+            "he_tables.c", "eval_short.c", "eval_short_tables.c",
         )),
         "-o", str(exe),
     ]
@@ -58,7 +58,8 @@ def test_c_hand_state_machine_under_sanitizers(tmp_path: Path) -> None:
 # the hand machine and its batch kernels in both layouts (csrc/hand_compact.c: the compact one)
 BATCH_SOURCES = (
     "hand_batch.c", "hand_batch_api.c", "hand_compact.c", "hand.c", "hand_cards.c", "hand_start.c",
-    "settle.c", "deal.c", "eval.c", "he_tables.c", "pool.c", "variant.c",
+    "settle.c", "deal.c", "eval.c", "he_tables.c", "pool.c", "variant.c", "eval_short.c",
+    "eval_short_tables.c",
 )
 
 

@@ -10,6 +10,10 @@
 
 #define HE_VARIANT_HOLDEM 0   /* 2 hole cards: the best five of the seven */
 #define HE_VARIANT_OMAHA 1    /* 4..6 hole cards: exactly two hole and three board cards */
+#define HE_VARIANT_SHORT_DECK 2  /* 6+ Hold'em, ids 16..51; trips beat a straight (api/eval_short.h) */
+#define HE_VARIANT_SHORT_DECK_STRAIGHTS 3  /* the same with a straight beating trips */
+#define HE_VARIANT_OMAHA5 4    /* 5-card Omaha: 5 hole cards, exactly two hole + three board */
+#define HE_VARIANT_OMAHA6 5    /* 6-card Omaha: 6 hole cards, likewise */
 
 typedef struct {
     const char *name;      /* the variant's name in the Python API: "holdem", "omaha" */

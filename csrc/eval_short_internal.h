@@ -1,0 +1,34 @@
+/* Short-deck evaluator internals (csrc/eval_short.c, csrc/eval_short_tables.c): the
+ * generated tables and the inline rank of a summed hand. A short-deck hand is summed from
+ * the full deck's he_cards (he_eval_internal.h); the scheme is explained in
+ * scripts/gen_short_tables.py. Not part of the Python-visible API. */
+#ifndef HE_EVAL_SHORT_INTERNAL_H
+#define HE_EVAL_SHORT_INTERNAL_H
+
+#include "he_eval_internal.h"
+
+/* The first row of 2**HE_ROW_SHIFT rank keys that holds a short-deck key (five cards of
+ * ranks 6 and 7), and the slots of one rule set's he_short_rank_table. */
+#define HE_SHORT_FIRST_ROW 954
+#define HE_SHORT_SLOTS 9526
+/* Card bits of the deuces..fives (ranks 0..3 of each suit's 16-bit lane): a summed hand
+ * with one of them set holds a card outside the short deck. */
+#define HE_SHORT_LOW_BITS 0x000F000F000F000FULL
+
+extern const uint16_t he_short_flush_rank[512];
+extern const uint32_t he_short_row_offset[];
+extern const uint16_t he_short_rank_table[2 * HE_SHORT_SLOTS];
+
+/* Rank under `table` (he_short_rank_table + rules * HE_SHORT_SLOTS) of a hand of 5..7
+ * valid, distinct short-deck cards from its summed key and bits (as he_rank_of). */
+static inline uint16_t he_short_rank_of(uint64_t key, uint64_t bits, const uint16_t *table)
+{
+    if (key & HE_FLUSH_BITS) {
+        unsigned shift = 4u * (he_ctz64((key >> 32) & 0x8888u) - 3u) + 4u;
+        return he_short_flush_rank[(bits >> shift) & 0x1FFu];
+    }
+    uint32_t k = (uint32_t)key;
+    return table[(uint32_t)(k + he_short_row_offset[(k >> HE_ROW_SHIFT) - HE_SHORT_FIRST_ROW])];
+}
+
+#endif

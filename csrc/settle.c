@@ -143,8 +143,9 @@ static int rank_seats(const uint8_t *holes, size_t hole_len, const uint8_t *boar
                       uint32_t live, int variant, uint64_t used, int known, uint16_t *rank)
 {
     const he_variant *v = he_variant_info((size_t)variant); /* known: args_ok checked it */
-    /* the best five of all cards: the board's part of the rank key is computed once */
-    int best_five = v->hole_used == 0;
+    /* Hold'em, the best five of all cards: the board's part of the rank key is computed
+     * once (other rows, short deck too, rank through their row's function) */
+    int best_five = variant == HE_VARIANT_HOLDEM;
     uint64_t bkey = HE_SUIT_BIAS, bbits = 0, bsum = 0;
     if (best_five) {
         for (size_t k = 0; k < 5; k++) {

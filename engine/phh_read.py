@@ -99,10 +99,11 @@ def build_hand(name: str, table: Mapping[str, Any]) -> PhhHand:
     variant = table.get("variant")
     if not isinstance(variant, str) or variant not in PHH_VARIANTS:
         raise UnsupportedPhhError(
-            f"{name}: variant {variant!r} is not supported (NT, FT and PO are)"
+            f"{name}: variant {variant!r} is not supported ({', '.join(PHH_VARIANTS)} are)"
         )
     required = ["antes", "starting_stacks", "actions", "blinds_or_straddles"]
-    required += ["small_bet", "big_bet"] if variant == "FT" else ["min_bet"]
+    fixed = PHH_VARIANTS[variant][1] == "fixed-limit"
+    required += ["small_bet", "big_bet"] if fixed else ["min_bet"]
     for key in required:
         if key not in table:
             raise PhhError(f"{name}: required field {key!r} is missing")

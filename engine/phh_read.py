@@ -95,7 +95,7 @@ def _amounts(name: str, table: Mapping[str, Any], actions: list[str]) -> list[tu
 
 def build_hand(name: str, table: Mapping[str, Any]) -> PhhHand:
     if "variant" not in table:
-        raise PhhError(f"{name}: required field 'variant' is missing (NT, FT or PO)")
+        raise PhhError(f"{name}: required field 'variant' is missing ({', '.join(PHH_VARIANTS)})")
     variant = table.get("variant")
     if not isinstance(variant, str) or variant not in PHH_VARIANTS:
         raise UnsupportedPhhError(

@@ -100,7 +100,7 @@ def dumps_phh(hand: Hand, /, *, viewer: int | str | None = None, **metadata: Any
     if code is None:
         raise UnsupportedPhhError(
             f"PHH has no variant code for {cfg.variant} {cfg.betting}"
-            f" ({', '.join(f'{c}: {v} {b}' for c, (v, b) in PHH_VARIANTS.items())} exist)"
+            f" ({', '.join(PHH_VARIANTS)} exist)"
         )
     if cfg.betting == "fixed-limit" and (
         cfg.max_bets is None or cfg.max_bets - (1 if cfg.blind_counts_toward_cap else 0) > 4

@@ -175,13 +175,19 @@ int he_hand_legal(const he_hand *h, he_hand_legal_actions *out)
 
 /* ---- settlement and the end of the hand -------------------------------------------------- */
 
-static void finish(he_hand *h, const int64_t *payouts, int64_t rake, he_hi_log *log)
+/* Pays the payouts and ends the hand; `low` (NULL: no low half, or not logged) gives
+ * each seat's chips from low halves, logged after its win. */
+static void finish(he_hand *h, const int64_t *payouts, const int64_t *low, int64_t rake,
+                   he_hi_log *log)
 {
     for (int64_t k = 0; k < h->n; k++) {
         h->payouts[k] = CHIP(payouts[k]);
         if (payouts[k]) {
             h->stacks[k] = CHIP(h->stacks[k] + payouts[k]);
             he_hi_emit(log, HE_EV_WIN, k, payouts[k], NULL, 0);
+            if (low != NULL && low[k]) {
+                he_hi_emit(log, HE_EV_WIN_LOW, k, low[k], NULL, 0);
+            }
         }
     }
     if (rake) {
@@ -192,6 +198,41 @@ static void finish(he_hand *h, const int64_t *payouts, int64_t rake, he_hi_log *
     h->over = 1;
     h->actor = -1;
     h->pending_board = 0;
+}
+
+/* The record of he_settle_split for one board of HE_HAND_SEATS seats at most (api/settle.h:
+ * returned chips, rake, counts, high and low ranks, pots, awards of 6 + seats values). */
+#define SPLIT_DETAIL                                                                       \
+    (3 * HE_HAND_SEATS + 3 + 3 * (HE_HAND_SEATS + 1)                                       \
+     + 2 * (HE_HAND_SEATS + 1) * (6 + HE_HAND_SEATS))
+
+/* A hi-lo game's settlement with its awards (he_settle_split): the payouts, rake, ranks and
+ * each seat's chips from low halves (the awards of half 1). */
+static int settle_halves(const he_settle_table *table, const he_settle_rules *rules,
+                         int64_t *payouts, int64_t *rake, uint16_t *ranks, int64_t *low)
+{
+    size_t n = table->seats;
+    int64_t detail[SPLIT_DETAIL];
+    if (he_settle_split_detail_len(n, 1) > SPLIT_DETAIL) {
+        return HE_E_ARGUMENT; /* not reached: the record's length for n seats bounds it */
+    }
+    int st = he_settle_split(table, rules, payouts, detail);
+    if (st != HE_OK) {
+        return st;
+    }
+    *rake = detail[n];
+    size_t pots = (size_t)detail[n + 1], awards = (size_t)detail[n + 2];
+    for (size_t k = 0; k < n; k++) {
+        ranks[k] = (uint16_t)detail[n + 3 + k];
+        low[k] = 0;
+    }
+    const int64_t *award = detail + 3 * n + 3 + 3 * pots; /* after the ranks and pots */
+    for (size_t a = 0; a < awards; a++, award += 6 + n) {
+        for (size_t k = 0; k < n && award[2] == 1; k++) {
+            low[k] += award[6 + k];
+        }
+    }
+    return HE_OK;
 }
 
 /* Pays the pot by he_settle_known; `out_of_pot` marks folded and mucked seats. */
@@ -221,7 +262,11 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
     /* the state passes he_hand_check (the functions' contract): no need to check it again */
     he_settle_table table = {committed, dead, out_of_pot, holes, hc, board, 5, n,
                              (size_t)h->button, h->variant, 1};
-    int st = he_settle_known(&table, &rules, payouts, &rake, ranks);
+    /* a hi-lo game logs who won the low halves: its settlement with the awards */
+    int64_t low[HE_HAND_SEATS];
+    int halves = log->ev != NULL && he_variant_info((size_t)h->variant)->low != 0;
+    int st = halves ? settle_halves(&table, &rules, payouts, &rake, ranks, low)
+                    : he_settle_known(&table, &rules, payouts, &rake, ranks);
     if (st != HE_OK) {
         return st;
     }
@@ -259,14 +304,14 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
             if (h->shown[s] == 1) {
                 continue; /* it showed its cards already (show, or the all-in tabling) */
             }
-            if (muck[k]) {
+            if (muck[k] && !halves) { /* hi-lo: a hand beaten high may win low: shown */
                 he_hi_emit(log, HE_EV_MUCK, s, 0, NULL, 0);
             } else {
                 he_hi_emit(log, HE_EV_SHOW, s, 0, h->holes + s * h->hole_count, h->hole_count);
             }
         }
     }
-    finish(h, payouts, rake, log);
+    finish(h, payouts, halves ? low : NULL, rake, log);
     return HE_OK;
 }
 

@@ -24,8 +24,10 @@ STREET_NAMES = ("preflop", "flop", "turn", "river", "showdown")
 EVENT_KINDS = (
     *("hole", "ante", "small_blind", "big_blind", "straddle", "post", "dead", "board"),
     *("fold", "check", "call", "bet", "raise", "uncalled", "show", "muck", "win", "rake"),
+    "win_low",
 )
-"""Event kinds, in the kernel's HE_EV_* order."""
+"""Event kinds, in the kernel's HE_EV_* order. ``win_low`` (hi-lo games) follows a seat's
+``win``: the part of it that came from low halves (the rest won the high)."""
 
 
 class ActionKind(IntEnum):

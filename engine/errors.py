@@ -103,7 +103,7 @@ _WAGER = "seat {seat} cannot {word} {amount}: "
 _SHOWDOWN = "seat {seat!r} cannot {what}: "
 
 # status -> (class, message template); the template's fields come from hand_error's
-# keyword arguments. Statuses are csrc/api/hand.h's HE_E_HAND_* (-100 .. -143).
+# keyword arguments. Statuses are csrc/api/hand.h's HE_E_HAND_* (-100 .. -145).
 HAND_ERRORS: dict[int, tuple[type[HoldemEvalError], str]] = {
     -100: (ConfigError, "a hand needs 2..10 seats, got {n} stacks: {stacks!r}"),
     -101: (ConfigError, "stacks must be positive ints, got {stacks!r}"),
@@ -163,7 +163,7 @@ HAND_ERRORS: dict[int, tuple[type[HoldemEvalError], str]] = {
         " played on",
     ),
     -142: (HandStateError, "board card {card!r} is already dealt"),
-    -143: (ConfigError, "card {card!r} is not in the {variant!r} deck (cards {deck})"),
+    -145: (ConfigError, "card {card!r} is not in the {variant!r} deck (cards {deck})"),
 }
 
 
@@ -197,7 +197,7 @@ def hand_error(status: int, **context: Any) -> HoldemEvalError:
     if entry is None:
         return HandStateError(f"the hand kernel returned unknown status {status!r}")
     cls, template = entry
-    if status == -143:  # the deck of the variant: which cards it has
+    if status == -145:  # the deck of the variant: which cards it has
         from holdem_eval.cards import RANK_CHARS
         from holdem_eval.variants import VARIANTS
 

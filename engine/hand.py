@@ -28,7 +28,11 @@ Rules that are choices, stated once:
   owner at the end of each betting round, before any pot is settled.
 * Showdown and pot award follow :func:`holdem_eval.engine.settle`'s rules (side pots,
   dead money, odd chips, rake); at an automatic showdown the last river aggressor shows
-  first, then clockwise, and a hand beaten in every pot it could win is mucked.
+  first, then clockwise, and a hand beaten in every pot it could win is mucked. In a hi-lo
+  game (a variant with a low half) every pot splits high / low as ``settle`` splits it,
+  every live hand is shown (a hand beaten high may win low), and each seat's ``win``
+  event is followed by a ``win_low`` event with the part won in low halves
+  (:attr:`Hand.low_payouts`).
 
 Where: every rule is one C function of the hand state machine (``csrc/hand.c``);
 :class:`Hand` is a thin typed face over it (``engine/_hand_glue.c`` converts, and
@@ -44,6 +48,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from holdem_eval._bindings import HAND_CONSTANTS, HAND_FIELDS, HandCore, hand_blind_seats, hand_glue_setup
+from holdem_eval.variants import VARIANTS
 
 from ._hand_input import card_text, hole_ids, kernel_config, post_lists, to_cards
 from .actions import (
@@ -358,6 +363,19 @@ class Hand(HandCore):
         all-in level, is never returned and goes to the main pot."""
         dead: list[int] = self._dead
         return dead
+
+    @property
+    def low_payouts(self) -> list[int] | None:
+        """A hi-lo game's result by halves, once the hand is over: each seat's chips from
+        the low halves (its ``win_low`` events; the rest of its payout won high halves).
+        None before the end, and for a game without a low half."""
+        if not self._over or not VARIANTS[self.config.variant].low:
+            return None
+        low = [0] * self._n
+        for e in self._log:
+            if e[0] == "win_low":
+                low[e[1]] += e[2]
+        return low
 
     @property
     def contributions(self) -> list[int]:

@@ -63,7 +63,7 @@ TABLE_EVENT_KINDS = (
     "timeout",
     # the hand's (Hand.events), in table seats
     "hole", "ante", "small_blind", "big_blind", "straddle", "post", "dead", "board", "fold",
-    "check", "call", "bet", "raise", "uncalled", "show", "muck", "win", "rake",
+    "check", "call", "bet", "raise", "uncalled", "show", "muck", "win", "rake", "win_low",
 )
 SEAT_STATES = ("ready", "playing", "folded", "all-in", "sitting-out", "waiting", "busted", "leaving")
 """A seat's state in a view: in the hand ``playing``, ``folded``, ``all-in`` or

@@ -78,6 +78,8 @@
 #define HE_EV_MUCK 15
 #define HE_EV_WIN 16
 #define HE_EV_RAKE 17
+#define HE_EV_WIN_LOW 18  /* hi-lo: of the seat's win just logged, the chips of low halves */
+#define HE_EV_COUNT 19    /* event kinds: 0 .. HE_EV_COUNT - 1 */
 
 /* Status codes of the hand functions (unique in the library: -100 .. -149). */
 #define HE_E_HAND_SEATS -100        /* seat count outside 2..HE_HAND_MAX_SEATS */
@@ -127,7 +129,7 @@
                                      * does not give them all (a showdown waits for them) */
 #define HE_E_HAND_STATE -141        /* he_hand_check: the state breaks an invariant */
 #define HE_E_HAND_DEALT -142        /* deal: a card already dealt; error_card tells which */
-#define HE_E_HAND_DECK_CARD -143    /* a card given (hole, board, deal, show) that is not in the
+#define HE_E_HAND_DECK_CARD -145    /* a card given (hole, board, deal, show) that is not in the
                                      * variant's deck (below lowest_card); error_card */
 
 typedef struct he_hand he_hand;

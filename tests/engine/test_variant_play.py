@@ -261,3 +261,76 @@ def test_observation_equals_the_python_oracle(config: GameConfig, seats: int) ->
     assert sum(test_discrete._play(seed, seats, config, acts) for seed in range(15)) > 30
     h = Hand(config, [100] * seats, seed=1)
     assert np.flatnonzero(observe(h, 0)[:52]).tolist() == sorted(h.hole_cards[0])
+
+
+# ---- hi-lo: the pot split high / low in Hand ------------------------------------------
+
+HI_LO = [name for name, row in VARIANTS.items() if row.low]
+
+
+def _low_of(cards: tuple[int, ...] | list[int]) -> tuple[int, ...] | None:
+    """An eight-or-better A-5 low of five cards, highest card first (lower is better):
+    five distinct ranks 8 or lower, the ace low; None when they do not qualify."""
+    ranks = sorted({1 if c // 4 == 12 else c // 4 + 2 for c in cards}, reverse=True)
+    return tuple(ranks) if len(ranks) == 5 and ranks[0] <= 8 else None
+
+
+def _best_low(variant: str, hole: tuple[int, ...], board: list[int]) -> tuple[int, ...] | None:
+    if VARIANTS[variant].hole_used == 2:
+        fives = [list(two) + list(three) for two in itertools.combinations(hole, 2)
+                 for three in itertools.combinations(board, 3)]
+    else:
+        fives = [list(five) for five in itertools.combinations(list(hole) + board, 5)]
+    lows = [low for low in map(_low_of, fives) if low is not None]
+    return min(lows) if lows else None
+
+
+def _best_high(variant: str, hole: tuple[int, ...], board: list[int]) -> int:
+    if VARIANTS[variant].hole_used == 2:
+        return _best_two_and_three(hole, board)
+    return min(evaluate(list(five)) for five in itertools.combinations(list(hole) + board, 5))
+
+
+@pytest.mark.parametrize("variant", HI_LO)
+@pytest.mark.parametrize("betting", ["pot-limit", "fixed-limit"])
+def test_hi_lo_showdowns_split_high_and_low(variant: str, betting: str) -> None:
+    """Everyone checks or calls to a showdown (one pot, equal shares): the high half goes
+    to the best high hands, the low half (the smaller half of an odd pot) to the best
+    qualifying lows; no qualifying low and the high hands scoop. Every live hand is shown,
+    and each win is followed by its low part."""
+    seen = {"low": 0, "scoop": 0, "split": 0}
+    for seed in range(80):
+        n = 2 + seed % 5
+        config = GameConfig(variant=variant, betting=betting, big_blind=2, ante=seed % 2)
+        h = Hand(config, [100] * n, button=seed % n, seed=seed)
+        _run_out(h)
+        assert h.is_over and h.payouts is not None and h.low_payouts is not None
+        pot = sum(h.payouts)
+        highs = [_best_high(variant, hole, h.board) for hole in h.hole_cards]
+        lows = [_best_low(variant, hole, h.board) for hole in h.hole_cards]
+        high_winners = {k for k in range(n) if highs[k] == min(highs)}
+        qualified = [low for low in lows if low is not None]
+        low_winners = {k for k in range(n) if qualified and lows[k] == min(qualified)}
+        low = h.low_payouts
+        high = [p - q for p, q in zip(h.payouts, low)]
+        assert {k for k in range(n) if high[k]} == high_winners
+        assert {k for k in range(n) if low[k]} == low_winners
+        assert sum(low) == (pot // 2 if qualified else 0) and sum(high) == pot - sum(low)
+        assert {e.seat for e in h.events if e.kind == "show"} == set(range(n))
+        win_low = [(e.seat, e.amount) for e in h.events if e.kind == "win_low"]
+        assert win_low == [(k, low[k]) for k in range(n) if low[k]]
+        seen["low" if qualified else "scoop"] += 1
+        seen["split"] += bool(high_winners & low_winners) is False and bool(qualified)
+    assert min(seen.values()) > 5, seen
+
+
+@pytest.mark.parametrize("variant", HI_LO)
+def test_hi_lo_views_and_pickles_keep_the_halves(variant: str) -> None:
+    h = Hand(GameConfig(variant=variant, betting="pot-limit", big_blind=2), [100] * 3, seed=11)
+    _run_out(h)
+    view = h.view(0)
+    assert [e for e in view.events if e.kind in ("win", "win_low")] == [
+        e for e in h.events if e.kind in ("win", "win_low")]
+    copy = pickle.loads(pickle.dumps(h))
+    assert copy.low_payouts == h.low_payouts and copy.events == h.events
+    assert Hand(GameConfig(variant="holdem"), [100] * 2, seed=1).low_payouts is None

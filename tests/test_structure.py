@@ -76,13 +76,14 @@ def test_the_kernel_checks_each_setting_against_its_declared_range() -> None:
 
 
 def test_the_variant_rows() -> None:
-    assert list(VARIANTS) == ["holdem", "omaha"]
+    assert list(VARIANTS)[:2] == ["holdem", "omaha"]
     assert VARIANTS["holdem"].hole_counts == (2,) and VARIANTS["omaha"].hole_counts == (4, 5, 6)
-    assert {v.deck_size for v in VARIANTS.values()} == {DECK_SIZE} == {52}
-    assert {v.worst_rank for v in VARIANTS.values()} == {WORST_RANK} == {7462}
+    full = [v for v in VARIANTS.values() if v.lowest_card == 0]  # short deck: test_short_deck.py
+    assert {v.deck_size for v in full} == {DECK_SIZE} == {52}
+    assert {v.worst_rank for v in full} == {WORST_RANK} == {7462}
     assert (VARIANTS["holdem"].hole_used, VARIANTS["omaha"].hole_used) == (0, 2)
     assert GameConfig(variant="omaha").hole_count == 4
-    with pytest.raises(ValueError, match=r"variant must be one of \('holdem', 'omaha'\), got 'razz'"):
+    with pytest.raises(ValueError, match=r"variant must be one of \('holdem', 'omaha', .*\), got 'razz'"):
         variant_info("razz")
 
 

@@ -143,8 +143,9 @@ static int rank_seats(const uint8_t *holes, size_t hole_len, const uint8_t *boar
                       uint32_t live, int variant, uint64_t used, int known, uint16_t *rank)
 {
     const he_variant *v = he_variant_info((size_t)variant); /* known: args_ok checked it */
-    /* the best five of all cards: the board's part of the rank key is computed once */
-    int best_five = v->hole_used == 0;
+    /* the best five of the full deck's cards on its scale (not short deck, whose ranking
+     * function has its own tables): the board's part of the rank key is computed once */
+    int best_five = v->hole_used == 0 && v->lowest_card == 0 && v->worst_rank == HE_RANK_WORST;
     uint64_t bkey = HE_SUIT_BIAS, bbits = 0, bsum = 0;
     if (best_five) {
         for (size_t k = 0; k < 5; k++) {

@@ -33,6 +33,7 @@ from holdem_eval import (
 )
 from holdem_eval import _bindings as _native
 from holdem_eval.cards import RANK_CHARS, SUIT_CHARS, card_text, parse_card
+from holdem_eval._variant_faces import check_deck
 from holdem_eval.variants import DECK_SIZE, VARIANTS, WORST_RANK, variant_info
 
 from .config import ConfigError
@@ -396,6 +397,7 @@ def _checked_hand(
         raise InvalidSeatError("every seat folded: at least one seat must be live")
 
     board_ids = _card_ids(board, "board") if board is not None else ()
+    check_deck(board_ids, "board", variant)  # a short deck has no 2..5
     owners: dict[int, str] = {}
     mask = _mask_of(board_ids, 0, "board", owners)
     holes: list[tuple[int, ...] | None] = [None] * seat_count
@@ -411,6 +413,7 @@ def _checked_hand(
             if cards is None:
                 raise InvalidSeatError(f"live seat {seat} has no hole cards (None)")
             hole = _card_ids(cards, where)
+            check_deck(hole, where, variant)
             if len(hole) not in allowed:
                 raise ShapeError(
                     f"{where} must have {' or '.join(map(str, allowed))} cards for "

@@ -32,8 +32,8 @@ from holdem_eval import (
     parse_cards,
 )
 from holdem_eval import _bindings as _native
-from holdem_eval.cards import RANK_CHARS, SUIT_CHARS, card_text, parse_card
 from holdem_eval._variant_faces import check_deck
+from holdem_eval.cards import RANK_CHARS, SUIT_CHARS, card_text, parse_card
 from holdem_eval.variants import DECK_SIZE, VARIANTS, WORST_RANK, variant_info
 
 from .config import ConfigError

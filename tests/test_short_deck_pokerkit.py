@@ -13,10 +13,10 @@ import random
 from typing import Any
 
 import numpy as np
+from holdem_eval.engine import NO_CARD, Rules, settle, settle_batch
 from pokerkit import Automation, Mode, NoLimitShortDeckHoldem, ShortDeckHoldemHand
 
 from holdem_eval import HandCategory, evaluate_batch, format_cards, hand_categories
-from holdem_eval.engine import NO_CARD, Rules, settle, settle_batch
 
 SHORT = "short-deck"
 STRAIGHTS = "short-deck-straights-beat-trips"

@@ -16,8 +16,8 @@ __all__ = ["SHORT_RULES", "best_five_variant", "check_deck", "deck_error", "shor
 
 # The short-deck variants' rule sets (csrc/api/eval_short.h), by name.
 SHORT_RULES: dict[str, int] = {
-    VARIANT_NAMES[nat.lib.HE_VARIANT_SHORT_DECK]: nat.lib.HE_SHORT_TRIPS_BEAT_STRAIGHT,
-    VARIANT_NAMES[nat.lib.HE_VARIANT_SHORT_DECK_STRAIGHTS]: nat.lib.HE_SHORT_STRAIGHTS_BEAT_TRIPS,
+    VARIANT_NAMES[nat.HE_VARIANT_SHORT_DECK]: nat.HE_SHORT_TRIPS_BEAT_STRAIGHT,
+    VARIANT_NAMES[nat.HE_VARIANT_SHORT_DECK_STRAIGHTS]: nat.HE_SHORT_STRAIGHTS_BEAT_TRIPS,
 }
 
 

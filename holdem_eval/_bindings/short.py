@@ -5,12 +5,18 @@ from __future__ import annotations
 from ._core import U8, U16, Status, ffi, lib, run_chunked
 
 __all__ = [
-    "HE_SHORT_LOWEST_CARD", "HE_SHORT_RANK_WORST", "short_eval_batch", "short_eval_hand",
-    "short_eval_hole_board",
+    "HE_SHORT_LOWEST_CARD", "HE_SHORT_RANK_WORST", "HE_SHORT_STRAIGHTS_BEAT_TRIPS",
+    "HE_SHORT_TRIPS_BEAT_STRAIGHT", "HE_VARIANT_SHORT_DECK", "HE_VARIANT_SHORT_DECK_STRAIGHTS",
+    "short_eval_batch", "short_eval_hand", "short_eval_hole_board",
 ]
 
 HE_SHORT_LOWEST_CARD: int = lib.HE_SHORT_LOWEST_CARD
 HE_SHORT_RANK_WORST: int = lib.HE_SHORT_RANK_WORST
+HE_SHORT_TRIPS_BEAT_STRAIGHT: int = lib.HE_SHORT_TRIPS_BEAT_STRAIGHT
+HE_SHORT_STRAIGHTS_BEAT_TRIPS: int = lib.HE_SHORT_STRAIGHTS_BEAT_TRIPS
+# the short-deck rows of the variants' table (csrc/api/variant.h)
+HE_VARIANT_SHORT_DECK: int = lib.HE_VARIANT_SHORT_DECK
+HE_VARIANT_SHORT_DECK_STRAIGHTS: int = lib.HE_VARIANT_SHORT_DECK_STRAIGHTS
 
 
 def short_eval_hand(cards: U8, rules: int) -> int:

@@ -42,4 +42,5 @@ def test_equity_short_deck(capsys: pytest.CaptureFixture[str]) -> None:
                  "--seed", "4"]) == 0
     assert "20,000 games (Monte Carlo, seed 4)" in capsys.readouterr().out
     assert main(["equity", "--variant", "short-deck", "AsKs", "Qd4d"]) == 1
-    assert "card '4d' in player 1 (Qd4d) is not in the deck of variant 'short-deck'" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "card '4d' in player 1 (Qd4d) is not in the deck of variant 'short-deck'" in err

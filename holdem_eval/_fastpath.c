@@ -49,8 +49,10 @@ static int he_py_short_rules(PyObject *v)
     return -2;
 }
 
-/* `self` is a tuple of the ints 0..HE_RANK_WORST, built once at install: returning a cached int
- * saves allocating one per call (ranks above 256 are not among CPython's small ints).
+/* `self` is a tuple of the ints 0..HE_RANK_WORST and then the interned string "variant",
+ * built once at install: returning a cached int saves allocating one per call (ranks above
+ * 256 are not among CPython's small ints), and the key looks the keyword up without making
+ * a string per call.
  * evaluate(cards) and evaluate(cards, variant=...) for the best-five variants ("holdem",
  * "short-deck", "short-deck-straights-beat-trips"). */
 static PyObject *he_py_evaluate(PyObject *self, PyObject *args, PyObject *kwargs)
@@ -60,7 +62,8 @@ static PyObject *he_py_evaluate(PyObject *self, PyObject *args, PyObject *kwargs
     if (nargs == 2 && kwargs == NULL) {
         rules = he_py_short_rules(PyTuple_GetItem(args, 1));
     } else if (nargs == 1 && kwargs != NULL && PyDict_Size(kwargs) == 1) {
-        rules = he_py_short_rules(PyDict_GetItemString(kwargs, "variant"));
+        /* `self` holds the interned key "variant" after the ranks (he_py_install) */
+        rules = he_py_short_rules(PyDict_GetItem(kwargs, PyTuple_GetItem(self, HE_RANK_WORST + 1)));
     } else if (nargs != 1 || (kwargs != NULL && PyDict_Size(kwargs) != 0)) {
         rules = -2;
     }
@@ -153,7 +156,7 @@ int he_py_install(void)
     PyGILState_STATE gil = PyGILState_Ensure();
     int rc = -1;
     PyObject *mod = PyImport_ImportModule("holdem_eval._bindings");
-    PyObject *ranks = PyTuple_New(HE_RANK_WORST + 1);
+    PyObject *ranks = PyTuple_New(HE_RANK_WORST + 2);
     if (mod != NULL && ranks != NULL) {
         Py_ssize_t i = 0;
         for (; i < HE_RANK_WORST + 1; i++) {
@@ -162,7 +165,11 @@ int he_py_install(void)
                 break;
             }
         }
-        PyObject *fn = i == HE_RANK_WORST + 1 ? PyCFunction_New(&he_py_evaluate_def, ranks) : NULL;
+        PyObject *key = i == HE_RANK_WORST + 1 ? PyUnicode_InternFromString("variant") : NULL;
+        if (key != NULL && PyTuple_SetItem(ranks, i, key) == 0) {
+            i++;
+        }
+        PyObject *fn = i == HE_RANK_WORST + 2 ? PyCFunction_New(&he_py_evaluate_def, ranks) : NULL;
         if (fn != NULL) {
             rc = PyObject_SetAttrString(mod, "evaluate_fast", fn);
             Py_DECREF(fn);

@@ -279,7 +279,8 @@ def settle(
     ignored (may be ``None``) for folded seats and when only one seat is live.
     ``board``: the community cards (5 at a showdown; 0, 3, 4 or 5 otherwise — only
     its length matters then, for "no flop, no drop"). ``folded``: per seat, True if it
-    folded. ``button``: the dealer seat. ``variant``: ``"holdem"`` or ``"omaha"``.
+    folded. ``button``: the dealer seat. ``variant``: a name of docs/variants.md
+    (``"holdem"``, ``"omaha"``, ``"short-deck"`` ...).
     ``dead``: per seat, the part of its contribution that is dead money posted as such
     (a returning player's missed small blind, a big-blind ante; ``0 <= dead[i] <=
     contributions[i]``). Dead chips are not part of the seat's bet: they set no all-in

@@ -56,14 +56,18 @@ size_t he_hand_field_width(size_t f) { return f < N_FIELDS ? field_widths[f] : 0
 int he_hi_draw(he_hand *h, int64_t count, int8_t *out)
 {
     uint8_t cards[HE_DECK_SIZE];
-    if (count < 0 || count > HE_DECK_SIZE - h->deck_pos) {
+    const he_variant *v = he_variant_info((size_t)h->variant); /* the game's deck */
+    if (count < 0 || count > v->deck_size - h->deck_pos) {
         return HE_E_HAND_DECK;
     }
+    /* the cards below the deck's lowest card are never in it (a short deck) */
+    uint64_t off_deck = ((uint64_t)1 << v->lowest_card) - 1;
     /* ids 0..51 read the same as int8_t: from the top of the deck (every draw of
      * he_hand_start) they go straight to `out`, else through `cards` */
     size_t upto = (size_t)(h->deck_pos + count);
     uint8_t *dealt = h->deck_pos == 0 ? (uint8_t *)out : cards;
-    int st = he_deal_seeded((uint64_t)h->deck_seed, (uint64_t)h->deck_mask, upto, dealt);
+    int st = he_deal_seeded((uint64_t)h->deck_seed, (uint64_t)h->deck_mask | off_deck, upto,
+                            dealt);
     if (st != HE_OK) {
         return st;
     }
@@ -216,7 +220,7 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
 #endif
     /* the state passes he_hand_check (the functions' contract): no need to check it again */
     he_settle_table table = {committed, dead, out_of_pot, holes, hc, board, 5, n,
-                             (size_t)h->button, h->variant};
+                             (size_t)h->button, h->variant, 1};
     int st = he_settle_known(&table, &rules, payouts, &rake, ranks);
     if (st != HE_OK) {
         return st;

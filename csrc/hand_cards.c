@@ -4,6 +4,13 @@
 
 /* ---- the event log (he_hi_emit writes through he_hi_record) ----------------------------- */
 
+/* an event holds HE_HAND_EVENT_CARDS cards: a seat's whole hand, or a street's board */
+typedef char he_event_holds_a_hand[sizeof(((he_hand_event *)0)->cards)
+                                           == HE_HAND_EVENT_CARDS * sizeof(int32_t)
+                                       && HE_HAND_EVENT_CARDS >= HE_HAND_MAX_HOLE
+                                   ? 1
+                                   : -1];
+
 void he_hi_record(he_hi_log *log, int kind, int64_t seat, int64_t amount,
                   const int8_t *cards, int64_t n_cards)
 {
@@ -13,7 +20,7 @@ void he_hi_record(he_hi_log *log, int kind, int64_t seat, int64_t amount,
         e->seat = (int32_t)seat;
         e->amount = amount;
         e->n_cards = (int32_t)n_cards;
-        for (int64_t k = 0; k < 5; k++) {
+        for (int64_t k = 0; k < HE_HAND_EVENT_CARDS; k++) {
             e->cards[k] = k < n_cards ? (int32_t)cards[k] : -1;
         }
     }
@@ -74,6 +81,10 @@ static int deal(he_hand *h, const int64_t *cards, size_t count, he_hi_log *log)
         }
         if (cards[k] < 0) {
             return HE_E_HAND_DEAL_COUNT;
+        }
+        if (he_hi_off_deck(h, cards[k])) {
+            h->error_card = cards[k];
+            return HE_E_HAND_DECK_CARD;
         }
     }
     /* the street's cards: first those the board plan gives (he_hi_next_street waits
@@ -175,6 +186,10 @@ static int show(he_hand *h, int64_t seat, const int64_t *cards, size_t count, he
             if (cards[k] < -1 || cards[k] > 51) {
                 h->error_card = cards[k];
                 return HE_E_HAND_CARD;
+            }
+            if (he_hi_off_deck(h, cards[k])) {
+                h->error_card = cards[k];
+                return HE_E_HAND_DECK_CARD;
             }
             mine |= hole[k] >= 0 ? (uint64_t)1 << hole[k] : 0;
             shown |= cards[k] >= 0 ? (uint64_t)1 << cards[k] : 0;

@@ -21,6 +21,22 @@
 
 static const int64_t board_after[4] = {0, 3, 4, 5}; /* board size once a street is dealt */
 
+/* The game's deck (its variant's row, api/variant.h): card ids lowest_card..51, deck_size
+ * of them. The variant is in range (he_hi_config_ok, or he_hand_check's first test). */
+static inline int64_t he_hi_lowest_card(const he_hand *h)
+{
+    return he_variant_info((size_t)h->variant)->lowest_card;
+}
+static inline int64_t he_hi_deck_size(const he_hand *h)
+{
+    return he_variant_info((size_t)h->variant)->deck_size;
+}
+/* Whether a known card (0..51) is outside the game's deck. */
+static inline int he_hi_off_deck(const he_hand *h, int64_t card)
+{
+    return card >= 0 && card < he_hi_lowest_card(h);
+}
+
 /* The events a call logs; NULL ev: counted, not written. */
 typedef struct {
     he_hand_event *ev; /* NULL: events are counted, not written */

@@ -26,10 +26,12 @@ int he_hi_config_ok(const he_hand_config *c)
 #undef IN_RANGE
     double rate;
     memcpy(&rate, &c->rate_bits, sizeof rate);
-    /* what a range cannot say: the variant's hole cards, a fraction of at most 1, a rate */
+    /* what a range cannot say: the variant's hole cards, a fraction of at most 1, a rate,
+     * a button blind without a small blind or straddle */
     const he_variant *v = he_variant_info((size_t)c->variant); /* in range: checked above */
     if (st == HE_OK && (c->hole_count < v->hole_min || c->hole_count > v->hole_max
-                        || c->rate_num > c->rate_den || !(rate >= 0.0 && rate <= 1.0))) {
+                        || c->rate_num > c->rate_den || !(rate >= 0.0 && rate <= 1.0)
+                        || (c->button_blind && (c->small_blind || c->straddle)))) {
         st = HE_E_HAND_CONFIG;
     }
     return st;
@@ -79,7 +81,7 @@ static int table_ok(he_hand *h, const he_hand_config *c, const he_hand_setup *s)
     if (c->straddle && s->seats == 2) {
         return HE_E_HAND_STRADDLE;
     }
-    if ((int64_t)s->seats * c->hole_count + 8 > HE_DECK_SIZE) {
+    if ((int64_t)s->seats * c->hole_count + 8 > he_variant_info((size_t)c->variant)->deck_size) {
         return HE_E_HAND_DECK;
     }
     for (size_t k = 0; k < s->seats; k++) {
@@ -183,6 +185,10 @@ static int load_cards(he_hand *h, const he_hand_setup *s)
         if (s->board[k] < 0) {
             return HE_E_HAND_BOARD;
         }
+        if (he_hi_off_deck(h, s->board[k])) {
+            h->error_card = s->board[k];
+            return HE_E_HAND_DECK_CARD;
+        }
         h->plan[k] = (int8_t)s->board[k];
     }
     h->plan_len = (int8_t)s->board_len;
@@ -192,6 +198,10 @@ static int load_cards(he_hand *h, const he_hand_setup *s)
             if (s->holes[k] < -1 || s->holes[k] > 51) {
                 h->error_card = s->holes[k];
                 return HE_E_HAND_CARD;
+            }
+            if (he_hi_off_deck(h, s->holes[k])) {
+                h->error_card = s->holes[k];
+                return HE_E_HAND_DECK_CARD;
             }
             h->holes[k] = (int8_t)s->holes[k];
         }
@@ -255,13 +265,18 @@ static int64_t take(he_hand *h, int64_t k, int64_t amount)
 
 /* Forced bets: antes (dead, from every seat), or a big-blind ante (dead, the big blind
  * pays it from what its blind leaves), the small and big blind (heads-up the button posts the small blind), a
- * straddle left of the big blind, then extra posts; returns the first seat to act. */
+ * straddle left of the big blind, then extra posts; returns the first seat to act. With
+ * button_blind the button posts the big blind (short deck's button blind) and there is
+ * no small blind: the seat left of the button acts first. */
 static int64_t post_forced(he_hand *h, const he_hand_setup *s, he_hi_log *log)
 {
     int64_t n = h->n, first = he_hi_seat_after(h, h->button, 1);
     size_t sb_seat = 0, bb_seat = 0;
     he_hand_blind_seats((size_t)n, (size_t)h->button, &sb_seat, &bb_seat);
     int64_t sb = (int64_t)sb_seat, bb = (int64_t)bb_seat;
+    if (h->button_blind) { /* the button posts the one blind and acts last (no small blind) */
+        sb = bb = h->button;
+    }
     h->small_blind_seat = (int8_t)sb;
     h->big_blind_seat = (int8_t)bb;
     if (h->ante) {
@@ -443,12 +458,12 @@ static int state_fault(const he_hand *h)
         || !in(h->raise_size, 1, LIMIT) || !in(h->cur_bet, 0, LIMIT)
         || !in(h->plan_len, 0, 5)
         || !in(h->over, 0, 1) || !in(h->betting_done, 0, 1)
-        || !in(h->has_deck, 0, 1) || !in(h->deck_pos, 0, HE_DECK_SIZE)
+        || !in(h->has_deck, 0, 1) || !in(h->deck_pos, 0, he_hi_deck_size(h))
         || !in(h->last_aggressor, -1, h->n - 1) || !in(h->river_aggressor, -1, h->n - 1)
         || !in(h->small_blind_seat, 0, h->n - 1) || !in(h->big_blind_seat, 0, h->n - 1)
         || !in(h->blind_counts_toward_cap, 0, 1) || !in(h->allow_free_fold, 0, 1)
         || !in(h->manual_showdown, 0, 1) || !in(h->no_flop_no_drop, 0, 1) || !in(h->capped, 0, 1)
-        || h->n * h->hole_count + 8 > HE_DECK_SIZE) {
+        || h->n * h->hole_count + 8 > he_hi_deck_size(h)) {
         return HE_HAND_FAULT_RANGE;
     }
     /* the board has exactly the street's cards; only a pending street (flop, turn or river)
@@ -463,7 +478,7 @@ static int state_fault(const he_hand *h)
         return HE_HAND_FAULT_BOARD;
     }
     /* the deck position leaves room for what the streets to come take */
-    if (h->has_deck && h->deck_pos + deck_cards_to_come(h) > HE_DECK_SIZE) {
+    if (h->has_deck && h->deck_pos + deck_cards_to_come(h) > he_hi_deck_size(h)) {
         return HE_HAND_FAULT_RANGE;
     }
     /* a board is waited for only when neither the plan nor a deck has it, after the round's
@@ -499,7 +514,7 @@ static int state_fault(const he_hand *h)
                 continue;
             }
         }
-        if (!in(card, k < hc ? -1 : 0, 51)) {
+        if (!in(card, k < hc ? -1 : 0, 51) || he_hi_off_deck(h, card)) {
             return HE_HAND_FAULT_CARDS;
         }
         if (card >= 0) {
@@ -512,7 +527,7 @@ static int state_fault(const he_hand *h)
     /* the deck's board cards still to come: cards not in play, once each */
     for (int64_t p = 0; p < 5; p++) {
         int64_t card = h->deck_board[p];
-        if (!in(card, -1, 51)) {
+        if (!in(card, -1, 51) || he_hi_off_deck(h, card)) {
             return HE_HAND_FAULT_CARDS;
         }
         if (h->has_deck && p >= h->board_len && p >= h->plan_len) {

@@ -101,7 +101,7 @@
     X(S, A, HE_HAND_CHIP, rake_cap, 1, -1, LIMIT)
 #define HE_HAND_SETTINGS_SMALL(X, S, A)                                                      \
     /* the game (csrc/api/variant.h) and the hole cards each seat is dealt (within the      \
-     * variant's range: 2 Hold'em, 4 Omaha) */                                               \
+     * variant's range: 2 Hold'em, 4 Omaha, 5 and 6 its 5- and 6-card rows) */               \
     X(S, A, int8_t, variant, 1, 0, (int64_t)he_variant_count() - 1)                          \
     X(S, A, int8_t, hole_count, 1, 2, HE_HAND_MAX_HOLE)                                      \
     X(S, A, int8_t, betting, 1, HE_NO_LIMIT, HE_FIXED_LIMIT)                                 \
@@ -113,7 +113,10 @@
     /* settlement (he_settle_rules) */                                                       \
     X(S, A, int8_t, settle_method, 1, HE_SETTLE_TDA, HE_SETTLE_POKERKIT)                     \
     X(S, A, int8_t, odd_chips, 1, HE_ODD_CLOCKWISE, HE_ODD_FIRST_WINNER)                     \
-    X(S, A, int8_t, no_flop_no_drop, 1, 0, 1)
+    X(S, A, int8_t, no_flop_no_drop, 1, 0, 1)                                                \
+    /* the big blind is the button's (short deck's button blind, posted with antes): no     \
+     * small blind or straddle, the seat left of the button acts first */                    \
+    X(S, A, int8_t, button_blind, 1, 0, 1)
 #define HE_HAND_SETTINGS(X, S, A) HE_HAND_SETTINGS_WIDE(X, S, A) HE_HAND_SETTINGS_SMALL(X, S, A)
 #define HE_HAND_RATE_DEN_MAX ((int64_t)1 << 31)
 

@@ -73,6 +73,10 @@ static const struct {
     [HE_VARIANT_SHORT_DECK_STRAIGHTS] = {{"short-deck-straights-beat-trips", 36,
                                           HE_SHORT_LOWEST_CARD, 2, 2, 5, 0,
                                           HE_SHORT_RANK_WORST, 0}, rank_short_straights},
+    /* 5- and 6-card Omaha (Big O, six-card PLO): exactly two hole and three board cards, as
+     * "omaha", whose row also ranks 5 and 6 hole cards; these rows deal 5 or 6 */
+    [HE_VARIANT_OMAHA5] = {{"omaha5", HE_DECK_SIZE, 0, 5, 5, 5, 2, HE_RANK_WORST, 0}, rank_two_and_three},
+    [HE_VARIANT_OMAHA6] = {{"omaha6", HE_DECK_SIZE, 0, 6, 6, 5, 2, HE_RANK_WORST, 0}, rank_two_and_three},
 };
 #define N_VARIANTS (sizeof variants / sizeof variants[0])
 

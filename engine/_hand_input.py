@@ -70,6 +70,7 @@ def kernel_settings(config: GameConfig, rules: Rules | None, manual: bool) -> di
         "settle_method": int(pokerkit),  # HE_SETTLE_TDA 0, HE_SETTLE_POKERKIT 1
         "odd_chips": int(rules is not None and rules.odd_chips == "first_winner"),
         "no_flop_no_drop": int(rules is not None and rules.no_flop_no_drop),
+        "button_blind": int(config.button_blind),
     }
 
 

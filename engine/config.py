@@ -44,6 +44,12 @@ class GameConfig:
     ``mode`` is ``"cash"`` (the default) or ``"tournament"``: in a cash game fixed-limit
     betting between two players is uncapped (unless the cap was reached while more could
     bet), in a tournament the cap holds heads-up too.
+    ``button_blind=True`` has the button post the one blind (``big_blind``) instead of
+    the small and big blind, as short deck is dealt at Triton and GGPoker (with ``ante``
+    from every seat): no small blind (``small_blind`` defaults to, and must be, 0) nor
+    straddle; the seat left of the button acts first, the button last before the flop.
+    ``variant`` is any row of :data:`holdem_eval.variants.VARIANTS`: the hand deals its
+    deck (``deck_size`` cards, ids ``lowest_card`` .. 51) and ``hole_count`` cards a seat.
 
     >>> GameConfig(big_blind=100).small_blind
     50
@@ -65,6 +71,7 @@ class GameConfig:
     allow_free_fold: bool = False
     blind_counts_toward_cap: bool = True
     mode: str = "cash"
+    button_blind: bool = False
     hole_count: int = field(init=False, repr=False, compare=False)
     """Hole cards each player is dealt: 2 for Hold'em, 4 for Omaha (derived from the
     variant's row, :data:`holdem_eval.variants.VARIANTS`)."""
@@ -80,9 +87,16 @@ class GameConfig:
                 f"betting must be one of {BETTING_STRUCTURES}, got {self.betting!r}"
             )
         bb = _check_amount("big_blind", self.big_blind, positive=True)
+        if not isinstance(self.button_blind, bool):
+            raise ConfigError(f"button_blind must be a bool, got {self.button_blind!r}")
         if self.small_blind == -1:
-            object.__setattr__(self, "small_blind", bb // 2)
+            object.__setattr__(self, "small_blind", 0 if self.button_blind else bb // 2)
         sb = _check_amount("small_blind", self.small_blind)
+        if self.button_blind and (sb or self.straddle):
+            raise ConfigError(
+                f"button_blind: the button posts the only blind, so small_blind and straddle"
+                f" must be 0, got small_blind={sb!r}, straddle={self.straddle!r}"
+            )
         if sb > bb:
             raise ConfigError(f"small_blind {sb!r} must not exceed big_blind {bb!r}")
         _check_amount("ante", self.ante)

@@ -22,8 +22,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from holdem_eval.variants import VARIANTS
+
 from .config import GameConfig
-from .decks import Deck, DeckError, OsDeck, check_drawn
+from .decks import Deck, DeckError, OsDeck, check_drawn, off_deck_cards
 from .errors import ConfigError, HandStateError
 from .hand import Action, ActionKind, Hand
 
@@ -63,7 +65,8 @@ class DeckHand(Hand):
         except TypeError:
             n = -1
         if not (isinstance(config, GameConfig) and 2 <= n <= 10 and isinstance(button, int)
-                and not isinstance(button, bool) and 0 <= button < n):
+                and not isinstance(button, bool) and 0 <= button < n
+                and n * config.hole_count + 8 <= VARIANTS[config.variant].deck_size):
             # the arguments are wrong: Hand() says how (a seed makes it check them all),
             # and no card is drawn
             super().__init__(config, stacks, button=button, seed=0, posts=posts, rules=rules,
@@ -71,8 +74,8 @@ class DeckHand(Hand):
             raise AssertionError("Hand() accepted arguments DeckHand refused")  # pragma: no cover
         # one card at a time round the table from the seat left of the button, as a dealer
         # does (it matters only to a preset order)
-        hc = config.hole_count
-        cards = check_drawn(deck.draw(n * hc, frozenset()), n * hc, frozenset())
+        hc, off_deck = config.hole_count, off_deck_cards(config.variant)
+        cards = check_drawn(deck.draw(n * hc, off_deck), n * hc, off_deck)
         holes: list[list[int]] = [[] for _ in range(n)]
         for j, card in enumerate(cards):
             holes[(button + 1 + j) % n].append(card)
@@ -84,7 +87,8 @@ class DeckHand(Hand):
         """Deal the board cards the machine waits for, street by street."""
         while self._pending_board > 0 and not self._over:
             count = self._pending_board
-            exclude = frozenset(c for hole in self.hole_cards for c in hole if c >= 0) | frozenset(self.board)
+            exclude = (frozenset(c for hole in self.hole_cards for c in hole if c >= 0)
+                       | frozenset(self.board) | off_deck_cards(self.config.variant))
             cards = check_drawn(self.deck.draw(count, exclude), count, exclude)
             Hand.deal_board(self, cards)
 

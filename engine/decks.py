@@ -13,6 +13,10 @@ hold no card that has not been dealt yet, and nothing recorded so far tells the 
   there. Its answer is checked (``count`` distinct ids 0..51, none in ``exclude``) before a
   card is used; a wrong answer raises :class:`DeckError` and changes nothing.
 
+Every deck deals the game's deck (:attr:`Variant.lowest_card <holdem_eval.variants.Variant>`
+.. 51): a hand puts the cards outside it (:func:`off_deck_cards`, the 2s to 5s of short
+deck) in ``exclude`` with the cards in play, so the decks above need nothing of the variant.
+
 ``seed=`` (``Hand(..., seed=7)``, ``Table(..., seed=7)``) is the other dealer: a
 reproducible splitmix64 deal for simulations and tests (see :mod:`.dealing`). It is **not
 for real play**: whoever learns the seed knows every card, and the seeded hand keeps its
@@ -23,6 +27,8 @@ run-out in its state from the start.
 ([50, 46], [43, 41, 0])
 >>> len(set(OsDeck().draw(52, frozenset())))
 52
+>>> len(off_deck_cards("holdem")), sorted(off_deck_cards("holdem"))
+(0, [])
 """
 
 from __future__ import annotations
@@ -31,21 +37,32 @@ import secrets
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from holdem_eval.variants import DECK_SIZE
+from holdem_eval.variants import DECK_SIZE, VARIANTS
 
 from .errors import DeckError
 
-__all__ = ["Deck", "DeckError", "OsDeck", "PresetDeck", "check_drawn"]
+__all__ = ["Deck", "DeckError", "OsDeck", "PresetDeck", "check_drawn", "off_deck_cards"]
 
 _ALL_CARDS = range(DECK_SIZE)
+_OFF_DECK: dict[str, frozenset[int]] = {
+    name: frozenset(range(row.lowest_card)) for name, row in VARIANTS.items()
+}
+
+
+def off_deck_cards(variant: str) -> frozenset[int]:
+    """The card ids that are not in ``variant``'s deck (ids below its ``lowest_card``:
+    none for a 52-card game, the 2s to 5s for a short deck). A hand excludes them from
+    every draw, as it does the cards in play."""
+    return _OFF_DECK[variant]
 
 
 @runtime_checkable
 class Deck(Protocol):
     """What a hand asks of a deck: ``count`` card ids (0..51) not in ``exclude``.
 
-    ``exclude`` is every card already in play (hole cards and board); the deck must not
-    return any of them, nor one card twice.
+    ``exclude`` is every card already in play (hole cards and board) and every card outside
+    the game's deck (:func:`off_deck_cards`); the deck must not return any of them, nor
+    one card twice.
     """
 
     def draw(self, count: int, exclude: frozenset[int]) -> Sequence[int]: ...

@@ -43,7 +43,8 @@ observer and ``r = 1`` the next seat clockwise. Chip amounts are in big blinds
 ================  ======  ==========================================================
 offset            size    content
 ================  ======  ==========================================================
-``0``             52      own hole cards, multi-hot by card id (``rank * 4 + suit``)
+``0``             52      own hole cards, multi-hot by card id (``rank * 4 + suit``):
+                          2 to 6 ones, as the variant deals (short deck: ids 16..51)
 ``52``            52      board cards, multi-hot by card id
 ``104``           4       street one-hot: preflop, flop, turn, river (all 0 at a
                           showdown; a hand won by folds keeps its street)

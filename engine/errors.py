@@ -103,7 +103,7 @@ _WAGER = "seat {seat} cannot {word} {amount}: "
 _SHOWDOWN = "seat {seat!r} cannot {what}: "
 
 # status -> (class, message template); the template's fields come from hand_error's
-# keyword arguments. Statuses are csrc/api/hand.h's HE_E_HAND_* (-100 .. -142).
+# keyword arguments. Statuses are csrc/api/hand.h's HE_E_HAND_* (-100 .. -143).
 HAND_ERRORS: dict[int, tuple[type[HoldemEvalError], str]] = {
     -100: (ConfigError, "a hand needs 2..10 seats, got {n} stacks: {stacks!r}"),
     -101: (ConfigError, "stacks must be positive ints, got {stacks!r}"),
@@ -115,7 +115,7 @@ HAND_ERRORS: dict[int, tuple[type[HoldemEvalError], str]] = {
     -103: (ConfigError, "button must be a seat 0..{last}, got {button!r}"),
     -104: (ConfigError, "{what} {value!r} is outside the range the engine accepts"),
     -105: (ConfigError, "a straddle needs at least 3 seats"),
-    -106: (ConfigError, "{variant} with {n} seats needs more than 52 cards"),
+    -106: (ConfigError, "{variant} with {n} seats needs more cards than its deck has"),
     -107: (ConfigError, "{what} has card {card!r}; expected card ids 0..51 (or -1 unknown)"),
     -108: (ConfigError, "card {card!r} is given twice"),
     -109: (ConfigError, "give a seed or explicit hole_cards"),
@@ -163,6 +163,7 @@ HAND_ERRORS: dict[int, tuple[type[HoldemEvalError], str]] = {
         " played on",
     ),
     -142: (HandStateError, "board card {card!r} is already dealt"),
+    -143: (ConfigError, "card {card!r} is not in the {variant!r} deck (cards {deck})"),
 }
 
 
@@ -196,6 +197,12 @@ def hand_error(status: int, **context: Any) -> HoldemEvalError:
     if entry is None:
         return HandStateError(f"the hand kernel returned unknown status {status!r}")
     cls, template = entry
+    if status == -143:  # the deck of the variant: which cards it has
+        from holdem_eval.cards import RANK_CHARS
+        from holdem_eval.variants import VARIANTS
+
+        lowest = VARIANTS[context["variant"]].lowest_card
+        context["deck"] = f"{RANK_CHARS[lowest // 4]}c..As, ids {lowest}..51"
     return cls(template.format(**context))
 
 

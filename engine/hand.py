@@ -479,7 +479,8 @@ class Hand(HandCore):
         if st == _K["STATE"]:
             raise self._state_error()
         if st:
-            raise hand_error(st, card=card_text(self._error_card), **context)
+            raise hand_error(st, card=card_text(self._error_card), variant=self.config.variant,
+                             **context)
 
     def _deal_board(self, cards: Any) -> None:
         """deal_board() of card text and anything but exact ids: convert, then deal."""

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Union
 
+from holdem_eval.variants import VARIANTS
+
 from .config import ConfigError, GameConfig
 from .errors import (
     IncompleteHandError,
@@ -38,8 +40,31 @@ __all__ = [
 
 Chips = Union[int, Decimal]
 
-PHH_VARIANTS = {"NT": ("holdem", "no-limit"), "FT": ("holdem", "fixed-limit"), "PO": ("omaha", "pot-limit")}
+# PHH's variant codes (phh-std; PokerKit 0.7's notation.HandHistory.game_types) -> the
+# engine's game. NS is PokerKit's short deck, where a straight beats three of a kind.
+_STANDARD_GAMES = {
+    "NT": ("holdem", "no-limit"), "FT": ("holdem", "fixed-limit"), "PO": ("omaha", "pot-limit"),
+    "NS": ("short-deck-straights-beat-trips", "no-limit"), "FO/8": ("omaha-hi-lo", "fixed-limit"),
+}
+# The engine's own codes for games PHH has none for (PokerKit does not read them): pot-limit
+# 5- and 6-card Omaha and pot-limit Omaha hi-lo.
+ENGINE_CODES = {
+    "PO5": ("omaha5", "pot-limit"), "PO6": ("omaha6", "pot-limit"),
+    "PO/8": ("omaha-hi-lo", "pot-limit"), "PO5/8": ("omaha5-hi-lo", "pot-limit"),
+}
+PHH_VARIANTS = {
+    code: game for code, game in {**_STANDARD_GAMES, **ENGINE_CODES}.items() if game[0] in VARIANTS
+}
+# Rows written with the code of another row of the same game and the user-defined field
+# ``_variant`` naming them: short deck where three of a kind beats a straight (Triton,
+# GGPoker) is NS with ``_variant = "short-deck"``.
+PHH_ALTERNATES = {
+    alt: base for alt, base in {"short-deck": "short-deck-straights-beat-trips"}.items()
+    if alt in VARIANTS and base in VARIANTS
+}
 PHH_CODES = {v: k for k, v in PHH_VARIANTS.items()}
+PHH_CODES.update({(alt, betting): code for alt, base in PHH_ALTERNATES.items()
+                  for code, (variant, betting) in PHH_VARIANTS.items() if variant == base})
 PHH_RULES = Rules.pokerkit()  # PokerKit's pot merging and odd-chip order, no rake
 
 
@@ -124,8 +149,21 @@ class PhhHand:
         assert isinstance(config, GameConfig)
         return config
 
-    def _make_config(self) -> GameConfig:
+    def engine_game(self) -> tuple[str, str]:
+        """The engine's ``(variant, betting)`` of this history: its code's game, or the row
+        its user-defined field ``_variant`` names (:data:`PHH_ALTERNATES`)."""
         variant, betting = PHH_VARIANTS[self.variant]
+        alternate = self.fields.get("_variant")
+        if alternate is not None:
+            if PHH_ALTERNATES.get(alternate) != variant:
+                names = sorted(k for k, v in PHH_ALTERNATES.items() if v == variant)
+                raise PhhError(f"{self.name}: _variant {alternate!r} is not a game of variant"
+                               f" {self.variant!r} (it may be one of {names})")
+            variant = alternate
+        return variant, betting
+
+    def _make_config(self) -> GameConfig:
+        variant, betting = self.engine_game()
         n = self.players
         blinds = list(self.blinds_or_straddles)
         if len(blinds) != n or len(self.antes) != n:
@@ -138,9 +176,14 @@ class PhhHand:
         if n == 2 and (any(b < 0 for b in blinds) or any(self.dead_posts)):
             raise UnsupportedPhhError(f"{self.name}: heads-up live posts {blinds!r}")
         blinds = [max(b, 0) for b in blinds]  # negative entries are live posts (see posts())
-        sb, bb = blinds[0], blinds[1]
-        straddle = blinds[2] if n > 2 else 0
-        rest = blinds[3:] if n > 2 else []
+        # a button blind (short deck): the button, pN (heads-up PokerKit reverses: p1's
+        # entry), posts the only blind
+        on_button = n - 1 if n > 2 else 0
+        button_blind = blinds[on_button] > 0 and not any(
+            b for k, b in enumerate(blinds) if k != on_button)
+        sb, bb = (0, blinds[on_button]) if button_blind else (blinds[0], blinds[1])
+        straddle = blinds[2] if n > 2 and not button_blind else 0
+        rest = blinds[3:] if n > 2 and not button_blind else []
         if any(rest) or bb == 0 or sb > bb or (straddle and straddle < bb):
             raise UnsupportedPhhError(
                 f"{self.name}: blinds_or_straddles {blinds!r} is not small blind, big blind"
@@ -167,6 +210,7 @@ class PhhHand:
             "big_blind_ante": big_blind_ante,
             "straddle": straddle,
             "allow_free_fold": True,  # PokerKit cash games allow it (with a warning)
+            "button_blind": button_blind,
         }
         if betting == "fixed-limit":
             kwargs.update(small_bet=self.small_bet, big_bet=self.big_bet, max_bets=4,

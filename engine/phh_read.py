@@ -95,14 +95,15 @@ def _amounts(name: str, table: Mapping[str, Any], actions: list[str]) -> list[tu
 
 def build_hand(name: str, table: Mapping[str, Any]) -> PhhHand:
     if "variant" not in table:
-        raise PhhError(f"{name}: required field 'variant' is missing (NT, FT or PO)")
+        raise PhhError(f"{name}: required field 'variant' is missing ({', '.join(PHH_VARIANTS)})")
     variant = table.get("variant")
     if not isinstance(variant, str) or variant not in PHH_VARIANTS:
         raise UnsupportedPhhError(
-            f"{name}: variant {variant!r} is not supported (NT, FT and PO are)"
+            f"{name}: variant {variant!r} is not supported ({', '.join(PHH_VARIANTS)} are)"
         )
     required = ["antes", "starting_stacks", "actions", "blinds_or_straddles"]
-    required += ["small_bet", "big_bet"] if variant == "FT" else ["min_bet"]
+    fixed = PHH_VARIANTS[variant][1] == "fixed-limit"
+    required += ["small_bet", "big_bet"] if fixed else ["min_bet"]
     for key in required:
         if key not in table:
             raise PhhError(f"{name}: required field {key!r} is missing")

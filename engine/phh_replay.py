@@ -13,6 +13,7 @@ from typing import Any, NoReturn
 
 from holdem_eval import HoldemEvalError
 from holdem_eval.cards import card_text, parse_cards
+from holdem_eval.variants import VARIANTS
 
 from .dealing import UNKNOWN_CARD
 from .hand import Hand, HandStateError, IllegalActionError
@@ -102,7 +103,7 @@ def _read_holes(phh: PhhHand) -> tuple[int, list[tuple[int, ...]] | None, _Failu
     """The leading ``d dh pK CARDS`` actions: (count, hole cards by seat, failure)."""
     actions = phh.actions
     n = phh.players
-    hc = 4 if phh.variant == "PO" else 2
+    hc = VARIANTS[phh.engine_game()[0]].hole_counts[0]
     holes: list[tuple[int, ...] | None] = [None] * n
     dealt: dict[int, int] = {}  # card -> the seat it was dealt to, to report a repeat here
     k = 0

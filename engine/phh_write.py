@@ -9,7 +9,7 @@ from typing import Any
 
 from .dealing import format_cards
 from .hand import Hand
-from .phh_hand import PHH_CODES, PhhError, UnsupportedPhhError
+from .phh_hand import PHH_ALTERNATES, PHH_CODES, PHH_VARIANTS, PhhError, UnsupportedPhhError
 from .phh_read import rule_fields
 from .rules import Rules
 
@@ -63,10 +63,17 @@ def _toml_value(value: Any) -> str:
 def dumps_phh(hand: Hand, /, *, viewer: int | str | None = None, **metadata: Any) -> str:
     """Write ``hand`` (finished or not) as PHH text that PokerKit 0.7.7 can read back.
 
-    PHH has variant codes for three of the engine's games, so these are written: no-limit
-    Hold'em (``NT``), fixed-limit Hold'em with at most 4 bets or raises a round (``FT``)
-    and pot-limit Omaha (``PO``). Other games (pot-limit Hold'em, no-limit or fixed-limit
-    Omaha) raise :class:`UnsupportedPhhError`.
+    PHH has variant codes for these of the engine's games, so these are written: no-limit
+    Hold'em (``NT``), fixed-limit Hold'em with at most 4 bets or raises a round (``FT``),
+    pot-limit Omaha (``PO``), no-limit short deck (``NS``; the ``"short-deck"`` row, where
+    three of a kind beats a straight, adds the user-defined field ``_variant``: PokerKit's
+    ``NS`` ranks a straight above it) and fixed-limit Omaha hi-lo (``FO/8``). PHH has no
+    code for pot-limit 5- and 6-card Omaha or pot-limit Omaha hi-lo: they are written with
+    the engine's own codes ``PO5``, ``PO6``, ``PO/8`` and ``PO5/8``, which this module
+    reads back and PokerKit does not. Other games (pot-limit Hold'em, no-limit or
+    fixed-limit Omaha, ...) raise :class:`UnsupportedPhhError`. A button blind
+    (``GameConfig.button_blind``) is written as PokerKit writes it: the button's entry of
+    ``blinds_or_straddles`` (``pN``; heads-up ``p1``'s, which PokerKit swaps).
 
     ``viewer``: ``None`` writes everything (every seat's hole cards: the house's record).
     A seat (its position in the hand, 0..n-1) writes only what that seat saw: its own
@@ -92,7 +99,8 @@ def dumps_phh(hand: Hand, /, *, viewer: int | str | None = None, **metadata: Any
     code = PHH_CODES.get((cfg.variant, cfg.betting))
     if code is None:
         raise UnsupportedPhhError(
-            f"PHH has no variant code for {cfg.variant} {cfg.betting} (NT, FT, PO exist)"
+            f"PHH has no variant code for {cfg.variant} {cfg.betting}"
+            f" ({', '.join(PHH_VARIANTS)} exist)"
         )
     if cfg.betting == "fixed-limit" and (
         cfg.max_bets is None or cfg.max_bets - (1 if cfg.blind_counts_toward_cap else 0) > 4
@@ -110,7 +118,10 @@ def dumps_phh(hand: Hand, /, *, viewer: int | str | None = None, **metadata: Any
     sb_seat, bb_seat = hand.blind_seats
     blinds = [0] * n
     antes = [0] * n
-    blinds[0], blinds[1] = cfg.small_blind, cfg.big_blind
+    if cfg.button_blind:  # the button's entry (heads-up PokerKit swaps the first two)
+        blinds[n - 1 if n > 2 else 0] = cfg.big_blind
+    else:
+        blinds[0], blinds[1] = cfg.small_blind, cfg.big_blind
     if cfg.straddle:
         blinds[2] = cfg.straddle
     if cfg.ante:
@@ -155,7 +166,9 @@ def dumps_phh(hand: Hand, /, *, viewer: int | str | None = None, **metadata: Any
         "antes": antes,
         "blinds_or_straddles": blinds,
     }
-    if code == "FT":
+    if cfg.variant in PHH_ALTERNATES:
+        fields["_variant"] = cfg.variant
+    if cfg.betting == "fixed-limit":
         fields["small_bet"] = cfg.small_bet
         fields["big_bet"] = cfg.big_bet
     else:

@@ -6,7 +6,9 @@
  * writes it as he_hand_field_count() arrays (name, byte offset, length, width) and copies
  * it with he_hand_clone. Allocate he_hand_size() bytes aligned for int64_t.
  *
- * Seats 0..n-1 clockwise, 2 <= n <= HE_HAND_MAX_SEATS. Cards are ids 0..51, -1 unknown.
+ * Seats 0..n-1 clockwise, 2 <= n <= HE_HAND_MAX_SEATS. Cards are ids 0..51, -1 unknown; the
+ * game's deck (its variant row, api/variant.h) is ids lowest_card..51, and a card below it
+ * given by the caller is HE_E_HAND_DECK_CARD (error_card tells which).
  * Amounts are chips: every stack, blind, ante, straddle, post and bet size must be at most
  * HE_HAND_MAX_CHIPS, and so must the sum of the stacks (refused at the door with
  * HE_E_HAND_AMOUNT); then no sum the rules form (pot-limit maximum: 2 * bet + pot) can
@@ -18,7 +20,8 @@
  * (may be NULL). */
 
 #define HE_HAND_MAX_SEATS 10
-#define HE_HAND_MAX_HOLE 4                      /* Omaha: 4 hole cards; Hold'em: 2 */
+#define HE_HAND_MAX_HOLE 6                      /* 6-card Omaha: 6 hole cards; Hold'em: 2 */
+#define HE_HAND_EVENT_CARDS 6                   /* cards an event holds: a hand or a board street */
 #define HE_HAND_MAX_CHIPS 1152921504606846976   /* 2**60: the amount limit, see above */
 #define HE_HAND_DONE 4611686018427387904        /* 2**62: acted level of a folded/all-in seat */
 #define HE_HAND_MAX_EVENTS 96                   /* most events one call can log */
@@ -85,7 +88,8 @@
 #define HE_E_HAND_BUTTON -103       /* button outside 0..n-1 */
 #define HE_E_HAND_CONFIG -104       /* a configuration value outside its range */
 #define HE_E_HAND_STRADDLE -105     /* a straddle with 2 seats */
-#define HE_E_HAND_DECK -106         /* more cards needed than 52 (n * hole + 8) */
+#define HE_E_HAND_DECK -106         /* more cards needed than the variant's deck has
+                                     * (n * hole + 8) */
 #define HE_E_HAND_CARD -107         /* a card id outside -1..51 (board: 0..51) */
 #define HE_E_HAND_TWICE -108        /* a card given twice; error_card tells which */
 #define HE_E_HAND_NO_CARDS -109     /* no seed and no hole cards */
@@ -123,6 +127,8 @@
                                      * does not give them all (a showdown waits for them) */
 #define HE_E_HAND_STATE -141        /* he_hand_check: the state breaks an invariant */
 #define HE_E_HAND_DEALT -142        /* deal: a card already dealt; error_card tells which */
+#define HE_E_HAND_DECK_CARD -143    /* a card given (hole, board, deal, show) that is not in the
+                                     * variant's deck (below lowest_card); error_card */
 
 typedef struct he_hand he_hand;
 
@@ -163,7 +169,7 @@ typedef struct {
     int32_t seat;              /* -1 for table events (board, rake) */
     int64_t amount;            /* chips; the "to" amount for bet/raise */
     int32_t n_cards;
-    int32_t cards[5];          /* hole, board or shown cards, -1 unknown */
+    int32_t cards[6];          /* HE_HAND_EVENT_CARDS: hole, board or shown cards, then -1 */
 } he_hand_event;
 
 /* The legal actions of the seat to act (count 0 when nobody is to act). kinds[i] with

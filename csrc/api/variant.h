@@ -12,6 +12,20 @@
 #define HE_VARIANT_OMAHA 1    /* 4..6 hole cards: exactly two hole and three board cards */
 #define HE_VARIANT_SHORT_DECK 2  /* 6+ Hold'em, ids 16..51; trips beat a straight (api/eval_short.h) */
 #define HE_VARIANT_SHORT_DECK_STRAIGHTS 3  /* the same with a straight beating trips */
+#define HE_VARIANT_OMAHA5 4    /* 5-card Omaha: 5 hole cards, exactly two hole + three board */
+#define HE_VARIANT_OMAHA6 5    /* 6-card Omaha: 6 hole cards, likewise */
+
+/* The low half of a hi-lo game (csrc/eval_low.c): A-5 lowball, eight or better. A low is
+ * five cards of distinct ranks, each 8 or lower, the ace low; straights and flushes do not
+ * count. Lows compare by their highest card, then the next...: lower is better. The scale
+ * numbers the 56 qualifying lows from the best, HE_LOW_BEST (5-4-3-2-A, "the wheel"), to
+ * HE_LOW_WORST (8-7-6-5-4); HE_LOW_NONE (0): no qualifying low. A low's rank is 1 plus
+ * the colex index of its ranks' mask (bit 0 = A, bit k = k + 1 for 2..8): 1 + the sum over
+ * its cards, lowest first (i = 1..5), of C(bit_i, i). */
+#define HE_LOW_NONE 0
+#define HE_LOW_BEST 1         /* 5-4-3-2-A */
+#define HE_LOW_WORST 56       /* 8-7-6-5-4 */
+#define HE_LOW_EIGHT 8        /* he_variant.low of an eight-or-better hi-lo game */
 
 typedef struct {
     const char *name;      /* the variant's name in the Python API: "holdem", "omaha" */
@@ -36,3 +50,10 @@ const he_variant *he_variant_info(size_t variant);
  * count outside the row; HE_E_CARD_RANGE / HE_E_DUPLICATE for bad cards. */
 int he_variant_rank(size_t variant, const uint8_t *hole, size_t hole_len, const uint8_t *board,
                     size_t board_len, uint16_t *rank);
+
+/* The low rank (HE_LOW_*) of one player's hand in a hi-lo `variant` (row low = 8): the
+ * best eight-or-better low of its cards as the row makes hands (exactly hole_used hole
+ * cards, or the best five of all). Same arguments and statuses as he_variant_rank, and
+ * HE_E_ARGUMENT for a variant without a low half. */
+int he_variant_low_rank(size_t variant, const uint8_t *hole, size_t hole_len,
+                        const uint8_t *board, size_t board_len, uint16_t *low);

@@ -24,8 +24,11 @@ from holdem_eval.engine import (
     loads_phh,
     replay_phh,
 )
+from holdem_eval.engine.phh_hand import PHH_VARIANTS
 
 from holdem_eval import format_cards
+
+_CODES = ", ".join(PHH_VARIANTS)  # the codes the messages list, in order (no regex characters)
 
 # recorded hands kept in the repository (tests/data/phh/README.md names the source)
 PHH_DIR = Path(__file__).resolve().parents[1] / "data" / "phh"
@@ -545,7 +548,7 @@ def test_decimal_places_up_to_the_limit_replay() -> None:
 
 def test_found_by_the_fuzzer() -> None:
     with pytest.raises(UnsupportedPhhError, match=r"^x.phh: variant \[0, 0\] is not supported"
-                       r" \(NT, FT and PO are\)$"):
+                       rf" \({_CODES} are\)$"):
         loads_phh(SIMPLE.replace("'NT'", "[0, 0]"), name="x.phh")
     with pytest.raises(PhhError, match=r"^x.phh: finishing_stacks\[1\] must be an amount >= 0,"
                        r" got -1$"):
@@ -603,10 +606,10 @@ def test_a_hand_with_hand_tables_after_its_fields_is_refused_not_half_read() -> 
 
 def test_a_file_without_a_variant_says_so() -> None:
     """Issue 30: it said "top-level key 'antes' is neither a field nor a [hand] table"."""
-    with pytest.raises(PhhError, match=r"^x\.phh: required field 'variant' is missing \(NT, FT or PO\)$"):
+    with pytest.raises(PhhError, match=rf"^x\.phh: required field 'variant' is missing \({_CODES}\)$"):
         loads_phh(SIMPLE.replace("variant = 'NT'\n", ""), name="x.phh")
     with pytest.raises(
-        PhhError, match=r"^x\.phhs\[2\]: required field 'variant' is missing \(NT, FT or PO\)$"
+        PhhError, match=rf"^x\.phhs\[2\]: required field 'variant' is missing \({_CODES}\)$"
     ):
         loads_phh("[1]\n" + SIMPLE + "\n[2]\n" + SIMPLE.replace("variant = 'NT'\n", ""), name="x.phhs")
 
@@ -658,7 +661,7 @@ def test_dumps_refuses_the_games_phh_has_no_code_for() -> None:
         h = Hand(GameConfig(variant=variant, betting=betting, big_blind=10), [1000, 1000], seed=3)
         with pytest.raises(
             UnsupportedPhhError,
-            match=rf"^PHH has no variant code for {variant} {betting} \(NT, FT, PO exist\)$",
+            match=rf"^PHH has no variant code for {variant} {betting} \({_CODES} exist\)$",
         ):
             dumps_phh(h)
 

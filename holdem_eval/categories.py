@@ -17,8 +17,9 @@ from ._classes import CATEGORY_NAMES, LAST_RANK, HandClass, hand_classes
 from ._short_classes import short_hand_classes
 from ._variant_faces import SHORT_RULES, best_five_variant, check_deck
 from .cards import CardsLike, parse_cards
-from .errors import DTypeError, InvalidRankError, ShapeError
+from .errors import DTypeError, InvalidRankError, InvalidVariantError, ShapeError
 from .evaluator import evaluate, omaha_cards
+from .variants import VARIANT_NAMES, VARIANTS, WORST_RANK
 
 __all__ = ["HandCategory", "best_five", "best_five_omaha", "describe", "hand_categories", "hand_category"]
 
@@ -45,14 +46,18 @@ class HandCategory(IntEnum):
 _LAST = np.array(LAST_RANK[1:], dtype=np.int64)  # last rank of categories 1..9
 
 
-def _scale(variant: object) -> tuple[str, int]:
-    """The name and worst rank of a best-five variant (holdem or short deck)."""
-    row = best_five_variant(variant, "the rank scale")
-    return row.name, row.worst_rank
+def _scale(variant: object, face: str) -> tuple[str, int]:
+    """The rank scale of ``variant``: ``("holdem", 7462)`` for every variant ranked on the
+    Cactus Kev scale (Hold'em, Omaha ...), a short-deck variant's own name and worst rank."""
+    row = VARIANTS.get(variant) if isinstance(variant, str) else None
+    if row is not None and row.name in SHORT_RULES:
+        return row.name, row.worst_rank
+    if row is not None and row.worst_rank == WORST_RANK:
+        return "holdem", WORST_RANK
+    raise InvalidVariantError(f"{face}: variant must be one of {VARIANT_NAMES}, got {variant!r}")
 
 
-def _check_rank(rank: object, variant: object = "holdem") -> int:
-    name, worst = _scale(variant)
+def _check_rank(rank: object, name: str, worst: int) -> int:
     on = "" if name == "holdem" else f" (variant {name!r})"
     if isinstance(rank, bool) or not isinstance(rank, (int, np.integer)):
         raise DTypeError(f"a hand rank must be an integer 1..{worst}{on}, got {rank!r}")
@@ -75,9 +80,10 @@ def hand_category(rank: int, variant: str = "holdem") -> HandCategory:
     >>> hand_category(300, variant="short-deck").label
     'Three of a Kind'
     """
-    r = _check_rank(rank, variant)
-    if variant != "holdem":
-        return HandCategory(int(_short_categories(variant)[r]))
+    name, worst = _scale(variant, "hand_category")
+    r = _check_rank(rank, name, worst)
+    if name != "holdem":
+        return HandCategory(int(_short_categories(name)[r]))
     return HandCategory(int(np.searchsorted(_LAST, r)) + 1)
 
 
@@ -89,7 +95,7 @@ def hand_categories(ranks: ArrayLike, variant: str = "holdem") -> NDArray[np.uin
     >>> hand_categories([1, 100, 525], variant="short-deck").tolist()
     [1, 4, 5]
     """
-    name, worst = _scale(variant)
+    name, worst = _scale(variant, "hand_categories")
     on = "" if name == "holdem" else f" (variant {name!r})"
     arr = np.asarray(ranks)
     if arr.dtype.kind not in "iu":
@@ -157,9 +163,10 @@ def describe(cards_or_rank: CardsLike | int, variant: str = "holdem") -> str:
     >>> describe("9h 8d 7c 6s Ah Ad", variant="short-deck")
     'Straight, Nine high'
     """
-    name = best_five_variant(variant, "describe").name
     if isinstance(cards_or_rank, (bool, int, np.integer)):
-        return _describe_rank(_check_rank(cards_or_rank, name), name)
+        name, worst = _scale(variant, "describe")
+        return _describe_rank(_check_rank(cards_or_rank, name, worst), name)
+    name = best_five_variant(variant, "describe").name
     return _describe_rank(evaluate(cards_or_rank, variant=name), name)
 
 

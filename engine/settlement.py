@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from holdem_eval import HandCategory, best_five, best_five_omaha, describe, hand_category
+from holdem_eval._variant_faces import SHORT_RULES
+from holdem_eval.variants import VARIANTS
 
 __all__ = ["Award", "Pot", "SeatHand", "Settlement", "ShowdownOrder", "from_detail",
            "from_split_detail"]
@@ -269,8 +271,9 @@ class Settlement:
                 out.append(None)
                 continue
             five = _best_five(hole, board, self._variant)
-            category = hand_category(rank)
-            out.append(SeatHand(seat, rank, category, five, _describe(rank)))
+            scale = self._variant if self._variant in SHORT_RULES else "holdem"  # rank scale
+            category = hand_category(rank, scale)
+            out.append(SeatHand(seat, rank, category, five, _describe(rank, scale)))
         return tuple(out)
 
     def pot_name(self, index: int) -> str:
@@ -382,17 +385,19 @@ def _decided_by(winner: SeatHand, losers: Sequence[SeatHand | None]) -> str:
 
 def _best_five(hole: tuple[int, ...], board: tuple[int, ...], variant: str) -> tuple[int, ...]:
     """The five cards that make the hand, in display order (holdem_eval.best_five's choice)."""
-    return best_five(hole + board) if variant == "holdem" else best_five_omaha(hole, board)
+    if VARIANTS[variant].hole_used == 0:  # Hold'em, short deck: the best five of all
+        return best_five(hole + board, "holdem" if variant not in SHORT_RULES else variant)
+    return best_five_omaha(hole, board)
 
 
-def _describe(rank: int) -> str:
-    text = _DESCRIPTIONS.get(rank)
+def _describe(rank: int, scale: str = "holdem") -> str:
+    text = _DESCRIPTIONS.get((rank, scale))
     if text is None:
-        text = _DESCRIPTIONS[rank] = describe(rank)
+        text = _DESCRIPTIONS[rank, scale] = describe(rank, scale)
     return text
 
 
-_DESCRIPTIONS: dict[int, str] = {}
+_DESCRIPTIONS: dict[tuple[int, str], str] = {}
 
 
 # Seat bit mask -> ascending seat tuple.

@@ -32,6 +32,7 @@ from holdem_eval import (
     parse_cards,
 )
 from holdem_eval import _bindings as _native
+from holdem_eval._variant_faces import check_deck
 from holdem_eval.cards import RANK_CHARS, SUIT_CHARS, card_text, parse_card
 from holdem_eval.variants import DECK_SIZE, VARIANTS, WORST_RANK, variant_info
 
@@ -289,7 +290,8 @@ def settle(
     ignored (may be ``None``) for folded seats and when only one seat is live.
     ``board``: the community cards (5 at a showdown; 0, 3, 4 or 5 otherwise — only
     its length matters then, for "no flop, no drop"). ``folded``: per seat, True if it
-    folded. ``button``: the dealer seat. ``variant``: ``"holdem"`` or ``"omaha"``.
+    folded. ``button``: the dealer seat. ``variant``: a name of docs/variants.md
+    (``"holdem"``, ``"omaha"``, ``"short-deck"`` ...).
     ``dead``: per seat, the part of its contribution that is dead money posted as such
     (a returning player's missed small blind, a big-blind ante; ``0 <= dead[i] <=
     contributions[i]``). Dead chips are not part of the seat's bet: they set no all-in
@@ -465,6 +467,7 @@ def _checked_hand(
         raise InvalidSeatError("every seat folded: at least one seat must be live")
 
     board_ids = _card_ids(board, "board") if board is not None else ()
+    check_deck(board_ids, "board", variant)  # a short deck has no 2..5
     owners: dict[int, str] = {}
     mask = _mask_of(board_ids, 0, "board", owners)
     holes: list[tuple[int, ...] | None] = [None] * seat_count
@@ -480,6 +483,7 @@ def _checked_hand(
             if cards is None:
                 raise InvalidSeatError(f"live seat {seat} has no hole cards (None)")
             hole = _card_ids(cards, where)
+            check_deck(hole, where, variant)
             if len(hole) not in allowed:
                 raise ShapeError(
                     f"{where} must have {' or '.join(map(str, allowed))} cards for "

@@ -25,6 +25,7 @@ from .errors import (
     InvalidPayoutError,
     InvalidRankError,
     InvalidStackError,
+    InvalidVariantError,
     OutArrayError,
     ShapeError,
 )
@@ -79,3 +80,6 @@ __all__ += [
     "icm_places",
     "icm_result",
 ]
+
+# Variants (issue 27): every face takes variant="holdem" | "short-deck" | ...
+__all__ += ["InvalidVariantError"]

@@ -14,6 +14,7 @@ from ._cli_args import add_quiet_arg, add_threads_arg, count_type, seed_type, sh
 from .cards import parse_cards
 from .equity import MAX_TRIALS, equity
 from .errors import HoldemEvalError, ShapeError
+from .variants import VARIANT_NAMES
 
 __all__ = ["register", "run"]
 
@@ -42,6 +43,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    "whatever --threads")
     add_threads_arg(p)
     p.add_argument("--omaha", action="store_true", help="Omaha: 4-card hands or random")
+    p.add_argument("--variant", choices=VARIANT_NAMES, default=None,
+                   help="the game (docs/variants.md): holdem (default), short-deck (the 36 "
+                   "cards 6..A), omaha (as --omaha), ...")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_quiet_arg(p)
     p.set_defaults(handler=run)
@@ -86,6 +90,9 @@ def run(args: argparse.Namespace) -> int:
     method = "exact" if args.exact else (
         "monte_carlo" if args.trials is not None or args.stderr is not None else "auto")
     _split_hint(args.players)
+    if args.omaha and args.variant not in (None, "omaha"):
+        raise ShapeError(f"--omaha and --variant {args.variant} name two games: give one")
+    variant = "omaha" if args.omaha else (args.variant or "holdem")
     show = show_progress(args) and not args.json
     bar = _Bar(sys.stderr) if show else None
     progress: Callable[[float], None] | None = bar
@@ -94,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
             args.players, board=args.board, dead=args.dead, method=method,
             trials=args.trials, target_stderr=args.stderr, seed=args.seed,
             threads=args.threads, progress=progress,
-            variant="omaha" if args.omaha else "holdem",
+            variant=variant,
         )
     finally:
         if bar is not None:

@@ -12,6 +12,7 @@ from .cards import format_cards, parse_cards
 from .categories import best_five, best_five_omaha, describe, hand_category
 from .errors import HoldemEvalError, ShapeError
 from .evaluator import evaluate, evaluate_omaha
+from .variants import VARIANT_NAMES
 
 __all__ = ["register"]
 
@@ -29,6 +30,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help='a hand such as "Ah Kh Qh Jh Th 9c 2d"; - reads hands from stdin, one per line')
     p.add_argument("--board", default="", help="board cards, added to each hand (required with --omaha)")
     p.add_argument("--omaha", action="store_true", help="Omaha: exactly two hole and three board cards")
+    p.add_argument("--variant", choices=VARIANT_NAMES, default=None,
+                   help="the game (docs/variants.md): holdem (default), short-deck (cards 6..A, "
+                   "its own rank scale 1..1404), omaha (as --omaha), ...")
     p.add_argument("--json", action="store_true", help="one JSON object per hand")
     add_quiet_arg(p)
     p.set_defaults(handler=run)
@@ -56,16 +60,24 @@ def _split_hint(args: argparse.Namespace, board: list[int]) -> str:
         joined = parse_cards(" ".join(args.hands)).tolist()
     except HoldemEvalError:
         return ""
-    want = range(4, 7) if args.omaha else range(5 - len(board), 8 - len(board))
+    want = range(4, 7) if _variant(args) == "omaha" else range(5 - len(board), 8 - len(board))
     if len(joined) not in want:
         return ""
     return (f"; each CARDS argument is one whole hand, and these {len(args.hands)} arguments look "
             f'like one hand split by the shell: quote it, e.g. holdem-eval eval "{" ".join(args.hands)}"')
 
 
+def _variant(args: argparse.Namespace) -> str:
+    if args.omaha and args.variant not in (None, "omaha"):
+        raise ShapeError(f"--omaha and --variant {args.variant} name two games: give one")
+    return "omaha" if args.omaha else (args.variant or "holdem")
+
+
 def run(args: argparse.Namespace) -> int:
+    variant = _variant(args)
+    omaha = variant == "omaha"
     board = parse_cards(args.board).tolist() if args.board else []
-    if args.omaha and not board:
+    if omaha and not board:
         raise ShapeError("--omaha needs --board with 3 to 5 cards")
     for where, text in _hands(args):
         try:
@@ -73,26 +85,30 @@ def run(args: argparse.Namespace) -> int:
         except HoldemEvalError as exc:
             raise type(exc)(f"{where}{exc}") from None
         n = len(hole) + len(board)
-        if args.omaha and not 4 <= len(hole) <= 6:
+        if omaha and not 4 <= len(hole) <= 6:
             raise ShapeError(f"{where}an Omaha hole is 4, 5 or 6 cards, got {len(hole)}: {text!r}"
                              + _split_hint(args, board))
-        if not args.omaha and not 5 <= n <= 7:
+        if not omaha and not 5 <= n <= 7:
             with_board = " with the board" if board else ""
             raise ShapeError(f"{where}a hand has 5, 6 or 7 cards{with_board}, got {n}: {text!r}"
                              + _split_hint(args, board))
-        if args.omaha:
+        scale = "holdem" if omaha else variant  # Omaha ranks on the Hold'em scale
+        if omaha:
             rank = evaluate_omaha(hole, board)
             five = best_five_omaha(hole, board)
         else:
             cards = hole + board
-            rank = evaluate(cards)
-            five = best_five(cards)
+            try:
+                rank = evaluate(cards, variant=variant)
+            except HoldemEvalError as exc:
+                raise type(exc)(f"{where}{exc}") from None
+            five = best_five(cards, variant=variant)
         record = {
             "cards": format_cards(hole, sep=" ") + (f" | {format_cards(board, sep=' ')}" if board else ""),
             "rank": rank,
-            "category": hand_category(rank).label,
+            "category": hand_category(rank, scale).label,
             "best_five": format_cards(five, sep=" "),
-            "description": describe(rank),
+            "description": describe(rank, scale),
         }
         if args.json:
             print(json.dumps(record))

@@ -1,8 +1,10 @@
 /* CPython glue compiled into the cffi module (not part of the C core in csrc/): a
- * METH_O builtin for the scalar `evaluate`, because a cffi call with seven int arguments
- * costs ~200 ns while a builtin taking the tuple or list costs well under 100 ns.
+ * builtin for the scalar `evaluate`, because a cffi call with seven int arguments costs
+ * ~200 ns while a builtin taking the tuple or list costs well under 100 ns (METH_VARARGS:
+ * the limited API of 3.9 has no METH_FASTCALL).
  *
- * Fast path: a tuple or list of 5..7 exact Python ints, all 0..51 and distinct. Anything
+ * Fast path: a tuple or list of 5..7 exact Python ints, all 0..51 and distinct, for
+ * "holdem" or a short-deck variant (ids 16..51; api/eval_short.h). Anything
  * else (text, numpy ints, bools, bad or repeated cards) goes to the Python implementation
  * holdem_eval.evaluator._evaluate_general, which parses, validates and raises the precise
  * error. Limited API only, so the extension stays abi3.
@@ -11,7 +13,7 @@
  * engine's HandCore (engine/_hand_glue.h) on it. */
 #include "_hand_glue.h"
 
-static PyObject *he_py_evaluate_general(PyObject *arg)
+static PyObject *he_py_evaluate_general(PyObject *args, PyObject *kwargs)
 {
     PyObject *mod = PyImport_ImportModule("holdem_eval.evaluator");
     if (mod == NULL) {
@@ -22,39 +24,78 @@ static PyObject *he_py_evaluate_general(PyObject *arg)
     if (fn == NULL) {
         return NULL;
     }
-    PyObject *res = PyObject_CallFunctionObjArgs(fn, arg, NULL);
+    PyObject *res = PyObject_Call(fn, args, kwargs);
     Py_DECREF(fn);
     return res;
 }
 
-/* `self` is a tuple of the ints 0..HE_RANK_WORST, built once at install: returning a cached int
- * saves allocating one per call (ranks above 256 are not among CPython's small ints). */
-static PyObject *he_py_evaluate(PyObject *self, PyObject *arg)
+/* The short-deck rules (api/eval_short.h) of the variant named `v`, -1 for "holdem", -2
+ * for anything else (the Python implementation handles or rejects it). */
+static int he_py_short_rules(PyObject *v)
 {
+    if (v == NULL || !PyUnicode_Check(v)) {
+        return -2;
+    }
+    if (PyUnicode_CompareWithASCIIString(v, he_variant_info(HE_VARIANT_HOLDEM)->name) == 0) {
+        return -1;
+    }
+    if (PyUnicode_CompareWithASCIIString(v, he_variant_info(HE_VARIANT_SHORT_DECK)->name) == 0) {
+        return HE_SHORT_TRIPS_BEAT_STRAIGHT;
+    }
+    if (PyUnicode_CompareWithASCIIString(v, he_variant_info(HE_VARIANT_SHORT_DECK_STRAIGHTS)->name)
+        == 0) {
+        return HE_SHORT_STRAIGHTS_BEAT_TRIPS;
+    }
+    return -2;
+}
+
+/* `self` is a tuple of the ints 0..HE_RANK_WORST and then the interned string "variant",
+ * built once at install: returning a cached int saves allocating one per call (ranks above
+ * 256 are not among CPython's small ints), and the key looks the keyword up without making
+ * a string per call.
+ * evaluate(cards) and evaluate(cards, variant=...) for the best-five variants ("holdem",
+ * "short-deck", "short-deck-straights-beat-trips"). */
+static PyObject *he_py_evaluate(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    Py_ssize_t nargs = PyTuple_Size(args);
+    int rules = -1;
+    if (nargs == 2 && kwargs == NULL) {
+        rules = he_py_short_rules(PyTuple_GetItem(args, 1));
+    } else if (nargs == 1 && kwargs != NULL && PyDict_Size(kwargs) == 1) {
+        /* `self` holds the interned key "variant" after the ranks (he_py_install) */
+        rules = he_py_short_rules(PyDict_GetItem(kwargs, PyTuple_GetItem(self, HE_RANK_WORST + 1)));
+    } else if (nargs != 1 || (kwargs != NULL && PyDict_Size(kwargs) != 0)) {
+        rules = -2;
+    }
+    PyObject *arg = PyTuple_GetItem(args, 0);
+    if (rules == -2 || arg == NULL) {
+        PyErr_Clear();
+        return he_py_evaluate_general(args, kwargs);
+    }
     int is_tuple = PyTuple_Check(arg);
     if (!is_tuple && !PyList_Check(arg)) {
-        return he_py_evaluate_general(arg);
+        return he_py_evaluate_general(args, kwargs);
     }
     Py_ssize_t k = is_tuple ? PyTuple_Size(arg) : PyList_Size(arg);
     if (k < 5 || k > 7) {
-        return he_py_evaluate_general(arg);
+        return he_py_evaluate_general(args, kwargs);
     }
     uint8_t cards[7];
     for (Py_ssize_t i = 0; i < k; i++) {
         PyObject *o = is_tuple ? PyTuple_GetItem(arg, i) : PyList_GetItem(arg, i);
         if (o == NULL || !PyLong_CheckExact(o)) {
-            return he_py_evaluate_general(arg);
+            return he_py_evaluate_general(args, kwargs);
         }
         long v = PyLong_AsLong(o);
         if (v < 0 || v > 51) {
             PyErr_Clear(); /* an overflow of AsLong lands here too */
-            return he_py_evaluate_general(arg);
+            return he_py_evaluate_general(args, kwargs);
         }
         cards[i] = (uint8_t)v;
     }
-    int r = he_eval_hand(cards, (size_t)k);
+    int r = rules < 0 ? he_eval_hand(cards, (size_t)k) : he_short_eval_hand(cards, (size_t)k, rules);
     if (r < 0) {
-        return he_py_evaluate_general(arg);
+        return he_py_evaluate_general(args, kwargs);
     }
     PyObject *res = PyTuple_GetItem(self, r);
     Py_XINCREF(res);
@@ -62,13 +103,16 @@ static PyObject *he_py_evaluate(PyObject *self, PyObject *arg)
 }
 
 static PyMethodDef he_py_evaluate_def = {
-    "evaluate", he_py_evaluate, METH_O,
-    "evaluate(cards)\n--\n\n"
+    "evaluate", (PyCFunction)(void (*)(void))he_py_evaluate, METH_VARARGS | METH_KEYWORDS,
+    "evaluate(cards, variant='holdem')\n--\n\n"
     "Rank of the best five of 5, 6 or 7 cards, given as text or ids.\n\n"
     "Lower is stronger: 1 = royal flush .. 7462 = 7-5-4-3-2 (the Cactus Kev scale).\n"
+    "``variant='short-deck'`` (or 'short-deck-straights-beat-trips') ranks a short-deck\n"
+    "hand (cards 6..A) on its own scale, 1 .. 1404 (docs/variants.md).\n"
     "A tuple or list of int ids takes a C fast path; text and arrays are parsed.\n\n"
     ">>> evaluate(\"Ah Kh Qh Jh Th 9c 2d\")\n1\n"
-    ">>> evaluate([12, 8, 4, 0, 49])   # 5-4-3-2-A, the wheel\n1609\n",
+    ">>> evaluate([12, 8, 4, 0, 49])   # 5-4-3-2-A, the wheel\n1609\n"
+    ">>> evaluate(\"9c 8d 7h 6s Ac\", variant=\"short-deck\")   # A-6-7-8-9\n528\n",
 };
 
 /* deal_seeded(seed, exclude_mask, count) -> bytes: the first `count` cards of the
@@ -112,7 +156,7 @@ int he_py_install(void)
     PyGILState_STATE gil = PyGILState_Ensure();
     int rc = -1;
     PyObject *mod = PyImport_ImportModule("holdem_eval._bindings");
-    PyObject *ranks = PyTuple_New(HE_RANK_WORST + 1);
+    PyObject *ranks = PyTuple_New(HE_RANK_WORST + 2);
     if (mod != NULL && ranks != NULL) {
         Py_ssize_t i = 0;
         for (; i < HE_RANK_WORST + 1; i++) {
@@ -121,7 +165,11 @@ int he_py_install(void)
                 break;
             }
         }
-        PyObject *fn = i == HE_RANK_WORST + 1 ? PyCFunction_New(&he_py_evaluate_def, ranks) : NULL;
+        PyObject *key = i == HE_RANK_WORST + 1 ? PyUnicode_InternFromString("variant") : NULL;
+        if (key != NULL && PyTuple_SetItem(ranks, i, key) == 0) {
+            i++;
+        }
+        PyObject *fn = i == HE_RANK_WORST + 2 ? PyCFunction_New(&he_py_evaluate_def, ranks) : NULL;
         if (fn != NULL) {
             rc = PyObject_SetAttrString(mod, "evaluate_fast", fn);
             Py_DECREF(fn);

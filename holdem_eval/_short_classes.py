@@ -64,9 +64,9 @@ def short_hand_classes(trips_beat_straight: bool = True) -> tuple[HandClass, ...
     straights = [(r,) for r in range(12, 6, -1)]  # ace-high .. nine-high
     fives = [c for c in combinations(_RANKS_DESC, 5) if short_straight_top(c) < 0]
     others = [r for r in _RANKS_DESC]
-    trips = [(6, (t, *ks)) for t in _RANKS_DESC
-             for ks in combinations([r for r in others if r != t], 2)]
-    straight = [(5, s) for s in straights]
+    trips: list[HandClass] = [(6, (t, *ks)) for t in _RANKS_DESC
+                              for ks in combinations([r for r in others if r != t], 2)]
+    straight: list[HandClass] = [(5, s) for s in straights]
     classes: list[HandClass] = []
     classes += [(1, s) for s in straights]
     classes += [(2, (q, k)) for q in _RANKS_DESC for k in _RANKS_DESC if k != q]

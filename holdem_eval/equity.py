@@ -56,9 +56,11 @@ from ._equity_input import (
     cards_text,
     parse_player,
 )
+from ._equity_short import short_equity, short_players
 from ._equity_stats import stderr_max, summarize
 from ._equity_threads import run_calls
 from ._limits import check_seed, check_threads
+from ._variant_faces import SHORT_RULES
 from .cards import CardsLike, format_cards
 from .categories import HandCategory
 from .errors import (
@@ -70,6 +72,7 @@ from .errors import (
 )
 from .ranges import Range
 from .variants import DECK_SIZE, VARIANT_NAMES
+from .variants import VARIANTS as VARIANT_ROWS
 
 __all__ = [
     "EquityArgumentError",
@@ -484,7 +487,10 @@ def equity(
 
     ``players``: per player exact hole cards (``"AhAs"``), a range (text or
     :class:`Range`: ``"QQ+, AKs:0.5"``) or ``"random"``; for ``variant="omaha"`` exact
-    4-card hands (5 or 6 for big-O) or ``"random"``. ``board``: 0..5 cards; ``dead``: cards
+    4-card hands (5 or 6 for big-O) or ``"random"``. ``variant="short-deck"`` (or
+    ``"short-deck-straights-beat-trips"``) plays the 36-card deck 6..A: a range keeps its
+    short-deck combos, a 2..5 elsewhere is an InvalidCardError naming the card and the
+    variant; categories are counted on short deck's scale. ``board``: 0..5 cards; ``dead``: cards
     out of the deck. ``method``: ``"exact"`` enumerates every board and every tuple of
     combos; ``"monte_carlo"`` samples ``trials`` deals (1..1,000,000,000, default 1,000,000) or until every
     player's standard error is below ``target_stderr``; ``"auto"`` enumerates when that
@@ -514,7 +520,8 @@ def equity(
         if variant == "omaha" and isinstance(entry, Range):
             raise EquityArgumentError(
                 f"player {i}: Omaha players are exact hands or 'random', got {entry!r}")
-        parsed.append(parse_player(i, entry, variant))
+        # a short-deck player holds two cards, as in Hold'em
+        parsed.append(parse_player(i, entry, "holdem" if variant in SHORT_RULES else variant))
     if variant == "omaha":
         sizes = {p.combos.shape[1] for p in parsed if not p.random}
         if len(sizes) > 1:
@@ -533,11 +540,14 @@ def equity(
                 raise DuplicateCardError(
                     f"card {format_cards([c])!r} is in both {taken[c]} and {what}")
             taken[c] = what
-    hole = 2 if variant == "holdem" else max(
+    hole = 2 if variant == "holdem" or variant in SHORT_RULES else max(
         [p.combos.shape[1] for p in parsed if not p.random] or [4])
-    if len(players) * hole + 5 + dead_a.size > DECK_SIZE:
+    deck = VARIANT_ROWS[variant].deck_size
+    if len(players) * hole + 5 + dead_a.size > deck:
         raise ShapeError(f"{len(players)} players of {hole} cards, a board and "
-                         f"{dead_a.size} dead cards need more than {DECK_SIZE} cards")
+                         f"{dead_a.size} dead cards need more than {deck} cards")
+    if variant in SHORT_RULES:
+        short_players(parsed, board_a, dead_a, variant)
     out = 0
     for c in taken:
         out |= 1 << c
@@ -553,6 +563,12 @@ def equity(
         p.weights = p.weights / p.weights.max()  # relative weights: no product underflows
     board_a = np.ascontiguousarray(board_a, dtype=np.uint8)
     dead_a = np.ascontiguousarray(dead_a, dtype=np.uint8)
+    if variant in SHORT_RULES:
+        total = trials if trials is not None else (
+            MAX_TRIALS if target_stderr is not None else DEFAULT_TRIALS)
+        return short_equity(parsed, board_a, dead_a, variant, method, total,
+                            target_stderr, seed if seed is not None else secrets.randbits(64),
+                            threads, progress)
     if method != "monte_carlo":
         exact_fn = _exact_holdem if variant == "holdem" else _exact_omaha
         res = exact_fn(parsed, board_a, dead_a, method, threads, progress)

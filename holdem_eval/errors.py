@@ -22,6 +22,7 @@ __all__ = [
     "InvalidPayoutError",
     "InvalidRankError",
     "InvalidStackError",
+    "InvalidVariantError",
     "MatrixCheckpointError",
     "MatrixInterruptedError",
     "MissingDependencyError",
@@ -65,6 +66,11 @@ class InvalidRankError(HoldemEvalError, ValueError):
 
 
 # ICM (holdem_eval.icm, issue 29)
+
+
+class InvalidVariantError(HoldemEvalError, ValueError):
+    """A variant name that is not one of ``holdem_eval.variants.VARIANT_NAMES``, or one the
+    function called does not play."""
 
 
 class InvalidStackError(HoldemEvalError, ValueError):

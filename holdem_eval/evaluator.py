@@ -1,6 +1,7 @@
-"""Hand evaluation: one hand (``evaluate``) or numpy batches (``evaluate_batch``), Hold'em
-and Omaha. Ranks are the Cactus Kev scale: 1 = royal flush .. 7462 = 7-5-4-3-2, lower is
-stronger, equal ranks tie."""
+"""Hand evaluation: one hand (``evaluate``) or numpy batches (``evaluate_batch``), Hold'em,
+short deck and Omaha. Ranks are the Cactus Kev scale: 1 = royal flush .. 7462 = 7-5-4-3-2,
+lower is stronger, equal ranks tie; a short-deck variant (``variant="short-deck"``) ranks
+on its own scale 1 .. 1404 (docs/variants.md)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from . import _bindings as nat
 from ._limits import check_threads
+from ._variant_faces import best_five_variant, check_deck, deck_error, short_rules
 from .cards import CardsLike, card_text, first_repeat, format_cards, parse_cards
 from .errors import DTypeError, DuplicateCardError, InvalidCardError, OutArrayError, ShapeError
 
@@ -19,15 +21,22 @@ __all__ = ["evaluate", "evaluate_batch", "evaluate_omaha", "evaluate_omaha_batch
 
 # ``evaluate`` is a C builtin (holdem_eval/_fastpath.c) for tuples and lists of int ids;
 # every other input, and every error, goes through _evaluate_general below.
-evaluate: Callable[[CardsLike], int] = nat.evaluate_fast
+# ``evaluate(cards, variant="holdem")``: variant "holdem" or a short-deck variant.
+evaluate: Callable[..., int] = nat.evaluate_fast
 
 
-def _evaluate_general(cards: CardsLike) -> int:
+def _evaluate_general(cards: CardsLike, variant: str = "holdem") -> int:
     """``evaluate`` for any input: parse, validate, evaluate, raise precise errors."""
+    row = best_five_variant(variant, "evaluate")
     ids = parse_cards(cards, allow_duplicates=True)
     if not 5 <= ids.size <= 7:
         raise ShapeError(f"a hand has 5, 6 or 7 cards, got {ids.size}: {format_cards(ids)!r}")
-    r = nat.eval_hand(ids)
+    rules = short_rules(row.name)
+    if rules is None:
+        r = nat.eval_hand(ids)
+    else:
+        check_deck(ids.tolist(), "hand", row.name)
+        r = nat.short_eval_hand(ids, rules)
     if r < 0:
         _raise_row(r, "hand", None, ids, None)
     return r
@@ -151,12 +160,16 @@ def _check_out(out: NDArray[Any] | None, n: int) -> NDArray[np.uint16]:
 
 
 def _raise_row(
-    status: int, what: str, row: int | None, cards: NDArray[np.uint8], board: NDArray[np.uint8] | None
+    status: int, what: str, row: int | None, cards: NDArray[np.uint8], board: NDArray[np.uint8] | None,
+    variant: str = "holdem",
 ) -> None:
     """Turn a kernel's status for one row into the precise error."""
     where = f"{what} {row}" if row is not None else what
     ids = cards.tolist() + ([] if board is None else board.tolist())
     if status == nat.HE_E_CARD_RANGE:
+        outside = deck_error(ids, where, variant)
+        if outside is not None:
+            raise outside
         val = next(c for c in ids if c > 51)
         raise InvalidCardError(f"card id {val!r} in {where} is outside 0..51")
     if status == nat.HE_E_DUPLICATE:
@@ -175,6 +188,7 @@ def _eval_with_board(
     boards: NDArray[Any],
     res: NDArray[np.uint16],
     threads: int,
+    variant: str = "holdem",
 ) -> NDArray[np.uint16]:
     """Run a hole-cards-plus-board kernel on checked arrays; raise for the first bad row."""
     if not len(res):
@@ -182,7 +196,7 @@ def _eval_with_board(
     hc, bc = _narrow(hands), _narrow(boards)
     st, row = kernel(hc, bc, res, threads)
     if st != nat.HE_OK:
-        _raise_row(st, "hand", row, hc[row], bc if bc.ndim == 1 else bc[row])
+        _raise_row(st, "hand", row, hc[row], bc if bc.ndim == 1 else bc[row], variant)
     return res
 
 
@@ -192,6 +206,7 @@ def evaluate_batch(
     board: ArrayLike | None = None,
     out: NDArray[np.uint16] | None = None,
     threads: int = 1,
+    variant: str = "holdem",
 ) -> NDArray[np.uint16]:
     """Ranks of many hands at once.
 
@@ -201,12 +216,21 @@ def evaluate_batch(
     within a row, board included); the first bad row raises with its index. ``out``, if
     given, must be a writable C-contiguous uint16 array of shape (n,) and is filled in
     place. ``threads`` (1..256) splits the rows over that many threads; results do not depend
-    on it.
+    on it. ``variant``: ``"holdem"``, or ``"short-deck"`` / ``"short-deck-straights-beat-trips"``
+    (cards 16..51, ranks 1..1404; a 2..5 is an InvalidCardError naming the card and the
+    variant); ``"omaha"`` takes hole cards (n, 4..6) and a board, as
+    :func:`evaluate_omaha_batch`.
 
     >>> evaluate_batch([[51, 47, 43, 39, 35, 0, 1], [0, 4, 8, 12, 17, 30, 44]]).tolist()
     [1, 1144]
+    >>> evaluate_batch(["9c8d7h6sAc", "6c6d6h7s8s"], variant="short-deck").tolist()
+    [528, 522]
     """
     threads = check_threads(threads)
+    if variant == "omaha" and board is not None:
+        return evaluate_omaha_batch(hands, board, out=out, threads=threads)
+    name = best_five_variant(variant, "evaluate_batch").name
+    rules = short_rules(name)
     arr = _card_array(hands, "hands")
     if board is not None and not (arr.ndim == 2 and arr.shape[1] == 2):
         b0 = _card_array(board, "board", rows=False)
@@ -220,15 +244,25 @@ def evaluate_batch(
         if n == 0:
             return res
         cards = _narrow(arr)
-        st, row = nat.eval_batch(cards, res, threads)
+        if rules is None:
+            st, row = nat.eval_batch(cards, res, threads)
+        else:
+            st, row = nat.short_eval_batch(cards, rules, res, threads)
         if st != nat.HE_OK:
-            _raise_row(st, "hand", row, cards[row], None)
+            _raise_row(st, "hand", row, cards[row], None, name)
         return res
     if arr.ndim != 2 or arr.shape[1] != 2:
         raise ShapeError(f"with a board, hands must be hole cards of shape (n, 2), got {arr.shape}")
     n = arr.shape[0]
     b = _board_array(board, "board", n)
-    return _eval_with_board(nat.eval_hole_board, arr, b, _check_out(out, n), threads)
+    if rules is None:
+        return _eval_with_board(nat.eval_hole_board, arr, b, _check_out(out, n), threads)
+
+    def short_kernel(h: NDArray[np.uint8], bd: NDArray[np.uint8], o: NDArray[np.uint16],
+                     t: int) -> tuple[int, int]:
+        return nat.short_eval_hole_board(h, bd, rules, o, t)
+
+    return _eval_with_board(short_kernel, arr, b, _check_out(out, n), threads, name)
 
 
 def evaluate_omaha_batch(

@@ -25,6 +25,7 @@ Ranks are the short-deck scale of holdem_eval/_short_classes.py (1 = royal flush
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from itertools import combinations
 from pathlib import Path
 
@@ -44,6 +45,23 @@ RULES = (True, False)  # table 0: trips beat a straight ("short-deck"); 1: strai
 SLOT_BITS = 11  # a slot's combined value: rank under rules 0 << 11 | rank under rules 1
 
 
+def five_ranks(cat: int, r: tuple[int, ...], straight: Callable[[int], tuple[int, ...]]) -> tuple[int, ...]:
+    """The five ranks of a non-flush class (category ``cat``, deciding ranks ``r``)."""
+    if cat == 5:
+        return straight(r[0])
+    if cat == 2:
+        return (r[0],) * 4 + (r[1],)
+    if cat == 3:
+        return (r[0],) * 3 + (r[1],) * 2
+    if cat == 6:
+        return (r[0],) * 3 + r[1:]
+    if cat == 7:
+        return (r[0], r[0], r[1], r[1], r[2])
+    if cat == 8:
+        return (r[0], r[0], *r[1:])
+    return r
+
+
 def class_ranks(trips_beat_straight: bool) -> tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]]:
     """Rank of each five-card short-deck multiset: (non-flush, flush), by sorted ranks."""
     plain: dict[tuple[int, ...], int] = {}
@@ -58,15 +76,7 @@ def class_ranks(trips_beat_straight: bool) -> tuple[dict[tuple[int, ...], int], 
         elif cat == 4:
             flush[tuple(sorted(r))] = rank
         else:
-            ranks = {
-                5: lambda: straight(r[0]),
-                2: lambda: (r[0],) * 4 + (r[1],),
-                3: lambda: (r[0],) * 3 + (r[1],) * 2,
-                6: lambda: (r[0],) * 3 + r[1:],
-                7: lambda: (r[0], r[0], r[1], r[1], r[2]),
-                8: lambda: (r[0], r[0], *r[1:]),
-                9: lambda: r,
-            }[cat]()
+            ranks = five_ranks(cat, r, straight)
             plain[tuple(sorted(ranks))] = rank
     assert len(plain) + len(flush) == SHORT_WORST_RANK and len(flush) == 126
     return plain, flush

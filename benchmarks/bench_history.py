@@ -1,4 +1,5 @@
-"""Hand-history statistics with all-in EV (issue 28 item 5): hands/s and peak memory.
+"""Hand-history statistics with all-in EV and conversion to PHH (issue 28 items 3, 5):
+hands/s and peak memory.
 
 pytest-benchmark suite (seeded synthetic PokerStars hands, built once; rate in
 ``extra_info``):
@@ -8,13 +9,15 @@ pytest-benchmark suite (seeded synthetic PokerStars hands, built once; rate in
 The targets, as a script: synthetic PokerStars files (tests/history_synth.py, 1,000 hands a
 file) are generated in a temporary folder, then ``write_history_stats`` writes their
 statistics to Parquet in a child process per run — in one process, and on an embedded
-Dask cluster of 1 and 2 worker processes — for each hand count. Each run reports hands/s
+Dask cluster of 1 and 2 worker processes — for each hand count (``--job convert``:
+``convert_history`` to one PHHS file instead). Each run reports hands/s
 (the cluster's start excluded, reported apart), the CPU seconds of the whole process tree
 (driver and workers: hands per CPU second does not depend on what else the machine runs,
 wall-clock hands/s does) and its peak resident memory (sampled every 50 ms with psutil),
 so a flat column shows the memory does not grow with the number of hands:
 
     .venv/bin/python benchmarks/bench_history.py --hands 20000 40000 80000
+    .venv/bin/python benchmarks/bench_history.py --job convert --hands 20000 80000
 """
 
 from __future__ import annotations
@@ -99,11 +102,12 @@ class _PeakRss:
         return total
 
 
-def child(files: list[str], workers: int, out: str) -> dict[str, Any]:
-    """One run, in a fresh process: time and peak memory of write_history_stats."""
+def child(files: list[str], workers: int, out: str, job: str) -> dict[str, Any]:
+    """One run, in a fresh process: time and peak memory of write_history_stats (job
+    "stats") or convert_history (job "convert")."""
     import logging
 
-    from holdem_eval.engine import write_history_stats
+    from holdem_eval.engine import convert_history, write_history_stats
 
     meter = _PeakRss()
     client = cluster = None
@@ -118,15 +122,20 @@ def child(files: list[str], workers: int, out: str) -> dict[str, Any]:
         client = distributed.Client(cluster)
         started = time.perf_counter() - t0
     t0, cpu0 = time.perf_counter(), meter.cpu_seconds()
-    summary = write_history_stats(files, out, client=client)
+    if job == "convert":
+        done = convert_history(files, out + ".phhs", client=client)
+        hands, rows, parts = done.hands, done.hands, done.parts
+    else:
+        summary = write_history_stats(files, out, client=client)
+        hands, rows, parts = summary.hands, summary.rows, summary.parts
     seconds = time.perf_counter() - t0
     cpu = meter.cpu_seconds() - cpu0
     peak = meter.stop()
     if client is not None and cluster is not None:
         client.close()
         cluster.close()
-    return {"hands": summary.hands, "rows": summary.rows, "seconds": seconds,
-            "cluster_start": started, "peak_rss_mb": peak / 2**20, "parts": summary.parts,
+    return {"hands": hands, "rows": rows, "seconds": seconds,
+            "cluster_start": started, "peak_rss_mb": peak / 2**20, "parts": parts,
             "cpu_seconds": cpu, "rss_trace_mb": [round(t / 2**20) for t in meter.trace]}
 
 
@@ -135,11 +144,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hands", type=int, nargs="+", default=[20_000, 40_000, 80_000])
     ap.add_argument("--workers", type=int, nargs="+", default=[0, 1, 2],
                     help="0: one process, no Dask; N: an embedded cluster of N workers")
+    ap.add_argument("--job", choices=("stats", "convert"), default="stats",
+                    help="write_history_stats (default) or convert_history")
     ap.add_argument("--child", nargs=3, metavar=("FILES", "WORKERS", "OUT"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
         files, workers, out = args.child
-        print(json.dumps(child(json.loads(files), int(workers), out)))
+        print(json.dumps(child(json.loads(files), int(workers), out, args.job)))
         return 0
     with tempfile.TemporaryDirectory(prefix="bench-history-") as tmp:
         folder = Path(tmp) / "hh"
@@ -154,7 +165,8 @@ def main(argv: list[str] | None = None) -> int:
             for workers in args.workers:
                 out = str(Path(tmp) / "stats.parquet")
                 run = subprocess.run(
-                    [sys.executable, __file__, "--child", json.dumps(files), str(workers), out],
+                    [sys.executable, __file__, "--job", args.job, "--child", json.dumps(files),
+                     str(workers), out],
                     check=True, capture_output=True, text=True)
                 r = json.loads(run.stdout.splitlines()[-1])
                 mode = f"{workers} worker" + ("s" if workers > 1 else "") if workers else "1 process"

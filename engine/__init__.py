@@ -28,6 +28,7 @@ from .history import (
     verify_history,
 )
 from .history_analysis import HistoryStatsError, StatsSummary, history_stats, write_history_stats
+from .history_convert import REPORT_COLUMNS, ConvertSummary, Refusal, convert_history
 from .history_stats import STAT_COLUMNS, AllInPot, allin_pots, hand_stats
 from .phh import (
     IncompleteHandError,
@@ -73,6 +74,7 @@ __all__: list[str] = [
     "MAX_CHIPS",
     "NO_CARD",
     "RAISE_TO",
+    "REPORT_COLUMNS",
     "SKIP",
     "STAT_COLUMNS",
     "Action",
@@ -82,6 +84,7 @@ __all__: list[str] = [
     "BatchInUseError",
     "Break",
     "ConfigError",
+    "ConvertSummary",
     "Deck",
     "DeckError",
     "DeckHand",
@@ -109,6 +112,7 @@ __all__: list[str] = [
     "Pot",
     "PotResult",
     "PresetDeck",
+    "Refusal",
     "ReplayResult",
     "ResetNeededError",
     "Rules",
@@ -138,6 +142,7 @@ __all__: list[str] = [
     "UnsupportedPhhActionError",
     "UnsupportedPhhError",
     "allin_pots",
+    "convert_history",
     "dumps_history",
     "dumps_phh",
     "hand_stats",

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import glob as _glob
 import os
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -275,6 +276,8 @@ class HistoryCheck:
     problem: str | None
     method: str | None = None
     error: PhhError | None = None
+    hand_id: str = ""
+    """The site's id of the hand ('' when the text does not show one)."""
 
     @property
     def ok(self) -> bool:
@@ -341,8 +344,24 @@ def verify_history(source: HistorySource, site: str | None = None) -> list[Histo
         try:
             phh = _read(chunk)
         except PhhError as exc:
-            checks.append(HistoryCheck(chunk.file, chunk.line, None, str(exc), None, exc))
+            checks.append(HistoryCheck(chunk.file, chunk.line, None, str(exc), None, exc,
+                                       _hand_id(chunk)))
             continue
         method, problem, error = _check(phh)
-        checks.append(HistoryCheck(chunk.file, chunk.line, phh, problem, method, error))
+        checks.append(HistoryCheck(chunk.file, chunk.line, phh, problem, method, error,
+                                   str(phh.fields.get("hand", ""))))
     return checks
+
+
+# Where each site's header names the hand: Winamax 'HandId: #12-34-56', iPoker
+# '<game gamecode="123"', 888poker '#Game No : 123', PartyPoker 'Game #123 starts.' and
+# '... History for Game 123', PokerStars and GGPoker 'Hand #123:' / 'Hand #RC123:'
+_HAND_ID = re.compile(r'HandId: #([\w-]+)|gamecode="([^"]+)"|Game No : (\d+)|Game #?(\d+)'
+                      r"|#(\w[\w-]*)")
+
+
+def _hand_id(chunk: _Chunk) -> str:
+    """The site's hand id from a hand's first lines, for a hand that could not be read."""
+    head = chunk.game.text[:400] if chunk.game is not None else "\n".join(chunk.lines[:3])
+    found = _HAND_ID.search(head)
+    return next((g for g in found.groups() if g), "") if found else ""

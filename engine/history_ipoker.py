@@ -176,7 +176,7 @@ def _general(rec: HandRecord, game: IpokerGame) -> None:
         rec.currency = code or (_SYMBOLS[symbol] if symbol else None)
     if m["stakes"]:
         small, big = (plain_amount(rec, a, line) for a in m["stakes"].split("/"))
-        if variant == "FT":  # the bets; the big blind is the small bet
+        if rec.fixed_limit:  # the bets; the big blind is the small bet
             rec.small_bet, rec.big_bet, rec.big_blind = small, big, small
         else:
             rec.small_bet, rec.big_bet, rec.big_blind = small, big, big

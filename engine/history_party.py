@@ -92,7 +92,7 @@ def _game(rec: HandRecord, m: re.Match[str], line: int) -> None:
             small, big = (plain_amount(rec, a, line) for a in amounts)
             # no-limit stakes are the blinds; fixed-limit ones the bets (the big blind first)
             rec.small_bet, rec.big_bet = small, big
-            rec.big_blind = small if variant == "FT" else big
+            rec.big_blind = small if rec.fixed_limit else big
     try:
         when = _dt.datetime.strptime(f"{m['date']} {m['year']}", "%A, %B %d, %H:%M:%S %Y")
     except ValueError:

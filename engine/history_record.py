@@ -27,9 +27,10 @@ from typing import Any
 
 from holdem_eval import HoldemEvalError
 from holdem_eval.cards import card_text, parse_cards
+from holdem_eval.variants import variant_info
 
 from .errors import HistoryError, UnsupportedHistoryError
-from .phh_hand import PhhError, PhhHand, UnsupportedPhhError
+from .phh_hand import PHH_VARIANTS, PhhError, PhhHand, UnsupportedPhhError
 from .phh_read import build_hand
 
 __all__ = [
@@ -71,7 +72,7 @@ class HandRecord:
     hand_id: str = ""
     table: str = ""
     seat_count: int | None = None
-    variant: str = ""  # "NT", "FT" or "PO" once the game is known
+    variant: str = ""  # the PHH code (phh_hand.PHH_VARIANTS) once the game is known
     small_bet: Decimal = Decimal(0)
     big_bet: Decimal = Decimal(0)
     big_blind: Decimal = Decimal(0)
@@ -118,6 +119,15 @@ class HandRecord:
     most_fees: Decimal = Decimal("0.05")
     """For a site that prints no fees: the largest share of the pot its rake can be (and
     none without a flop); fees worked out above it mean an amount of the hand is wrong."""
+
+    @property
+    def hole_count(self) -> int:
+        """The hole cards each player holds in this game (its variant's row)."""
+        return variant_info(PHH_VARIANTS[self.variant][0]).hole_counts[0]
+
+    @property
+    def fixed_limit(self) -> bool:
+        return PHH_VARIANTS[self.variant][1] == "fixed-limit"
 
     def known_cards(self, name: str, cards: str, line: int) -> None:
         """Record ``name``'s hole cards (canonical text) as the file shows them at ``line``;
@@ -247,7 +257,7 @@ def round_bets(rec: HandRecord) -> dict[str, Decimal]:
 def record_show(rec: HandRecord, name: str, text: str, k: int) -> None:
     """A hand shown at the showdown; one shown in part cannot win a pot: the site mucks it."""
     cards = canonical_cards(rec, text, k)
-    whole = len(cards) == (8 if rec.variant == "PO" else 4)
+    whole = len(cards) == 2 * rec.hole_count
     if whole:
         rec.known_cards(name, cards, k)
     rec.showdown.append((name, whole, k))
@@ -377,7 +387,7 @@ def to_phh(rec: HandRecord) -> PhhHand:
     antes, blinds, dead, posted = _forced(rec, order)
     _short_big_blind(rec, order, antes, blinds)
     _check_cards(rec)
-    hc = 4 if rec.variant == "PO" else 2
+    hc = rec.hole_count
     actions: list[str] = []
     lines: list[int] = []
     for name in order:
@@ -483,7 +493,7 @@ def to_phh(rec: HandRecord) -> PhhHand:
         **({"_dead_posts": dead} if any(dead) else {}),
         "_pot_method": "tda",
     }
-    if rec.variant == "FT":
+    if rec.fixed_limit:
         table["small_bet"], table["big_bet"] = rec.small_bet, rec.big_bet
     else:
         # the stated big blind (else the one posted at p2, heads-up too), never a straddle

@@ -260,7 +260,7 @@ def _player_action(rec: HandRecord, name: str, what: str, section: str, k: int) 
 
 def _hole_text(rec: HandRecord) -> int:
     """Length of a whole hand's card text (``AhKd``: 4; Omaha 8)."""
-    return 8 if rec.variant == "PO" else 4
+    return 2 * rec.hole_count
 
 
 def _summary(rec: HandRecord, text: str, k: int) -> None:

@@ -23,7 +23,7 @@ from holdem_eval import equity
 
 from .actions import Event
 from .hand import Hand
-from .phh_hand import ReplayResult
+from .phh_hand import PHH_VARIANTS, ReplayResult
 from .showdown import settle
 
 __all__ = ["STAT_COLUMNS", "AllInPot", "allin_pots", "hand_stats"]
@@ -38,7 +38,6 @@ STAT_COLUMNS = (
 
 _ACTIONS = frozenset(("fold", "check", "call", "bet", "raise"))
 _FORCED = frozenset(("ante", "small_blind", "big_blind", "straddle", "post", "dead"))
-_VARIANT = {"NT": "holdem", "FT": "holdem", "PO": "omaha"}
 _NAN = float("nan")
 
 
@@ -130,7 +129,7 @@ def _allin_pots(replay: ReplayResult, events: Sequence[Event], folded: Sequence[
     holes = hand.hole_cards
     if any(-1 in holes[k] for k in range(len(holes)) if not folded[k]):
         return None
-    variant = _VARIANT[replay.phh.variant]
+    variant = PHH_VARIANTS[replay.phh.variant][0]
     settlement = settle(contributions, [h if not f else None for h, f in zip(holes, folded)],
                         hand.board, folded=folded, button=len(holes) - 1, variant=variant,
                         dead=hand.dead_money)

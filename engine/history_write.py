@@ -16,7 +16,7 @@ from typing import Any
 from .history_record import HistoryError
 from .phh_hand import PhhHand
 
-__all__ = ["dumps_history"]
+__all__ = ["dumps_history", "history_table"]
 
 # PHH's required and usual fields first, in the order of the spec; the rest as read
 _FIRST = ("variant", "antes", "blinds_or_straddles", "min_bet", "small_bet", "big_bet",
@@ -78,7 +78,10 @@ def dumps_history(hands: Iterable[PhhHand]) -> str:
     actions = ["d dh p1 AhKh", "d dh p2 7c2d", "p2 f"]
     players = ["a \\"b\\"", "c"]
     """
-    parts = []
-    for k, hand in enumerate(hands, start=1):
-        parts.append(f"[{k}]\n" + "\n".join(_table(hand.fields, hand.name)) + "\n")
-    return "\n".join(parts)
+    return "\n".join(f"[{k}]\n" + history_table(hand)
+                     for k, hand in enumerate(hands, start=1))
+
+
+def history_table(hand: PhhHand) -> str:
+    """One hand's fields as PHH text: a ``.phh`` file, or the body of a ``[k]`` table."""
+    return "\n".join(_table(hand.fields, hand.name)) + "\n"

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from ._limits import MAX_THREADS, SEED_RANGE, check_count, check_seed, check_threads, default_threads
 
 __all__ = [
-    "HISTORY_SITES", "add_history_inputs", "add_quiet_arg", "add_threads_arg", "count_type",
-    "seed_type", "show_progress",
+    "HISTORY_SITES", "add_dask_args", "add_history_inputs", "add_quiet_arg", "add_threads_arg",
+    "count_type", "seed_type", "show_progress", "where_ran",
 ]
 
 # holdem_eval.engine.history.SITES (a test keeps them equal): the engine loads on use only
@@ -93,3 +93,19 @@ def add_history_inputs(p: argparse.ArgumentParser) -> None:
                    help="the site of every input (default: detected from each file)")
     p.add_argument("--skip-invalid", action="store_true",
                    help="leave out the hands that cannot be read or do not verify, and go on")
+
+
+def add_dask_args(p: argparse.ArgumentParser, verb: str) -> None:
+    """``--workers N`` (an embedded Dask cluster) or ``--scheduler ADDRESS``, one of them."""
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=count_type("workers"), metavar="N",
+                       help=f"{verb} on an embedded Dask cluster of N worker processes")
+    where.add_argument("--scheduler", metavar="ADDRESS",
+                       help=f"{verb} on this Dask scheduler, e.g. tcp://host:8786")
+
+
+def where_ran(args: argparse.Namespace, workers: int) -> str:
+    """'1 process' or 'N Dask workers': where a --workers/--scheduler job ran."""
+    if args.workers is None and args.scheduler is None:
+        return "1 process"
+    return f"{workers} Dask worker" + ("s" if workers != 1 else "")

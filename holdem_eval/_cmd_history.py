@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
-from pathlib import Path
 
-from ._cli_args import add_history_inputs
+from ._cli_args import add_dask_args, add_history_inputs, add_quiet_arg, show_progress, where_ran
 from ._cmd_history_stats import register_stats
+from ._progress import progress_bar
 from .errors import HistoryConvertError
 
 __all__ = ["HistoryConvertError", "register"]
@@ -32,67 +30,54 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     commands = p.add_subparsers(dest="history_command", metavar="COMMAND", required=True)
     c = commands.add_parser(
         "convert",
-        help="convert histories to one PHHS file, every hand replayed and verified",
+        help="convert histories to PHH, every hand replayed and verified",
         description=(
-            "Read every hand of the inputs (files, folders of *.txt files, globs), replay it "
-            "strictly on the engine with the site's recorded rake, and write the hands whose "
-            "replay ends every player's stack as the site says to OUT as PHHS ([1], [2], ... "
-            "tables; '-' writes to standard output). The site is detected from each file. "
-            "Without --skip-invalid the first hand that cannot be read or does not verify "
-            "stops the conversion, naming its file and line."
+            "Read every hand of the inputs (files, folders of *.txt and *.xml files, globs), "
+            "replay it strictly on the engine with the site's recorded rake, and write the "
+            "hands whose replay ends every player's stack as the site says to OUT: one PHHS "
+            "file ([1], [2], ... tables; '-' writes to standard output) or, when OUT is a "
+            "folder (an empty one, or a new one named with a trailing '/'), one .phh file per "
+            "hand. The site is detected from each file. Without --skip-invalid the first hand "
+            "that cannot be read or does not verify stops the conversion, naming its file and "
+            "line. With --workers or --scheduler the files are converted in parallel on Dask; "
+            "the output is the same, in input order."
         ),
         epilog=(
             "examples: holdem-eval history convert HH20240301.txt -o hands.phhs\n"
             "          holdem-eval history convert histories/ -o all.phhs --skip-invalid"
-            " --report refused.txt\n" + EXIT_CODES
+            " --report refused.csv\n"
+            "          holdem-eval history convert histories/ -o phh/ --workers 2\n" + EXIT_CODES
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_history_inputs(c)
-    c.add_argument("-o", "--output", required=True, metavar="OUT.phhs",
-                   help="the PHHS file to write ('-': standard output)")
+    c.add_argument("-o", "--output", required=True, metavar="OUT",
+                   help="the PHHS file or the folder to write ('-': standard output)")
     c.add_argument("--report", metavar="FILE",
-                   help="with --skip-invalid, write one line per hand left out (file:line: why)")
+                   help="with --skip-invalid, the hands left out: a .csv or .parquet table"
+                        " (file, line, hand_id, reason), or 'file:line: why' lines under any"
+                        " other name")
+    add_dask_args(c, "convert")
+    add_quiet_arg(c)
     p.set_defaults(handler=_run, parser=c)
     register_stats(commands)  # history stats: _cmd_history_stats.py
 
 
 def _run(args: argparse.Namespace) -> int:
-    from holdem_eval.engine import HistoryCheck, dumps_history, verify_history
+    from holdem_eval.engine import convert_history
 
     if args.report and not args.skip_invalid:
         args.parser.error("--report needs --skip-invalid")
-    checks: list[HistoryCheck] = []
-    for source in args.inputs:
-        for check in verify_history(source, site=args.site):
-            if check.problem is not None and not args.skip_invalid:
-                raise HistoryConvertError(f"{check.problem} (--skip-invalid leaves such hands out)")
-            checks.append(check)
-    good = [c.hand for c in checks if c.hand is not None and c.ok]
-    refused = [c for c in checks if not c.ok]
-    if not good:
-        raise HistoryConvertError(f"no hand to write: {len(refused)} refused, none verified")
-    _write(args.output, dumps_history(good))
-    if args.report:
-        _write(args.report, "".join(f"{c.problem}\n" for c in refused))
-    exact = sum(c.method == "exact" for c in checks)
-    hands = "1 hand" if len(good) == 1 else f"{len(good)} hands"
-    print(f"{hands} written to {args.output} ({exact} exact, {len(good) - exact} net of fees);"
-          f" {len(refused)} left out", file=sys.stderr if args.output == "-" else sys.stdout)
+    output = sys.stdout if args.output == "-" else args.output
+    with progress_bar(None, unit="hands", desc="convert", enabled=show_progress(args)) as tick:
+        summary = convert_history(
+            args.inputs, output, site=args.site, skip_invalid=args.skip_invalid,
+            report=args.report, workers=args.workers, scheduler=args.scheduler, progress=tick,
+        )
+    hands = "1 hand" if summary.hands == 1 else f"{summary.hands} hands"
+    where = "" if args.workers is None and args.scheduler is None else \
+        f" on {where_ran(args, summary.workers)}"
+    print(f"{hands} written to {args.output} ({summary.exact} exact,"
+          f" {summary.hands - summary.exact} net of fees){where}; {summary.refused} left out",
+          file=sys.stderr if args.output == "-" else sys.stdout)
     return 0
-
-
-def _write(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all ('-': standard output)."""
-    if path == "-":
-        sys.stdout.write(text)
-        return
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or Path("."))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ._cli_args import add_history_inputs, add_quiet_arg, count_type, show_progress
+from ._cli_args import add_dask_args, add_history_inputs, add_quiet_arg, show_progress, where_ran
 from ._progress import progress_bar
 
 __all__ = ["register_stats"]
@@ -41,11 +41,7 @@ def register_stats(commands: argparse._SubParsersAction[argparse.ArgumentParser]
     s.add_argument("--player", metavar="NAME", help="only this player's rows")
     s.add_argument("--totals", action="store_true",
                    help="one row per player (site, name, currency): sums, counts and percentages")
-    where = s.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=count_type("workers"), metavar="N",
-                       help="analyse on an embedded Dask cluster of N worker processes")
-    where.add_argument("--scheduler", metavar="ADDRESS",
-                       help="analyse on this Dask scheduler, e.g. tcp://host:8786")
+    add_dask_args(s, "analyse")
     add_quiet_arg(s)
     s.set_defaults(handler=_run_stats, parser=s)
 
@@ -61,8 +57,7 @@ def _run_stats(args: argparse.Namespace) -> int:
         )
     what = "players" if args.totals else "rows"
     parts = f"{summary.parts} part" + ("s" if summary.parts != 1 else "")
-    where = ("1 process" if args.workers is None and args.scheduler is None
-             else f"{summary.workers} Dask worker" + ("s" if summary.workers != 1 else ""))
+    where = where_ran(args, summary.workers)
     print(f"{summary.hands:,} hands, {summary.rows:,} {what} written to {summary.output}"
           f" ({parts} on {where}); {len(summary.refused):,} left out")
     for reason in summary.refused[:5]:

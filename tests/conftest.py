@@ -1,7 +1,10 @@
 from __future__ import annotations
 
+import logging
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -17,3 +20,22 @@ sys.path.insert(0, str(_TESTS))  # tests/reference.py, tests/helpers.py
 @pytest.fixture
 def rng() -> np.random.Generator:
     return np.random.default_rng(20261129)
+
+
+@pytest.fixture(scope="session")
+def cluster() -> Iterator[Any]:
+    """A Dask scheduler and two worker processes (one thread each) on 127.0.0.1, for the
+    history jobs' Dask paths (started once, shared by their test modules)."""
+    distributed = pytest.importorskip("distributed")  # in the [test] extra: always there in CI
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address=None,
+                                  silence_logs=logging.ERROR) as c:
+        yield c
+
+
+@pytest.fixture
+def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """History jobs cut into parts of about 30 kB: several files a part, several parts."""
+    from holdem_eval.engine import history_parallel
+
+    monkeypatch.setattr(history_parallel, "PART_BYTES", 30_000)

@@ -46,7 +46,7 @@ def test_convert_stops_at_the_first_refused_hand_and_leaves_no_file(
     where = DATA / "GGPoker/CashGame/GeneralHands/MultiplePosts.txt"
     assert err == (
         f"holdem-eval history: error: {where}:45: the total pot is 13.3 but the players put in"
-        " 14.30 (after uncalled bets): the amounts do not add up (--skip-invalid leaves such"
+        " 14.30 (after uncalled bets): the amounts do not add up (skip_invalid / --skip-invalid leaves such"
         " hands out)\n"
     )
     assert not out.exists() and list(tmp_path.iterdir()) == []

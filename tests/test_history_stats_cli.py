@@ -4,18 +4,18 @@ process, and bad inputs that leave no output behind."""
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 
 import pyarrow.csv as pcsv
 import pyarrow.parquet as pq
 import pytest
 from history_synth import write_stars_files
-from holdem_eval.engine import HistoryStatsError, history_parallel, history_stats, write_history_stats
+from holdem_eval.engine import HistoryStatsError, history_stats, write_history_stats
 
 from holdem_eval.cli import main
 
 distributed = pytest.importorskip("distributed")  # in the [test] extra: always there in CI
+# the fixtures `cluster` (a scheduler and two worker processes) and `small_parts`: conftest.py
 
 
 @pytest.fixture(scope="module")
@@ -24,20 +24,6 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("hh")
     write_stars_files(path, 300, seed=5, per_file=60)
     return path
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    """A scheduler and two worker processes (one thread each) on 127.0.0.1."""
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  host="127.0.0.1", dashboard_address=None,
-                                  silence_logs=logging.ERROR) as c:
-        yield c
-
-
-@pytest.fixture
-def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(history_parallel, "PART_BYTES", 30_000)  # several files a part, several parts
 
 
 def _leftovers(where: Path) -> list[str]:

@@ -1,0 +1,148 @@
+"""``convert_history`` and ``holdem-eval history convert`` (issue 28 items 3 and 5): PHHS or
+a folder of .phh files, a CSV/Parquet report of the hands left out with their site ids, the
+same output on a real Dask scheduler as in one process, and nothing left behind on failure."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pyarrow.csv as pcsv
+import pyarrow.parquet as pq
+import pytest
+from history_synth import write_stars_files
+from holdem_eval.engine import (
+    REPORT_COLUMNS,
+    HistoryError,
+    convert_history,
+    load_history,
+    load_phh,
+    loads_phh,
+    replay_phh,
+    verify_history,
+)
+
+from holdem_eval.cli import main
+from holdem_eval.errors import HistoryConvertError
+
+distributed = pytest.importorskip("distributed")  # in the [test] extra: always there in CI
+DATA = Path(__file__).resolve().parent / "data" / "histories"
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """4 files of 50 generated PokerStars hands."""
+    path = tmp_path_factory.mktemp("hh")
+    write_stars_files(path, 200, seed=11, per_file=50)
+    return path
+
+
+def _leftovers(where: Path) -> list[str]:
+    return sorted(p.name for p in where.iterdir() if p.name.startswith("."))
+
+
+@pytest.mark.usefixtures("small_parts")
+def test_dask_output_equals_one_process_in_input_order(folder: Path, cluster, tmp_path: Path) -> None:
+    one, two = tmp_path / "one.phhs", tmp_path / "two.phhs"
+    s1 = convert_history([folder], one)
+    with distributed.Client(cluster) as client:
+        s2 = convert_history([folder], two, client=client)
+    assert (s1.hands, s1.exact, s1.refused, s1.workers, s2.workers) == (200, 200, 0, 1, 2)
+    assert s1.parts == s2.parts >= 3
+    assert one.read_bytes() == two.read_bytes()
+    hands = load_phh(one)
+    want = [h.fields["hand"] for h in load_history(folder)]
+    assert [h.fields["hand"] for h in hands] == want  # input order
+    assert all(replay_phh(h).matches_file is True for h in hands[:20])
+
+
+@pytest.mark.usefixtures("small_parts")
+def test_folder_output_one_phh_per_hand_on_a_scheduler(folder: Path, cluster, tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "phh"
+    argv = ["history", "convert", str(folder), "-o", f"{out}/", "--scheduler",
+            cluster.scheduler_address, "-q"]
+    assert main(argv) == 0
+    assert capsys.readouterr().out == (
+        f"200 hands written to {out}/ (200 exact, 0 net of fees) on 2 Dask workers; 0 left out\n")
+    files = sorted(out.iterdir())
+    assert len(files) == 200 and _leftovers(tmp_path) == []
+    ids = [h.fields["hand"] for h in load_history(folder)]
+    assert [f.name for f in files[:2]] == [f"000001-pokerstars-{ids[0]}.phh",
+                                           f"000002-pokerstars-{ids[1]}.phh"]
+    (first,) = loads_phh(files[0].read_text("utf-8"))
+    assert first.fields["hand"] == ids[0] and replay_phh(first).matches_file is True
+    # an empty folder that exists is filled; one with files in it is refused, untouched
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert convert_history([folder / "hh-00000.txt"], empty).hands == 50
+    assert len(list(empty.iterdir())) == 50
+    with pytest.raises(HistoryConvertError, match="the folder is not empty"):
+        convert_history([folder], empty)
+    assert len(list(empty.iterdir())) == 50
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_report_table_names_file_line_hand_id_and_reason(tmp_path: Path, suffix: str,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    out, report = tmp_path / "gg.phhs", tmp_path / f"refused{suffix}"
+    argv = ["history", "convert", str(DATA / "GGPoker"), "-o", str(out), "--skip-invalid",
+            "--report", str(report), "-q"]
+    assert main(argv) == 0
+    summary = capsys.readouterr().out
+    checks = verify_history(str(DATA / "GGPoker"))
+    bad = [c for c in checks if not c.ok]
+    assert summary.endswith(f"; {len(bad)} left out\n") and bad
+    table = pcsv.read_csv(report) if suffix == ".csv" else pq.read_table(report)
+    assert tuple(table.column_names) == REPORT_COLUMNS
+    rows = table.to_pylist()
+    assert [(r["file"], r["line"], r["reason"]) for r in rows] == [
+        (c.file, c.line, c.problem) for c in bad]
+    where = DATA / "GGPoker/CashGame/GeneralHands/MultiplePosts.txt"
+    (row,) = [r for r in rows if r["file"] == str(where)]
+    assert row["hand_id"] == where.read_text("utf-8").split("#", 1)[1].split(":", 1)[0]
+    assert row["line"] == 1 and "the amounts do not add up" in row["reason"]
+    assert all(r["hand_id"] for r in rows)  # every refused GG hand shows its id
+
+
+def test_hand_ids_of_hands_that_do_not_read() -> None:
+    """The site's id of a hand the reader refuses comes from its header, on every site."""
+    got = {}
+    for path in sorted(DATA.rglob("*")):
+        if path.suffix not in (".txt", ".xml"):
+            continue
+        for check in verify_history(path):
+            if check.hand is None and check.hand_id:
+                got.setdefault(path.parts[len(DATA.parts)], check.hand_id)
+            if check.hand is not None:
+                assert check.hand_id == check.hand.fields["hand"]
+    assert set(got) >= {"PokerStars", "Winamax", "IPoker"}, got
+
+
+def test_stream_output_and_failures_leave_nothing(folder: Path, tmp_path: Path) -> None:
+    buffer = io.StringIO()
+    summary = convert_history([folder / "hh-00001.txt"], buffer)
+    assert summary.hands == 50 and summary.output == "<stream>"
+    assert len(loads_phh(buffer.getvalue())) == 50
+    src = tmp_path / "in"
+    src.mkdir()
+    text = (folder / "hh-00000.txt").read_text("utf-8")
+    (src / "a.txt").write_text(text, "utf-8")
+    (src / "b.txt").write_text(
+        text.replace("*** HOLE CARDS ***", "*** HOLE CARDS ***\nHero: juggles", 1), "utf-8")
+    for out in (tmp_path / "x.phhs", tmp_path / "new-folder/"):
+        with pytest.raises(HistoryConvertError, match="action not understood: 'juggles'") as e:
+            convert_history([src], out, report=None)
+        assert str(src / "b.txt") in str(e.value)
+        assert not Path(out).exists() and _leftovers(tmp_path) == []
+    report = tmp_path / "r.csv"
+    with pytest.raises(HistoryConvertError, match="give skip_invalid=True with report"):
+        convert_history([src], tmp_path / "y.phhs", report=report)
+    s = convert_history([src], tmp_path / "y.phhs", skip_invalid=True, report=report)
+    assert (s.hands, s.refused) == (99, 1) and s.first_refused[0].file == str(src / "b.txt")
+    assert pcsv.read_csv(report).num_rows == 1
+    with pytest.raises(HistoryError, match="is one of the inputs"):
+        convert_history([src / "a.txt"], src / "a.txt")
+    assert (src / "a.txt").read_text("utf-8") == text
+    with pytest.raises(HistoryConvertError, match="output must be a path"):
+        convert_history([src], 3)  # type: ignore[arg-type]

@@ -206,8 +206,24 @@ static void finish(he_hand *h, const int64_t *payouts, const int64_t *low, int64
     (3 * HE_HAND_SEATS + 3 + 3 * (HE_HAND_SEATS + 1)                                       \
      + 2 * (HE_HAND_SEATS + 1) * (6 + HE_HAND_SEATS))
 
+/* Each seat's chips from low halves (the awards of half 1) in he_settle_split's record of
+ * n seats and `runs` runs (api/settle.h), into low[n]. */
+static void low_parts(const int64_t *detail, size_t n, size_t runs, int64_t *low)
+{
+    size_t pots = (size_t)detail[n + 1], awards = (size_t)detail[n + 2];
+    const int64_t *award = detail + n + 3 + 2 * runs * n + 3 * pots; /* after ranks, pots */
+    for (size_t k = 0; k < n; k++) {
+        low[k] = 0;
+    }
+    for (size_t a = 0; a < awards; a++, award += 6 + n) {
+        for (size_t k = 0; k < n && award[2] == 1; k++) {
+            low[k] += award[6 + k];
+        }
+    }
+}
+
 /* A hi-lo game's settlement with its awards (he_settle_split): the payouts, rake, ranks and
- * each seat's chips from low halves (the awards of half 1). */
+ * each seat's chips from low halves. */
 static int settle_halves(const he_settle_table *table, const he_settle_rules *rules,
                          int64_t *payouts, int64_t *rake, uint16_t *ranks, int64_t *low)
 {
@@ -221,17 +237,10 @@ static int settle_halves(const he_settle_table *table, const he_settle_rules *ru
         return st;
     }
     *rake = detail[n];
-    size_t pots = (size_t)detail[n + 1], awards = (size_t)detail[n + 2];
     for (size_t k = 0; k < n; k++) {
         ranks[k] = (uint16_t)detail[n + 3 + k];
-        low[k] = 0;
     }
-    const int64_t *award = detail + 3 * n + 3 + 3 * pots; /* after the ranks and pots */
-    for (size_t a = 0; a < awards; a++, award += 6 + n) {
-        for (size_t k = 0; k < n && award[2] == 1; k++) {
-            low[k] += award[6 + k];
-        }
-    }
+    low_parts(detail, n, 1, low);
     return HE_OK;
 }
 

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 import test_pokerkit_differential as diff
 from holdem_eval.engine import GameConfig, Hand, Rules, dumps_phh, loads_phh, replay_phh
+
 from holdem_eval.variants import VARIANTS
 
 pokerkit = pytest.importorskip("pokerkit")

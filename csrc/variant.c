@@ -36,6 +36,13 @@ static const struct {
 } variants[] = {
     [HE_VARIANT_HOLDEM] = {{"holdem", HE_DECK_SIZE, 0, 2, 2, 5, 0, HE_RANK_WORST, 0}, rank_best_five},
     [HE_VARIANT_OMAHA] = {{"omaha", HE_DECK_SIZE, 0, 4, 6, 5, 2, HE_RANK_WORST, 0}, rank_two_and_three},
+    /* hi-lo: the high rank as their high-only game; the low half by he_variant_low_rank */
+    [HE_VARIANT_OMAHA_HI_LO] = {{"omaha-hi-lo", HE_DECK_SIZE, 0, 4, 4, 5, 2, HE_RANK_WORST,
+                                 HE_LOW_EIGHT}, rank_two_and_three},
+    [HE_VARIANT_OMAHA5_HI_LO] = {{"omaha5-hi-lo", HE_DECK_SIZE, 0, 5, 5, 5, 2, HE_RANK_WORST,
+                                  HE_LOW_EIGHT}, rank_two_and_three},
+    [HE_VARIANT_HOLDEM_HI_LO] = {{"holdem-hi-lo", HE_DECK_SIZE, 0, 2, 2, 5, 0, HE_RANK_WORST,
+                                  HE_LOW_EIGHT}, rank_best_five},
 };
 #define N_VARIANTS (sizeof variants / sizeof variants[0])
 

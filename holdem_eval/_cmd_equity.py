@@ -14,6 +14,7 @@ from ._cli_args import add_quiet_arg, add_threads_arg, count_type, seed_type, sh
 from .cards import parse_cards
 from .equity import MAX_TRIALS, equity
 from .errors import HoldemEvalError, ShapeError
+from .variants import VARIANT_NAMES
 
 __all__ = ["register", "run"]
 
@@ -42,6 +43,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    "whatever --threads")
     add_threads_arg(p)
     p.add_argument("--omaha", action="store_true", help="Omaha: 4-card hands or random")
+    p.add_argument("--variant", choices=VARIANT_NAMES, default=None,
+                   help="the game (default holdem; --omaha is --variant omaha); hi-lo games "
+                   "give each player's expected share of a pot split high / low")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_quiet_arg(p)
     p.set_defaults(handler=run)
@@ -83,6 +87,8 @@ def _split_hint(players: list[str]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.omaha and args.variant not in (None, "omaha"):
+        raise ShapeError(f"--omaha and --variant {args.variant} disagree: give one of them")
     method = "exact" if args.exact else (
         "monte_carlo" if args.trials is not None or args.stderr is not None else "auto")
     _split_hint(args.players)
@@ -94,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
             args.players, board=args.board, dead=args.dead, method=method,
             trials=args.trials, target_stderr=args.stderr, seed=args.seed,
             threads=args.threads, progress=progress,
-            variant="omaha" if args.omaha else "holdem",
+            variant=args.variant or ("omaha" if args.omaha else "holdem"),
         )
     finally:
         if bar is not None:

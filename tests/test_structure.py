@@ -82,7 +82,7 @@ def test_the_variant_rows() -> None:
     assert {v.worst_rank for v in VARIANTS.values()} == {WORST_RANK} == {7462}
     assert (VARIANTS["holdem"].hole_used, VARIANTS["omaha"].hole_used) == (0, 2)
     assert GameConfig(variant="omaha").hole_count == 4
-    with pytest.raises(ValueError, match=r"variant must be one of \('holdem', 'omaha'\), got 'razz'"):
+    with pytest.raises(ValueError, match=r"variant must be one of \('holdem', 'omaha', .*\), got 'razz'"):
         variant_info("razz")
 
 

@@ -10,6 +10,9 @@
 
 #define HE_VARIANT_HOLDEM 0   /* 2 hole cards: the best five of the seven */
 #define HE_VARIANT_OMAHA 1    /* 4..6 hole cards: exactly two hole and three board cards */
+#define HE_VARIANT_OMAHA_HI_LO 2   /* Omaha high / eight-or-better low, 4 hole cards */
+#define HE_VARIANT_OMAHA5_HI_LO 3  /* the same with 5 hole cards ("Big O") */
+#define HE_VARIANT_HOLDEM_HI_LO 4  /* Hold'em high / eight-or-better low (best five of seven) */
 
 /* The low half of a hi-lo game (csrc/eval_low.c): A-5 lowball, eight or better. A low is
  * five cards of distinct ranks, each 8 or lower, the ace low; straights and flushes do not
@@ -53,3 +56,4 @@ int he_variant_rank(size_t variant, const uint8_t *hole, size_t hole_len, const 
  * HE_E_ARGUMENT for a variant without a low half. */
 int he_variant_low_rank(size_t variant, const uint8_t *hole, size_t hole_len,
                         const uint8_t *board, size_t board_len, uint16_t *low);
+

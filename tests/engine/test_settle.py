@@ -387,7 +387,7 @@ BAD_INPUT = [
     ({"button": 3}, InvalidSeatError, r"button must be a seat index 0\.\.2, got 3"),
     ({"button": -1}, InvalidSeatError, r"button must be a seat index 0\.\.2, got -1"),
     ({"folded": [True, True, True]}, InvalidSeatError, "every seat folded"),
-    ({"variant": "stud"}, ValueError, r"variant must be one of \('holdem', 'omaha'\), got 'stud'"),
+    ({"variant": "stud"}, ValueError, r"variant must be one of \('holdem', 'omaha', .*\), got 'stud'"),
     ({"rules": "tda"}, TypeError, "rules must be a Rules instance, got 'tda'"),
 ]
 
@@ -557,7 +557,7 @@ def test_a_button_outside_the_table_is_an_error_not_a_modulo(button: int) -> Non
 
 
 def test_variant_and_rules_errors_are_library_errors() -> None:
-    with pytest.raises(ConfigError, match=r"variant must be one of \('holdem', 'omaha'\), got 'stud'"):
+    with pytest.raises(ConfigError, match=r"variant must be one of \('holdem', 'omaha', .*\), got 'stud'"):
         settle([100] * 2, ["KcAh", "KdQc"], BOARD, folded=[False] * 2, button=0,
                variant="stud")
     with pytest.raises(DTypeError, match="rules must be a Rules instance, got 5"):

@@ -339,7 +339,7 @@ def test_settle_batch_refuses_holes_of_the_wrong_size() -> None:
     with pytest.raises(CountArgumentError, match="threads must be an int from 1 to 256, got 0"):
         settle_batch(chips, [[[5, 6], [44, 50], [45, 46]]], board, folded=live, button=0,
                      threads=0)
-    with pytest.raises(ConfigError, match="variant must be one of \\('holdem', 'omaha'\\), got 'razz'"):
+    with pytest.raises(ConfigError, match="variant must be one of \\('holdem', 'omaha', .*\\), got 'razz'"):
         settle_batch(chips, [[[5, 6], [44, 50], [45, 46]]], board, folded=live, button=0,
                      variant="razz")
     with pytest.raises(DTypeError, match="rules must be a Rules instance, got None"):

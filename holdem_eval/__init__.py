@@ -79,3 +79,8 @@ __all__ += [
     "icm_places",
     "icm_result",
 ]
+
+# Hi-lo games (issue 27): both halves of a hand (holdem_eval.hilo, docs/variants.md)
+from .hilo import describe_hilo, describe_low, evaluate_hilo, evaluate_hilo_batch  # noqa: E402
+
+__all__ += ["describe_hilo", "describe_low", "evaluate_hilo", "evaluate_hilo_batch"]

@@ -76,7 +76,7 @@ def test_the_kernel_checks_each_setting_against_its_declared_range() -> None:
 
 
 def test_the_variant_rows() -> None:
-    assert list(VARIANTS) == ["holdem", "omaha"]
+    assert list(VARIANTS)[:2] == ["holdem", "omaha"]  # then the rows added at the end
     assert VARIANTS["holdem"].hole_counts == (2,) and VARIANTS["omaha"].hole_counts == (4, 5, 6)
     assert {v.deck_size for v in VARIANTS.values()} == {DECK_SIZE} == {52}
     assert {v.worst_rank for v in VARIANTS.values()} == {WORST_RANK} == {7462}

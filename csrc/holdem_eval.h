@@ -12,6 +12,7 @@
 #include "api/bulk.h"
 #include "api/equity.h"
 #include "api/variant.h"
+#include "api/eval_low.h"
 #include "api/settle.h"
 #include "api/deal.h"
 #include "api/hand.h"

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "he_eval_internal.h"
-#include "eval_low.h"
+#include "eval_low_internal.h"
 #include "settle_internal.h"
 
 #define MAXS HE_SETTLE_MAX_SEATS
@@ -755,6 +755,15 @@ int he_showdown_order(const int64_t *contributions, const int64_t *dead, const u
                       const uint16_t *ranks, size_t seats, size_t button, int64_t last_aggressor,
                       uint8_t *order, uint8_t *muck, size_t *count)
 {
+    return he_showdown_order_lo(contributions, dead, live, ranks, NULL, seats, button,
+                                last_aggressor, order, muck, count);
+}
+
+int he_showdown_order_lo(const int64_t *contributions, const int64_t *dead, const uint8_t *live,
+                         const uint16_t *ranks, const uint16_t *lows, size_t seats,
+                         size_t button, int64_t last_aggressor, uint8_t *order, uint8_t *muck,
+                         size_t *count)
+{
     if (seats < 1 || seats > MAXS || live == NULL || order == NULL || muck == NULL
         || count == NULL || button >= seats || last_aggressor >= (int64_t)seats
         || (last_aggressor >= 0 && !live[last_aggressor])
@@ -794,10 +803,16 @@ int he_showdown_order(const int64_t *contributions, const int64_t *dead, const u
         muck[n] = 0;
         if (contributions != NULL) {
             int beaten = chips[s] == 0 && no_pot_at_zero;
+            /* hi-lo: beaten in the high half by one shown hand and, unless it has no
+             * qualifying low, in the low half by one (perhaps another) */
+            int high_beaten = 0, low_beaten = lows == NULL || lows[s] == 0;
             for (size_t t = 0; t < n_shown; t++) {
                 size_t o = shown[t];
-                beaten |= chips[o] >= chips[s] && ranks[o] < ranks[s];
+                int reaches = chips[o] >= chips[s];
+                high_beaten |= reaches && ranks[o] < ranks[s];
+                low_beaten |= reaches && lows != NULL && lows[o] != 0 && lows[o] < lows[s];
             }
+            beaten |= high_beaten && low_beaten;
             if (n_shown && beaten) {
                 muck[n] = 1;
             } else {

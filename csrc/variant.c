@@ -77,6 +77,13 @@ static const struct {
      * "omaha", whose row also ranks 5 and 6 hole cards; these rows deal 5 or 6 */
     [HE_VARIANT_OMAHA5] = {{"omaha5", HE_DECK_SIZE, 0, 5, 5, 5, 2, HE_RANK_WORST, 0}, rank_two_and_three},
     [HE_VARIANT_OMAHA6] = {{"omaha6", HE_DECK_SIZE, 0, 6, 6, 5, 2, HE_RANK_WORST, 0}, rank_two_and_three},
+    /* hi-lo: the high rank as their high-only game; the low half by he_variant_low_rank */
+    [HE_VARIANT_OMAHA_HI_LO] = {{"omaha-hi-lo", HE_DECK_SIZE, 0, 4, 4, 5, 2, HE_RANK_WORST,
+                                 HE_LOW_EIGHT}, rank_two_and_three},
+    [HE_VARIANT_OMAHA5_HI_LO] = {{"omaha5-hi-lo", HE_DECK_SIZE, 0, 5, 5, 5, 2, HE_RANK_WORST,
+                                  HE_LOW_EIGHT}, rank_two_and_three},
+    [HE_VARIANT_HOLDEM_HI_LO] = {{"holdem-hi-lo", HE_DECK_SIZE, 0, 2, 2, 5, 0, HE_RANK_WORST,
+                                  HE_LOW_EIGHT}, rank_best_five},
 };
 #define N_VARIANTS (sizeof variants / sizeof variants[0])
 

@@ -253,7 +253,7 @@ def _settle_native(
         blank = b"\xff" * hole_len
         hole_bytes = b"".join([blank if h is None else h for h in parts])
     else:
-        hole_len = 2 if variant_code == 0 else 4
+        hole_len = VARIANTS[variant].hole_counts[0]
         hole_bytes = b"\xff" * (seats * hole_len)
     if len(hole_bytes) != seats * hole_len:  # never hand the kernel a short buffer
         return None
@@ -534,6 +534,7 @@ def showdown_order(
     ranks: Sequence[int | None] | None = None,
     contributions: Sequence[Any] | None = None,
     dead: Sequence[Any] | None = None,
+    low_ranks: Sequence[int | None] | None = None,
 ) -> ShowdownOrder:
     """Who shows first at showdown, then clockwise; and who may muck.
 
@@ -544,6 +545,9 @@ def showdown_order(
     and ``contributions`` (per seat), ``muckable`` lists the seats that, when their turn
     comes, are beaten in every pot they are eligible for by a hand already shown.
     ``dead``: per seat, the dead part of ``contributions``, as in :func:`settle`.
+    ``low_ranks``: in a hi-lo game, per seat its low rank (1..56, ``None`` or 0 for no
+    qualifying low, like ``Settlement.low_ranks``); a seat may then muck only when a shown
+    hand beats its high and its low is none or a shown hand's low beats it.
 
     >>> showdown_order([1, 3, 4], button=3, last_aggressor=None).order
     (4, 1, 3)
@@ -551,16 +555,40 @@ def showdown_order(
     (3, 4, 1)
     """
     checked = _checked_showdown(seats_live, button, last_aggressor, ranks, contributions, dead)
+    lows = None if checked.ranks is None else _checked_lows(low_ranks, checked.live,
+                                                            len(checked.ranks))
     flags = bytearray(checked.seats)
     for s in checked.live:
         flags[s] = 1
     status, order, muck = _native.showdown_order(
         bytes(flags), button, -1 if last_aggressor is None else last_aggressor,
-        checked.chips, checked.dead, checked.ranks,
+        checked.chips, checked.dead, checked.ranks, lows,
     )
     if status != _native.HE_OK:  # pragma: no cover - every input it refuses is refused above
         raise HoldemEvalError(f"the showdown-order kernel refused checked input ({status})")
     return ShowdownOrder(tuple(order), tuple(s for s, m in zip(order, muck) if m))
+
+
+def _checked_lows(low_ranks: Sequence[int | None] | None, live: list[int],
+                  seats: int) -> list[int] | None:
+    """The low ranks of :func:`showdown_order`, checked: 0 for none."""
+    if low_ranks is None:
+        return None
+    if len(low_ranks) != seats:
+        raise ShapeError(f"low_ranks has {len(low_ranks)} seats, expected {seats}")
+    lows = [0] * seats
+    for s in live:
+        low = low_ranks[s]
+        if low is None:
+            continue
+        if isinstance(low, bool) or not isinstance(low, int) or not 0 <= low <= _LOW_WORST:
+            raise InvalidRankError(f"low_ranks[{s}] must be a low rank 0..{_LOW_WORST} or None,"
+                                   f" got {low!r}")
+        lows[s] = low
+    return lows
+
+
+_LOW_WORST = _native.HE_LOW_WORST
 
 
 class _CheckedShowdown(NamedTuple):

@@ -83,3 +83,8 @@ __all__ += [
 
 # Variants (issue 27): every face takes variant="holdem" | "short-deck" | ...
 __all__ += ["InvalidVariantError"]
+
+# Hi-lo games (issue 27): both halves of a hand (holdem_eval.hilo, docs/variants.md)
+from .hilo import describe_hilo, describe_low, evaluate_hilo, evaluate_hilo_batch  # noqa: E402
+
+__all__ += ["describe_hilo", "describe_low", "evaluate_hilo", "evaluate_hilo_batch"]

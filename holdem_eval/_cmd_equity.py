@@ -45,7 +45,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--omaha", action="store_true", help="Omaha: 4-card hands or random")
     p.add_argument("--variant", choices=VARIANT_NAMES, default=None,
                    help="the game (docs/variants.md): holdem (default), short-deck (the 36 "
-                   "cards 6..A), omaha (as --omaha), ...")
+                   "cards 6..A), omaha (as --omaha), ...; hi-lo games give each player's "
+                   "expected share of a pot split high / low")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_quiet_arg(p)
     p.set_defaults(handler=run)
@@ -87,6 +88,8 @@ def _split_hint(players: list[str]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.omaha and args.variant not in (None, "omaha"):
+        raise ShapeError(f"--omaha and --variant {args.variant} disagree: give one of them")
     method = "exact" if args.exact else (
         "monte_carlo" if args.trials is not None or args.stderr is not None else "auto")
     _split_hint(args.players)

@@ -12,6 +12,7 @@ from .cards import format_cards, parse_cards
 from .categories import best_five, best_five_omaha, describe, hand_category
 from .errors import HoldemEvalError, ShapeError
 from .evaluator import evaluate, evaluate_omaha
+from .hilo import HILO_VARIANTS, describe_low, evaluate_hilo
 from .variants import VARIANT_NAMES
 
 __all__ = ["register"]
@@ -32,7 +33,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--omaha", action="store_true", help="Omaha: exactly two hole and three board cards")
     p.add_argument("--variant", choices=VARIANT_NAMES, default=None,
                    help="the game (docs/variants.md): holdem (default), short-deck (cards 6..A, "
-                   "its own rank scale 1..1404), omaha (as --omaha), ...")
+                   "its own rank scale 1..1404), omaha (as --omaha), ...; a hi-lo game prints "
+                   "the high and the eight-or-better low of each hand")
     p.add_argument("--json", action="store_true", help="one JSON object per hand")
     add_quiet_arg(p)
     p.set_defaults(handler=run)
@@ -77,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
     variant = _variant(args)
     omaha = variant == "omaha"
     board = parse_cards(args.board).tolist() if args.board else []
+    if variant in HILO_VARIANTS:
+        return _run_hilo(args, board)
     if omaha and not board:
         raise ShapeError("--omaha needs --board with 3 to 5 cards")
     for where, text in _hands(args):
@@ -115,4 +119,28 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(f"{record['cards']}\n  rank {rank}  {record['category']}  "
                   f"[{record['best_five']}]  {record['description']}")
+    return 0
+
+
+def _run_hilo(args: argparse.Namespace, board: list[int]) -> int:
+    """``eval --variant omaha-hi-lo``: both halves of each hand (holdem_eval.hilo)."""
+    for where, text in _hands(args):
+        try:
+            high, low = evaluate_hilo(text, board, args.variant)
+        except HoldemEvalError as exc:
+            raise type(exc)(f"{where}{exc}") from None
+        hole = parse_cards(text).tolist()
+        record = {
+            "cards": format_cards(hole, sep=" ") + f" | {format_cards(board, sep=' ')}",
+            "rank": high,
+            "category": hand_category(high).label,
+            "description": describe(high),
+            "low": low,
+            "low_description": describe_low(low),
+        }
+        if args.json:
+            print(json.dumps(record))
+        else:
+            print(f"{record['cards']}\n  high {high}  {record['description']}\n"
+                  f"  low {low}  {record['low_description']}")
     return 0

@@ -40,7 +40,7 @@ from __future__ import annotations
 import math
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, Union
 
 import numpy as np
@@ -59,6 +59,7 @@ from ._equity_input import (
 from ._equity_short import short_equity, short_players
 from ._equity_stats import stderr_max, summarize
 from ._equity_threads import run_calls
+from ._hilo_equity import HiLoShares, hilo_equity
 from ._limits import check_seed, check_threads
 from ._variant_faces import SHORT_RULES
 from .cards import CardsLike, format_cards
@@ -129,6 +130,9 @@ class EquityResult:
     categories: tuple[dict[HandCategory, Count], ...]
     variant: str = "holdem"
     seed: int | None = None
+    hilo: HiLoShares | None = None
+    """Hi-lo games: the high and low halves (``equity`` is then the expected pot fraction,
+    ``win`` the scoop frequency; holdem_eval/_hilo_equity.py)."""
 
     def __post_init__(self) -> None:
         n = len(self.players)
@@ -170,6 +174,7 @@ class EquityResult:
                 for i, name in enumerate(self.players)
             ],
             "wins_by_mask": {str(m): n for m, n in enumerate(self.wins_by_mask) if n},
+            **({"hilo": asdict(self.hilo)} if self.hilo is not None else {}),
         }
 
     def to_pandas(self) -> Any:
@@ -515,6 +520,15 @@ def equity(
                          f"got {players!r}")
     if not 2 <= len(players) <= MAX_PLAYERS:
         raise ShapeError(f"players must have 2..{MAX_PLAYERS} entries, got {len(players)}")
+    if VARIANT_ROWS[variant].low:  # hi-lo games: pot shares high / low (_hilo_equity.py)
+        board_h, dead_h = cards_text(board), cards_text(dead)
+        if board_h.size > 5:
+            raise ShapeError(f"board has at most 5 cards, got {board_h.size}: {board!r}")
+        return hilo_equity(players, np.ascontiguousarray(board_h, dtype=np.uint8),
+                           np.ascontiguousarray(dead_h, dtype=np.uint8), variant=variant,
+                           method=method, trials=trials, target_stderr=target_stderr,
+                           seed=seed, threads=threads, progress=progress,
+                           default_trials=DEFAULT_TRIALS)
     parsed = []
     for i, entry in enumerate(players):
         if variant == "omaha" and isinstance(entry, Range):

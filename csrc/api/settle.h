@@ -144,3 +144,12 @@ int64_t he_settle_rake(const he_settle_rules *rules, int64_t amount, int flop_de
 int he_showdown_order(const int64_t *contributions, const int64_t *dead, const uint8_t *live,
                       const uint16_t *ranks, size_t seats, size_t button, int64_t last_aggressor,
                       uint8_t *order, uint8_t *muck, size_t *count);
+
+/* he_showdown_order for a hi-lo game: lows[P] (HE_LOW_*, 0: no qualifying low; NULL: a
+ * high-only game) are the live seats' low ranks. A seat may muck when, at its turn, it can
+ * win no part of any pot it is eligible for: a hand already shown beats its high, and its
+ * low is none or a shown hand's low beats it (either hand eligible for each such pot). */
+int he_showdown_order_lo(const int64_t *contributions, const int64_t *dead, const uint8_t *live,
+                         const uint16_t *ranks, const uint16_t *lows, size_t seats,
+                         size_t button, int64_t last_aggressor, uint8_t *order, uint8_t *muck,
+                         size_t *count);

@@ -14,6 +14,9 @@
 #define HE_VARIANT_SHORT_DECK_STRAIGHTS 3  /* the same with a straight beating trips */
 #define HE_VARIANT_OMAHA5 4    /* 5-card Omaha: 5 hole cards, exactly two hole + three board */
 #define HE_VARIANT_OMAHA6 5    /* 6-card Omaha: 6 hole cards, likewise */
+#define HE_VARIANT_OMAHA_HI_LO 6   /* Omaha high / eight-or-better low, 4 hole cards */
+#define HE_VARIANT_OMAHA5_HI_LO 7  /* the same with 5 hole cards ("Big O") */
+#define HE_VARIANT_HOLDEM_HI_LO 8  /* Hold'em high / eight-or-better low (best five of seven) */
 
 /* The low half of a hi-lo game (csrc/eval_low.c): A-5 lowball, eight or better. A low is
  * five cards of distinct ranks, each 8 or lower, the ace low; straights and flushes do not
@@ -57,3 +60,4 @@ int he_variant_rank(size_t variant, const uint8_t *hole, size_t hole_len, const 
  * HE_E_ARGUMENT for a variant without a low half. */
 int he_variant_low_rank(size_t variant, const uint8_t *hole, size_t hole_len,
                         const uint8_t *board, size_t board_len, uint16_t *low);
+

@@ -113,21 +113,24 @@ def settle_rake(rules: object, amount: int, flop_dealt: bool) -> int:
 
 def showdown_order(
     live: bytes, button: int, last_aggressor: int, contributions: list[int] | None,
-    dead: list[int] | None, ranks: list[int] | None,
+    dead: list[int] | None, ranks: list[int] | None, lows: list[int] | None = None,
 ) -> tuple[int, list[int], list[int]]:
-    """he_showdown_order: ``(status, order, muck flags)``; ``len(live)`` seats."""
+    """he_showdown_order_lo: ``(status, order, muck flags)``; ``len(live)`` seats; ``lows``
+    the low ranks of a hi-lo game (None: high only)."""
     seats = len(live)
     if (seats > HE_SETTLE_MAX_SEATS or (contributions is not None and len(contributions) != seats)
             or (dead is not None and len(dead) != seats)
-            or (ranks is not None and len(ranks) != seats)):
+            or (ranks is not None and len(ranks) != seats)
+            or (lows is not None and len(lows) != seats)):
         return lib.HE_E_ARGUMENT, [], []  # the kernel reads exactly these lengths
     order = ffi.new("uint8_t[]", max(seats, 1))
     muck = ffi.new("uint8_t[]", max(seats, 1))
     count = ffi.new("size_t *")
-    st = lib.he_showdown_order(
+    st = lib.he_showdown_order_lo(
         ffi.NULL if contributions is None else contributions,
         ffi.NULL if dead is None else dead, live,
         ffi.NULL if ranks is None else ffi.new("uint16_t[]", ranks),
+        ffi.NULL if lows is None else ffi.new("uint16_t[]", lows),
         seats, button, last_aggressor, order, muck, count,
     )
     if st:

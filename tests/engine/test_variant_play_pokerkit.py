@@ -2,7 +2,7 @@
 where a straight beats three of a kind: our ``"short-deck-straights-beat-trips"`` row), with
 blinds or with antes and a button blind as Triton and GGPoker deal it, pot-limit 5- and
 6-card Omaha (PokerKit's pot-limit Omaha with 5 or 6 hole cards: its ``hole_dealing_count``)
-and fixed-limit Omaha hi-lo (``FO/8``, when the ``omaha-hi-lo`` row exists).
+and fixed-limit Omaha hi-lo (``FO/8``).
 
 The same cards, stacks and random decisions on both engines, compared at every decision and
 at the end, as tests/engine/test_pokerkit_differential.py does for Hold'em and Omaha (whose
@@ -41,7 +41,7 @@ _GAMES: dict[str, tuple[str, Any, int]] = {  # ours, PokerKit's, most seats
         "NS": ("short-deck-straights-beat-trips", pokerkit.NoLimitShortDeckHoldem, 9),
         "PO5": ("omaha5", _PotLimitOmaha5, 8),
         "PO6": ("omaha6", _PotLimitOmaha6, 7),
-        # fixed-limit Omaha hi-lo, once the hilo helper's row is in
+        # fixed-limit Omaha hi-lo
         "FO/8": ("omaha-hi-lo", pokerkit.FixedLimitOmahaHoldemHighLowSplitEightOrBetter, 6),
     }.items() if game[0] in VARIANTS
 }

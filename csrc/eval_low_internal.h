@@ -1,7 +1,7 @@
 /* The eight-or-better A-5 low (csrc/eval_low.c) for the library's own kernels (settlement,
  * equity, batch): rank masks in, HE_LOW_* ranks out. Not part of the Python-visible API. */
-#ifndef HE_EVAL_LOW_H
-#define HE_EVAL_LOW_H
+#ifndef HE_EVAL_LOW_INTERNAL_H
+#define HE_EVAL_LOW_INTERNAL_H
 
 #include "he_eval_internal.h"
 

@@ -1,0 +1,63 @@
+"""Hi-lo evaluation kernels (csrc/eval_low.c) for holdem_eval.hilo."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ._core import U8, U16, U64, Status, ffi, lib, run_chunked
+from .equity import _known
+
+__all__ = ["HE_HILO_POT", "HE_LOW_WORST", "equity_hilo", "eval_hilo_batch", "variant_low_rank"]
+
+HE_LOW_WORST: int = lib.HE_LOW_WORST
+HE_HILO_POT: int = lib.HE_HILO_POT
+HILO_COUNTS = ("share", "scoop", "high", "low", "share_sq", "winners", "hist", "no_low", "deals")
+
+
+def eval_hilo_batch(variant: int, holes: U8, boards: U8, high: U16, low: U16,
+                    threads: int) -> Status:
+    """he_eval_hilo_batch: holes (n, nh); boards (nb,) shared or (n, nb); high and low
+    (n,) written."""
+    n, nh = holes.shape
+    nb = boards.shape[-1]
+    stride = 0 if boards.ndim == 1 else nb
+
+    def call(lo: int, hi: int) -> Status:
+        bad = ffi.new("size_t *")
+        b = boards if stride == 0 else boards[lo:hi]
+        st = lib.he_eval_hilo_batch(
+            variant, ffi.from_buffer("uint8_t[]", holes[lo:hi]), hi - lo, nh,
+            ffi.from_buffer("uint8_t[]", b), nb, stride,
+            ffi.from_buffer("uint16_t[]", high[lo:hi]), ffi.from_buffer("uint16_t[]", low[lo:hi]),
+            bad,
+        )
+        return int(st), int(bad[0])
+
+    return run_chunked(call, n, threads)
+
+
+def variant_low_rank(variant: int, hole: bytes, board: bytes) -> int:
+    """he_variant_low_rank: the low rank of one hand, or a negative status."""
+    out = ffi.new("uint16_t *")
+    st = lib.he_variant_low_rank(variant, hole, len(hole), board, len(board), out)
+    return int(st) if st else int(out[0])
+
+
+def equity_hilo(variant: int, nplayers: int, nh: int, holes: U8, board: U8, dead: U8,
+                trials: int, state: U64 | None, part: int, nparts: int,
+                ) -> tuple[int, dict[str, Any]]:
+    """he_equity_hilo: (status, counters by name: numpy uint64 arrays, see api/eval_low.h).
+    ``trials`` 0: exact (``part`` of ``nparts``); else Monte Carlo advancing ``state``."""
+    sizes = {"winners": 1 << nplayers, "hist": 9 * nplayers, "no_low": 1, "deals": 1}
+    arrays = {name: np.zeros(sizes.get(name, nplayers), dtype=np.uint64) for name in HILO_COUNTS}
+    keep: list[Any] = []
+    out = ffi.new("he_hilo_counts *", {
+        name: ffi.from_buffer("uint64_t[]", a) for name, a in arrays.items()})
+    st = lib.he_equity_hilo(
+        variant, nplayers, nh, ffi.from_buffer("uint8_t[]", holes), _known(board, dead, keep),
+        trials, ffi.NULL if state is None else ffi.from_buffer("uint64_t[]", state), part,
+        nparts, out,
+    )
+    return int(st), arrays

@@ -231,6 +231,10 @@ BATCH_GAMES = [
     pytest.param(GameConfig(variant=SHORT, big_blind=2, ante=1, button_blind=True), 6,
                  id="short-button-6"),
     pytest.param(GameConfig(variant=SHORT, big_blind=2), 3, id="short-blinds-3"),
+    *(pytest.param(GameConfig(variant=name, betting=betting, big_blind=2), seats, id=name)
+      for name, betting, seats in (("omaha-hi-lo", "fixed-limit", 4),
+                                   ("omaha5-hi-lo", "pot-limit", 6),
+                                   ("holdem-hi-lo", "no-limit", 3)) if name in VARIANTS),
 ]
 
 
@@ -334,3 +338,28 @@ def test_hi_lo_views_and_pickles_keep_the_halves(variant: str) -> None:
     copy = pickle.loads(pickle.dumps(h))
     assert copy.low_payouts == h.low_payouts and copy.events == h.events
     assert Hand(GameConfig(variant="holdem"), [100] * 2, seed=1).low_payouts is None
+
+
+@pytest.mark.parametrize(("variant", "betting", "code"), [
+    ("omaha-hi-lo", "pot-limit", "PO/8"), ("omaha5-hi-lo", "pot-limit", "PO5/8"),
+    ("omaha-hi-lo", "fixed-limit", "FO/8"),
+])
+def test_hi_lo_hands_round_trip_through_phh(variant: str, betting: str, code: str) -> None:
+    from holdem_eval.engine import dumps_phh, loads_phh, replay_phh
+
+    extra = {"max_bets": 4, "blind_counts_toward_cap": False} if betting == "fixed-limit" else {}
+    for seed in range(12):
+        n = 2 + seed % 5
+        h = Hand(GameConfig(variant=variant, betting=betting, big_blind=2, **extra),  # type: ignore[arg-type]
+                 [60] * n, button=n - 1, seed=seed)  # PHH's seats: pN is the button
+        rng = random.Random(seed)
+        while not h.is_over:
+            wager = [a for a in h.legal_actions() if str(a.kind) in ("bet", "raise")]
+            if wager and rng.random() < 0.3:
+                h.bet_or_raise_to(rng.randint(wager[0].min_amount, wager[0].max_amount))
+            else:
+                h.check_or_call()
+        text = dumps_phh(h)
+        assert text.startswith(f"variant = '{code}'\n")
+        back = replay_phh(loads_phh(text)[0]).hand
+        assert back.stacks == h.stacks and back.low_payouts == h.low_payouts

@@ -56,12 +56,18 @@ size_t he_hand_field_width(size_t f) { return f < N_FIELDS ? field_widths[f] : 0
 int he_hi_draw(he_hand *h, int64_t count, int8_t *out)
 {
     uint8_t cards[HE_DECK_SIZE];
-    const he_variant *v = he_variant_info((size_t)h->variant); /* the game's deck */
-    if (count < 0 || count > v->deck_size - h->deck_pos) {
+    /* the game's deck: Hold'em's (every restart of a HandBatch hand draws) without a call;
+     * the cards below the deck's lowest card are never in it (a short deck) */
+    int64_t deck_size = HE_DECK_SIZE;
+    uint64_t off_deck = 0;
+    if (h->variant != HE_VARIANT_HOLDEM) {
+        const he_variant *v = he_variant_info((size_t)h->variant);
+        deck_size = v->deck_size;
+        off_deck = ((uint64_t)1 << v->lowest_card) - 1;
+    }
+    if (count < 0 || count > deck_size - h->deck_pos) {
         return HE_E_HAND_DECK;
     }
-    /* the cards below the deck's lowest card are never in it (a short deck) */
-    uint64_t off_deck = ((uint64_t)1 << v->lowest_card) - 1;
     /* ids 0..51 read the same as int8_t: from the top of the deck (every draw of
      * he_hand_start) they go straight to `out`, else through `cards` */
     size_t upto = (size_t)(h->deck_pos + count);
@@ -223,7 +229,11 @@ static void low_parts(const int64_t *detail, size_t n, size_t runs, int64_t *low
 }
 
 /* A hi-lo game's settlement with its awards (he_settle_split): the payouts, rake, ranks and
- * each seat's chips from low halves. */
+ * each seat's chips from low halves. Not inlined: its record (a few KB) stays out of the
+ * frame of settle, which every hand of a HandBatch runs. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
 static int settle_halves(const he_settle_table *table, const he_settle_rules *rules,
                          int64_t *payouts, int64_t *rake, uint16_t *ranks, int64_t *low)
 {

@@ -12,7 +12,8 @@
  * int32_t, cards (-1..51), seats, counts, streets and 0/1 flags in int8_t.
  *
  * The compact layout (HE_HAND_COMPACT defined before the first include; csrc/hand_compact.c
- * compiles the same machine with it for HandBatch): room for HE_HAND_COMPACT_SEATS seats and
+ * compiles the same machine with it for HandBatch): room for HE_HAND_COMPACT_SEATS seats of
+ * HE_HAND_COMPACT_HOLE hole cards and
  * chips stored in int32_t (HE_HAND_CHIP), every amount and the stacks' sum at most
  * HE_HAND_COMPACT_MAX_CHIPS; the code computes in int64_t locals in both layouts, only the
  * storage is narrower. Its functions and types carry the he_hand_compact_ / he_hi_compact_
@@ -63,6 +64,9 @@
  * full machine's), so every seat check of the shared source refuses a seventh seat. */
 #undef HE_HAND_MAX_SEATS
 #define HE_HAND_MAX_SEATS HE_HAND_COMPACT_SEATS
+/* likewise its hole cards: a game dealing more (5- and 6-card Omaha) is HE_E_HAND_CONFIG */
+#undef HE_HAND_MAX_HOLE
+#define HE_HAND_MAX_HOLE HE_HAND_COMPACT_HOLE
 #define HE_HAND_CHIP int32_t
 #else
 #define HE_HAND_CHIP int64_t

@@ -50,6 +50,7 @@ from numpy.typing import NDArray
 from holdem_eval._bindings import (
     HE_E_BATCH_ILLEGAL,
     HE_E_HAND_STATE,
+    HE_HAND_COMPACT_HOLE,
     HE_HAND_COMPACT_MAX_CHIPS,
     HE_HAND_COMPACT_SEATS,
     HE_OK,
@@ -124,6 +125,8 @@ def _compact_misfit(config: GameConfig, rules: Rules, seats: int, stacks: NDArra
     they do)."""
     if seats > COMPACT_SEATS:
         return f"{seats} seats (it holds at most {COMPACT_SEATS})"
+    if config.hole_count > HE_HAND_COMPACT_HOLE:  # 5- and 6-card Omaha
+        return f"{config.hole_count} hole cards a seat (it holds at most {HE_HAND_COMPACT_HOLE})"
     limit = f"(it holds at most {COMPACT_MAX_CHIPS} chips)"
     amounts = [
         ("small_blind", config.small_blind), ("big_blind", config.big_blind),
@@ -223,9 +226,9 @@ class HandBatch:
     on it. ``compact``: the layout of the hands' state (see
     :attr:`state_bytes_per_hand`): ``None`` (default) the compact one (392 bytes a hand:
     int32 chips, room for 6 seats) when the hands fit it — at most
-    :data:`COMPACT_SEATS` seats, every amount of the game, ``max_bets``, the rake cap and
-    each hand's total of stacks at most :data:`COMPACT_MAX_CHIPS` — else the full one (888
-    bytes: int64 chips, 10 seats); ``True`` insists on the compact one (a
+    :data:`COMPACT_SEATS` seats of at most 4 hole cards (not 5- and 6-card Omaha), every
+    amount of the game, ``max_bets``, the rake cap and each hand's total of stacks at most
+    :data:`COMPACT_MAX_CHIPS` — else the full one (912 bytes: int64 chips, 10 seats); ``True`` insists on the compact one (a
     :class:`ConfigError` says why the hands do not fit), ``False`` takes the full one.
     Both run the same hand machine and give the same results. See the module docstring
     for the rest.

@@ -28,10 +28,13 @@
 #define HE_HAND_ANY_SEAT -9223372036854775807   /* he_hand_act: whichever seat is to act */
 
 /* The compact layout of the same machine (csrc/hand_state.h; HandBatch's spec->compact): at
- * most HE_HAND_COMPACT_SEATS seats, every amount and the stacks' sum at most
+ * most HE_HAND_COMPACT_SEATS seats of at most HE_HAND_COMPACT_HOLE hole cards (5- and 6-card
+ * Omaha play in the full layout: the room for their cards would cost every Hold'em hand's
+ * record 16 bytes), every amount and the stacks' sum at most
  * HE_HAND_COMPACT_MAX_CHIPS (2**29, so a sum of three stored amounts still fits an int32),
  * the acted level of a folded/all-in seat HE_HAND_COMPACT_DONE (2**30). */
 #define HE_HAND_COMPACT_SEATS 6
+#define HE_HAND_COMPACT_HOLE 4
 #define HE_HAND_COMPACT_MAX_CHIPS 536870912
 #define HE_HAND_COMPACT_DONE 1073741824
 

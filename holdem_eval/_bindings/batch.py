@@ -16,10 +16,12 @@ from ._core import ffi, lib
 # choice live in C (he_batch_spec.compact); this section only fills the structs.
 # ---------------------------------------------------------------------------------------
 
-__all__ = ["HE_E_BATCH_ILLEGAL", "HE_E_HAND_STATE", "HE_HAND_COMPACT_MAX_CHIPS", "HE_HAND_COMPACT_SEATS",
+__all__ = ["HE_E_BATCH_ILLEGAL", "HE_E_HAND_STATE", "HE_HAND_COMPACT_HOLE", "HE_HAND_COMPACT_MAX_CHIPS",
+           "HE_HAND_COMPACT_SEATS",
             "OBS_OFFSETS", "BatchC", "batch_layout", "batch_next_seed", "observation_size", "observe_hand"]
 HE_E_BATCH_ILLEGAL, HE_E_HAND_STATE = int(lib.HE_E_BATCH_ILLEGAL), int(lib.HE_E_HAND_STATE)
 HE_HAND_COMPACT_SEATS: int = lib.HE_HAND_COMPACT_SEATS
+HE_HAND_COMPACT_HOLE: int = lib.HE_HAND_COMPACT_HOLE
 HE_HAND_COMPACT_MAX_CHIPS: int = lib.HE_HAND_COMPACT_MAX_CHIPS
 
 # the observation layout of api/hand_batch.h: HE_OBS_<name> by name

@@ -100,7 +100,7 @@ def _play(
                       actions=actions, rules=rules, compact=compact)
     fits = seats <= 6 and stacks.sum(axis=1).max() <= 2**29
     assert batch.compact == (fits if compact is None else compact)
-    assert batch.state_bytes_per_hand == (408 if batch.compact else 912) + 4 * seats + 8
+    assert batch.state_bytes_per_hand == (392 if batch.compact else 912) + 4 * seats + 8
     hands = [_start(config, stacks[i], int(buttons[i]), int(seeds[i]), rules) for i in range(count)]
     current = [int(s) for s in seeds]
     ended = 0
@@ -205,7 +205,7 @@ def test_compact_layout_refuses_what_it_cannot_hold(kwargs: dict[str, object], w
 def test_compact_layout_holds_its_limit_exactly() -> None:
     stacks = [2**29 // 6] * 5 + [2**29 - 5 * (2**29 // 6)]  # adds up to 2**29
     batch = HandBatch(GameConfig(big_blind=2**20), 4, 6, stacks=[stacks] * 4, seed=3, auto_reset=False)
-    assert batch.compact and batch.state_bytes_per_hand == 408 + 24 + 8
+    assert batch.compact and batch.state_bytes_per_hand == 392 + 24 + 8
     for _ in range(40):  # all-in every time: pots of all the chips
         kinds = np.where(batch.legal_mask()[:, -1], batch.actions.size - 1, 1)
         batch.step(kinds)

@@ -228,8 +228,9 @@ class HandBatch:
     int32 chips, room for 6 seats) when the hands fit it — at most
     :data:`COMPACT_SEATS` seats of at most 4 hole cards (not 5- and 6-card Omaha), every
     amount of the game, ``max_bets``, the rake cap and each hand's total of stacks at most
-    :data:`COMPACT_MAX_CHIPS` — else the full one (912 bytes: int64 chips, 10 seats); ``True`` insists on the compact one (a
-    :class:`ConfigError` says why the hands do not fit), ``False`` takes the full one.
+    :data:`COMPACT_MAX_CHIPS` — else the full one (912 bytes: int64 chips, 10 seats);
+    ``True`` insists on the compact one (a :class:`ConfigError` says why the hands do not
+    fit), ``False`` takes the full one.
     Both run the same hand machine and give the same results. See the module docstring
     for the rest.
     """

@@ -367,3 +367,16 @@ def test_hi_lo_hands_round_trip_through_phh(variant: str, betting: str, code: st
         assert text.startswith(f"variant = '{code}'\n")
         back = replay_phh(loads_phh(text)[0]).hand
         assert back.stacks == h.stacks and back.low_payouts == h.low_payouts
+
+
+@pytest.mark.parametrize(("config", "seats"), BATCH_GAMES)
+def test_hand_batch_pickles_and_clones_the_variants(config: GameConfig, seats: int) -> None:
+    batch = HandBatch(config, 16, seats, seed=3)
+    for _ in range(5):
+        batch.step(batch.sample_legal(7))
+    for copy in (pickle.loads(pickle.dumps(batch)), batch.clone()):
+        assert copy.compact == batch.compact and copy.config == config
+        assert np.array_equal(copy.state("holes"), batch.state("holes"))
+        kinds = batch.sample_legal(11)
+        a, b = batch.clone().step(kinds), copy.step(kinds)
+        assert np.array_equal(a.rewards, b.rewards) and np.array_equal(a.done, b.done)

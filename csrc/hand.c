@@ -181,19 +181,13 @@ int he_hand_legal(const he_hand *h, he_hand_legal_actions *out)
 
 /* ---- settlement and the end of the hand -------------------------------------------------- */
 
-/* Pays the payouts and ends the hand; `low` (NULL: no low half, or not logged) gives
- * each seat's chips from low halves, logged after its win. */
-static void finish(he_hand *h, const int64_t *payouts, const int64_t *low, int64_t rake,
-                   he_hi_log *log)
+static void finish(he_hand *h, const int64_t *payouts, int64_t rake, he_hi_log *log)
 {
     for (int64_t k = 0; k < h->n; k++) {
         h->payouts[k] = CHIP(payouts[k]);
         if (payouts[k]) {
             h->stacks[k] = CHIP(h->stacks[k] + payouts[k]);
             he_hi_emit(log, HE_EV_WIN, k, payouts[k], NULL, 0);
-            if (low != NULL && low[k]) {
-                he_hi_emit(log, HE_EV_WIN_LOW, k, low[k], NULL, 0);
-            }
         }
     }
     if (rake) {
@@ -228,17 +222,19 @@ static void low_parts(const int64_t *detail, size_t n, size_t runs, int64_t *low
     }
 }
 
-/* A hi-lo game's settlement with its awards (he_settle_split): the payouts, rake, ranks and
- * each seat's chips from low halves. Not inlined: its record (a few KB) stays out of the
- * frame of settle, which every hand of a HandBatch runs. */
+/* A hi-lo game's hand with a log (engine.Hand): who won the low halves, from the awards of
+ * its settlement (he_settle_split on the table he_settle_known paid; the same pots and
+ * shares), logged after the wins: one HE_EV_WIN_LOW per seat that won low chips. Kept out
+ * of line: HandBatch (no log) never runs it, and its record (a few KB) stays out of the
+ * frame of settle. */
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((noinline))
 #endif
-static int settle_halves(const he_settle_table *table, const he_settle_rules *rules,
-                         int64_t *payouts, int64_t *rake, uint16_t *ranks, int64_t *low)
+static int log_low_parts(const he_settle_table *table, const he_settle_rules *rules,
+                         he_hi_log *log)
 {
     size_t n = table->seats;
-    int64_t detail[SPLIT_DETAIL];
+    int64_t detail[SPLIT_DETAIL], payouts[HE_HAND_SEATS], low[HE_HAND_SEATS];
     if (he_settle_split_detail_len(n, 1) > SPLIT_DETAIL) {
         return HE_E_ARGUMENT; /* not reached: the record's length for n seats bounds it */
     }
@@ -246,11 +242,12 @@ static int settle_halves(const he_settle_table *table, const he_settle_rules *ru
     if (st != HE_OK) {
         return st;
     }
-    *rake = detail[n];
-    for (size_t k = 0; k < n; k++) {
-        ranks[k] = (uint16_t)detail[n + 3 + k];
-    }
     low_parts(detail, n, 1, low);
+    for (size_t k = 0; k < n; k++) {
+        if (low[k]) {
+            he_hi_emit(log, HE_EV_WIN_LOW, (int64_t)k, low[k], NULL, 0);
+        }
+    }
     return HE_OK;
 }
 
@@ -281,11 +278,7 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
     /* the state passes he_hand_check (the functions' contract): no need to check it again */
     he_settle_table table = {committed, dead, out_of_pot, holes, hc, board, 5, n,
                              (size_t)h->button, h->variant, 1};
-    /* a hi-lo game logs who won the low halves: its settlement with the awards */
-    int64_t low[HE_HAND_SEATS];
-    int halves = log->ev != NULL && he_variant_info((size_t)h->variant)->low != 0;
-    int st = halves ? settle_halves(&table, &rules, payouts, &rake, ranks, low)
-                    : he_settle_known(&table, &rules, payouts, &rake, ranks);
+    int st = he_settle_known(&table, &rules, payouts, &rake, ranks);
     if (st != HE_OK) {
         return st;
     }
@@ -299,6 +292,8 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
         /* not recorded: every live seat that has not shown yet shows or mucks, once */
         log->n += (size_t)(live_n - shown_n);
     } else if (show_order && live_n > 1) {
+        /* hi-lo: every live hand is shown (one beaten high may win low) */
+        int halves = he_variant_info((size_t)h->variant)->low != 0;
         /* The showdown order and who may muck: he_showdown_order (settle.c), the one rule.
          * A river aggressor no longer live still starts the order: the first live seat
          * clockwise from it, which is the order from a "button" on its seat. */
@@ -330,7 +325,11 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
             }
         }
     }
-    finish(h, payouts, halves ? low : NULL, rake, log);
+    finish(h, payouts, rake, log);
+    /* a hi-lo game's log says who won the low halves (each seat's part of its win) */
+    if (log->ev != NULL && live_n > 1 && he_variant_info((size_t)h->variant)->low != 0) {
+        return log_low_parts(&table, &rules, log);
+    }
     return HE_OK;
 }
 

@@ -26,8 +26,8 @@ EVENT_KINDS = (
     *("fold", "check", "call", "bet", "raise", "uncalled", "show", "muck", "win", "rake"),
     "win_low",
 )
-"""Event kinds, in the kernel's HE_EV_* order. ``win_low`` (hi-lo games) follows a seat's
-``win``: the part of it that came from low halves (the rest won the high)."""
+"""Event kinds, in the kernel's HE_EV_* order. ``win_low`` (hi-lo games, after the wins and
+the rake): the part of a seat's ``win`` that came from low halves (the rest won high)."""
 
 
 class ActionKind(IntEnum):

@@ -81,7 +81,7 @@
 #define HE_EV_MUCK 15
 #define HE_EV_WIN 16
 #define HE_EV_RAKE 17
-#define HE_EV_WIN_LOW 18  /* hi-lo: of the seat's win just logged, the chips of low halves */
+#define HE_EV_WIN_LOW 18  /* hi-lo, after the wins and rake: of a seat's win, the low halves' */
 #define HE_EV_COUNT 19    /* event kinds: 0 .. HE_EV_COUNT - 1 */
 
 /* Status codes of the hand functions (unique in the library: -100 .. -149). */

@@ -46,8 +46,9 @@ class GameConfig:
     bet), in a tournament the cap holds heads-up too.
     ``button_blind=True`` has the button post the one blind (``big_blind``) instead of
     the small and big blind, as short deck is dealt at Triton, GGPoker and PokerStars
-    (6+ Hold'em; with ``ante`` from every seat): no small blind (``small_blind`` defaults to, and must be, 0) nor
-    straddle; the seat left of the button acts first, the button last before the flop.
+    (6+ Hold'em; with ``ante`` from every seat): no small blind (``small_blind`` defaults
+    to, and must be, 0) nor straddle; the seat left of the button acts first, the button
+    last before the flop.
     ``variant`` is any row of :data:`holdem_eval.variants.VARIANTS`: the hand deals its
     deck (``deck_size`` cards, ids ``lowest_card`` .. 51) and ``hole_count`` cards a seat.
 

@@ -167,7 +167,7 @@ static void gen_settle_shape(settle_case *c)
     c->variant = chance(70) ? HE_VARIANT_HOLDEM : HE_VARIANT_OMAHA;
     c->hole_len = c->variant == HE_VARIANT_HOLDEM ? 2 : 4 + below(3);
     if (chance(3)) {
-        c->variant = chance(50) ? 2 : -1;
+        c->variant = chance(50) ? (int)he_variant_count() : -1; /* past the table, or negative */
     }
     if (chance(3)) {
         c->hole_len = below(8);

@@ -17,7 +17,8 @@ int he_settle_known(const he_settle_table *hand, const he_settle_rules *rules, i
 
 /* he_settle_known that also writes the low ranks of a hi-lo variant (HE_LOW_*; 0: no
  * qualifying low or not ranked) to lows[R * seats] in the same order as ranks (lows may be
- * NULL). */
+ * NULL). A hi-lo hand's showdown order passes them to he_showdown_order_lo, so that a seat
+ * holding a low is not mucked for its beaten high. */
 int he_settle_known_lo(const he_settle_table *hand, const he_settle_rules *rules,
                        int64_t *payouts, int64_t *rake, uint16_t *ranks, uint16_t *lows);
 

@@ -139,6 +139,7 @@ void fuzz_deal(void);
 /* fuzz_settle.c: */
 void fuzz_settle_hand(void);
 void fuzz_settle_batch(void);
+void fuzz_settle_split(void);
 /* fuzz_equity.c: */
 void fuzz_equity_exact(void);
 void fuzz_equity_omaha(void);

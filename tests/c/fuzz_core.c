@@ -88,7 +88,7 @@ static target targets[] = {
     {"deal_seeded", fuzz_deal, 0},              {"settle_hand", fuzz_settle_hand, 0},
     {"settle_batch", fuzz_settle_batch, 0},     {"equity_exact", fuzz_equity_exact, 0},
     {"equity_enum_omaha", fuzz_equity_omaha, 0}, {"equity_mc", fuzz_equity_mc, 0},
-    {"rng_seed", fuzz_rng_seed, 0},
+    {"rng_seed", fuzz_rng_seed, 0},             {"settle_split", fuzz_settle_split, 0},
 };
 #define NTARGETS (sizeof targets / sizeof targets[0])
 

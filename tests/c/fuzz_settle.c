@@ -167,7 +167,7 @@ static void gen_settle_shape(settle_case *c)
     c->variant = chance(70) ? HE_VARIANT_HOLDEM : HE_VARIANT_OMAHA;
     c->hole_len = c->variant == HE_VARIANT_HOLDEM ? 2 : 4 + below(3);
     if (chance(3)) {
-        c->variant = chance(50) ? (int)he_variant_count() : -1; /* no such row */
+        c->variant = chance(50) ? (int)he_variant_count() : -1; /* past the table, or negative */
     }
     if (chance(3)) {
         c->hole_len = below(8);
@@ -546,3 +546,98 @@ done:
     free(rakes);
 }
 
+
+/* he_settle_split (several runs, hi-lo halves): on one run of a high-only game it settles
+ * exactly as he_settle_hand; on any input it returns a settlement status, writes nothing
+ * when it fails, and otherwise conserves chips, pays each award's chips to winners
+ * eligible for its pot, and splits no award by more than one chip per winner. */
+void fuzz_settle_split(void)
+{
+    settle_case c;
+    memset(&c, 0, sizeof c);
+    gen_settle_shape(&c);
+    gen_settle_row(&c, chance(10));
+    int hilo = chance(50);
+    if (hilo && c.variant == HE_VARIANT_OMAHA && c.hole_len == 4) {
+        c.variant = HE_VARIANT_OMAHA_HI_LO;
+    } else if (hilo && c.variant == HE_VARIANT_OMAHA && c.hole_len == 5) {
+        c.variant = HE_VARIANT_OMAHA5_HI_LO;
+    } else if (hilo && c.variant == HE_VARIANT_HOLDEM && c.hole_len == 2) {
+        c.variant = HE_VARIANT_HOLDEM_HI_LO;
+    }
+    size_t runs = chance(30) ? 1 : 2 + below(3), bc = c.board_cols, P = c.seats;
+    if (chance(2)) {
+        runs = HE_SETTLE_MAX_RUNS + 1;
+    }
+    uint8_t boards[8 * (HE_SETTLE_MAX_RUNS + 1)];
+    for (size_t r = 0; r < runs; r++) { /* run 0 the case's board, others a new river */
+        memcpy(boards + r * bc, c.board, bc);
+        if (r && bc == 5 && chance(90)) {
+            boards[r * bc + 4] = (uint8_t)(chance(95) ? below(52) : below(256));
+        }
+    }
+    size_t button = chance(97) ? below(P ? P : 1) : P + below(3);
+    he_settle_table t = {c.chips, NULL, c.folded, c.holes, c.hole_len, bc ? boards : NULL, bc,
+                         P, button, c.variant, runs};
+    size_t dlen = he_settle_split_detail_len(P, runs);
+    int64_t *pay = xmalloc((P ? P : 1) * sizeof *pay), *detail = xmalloc(dlen * sizeof *detail);
+    for (size_t i = 0; i < P; i++) {
+        pay[i] = SENTINEL;
+    }
+    for (size_t i = 0; i < dlen; i++) {
+        detail[i] = SENTINEL;
+    }
+    int st = he_settle_split(&t, &c.rules, pay, detail);
+    codeset any = {{0}, 0};
+    static const int codes[] = {HE_OK, HE_E_ARGUMENT, HE_E_CHIPS, HE_E_NO_LIVE, HE_E_BOARD,
+                                HE_E_BUTTON, HE_E_CARD_RANGE, HE_E_DUPLICATE};
+    for (size_t k = 0; k < sizeof codes / sizeof codes[0]; k++) {
+        add_code(&any, codes[k]);
+    }
+    REQUIRE(in_set(&any, st));
+    if (runs == 1 && c.variant <= HE_VARIANT_OMAHA) {
+        int64_t *pay1 = xmalloc((P ? P : 1) * sizeof *pay1);
+        int st1 = he_settle_hand(c.chips, c.folded, c.holes, c.hole_len, bc ? c.board : NULL, bc,
+                                 P, button, c.variant, &c.rules, pay1, NULL);
+        REQUIRE(st1 == st);
+        REQUIRE(st != HE_OK || memcmp(pay, pay1, P * sizeof *pay) == 0);
+        free(pay1);
+    }
+    if (st != HE_OK) {
+        for (size_t i = 0; i < P; i++) {
+            REQUIRE(pay[i] == SENTINEL);
+        }
+    } else {
+        int64_t total = 0, paid = 0, awarded = 0, returned = 0;
+        for (size_t s = 0; s < P; s++) {
+            total += c.chips[s];
+            paid += pay[s];
+            returned += detail[s];
+        }
+        int64_t rake = detail[P], K = detail[P + 1], A = detail[P + 2];
+        REQUIRE(paid + rake == total);
+        const int64_t *pots = detail + P + 3 + 2 * runs * P, *aw = pots + 3 * K;
+        for (int64_t a = 0; a < A; a++, aw += 6 + P) {
+            REQUIRE(aw[0] >= 0 && aw[0] < K && aw[1] >= 0 && (size_t)aw[1] < runs);
+            REQUIRE(aw[2] == 0 || aw[2] == 1);
+            uint64_t eligible = (uint64_t)pots[3 * aw[0] + 2], winners = (uint64_t)aw[4];
+            REQUIRE(winners && (winners & ~eligible) == 0);
+            int64_t sum = 0, lo = INT64_MAX, hi = 0;
+            for (size_t s = 0; s < P; s++) {
+                int w = (int)(winners >> s & 1u);
+                REQUIRE(w || aw[6 + s] == 0);
+                sum += aw[6 + s];
+                if (w && c.rules.odd_chips == HE_ODD_CLOCKWISE) {
+                    lo = aw[6 + s] < lo ? aw[6 + s] : lo;
+                    hi = aw[6 + s] > hi ? aw[6 + s] : hi;
+                }
+            }
+            REQUIRE(sum == aw[3]);
+            REQUIRE(c.rules.odd_chips != HE_ODD_CLOCKWISE || hi - lo <= 1);
+            awarded += aw[3];
+        }
+        REQUIRE(awarded + rake + returned == total);
+    }
+    free(pay);
+    free(detail);
+}

@@ -251,6 +251,18 @@ static int log_low_parts(const he_settle_table *table, const he_settle_rules *ru
     return HE_OK;
 }
 
+/* A hi-lo hand's low ranks (HE_LOW_*, per seat), for its showdown order: the table's
+ * settlement by he_settle_known_lo, its payouts unused. Out of line, as log_low_parts. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static int hand_lows(const he_settle_table *table, const he_settle_rules *rules, uint16_t *lows)
+{
+    int64_t payouts[HE_HAND_SEATS], rake = 0;
+    uint16_t ranks[HE_HAND_SEATS];
+    return he_settle_known_lo(table, rules, payouts, &rake, ranks, lows);
+}
+
 /* Pays the pot by he_settle_known; `out_of_pot` marks folded and mucked seats. */
 static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int show_order)
 {
@@ -292,9 +304,8 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
         /* not recorded: every live seat that has not shown yet shows or mucks, once */
         log->n += (size_t)(live_n - shown_n);
     } else if (show_order && live_n > 1) {
-        /* hi-lo: every live hand is shown (one beaten high may win low) */
-        int halves = he_variant_info((size_t)h->variant)->low != 0;
-        /* The showdown order and who may muck: he_showdown_order (settle.c), the one rule.
+        /* The showdown order and who may muck: he_showdown_order_lo (settle.c), the one
+         * rule; in a hi-lo game over both halves (a hand beaten high may win low).
          * A river aggressor no longer live still starts the order: the first live seat
          * clockwise from it, which is the order from a "button" on its seat. */
         uint8_t live[HE_HAND_SEATS], order[HE_HAND_SEATS], muck[HE_HAND_SEATS];
@@ -308,8 +319,17 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
         } else if (h->river_aggressor >= 0) {
             from = (size_t)h->river_aggressor;
         }
-        st = he_showdown_order(committed, dead, live, ranks, n, from, last, order, muck,
-                               &count);
+        uint16_t lows[HE_HAND_SEATS];
+        const uint16_t *low_ranks = NULL; /* high only */
+        if (he_variant_info((size_t)h->variant)->low != 0) {
+            st = hand_lows(&table, &rules, lows);
+            if (st != HE_OK) {
+                return st;
+            }
+            low_ranks = lows;
+        }
+        st = he_showdown_order_lo(committed, dead, live, ranks, low_ranks, n, from, last, order,
+                                  muck, &count);
         if (st != HE_OK) {
             return st;
         }
@@ -318,7 +338,7 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
             if (h->shown[s] == 1) {
                 continue; /* it showed its cards already (show, or the all-in tabling) */
             }
-            if (muck[k] && !halves) { /* hi-lo: a hand beaten high may win low: shown */
+            if (muck[k]) {
                 he_hi_emit(log, HE_EV_MUCK, s, 0, NULL, 0);
             } else {
                 he_hi_emit(log, HE_EV_SHOW, s, 0, h->holes + s * h->hole_count, h->hole_count);

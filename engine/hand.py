@@ -30,7 +30,7 @@ Rules that are choices, stated once:
   dead money, odd chips, rake); at an automatic showdown the last river aggressor shows
   first, then clockwise, and a hand beaten in every pot it could win is mucked. In a hi-lo
   game (a variant with a low half) every pot splits high / low as ``settle`` splits it,
-  every live hand is shown (a hand beaten high may win low), and after the ``win`` events
+  a hand is mucked only when it can win neither half of any pot, and after the ``win`` events
   a ``win_low`` event gives each seat's part won in low halves (:attr:`Hand.low_payouts`).
 
 Where: every rule is one C function of the hand state machine (``csrc/hand.c``);

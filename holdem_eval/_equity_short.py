@@ -40,6 +40,7 @@ EXACT_MAX_UNITS = 4_000_000_000
 MAX_DEALS = 2_000_000  # tuples of combos listed at once (before checking conflicts)
 CHUNK_ROWS = 1 << 18  # (deal, board) rows per kernel round
 MC_BATCH = 1 << 16  # Monte Carlo trials per round
+REJECT_MAX = 9  # cards dealt per trial up to which rejection beats shuffling the deck
 
 
 def short_players(players: list[Player], board: NDArray[np.uint8], dead: NDArray[np.uint8],
@@ -186,6 +187,22 @@ def _exact(players: list[Player], board: NDArray[np.uint8], dead: NDArray[np.uin
     return _result(players, tally.wins, tally.hist, tally.games, True, variant, None, not weighted)
 
 
+def _draw_rejecting(rng: np.random.Generator, avail: NDArray[np.int64], t: int,
+                    need: int) -> NDArray[np.uint8]:
+    """For each of ``t`` trials, ``need`` distinct cards of ``avail`` in a uniformly random
+    order: uniform draws, the rows with a repeat drawn again (a few rounds when ``need`` is
+    small against the deck)."""
+    dealt = np.empty((t, need), dtype=np.uint8)
+    todo = np.arange(t)
+    while len(todo):
+        draw = avail[rng.integers(0, len(avail), size=(len(todo), need))]
+        ordered = np.sort(draw, axis=1)
+        bad = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
+        dealt[todo[~bad]] = draw[~bad]
+        todo = todo[bad]
+    return dealt
+
+
 def _monte_carlo(players: list[Player], board: NDArray[np.uint8], dead: NDArray[np.uint8],
                  variant: str, trials: int, target_stderr: float | None, seed: int, threads: int,
                  progress: Callable[[float], None] | None) -> EquityResult:
@@ -203,6 +220,7 @@ def _monte_carlo(players: list[Player], board: NDArray[np.uint8], dead: NDArray[
     randoms = [i for i, p in enumerate(players) if p.random]
     cards = np.array([c for c in range(low, 52)], dtype=np.int64)
     known_col = np.array([c in known for c in range(low, 52)])
+    avail = np.array([c for c in range(low, 52) if c not in known], dtype=np.int64)
     left = 5 - board.size
     tally = _Tally(n, variant, False)
     done = 0
@@ -236,11 +254,14 @@ def _monte_carlo(players: list[Player], board: NDArray[np.uint8], dead: NDArray[
             for k, i in enumerate(ranged):
                 holes[i] = players[i].combos[pick[:, k]]
         need = 2 * len(randoms) + left
-        keys = rng.random((t, len(cards)))
-        taken = ((used[:, None] >> cards.astype(np.uint64)[None, :]) & np.uint64(1)).astype(bool)
-        keys[taken | known_col[None, :]] = 2.0  # out of the deck: sorted last
-        order = np.argsort(keys, axis=1)[:, :need]
-        dealt = cards[order].astype(np.uint8)
+        if need <= REJECT_MAX and not ranged:  # the same deck for every trial
+            dealt = _draw_rejecting(rng, avail, t, need)
+        else:
+            keys = rng.random((t, len(cards)))
+            taken = ((used[:, None] >> cards.astype(np.uint64)[None, :]) & np.uint64(1)).astype(bool)
+            keys[taken | known_col[None, :]] = 2.0  # out of the deck: sorted last
+            order = np.argsort(keys, axis=1)[:, :need]
+            dealt = cards[order].astype(np.uint8)
         for k, i in enumerate(randoms):
             holes[i] = dealt[:, 2 * k:2 * k + 2]
         full = np.concatenate([np.broadcast_to(board, (t, board.size)), dealt[:, 2 * len(randoms):]],

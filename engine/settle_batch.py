@@ -77,6 +77,7 @@ def settle_batch(
     (``settle``'s ``boards=``). ``folded``: (N, P) bool. ``button``: one seat for
     every row or (N,). ``rake_out``: optional (N,) int64 array that receives each hand's
     rake. ``threads``: split the rows over this many threads (the GIL is released).
+    A hi-lo ``variant`` splits each pot high / low as ``settle`` does (docs/variants.md).
 
     Dead money posted as such (``settle``'s ``dead=``) is not supported here: the C kernel
     has no input for it; settle such hands one by one with :func:`settle`.

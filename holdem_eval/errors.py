@@ -34,6 +34,7 @@ __all__ = [
     "ServerExtraMissingError",
     "ShapeError",
     "UnknownHandClassError",
+    "VariantError",
 ]
 
 
@@ -59,6 +60,11 @@ class DTypeError(HoldemEvalError, TypeError):
 
 class OutArrayError(HoldemEvalError, ValueError):
     """An ``out=`` array that cannot take the result in place."""
+
+
+class VariantError(HoldemEvalError, ValueError):
+    """A variant name that is unknown, or a game the call does not play (a high-only game
+    given to a hi-lo function)."""
 
 
 class InvalidRankError(HoldemEvalError, ValueError):

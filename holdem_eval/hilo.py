@@ -35,7 +35,7 @@ from . import _bindings as nat
 from ._limits import check_threads
 from .cards import CardsLike, card_text, first_repeat, format_cards, parse_cards
 from .categories import describe
-from .errors import DuplicateCardError, InvalidRankError, OutArrayError, ShapeError
+from .errors import DuplicateCardError, InvalidRankError, OutArrayError, ShapeError, VariantError
 from .evaluator import _board_array, _card_array, _narrow, _raise_row
 from .variants import VARIANTS, variant_info
 
@@ -95,9 +95,9 @@ def describe_hilo(high: int, low: int) -> str:
 
 
 def _hilo_variant(variant: object) -> Any:
-    row = variant_info(variant)
+    row = variant_info(variant, VariantError)
     if not row.low:
-        raise ValueError(f"variant must be one of {HILO_VARIANTS} (a hi-lo game), got {variant!r}")
+        raise VariantError(f"variant must be one of {HILO_VARIANTS} (a hi-lo game), got {variant!r}")
     return row
 
 

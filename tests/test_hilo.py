@@ -11,7 +11,7 @@ from hilo_reference import LOW_RANK, best_high, best_low, low_key
 
 from holdem_eval import DuplicateCardError, InvalidCardError, OutArrayError, ShapeError
 from holdem_eval import _bindings as nat
-from holdem_eval.errors import InvalidRankError
+from holdem_eval.errors import InvalidRankError, VariantError
 from holdem_eval.hilo import (
     HILO_VARIANTS,
     LOW_WORST,
@@ -118,9 +118,9 @@ def test_low_key_rule() -> None:
 
 
 def test_bad_input() -> None:
-    with pytest.raises(ValueError, match="variant must be one of .*a hi-lo game.*'omaha'"):
+    with pytest.raises(VariantError, match="variant must be one of .*a hi-lo game.*'omaha'"):
         evaluate_hilo("AsKdKhQc", "2c3d4h5s9s", "omaha")
-    with pytest.raises(ValueError, match="variant must be one of"):
+    with pytest.raises(VariantError, match=r"^variant must be one of \('holdem', .*got 'razz'"):
         evaluate_hilo_batch([[0, 1, 2, 3]], [4, 5, 6, 7, 8], variant="razz")
     with pytest.raises(ShapeError, match="a hole of omaha-hi-lo is 4 cards, got 5"):
         evaluate_hilo("AsKdKhQcQd", "2c3d4h5s9s")

@@ -262,6 +262,10 @@ static int64_t post_forced(he_hand *h, const he_hand_setup *s, he_hi_log *log)
     size_t sb_seat = 0, bb_seat = 0;
     he_hand_blind_seats((size_t)n, (size_t)h->button, &sb_seat, &bb_seat);
     int64_t sb = (int64_t)sb_seat, bb = (int64_t)bb_seat;
+    if (h->no_small_blind) { /* dead-button rule: no small blind, the big blind next */
+        sb = -1;
+        bb = first;
+    }
     h->small_blind_seat = (int8_t)sb;
     h->big_blind_seat = (int8_t)bb;
     if (h->ante) {
@@ -279,7 +283,7 @@ static int64_t post_forced(he_hand *h, const he_hand_setup *s, he_hi_log *log)
         h->dead[bb] = CHIP(amt);
         he_hi_emit(log, HE_EV_ANTE, bb, amt, NULL, 0);
     }
-    if (h->small_blind) {
+    if (h->small_blind && sb >= 0) {
         h->bets[sb] = CHIP(take(h, sb, h->small_blind));
         he_hi_emit(log, HE_EV_SMALL_BLIND, sb, h->bets[sb], NULL, 0);
     }
@@ -445,7 +449,8 @@ static int state_fault(const he_hand *h)
         || !in(h->over, 0, 1) || !in(h->betting_done, 0, 1)
         || !in(h->has_deck, 0, 1) || !in(h->deck_pos, 0, HE_DECK_SIZE)
         || !in(h->last_aggressor, -1, h->n - 1) || !in(h->river_aggressor, -1, h->n - 1)
-        || !in(h->small_blind_seat, 0, h->n - 1) || !in(h->big_blind_seat, 0, h->n - 1)
+        || !in(h->small_blind_seat, h->no_small_blind ? -1 : 0, h->no_small_blind ? -1 : h->n - 1)
+        || !in(h->big_blind_seat, 0, h->n - 1)
         || !in(h->blind_counts_toward_cap, 0, 1) || !in(h->allow_free_fold, 0, 1)
         || !in(h->manual_showdown, 0, 1) || !in(h->no_flop_no_drop, 0, 1) || !in(h->capped, 0, 1)
         || h->n * h->hole_count + 8 > HE_DECK_SIZE) {

@@ -113,7 +113,10 @@
     /* settlement (he_settle_rules) */                                                       \
     X(S, A, int8_t, settle_method, 1, HE_SETTLE_TDA, HE_SETTLE_POKERKIT)                     \
     X(S, A, int8_t, odd_chips, 1, HE_ODD_CLOCKWISE, HE_ODD_FIRST_WINNER)                     \
-    X(S, A, int8_t, no_flop_no_drop, 1, 0, 1)
+    X(S, A, int8_t, no_flop_no_drop, 1, 0, 1)                                             \
+    /* the dead-button rule's hand without a small blind (engine/table_blinds.py): nobody    \
+     * posts it, the seat after the button posts the big blind (heads-up too) */             \
+    X(S, A, int8_t, no_small_blind, 1, 0, 1)
 #define HE_HAND_SETTINGS(X, S, A) HE_HAND_SETTINGS_WIDE(X, S, A) HE_HAND_SETTINGS_SMALL(X, S, A)
 #define HE_HAND_RATE_DEN_MAX ((int64_t)1 << 31)
 

@@ -44,13 +44,16 @@ def to_cards(value: str | Sequence[int], what: str) -> list[int]:
     return [int(c) for c in cards]
 
 
-_CONFIGS: dict[tuple[int, int, bool], tuple[Any, Any, bytes]] = {}
+_CONFIGS: dict[tuple[int, int, bool, bool], tuple[Any, Any, bytes]] = {}
 _DOUBLE, _DOUBLE_BITS = struct.Struct("=d"), struct.Struct("=q")
 _NO_RAKE = Fraction(0)
 
 
-def kernel_settings(config: GameConfig, rules: Rules | None, manual: bool) -> dict[str, Any]:
-    """The game as the kernel's settings, by the names of csrc/hand_state.h's list."""
+def kernel_settings(
+    config: GameConfig, rules: Rules | None, manual: bool, no_small_blind: bool = False
+) -> dict[str, Any]:
+    """The game as the kernel's settings, by the names of csrc/hand_state.h's list
+    (``no_small_blind``: the dead-button rule's hand without a small blind)."""
     pokerkit = rules is not None and rules.method == "pokerkit"
     rate = _NO_RAKE if rules is None else rules.rate
     return {
@@ -70,12 +73,15 @@ def kernel_settings(config: GameConfig, rules: Rules | None, manual: bool) -> di
         "settle_method": int(pokerkit),  # HE_SETTLE_TDA 0, HE_SETTLE_POKERKIT 1
         "odd_chips": int(rules is not None and rules.odd_chips == "first_winner"),
         "no_flop_no_drop": int(rules is not None and rules.no_flop_no_drop),
+        "no_small_blind": int(no_small_blind),
     }
 
 
-def kernel_config(config: GameConfig, rules: Any, manual: bool) -> bytes:
+def kernel_config(config: GameConfig, rules: Any, manual: bool, no_small_blind: bool = False) -> bytes:
     """The kernel's he_hand_config, packed (cached per game)."""
-    key = (id(config), id(rules), manual)
+    if no_small_blind.__class__ is not bool:
+        raise ConfigError(f"no_small_blind must be a bool, got {no_small_blind!r}")
+    key = (id(config), id(rules), manual, no_small_blind)
     entry = _CONFIGS.get(key)
     if entry is not None and entry[0] is config and entry[1] is rules:
         return entry[2]
@@ -83,7 +89,7 @@ def kernel_config(config: GameConfig, rules: Any, manual: bool) -> bytes:
         raise ConfigError(f"rules must be a Rules or None, got {rules!r}")
     if not isinstance(manual, bool):
         raise ConfigError(f"manual_showdown must be a bool, got {manual!r}")
-    packed = pack_hand_config(kernel_settings(config, rules, manual))
+    packed = pack_hand_config(kernel_settings(config, rules, manual, no_small_blind))
     if len(_CONFIGS) >= 4096:  # games in play at once: a replay of thousands of files
         _CONFIGS.clear()
     _CONFIGS[key] = (config, rules, packed)

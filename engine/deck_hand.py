@@ -49,6 +49,7 @@ class DeckHand(Hand):
         rules: Any = None,
         manual_showdown: bool = False,
         deck: Any = None,
+        no_small_blind: bool = False,
     ) -> None:
         if seed is not None or hole_cards is not None or board is not None:
             raise ConfigError("deck= deals every card itself: give it without seed, hole_cards"
@@ -67,7 +68,7 @@ class DeckHand(Hand):
             # the arguments are wrong: Hand() says how (a seed makes it check them all),
             # and no card is drawn
             super().__init__(config, stacks, button=button, seed=0, posts=posts, rules=rules,
-                             manual_showdown=manual_showdown)
+                             manual_showdown=manual_showdown, no_small_blind=no_small_blind)
             raise AssertionError("Hand() accepted arguments DeckHand refused")  # pragma: no cover
         # one card at a time round the table from the seat left of the button, as a dealer
         # does (it matters only to a preset order)
@@ -77,7 +78,7 @@ class DeckHand(Hand):
         for j, card in enumerate(cards):
             holes[(button + 1 + j) % n].append(card)
         super().__init__(config, stacks, button=button, hole_cards=holes, posts=posts, rules=rules,
-                         manual_showdown=manual_showdown)
+                         manual_showdown=manual_showdown, no_small_blind=no_small_blind)
         self._draw_board()
 
     def _draw_board(self) -> None:

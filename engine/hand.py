@@ -131,7 +131,10 @@ class Hand(HandCore):
     ``posts`` maps a seat to ``(live, dead)`` extra forced chips (returning players'
     missed blinds; live chips count as that seat's bet, dead chips go to the pot).
     With ``manual_showdown=True`` every live player must :meth:`show` or
-    :meth:`muck` before the pot is settled.
+    :meth:`muck` before the pot is settled. ``no_small_blind=True`` deals a hand without a
+    small blind (the dead-button rule, :class:`~holdem_eval.engine.Table`'s
+    ``button_rule="dead"``): the seat after the button posts the big blind, heads-up too,
+    and :attr:`blind_seats` is ``(None, big blind seat)``.
 
     >>> from holdem_eval.engine import GameConfig
     >>> h = Hand(GameConfig(big_blind=100), [10_000] * 3, button=0, seed=1)
@@ -187,6 +190,7 @@ class Hand(HandCore):
         rules: Any = None,
         manual_showdown: bool = False,
         deck: Any = None,
+        no_small_blind: bool = False,
     ) -> None:
         if deck is not None:
             raise ConfigError("deck= deals every card itself: give it without seed, hole_cards"
@@ -197,7 +201,7 @@ class Hand(HandCore):
         self.rules = rules
         self.manual_showdown = manual_showdown
         stacks_ = stacks if stacks.__class__ is list else list(stacks)
-        packed = kernel_config(config, rules, manual_showdown)
+        packed = kernel_config(config, rules, manual_showdown, no_small_blind)
         live = dead = None
         st = None
         # the common case goes straight to the kernel, which answers None unless the
@@ -308,9 +312,16 @@ class Hand(HandCore):
         return tuple(self._starting_stacks)
 
     @property
-    def blind_seats(self) -> tuple[int, int]:
-        """``(small blind seat, big blind seat)``; heads-up the button is the small blind."""
-        return self._small_blind_seat, self._big_blind_seat
+    def blind_seats(self) -> tuple[int | None, int]:
+        """``(small blind seat, big blind seat)``; heads-up the button is the small blind.
+        The small blind seat is None in a hand without one (``no_small_blind``)."""
+        sb: int = self._small_blind_seat
+        return (None if sb < 0 else sb), self._big_blind_seat
+
+    @property
+    def no_small_blind(self) -> bool:
+        """True for a hand dealt without a small blind (the dead-button rule)."""
+        return bool(self._no_small_blind)
 
     @property
     def street(self) -> str:

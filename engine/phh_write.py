@@ -108,6 +108,12 @@ def dumps_phh(hand: Hand, /, *, viewer: int | str | None = None, **metadata: Any
     phh_of = {(hand.button + 1 + k) % n: k for k in range(n)}  # engine seat -> PHH index
     seat_of = {k: s for s, k in phh_of.items()}
     sb_seat, bb_seat = hand.blind_seats
+    if sb_seat is None:
+        raise UnsupportedPhhError(
+            "PHH cannot express a hand without a small blind (the dead-button rule): its"
+            " blinds are by position from the seat after the button; keep the table's JSON"
+            " events or hand result instead"
+        )
     blinds = [0] * n
     antes = [0] * n
     blinds[0], blinds[1] = cfg.small_blind, cfg.big_blind

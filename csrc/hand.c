@@ -395,6 +395,15 @@ int he_hi_next_street(he_hand *h, he_hi_log *log)
 {
     for (;;) {
         if (h->street == HE_RIVER) {
+            int waiting = 0, more;
+            while ((more = he_hi_next_run(h, log, &waiting)) == 1 && !waiting) {
+            }
+            if (more < 0) {
+                return HE_E_HAND_DECK;
+            }
+            if (waiting) {
+                return HE_OK; /* it waits for a later run's cards */
+            }
             h->street = HE_SHOWDOWN;
             return he_hi_showdown(h, log);
         }
@@ -461,6 +470,9 @@ static int end_round(he_hand *h, he_hi_log *log)
     if (h->n_active < 2 && !h->manual_showdown && log->ev != NULL) {
         /* a player all-in and nobody left to bet (HandBatch logs no events: nothing to show) */
         he_hi_table_hands(h, log);
+    }
+    if (he_hi_runs_open(h)) {
+        return HE_OK; /* it waits for the players to choose the runs (he_hand_choose_runs) */
     }
     return he_hi_next_street(h, log);
 }

@@ -28,7 +28,7 @@ typedef struct {
 typedef struct {
     PyObject *legal_action; /* the LegalAction class (a tuple subclass) */
     PyObject *kinds[6];     /* ActionKind members FOLD .. ALL_IN */
-    PyObject *names[18];    /* event kind names, HE_EV_* order */
+    PyObject *names[HE_EV_COUNT]; /* event kind names, HE_EV_* order */
     PyObject *tuple_new;    /* tuple.__new__: builds LegalAction values without Python code */
     PyObject *fold, *check; /* the constant LegalAction values of fold and check */
     /* Hand._convert_step(kind, amount), _refused(status, kind, amount),

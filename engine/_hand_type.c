@@ -70,14 +70,14 @@ static const struct {
     {"show_refused", &he_g.show_refused},
 };
 
-/* hand_glue_setup(LegalAction, kinds: tuple of 6, event names: tuple of 18,
+/* hand_glue_setup(LegalAction, kinds: tuple of 6, event names: tuple of HE_EV_COUNT,
  *                 callbacks: {name: function} for each of he_callbacks) -> None */
 static PyObject *he_glue_setup(PyObject *unused, PyObject *args)
 {
     (void)unused;
     PyObject *la, *kinds, *names, *callbacks;
     if (!PyArg_ParseTuple(args, "OOOO", &la, &kinds, &names, &callbacks) || !PyTuple_Check(kinds)
-        || PyTuple_Size(kinds) != 6 || !PyTuple_Check(names) || PyTuple_Size(names) != 18
+        || PyTuple_Size(kinds) != 6 || !PyTuple_Check(names) || PyTuple_Size(names) != HE_EV_COUNT
         || !PyDict_Check(callbacks)) {
         PyErr_SetString(PyExc_TypeError, "hand_glue_setup: unexpected arguments");
         return NULL;
@@ -104,7 +104,7 @@ static PyObject *he_glue_setup(PyObject *unused, PyObject *args)
         Py_INCREF(o);
         he_replace(&he_g.kinds[k], o);
     }
-    for (Py_ssize_t k = 0; k < 18; k++) {
+    for (Py_ssize_t k = 0; k < HE_EV_COUNT; k++) {
         PyObject *o = PyTuple_GetItem(names, k);
         Py_INCREF(o);
         he_replace(&he_g.names[k], o);

@@ -24,6 +24,7 @@ STREET_NAMES = ("preflop", "flop", "turn", "river", "showdown")
 EVENT_KINDS = (
     *("hole", "ante", "small_blind", "big_blind", "straddle", "post", "dead", "board"),
     *("fold", "check", "call", "bet", "raise", "uncalled", "show", "muck", "win", "rake"),
+    *("run_choice", "runs", "run_board", "run", "run_win"),  # run it twice / N times
 )
 """Event kinds, in the kernel's HE_EV_* order."""
 

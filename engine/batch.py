@@ -221,10 +221,10 @@ class HandBatch:
     many threads (1..256) of the library's C worker pool, in parts of at least 64 hands
     (a few per thread, each claimed by the next free thread); the results do not depend
     on it. ``compact``: the layout of the hands' state (see
-    :attr:`state_bytes_per_hand`): ``None`` (default) the compact one (392 bytes a hand:
+    :attr:`state_bytes_per_hand`): ``None`` (default) the compact one (424 bytes a hand:
     int32 chips, room for 6 seats) when the hands fit it — at most
     :data:`COMPACT_SEATS` seats, every amount of the game, ``max_bets``, the rake cap and
-    each hand's total of stacks at most :data:`COMPACT_MAX_CHIPS` — else the full one (888
+    each hand's total of stacks at most :data:`COMPACT_MAX_CHIPS` — else the full one (920
     bytes: int64 chips, 10 seats); ``True`` insists on the compact one (a
     :class:`ConfigError` says why the hands do not fit), ``False`` takes the full one.
     Both run the same hand machine and give the same results. See the module docstring

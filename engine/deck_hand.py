@@ -50,6 +50,7 @@ class DeckHand(Hand):
         manual_showdown: bool = False,
         deck: Any = None,
         no_small_blind: bool = False,
+        max_runs: int = 1,
     ) -> None:
         if seed is not None or hole_cards is not None or board is not None:
             raise ConfigError("deck= deals every card itself: give it without seed, hole_cards"
@@ -68,7 +69,8 @@ class DeckHand(Hand):
             # the arguments are wrong: Hand() says how (a seed makes it check them all),
             # and no card is drawn
             super().__init__(config, stacks, button=button, seed=0, posts=posts, rules=rules,
-                             manual_showdown=manual_showdown, no_small_blind=no_small_blind)
+                             manual_showdown=manual_showdown, no_small_blind=no_small_blind,
+                             max_runs=max_runs)
             raise AssertionError("Hand() accepted arguments DeckHand refused")  # pragma: no cover
         # one card at a time round the table from the seat left of the button, as a dealer
         # does (it matters only to a preset order)
@@ -78,14 +80,16 @@ class DeckHand(Hand):
         for j, card in enumerate(cards):
             holes[(button + 1 + j) % n].append(card)
         super().__init__(config, stacks, button=button, hole_cards=holes, posts=posts, rules=rules,
-                         manual_showdown=manual_showdown, no_small_blind=no_small_blind)
+                         manual_showdown=manual_showdown, no_small_blind=no_small_blind,
+                         max_runs=max_runs)
         self._draw_board()
 
     def _draw_board(self) -> None:
         """Deal the board cards the machine waits for, street by street."""
         while self._pending_board > 0 and not self._over:
             count = self._pending_board
-            exclude = frozenset(c for hole in self.hole_cards for c in hole if c >= 0) | frozenset(self.board)
+            exclude = frozenset(c for hole in self.hole_cards for c in hole if c >= 0) | frozenset(
+                c for board in self.run_boards for c in board)
             cards = check_drawn(self.deck.draw(count, exclude), count, exclude)
             Hand.deal_board(self, cards)
 
@@ -124,6 +128,10 @@ class DeckHand(Hand):
 
     def bet_or_raise_to(self, amount: int, *, seat: int | None = None) -> None:
         Hand.bet_or_raise_to(self, amount, seat=seat)
+        self._draw_board()
+
+    def choose_runs(self, seat: int, count: int | None) -> None:
+        Hand.choose_runs(self, seat, count)
         self._draw_board()
 
     def deal_board(self, cards: str | Sequence[int]) -> None:

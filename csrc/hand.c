@@ -216,7 +216,7 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
 #endif
     /* the state passes he_hand_check (the functions' contract): no need to check it again */
     he_settle_table table = {committed, dead, out_of_pot, holes, hc, board, 5, n,
-                             (size_t)h->button, h->variant};
+                             (size_t)h->button, h->variant, 1};
     int st = he_settle_known(&table, &rules, payouts, &rake, ranks);
     if (st != HE_OK) {
         return st;

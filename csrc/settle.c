@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "he_eval_internal.h"
+#include "eval_low.h"
 #include "settle_internal.h"
 
 #define MAXS HE_SETTLE_MAX_SEATS
@@ -279,38 +280,20 @@ static int net_chips(const int64_t *chips, const int64_t *dead, size_t seats, in
     return HE_OK;
 }
 
-/* One hand's settlement. `known`: its chips, cards and board were checked before (the
- * hand machine's state), so they are not checked again. Writes payouts, and when not
- * NULL the rake, the ranks (uint16_t per seat, 0 for a seat not ranked) and detail. */
-static int settle_row(const he_settle_table *t, const he_settle_rules *rules, int known,
-                      int64_t *payouts, int64_t *rake_out, uint16_t *rank_out, int64_t *detail)
+/* What settle_row writes besides the payouts (each may be NULL). */
+typedef struct {
+    int64_t *rake;
+    uint16_t *ranks;   /* R * P high ranks */
+    uint16_t *lows;    /* R * P low ranks */
+    int64_t *detail;   /* the he_settle_hand record (one run, high only) */
+    int64_t *split;    /* the he_settle_split record */
+} row_out;
+
+/* The board of run r, its dealt cards counted and checked (unless `known`); `used` gets
+ * its bits. */
+static int check_board(const uint8_t *board, size_t board_cols, int known, size_t *dealt,
+                       uint64_t *used)
 {
-    const uint8_t *folded = t->folded, *board = t->board;
-    size_t seats = t->seats, board_cols = t->board_cols, button = t->button;
-    int64_t c[MAXS];
-    int64_t pay[MAXS];
-    uint16_t rank[MAXS];
-    uint32_t live = 0;
-    size_t top_seat;
-    int64_t returned, total, dead_total;
-    int st0 = net_chips(t->contributions, t->dead, seats, known, c, &top_seat, &returned, &total,
-                        &dead_total);
-    if (st0 != HE_OK) {
-        return st0;
-    }
-    /* seats entries zeroed, not MAXS: the compiler clears a whole array with a slow
-     * `rep stos` */
-    for (size_t s = 0; s < seats; s++) {
-        pay[s] = 0;
-        rank[s] = 0;
-        live |= (uint32_t)(folded[s] == 0) << s;
-    }
-    if (!live) {
-        return HE_E_NO_LIVE;
-    }
-    if (button >= seats) {
-        return HE_E_BUTTON;
-    }
     size_t nb = 0;
     while (nb < board_cols && board[nb] != HE_NO_CARD) {
         nb++;
@@ -323,27 +306,169 @@ static int settle_row(const he_settle_table *t, const he_settle_rules *rules, in
     if (nb == 1 || nb == 2) {
         return HE_E_BOARD;
     }
-    uint64_t used = 0;
+    uint64_t mask = 0;
     for (size_t k = 0; k < nb && !known; k++) {
         if (board[k] >= HE_NCARDS) {
             return HE_E_CARD_RANGE;
         }
         uint64_t bit = (uint64_t)1 << board[k];
-        if (used & bit) {
+        if (mask & bit) {
             return HE_E_DUPLICATE;
         }
-        used |= bit;
+        mask |= bit;
     }
-    int showdown = (live & (live - 1u)) != 0;
-    if (showdown) {
-        if (nb != 5) {
-            return HE_E_BOARD;
+    *dealt = nb;
+    *used = mask;
+    return HE_OK;
+}
+
+/* The low ranks (HE_LOW_*) of the live seats on one board of 5 cards: rows with low = 8
+ * only; cards checked before. */
+static void rank_lows(const uint8_t *holes, size_t hole_len, const uint8_t *board,
+                      uint32_t live, const he_variant *v, uint16_t *low)
+{
+    unsigned bmask = 0;
+    for (size_t k = 0; k < 5; k++) {
+        bmask |= he_low_bit(board[k]);
+    }
+    for (uint32_t left = live; left; left &= left - 1u) {
+        size_t s = he_ctz64(left);
+        unsigned hmask = 0;
+        for (size_t j = 0; j < hole_len; j++) {
+            unsigned c = holes[s * hole_len + j];
+            hmask |= c < HE_NCARDS ? he_low_bit(c) : 0u;
         }
-        int st = rank_seats(t->holes, t->hole_len, board, live, t->variant, used, known, rank);
+        low[s] = (uint16_t)(v->hole_used == 2 ? he_low_two_three(hmask, bmask)
+                                              : he_low_any_five(hmask | bmask));
+    }
+}
+
+/* Seats of `eligible` holding its best low (lowest nonzero rank); 0 when none qualifies. */
+static uint32_t best_low_of(uint32_t eligible, const uint16_t *low, uint16_t *best_rank)
+{
+    unsigned best = 0xFFFFu;
+    for (uint32_t left = eligible; left; left &= left - 1u) {
+        unsigned r = low[he_ctz64(left)];
+        best = (r && r < best) ? r : best;
+    }
+    uint32_t winners = 0;
+    for (uint32_t left = eligible; left; left &= left - 1u) {
+        size_t s = he_ctz64(left);
+        winners |= (uint32_t)(low[s] == best) << s;
+    }
+    *best_rank = best == 0xFFFFu ? 0 : (uint16_t)best;
+    return winners;
+}
+
+/* Splits `net` chips between `winners` (a nonempty seat mask) clockwise from the left of
+ * the button, the odd chips per rules->odd_chips; adds each share to pay and, when not
+ * NULL, writes it to shares[P] (zeroed before). */
+static void split_between(int64_t net, uint32_t winners, size_t seats, size_t button,
+                          const he_settle_rules *rules, int64_t *pay, int64_t *shares)
+{
+    if (!(winners & (winners - 1u))) {
+        /* One winner (the common case): all of it. */
+        size_t s = seat_of_bit(winners);
+        pay[s] += net;
+        if (shares) {
+            shares[s] = net;
+        }
+        return;
+    }
+    int64_t k = (int64_t)popcount32(winners);
+    int64_t quotient = net / k, remainder = net % k;
+    int64_t nth = 0;
+    /* the odd-chip order: seats clockwise from the first seat left of the button */
+    for (size_t j = 0, s = button + 1 == seats ? 0 : button + 1; j < seats;
+         j++, s = s + 1 == seats ? 0 : s + 1) {
+        if (!(winners >> s & 1u)) {
+            continue;
+        }
+        int64_t share = quotient;
+        if (rules->odd_chips == HE_ODD_CLOCKWISE) {
+            share += nth < remainder;
+        } else if (nth == 0) {
+            share += remainder;
+        }
+        nth++;
+        pay[s] += share;
+        if (shares) {
+            shares[s] = share;
+        }
+    }
+}
+
+/* One hand's settlement. `known`: its chips, cards and boards were checked before (the
+ * hand machine's state), so they are not checked again. Writes payouts and `out`. */
+static int settle_row(const he_settle_table *t, const he_settle_rules *rules, int known,
+                      int64_t *payouts, const row_out *out)
+{
+    const uint8_t *folded = t->folded;
+    size_t seats = t->seats, board_cols = t->board_cols, button = t->button;
+    size_t runs = t->runs > 1 ? t->runs : 1;
+    int64_t c[MAXS];
+    int64_t pay[MAXS];
+    uint16_t rank[HE_SETTLE_MAX_RUNS][MAXS];
+    uint16_t low[HE_SETTLE_MAX_RUNS][MAXS];
+    uint32_t live = 0;
+    size_t top_seat;
+    int64_t returned, total, dead_total;
+    if (runs > HE_SETTLE_MAX_RUNS) {
+        return HE_E_ARGUMENT;
+    }
+    int st0 = net_chips(t->contributions, t->dead, seats, known, c, &top_seat, &returned, &total,
+                        &dead_total);
+    if (st0 != HE_OK) {
+        return st0;
+    }
+    /* seats entries zeroed, not MAXS: the compiler clears a whole array with a slow
+     * `rep stos` */
+    for (size_t s = 0; s < seats; s++) {
+        pay[s] = 0;
+        live |= (uint32_t)(folded[s] == 0) << s;
+    }
+    for (size_t r = 0; r < runs; r++) {
+        for (size_t s = 0; s < seats; s++) {
+            rank[r][s] = 0;
+            low[r][s] = 0;
+        }
+    }
+    if (!live) {
+        return HE_E_NO_LIVE;
+    }
+    if (button >= seats) {
+        return HE_E_BUTTON;
+    }
+    const he_variant *v = he_variant_info((size_t)t->variant); /* args_ok checked it */
+    int showdown = (live & (live - 1u)) != 0;
+    int has_low = v->low != 0 && showdown;
+    size_t nb = 0;
+    for (size_t r = 0; r < runs; r++) {
+        const uint8_t *board = t->board + r * board_cols;
+        size_t dealt;
+        uint64_t used;
+        int st = check_board(board, board_cols, known, &dealt, &used);
         if (st != HE_OK) {
             return st;
         }
+        if (r == 0) {
+            nb = dealt;
+        }
+        if (showdown) {
+            if (dealt != 5) {
+                return HE_E_BOARD;
+            }
+            st = rank_seats(t->holes, t->hole_len, board, live, t->variant, used, known,
+                            rank[r]);
+            if (st != HE_OK) {
+                return st;
+            }
+            if (has_low) {
+                rank_lows(t->holes, t->hole_len, board, live, v, low[r]);
+            }
+        }
     }
+    size_t award_runs = showdown ? runs : 1;
 
     pay[top_seat] = returned; /* the uncalled chips go back (net_chips took them out) */
 
@@ -361,10 +486,17 @@ static int settle_row(const he_settle_table *t, const he_settle_rules *rules, in
         pots.amount[0] += dead_total;
     }
     if (rules->method == HE_SETTLE_POKERKIT) {
-        /* Kill hands that win no pot, then merge adjacent pots left with the same players. */
+        /* Kill hands that win no pot (no half of it, on no run), then merge adjacent pots
+         * left with the same players. */
         uint32_t alive = 0;
+        uint16_t unused;
         for (size_t i = 0; i < pots.count; i++) {
-            alive |= best_of(pots.eligible[i], rank, showdown, seats, &pots.rank[i]);
+            for (size_t r = 0; r < award_runs; r++) {
+                alive |= best_of(pots.eligible[i], rank[r], showdown, seats, &unused);
+                if (has_low) {
+                    alive |= best_low_of(pots.eligible[i], low[r], &unused);
+                }
+            }
         }
         size_t m = 0;
         for (size_t i = 0; i < pots.count; i++) {
@@ -399,69 +531,107 @@ static int settle_row(const he_settle_table *t, const he_settle_rules *rules, in
         }
     }
 
+    /* the he_settle_hand record: one run, high only */
     size_t stride = 5 + seats;
-    int64_t *pot_out = detail ? detail + 2 * seats + 2 : NULL;
-    for (size_t i = 0; i < pots.count; i++) {
-        uint32_t winners = best_of(pots.eligible[i], rank, showdown, seats, &pots.rank[i]);
-        int64_t net = pots.amount[i] - pots.rake[i];
-        int64_t *shares = NULL;
-        if (pot_out) {
-            int64_t *p = pot_out + i * stride;
+    int64_t *pot_out = out->detail ? out->detail + 2 * seats + 2 : NULL;
+    /* the he_settle_split record */
+    int64_t *split = out->split, *award = NULL;
+    size_t n_awards = 0;
+    if (split) {
+        int64_t *p = split + seats + 3 + 2 * runs * seats;
+        for (size_t i = 0; i < pots.count; i++, p += 3) {
             p[0] = pots.amount[i];
             p[1] = pots.rake[i];
             p[2] = (int64_t)pots.eligible[i];
-            p[3] = (int64_t)winners;
-            p[4] = pots.rank[i];
-            shares = p + 5;
-            memset(shares, 0, seats * sizeof *shares);
         }
-        if (!(winners & (winners - 1u))) {
-            /* One winner (the common case): the whole pot. */
-            size_t s = seat_of_bit(winners);
-            pay[s] += net;
-            if (shares) {
-                shares[s] = net;
+        award = p;
+    }
+    for (size_t i = 0; i < pots.count; i++) {
+        int64_t net = pots.amount[i] - pots.rake[i];
+        if (award_runs == 1 && !has_low && !split) {
+            uint32_t winners = best_of(pots.eligible[i], rank[0], showdown, seats, &pots.rank[i]);
+            int64_t *shares = NULL;
+            if (pot_out) {
+                int64_t *p = pot_out + i * stride;
+                p[0] = pots.amount[i];
+                p[1] = pots.rake[i];
+                p[2] = (int64_t)pots.eligible[i];
+                p[3] = (int64_t)winners;
+                p[4] = pots.rank[i];
+                shares = p + 5;
+                memset(shares, 0, seats * sizeof *shares);
             }
+            split_between(net, winners, seats, button, rules, pay, shares);
             continue;
         }
-        int64_t k = (int64_t)popcount32(winners);
-        int64_t quotient = net / k, remainder = net % k;
-        int64_t nth = 0;
-        /* the odd-chip order: seats clockwise from the first seat left of the button */
-        for (size_t j = 0, s = button + 1 == seats ? 0 : button + 1; j < seats;
-             j++, s = s + 1 == seats ? 0 : s + 1) {
-            if (!(winners >> s & 1u)) {
-                continue;
-            }
-            int64_t share = quotient;
-            if (rules->odd_chips == HE_ODD_CLOCKWISE) {
-                share += nth < remainder;
-            } else if (nth == 0) {
-                share += remainder;
-            }
-            nth++;
-            pay[s] += share;
-            if (shares) {
-                shares[s] = share;
+        /* Run shares: floor(net / R) each, the odd chips one each to the first runs. */
+        int64_t per_run = net / (int64_t)award_runs, odd = net % (int64_t)award_runs;
+        for (size_t r = 0; r < award_runs; r++) {
+            int64_t share = per_run + ((int64_t)r < odd);
+            uint16_t high_rank, low_rank = 0;
+            uint32_t high = best_of(pots.eligible[i], rank[r], showdown, seats, &high_rank);
+            uint32_t lows = has_low ? best_low_of(pots.eligible[i], low[r], &low_rank) : 0;
+            /* the odd chip of a high / low split goes to the high half */
+            int64_t low_half = lows ? share / 2 : 0;
+            for (int half = 0; half < 2; half++) {
+                uint32_t winners = half ? lows : high;
+                int64_t chips = half ? low_half : share - low_half;
+                if (!winners) {
+                    continue;
+                }
+                int64_t *shares = NULL;
+                if (award) {
+                    award[0] = (int64_t)i;
+                    award[1] = (int64_t)r;
+                    award[2] = half;
+                    award[3] = chips;
+                    award[4] = (int64_t)winners;
+                    award[5] = half ? low_rank : high_rank;
+                    shares = award + 6;
+                    memset(shares, 0, seats * sizeof *shares);
+                    award += 6 + seats;
+                    n_awards++;
+                }
+                split_between(chips, winners, seats, button, rules, pay, shares);
             }
         }
     }
     for (size_t s = 0; s < seats; s++) {
         payouts[s] = pay[s];
     }
-    if (rake_out) {
-        *rake_out = rake;
+    if (out->rake) {
+        *out->rake = rake;
     }
-    if (rank_out) {
-        memcpy(rank_out, rank, seats * sizeof *rank);
-    }
-    if (detail) {
-        for (size_t s = 0; s < seats; s++) {
-            detail[s] = s == top_seat ? returned : 0;
-            detail[seats + s] = rank[s];
+    for (size_t r = 0; r < runs; r++) {
+        if (out->ranks) {
+            memcpy(out->ranks + r * seats, rank[r], seats * sizeof **rank);
         }
-        detail[2 * seats] = rake;
-        detail[2 * seats + 1] = (int64_t)pots.count;
+        if (out->lows) {
+            memcpy(out->lows + r * seats, low[r], seats * sizeof **low);
+        }
+    }
+    if (out->detail) {
+        for (size_t s = 0; s < seats; s++) {
+            out->detail[s] = s == top_seat ? returned : 0;
+            out->detail[seats + s] = rank[0][s];
+        }
+        out->detail[2 * seats] = rake;
+        out->detail[2 * seats + 1] = (int64_t)pots.count;
+    }
+    if (split) {
+        for (size_t s = 0; s < seats; s++) {
+            split[s] = s == top_seat ? returned : 0;
+        }
+        split[seats] = rake;
+        split[seats + 1] = (int64_t)pots.count;
+        split[seats + 2] = (int64_t)n_awards;
+        int64_t *ranks_out = split + seats + 3;
+        for (size_t r = 0; r < runs; r++) {
+            for (size_t s = 0; s < seats; s++) {
+                ranks_out[r * seats + s] = rank[r][s];
+                ranks_out[(runs + r) * seats + s] = low[r][s];
+            }
+        }
     }
     return HE_OK;
 }
@@ -481,6 +651,13 @@ size_t he_settle_detail_len(size_t seats)
     return 2 * seats + 2 + seats * (5 + seats);
 }
 
+size_t he_settle_split_detail_len(size_t seats, size_t runs)
+{
+    runs = runs > 1 ? runs : 1;
+    size_t pots = seats + 1; /* the live levels, and a pot of dead money below them */
+    return seats + 3 + 2 * runs * seats + 3 * pots + pots * runs * 2 * (6 + seats);
+}
+
 int he_settle_hand_dead(const int64_t *contributions, const int64_t *dead, const uint8_t *folded,
                         const uint8_t *holes, size_t hole_len, const uint8_t *board,
                         size_t board_cols, size_t seats, size_t button, int variant,
@@ -488,12 +665,13 @@ int he_settle_hand_dead(const int64_t *contributions, const int64_t *dead, const
 {
     if (!args_ok(hole_len, board_cols, seats, variant, rules) || contributions == NULL
         || folded == NULL || holes == NULL || (board_cols && board == NULL)
-        || payouts == NULL) {
-        return HE_E_ARGUMENT;
+        || payouts == NULL || (detail && he_variant_info((size_t)variant)->low)) {
+        return HE_E_ARGUMENT; /* a hi-lo hand's record is he_settle_split's */
     }
     he_settle_table t = {contributions, dead, folded, holes, hole_len, board, board_cols,
-                         seats, button, variant};
-    return settle_row(&t, rules, 0, payouts, NULL, NULL, detail);
+                         seats, button, variant, 1};
+    row_out out = {NULL, NULL, NULL, detail, NULL};
+    return settle_row(&t, rules, 0, payouts, &out);
 }
 
 int he_settle_hand(const int64_t *contributions, const uint8_t *folded, const uint8_t *holes,
@@ -505,10 +683,32 @@ int he_settle_hand(const int64_t *contributions, const uint8_t *folded, const ui
                                seats, button, variant, rules, payouts, detail);
 }
 
+int he_settle_split(const he_settle_table *hand, const he_settle_rules *rules,
+                    int64_t *payouts, int64_t *detail)
+{
+    if (hand == NULL || payouts == NULL
+        || !args_ok(hand->hole_len, hand->board_cols, hand->seats, hand->variant, rules)
+        || hand->runs > HE_SETTLE_MAX_RUNS || hand->contributions == NULL
+        || hand->folded == NULL || hand->holes == NULL
+        || (hand->board_cols && hand->board == NULL)) {
+        return HE_E_ARGUMENT;
+    }
+    row_out out = {NULL, NULL, NULL, NULL, detail};
+    return settle_row(hand, rules, 0, payouts, &out);
+}
+
 int he_settle_known(const he_settle_table *hand, const he_settle_rules *rules, int64_t *payouts,
                     int64_t *rake, uint16_t *ranks)
 {
-    return settle_row(hand, rules, 1, payouts, rake, ranks, NULL);
+    row_out out = {rake, ranks, NULL, NULL, NULL};
+    return settle_row(hand, rules, 1, payouts, &out);
+}
+
+int he_settle_known_lo(const he_settle_table *hand, const he_settle_rules *rules,
+                       int64_t *payouts, int64_t *rake, uint16_t *ranks, uint16_t *lows)
+{
+    row_out out = {rake, ranks, lows, NULL, NULL};
+    return settle_row(hand, rules, 1, payouts, &out);
 }
 
 int he_settle_batch(const he_settle_table *rows, const int64_t *buttons, size_t button_stride,
@@ -517,7 +717,7 @@ int he_settle_batch(const he_settle_table *rows, const int64_t *buttons, size_t 
 {
     if (bad_row == NULL || rows == NULL
         || !args_ok(rows->hole_len, rows->board_cols, rows->seats, rows->variant, rules)
-        || button_stride > 1 || rows->dead != NULL
+        || button_stride > 1 || rows->dead != NULL || rows->runs > HE_SETTLE_MAX_RUNS
         || (n && (rows->contributions == NULL || rows->folded == NULL || rows->holes == NULL
                   || (rows->board_cols && rows->board == NULL) || buttons == NULL
                   || payouts == NULL))) {
@@ -525,14 +725,15 @@ int he_settle_batch(const he_settle_table *rows, const int64_t *buttons, size_t 
     }
     static const uint8_t no_board[1] = {HE_NO_CARD};
     size_t seats = rows->seats, hole_len = rows->hole_len, board_cols = rows->board_cols;
+    size_t runs = rows->runs > 1 ? rows->runs : 1;
     for (size_t i = 0; i < n; i++) {
         int64_t b = buttons[i * button_stride];
         he_settle_table t = {rows->contributions + i * seats, NULL, rows->folded + i * seats,
                              rows->holes + i * seats * hole_len, hole_len,
-                             board_cols ? rows->board + i * board_cols : no_board, board_cols,
-                             seats, b < 0 ? seats : (size_t)b, rows->variant};
-        int st = settle_row(&t, rules, 0, payouts + i * seats, rakes ? rakes + i : NULL, NULL,
-                            NULL);
+                             board_cols ? rows->board + i * runs * board_cols : no_board,
+                             board_cols, seats, b < 0 ? seats : (size_t)b, rows->variant, runs};
+        row_out out = {rakes ? rakes + i : NULL, NULL, NULL, NULL, NULL};
+        int st = settle_row(&t, rules, 0, payouts + i * seats, &out);
         if (st != HE_OK) {
             *bad_row = i;
             return st;

@@ -47,6 +47,7 @@ from .pots import InvalidChipsError
 from .rules import Rules
 from .settle_batch import NO_CARD, settle_batch
 from .showdown import (
+    Award,
     InvalidSeatError,
     Pot,
     SeatHand,
@@ -77,6 +78,7 @@ __all__: list[str] = [
     "Action",
     "ActionKind",
     "AllInPot",
+    "Award",
     "BatchInUseError",
     "Break",
     "ConfigError",

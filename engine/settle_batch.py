@@ -73,7 +73,8 @@ def settle_batch(
     ``contributions``: (N, P) integer chips. ``hole_cards``: (N, P, 2) card ids for
     hold'em, (N, P, 4..6) for Omaha (``NO_CARD`` where unknown: folded seats, or a hand
     without a showdown). ``boards``: (N, 0..5) card ids, ``NO_CARD`` for cards not dealt,
-    or one board (0..5,) for every row. ``folded``: (N, P) bool. ``button``: one seat for
+    or one board (0..5,) for every row; (N, R, 5) settles each row on R runs of the board
+    (``settle``'s ``boards=``). ``folded``: (N, P) bool. ``button``: one seat for
     every row or (N,). ``rake_out``: optional (N,) int64 array that receives each hand's
     rake. ``threads``: split the rows over this many threads (the GIL is released).
 
@@ -124,8 +125,14 @@ def settle_batch(
     board_array = _cards_array(boards, "boards")
     if board_array.ndim == 1 and board_array.shape[0] <= 5:
         board_array = np.ascontiguousarray(np.broadcast_to(board_array, (n, board_array.shape[0])))
-    if board_array.ndim != 2 or board_array.shape[0] != n or board_array.shape[1] > 5:
-        raise ShapeError(f"boards must have shape ({n}, 0..5) or (0..5,), got {board_array.shape}")
+    runs_ok = board_array.ndim == 3 and 1 <= board_array.shape[1] <= _native.HE_SETTLE_MAX_RUNS
+    if (board_array.ndim != 2 and not runs_ok) or board_array.shape[0] != n or (
+        board_array.shape[-1] > 5
+    ):
+        raise ShapeError(
+            f"boards must have shape ({n}, 0..5), ({n}, runs 1..{_native.HE_SETTLE_MAX_RUNS},"
+            f" 0..5) or (0..5,), got {board_array.shape}"
+        )
 
     fold_array = np.asarray(folded)
     if fold_array.dtype != np.bool_ and (
@@ -188,13 +195,20 @@ def _raise_row_error(
 
     seat_cards: list[Any] = [None if flags[s] else known(hole_rows[s]) or None
                              for s in range(len(flags))]
-    board_row = boards[row].tolist()
-    dealt = board_row.index(NO_CARD) if NO_CARD in board_row else len(board_row)
-    if any(card != NO_CARD for card in board_row[dealt:]):
-        raise ShapeError(f"row {row}: boards[{row}] has a card after a missing one: {board_row}")
+    run_rows = boards[row].tolist() if boards.ndim == 3 else [boards[row].tolist()]
+    dealt_rows = []
+    for board_row in run_rows:
+        dealt = board_row.index(NO_CARD) if NO_CARD in board_row else len(board_row)
+        if any(card != NO_CARD for card in board_row[dealt:]):
+            raise ShapeError(f"row {row}: boards[{row}] has a card after a missing one: {board_row}")
+        dealt_rows.append(board_row[:dealt])
     button = int(buttons[row if buttons.shape[0] > 1 else 0])
     try:
-        settle(chips[row].tolist(), seat_cards, board_row[:dealt], folded=flags, button=button,
-               variant=variant, rules=rules)
+        if boards.ndim == 3:
+            settle(chips[row].tolist(), seat_cards, None, folded=flags, button=button,
+                   variant=variant, rules=rules, boards=dealt_rows)
+        else:
+            settle(chips[row].tolist(), seat_cards, dealt_rows[0], folded=flags, button=button,
+                   variant=variant, rules=rules)
     except HoldemEvalError as error:
         raise type(error)(f"row {row}: {error}") from None

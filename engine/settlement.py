@@ -12,7 +12,8 @@ from typing import Any, NamedTuple
 
 from holdem_eval import HandCategory, best_five, best_five_omaha, describe, hand_category
 
-__all__ = ["Pot", "SeatHand", "Settlement", "ShowdownOrder", "from_detail"]
+__all__ = ["Award", "Pot", "SeatHand", "Settlement", "ShowdownOrder", "from_detail",
+           "from_split_detail"]
 
 
 class Pot(NamedTuple):
@@ -30,6 +31,27 @@ class Pot(NamedTuple):
     """The winning hand rank (Cactus Kev, lower is stronger); ``None`` without a showdown."""
     rake: int
     """Chips the house took from this pot."""
+
+
+class Award(NamedTuple):
+    """One part of a pot as awarded: a whole pot (one board, high only), or its share of
+    one run of the board, or the high or low half of that (hi-lo games)."""
+
+    pot: int
+    """Index of the pot in ``Settlement.pots`` (0: the main pot)."""
+    run: int
+    """The run of the board that decided it (0: the first, or the only board)."""
+    half: str
+    """``"high"`` or ``"low"``."""
+    amount: int
+    """Chips awarded (after rake): the sum of ``shares``."""
+    winners: tuple[int, ...]
+    """Seats that won it (ascending)."""
+    shares: tuple[int, ...]
+    """Chips each winner receives, aligned with ``winners``."""
+    rank: int | None
+    """The winning rank: Cactus Kev for the high half, HE_LOW_* (1 = 5-4-3-2-A .. 56 =
+    8-7-6-5-4) for the low half; ``None`` without a showdown."""
 
 
 class SeatHand(NamedTuple):
@@ -66,8 +88,9 @@ class Settlement:
     rake, pots, returned chips, contributions, ranks and ``showdown`` are.
     """
 
-    __slots__ = ("_board", "_cards", "_detail", "_hands", "_hole_len", "_pots", "_ranks",
-                 "_returned", "_variant", "contributions", "payouts", "rake", "showdown")
+    __slots__ = ("_awards", "_board", "_cards", "_detail", "_hands", "_hole_len", "_pots",
+                 "_ranks", "_returned", "_run_low_ranks", "_run_ranks", "_variant",
+                 "contributions", "payouts", "rake", "runs", "showdown")
 
     payouts: tuple[int, ...]
     """Chips each seat takes back: pot shares plus any returned uncalled chips."""
@@ -77,6 +100,11 @@ class Settlement:
     """Per seat, the chips put in, as given."""
     showdown: bool
     """False when everyone else folded: the last live seat took the pot unseen."""
+    runs: int
+    """Runs of the board the hand was settled on (1: one board)."""
+    _awards: tuple[Award, ...] | None
+    _run_ranks: tuple[tuple[int | None, ...], ...] | None
+    _run_low_ranks: tuple[tuple[int | None, ...], ...] | None
     _pots: tuple[Pot, ...] | None
     _returned: tuple[int, ...] | None
     _ranks: tuple[int | None, ...] | None
@@ -100,8 +128,14 @@ class Settlement:
         hole_len: int = 2,
         board: bytes = b"",
         variant: str = "holdem",
+        awards: tuple[Award, ...] | None = None,
+        run_ranks: tuple[tuple[int | None, ...], ...] | None = None,
+        run_low_ranks: tuple[tuple[int | None, ...], ...] | None = None,
     ) -> None:
-        """``cards``: hole card ids, ``hole_len`` per seat, 255 where unknown."""
+        """``cards``: hole card ids, ``hole_len`` per seat, 255 where unknown; ``board``
+        the board's ids (every run's, one after another, when settled on several runs).
+        ``awards``, ``run_ranks`` and ``run_low_ranks`` default to what one board of a
+        high-only game gives (the pots' awards, ``(ranks,)`` and no lows)."""
         _init = object.__setattr__
         _init(self, "payouts", payouts)
         _init(self, "rake", rake)
@@ -116,6 +150,10 @@ class Settlement:
         _init(self, "_variant", variant)
         _init(self, "_detail", [])
         _init(self, "_hands", None)
+        _init(self, "_awards", awards)
+        _init(self, "_run_ranks", run_ranks)
+        _init(self, "_run_low_ranks", run_low_ranks)
+        _init(self, "runs", 1 if run_ranks is None else len(run_ranks))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"Settlement is immutable: cannot set {name!r}")
@@ -126,11 +164,12 @@ class Settlement:
     def __reduce__(self) -> tuple[Any, ...]:
         return (Settlement, (self.payouts, self.rake, self.pots, self.returned,
                              self.contributions, self.ranks, self.showdown, self._cards,
-                             self._hole_len, self._board, self._variant))
+                             self._hole_len, self._board, self._variant, self.awards,
+                             self.run_ranks, self.run_low_ranks))
 
     def _key(self) -> tuple[Any, ...]:
         return (self.payouts, self.rake, self.pots, self.returned, self.contributions,
-                self.ranks, self.showdown)
+                self.ranks, self.showdown, self.awards, self.run_ranks, self.run_low_ranks)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Settlement):
@@ -171,6 +210,41 @@ class Settlement:
             object.__setattr__(self, "_ranks", ranks)
         assert self._ranks is not None
         return self._ranks
+
+    @property
+    def awards(self) -> tuple[Award, ...]:
+        """Every part of every pot as awarded, pot by pot, run by run, high before low: one
+        per pot for one board of a high-only game; a low award only where a low
+        qualified (else the high hands took the whole share)."""
+        if self._awards is None:
+            awards = tuple(Award(i, 0, "high", pot.amount - pot.rake, pot.winners, pot.shares,
+                                 pot.rank) for i, pot in enumerate(self.pots))
+            object.__setattr__(self, "_awards", awards)
+        assert self._awards is not None
+        return self._awards
+
+    @property
+    def run_ranks(self) -> tuple[tuple[int | None, ...], ...]:
+        """Per run of the board, each seat's high rank (``run_ranks[0] == ranks``)."""
+        if self._run_ranks is None:
+            object.__setattr__(self, "_run_ranks", (self.ranks,))
+        assert self._run_ranks is not None
+        return self._run_ranks
+
+    @property
+    def run_low_ranks(self) -> tuple[tuple[int | None, ...], ...]:
+        """Per run, each seat's low rank in a hi-lo game (HE_LOW_*: 1 = 5-4-3-2-A .. 56 =
+        8-7-6-5-4); ``None`` for no qualifying low, a seat not shown, or a high-only game."""
+        if self._run_low_ranks is None:
+            nothing: tuple[int | None, ...] = (None,) * len(self.payouts)
+            object.__setattr__(self, "_run_low_ranks", (nothing,) * self.runs)
+        assert self._run_low_ranks is not None
+        return self._run_low_ranks
+
+    @property
+    def low_ranks(self) -> tuple[int | None, ...]:
+        """Per seat, its low rank on the first (or only) board: ``run_low_ranks[0]``."""
+        return self.run_low_ranks[0]
 
     @property
     def net(self) -> tuple[int, ...]:
@@ -221,6 +295,11 @@ class Settlement:
         for seat, amount in enumerate(self.returned):
             if amount:
                 lines.append(f"{name(seat)} takes back {amount} uncalled")
+        if self.showdown and (self.runs > 1 or any(a.half == "low" for a in self.awards)):
+            lines.extend(self._explain_awards(name))
+            if self.rake:
+                lines.append(f"Rake {self.rake}")
+            return lines
         for index, pot in enumerate(self.pots):
             where = self.pot_name(index)
             if not self.showdown:
@@ -244,6 +323,31 @@ class Settlement:
         if self.rake:
             lines.append(f"Rake {self.rake}")
         return lines
+
+
+    def _explain_awards(self, name: Any) -> list[str]:
+        """One line per award of a hand settled on several runs or in halves, e.g.
+        ``'Seat 1 wins the low half of the main pot on run 2 (75) with 8-6-4-2-A'``."""
+        from holdem_eval.hilo import describe_low
+
+        lines = []
+        for award in self.awards:
+            where = self.pot_name(award.pot)
+            half = f"the {award.half} half of " if self._has_low() else ""
+            run = f" on run {award.run + 1}" if self.runs > 1 else ""
+            if award.half == "low":
+                what = describe_low(award.rank or 0)
+            else:
+                what = _describe(award.rank) if award.rank else "the best hand"
+            who = ", ".join(name(s) for s in award.winners)
+            verb = "split" if len(award.winners) > 1 else "wins"
+            chips = ", ".join(str(x) for x in award.shares)
+            lines.append(f"{who} {verb} {half}{where}{run} ({chips}) with {what}")
+        return lines
+
+    def _has_low(self) -> bool:
+        return any(a.half == "low" for a in self.awards) or any(
+            r is not None for run in self.run_low_ranks for r in run)
 
 
 # Made-part length per category: cards after it in best_five are kickers.
@@ -317,6 +421,51 @@ def _pots_from_detail(detail: list[int], seats: int) -> tuple[Pot, ...]:
     return tuple(pots)
 
 
+def from_split_detail(
+    record: list[int], contributions: Sequence[int], showdown: bool, cards: bytes,
+    hole_len: int, board: bytes, variant: str, runs: int,
+) -> Settlement:
+    """A Settlement over he_settle_split's output: ``payouts`` then its split record
+    (csrc/api/settle.h). ``board``: the first run's board (what ``hands`` describes)."""
+    seats = len(contributions)
+    payouts = tuple(record[:seats])
+    head = record[seats:]
+    returned = tuple(head[:seats])
+    rake, pot_count, award_count = head[seats:seats + 3]
+    at = seats + 3
+    high = head[at:at + runs * seats]
+    low = head[at + runs * seats:at + 2 * runs * seats]
+    run_ranks = tuple(tuple([r or None for r in high[k * seats:(k + 1) * seats]])
+                      for k in range(runs))
+    run_lows = tuple(tuple([r or None for r in low[k * seats:(k + 1) * seats]])
+                     for k in range(runs))
+    at += 2 * runs * seats
+    raw_pots = [head[at + 3 * i:at + 3 * i + 3] for i in range(pot_count)]
+    at += 3 * pot_count
+    awards = []
+    totals: list[dict[int, int]] = [{} for _ in range(pot_count)]
+    first_rank: list[int | None] = [None] * pot_count
+    for k in range(award_count):
+        a = head[at + k * (6 + seats):at + (k + 1) * (6 + seats)]
+        pot, run, half, chips, mask, rank = a[:6]
+        winners = _seats_of(mask)
+        shares = tuple([a[6 + w] for w in winners])
+        awards.append(Award(pot, run, "low" if half else "high", chips, winners, shares,
+                            rank or None))
+        for w, x in zip(winners, shares):
+            totals[pot][w] = totals[pot].get(w, 0) + x
+        if run == 0 and not half:
+            first_rank[pot] = rank or None
+    pots = []
+    for i, (amount, pot_rake, eligible) in enumerate(raw_pots):
+        winners = tuple(sorted(totals[i]))
+        pots.append(Pot(amount, _seats_of(eligible), winners,
+                        tuple(totals[i][w] for w in winners), first_rank[i], pot_rake))
+    return Settlement(payouts, rake, tuple(pots), returned, tuple(contributions),
+                      run_ranks[0], showdown, cards, hole_len, board, variant,
+                      awards=tuple(awards), run_ranks=run_ranks, run_low_ranks=run_lows)
+
+
 def from_detail(
     detail: list[int], contributions: Sequence[int], showdown: bool, cards: bytes,
     hole_len: int, board: bytes, variant: str,
@@ -338,4 +487,8 @@ def from_detail(
     _init(settlement, "_hole_len", hole_len)
     _init(settlement, "_board", board)
     _init(settlement, "_variant", variant)
+    _init(settlement, "_awards", None)
+    _init(settlement, "_run_ranks", None)
+    _init(settlement, "_run_low_ranks", None)
+    _init(settlement, "runs", 1)
     return settlement

@@ -39,9 +39,18 @@ from .config import ConfigError
 from .errors import InvalidSeatError
 from .pots import InvalidChipsError, coerce_chips
 from .rules import Rules, native_rules
-from .settlement import Pot, SeatHand, Settlement, ShowdownOrder, from_detail
+from .settlement import (
+    Award,
+    Pot,
+    SeatHand,
+    Settlement,
+    ShowdownOrder,
+    from_detail,
+    from_split_detail,
+)
 
 __all__ = [
+    "Award",
     "InvalidSeatError",
     "Pot",
     "SeatHand",
@@ -58,6 +67,7 @@ DEFAULT_RULES = Rules()
 _VARIANT_CODES = {name: row.code for name, row in VARIANTS.items()}
 _INT64_LIMIT = 1 << 63
 _MAX_SEATS = _native.HE_SETTLE_MAX_SEATS
+_MAX_RUNS = _native.HE_SETTLE_MAX_RUNS
 
 
 def _token_table() -> dict[str, int]:
@@ -270,6 +280,7 @@ def settle(
     variant: str = "holdem",
     rules: Rules = DEFAULT_RULES,
     dead: Sequence[Any] | None = None,
+    boards: Sequence[CardsInput] | None = None,
 ) -> Settlement:
     """Settle one hand: who wins what, with every decision recorded.
 
@@ -287,6 +298,19 @@ def settle(
     still conserved as ``sum(payouts) + rake == sum(contributions)`` (dead chips are
     counted in ``contributions``).
 
+    ``boards``: several runs of the board ("run it twice"): one full board per run (2..8
+    runs; the cards dealt before the runs appear on each), with ``board=None``. Every pot,
+    after its rake, is cut into equal run shares, the odd chips one each to the first runs
+    (run 1 first); each share goes to the best hands on its run's board, split with the
+    usual odd-chip rule. The rake is taken once per hand, as with one board. A one-board
+    list settles exactly like ``board``. ``Settlement.awards`` lists each run's share;
+    ``run_ranks`` each run's ranks.
+
+    A hi-lo variant (``"omaha-hi-lo"``, ``"omaha5-hi-lo"``, ``"holdem-hi-lo"``) splits each
+    pot (each run's share) into a high half and a low half, the odd chip to the high half;
+    the low half goes to the best eight-or-better low among the pot's eligible seats
+    (``Settlement.low_ranks``), or to the high hands when none qualifies.
+
     The kernel's limits are checked at the door: at most 32 seats
     (``HE_SETTLE_MAX_SEATS``) and contributions summing to at most 2**63 - 1 chips.
 
@@ -297,13 +321,58 @@ def settle(
     no live seat, :class:`holdem_eval.InvalidCardError` /
     :class:`holdem_eval.DuplicateCardError` for bad or repeated cards.
     """
-    if dead is None:
+    if boards is not None:
+        return _settle_runs(contributions, hole_cards, board, folded=folded, button=button,
+                            variant=variant, rules=rules, dead=dead, boards=boards)
+    if dead is None and not _HAS_LOW.get(variant, False):
         native = _settle_native(contributions, hole_cards, board, folded, button, variant, rules)
         if native is not None:
             return native
     checked = _checked_hand(contributions, hole_cards, board, folded=folded, button=button,
                             variant=variant, rules=rules, dead=dead)
     return _settle_checked(checked, variant, rules)
+
+
+_HAS_LOW = {name: row.low != 0 for name, row in VARIANTS.items()}
+
+
+def _run_boards(boards: Any, board: Any) -> list[Any]:
+    """The runs' boards as given, checked for their count (not yet their cards)."""
+    if board is not None:
+        raise ShapeError(f"give board or boards (one board per run), not both: board={board!r}")
+    if isinstance(boards, (str, bytes)) or not hasattr(boards, "__len__"):
+        raise ShapeError(f"boards must be a sequence of boards, one per run, got {boards!r}")
+    runs = list(boards)
+    if not 1 <= len(runs) <= _MAX_RUNS:
+        raise ShapeError(
+            f"boards must hold 1..{_MAX_RUNS} runs (the settlement kernel's"
+            f" HE_SETTLE_MAX_RUNS), got {len(runs)}"
+        )
+    return runs
+
+
+def _settle_runs(
+    contributions: Sequence[Any], hole_cards: Sequence[CardsInput], board: CardsInput, *,
+    folded: Sequence[Any], button: int, variant: str, rules: Rules,
+    dead: Sequence[Any] | None, boards: Sequence[CardsInput],
+) -> Settlement:
+    """:func:`settle` on several runs of the board: each run checked as ``board`` is."""
+    runs = _run_boards(boards, board)
+    checked = []
+    for k, run in enumerate(runs):
+        try:
+            checked.append(_checked_hand(contributions, hole_cards, run, folded=folded,
+                                         button=button, variant=variant, rules=rules, dead=dead))
+        except HoldemEvalError as error:
+            if k == 0:
+                raise
+            # the first run passed every other check: this run's board is what is wrong
+            raise type(error)(f"boards[{k}]: {error}") from None
+    first = checked[0]
+    if len(first.live) <= 1:
+        return _settle_checked(first, variant, rules, [first.board])  # the runs decide nothing
+    run_boards = [hand.board for hand in checked]
+    return _settle_checked(first, variant, rules, run_boards)
 
 
 def _check_seat_count(seat_count: int) -> None:
@@ -423,14 +492,27 @@ def _checked_hand(
     return _CheckedHand(chips, dead_chips, flags, button, live, board_ids, holes)
 
 
-def _settle_checked(hand: _CheckedHand, variant: str, rules: Rules) -> Settlement:
-    """The kernel settles a hand :func:`_checked_hand` accepted."""
+def _settle_checked(hand: _CheckedHand, variant: str, rules: Rules,
+                    run_boards: list[tuple[int, ...]] | None = None) -> Settlement:
+    """The kernel settles a hand :func:`_checked_hand` accepted (on ``run_boards``, each
+    checked the same way, when given)."""
     holes = hand.holes
     # a narrower Omaha hole is padded with NO_CARD to the widest
     width = max((len(h) for h in holes if h is not None), default=VARIANTS[variant].hole_counts[0])
     cards = b"".join(b"\xff" * width if h is None else bytes(h).ljust(width, b"\xff")
                      for h in holes)
     board_bytes = bytes(hand.board)
+    if run_boards is not None or _HAS_LOW[variant]:
+        runs = run_boards if run_boards is not None else [hand.board]
+        cols = max(len(b) for b in runs)
+        all_boards = b"".join(bytes(b).ljust(cols, b"\xff") for b in runs)
+        record = _native.settle_split(hand.chips, bytes(hand.folded), cards, width, all_boards,
+                                      cols, len(runs), len(holes), hand.button,
+                                      _VARIANT_CODES[variant], native_rules(rules), hand.dead)
+        if record is None:  # pragma: no cover - every input the kernel refuses is refused above
+            raise HoldemEvalError("the settlement kernel refused a hand its checks accepted")
+        return from_split_detail(record, hand.chips, len(hand.live) > 1, cards, width,
+                                 board_bytes, variant, len(runs))
     detail = _native.settle_hand(hand.chips, bytes(hand.folded), cards, width, board_bytes,
                                  len(holes), hand.button, _VARIANT_CODES[variant],
                                  native_rules(rules), hand.dead)

@@ -14,6 +14,7 @@
  * rake per he_settle_rules. The last live seat takes everything without a showdown. */
 
 #define HE_SETTLE_MAX_SEATS 32
+#define HE_SETTLE_MAX_RUNS 8    /* most runs of the board one hand may be settled on */
 #define HE_NO_CARD 255          /* a board card not dealt, or no hole card */
 
 #define HE_E_CHIPS -20          /* a negative contribution, or contributions overflow int64 */
@@ -55,7 +56,9 @@ int he_settle_hand(const int64_t *contributions, const uint8_t *folded, const ui
 /* A table of hands to settle: for one hand (he_settle_known) contributions[P], dead[P] or
  * NULL, folded[P], holes[P * hole_len], board[board_cols] and the button; for n hands
  * (he_settle_batch) each array holds n such rows, one after another (dead must be NULL;
- * the buttons are given apart). */
+ * the buttons are given apart). he_settle_hand / he_settle_hand_dead settle one board of a
+ * high-only variant with the record above; he_settle_split, he_settle_batch and
+ * he_settle_known take any runs and any variant. */
 typedef struct {
     const int64_t *contributions;
     const int64_t *dead;
@@ -67,6 +70,10 @@ typedef struct {
     size_t seats;
     size_t button;
     int variant;                /* HE_VARIANT_* (api/variant.h) */
+    size_t runs;                /* runs of the board: 0 or 1, one board; R (2..HE_SETTLE_MAX_RUNS):
+                                 * board holds R boards of board_cols cards one after another,
+                                 * run r's at board + r * board_cols (in a batch, each row's
+                                 * R boards, then the next row's) */
 } he_settle_table;
 
 /* Settles the n hands of `rows` (P = rows->seats seats each; rows->button unused):
@@ -76,6 +83,39 @@ typedef struct {
 int he_settle_batch(const he_settle_table *rows, const int64_t *buttons, size_t button_stride,
                     size_t n, const he_settle_rules *rules, int64_t *payouts, int64_t *rakes,
                     size_t *bad_row);
+
+/* Several runs of the board ("run it twice"), and pots split high / low (a variant whose
+ * row has low = 8: api/variant.h). A hand settled on R runs (he_settle_table.runs) is
+ * settled as one hand whose every pot, after its rake, is cut into R run shares:
+ * floor(net / R) each, and the net % R odd chips one each to the first runs (run 0 first:
+ * the rule the odd chips of a split follow, the first places in order get one chip each).
+ * Run r's share goes to the best hands on run r's board (its own split and odd chips as any
+ * pot). The rake is taken once per hand, from the pots, exactly as with one board. All runs
+ * must be 5 dealt cards at a showdown; each is checked against the hole cards (cards may
+ * repeat between runs: the cards dealt before the runs are on every one of them). Without
+ * a showdown (one live seat) every run but the first is ignored.
+ *
+ * In a hi-lo variant each run share (each pot's when R = 1) splits again: the high half
+ * (ceil: the odd chip of the split goes high) to the best high hands, the low half to the
+ * best qualifying lows (HE_LOW_*; ranked on the run's board) among the pot's eligible
+ * seats; no qualifying low among them and the high hands take the whole share. A seat may
+ * win both halves (a scoop) or share either (a quartered pot).
+ *
+ * he_settle_split settles like he_settle_hand_dead (the same checks and statuses; dead may
+ * be NULL) from a he_settle_table (any variant, any runs) and writes payouts[P] and, when
+ * detail is not NULL, the record detail[he_settle_split_detail_len(P, R)]:
+ *   [0, P)            returned chips per seat
+ *   [P]               rake, [P + 1] pot count K, [P + 2] award count A
+ *   [P + 3, +R*P)     high ranks, run by run (run r's seat s at r * P + s; 0: not ranked)
+ *   [.., +R*P)        low ranks (HE_LOW_*, 0: none, or not a hi-lo variant)
+ *   then K pots of 3: amount, rake, eligible seat mask
+ *   then A awards of (6 + P): pot index, run, half (0 high, 1 low), chips, winner mask,
+ *   winning rank (0 without a showdown), then each seat's chips of the award.
+ * Awards come pot by pot, run by run, high before low; a low award only where a low
+ * qualifies. Without a showdown, one award per pot (run 0, high). */
+size_t he_settle_split_detail_len(size_t seats, size_t runs);
+int he_settle_split(const he_settle_table *hand, const he_settle_rules *rules,
+                    int64_t *payouts, int64_t *detail);
 
 /* he_settle_hand with dead money: dead[P] (or NULL) is the part of each contribution
  * posted as dead money (a missed small blind, a big-blind ante; 0 <= dead <= contribution).

@@ -11,6 +11,18 @@
 #define HE_VARIANT_HOLDEM 0   /* 2 hole cards: the best five of the seven */
 #define HE_VARIANT_OMAHA 1    /* 4..6 hole cards: exactly two hole and three board cards */
 
+/* The low half of a hi-lo game (csrc/eval_low.c): A-5 lowball, eight or better. A low is
+ * five cards of distinct ranks, each 8 or lower, the ace low; straights and flushes do not
+ * count. Lows compare by their highest card, then the next...: lower is better. The scale
+ * numbers the 56 qualifying lows from the best, HE_LOW_BEST (5-4-3-2-A, "the wheel"), to
+ * HE_LOW_WORST (8-7-6-5-4); HE_LOW_NONE (0): no qualifying low. A low's rank is 1 plus
+ * the colex index of its ranks' mask (bit 0 = A, bit k = k + 1 for 2..8): 1 + the sum over
+ * its cards, lowest first (i = 1..5), of C(bit_i, i). */
+#define HE_LOW_NONE 0
+#define HE_LOW_BEST 1         /* 5-4-3-2-A */
+#define HE_LOW_WORST 56       /* 8-7-6-5-4 */
+#define HE_LOW_EIGHT 8        /* he_variant.low of an eight-or-better hi-lo game */
+
 typedef struct {
     const char *name;      /* the variant's name in the Python API: "holdem", "omaha" */
     int32_t deck_size;     /* cards in the deck: 52, or 36 for a short deck (6..A) */
@@ -34,3 +46,10 @@ const he_variant *he_variant_info(size_t variant);
  * count outside the row; HE_E_CARD_RANGE / HE_E_DUPLICATE for bad cards. */
 int he_variant_rank(size_t variant, const uint8_t *hole, size_t hole_len, const uint8_t *board,
                     size_t board_len, uint16_t *rank);
+
+/* The low rank (HE_LOW_*) of one player's hand in a hi-lo `variant` (row low = 8): the
+ * best eight-or-better low of its cards as the row makes hands (exactly hole_used hole
+ * cards, or the best five of all). Same arguments and statuses as he_variant_rank, and
+ * HE_E_ARGUMENT for a variant without a low half. */
+int he_variant_low_rank(size_t variant, const uint8_t *hole, size_t hole_len,
+                        const uint8_t *board, size_t board_len, uint16_t *low);

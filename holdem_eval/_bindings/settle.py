@@ -14,16 +14,19 @@ __all__ = [
     "HE_E_CHIPS",
     "HE_E_NO_LIVE",
     "HE_NO_CARD",
+    "HE_SETTLE_MAX_RUNS",
     "HE_SETTLE_MAX_SEATS",
     "settle_batch_rows",
     "settle_hand",
     "settle_rake",
     "settle_rules",
+    "settle_split",
     "showdown_order",
 ]
 
 HE_NO_CARD: int = lib.HE_NO_CARD
 HE_SETTLE_MAX_SEATS: int = lib.HE_SETTLE_MAX_SEATS
+HE_SETTLE_MAX_RUNS: int = lib.HE_SETTLE_MAX_RUNS
 HE_E_CHIPS: int = lib.HE_E_CHIPS
 HE_E_NO_LIVE: int = lib.HE_E_NO_LIVE
 HE_E_BOARD: int = lib.HE_E_BOARD
@@ -71,6 +74,38 @@ def settle_hand(
 _SETTLE_SIZES: dict[int, int] = {}
 
 
+def settle_split(
+    contributions: list[int], folded: bytes, holes: bytes, hole_len: int, boards: bytes,
+    board_cols: int, runs: int, seats: int, button: int, variant: int, rules: object,
+    dead: list[int] | None = None,
+) -> list[int] | None:
+    """he_settle_split: one hand on ``runs`` boards (``boards``: runs * board_cols ids),
+    high / low halves for a hi-lo variant. The payouts (``seats`` values) followed by the
+    split record of csrc/api/settle.h, trimmed to the pots and awards made; None if the
+    kernel rejects the hand."""
+    if (len(contributions) != seats or len(folded) != seats or board_cols > 5
+            or not 1 <= runs <= HE_SETTLE_MAX_RUNS or len(boards) != runs * board_cols
+            or len(holes) != seats * hole_len or (dead is not None and len(dead) != seats)):
+        return None  # the kernel reads exactly these lengths: never past a buffer
+    out = ffi.new("int64_t[]", seats + lib.he_settle_split_detail_len(seats, runs))
+    c = ffi.new("int64_t[]", contributions)
+    d = ffi.NULL if dead is None else ffi.new("int64_t[]", dead)
+    f = ffi.from_buffer("uint8_t[]", folded)
+    h = ffi.from_buffer("uint8_t[]", holes)
+    b = ffi.from_buffer("uint8_t[]", boards) if boards else ffi.NULL
+    table = ffi.new("he_settle_table *", {
+        "contributions": c, "dead": d, "folded": f, "holes": h, "hole_len": hole_len,
+        "board": b, "board_cols": board_cols, "seats": seats, "button": button,
+        "variant": variant, "runs": runs,
+    })
+    st = lib.he_settle_split(table, rules, out, out + seats)
+    if st:
+        return None
+    head = 2 * seats + 3 + 2 * runs * seats
+    pots, awards = out[2 * seats + 1], out[2 * seats + 2]
+    return ffi.unpack(out, head + 3 * pots + awards * (6 + seats))  # type: ignore[no-any-return]
+
+
 def settle_rake(rules: object, amount: int, flop_dealt: bool) -> int:
     """he_settle_rake: the rake of ``amount`` (0..2**63-1) chips; negative on bad input."""
     return int(lib.he_settle_rake(rules, amount, int(flop_dealt)))
@@ -105,11 +140,13 @@ def settle_batch_rows(
     contributions: I64, folded: U8, holes: U8, boards: U8, buttons: I64, variant: int,
     rules: object, payouts: I64, rakes: I64, threads: int,
 ) -> Status:
-    """contributions, folded: (n, P); holes: (n, P, hole_len); boards: (n, 0..5);
-    buttons: (n,) or (1,) for all rows; payouts: (n, P) and rakes: (n,) written."""
+    """contributions, folded: (n, P); holes: (n, P, hole_len); boards: (n, 0..5), or
+    (n, runs, 0..5) for several runs of the board; buttons: (n,) or (1,) for all rows;
+    payouts: (n, P) and rakes: (n,) written."""
     n, seats = contributions.shape
     hole_len = holes.shape[2]
-    board_cols = boards.shape[1]
+    runs = boards.shape[1] if boards.ndim == 3 else 1
+    board_cols = boards.shape[-1]
     stride = 0 if buttons.shape[0] == 1 and n != 1 else 1
 
     def call(lo: int, hi: int) -> Status:
@@ -121,7 +158,7 @@ def settle_batch_rows(
         bd = ffi.from_buffer("uint8_t[]", boards[lo:hi])
         rows = ffi.new("he_settle_table *", {
             "contributions": c, "folded": f, "holes": h, "hole_len": hole_len, "board": bd,
-            "board_cols": board_cols, "seats": seats, "variant": variant,
+            "board_cols": board_cols, "seats": seats, "variant": variant, "runs": runs,
         })
         st = lib.he_settle_batch(
             rows, ffi.from_buffer("int64_t[]", b), stride, hi - lo, rules,

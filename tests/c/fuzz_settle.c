@@ -487,7 +487,7 @@ void fuzz_settle_batch(void)
     int with_rakes = chance(70);
     size_t bad_row = 55555;
     he_settle_table table = {chips, NULL, folded, holes, hl, bc ? boards : NULL, bc, P, 0,
-                             shape.variant};
+                             shape.variant, 1};
     int st = he_settle_batch(&table, buttons, stride, n, &shape.rules, pay,
                              with_rakes ? rakes : NULL, &bad_row);
     REQUIRE(memcmp(bcopy, buttons, n * sizeof(int64_t)) == 0);

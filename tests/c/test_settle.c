@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "holdem_eval.h"
+#include "settle_internal.h"
 #include "check.h"
 
 static const he_settle_rules TDA = {HE_SETTLE_TDA, HE_ODD_CLOCKWISE, 0, 0, 1, 0.0, -1};
@@ -144,7 +145,7 @@ static void test_random_hands(void)
     };
     for (size_t r = 0; r < 3; r++) {
         size_t bad = 0;
-        he_settle_table rows = {chips, NULL, folded, holes, 2, boards, 5, P, 0, HE_VARIANT_HOLDEM};
+        he_settle_table rows = {chips, NULL, folded, holes, 2, boards, 5, P, 0, HE_VARIANT_HOLDEM, 1};
         CHECK(he_settle_batch(&rows, buttons, 1, N, &rules[r], pay, rakes, &bad) == HE_OK);
         for (size_t i = 0; i < N; i++) {
             int64_t in = 0, out = rakes[i], top = 0;
@@ -216,8 +217,37 @@ static void test_showdown_order(void)
           == HE_E_CHIPS);
 }
 
+/* Two runs of the board: he_settle_split's record and he_settle_known's run-by-run ranks
+ * (the hand machine's entry) agree; the pot of 301 splits 151 / 150, run 1 first. */
+static void test_two_runs(void)
+{
+    int64_t chips[2] = {150, 151}, pay[2], pay_known[2], rake = -1;
+    uint8_t folded[2] = {0, 0}, holes[4], boards[10];
+    cards("AsAdKsKd", holes);
+    cards("2c7d9hTc3h2c7d9hKcKh", boards);
+    he_settle_table t = {chips, NULL, folded, holes, 2, boards, 5, 2, 0, HE_VARIANT_HOLDEM, 2};
+    int64_t detail[256];
+    uint16_t ranks[4];
+    CHECK(he_settle_split_detail_len(2, 2) <= 256);
+    CHECK(he_settle_split(&t, &TDA, pay, detail) == HE_OK);
+    CHECK(pay[0] == 150 && pay[1] == 151);          /* 150 on run 1, 150 + 1 returned */
+    CHECK(detail[1] == 1 && detail[3] == 1 && detail[4] == 2); /* returned, K = 1, A = 2 */
+    CHECK(he_settle_known(&t, &TDA, pay_known, &rake, ranks) == HE_OK);
+    CHECK(pay_known[0] == 150 && pay_known[1] == 151 && rake == 0);
+    for (size_t k = 0; k < 4; k++) {
+        CHECK(ranks[k] == detail[5 + k]);           /* run 0's two seats, then run 1's */
+    }
+    CHECK(ranks[2] > ranks[3]);                     /* the kings' quads win run 2 */
+    t.runs = HE_SETTLE_MAX_RUNS + 1;
+    CHECK(he_settle_split(&t, &TDA, pay, detail) == HE_E_ARGUMENT);
+    t.runs = 2;
+    boards[9] = card("As");                         /* run 2 repeats a hole card */
+    CHECK(he_settle_split(&t, &TDA, pay, detail) == HE_E_DUPLICATE);
+}
+
 int main(void)
 {
+    test_two_runs();
     test_side_pot_example();
     test_status_codes();
     test_random_hands();

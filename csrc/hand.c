@@ -190,6 +190,49 @@ static void finish(he_hand *h, const int64_t *payouts, int64_t rake, he_hi_log *
     h->pending_board = 0;
 }
 
+/* Run it twice / N times: the hand settled on its h->runs boards by he_settle_split
+ * (csrc/settle.c, the one settlement of runs): payouts, the rake, run 1's ranks, and each
+ * run's share per seat (by_run[run * seats + seat], from the split's award record). */
+#define RUN_DETAIL                                                                           \
+    (HE_HAND_SEATS + 3 + 2 * HE_HAND_MAX_RUNS * HE_HAND_SEATS + 3 * (HE_HAND_SEATS + 1)      \
+     + (HE_HAND_SEATS + 1) * HE_HAND_MAX_RUNS * 2 * (6 + HE_HAND_SEATS))
+static int settle_runs(const he_hand *h, he_settle_table *table, const he_settle_rules *rules,
+                       int64_t *payouts, int64_t *rake, uint16_t *ranks, int64_t *by_run)
+{
+    size_t n = table->seats, runs = (size_t)h->runs;
+    uint8_t boards[HE_HAND_MAX_RUNS * 5];
+    for (size_t r = 0; r < runs; r++) {
+        for (size_t k = 0; k < 5; k++) {
+            boards[r * 5 + k] = (uint8_t)(r == 0 ? h->board[k] : h->run_boards[(r - 1) * 5 + k]);
+        }
+    }
+    table->board = boards;
+    table->runs = runs;
+    int64_t detail[RUN_DETAIL];
+    if (he_settle_split_detail_len(n, runs) > RUN_DETAIL) {
+        return HE_E_ARGUMENT;
+    }
+    int st = he_settle_split(table, rules, payouts, detail);
+    if (st != HE_OK) {
+        return st;
+    }
+    *rake = detail[n];
+    size_t pots = (size_t)detail[n + 1], awards = (size_t)detail[n + 2];
+    for (size_t k = 0; k < n; k++) {
+        ranks[k] = (uint16_t)detail[n + 3 + k]; /* run 1's high ranks */
+    }
+    for (size_t k = 0; k < runs * n; k++) {
+        by_run[k] = 0;
+    }
+    const int64_t *award = detail + n + 3 + 2 * runs * n + 3 * pots;
+    for (size_t i = 0; i < awards; i++, award += 6 + n) {
+        for (size_t s = 0; s < n; s++) {
+            by_run[(size_t)award[1] * n + s] += award[6 + s];
+        }
+    }
+    return HE_OK;
+}
+
 /* Pays the pot by he_settle_known; `out_of_pot` marks folded and mucked seats. */
 static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int show_order)
 {
@@ -217,15 +260,19 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
     /* the state passes he_hand_check (the functions' contract): no need to check it again */
     he_settle_table table = {committed, dead, out_of_pot, holes, hc, board, 5, n,
                              (size_t)h->button, h->variant, 1};
-    int st = he_settle_known(&table, &rules, payouts, &rake, ranks);
+    int64_t live_n = 0, shown_n = 0, by_run[HE_HAND_MAX_RUNS * HE_HAND_SEATS];
+    for (size_t k = 0; k < n; k++) {
+        live_n += !out_of_pot[k];
+        shown_n += !out_of_pot[k] && h->shown[k] == 1;
+    }
+    int runs = h->runs > 1 && live_n > 1; /* run it twice: only a showdown has runs */
+    int st = runs ? settle_runs(h, &table, &rules, payouts, &rake, ranks, by_run)
+                  : he_settle_known(&table, &rules, payouts, &rake, ranks);
     if (st != HE_OK) {
         return st;
     }
-    int64_t live_n = 0, shown_n = 0;
     for (size_t k = 0; k < n; k++) {
         h->ranks[k] = ranks[k];
-        live_n += !out_of_pot[k];
-        shown_n += !out_of_pot[k] && h->shown[k] == 1;
     }
     if (show_order && live_n > 1 && log->ev == NULL) {
         /* not recorded: every live seat that has not shown yet shows or mucks, once */
@@ -259,6 +306,15 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
                 he_hi_emit(log, HE_EV_MUCK, s, 0, NULL, 0);
             } else {
                 he_hi_emit(log, HE_EV_SHOW, s, 0, h->holes + s * h->hole_count, h->hole_count);
+            }
+        }
+    }
+    for (int64_t r = 0; runs && r < h->runs; r++) { /* each run's board and who won it */
+        const int8_t *b = r == 0 ? h->board : h->run_boards + (r - 1) * 5;
+        he_hi_emit(log, HE_EV_RUN, -1, r + 1, b, 5);
+        for (size_t k = 0; k < n; k++) {
+            if (by_run[(size_t)r * n + k]) {
+                he_hi_emit(log, HE_EV_RUN_WIN, (int64_t)k, by_run[(size_t)r * n + k], NULL, 0);
             }
         }
     }

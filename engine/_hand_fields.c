@@ -194,7 +194,7 @@ static PyObject *he_set_events(PyObject *op, PyObject *data)
     }
     memcpy(ev, buf, n * sizeof *ev);
     for (size_t k = 0; k < n; k++) {
-        if (ev[k].kind < 0 || ev[k].kind > 17 || ev[k].n_cards < 0 || ev[k].n_cards > 5) {
+        if (ev[k].kind < 0 || ev[k].kind >= HE_EV_COUNT || ev[k].n_cards < 0 || ev[k].n_cards > 5) {
             PyMem_Free(ev);
             return PyLong_FromLong(-1);
         }

@@ -128,11 +128,15 @@ class Table:
     for :meth:`events_since` too). ``table_id``: the prefix of hand ids (default random).
     ``button_rule``: ``"moving"`` (default: the button always on a player in the hand, as
     tables saved before the option was added played) or ``"dead"`` (the dead button).
+    ``max_runs``: 2..4 lets the players run it twice (or N times) once the betting is over
+    with every player all-in but one: the hand waits while each seat in
+    :attr:`runs_pending` calls :meth:`choose_runs` (1: no choice, the default).
     """
 
     # tables pickled before the button rules were options played the moving button
     button_rule = "moving"
     _last_small_blind_posted = True
+    max_runs = 1
 
     def __init__(
         self,
@@ -148,6 +152,7 @@ class Table:
         max_history: int = 100,
         table_id: str | None = None,
         button_rule: str = "moving",
+        max_runs: int = 1,
     ) -> None:
         from .rules import Rules
 
@@ -160,6 +165,8 @@ class Table:
         if button_rule not in BUTTON_RULES:
             raise ConfigError(f"button_rule must be one of {', '.join(map(repr, BUTTON_RULES))},"
                               f" got {button_rule!r}")
+        if max_runs.__class__ is not int or not 1 <= max_runs <= 4:
+            raise ConfigError(f"max_runs must be an int 1..4 (1: the board runs once), got {max_runs!r}")
         if rules is not None and not isinstance(rules, Rules):
             raise ConfigError(f"rules must be a Rules or None, got {rules!r}")
         if seed is not None:
@@ -189,6 +196,7 @@ class Table:
         self.max_history = max_history
         self.table_id = table_id
         self.button_rule = button_rule
+        self.max_runs = max_runs
         self._first_hand = True
         # the last hand's small blind slot (where it was, posted or not) and big blind
         self._last_blinds: tuple[int, int] | None = None
@@ -397,10 +405,12 @@ class Table:
         if self.seed is not None:
             return Hand(self.config, stacks, button=hand_button,
                         seed=(self.seed * 0x9E3779B1 + self.hands_played) & _M64,
-                        posts=posts or None, rules=self.rules, no_small_blind=no_small_blind)
+                        posts=posts or None, rules=self.rules, no_small_blind=no_small_blind,
+                        max_runs=self.max_runs)
         deck = OsDeck() if self.deck is None else self.deck()
         return DeckHand(self.config, stacks, button=hand_button, posts=posts or None,
-                        rules=self.rules, deck=deck, no_small_blind=no_small_blind)
+                        rules=self.rules, deck=deck, no_small_blind=no_small_blind,
+                        max_runs=self.max_runs)
 
     def _plan_hand(self) -> HandPlan:
         """Who the next hand deals in, its button and blinds (table_blinds.py)."""
@@ -473,6 +483,26 @@ class Table:
             return ()
         return () if self.hand is None else self.hand.legal_actions()
 
+    # ---- run it twice / N times ----------------------------------------------------
+    @property
+    def runs_pending(self) -> list[int]:
+        """Table seats that still choose how many times the board runs (empty unless the
+        running hand waits for that choice; :meth:`choose_runs`)."""
+        if self.hand is None:
+            return []
+        return [self.hand_seats[p] for p in self.hand.runs_pending]
+
+    def choose_runs(self, seat: int, count: int | None) -> None:
+        """``seat`` chooses the runs of the board: 1..max_runs, or None (no preference).
+        The board runs the count every live player chose (once when two differ)."""
+        k = self._seat_index(seat)
+        if k not in self.runs_pending:
+            raise TableError(f"seat {k} cannot choose the runs now: the table waits for"
+                             f" {self.runs_pending or 'no choice of runs'}")
+        assert self.hand is not None
+        self.hand.choose_runs(self.hand_seats.index(k), count)
+        self._after_step()
+
     def default_action(self, seat: int) -> Action:
         """What a seat whose clock runs out plays: check if free, else fold."""
         self._to_act(seat)
@@ -480,8 +510,13 @@ class Table:
         kinds = {a.kind for a in self.hand.legal_actions()}
         return Action(_CHECK if _CHECK in kinds else _FOLD)
 
-    def timeout(self, seat: int) -> Action:
-        """Play :meth:`default_action` for ``seat`` (its clock ran out); returns it."""
+    def timeout(self, seat: int) -> Action | None:
+        """Play :meth:`default_action` for ``seat`` (its clock ran out); returns it. A seat
+        whose choice of runs the table waits for chooses one run (and None is returned)."""
+        if self._seat_index(seat) in self.runs_pending:
+            self._emit("timeout", seat, action="runs")
+            self.choose_runs(seat, 1)
+            return None
         action = self.default_action(seat)
         self._emit("timeout", seat, action=str(action.kind))
         self._apply(seat, action)
@@ -557,6 +592,10 @@ class Table:
             return
         while not hand.is_over:
             actor = self.seat_to_act
+            leaving = [p for p in hand.runs_pending if self.seats[self.hand_seats[p]].leaving]  # type: ignore[union-attr]
+            if leaving:  # a player who left has no preference about the runs
+                hand.choose_runs(leaving[0], None)
+                continue
             if actor is None:
                 break
             s = self.seats[actor]
@@ -574,6 +613,10 @@ class Table:
         for each decision; it returns anything :meth:`act` takes."""
         hand = self.start_hand()
         while self.hand is not None:
+            pending = self.runs_pending
+            if pending:  # run it twice: ``decide`` answers the runs (an int, or None)
+                self.choose_runs(pending[0], decide(self.view(pending[0])))
+                continue
             seat = self.seat_to_act
             assert seat is not None
             self.act(seat, decide(self.view(seat)))

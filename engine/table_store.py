@@ -136,7 +136,7 @@ def table_to_json(t: Table, key: bytes | None) -> dict[str, Any]:
         "rules": rules, "seat_count": t.seat_count, "table_id": t.table_id, "button": t.button,
         "seed": t.seed, "min_buy_in": t.min_buy_in, "max_buy_in": t.max_buy_in,
         "max_history": t.max_history, "first_hand": t._first_hand,
-        "button_rule": t.button_rule,
+        "button_rule": t.button_rule, "max_runs": t.max_runs,
         "last_blinds": None if t._last_blinds is None else list(t._last_blinds),
         "last_small_blind_posted": t._last_small_blind_posted,
         **{name: getattr(t, "_" + name if name in ("seq", "turn") else name) for name in _COUNTERS},
@@ -173,7 +173,8 @@ def table_from_json(cls: type[Table], doc: Any, key: bytes | None,
                 min_buy_in=r.get("min_buy_in", int, optional=True),
                 max_buy_in=r.get("max_buy_in", int, optional=True),
                 max_history=r.get("max_history", int), table_id=r.get("table_id", str),
-                button_rule=(r.get("button_rule", str) if "button_rule" in r.doc else "moving"))
+                button_rule=(r.get("button_rule", str) if "button_rule" in r.doc else "moving"),
+                max_runs=r.get("max_runs", int) if "max_runs" in r.doc else 1)
     except TableError:
         raise
     except (HoldemEvalError, TypeError) as exc:
@@ -259,7 +260,7 @@ def _restore_hand(t: Table, r: _Reader, events: list[TableEvent]) -> None:
     try:
         if seed is not None:
             hand: Hand = Hand(t.config, stacks, button=button, seed=seed, posts=posts or None,
-                              rules=t.rules, no_small_blind=no_sb)
+                              rules=t.rules, no_small_blind=no_sb, max_runs=t.max_runs)
         else:
             holes_doc = r.get("holes", list)
             if len(holes_doc) != n:
@@ -269,11 +270,14 @@ def _restore_hand(t: Table, r: _Reader, events: list[TableEvent]) -> None:
             hc = t.config.hole_count
             dealt = [holes[(button + 1 + j) % n][j // n] for j in range(n * hc)] if all(
                 len(h) == hc for h in holes) else []
-            boards = [c for e in recorded if e.kind == "board" for c in e.cards]
+            boards = [c for e in recorded if e.kind in ("board", "run_board") for c in e.cards]
             hand = DeckHand(t.config, stacks, button=button, posts=posts or None, rules=t.rules,
-                            deck=PresetDeck([*dealt, *boards]), no_small_blind=no_sb)
+                            deck=PresetDeck([*dealt, *boards]), no_small_blind=no_sb,
+                            max_runs=t.max_runs)
         for e in recorded:
             kind = _REPLAY.get(e.kind)
+            if e.kind == "run_choice" and e.seat is not None:  # run it twice
+                hand.choose_runs(order.index(e.seat), e.amount or None)
             if kind is not None and e.seat is not None:
                 if hand.current_actor is None or order[hand.current_actor] != e.seat:
                     raise TableError(f"event {e.seq} ({e.kind} by seat {e.seat}) is not the seat to act")

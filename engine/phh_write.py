@@ -137,6 +137,12 @@ def dumps_phh(hand: Hand, /, *, viewer: int | str | None = None, **metadata: Any
             continue
         if kind == "board":
             actions.append(f"d db {format_cards(e.cards)}")
+        elif kind == "run_board":  # a later run, street by street (PokerKit's order)
+            first = 5 - len(e.cards)
+            for start, end in ((0, 3), (3, 4), (4, 5)):
+                if end > first:
+                    part = e.cards[max(start, first) - first:end - first]
+                    actions.append(f"d db {format_cards(part)}")
         elif kind == "fold":
             actions.append(f"{p} f")
         elif kind in ("check", "call"):
@@ -168,6 +174,8 @@ def dumps_phh(hand: Hand, /, *, viewer: int | str | None = None, **metadata: Any
         fields["min_bet"] = cfg.min_bet
     fields["starting_stacks"] = [hand.starting_stacks[seat_of[k]] for k in range(n)]
     fields["actions"] = deals + actions
+    if hand.runs > 1:
+        fields["_runs"] = hand.runs
     if hand.is_over:
         # the settlement rules go with the result they produced (an unfinished hand
         # does not replay, so its file needs neither)

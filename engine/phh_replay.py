@@ -257,9 +257,9 @@ def replay_phh(phh: PhhHand) -> ReplayResult:
                     _check_turn(hand, seat, "bet or raise")
                 bet_or_raise_to(arg)
             elif code == _OP_BOARD:
-                if phh.runs > 1 and _run_board(phh, hand, arg, run_cards):
-                    continue
-                hand.deal_board(arg)
+                cards = _run_board(phh, hand, arg, run_cards) if phh.runs > 1 else arg
+                if cards is not None:
+                    hand.deal_board(cards)
             elif code == _OP_MUCK:
                 hand.muck(seat)
             elif code == _OP_SHOW:
@@ -275,19 +275,21 @@ def replay_phh(phh: PhhHand) -> ReplayResult:
     return _result(phh, hand)
 
 
-def _run_board(phh: PhhHand, hand: Hand, cards: list[int], run_cards: list[int]) -> bool:
+def _run_board(phh: PhhHand, hand: Hand, cards: list[int], run_cards: list[int]) -> list[int] | None:
     """Run it twice (``_runs``): the agreed runs chosen by every live seat when the
     choice opens, and a later run's cards collected street by street until the run's own
-    cards are all there (then dealt at once). True when ``cards`` were only collected."""
+    cards are all there: the cards to deal now, or None while they are being collected
+    (``cards`` is the plan's list: never changed)."""
     for seat in hand.runs_pending:
         hand.choose_runs(seat, phh.runs)
     if hand.runs > 1 and hand.street == "river" and hand.pending_board:
         run_cards += cards
         if len(run_cards) < hand.pending_board:
-            return True
-        cards[:] = run_cards
+            return None
+        whole = list(run_cards)
         run_cards.clear()
-    return False
+        return whole
+    return cards
 
 
 def _skipped_check(hand: Hand, seat: int) -> bool:

@@ -274,3 +274,39 @@ def test_table_runs_it_twice_and_restores_mid_choice() -> None:
     assert t2.timeout(t2.runs_pending[0]) is None
     t2.choose_runs(t2.runs_pending[0], 3)
     assert t2.history[-1].runs == 1
+
+
+# ---- site histories with several runs (PokerStars, GGPoker: FIRST / SECOND sections) ----
+
+_HISTORIES = __import__("pathlib").Path(__file__).parents[1] / "data" / "histories"
+_RUN_SAMPLES = {
+    "PokerStars/CashGame/RunItTwiceTests/RunItTwice1.txt": ("3dKd9h8h4s", "3dKd9h8hKc"),
+    "PokerStars/CashGame/PlayerTests/RunItTwice.txt": None,
+    "GGPoker/CashGame/GeneralHands/RunTwice.txt": ("2d3c8sJh3d", "6d4s4h3hTs"),
+}
+
+
+@pytest.mark.parametrize("sample", sorted(_RUN_SAMPLES))
+def test_site_hands_run_twice_import_and_replay_exactly(sample: str) -> None:
+    from holdem_eval.engine.history import verify_history
+    from holdem_eval.engine.phh_replay import replay_phh
+
+    (check,) = verify_history(_HISTORIES / sample)
+    assert check.problem is None and check.method == "exact"
+    assert check.hand is not None and check.hand.runs == 2
+    hand = replay_phh(check.hand).hand
+    assert hand.runs == 2 and len(hand.run_boards) == 2
+    boards = _RUN_SAMPLES[sample]
+    if boards is not None:
+        assert hand.run_boards == [parse_cards_text(b) for b in boards]
+
+
+def test_a_site_run_reusing_a_card_is_refused() -> None:
+    from holdem_eval.engine import HistoryError
+    from holdem_eval.engine.history import load_history
+
+    text = (_HISTORIES / "GGPoker/CashGame/GeneralHands/RunTwice.txt").read_text("utf-8-sig")
+    bad = text.replace("*** SECOND RIVER *** [6d 4s 4h 3h] [Ts]", "*** SECOND RIVER *** [6d 4s 4h 3h] [Jh]")
+    with pytest.raises(HistoryError, match=r"card 'Jh' appears twice: in the board \(line 23\) and in"
+                       r" run 2's board \(line 27\)"):
+        list(load_history(bad))

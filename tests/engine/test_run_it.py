@@ -310,3 +310,36 @@ def test_a_site_run_reusing_a_card_is_refused() -> None:
     with pytest.raises(HistoryError, match=r"card 'Jh' appears twice: in the board \(line 23\) and in"
                        r" run 2's board \(line 27\)"):
         list(load_history(bad))
+
+
+def test_phh_writes_and_replays_several_runs() -> None:
+    from holdem_eval.engine import PhhError, dumps_phh, loads_phh, replay_phh
+
+    rng = random.Random(3)
+    written = 0
+    for trial in range(200):
+        n = rng.randint(2, 5)
+        h = Hand(CFG, [rng.randint(3, 50) for _ in range(n)], button=n - 1, seed=trial, max_runs=3)
+        while not h.is_over:
+            if h.runs_pending:
+                h.choose_runs(h.runs_pending[0], 2 + trial % 2)
+                continue
+            a = rng.choice(h.legal_actions())
+            h.act((a.kind, a.max_amount if rng.random() < 0.5 else a.min_amount))
+        if h.runs == 1:
+            continue
+        text = dumps_phh(h)
+        assert f"_runs = {h.runs}" in text
+        (back,) = loads_phh(text)
+        again = replay_phh(back)
+        assert again.matches_file is True
+        assert again.hand.run_boards == h.run_boards and again.hand.stacks == h.stacks
+        written += 1
+    assert written > 50
+    with pytest.raises(PhhError, match=r"_runs must be an int 1..4 \(the runs of the board\), got 7"):
+        loads_phh(text.replace(f"_runs = {h.runs}", "_runs = 7"))
+    # the last run's last card missing: the hand never finishes
+    last = text.rindex(", 'd db")
+    (short,) = loads_phh(text[:last] + text[text.index("'", last + 3) + 1:])
+    with pytest.raises(PhhError, match="never dealt"):
+        replay_phh(short)

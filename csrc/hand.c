@@ -451,11 +451,8 @@ int he_hi_next_street(he_hand *h, he_hi_log *log)
 {
     for (;;) {
         if (h->street == HE_RIVER) {
-            int waiting = 0, more;
-            while ((more = he_hi_next_run(h, log, &waiting)) == 1 && !waiting) {
-            }
-            if (more < 0) {
-                return HE_E_HAND_DECK;
+            int waiting = 0;
+            while (he_hi_next_run(h, log, &waiting) && !waiting) {
             }
             if (waiting) {
                 return HE_OK; /* it waits for a later run's cards */

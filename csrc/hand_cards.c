@@ -93,7 +93,6 @@ static int choose_runs(he_hand *h, int64_t seat, int64_t count, he_hi_log *log)
         return HE_E_HAND_NO_RUNS;
     }
     if (seat < 0 || seat >= h->n || h->folded[seat]) {
-        h->error_seat = seat;
         return HE_E_HAND_NOT_IN;
     }
     if (h->run_choice[seat]) {
@@ -162,11 +161,26 @@ int he_hi_next_run(he_hand *h, he_hi_log *log, int *waiting)
         *waiting = 1;
         return 1;
     }
-    int8_t drawn[6];
-    if (he_hi_draw(h, need + 1, drawn) != HE_OK) { /* a burn, then the cards */
-        return -1;
+    /* a burn, then the cards; a card in play is passed over (only a state changed from
+     * outside has one in its seeded deck), and a deck run out leaves the cards to the caller */
+    int8_t drawn[5], card;
+    uint64_t used = cards_in_play(h);
+    int64_t got = 0;
+    int st = he_hi_draw(h, 1, &card);
+    while (st == HE_OK && got < need) {
+        st = he_hi_draw(h, 1, &card);
+        if (st == HE_OK && !(used >> card & 1u)) {
+            used |= (uint64_t)1 << card;
+            drawn[got++] = card;
+        }
     }
-    place_run(h, drawn + 1, need, log);
+    if (st != HE_OK) {
+        h->has_deck = 0;
+        h->pending_board = (int8_t)need;
+        *waiting = 1;
+        return 1;
+    }
+    place_run(h, drawn, need, log);
     return 1;
 }
 

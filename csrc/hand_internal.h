@@ -103,7 +103,7 @@ int he_hi_legal_range(const he_hand *h, int64_t *lo, int64_t *hi);
  * when the betting just ended with at most one seat able to bet, board cards to come and
  * max_runs > 1 (1: the hand waits for it; 0: no choice, it runs on); he_hi_next_run deals
  * the next run's own cards once the river is out (from the seeded deck, else it waits for
- * them: pending_board), returning 1 while runs remain to deal. */
+ * them: pending_board, *waiting 1), returning 1 while runs remained to deal, else 0. */
 int he_hi_runs_open(he_hand *h);
 int he_hi_next_run(he_hand *h, he_hi_log *log, int *waiting);
 /* HE_OK when a configuration is within the kernel's ranges. */

@@ -461,7 +461,7 @@ static int state_fault(const he_hand *h)
         || !in(h->manual_showdown, 0, 1) || !in(h->no_flop_no_drop, 0, 1) || !in(h->capped, 0, 1)
         || !in(h->runs, 1, h->max_runs) || !in(h->runs_dealt, 0, h->runs - 1)
         || !in(h->run_choosing, 0, h->runs == 1 && h->betting_done && !h->over)
-        || !in(h->run_from, 0, h->runs > 1 || h->run_choosing ? h->board_len : 0)
+        || !in(h->run_from, 0, h->board_len < 4 ? h->board_len : 4)
         || h->n * h->hole_count + 8 > HE_DECK_SIZE) {
         return HE_HAND_FAULT_RANGE;
     }
@@ -497,7 +497,8 @@ static int state_fault(const he_hand *h)
         || (h->betting_done && !h->over && h->street != HE_SHOWDOWN && h->n_active >= 2)
         || (h->actor < 0 && !h->over && !h->pending_board && h->street != HE_SHOWDOWN
             && !h->run_choosing)
-        || (h->run_choosing && (h->pending_board || h->actor >= 0 || h->n_active >= 2))) {
+        || (h->run_choosing && (h->pending_board || h->actor >= 0 || h->n_active >= 2
+                                || h->run_from != h->board_len))) {
         return HE_HAND_FAULT_WAIT;
     }
     /* the seat to act has a bet to answer (acted below it: not folded or all-in, DONE) */
@@ -555,10 +556,15 @@ static int state_fault(const he_hand *h)
             }
         }
     }
+    int64_t choosers = 0;
     for (int64_t k = 0; k < h->n; k++) {
-        if (!in(h->run_choice[k], -1, h->max_runs) || (h->run_choice[k] && h->folded[k])) {
+        if (!in(h->run_choice[k], -1, h->max_runs)) {
             return HE_HAND_FAULT_SEAT;
         }
+        choosers += !h->folded[k] && !h->run_choice[k];
+    }
+    if (h->run_choosing && !choosers) { /* a choice open waits for a live seat */
+        return HE_HAND_FAULT_WAIT;
     }
     /* the deck's board cards still to come: cards not in play, once each */
     for (int64_t p = 0; p < 5; p++) {

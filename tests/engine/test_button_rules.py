@@ -342,3 +342,14 @@ def test_tournament_tables_use_the_dead_button() -> None:
         t.register(f"p{k}")
     t.start()
     assert {tb.button_rule for tb in t.tables.values()} == {"dead"}
+
+
+def test_a_restored_tournament_keeps_the_dead_button() -> None:
+    from holdem_eval.engine import Level, Tournament
+
+    t = Tournament([Level(5, 10)], 1000, table_size=6, payouts=[100], seed=4)
+    for k in range(12):
+        t.register(f"p{k}")
+    t.start()
+    r = Tournament.from_json(t.to_json())
+    assert {tb.button_rule for tb in r.tables.values()} == {"dead"}

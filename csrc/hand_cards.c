@@ -346,6 +346,9 @@ static int show(he_hand *h, int64_t seat, const int64_t *cards, size_t count, he
             for (int64_t k = 0; k < h->plan_len; k++) { /* the board still to come */
                 used |= (uint64_t)1 << h->plan[k];
             }
+            for (int64_t k = 0; k < HE_HAND_RUN_CARDS; k++) { /* the later runs' boards */
+                used |= h->run_boards[k] >= 0 ? (uint64_t)1 << h->run_boards[k] : 0;
+            }
             if (he_hi_take_cards(h, cards, h->hole_count, &used) != HE_OK) {
                 return HE_E_HAND_SHOW_DEALT;
             }

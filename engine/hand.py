@@ -364,7 +364,8 @@ class Hand(HandCore):
         if count is not None and (count.__class__ is not int):
             raise IllegalActionError(f"seat {seat} cannot choose {count!r} runs: choose an int"
                                      f" 1..{max(self.run_choices, default=1)} (or None: no preference)")
-        st = self._choose_runs(seat, 0 if count is None else count)
+        # 0 means no preference to the kernel: here it is a count, and out of range
+        st = self._choose_runs(seat, 0 if count is None else count if count else -1)
         if st:
             if st == _K["STATE"]:
                 raise self._state_error()

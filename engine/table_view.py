@@ -259,7 +259,9 @@ class PotResult:
 @dataclass(frozen=True)
 class HandResult:
     """How a hand ended: per pot the amount, the eligible seats, the winners and their
-    shares; each seat's net chips; the rake; the hands shown (mucked hands are not)."""
+    shares; each seat's net chips; the rake; the hands shown (mucked hands are not). A hand
+    run twice or more (run it twice) gives every run's board in ``boards`` (``board`` is the
+    first run's) and, in ``runs``, each run's chips per seat; both are empty otherwise."""
 
     hand_id: str
     pots: tuple[PotResult, ...]
@@ -267,11 +269,17 @@ class HandResult:
     rake: int
     shown: tuple[ShownHand, ...]
     board: tuple[int, ...]
+    boards: tuple[tuple[int, ...], ...] = ()
+    runs: tuple[Mapping[int, int], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"v": JSON_VERSION, "hand": self.hand_id, "pots": [p.to_json() for p in self.pots],
-                "net": {str(k): v for k, v in self.net.items()}, "rake": self.rake,
-                "shown": [s.to_json() for s in self.shown], "board": cards_to_json(self.board)}
+        doc = {"v": JSON_VERSION, "hand": self.hand_id, "pots": [p.to_json() for p in self.pots],
+               "net": {str(k): v for k, v in self.net.items()}, "rake": self.rake,
+               "shown": [s.to_json() for s in self.shown], "board": cards_to_json(self.board)}
+        if self.boards:  # run it twice: each run's board and chips per seat
+            doc["boards"] = [cards_to_json(b) for b in self.boards]
+            doc["runs"] = [{str(k): v for k, v in r.items()} for r in self.runs]
+        return doc
 
 
 @dataclass(frozen=True)
@@ -466,4 +474,14 @@ def hand_result(hand: Hand, hand_id: str, hand_seats: list[int], rules: Any) -> 
     shown = tuple(ShownHand(seat(p), shown_cards[p], rank, describe(rank))
                   for p, rank in enumerate(ranks) if rank is not None and p in shown_cards)
     net = {seat(p): hand.stacks[p] - hand.starting_stacks[p] for p in range(n)}
-    return HandResult(hand_id, pots, net, hand.rake, shown, tuple(hand.board))
+    boards: tuple[tuple[int, ...], ...] = ()
+    by_run: list[dict[int, int]] = []
+    if runs:  # each run's board, and its chips per table seat from the run_win events
+        boards = tuple(tuple(b) for b in runs)
+        for e in hand.events:
+            if e.kind == "run":
+                by_run.append({})
+            elif e.kind == "run_win":
+                by_run[-1][seat(e.seat)] = by_run[-1].get(seat(e.seat), 0) + e.amount
+    return HandResult(hand_id, pots, net, hand.rake, shown, tuple(hand.board), boards,
+                      tuple(by_run))

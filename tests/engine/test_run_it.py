@@ -264,6 +264,12 @@ def test_table_runs_it_twice_and_restores_mid_choice() -> None:
     assert t.stacks == r.stacks and t.chips_in_play() == t.bought_in
     ends = [e for e in t.events_since(0) if e.kind in ("runs", "run", "run_win")]
     assert ends[0].kind == "runs" and ends[0].amount == 2
+    result = t.last_result
+    assert result is not None and len(result.boards) == 2 and len(result.runs) == 2
+    assert result.boards[0] == result.board and len(result.to_json()["boards"]) == 2
+    won = sum((Counter(r) for r in result.runs), Counter())
+    wins = {t.hand_seats[e.seat]: e.amount for e in t.history[-1].events if e.kind == "win"}
+    assert dict(won) == wins
     # a timed-out choice is one run
     t2 = Table(CFG, 2, seed=3, max_runs=3)
     t2.join(0, "a", 40, wait_for_big_blind=False)

@@ -392,9 +392,12 @@ class HandMachine(RuleBasedStateMachine):
             # already dealt, it is refused and the showdown still waits
             event("manual showdown: unknown hand shown")
             refuses(h, lambda x: x.show(seat))
-            taken = next(c for k, cs in enumerate(h.hole_cards) if k != seat for c in (*cs, *h.board)
-                         if c >= 0)
-            refuses(h, lambda x: x.show(seat, [taken, *self.hidden[seat][1:]]))
+            # (a card dealt elsewhere: none yet when every hand is unknown and the board waits
+            # for the choice of runs)
+            taken = next((c for k, cs in enumerate(h.hole_cards) if k != seat
+                          for c in (*cs, *h.board) if c >= 0), None)
+            if taken is not None:
+                refuses(h, lambda x: x.show(seat, [taken, *self.hidden[seat][1:]]))
             real = self.hidden[seat]
             self._everyone(lambda x: x.show(seat, real))
         else:

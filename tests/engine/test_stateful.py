@@ -541,7 +541,10 @@ class TableMachine(RuleBasedStateMachine):
         seed = data.draw(st.integers(0, 2**64 - 1), label="seed")
         button = data.draw(st.integers(0, n - 1), label="button")
         rules = data.draw(rules_for([POKERKIT_MAX_STACK]), label="rules")
-        self.table = Table(cfg, seats=n, rules=rules, seed=seed, button=button)
+        button_rule = data.draw(st.sampled_from(["moving", "dead"]), label="button rule")
+        runs = data.draw(st.sampled_from([1, 1, 2, 3]), label="max runs")
+        self.table = Table(cfg, seats=n, rules=rules, seed=seed, button=button,
+                           button_rule=button_rule, max_runs=runs)
         players = data.draw(st.integers(2, n), label="players")
         for seat in data.draw(st.permutations(range(n)), label="seats")[:players]:
             self._join(seat, data.draw(self._buy_ins(), label="buy-in"), data.draw(st.booleans()))
@@ -627,7 +630,19 @@ class TableMachine(RuleBasedStateMachine):
         self._everyone(lambda x: x.start_hand())
 
     # -- during a hand
-    @precondition(lambda self: self.table.hand is not None)
+    @precondition(lambda self: bool(self.table.runs_pending))
+    @rule(data=st.data())
+    def choose_runs(self, data: st.DataObject) -> None:
+        t = self.table
+        seat = data.draw(st.sampled_from(t.runs_pending), label="chooser")
+        count = data.draw(st.sampled_from([None, *t.view(seat).runs]), label="runs")
+        other = next((k for k in self._taken() if k not in t.runs_pending), None)
+        if other is not None:
+            self._refused(lambda x: x.choose_runs(other, 1))
+        event(f"table: choose {count} runs")
+        self._everyone(lambda x: x.choose_runs(seat, count))
+
+    @precondition(lambda self: self.table.seat_to_act is not None)
     @rule(data=st.data())
     def legal_action(self, data: st.DataObject) -> None:
         kind, lo, hi = data.draw(st.sampled_from(self.table.legal_actions()), label="legal")

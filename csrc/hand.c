@@ -200,67 +200,74 @@ static void finish(he_hand *h, const int64_t *payouts, int64_t rake, he_hi_log *
     h->pending_board = 0;
 }
 
-/* The record of he_settle_split for one board of HE_HAND_SEATS seats at most (api/settle.h:
- * returned chips, rake, counts, high and low ranks, pots, awards of 6 + seats values). */
-#define SPLIT_DETAIL                                                                       \
-    (3 * HE_HAND_SEATS + 3 + 3 * (HE_HAND_SEATS + 1)                                       \
-     + 2 * (HE_HAND_SEATS + 1) * (6 + HE_HAND_SEATS))
+/* The record of he_settle_split for HE_HAND_SEATS seats and HE_HAND_MAX_RUNS runs at most
+ * (api/settle.h: returned chips, rake, counts, high and low ranks per run, pots, awards of
+ * 6 + seats values, at most one per pot, run and half). */
+#define SPLIT_DETAIL                                                                         \
+    (HE_HAND_SEATS + 3 + 2 * HE_HAND_MAX_RUNS * HE_HAND_SEATS + 3 * (HE_HAND_SEATS + 1)      \
+     + (HE_HAND_SEATS + 1) * HE_HAND_MAX_RUNS * 2 * (6 + HE_HAND_SEATS))
 
-/* Each seat's chips from low halves (the awards of half 1) in he_settle_split's record of
- * n seats and `runs` runs (api/settle.h), into low[n]. */
-static void low_parts(const int64_t *detail, size_t n, size_t runs, int64_t *low)
-{
-    size_t pots = (size_t)detail[n + 1], awards = (size_t)detail[n + 2];
-    const int64_t *award = detail + n + 3 + 2 * runs * n + 3 * pots; /* after ranks, pots */
-    for (size_t k = 0; k < n; k++) {
-        low[k] = 0;
-    }
-    for (size_t a = 0; a < awards; a++, award += 6 + n) {
-        for (size_t k = 0; k < n && award[2] == 1; k++) {
-            low[k] += award[6 + k];
-        }
-    }
-}
-
-/* A hi-lo game's hand with a log (engine.Hand): who won the low halves, from the awards of
- * its settlement (he_settle_split on the table he_settle_known paid; the same pots and
- * shares), logged after the wins: one HE_EV_WIN_LOW per seat that won low chips. Kept out
- * of line: HandBatch (no log) never runs it, and its record (a few KB) stays out of the
- * frame of settle. */
+/* The table settled by he_settle_split (csrc/settle.c, the one settlement of runs and
+ * halves): payouts, the rake, run 1's high ranks (any may be NULL), and from the award
+ * record each run's share per seat (by_run[run * seats + seat]) and each seat's chips from
+ * low halves (low[seat]; NULL: not wanted). Kept out of line: HandBatch (no runs, no log)
+ * never runs it, and its record (about 11 KB) stays out of the frame of settle. */
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((noinline))
 #endif
-static int log_low_parts(const he_settle_table *table, const he_settle_rules *rules,
-                         he_hi_log *log)
+static int split_parts(const he_settle_table *table, const he_settle_rules *rules,
+                       int64_t *payouts, int64_t *rake, uint16_t *ranks, int64_t *by_run,
+                       int64_t *low)
 {
-    size_t n = table->seats;
-    int64_t detail[SPLIT_DETAIL], payouts[HE_HAND_SEATS], low[HE_HAND_SEATS];
-    if (he_settle_split_detail_len(n, 1) > SPLIT_DETAIL) {
+    size_t n = table->seats, runs = table->runs;
+    int64_t detail[SPLIT_DETAIL], pay[HE_HAND_SEATS];
+    if (he_settle_split_detail_len(n, runs) > SPLIT_DETAIL) {
         return HE_E_ARGUMENT; /* not reached: the record's length for n seats bounds it */
     }
-    int st = he_settle_split(table, rules, payouts, detail);
+    int st = he_settle_split(table, rules, payouts ? payouts : pay, detail);
     if (st != HE_OK) {
         return st;
     }
-    low_parts(detail, n, 1, low);
-    for (size_t k = 0; k < n; k++) {
-        if (low[k]) {
-            he_hi_emit(log, HE_EV_WIN_LOW, (int64_t)k, low[k], NULL, 0);
+    if (rake) {
+        *rake = detail[n];
+    }
+    for (size_t k = 0; ranks && k < n; k++) {
+        ranks[k] = (uint16_t)detail[n + 3 + k]; /* run 1's high ranks */
+    }
+    for (size_t k = 0; by_run && k < runs * n; k++) {
+        by_run[k] = 0;
+    }
+    for (size_t k = 0; low && k < n; k++) {
+        low[k] = 0;
+    }
+    size_t pots = (size_t)detail[n + 1], awards = (size_t)detail[n + 2];
+    const int64_t *award = detail + n + 3 + 2 * runs * n + 3 * pots; /* after ranks, pots */
+    for (size_t i = 0; i < awards; i++, award += 6 + n) {
+        for (size_t k = 0; k < n; k++) {
+            if (by_run) {
+                by_run[(size_t)award[1] * n + k] += award[6 + k];
+            }
+            if (low && award[2] == 1) {
+                low[k] += award[6 + k];
+            }
         }
     }
     return HE_OK;
 }
 
 /* A hi-lo hand's low ranks (HE_LOW_*, per seat), for its showdown order: the table's
- * settlement by he_settle_known_lo, its payouts unused. Out of line, as log_low_parts. */
+ * settlement by he_settle_known_lo, its payouts unused (lows[seats]: run 1's). Out of line,
+ * as split_parts. */
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((noinline))
 #endif
 static int hand_lows(const he_settle_table *table, const he_settle_rules *rules, uint16_t *lows)
 {
     int64_t payouts[HE_HAND_SEATS], rake = 0;
-    uint16_t ranks[HE_HAND_SEATS];
-    return he_settle_known_lo(table, rules, payouts, &rake, ranks, lows);
+    uint16_t ranks[HE_HAND_MAX_RUNS * HE_HAND_SEATS], all[HE_HAND_MAX_RUNS * HE_HAND_SEATS];
+    int st = he_settle_known_lo(table, rules, payouts, &rake, ranks, all);
+    memcpy(lows, all, table->seats * sizeof *lows); /* run 1's: with runs all hands are shown */
+    return st;
 }
 
 /* Pays the pot by he_settle_known; `out_of_pot` marks folded and mucked seats. */
@@ -290,15 +297,30 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
     /* the state passes he_hand_check (the functions' contract): no need to check it again */
     he_settle_table table = {committed, dead, out_of_pot, holes, hc, board, 5, n,
                              (size_t)h->button, h->variant, 1};
-    int st = he_settle_known(&table, &rules, payouts, &rake, ranks);
+    int64_t live_n = 0, shown_n = 0, by_run[HE_HAND_MAX_RUNS * HE_HAND_SEATS];
+    for (size_t k = 0; k < n; k++) {
+        live_n += !out_of_pot[k];
+        shown_n += !out_of_pot[k] && h->shown[k] == 1;
+    }
+    int runs = h->runs > 1 && live_n > 1; /* run it twice: only a showdown has runs */
+    uint8_t boards[HE_HAND_MAX_RUNS * 5];
+    if (runs) { /* the table's boards: run 1's, then each later run's */
+        for (size_t r = 0; r < (size_t)h->runs; r++) {
+            for (size_t k = 0; k < 5; k++) {
+                boards[r * 5 + k] =
+                    (uint8_t)(r == 0 ? h->board[k] : h->run_boards[(r - 1) * 5 + k]);
+            }
+        }
+        table.board = boards;
+        table.runs = (size_t)h->runs;
+    }
+    int st = runs ? split_parts(&table, &rules, payouts, &rake, ranks, by_run, NULL)
+                  : he_settle_known(&table, &rules, payouts, &rake, ranks);
     if (st != HE_OK) {
         return st;
     }
-    int64_t live_n = 0, shown_n = 0;
     for (size_t k = 0; k < n; k++) {
         h->ranks[k] = ranks[k];
-        live_n += !out_of_pot[k];
-        shown_n += !out_of_pot[k] && h->shown[k] == 1;
     }
     if (show_order && live_n > 1 && log->ev == NULL) {
         /* not recorded: every live seat that has not shown yet shows or mucks, once */
@@ -345,10 +367,26 @@ static int settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int sho
             }
         }
     }
+    for (int64_t r = 0; runs && r < h->runs; r++) { /* each run's board and who won it */
+        const int8_t *b = r == 0 ? h->board : h->run_boards + (r - 1) * 5;
+        he_hi_emit(log, HE_EV_RUN, -1, r + 1, b, 5);
+        for (size_t k = 0; k < n; k++) {
+            if (by_run[(size_t)r * n + k]) {
+                he_hi_emit(log, HE_EV_RUN_WIN, (int64_t)k, by_run[(size_t)r * n + k], NULL, 0);
+            }
+        }
+    }
     finish(h, payouts, rake, log);
     /* a hi-lo game's log says who won the low halves (each seat's part of its win) */
     if (log->ev != NULL && live_n > 1 && he_variant_info((size_t)h->variant)->low != 0) {
-        return log_low_parts(&table, &rules, log);
+        int64_t low[HE_HAND_SEATS];
+        st = split_parts(&table, &rules, NULL, NULL, NULL, NULL, low);
+        for (size_t k = 0; st == HE_OK && k < n; k++) {
+            if (low[k]) {
+                he_hi_emit(log, HE_EV_WIN_LOW, (int64_t)k, low[k], NULL, 0);
+            }
+        }
+        return st;
     }
     return HE_OK;
 }
@@ -482,6 +520,12 @@ int he_hi_next_street(he_hand *h, he_hi_log *log)
 {
     for (;;) {
         if (h->street == HE_RIVER) {
+            int waiting = 0;
+            while (he_hi_next_run(h, log, &waiting) && !waiting) {
+            }
+            if (waiting) {
+                return HE_OK; /* it waits for a later run's cards */
+            }
             h->street = HE_SHOWDOWN;
             return he_hi_showdown(h, log);
         }
@@ -548,6 +592,9 @@ static int end_round(he_hand *h, he_hi_log *log)
     if (h->n_active < 2 && !h->manual_showdown && log->ev != NULL) {
         /* a player all-in and nobody left to bet (HandBatch logs no events: nothing to show) */
         he_hi_table_hands(h, log);
+    }
+    if (he_hi_runs_open(h)) {
+        return HE_OK; /* it waits for the players to choose the runs (he_hand_choose_runs) */
     }
     return he_hi_next_street(h, log);
 }

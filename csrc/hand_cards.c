@@ -63,7 +63,147 @@ static uint64_t cards_in_play(const he_hand *h)
     for (int64_t k = 0; k < h->board_len; k++) {
         used |= (uint64_t)1 << h->board[k];
     }
+    for (int64_t k = 0; k < HE_HAND_RUN_CARDS; k++) { /* the later runs' boards */
+        used |= h->run_boards[k] >= 0 ? (uint64_t)1 << h->run_boards[k] : 0;
+    }
     return used;
+}
+
+/* ---- run it twice / N times ---------------------------------------------------------- */
+
+/* The most runs the deck has cards for: every hole card, the first run's board and its
+ * burns (8), then a burn and the missing cards for each later run. */
+static int64_t runs_fit(const he_hand *h)
+{
+    int64_t left = HE_DECK_SIZE - h->n * h->hole_count - 8, each = 5 - h->run_from + 1;
+    int64_t fit = 1 + left / each;
+    return fit < h->max_runs ? fit : h->max_runs;
+}
+
+int he_hi_runs_open(he_hand *h)
+{
+    if (h->max_runs < 2 || h->runs != 1 || h->run_choosing || h->board_len >= 5 || h->n_live < 2
+        || !h->betting_done || h->n_active >= 2 || h->over) {
+        return 0;
+    }
+    h->run_choosing = 1;
+    h->run_from = h->board_len;
+    for (int64_t k = 0; k < h->n; k++) {
+        h->run_choice[k] = 0;
+    }
+    return 1;
+}
+
+static int choose_runs(he_hand *h, int64_t seat, int64_t count, he_hi_log *log)
+{
+    if (!h->run_choosing) {
+        return HE_E_HAND_NO_RUNS;
+    }
+    if (seat < 0 || seat >= h->n || h->folded[seat]) {
+        return HE_E_HAND_NOT_IN;
+    }
+    if (h->run_choice[seat]) {
+        return HE_E_HAND_DECIDED;
+    }
+    if (count < 0 || count > runs_fit(h)) {
+        return HE_E_HAND_RUNS;
+    }
+    h->run_choice[seat] = (int8_t)(count ? count : -1);
+    he_hi_emit(log, HE_EV_RUN_CHOICE, seat, count, NULL, 0);
+    /* every live seat chose: the count they all chose (PokerKit: no preference defers to
+     * the others, two different counts make one run) */
+    int64_t runs = 0;
+    for (int64_t k = 0; k < h->n; k++) {
+        int64_t c = h->run_choice[k];
+        if (h->folded[k]) {
+            continue;
+        }
+        if (c == 0) {
+            return HE_OK; /* it waits for seat k */
+        }
+        if (c > 0) {
+            runs = runs == 0 || runs == c ? c : 1;
+        }
+    }
+    h->runs = (int8_t)(runs ? runs : 1);
+    h->run_choosing = 0;
+    he_hi_emit(log, HE_EV_RUNS, -1, h->runs, NULL, 0);
+    return he_hi_next_street(h, log);
+}
+
+int he_hand_choose_runs(he_hand *h, int64_t seat, int64_t count, he_hand_event *events,
+                        size_t *n_events)
+{
+    if (h == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    he_hi_log log = {events, 0};
+    TRANSACT(h, log, events, n_events, choose_runs(h, seat, count, &log));
+}
+
+/* Run r's (2..) board: the shared cards, then `count` new ones; logged. */
+static void place_run(he_hand *h, const int8_t *cards, int64_t count, he_hi_log *log)
+{
+    int8_t *to = h->run_boards + (int64_t)h->runs_dealt * 5;
+    for (int64_t k = 0; k < h->run_from; k++) {
+        to[k] = h->board[k];
+    }
+    for (int64_t k = 0; k < count; k++) {
+        to[h->run_from + k] = cards[k];
+    }
+    h->runs_dealt++;
+    h->pending_board = 0;
+    he_hi_emit(log, HE_EV_RUN_BOARD, -1, h->runs_dealt + 1, to + h->run_from, count);
+}
+
+int he_hi_next_run(he_hand *h, he_hi_log *log, int *waiting)
+{
+    *waiting = 0;
+    if (h->runs_dealt + 1 >= h->runs) {
+        return 0;
+    }
+    int64_t need = 5 - h->run_from;
+    if (!h->has_deck) {
+        h->pending_board = (int8_t)need; /* the caller deals it (he_hand_deal) */
+        *waiting = 1;
+        return 1;
+    }
+    /* a burn, then the cards; a card in play is passed over (only a state changed from
+     * outside has one in its seeded deck), and a deck run out leaves the cards to the caller */
+    int8_t drawn[5], card;
+    uint64_t used = cards_in_play(h);
+    int64_t got = 0;
+    int st = he_hi_draw(h, 1, &card);
+    while (st == HE_OK && got < need) {
+        st = he_hi_draw(h, 1, &card);
+        if (st == HE_OK && !(used >> card & 1u)) {
+            used |= (uint64_t)1 << card;
+            drawn[got++] = card;
+        }
+    }
+    if (st != HE_OK) {
+        h->has_deck = 0;
+        h->pending_board = (int8_t)need;
+        *waiting = 1;
+        return 1;
+    }
+    place_run(h, drawn, need, log);
+    return 1;
+}
+
+/* he_hand_deal for a later run's own cards. */
+static int deal_run(he_hand *h, const int64_t *cards, size_t count, he_hi_log *log)
+{
+    uint64_t used = cards_in_play(h);
+    if (he_hi_take_cards(h, cards, (int64_t)count, &used) != HE_OK) {
+        return HE_E_HAND_DEALT;
+    }
+    int8_t narrow[5];
+    for (size_t k = 0; k < count; k++) {
+        narrow[k] = (int8_t)cards[k]; /* 0..51, checked by deal() */
+    }
+    place_run(h, narrow, (int64_t)count, log);
+    return he_hi_next_street(h, log);
 }
 
 static int deal(he_hand *h, const int64_t *cards, size_t count, he_hi_log *log)
@@ -86,6 +226,9 @@ static int deal(he_hand *h, const int64_t *cards, size_t count, he_hi_log *log)
             h->error_card = cards[k];
             return HE_E_HAND_DECK_CARD;
         }
+    }
+    if (h->street == HE_RIVER) { /* a later run of the board (he_hi_next_run) */
+        return deal_run(h, cards, count, log);
     }
     /* the street's cards: first those the board plan gives (he_hi_next_street waits
      * only for the others), then the ones supplied, which may not repeat a card in play
@@ -217,6 +360,9 @@ static int show(he_hand *h, int64_t seat, const int64_t *cards, size_t count, he
             }
             for (int64_t k = 0; k < h->plan_len; k++) { /* the board still to come */
                 used |= (uint64_t)1 << h->plan[k];
+            }
+            for (int64_t k = 0; k < HE_HAND_RUN_CARDS; k++) { /* the later runs' boards */
+                used |= h->run_boards[k] >= 0 ? (uint64_t)1 << h->run_boards[k] : 0;
             }
             if (he_hi_take_cards(h, cards, h->hole_count, &used) != HE_OK) {
                 return HE_E_HAND_SHOW_DEALT;

@@ -115,6 +115,13 @@ int he_hi_act(he_hand *h, int kind, int64_t amount, he_hi_log *log);
  * seat to act (h->actor >= 0) may fold, and its bet/raise "to" range in lo, hi (both -1
  * when it may not bet or raise). */
 int he_hi_legal_range(const he_hand *h, int64_t *lo, int64_t *hi);
+/* Run it twice / N times (csrc/hand_cards.c): he_hi_runs_open opens the players' choice
+ * when the betting just ended with at most one seat able to bet, board cards to come and
+ * max_runs > 1 (1: the hand waits for it; 0: no choice, it runs on); he_hi_next_run deals
+ * the next run's own cards once the river is out (from the seeded deck, else it waits for
+ * them: pending_board, *waiting 1), returning 1 while runs remained to deal, else 0. */
+int he_hi_runs_open(he_hand *h);
+int he_hi_next_run(he_hand *h, he_hi_log *log, int *waiting);
 /* HE_OK when a configuration is within the kernel's ranges. */
 int he_hi_config_ok(const he_hand_config *c);
 /* Runs `step` on a copy, so that a rejected call leaves the hand exactly as it was. */

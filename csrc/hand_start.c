@@ -155,8 +155,12 @@ int he_hi_deal_fresh(he_hand *h, uint64_t seed)
     h->deck_mask = 0;
     h->deck_pos = 0;
     int st = he_hi_draw(h, nh + 8, drawn);
-    h->deck_seed = 0;
-    h->deck_pos = 0;
+    if (h->max_runs < 2) { /* (runs after the first draw on from the same deck) */
+        h->deck_seed = 0;
+        h->deck_pos = 0;
+    } else {
+        h->has_deck = 1;
+    }
     if (st != HE_OK) {
         return st;
     }
@@ -276,6 +280,9 @@ static int64_t post_forced(he_hand *h, const he_hand_setup *s, he_hi_log *log)
     int64_t sb = (int64_t)sb_seat, bb = (int64_t)bb_seat;
     if (h->button_blind) { /* the button posts the one blind and acts last (no small blind) */
         sb = bb = h->button;
+    } else if (h->no_small_blind) { /* dead-button rule: no small blind, the big blind next */
+        sb = -1;
+        bb = first;
     }
     h->small_blind_seat = (int8_t)sb;
     h->big_blind_seat = (int8_t)bb;
@@ -294,7 +301,7 @@ static int64_t post_forced(he_hand *h, const he_hand_setup *s, he_hi_log *log)
         h->dead[bb] = CHIP(amt);
         he_hi_emit(log, HE_EV_ANTE, bb, amt, NULL, 0);
     }
-    if (h->small_blind) {
+    if (h->small_blind && sb >= 0) {
         h->bets[sb] = CHIP(take(h, sb, h->small_blind));
         he_hi_emit(log, HE_EV_SMALL_BLIND, sb, h->bets[sb], NULL, 0);
     }
@@ -354,6 +361,8 @@ static int start(he_hand *h, const he_hand_config *c, const he_hand_setup *s, he
     h->n = (int8_t)s->seats;     /* 2..10: table_ok checked it */
     h->button = (int8_t)s->button;
     h->actor = h->last_aggressor = h->river_aggressor = -1;
+    h->runs = 1;
+    memset(h->run_boards, -1, sizeof h->run_boards);
     memset(h->deck_board, -1, sizeof h->deck_board);
     for (int64_t k = 0; k < h->n; k++) {
         h->stacks[k] = h->starting_stacks[k] = CHIP(s->stacks[k]);
@@ -460,9 +469,13 @@ static int state_fault(const he_hand *h)
         || !in(h->over, 0, 1) || !in(h->betting_done, 0, 1)
         || !in(h->has_deck, 0, 1) || !in(h->deck_pos, 0, he_hi_deck_size(h))
         || !in(h->last_aggressor, -1, h->n - 1) || !in(h->river_aggressor, -1, h->n - 1)
-        || !in(h->small_blind_seat, 0, h->n - 1) || !in(h->big_blind_seat, 0, h->n - 1)
+        || !in(h->small_blind_seat, h->no_small_blind ? -1 : 0, h->no_small_blind ? -1 : h->n - 1)
+        || !in(h->big_blind_seat, 0, h->n - 1)
         || !in(h->blind_counts_toward_cap, 0, 1) || !in(h->allow_free_fold, 0, 1)
         || !in(h->manual_showdown, 0, 1) || !in(h->no_flop_no_drop, 0, 1) || !in(h->capped, 0, 1)
+        || !in(h->runs, 1, h->max_runs) || !in(h->runs_dealt, 0, h->runs - 1)
+        || !in(h->run_choosing, 0, h->runs == 1 && h->betting_done && !h->over)
+        || !in(h->run_from, 0, h->board_len < 4 ? h->board_len : 4)
         || h->n * h->hole_count + 8 > he_hi_deck_size(h)) {
         return HE_HAND_FAULT_RANGE;
     }
@@ -470,11 +483,19 @@ static int state_fault(const he_hand *h)
      * is missing, and the hand waits for those of its cards the plan does not give */
     int64_t street_board = h->street == HE_SHOWDOWN ? 5 : board_after[h->street];
     int64_t next = h->street < HE_RIVER ? board_after[h->street + 1] - h->board_len : 0;
+    /* (a later run's cards are waited for on the river, all at once) */
+    int run_wait = h->street == HE_RIVER && h->betting_done && h->runs_dealt + 1 < h->runs
+                   && h->pending_board == 5 - h->run_from;
     if (h->board_len != street_board
-        || (h->pending_board
+        || (h->pending_board && !run_wait
             && (h->over || h->street >= HE_RIVER
                 || h->pending_board != next - he_hi_plan_part(h, h->board_len, next)))
-        || !in(h->pending_board, 0, 3)) {
+        || !in(h->pending_board, 0, run_wait ? 5 : 3)) {
+        return HE_HAND_FAULT_BOARD;
+    }
+    /* the runs agreed are dealt on the river (the choice made before the rest of the board) */
+    if ((h->runs > 1 && h->street < HE_RIVER && h->run_from > h->board_len)
+        || (h->runs_dealt && h->street < HE_RIVER)) {
         return HE_HAND_FAULT_BOARD;
     }
     /* the deck position leaves room for what the streets to come take */
@@ -488,7 +509,10 @@ static int state_fault(const he_hand *h)
     if ((h->pending_board
          && (h->has_deck || h->cur_bet || (!h->betting_done && h->n_active < 2)))
         || (h->betting_done && !h->over && h->street != HE_SHOWDOWN && h->n_active >= 2)
-        || (h->actor < 0 && !h->over && !h->pending_board && h->street != HE_SHOWDOWN)) {
+        || (h->actor < 0 && !h->over && !h->pending_board && h->street != HE_SHOWDOWN
+            && !h->run_choosing)
+        || (h->run_choosing && (h->pending_board || h->actor >= 0 || h->n_active >= 2
+                                || h->run_from != h->board_len))) {
         return HE_HAND_FAULT_WAIT;
     }
     /* the seat to act has a bet to answer (acted below it: not folded or all-in, DONE) */
@@ -523,6 +547,38 @@ static int state_fault(const he_hand *h)
             }
             used |= (uint64_t)1 << card;
         }
+    }
+    /* the later runs' boards: the shared cards, then cards not in play, once each; a
+     * choice per live seat within range */
+    for (int64_t r = 0; r < HE_HAND_MAX_RUNS - 1; r++) {
+        for (int64_t p = 0; p < 5; p++) {
+            int64_t card = h->run_boards[r * 5 + p];
+            if (r >= h->runs_dealt || (p < h->run_from && card != h->board[p])) {
+                if (r >= h->runs_dealt && card != -1) {
+                    return HE_HAND_FAULT_CARDS;
+                }
+                if (r < h->runs_dealt) {
+                    return HE_HAND_FAULT_CARDS;
+                }
+                continue;
+            }
+            if (p >= h->run_from) {
+                if (!in(card, 0, 51) || used >> card & 1u) {
+                    return HE_HAND_FAULT_CARDS;
+                }
+                used |= (uint64_t)1 << card;
+            }
+        }
+    }
+    int64_t choosers = 0;
+    for (int64_t k = 0; k < h->n; k++) {
+        if (!in(h->run_choice[k], -1, h->max_runs)) {
+            return HE_HAND_FAULT_SEAT;
+        }
+        choosers += !h->folded[k] && !h->run_choice[k];
+    }
+    if (h->run_choosing && !choosers) { /* a choice open waits for a live seat */
+        return HE_HAND_FAULT_WAIT;
     }
     /* the deck's board cards still to come: cards not in play, once each */
     for (int64_t p = 0; p < 5; p++) {

@@ -55,6 +55,9 @@
 #define he_hi_act he_hi_compact_act
 #define he_hi_legal_range he_hi_compact_legal_range
 #define he_hi_config_ok he_hi_compact_config_ok
+#define he_hand_choose_runs he_hand_compact_choose_runs
+#define he_hi_runs_open he_hi_compact_runs_open
+#define he_hi_next_run he_hi_compact_next_run
 #endif
 
 #include "holdem_eval.h"
@@ -73,6 +76,8 @@
 #endif
 
 #define HE_HAND_SEATS HE_HAND_MAX_SEATS
+/* the boards of runs 2..HE_HAND_MAX_RUNS (run 1 is `board`), 5 cards each */
+#define HE_HAND_RUN_CARDS ((HE_HAND_MAX_RUNS - 1) * 5)
 #define HE_HAND_HOLES (HE_HAND_MAX_SEATS * HE_HAND_MAX_HOLE)
 
 /* The game's settings (he_hand_config: GameConfig and Rules as numbers), listed once.
@@ -120,7 +125,13 @@
     X(S, A, int8_t, no_flop_no_drop, 1, 0, 1)                                                \
     /* the big blind is the button's (short deck's button blind, posted with antes): no     \
      * small blind or straddle, the seat left of the button acts first */                    \
-    X(S, A, int8_t, button_blind, 1, 0, 1)
+    X(S, A, int8_t, button_blind, 1, 0, 1)                                                   \
+    /* the dead-button rule's hand without a small blind (engine/table_blinds.py): nobody    \
+     * posts it, the seat after the button posts the big blind (heads-up too) */             \
+    X(S, A, int8_t, no_small_blind, 1, 0, 1)                                                 \
+    /* run it twice / N times: the most runs of the board the players may agree on once the \
+     * betting is over with everyone all-in but one (1: no choice, the board runs once) */   \
+    X(S, A, int8_t, max_runs, 1, 1, HE_HAND_MAX_RUNS)
 #define HE_HAND_SETTINGS(X, S, A) HE_HAND_SETTINGS_WIDE(X, S, A) HE_HAND_SETTINGS_SMALL(X, S, A)
 #define HE_HAND_RATE_DEN_MAX ((int64_t)1 << 31)
 
@@ -176,6 +187,12 @@ struct he_hand_config {
     /* fixed limit: the round's cap was reached with more than two seats able to bet (0/1;   \
      * it then holds heads-up too, even in a cash game) */                                   \
     S(int8_t, capped)                                                                        \
+    /* run it twice / N times (csrc/hand_cards.c): the runs agreed (1 until then), 1 while   \
+     * the live seats choose, the board cards all runs share, the runs whose boards are      \
+     * complete beyond the first; per seat its choice (0 none yet, -1 no preference, 1..);   \
+     * the boards of runs 2.. (the shared cards, then the run's own; -1 not dealt) */        \
+    S(int8_t, runs) S(int8_t, run_choosing) S(int8_t, run_from) S(int8_t, runs_dealt)        \
+    A(int8_t, run_choice, HE_HAND_SEATS) A(int8_t, run_boards, HE_HAND_RUN_CARDS)            \
     /* the result */                                                                         \
     S(int8_t, over)
 

@@ -110,7 +110,7 @@ int he_ready(HeHandObject *self)
 /* One kernel step on the hand: HE_RUN_ACT (a = kind, b = amount, c = seat), HE_RUN_DEAL
  * (cards), HE_RUN_SHOW (a = seat, cards or NULL), HE_RUN_MUCK (a = seat); its events are
  * logged. The kernel's status, or -1000 with a Python error set. */
-enum { HE_RUN_ACT, HE_RUN_DEAL, HE_RUN_SHOW, HE_RUN_MUCK };
+enum { HE_RUN_ACT, HE_RUN_DEAL, HE_RUN_SHOW, HE_RUN_MUCK, HE_RUN_RUNS };
 
 static int he_run(HeHandObject *self, int what, int64_t a, int64_t b, int64_t c,
                   const int64_t *cards, size_t n)
@@ -130,6 +130,9 @@ static int he_run(HeHandObject *self, int what, int64_t a, int64_t b, int64_t c,
         break;
     case HE_RUN_SHOW:
         st = he_hand_show(&self->h, a, cards, n, ev, &ne);
+        break;
+    case HE_RUN_RUNS: /* run it twice / N times: a = seat, b = count */
+        st = he_hand_choose_runs(&self->h, a, b, ev, &ne);
         break;
     default:
         st = he_hand_muck(&self->h, a, ev, &ne);
@@ -445,6 +448,18 @@ static PyObject *he_muck(PyObject *op, PyObject *seat)
     return he_status(he_run(self, HE_RUN_MUCK, s, 0, 0, NULL, 0));
 }
 
+/* _choose_runs(seat, count) -> status (run it twice / N times; exact ints, Python checks) */
+static PyObject *he_choose_runs(PyObject *op, PyObject *args)
+{
+    HeHandObject *self = (HeHandObject *)op;
+    PyObject *seat, *count;
+    int64_t s = -1, c = -1;
+    if (!PyArg_ParseTuple(args, "OO", &seat, &count) || !he_int(seat, &s) || !he_int(count, &c)) {
+        return NULL;
+    }
+    return he_status(he_run(self, HE_RUN_RUNS, s, c, 0, NULL, 0));
+}
+
 /* legal_actions() -> tuple of LegalAction */
 static PyObject *he_legal(PyObject *op, PyObject *unused)
 {
@@ -507,6 +522,7 @@ PyMethodDef he_step_methods[] = {
      "Supply the next street's board cards (text or ids) when the hand waits for them."},
     {"_show", he_show, METH_VARARGS, NULL},
     {"_muck", he_muck, METH_O, NULL},
+    {"_choose_runs", he_choose_runs, METH_VARARGS, NULL},
     {"legal_actions", he_legal, METH_NOARGS,
      "legal_actions($self, /)\n--\n\nLegal actions for the seat to act (empty when nobody is)."},
     {NULL, NULL, 0, NULL},

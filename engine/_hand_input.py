@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from holdem_eval._bindings import pack_hand_config
+from holdem_eval._bindings import HAND_CONSTANTS, pack_hand_config
 from holdem_eval.cards import parse_cards
 from holdem_eval.variants import VARIANTS
 
@@ -44,13 +44,18 @@ def to_cards(value: str | Sequence[int], what: str) -> list[int]:
     return [int(c) for c in cards]
 
 
-_CONFIGS: dict[tuple[int, int, bool], tuple[Any, Any, bytes]] = {}
+_CONFIGS: dict[tuple[int, int, bool, bool, int], tuple[Any, Any, bytes]] = {}
+MAX_RUNS: int = HAND_CONSTANTS["MAX_RUNS"]  # HE_HAND_MAX_RUNS (csrc/api/hand.h)
 _DOUBLE, _DOUBLE_BITS = struct.Struct("=d"), struct.Struct("=q")
 _NO_RAKE = Fraction(0)
 
 
-def kernel_settings(config: GameConfig, rules: Rules | None, manual: bool) -> dict[str, Any]:
-    """The game as the kernel's settings, by the names of csrc/hand_state.h's list."""
+def kernel_settings(
+    config: GameConfig, rules: Rules | None, manual: bool, no_small_blind: bool = False,
+    max_runs: int = 1,
+) -> dict[str, Any]:
+    """The game as the kernel's settings, by the names of csrc/hand_state.h's list
+    (``no_small_blind``: the dead-button rule's hand without a small blind)."""
     pokerkit = rules is not None and rules.method == "pokerkit"
     rate = _NO_RAKE if rules is None else rules.rate
     return {
@@ -71,12 +76,20 @@ def kernel_settings(config: GameConfig, rules: Rules | None, manual: bool) -> di
         "odd_chips": int(rules is not None and rules.odd_chips == "first_winner"),
         "no_flop_no_drop": int(rules is not None and rules.no_flop_no_drop),
         "button_blind": int(config.button_blind),
+        "no_small_blind": int(no_small_blind),
+        "max_runs": max_runs,
     }
 
 
-def kernel_config(config: GameConfig, rules: Any, manual: bool) -> bytes:
+def kernel_config(config: GameConfig, rules: Any, manual: bool, no_small_blind: bool = False,
+                  max_runs: int = 1) -> bytes:
     """The kernel's he_hand_config, packed (cached per game)."""
-    key = (id(config), id(rules), manual)
+    if no_small_blind.__class__ is not bool:
+        raise ConfigError(f"no_small_blind must be a bool, got {no_small_blind!r}")
+    if max_runs.__class__ is not int or not 1 <= max_runs <= MAX_RUNS:
+        raise ConfigError(f"max_runs must be an int 1..{MAX_RUNS} (1: the board runs once), got"
+                          f" {max_runs!r}")
+    key = (id(config), id(rules), manual, no_small_blind, max_runs)
     entry = _CONFIGS.get(key)
     if entry is not None and entry[0] is config and entry[1] is rules:
         return entry[2]
@@ -84,7 +97,7 @@ def kernel_config(config: GameConfig, rules: Any, manual: bool) -> bytes:
         raise ConfigError(f"rules must be a Rules or None, got {rules!r}")
     if not isinstance(manual, bool):
         raise ConfigError(f"manual_showdown must be a bool, got {manual!r}")
-    packed = pack_hand_config(kernel_settings(config, rules, manual))
+    packed = pack_hand_config(kernel_settings(config, rules, manual, no_small_blind, max_runs))
     if len(_CONFIGS) >= 4096:  # games in play at once: a replay of thousands of files
         _CONFIGS.clear()
     _CONFIGS[key] = (config, rules, packed)

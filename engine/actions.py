@@ -25,6 +25,7 @@ EVENT_KINDS = (
     *("hole", "ante", "small_blind", "big_blind", "straddle", "post", "dead", "board"),
     *("fold", "check", "call", "bet", "raise", "uncalled", "show", "muck", "win", "rake"),
     "win_low",
+    *("run_choice", "runs", "run_board", "run", "run_win"),  # run it twice / N times
 )
 """Event kinds, in the kernel's HE_EV_* order. ``win_low`` (hi-lo games, after the wins and
 the rake): the part of a seat's ``win`` that came from low halves (the rest won high)."""

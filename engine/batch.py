@@ -21,7 +21,7 @@ With ``auto_reset=True`` a hand that ends restarts in the same step: the next se
 (:func:`next_seed`), the button one seat clockwise, the same starting stacks. The rules are
 ``Hand``'s: tests play thousands of random hands in both and compare every action, stack,
 observation and result. Steps release the GIL and split over ``threads``. A hand's state
-takes 424 bytes at 6 seats (:attr:`HandBatch.state_bytes_per_hand`): up to
+takes 456 bytes at 6 seats (:attr:`HandBatch.state_bytes_per_hand`): up to
 :data:`COMPACT_SEATS` seats and :data:`COMPACT_MAX_CHIPS` chips the hands are held in the
 compact layout of the hand machine (int32 chips), beyond that in the full one.
 
@@ -224,11 +224,11 @@ class HandBatch:
     many threads (1..256) of the library's C worker pool, in parts of at least 64 hands
     (a few per thread, each claimed by the next free thread); the results do not depend
     on it. ``compact``: the layout of the hands' state (see
-    :attr:`state_bytes_per_hand`): ``None`` (default) the compact one (392 bytes a hand:
+    :attr:`state_bytes_per_hand`): ``None`` (default) the compact one (456 bytes a hand:
     int32 chips, room for 6 seats) when the hands fit it — at most
     :data:`COMPACT_SEATS` seats of at most 4 hole cards (not 5- and 6-card Omaha), every
     amount of the game, ``max_bets``, the rake cap and each hand's total of stacks at most
-    :data:`COMPACT_MAX_CHIPS` — else the full one (912 bytes: int64 chips, 10 seats);
+    :data:`COMPACT_MAX_CHIPS` — else the full one (976 bytes: int64 chips, 10 seats);
     ``True`` insists on the compact one (a :class:`ConfigError` says why the hands do not
     fit), ``False`` takes the full one.
     Both run the same hand machine and give the same results. See the module docstring

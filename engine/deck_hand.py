@@ -51,6 +51,8 @@ class DeckHand(Hand):
         rules: Any = None,
         manual_showdown: bool = False,
         deck: Any = None,
+        no_small_blind: bool = False,
+        max_runs: int = 1,
     ) -> None:
         if seed is not None or hole_cards is not None or board is not None:
             raise ConfigError("deck= deals every card itself: give it without seed, hole_cards"
@@ -70,7 +72,8 @@ class DeckHand(Hand):
             # the arguments are wrong: Hand() says how (a seed makes it check them all),
             # and no card is drawn
             super().__init__(config, stacks, button=button, seed=0, posts=posts, rules=rules,
-                             manual_showdown=manual_showdown)
+                             manual_showdown=manual_showdown, no_small_blind=no_small_blind,
+                             max_runs=max_runs)
             raise AssertionError("Hand() accepted arguments DeckHand refused")  # pragma: no cover
         # one card at a time round the table from the seat left of the button, as a dealer
         # does (it matters only to a preset order)
@@ -80,7 +83,8 @@ class DeckHand(Hand):
         for j, card in enumerate(cards):
             holes[(button + 1 + j) % n].append(card)
         super().__init__(config, stacks, button=button, hole_cards=holes, posts=posts, rules=rules,
-                         manual_showdown=manual_showdown)
+                         manual_showdown=manual_showdown, no_small_blind=no_small_blind,
+                         max_runs=max_runs)
         self._draw_board()
 
     def _draw_board(self) -> None:
@@ -88,7 +92,8 @@ class DeckHand(Hand):
         while self._pending_board > 0 and not self._over:
             count = self._pending_board
             exclude = (frozenset(c for hole in self.hole_cards for c in hole if c >= 0)
-                       | frozenset(self.board) | off_deck_cards(self.config.variant))
+                       | frozenset(c for board in self.run_boards for c in board)
+                       | off_deck_cards(self.config.variant))
             cards = check_drawn(self.deck.draw(count, exclude), count, exclude)
             Hand.deal_board(self, cards)
 
@@ -127,6 +132,10 @@ class DeckHand(Hand):
 
     def bet_or_raise_to(self, amount: int, *, seat: int | None = None) -> None:
         Hand.bet_or_raise_to(self, amount, seat=seat)
+        self._draw_board()
+
+    def choose_runs(self, seat: int, count: int | None) -> None:
+        Hand.choose_runs(self, seat, count)
         self._draw_board()
 
     def deal_board(self, cards: str | Sequence[int]) -> None:

@@ -163,6 +163,11 @@ HAND_ERRORS: dict[int, tuple[type[HoldemEvalError], str]] = {
         " played on",
     ),
     -142: (HandStateError, "board card {card!r} is already dealt"),
+    -143: (HandStateError, "seat {seat} cannot choose the runs: no choice of runs is open now"
+                           " (it opens when the betting is over with every player all-in but"
+                           " one, cards to come and max_runs > 1)"),
+    -144: (IllegalActionError, "seat {seat} cannot choose {count!r} runs: choose 1..{most}"
+                               " (or None: no preference)"),
     -145: (ConfigError, "card {card!r} is not in the {variant!r} deck (cards {deck})"),
 }
 

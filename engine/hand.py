@@ -135,7 +135,15 @@ class Hand(HandCore):
     ``posts`` maps a seat to ``(live, dead)`` extra forced chips (returning players'
     missed blinds; live chips count as that seat's bet, dead chips go to the pot).
     With ``manual_showdown=True`` every live player must :meth:`show` or
-    :meth:`muck` before the pot is settled.
+    :meth:`muck` before the pot is settled. ``no_small_blind=True`` deals a hand without a
+    small blind (the dead-button rule, :class:`~holdem_eval.engine.Table`'s
+    ``button_rule="dead"``): the seat after the button posts the big blind, heads-up too,
+    and :attr:`blind_seats` is ``(None, big blind seat)``.
+    ``max_runs=2..4`` lets the players run it twice (or N times): once the betting is over
+    with every live player all-in but at most one and board cards to come, the hand waits
+    while each live seat (:attr:`runs_pending`) calls :meth:`choose_runs`; the board then
+    runs the count they all chose (1 when two differ), each run from the same deck without
+    reusing a card, and each run settles its share of every pot.
 
     >>> from holdem_eval.engine import GameConfig
     >>> h = Hand(GameConfig(big_blind=100), [10_000] * 3, button=0, seed=1)
@@ -191,6 +199,8 @@ class Hand(HandCore):
         rules: Any = None,
         manual_showdown: bool = False,
         deck: Any = None,
+        no_small_blind: bool = False,
+        max_runs: int = 1,
     ) -> None:
         if deck is not None:
             raise ConfigError("deck= deals every card itself: give it without seed, hole_cards"
@@ -201,7 +211,7 @@ class Hand(HandCore):
         self.rules = rules
         self.manual_showdown = manual_showdown
         stacks_ = stacks if stacks.__class__ is list else list(stacks)
-        packed = kernel_config(config, rules, manual_showdown)
+        packed = kernel_config(config, rules, manual_showdown, no_small_blind, max_runs)
         live = dead = None
         st = None
         # the common case goes straight to the kernel, which answers None unless the
@@ -312,9 +322,74 @@ class Hand(HandCore):
         return tuple(self._starting_stacks)
 
     @property
-    def blind_seats(self) -> tuple[int, int]:
-        """``(small blind seat, big blind seat)``; heads-up the button is the small blind."""
-        return self._small_blind_seat, self._big_blind_seat
+    def blind_seats(self) -> tuple[int | None, int]:
+        """``(small blind seat, big blind seat)``; heads-up the button is the small blind.
+        The small blind seat is None in a hand without one (``no_small_blind``)."""
+        sb: int = self._small_blind_seat
+        return (None if sb < 0 else sb), self._big_blind_seat
+
+    # ---- run it twice / N times -----------------------------------------------------
+    @property
+    def max_runs(self) -> int:
+        """The most runs of the board the players may agree on (1: no choice)."""
+        return int(self._max_runs)
+
+    @property
+    def runs(self) -> int:
+        """The runs of the board agreed (1 until the players agree on more)."""
+        return int(self._runs)
+
+    @property
+    def runs_pending(self) -> list[int]:
+        """Live seats that still choose the runs (empty when no choice is open): the hand
+        waits for them; :meth:`choose_runs` for each."""
+        if not self._run_choosing:
+            return []
+        choice, folded = self._run_choice, self._folded
+        return [k for k in range(self._n) if not folded[k] and not choice[k]]
+
+    @property
+    def run_choices(self) -> range:
+        """The run counts a seat may choose now (``range(1, most + 1)``; empty when no
+        choice is open); ``None`` (no preference) is allowed too."""
+        if not self._run_choosing:
+            return range(0)
+        left = 52 - self._n * self._hole_count - 8
+        fit = 1 + left // (5 - self._run_from + 1)
+        return range(1, min(fit, self._max_runs) + 1)
+
+    def choose_runs(self, seat: int, count: int | None) -> None:
+        """``seat`` chooses how many times the rest of the board is dealt: 1..max_runs,
+        or ``None`` for no preference (it goes with the others). When every live seat has
+        chosen, the board runs the count they all chose — once if two choices differ or
+        nobody chose one (PokerKit's rule) — and the hand goes on."""
+        if seat.__class__ is not int:
+            raise IllegalActionError(f"seat must be a seat number (an int), got {seat!r}")
+        if count is not None and (count.__class__ is not int):
+            raise IllegalActionError(f"seat {seat} cannot choose {count!r} runs: choose an int"
+                                     f" 1..{max(self.run_choices, default=1)} (or None: no preference)")
+        # 0 means no preference to the kernel: here it is a count, and out of range
+        st = self._choose_runs(seat, 0 if count is None else count if count else -1)
+        if st:
+            if st == _K["STATE"]:
+                raise self._state_error()
+            raise hand_error(st, seat=seat, what="choose the runs", count=count,
+                             most=max(self.run_choices, default=1))
+
+    @property
+    def run_boards(self) -> list[list[int]]:
+        """The board of each run dealt so far: ``[board]`` with one run; with more, each
+        run's board (the shared cards, then its own)."""
+        boards = [self.board]
+        flat = self._run_boards
+        for r in range(self._runs_dealt):
+            boards.append(list(flat[r * 5 : r * 5 + 5]))
+        return boards
+
+    @property
+    def no_small_blind(self) -> bool:
+        """True for a hand dealt without a small blind (the dead-button rule)."""
+        return bool(self._no_small_blind)
 
     @property
     def street(self) -> str:
@@ -513,7 +588,8 @@ class Hand(HandCore):
         if st and st != _K["STATE"]:
             self._check_result(
                 st, street=self.street, pending=self._pending_board, cards=cards,
-                next_street=STREET_NAMES[min(self._street + 1, 4)],
+                next_street=f"board of run {self._runs_dealt + 2}" if self._street == 3 and self._runs > 1
+                else STREET_NAMES[min(self._street + 1, 4)],
             )
         self._check_result(st)
 

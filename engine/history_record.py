@@ -93,6 +93,12 @@ class HandRecord:
     actions: list[tuple[str, str, Decimal, int]] = field(default_factory=list)
     """(name, kind, amount, line) in order; kind ``f``, ``x``, ``c`` (amount added),
     ``b`` (amount bet), ``r`` (raise to amount), or ``board`` (name holds the cards)."""
+    runs: int = 1
+    """Run it twice / N times: the runs of the board the file deals (its FIRST, SECOND ...
+    sections)."""
+    run_boards: list[tuple[int, str, int]] = field(default_factory=list)
+    """The later runs' own board cards: (run 2.., canonical cards, line), street by street;
+    the first run's are ordinary ``board`` actions."""
     holes: dict[str, tuple[str, int]] = field(default_factory=dict)
     """Hole cards the file shows (dealt, shown or mucked): name -> (cards, line)."""
     showdown: list[tuple[str, bool, int]] = field(default_factory=list)
@@ -365,6 +371,7 @@ def _check_cards(rec: HandRecord) -> None:
     seen: dict[str, tuple[str, int]] = {}
     pieces = [(f"{n}'s hole cards", c, line) for n, (c, line) in rec.holes.items()]
     pieces += [("the board", name, line) for name, kind, _, line in rec.actions if kind == "board"]
+    pieces += [(f"run {run}'s board", cards, line) for run, cards, line in rec.run_boards]
     for what, cards, line in sorted(pieces, key=lambda piece: piece[2]):
         for k in range(0, len(cards), 2):
             card = cards[k:k + 2]
@@ -427,6 +434,10 @@ def to_phh(rec: HandRecord) -> PhhHand:
         lines.append(line)
     _round_over(rec, order, bets)
     invested = [i + b for i, b in zip(invested, bets)]
+    # run it twice: the later runs' cards after the first run's, run by run (PHH's order)
+    for _run, cards, line in sorted(rec.run_boards, key=lambda b: (b[0], b[2])):
+        actions.append(f"d db {cards}")
+        lines.append(line)
     live = [name for name in order if name not in folded]
     if len(live) > 1:
         done: set[str] = set()
@@ -491,6 +502,7 @@ def to_phh(rec: HandRecord) -> PhhHand:
         "_rake_percent": str(Fraction(rec.fees) / Fraction(pot) * 100 if pot else 0),
         "_odd_chips": "clockwise",
         **({"_dead_posts": dead} if any(dead) else {}),
+        **({"_runs": rec.runs} if rec.runs > 1 else {}),
         "_pot_method": "tda",
     }
     if rec.fixed_limit:

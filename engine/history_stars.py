@@ -52,8 +52,9 @@ _ACTION = re.compile(
 )
 _POST_KINDS = {"small blind": "sb", "big blind": "bb", "the ante": "ante", "straddle": "straddle",
                "small & big blinds": "sb+bb", "missed blind": "dead"}
-_STREETS = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER|FIRST \w+|SECOND \w+|THIRD \w+|"
+_STREETS = re.compile(r"\*\*\* (?:(?P<run>FIRST|SECOND|THIRD|FOURTH) )?(?P<street>FLOP|TURN|RIVER|"
                       r"HOLE CARDS|SHOW ?DOWN|SUMMARY) \*\*\*(?P<cards>.*)$")
+_RUNS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "FOURTH": 4}  # run it twice (or N times)
 _COLLECTED = re.compile(rf"(?P<name>.+) collected (?P<amount>{_AMOUNT}) from (?:the )?"
                         r"(?:main |side )?pot(?:-\d+)?\s*$")
 _UNCALLED = re.compile(rf"Uncalled bet \((?P<amount>{_AMOUNT})\) returned to (?P<name>.+?)\s*$")
@@ -130,7 +131,7 @@ def read_stars_hand(site: str, file: str, first_line: int, lines: Sequence[str])
             continue
         street = _STREETS.match(text)
         if street is not None:
-            section = _street(rec, street["street"], street["cards"], k)
+            section = _street(rec, street["street"], street["cards"], k, street["run"])
             continue
         if section == "seats":
             if _seat(rec, text, k):
@@ -172,15 +173,18 @@ def _seat(rec: HandRecord, text: str, k: int) -> bool:
     return True
 
 
-def _street(rec: HandRecord, street: str, cards: str, k: int) -> str:
-    if street.startswith(("FIRST", "SECOND", "THIRD")):
-        raise rec.unsupported(k, "the board is run more than once (run it twice): the engine"
-                              " deals one board")
+def _street(rec: HandRecord, street: str, cards: str, k: int, run_word: str | None = None) -> str:
+    run = _RUNS[run_word] if run_word else 1  # run it twice: FIRST FLOP, SECOND RIVER, ...
+    rec.runs = max(rec.runs, run)
     if street in ("FLOP", "TURN", "RIVER"):
         groups = re.findall(r"\[([^\]]*)\]", cards)
         if not groups:
             raise rec.fail(k, f"{street.lower()} line without cards: expected '[...]'")
-        rec.actions.append((canonical_cards(rec, groups[-1], k), "board", Decimal(0), k))
+        new = canonical_cards(rec, groups[-1], k)  # the street's new cards (the last group)
+        if run > 1:
+            rec.run_boards.append((run, new, k))
+        else:
+            rec.actions.append((new, "board", Decimal(0), k))
         return "betting"
     if street == "HOLE CARDS":
         return "betting"

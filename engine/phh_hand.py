@@ -96,6 +96,10 @@ class PhhHand:
     dead_posts: tuple[int, ...] = ()
     """Dead money each player posts besides the blinds (a missed small blind paid on
     return), from the user-defined field ``_dead_posts``; empty when there is none."""
+    runs: int = 1
+    """Run it twice / N times: the runs of the board the players agreed on, from the
+    user-defined field ``_runs`` (PHH has no action for the choice; the later runs' cards
+    follow the first run's as further ``d db`` actions, in PokerKit's dealing order)."""
     rules: Rules = PHH_RULES
     """How the pots are settled: PokerKit's rules unless the file says otherwise in
     the user-defined fields :func:`dumps_phh` writes (``_odd_chips``, ``_pot_method``,

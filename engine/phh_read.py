@@ -184,9 +184,18 @@ def build_hand(name: str, table: Mapping[str, Any]) -> PhhHand:
         fields=dict(table),
         infinite_stacks=infinite,
         dead_posts=units("_dead_posts") if "_dead_posts" in table else (),
+        runs=_runs_of(name, table),
     )
     replay_plan(phh)  # parse the action strings now: replay walks the plan
     return phh
+
+
+def _runs_of(name: str, table: Mapping[str, Any]) -> int:
+    """The user-defined field ``_runs`` (run it twice / N times): 1..4, default 1."""
+    runs = table.get("_runs", 1)
+    if runs.__class__ is not int or not 1 <= runs <= 4:
+        raise PhhError(f"{name}: _runs must be an int 1..4 (the runs of the board), got {runs!r}")
+    return int(runs)
 
 
 # Settlement rules as PHH user-defined fields (PHH keeps names starting with "_" for

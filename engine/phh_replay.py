@@ -231,13 +231,15 @@ def replay_phh(phh: PhhHand) -> ReplayResult:
         _fail(phh, *plan.hole_failure)
     try:
         hand = Hand(config, phh.starting_stacks, button=phh.players - 1, hole_cards=plan.holes,
-                    posts=phh._posts(), rules=phh.rules, manual_showdown=True)
+                    posts=phh._posts(), rules=phh.rules, manual_showdown=True,
+                    max_runs=phh.runs)
     except HoldemEvalError as exc:
         _fail(phh, -1 if plan.k >= len(phh.actions) else plan.k, f"cannot start the hand: {exc}")
     # the public methods, bound once; the steps are ordered by how often they come
     fold, check_or_call, bet_or_raise_to = hand.fold, hand.check_or_call, hand.bet_or_raise_to
     index = -1
     skipped = False  # the one check a file may record that the engine does not ask for
+    run_cards: list[int] = []  # a later run's cards dealt so far (street by street)
     try:
         for index, code, seat, arg in plan.steps:
             if code == _OP_FOLD:
@@ -256,7 +258,9 @@ def replay_phh(phh: PhhHand) -> ReplayResult:
                     _check_turn(hand, seat, "bet or raise")
                 bet_or_raise_to(arg)
             elif code == _OP_BOARD:
-                hand.deal_board(arg)
+                cards = _run_board(phh, hand, arg, run_cards) if phh.runs > 1 else arg
+                if cards is not None:
+                    hand.deal_board(cards)
             elif code == _OP_MUCK:
                 hand.muck(seat)
             elif code == _OP_SHOW:
@@ -270,6 +274,23 @@ def replay_phh(phh: PhhHand) -> ReplayResult:
     if not hand.is_over:
         _finish_showdown(phh, hand)
     return _result(phh, hand)
+
+
+def _run_board(phh: PhhHand, hand: Hand, cards: list[int], run_cards: list[int]) -> list[int] | None:
+    """Run it twice (``_runs``): the agreed runs chosen by every live seat when the
+    choice opens, and a later run's cards collected street by street until the run's own
+    cards are all there: the cards to deal now, or None while they are being collected
+    (``cards`` is the plan's list: never changed)."""
+    for seat in hand.runs_pending:
+        hand.choose_runs(seat, phh.runs)
+    if hand.runs > 1 and hand.street == "river" and hand.pending_board:
+        run_cards += cards
+        if len(run_cards) < hand.pending_board:
+            return None
+        whole = list(run_cards)
+        run_cards.clear()
+        return whole
+    return cards
 
 
 def _skipped_check(hand: Hand, seat: int) -> bool:

@@ -116,6 +116,12 @@ def dumps_phh(hand: Hand, /, *, viewer: int | str | None = None, **metadata: Any
     phh_of = {(hand.button + 1 + k) % n: k for k in range(n)}  # engine seat -> PHH index
     seat_of = {k: s for s, k in phh_of.items()}
     sb_seat, bb_seat = hand.blind_seats
+    if sb_seat is None:
+        raise UnsupportedPhhError(
+            "PHH cannot express a hand without a small blind (the dead-button rule): its"
+            " blinds are by position from the seat after the button; keep the table's JSON"
+            " events or hand result instead"
+        )
     blinds = [0] * n
     antes = [0] * n
     if cfg.button_blind:  # the button's entry (heads-up PokerKit swaps the first two)
@@ -142,6 +148,12 @@ def dumps_phh(hand: Hand, /, *, viewer: int | str | None = None, **metadata: Any
             continue
         if kind == "board":
             actions.append(f"d db {format_cards(e.cards)}")
+        elif kind == "run_board":  # a later run, street by street (PokerKit's order)
+            first = 5 - len(e.cards)
+            for start, end in ((0, 3), (3, 4), (4, 5)):
+                if end > first:
+                    part = e.cards[max(start, first) - first:end - first]
+                    actions.append(f"d db {format_cards(part)}")
         elif kind == "fold":
             actions.append(f"{p} f")
         elif kind in ("check", "call"):
@@ -175,6 +187,8 @@ def dumps_phh(hand: Hand, /, *, viewer: int | str | None = None, **metadata: Any
         fields["min_bet"] = cfg.min_bet
     fields["starting_stacks"] = [hand.starting_stacks[seat_of[k]] for k in range(n)]
     fields["actions"] = deals + actions
+    if hand.runs > 1:
+        fields["_runs"] = hand.runs
     if hand.is_over:
         # the settlement rules go with the result they produced (an unfinished hand
         # does not replay, so its file needs neither)

@@ -1,18 +1,24 @@
-"""A table a game server can sit on: seats, the moving button, blinds owed, joining,
-leaving, rebuys, rake; secure decks, table-seat views, an event stream, clocks, restore.
+"""A table a game server can sit on: seats, the button and blinds (moving or dead
+button), blinds owed, joining, leaving, rebuys, rake; secure decks, table-seat views, an
+event stream, clocks, restore.
 
 Every seat number in this module — arguments, views, events, error messages — is a
 **table seat** (0 .. seats-1), never a position in the hand.
 
-Rules this table follows (a "moving button" house):
+Rules this table follows:
 
 * The big blind moves one seat clockwise after every hand: to the first seat after
-  the last big blind that is dealt in (or waits for the big blind); the small blind
-  and the button are the dealt-in seats just before it (heads-up the button posts the
-  small blind). So nobody posts the big blind twice in a row or is skipped by it, and
-  the small blind is the last hand's big blind — unless that player is gone, when the
-  seat before the big blind posts it again (a simplified moving button: no dead small
-  blind or dead button; :meth:`next_blinds` tells who posts next).
+  the last big blind that is dealt in (or waits for the big blind). So nobody posts the
+  big blind twice in a row or is skipped by it, and nobody posts the small blind twice in
+  a row. Where the small blind and the button go is the table's ``button_rule``
+  (engine/table_blinds.py): ``"moving"`` (default) — the small blind and the button are
+  the dealt-in seats just before the big blind (heads-up the button posts the small
+  blind); when the seat before the big blind posted the small blind last hand (the last
+  big blind left), it takes the button and nobody posts the small blind. ``"dead"`` —
+  the dead button of Robert's Rules and the TDA (tournaments use it): the small blind is
+  the last big blind's seat and the button the last small blind's, even when that
+  leaves no small blind or puts the button on an empty seat. :meth:`next_blinds` tells
+  who posts next (the small blind None when nobody does).
 * A seated player who is sitting out when the small or big blind passes his seat
   *misses* that blind.  To come back he either posts what he missed — the big blind
   live (it counts as his bet) and the small blind dead (it goes to the pot) — or waits
@@ -74,7 +80,7 @@ from .deck_hand import DeckHand
 from .decks import Deck, OsDeck
 from .errors import SeedError, TableError
 from .hand import Action, ActionKind, Hand, LegalAction
-from .table_blinds import mark_missed_blinds, plan_hand
+from .table_blinds import BUTTON_RULES, HandPlan, mark_missed_blinds, plan_hand
 from .table_view import (
     HandResult,
     TableEvent,
@@ -120,7 +126,17 @@ class Table:
     ``min_buy_in`` / ``max_buy_in``: table buy-in limits (``None``: none). ``max_history``:
     finished hands kept in :attr:`history` and :attr:`results` (their events are kept
     for :meth:`events_since` too). ``table_id``: the prefix of hand ids (default random).
+    ``button_rule``: ``"moving"`` (default: the button always on a player in the hand, as
+    tables saved before the option was added played) or ``"dead"`` (the dead button).
+    ``max_runs``: 2..4 lets the players run it twice (or N times) once the betting is over
+    with every player all-in but one: the hand waits while each seat in
+    :attr:`runs_pending` calls :meth:`choose_runs` (1: no choice, the default).
     """
+
+    # tables pickled before the button rules were options played the moving button
+    button_rule = "moving"
+    _last_small_blind_posted = True
+    max_runs = 1
 
     def __init__(
         self,
@@ -135,6 +151,8 @@ class Table:
         max_buy_in: int | None = None,
         max_history: int = 100,
         table_id: str | None = None,
+        button_rule: str = "moving",
+        max_runs: int = 1,
     ) -> None:
         from .rules import Rules
 
@@ -144,6 +162,11 @@ class Table:
             raise ConfigError(f"seats must be 2..10, got {seats!r}")
         if not is_int(button) or not 0 <= button < seats:
             raise ConfigError(f"button must be a seat 0..{seats - 1}, got {button!r}")
+        if button_rule not in BUTTON_RULES:
+            raise ConfigError(f"button_rule must be one of {', '.join(map(repr, BUTTON_RULES))},"
+                              f" got {button_rule!r}")
+        if max_runs.__class__ is not int or not 1 <= max_runs <= 4:
+            raise ConfigError(f"max_runs must be an int 1..4 (1: the board runs once), got {max_runs!r}")
         if rules is not None and not isinstance(rules, Rules):
             raise ConfigError(f"rules must be a Rules or None, got {rules!r}")
         if seed is not None:
@@ -172,8 +195,12 @@ class Table:
         self.max_buy_in = max_buy_in
         self.max_history = max_history
         self.table_id = table_id
+        self.button_rule = button_rule
+        self.max_runs = max_runs
         self._first_hand = True
+        # the last hand's small blind slot (where it was, posted or not) and big blind
         self._last_blinds: tuple[int, int] | None = None
+        self._last_small_blind_posted = True
         self.hands_played = 0
         self.rake_taken = 0
         self.bought_in = 0
@@ -369,7 +396,7 @@ class Table:
 
     # ---- dealing a hand -------------------------------------------------------------
     def _new_hand(self, order: list[int], hand_button: int,
-                  posts: dict[int, tuple[int, int]]) -> Hand:
+                  posts: dict[int, tuple[int, int]], no_small_blind: bool = False) -> Hand:
         stacks = []
         for k in order:
             s = self.seats[k]
@@ -378,31 +405,34 @@ class Table:
         if self.seed is not None:
             return Hand(self.config, stacks, button=hand_button,
                         seed=(self.seed * 0x9E3779B1 + self.hands_played) & _M64,
-                        posts=posts or None, rules=self.rules)
+                        posts=posts or None, rules=self.rules, no_small_blind=no_small_blind,
+                        max_runs=self.max_runs)
         deck = OsDeck() if self.deck is None else self.deck()
         return DeckHand(self.config, stacks, button=hand_button, posts=posts or None,
-                        rules=self.rules, deck=deck)
+                        rules=self.rules, deck=deck, no_small_blind=no_small_blind,
+                        max_runs=self.max_runs)
 
-    def _plan_hand(self) -> tuple[list[int], int, int, int]:
-        """Who the next hand deals in, its button, small and big blind (table_blinds.py)."""
-        return plan_hand(self.seats, self.button, self._last_blinds)
+    def _plan_hand(self) -> HandPlan:
+        """Who the next hand deals in, its button and blinds (table_blinds.py)."""
+        return plan_hand(self.seats, self.button, self._last_blinds,
+                         self._last_small_blind_posted, self.button_rule)
 
-    def next_blinds(self) -> tuple[int, int] | None:
+    def next_blinds(self) -> tuple[int | None, int] | None:
         """The seats that would post the small and big blind if the next hand started
-        now (None: fewer than two players can play)."""
+        now (None: fewer than two players can play; the small blind None when nobody
+        would post it)."""
         try:
-            _, _, sb, bb = self._plan_hand()
+            plan = self._plan_hand()
         except TableError:
             return None
-        return sb, bb
+        return plan.small_blind, plan.big_blind
 
     def start_hand(self) -> Hand:
         """Deal the next hand: move the blinds, post them (and owed blinds), deal."""
         if self.hand is not None:
             raise TableError("cannot start a hand during a hand")
-        order, button, sb, bb = self._plan_hand()
-        hand_button = order.index(button)
-        dealt = set(order)
+        plan = self._plan_hand()
+        order, button, sb, bb = plan.order, plan.button, plan.small_blind, plan.big_blind
         posts: dict[int, tuple[int, int]] = {}
         cfg = self.config
         for pos, k in enumerate(order):
@@ -414,8 +444,8 @@ class Table:
                 if live or dead:
                     posts[pos] = (live, dead)
         # the hand first: if the engine refuses it (a straddle heads-up), nothing changed
-        hand = self._new_hand(order, hand_button, posts)
-        missed = mark_missed_blinds(self.seats, self._last_blinds, sb, bb, dealt)
+        hand = self._new_hand(order, plan.hand_button, posts, sb is None)
+        missed = mark_missed_blinds(self.seats, self._last_blinds, plan)
         for k in order:
             s = self.seats[k]
             assert s is not None
@@ -424,7 +454,8 @@ class Table:
                 s.waiting_for_big_blind = False
         self.button = button
         self._first_hand = False
-        self._last_blinds = (sb, bb)
+        self._last_blinds = (plan.small_blind_slot, bb)
+        self._last_small_blind_posted = sb is not None
         self.hand = hand
         self.hand_id = f"{self.table_id}-{self.hands_played + 1}"
         self.hand_seats = order
@@ -452,6 +483,26 @@ class Table:
             return ()
         return () if self.hand is None else self.hand.legal_actions()
 
+    # ---- run it twice / N times ----------------------------------------------------
+    @property
+    def runs_pending(self) -> list[int]:
+        """Table seats that still choose how many times the board runs (empty unless the
+        running hand waits for that choice; :meth:`choose_runs`)."""
+        if self.hand is None:
+            return []
+        return [self.hand_seats[p] for p in self.hand.runs_pending]
+
+    def choose_runs(self, seat: int, count: int | None) -> None:
+        """``seat`` chooses the runs of the board: 1..max_runs, or None (no preference).
+        The board runs the count every live player chose (once when two differ)."""
+        k = self._seat_index(seat)
+        if k not in self.runs_pending:
+            raise TableError(f"seat {k} cannot choose the runs now: the table waits for"
+                             f" {self.runs_pending or 'no choice of runs'}")
+        assert self.hand is not None
+        self.hand.choose_runs(self.hand_seats.index(k), count)
+        self._after_step()
+
     def default_action(self, seat: int) -> Action:
         """What a seat whose clock runs out plays: check if free, else fold."""
         self._to_act(seat)
@@ -459,8 +510,13 @@ class Table:
         kinds = {a.kind for a in self.hand.legal_actions()}
         return Action(_CHECK if _CHECK in kinds else _FOLD)
 
-    def timeout(self, seat: int) -> Action:
-        """Play :meth:`default_action` for ``seat`` (its clock ran out); returns it."""
+    def timeout(self, seat: int) -> Action | None:
+        """Play :meth:`default_action` for ``seat`` (its clock ran out); returns it. A seat
+        whose choice of runs the table waits for chooses one run (and None is returned)."""
+        if self._seat_index(seat) in self.runs_pending:
+            self._emit("timeout", seat, action="runs")
+            self.choose_runs(seat, 1)
+            return None
         action = self.default_action(seat)
         self._emit("timeout", seat, action=str(action.kind))
         self._apply(seat, action)
@@ -536,6 +592,10 @@ class Table:
             return
         while not hand.is_over:
             actor = self.seat_to_act
+            leaving = [p for p in hand.runs_pending if self.seats[self.hand_seats[p]].leaving]  # type: ignore[union-attr]
+            if leaving:  # a player who left has no preference about the runs
+                hand.choose_runs(leaving[0], None)
+                continue
             if actor is None:
                 break
             s = self.seats[actor]
@@ -553,6 +613,10 @@ class Table:
         for each decision; it returns anything :meth:`act` takes."""
         hand = self.start_hand()
         while self.hand is not None:
+            pending = self.runs_pending
+            if pending:  # run it twice: ``decide`` answers the runs (an int, or None)
+                self.choose_runs(pending[0], decide(self.view(pending[0])))
+                continue
             seat = self.seat_to_act
             assert seat is not None
             self.act(seat, decide(self.view(seat)))

@@ -122,7 +122,7 @@ def table_to_json(t: Table, key: bytes | None) -> dict[str, Any]:
         h = t.hand
         hand = {
             "id": t.hand_id, "seats": list(t.hand_seats), "button": h.button,
-            "stacks": list(h.starting_stacks),
+            "stacks": list(h.starting_stacks), "no_small_blind": h.no_small_blind,
             "posts": {str(p): list(v) for p, v in t._hand_posts.items()},
             # a seeded table's hand n is dealt from seed (s * 0x9E3779B1 + n) mod 2**64 (table.py)
             "seed": None if isinstance(h, DeckHand) or t.seed is None
@@ -136,7 +136,9 @@ def table_to_json(t: Table, key: bytes | None) -> dict[str, Any]:
         "rules": rules, "seat_count": t.seat_count, "table_id": t.table_id, "button": t.button,
         "seed": t.seed, "min_buy_in": t.min_buy_in, "max_buy_in": t.max_buy_in,
         "max_history": t.max_history, "first_hand": t._first_hand,
+        "button_rule": t.button_rule, "max_runs": t.max_runs,
         "last_blinds": None if t._last_blinds is None else list(t._last_blinds),
+        "last_small_blind_posted": t._last_small_blind_posted,
         **{name: getattr(t, "_" + name if name in ("seq", "turn") else name) for name in _COUNTERS},
         "seats": [None if s is None else {f: getattr(s, f) for f in _SEAT_FIELDS} for s in t.seats],
         "events": [e.to_json() for e in t._events], "hand_starts": list(t._hand_starts),
@@ -170,7 +172,9 @@ def table_from_json(cls: type[Table], doc: Any, key: bytes | None,
                 deck=deck, button=r.get("button", int),
                 min_buy_in=r.get("min_buy_in", int, optional=True),
                 max_buy_in=r.get("max_buy_in", int, optional=True),
-                max_history=r.get("max_history", int), table_id=r.get("table_id", str))
+                max_history=r.get("max_history", int), table_id=r.get("table_id", str),
+                button_rule=(r.get("button_rule", str) if "button_rule" in r.doc else "moving"),
+                max_runs=r.get("max_runs", int) if "max_runs" in r.doc else 1)
     except TableError:
         raise
     except (HoldemEvalError, TypeError) as exc:
@@ -181,6 +185,8 @@ def table_from_json(cls: type[Table], doc: Any, key: bytes | None,
         if len(blinds) != 2 or not all(_is_seat(b, t.seat_count) for b in blinds):
             raise TableError(f"table document['last_blinds'] must be two seats, got {blinds!r}")
         t._last_blinds = (blinds[0], blinds[1])
+    if "last_small_blind_posted" in r.doc:  # documents before the button rules lack it
+        t._last_small_blind_posted = r.get("last_small_blind_posted", bool)
     for name in _COUNTERS:
         value = r.get(name, int)
         if value < 0:
@@ -234,6 +240,7 @@ def _restore_hand(t: Table, r: _Reader, events: list[TableEvent]) -> None:
         raise TableError(f"table document['hand']['seats'] must be occupied seats in order, got {order!r}")
     stacks = r.get("stacks", list)
     button = r.get("button", int)
+    no_sb = r.get("no_small_blind", bool) if "no_small_blind" in r.doc else False
     posts_doc = r.get("posts", dict)
     start = r.get("start", int)
     if not t._hand_starts or start != t._hand_starts[-1]:
@@ -252,7 +259,8 @@ def _restore_hand(t: Table, r: _Reader, events: list[TableEvent]) -> None:
     seed = r.get("seed", int, optional=True)
     try:
         if seed is not None:
-            hand: Hand = Hand(t.config, stacks, button=button, seed=seed, posts=posts or None, rules=t.rules)
+            hand: Hand = Hand(t.config, stacks, button=button, seed=seed, posts=posts or None,
+                              rules=t.rules, no_small_blind=no_sb, max_runs=t.max_runs)
         else:
             holes_doc = r.get("holes", list)
             if len(holes_doc) != n:
@@ -262,11 +270,14 @@ def _restore_hand(t: Table, r: _Reader, events: list[TableEvent]) -> None:
             hc = t.config.hole_count
             dealt = [holes[(button + 1 + j) % n][j // n] for j in range(n * hc)] if all(
                 len(h) == hc for h in holes) else []
-            boards = [c for e in recorded if e.kind == "board" for c in e.cards]
+            boards = [c for e in recorded if e.kind in ("board", "run_board") for c in e.cards]
             hand = DeckHand(t.config, stacks, button=button, posts=posts or None, rules=t.rules,
-                            deck=PresetDeck([*dealt, *boards]))
+                            deck=PresetDeck([*dealt, *boards]), no_small_blind=no_sb,
+                            max_runs=t.max_runs)
         for e in recorded:
             kind = _REPLAY.get(e.kind)
+            if e.kind == "run_choice" and e.seat is not None:  # run it twice
+                hand.choose_runs(order.index(e.seat), e.amount or None)
             if kind is not None and e.seat is not None:
                 if hand.current_actor is None or order[hand.current_actor] != e.seat:
                     raise TableError(f"event {e.seq} ({e.kind} by seat {e.seat}) is not the seat to act")

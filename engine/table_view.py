@@ -64,6 +64,8 @@ TABLE_EVENT_KINDS = (
     # the hand's (Hand.events), in table seats
     "hole", "ante", "small_blind", "big_blind", "straddle", "post", "dead", "board", "fold",
     "check", "call", "bet", "raise", "uncalled", "show", "muck", "win", "rake", "win_low",
+    # run it twice / N times
+    "run_choice", "runs", "run_board", "run", "run_win",
 )
 SEAT_STATES = ("ready", "playing", "folded", "all-in", "sitting-out", "waiting", "busted", "leaving")
 """A seat's state in a view: in the hand ``playing``, ``folded``, ``all-in`` or
@@ -257,7 +259,9 @@ class PotResult:
 @dataclass(frozen=True)
 class HandResult:
     """How a hand ended: per pot the amount, the eligible seats, the winners and their
-    shares; each seat's net chips; the rake; the hands shown (mucked hands are not)."""
+    shares; each seat's net chips; the rake; the hands shown (mucked hands are not). A hand
+    run twice or more (run it twice) gives every run's board in ``boards`` (``board`` is the
+    first run's) and, in ``runs``, each run's chips per seat; both are empty otherwise."""
 
     hand_id: str
     pots: tuple[PotResult, ...]
@@ -265,11 +269,17 @@ class HandResult:
     rake: int
     shown: tuple[ShownHand, ...]
     board: tuple[int, ...]
+    boards: tuple[tuple[int, ...], ...] = ()
+    runs: tuple[Mapping[int, int], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"v": JSON_VERSION, "hand": self.hand_id, "pots": [p.to_json() for p in self.pots],
-                "net": {str(k): v for k, v in self.net.items()}, "rake": self.rake,
-                "shown": [s.to_json() for s in self.shown], "board": cards_to_json(self.board)}
+        doc = {"v": JSON_VERSION, "hand": self.hand_id, "pots": [p.to_json() for p in self.pots],
+               "net": {str(k): v for k, v in self.net.items()}, "rake": self.rake,
+               "shown": [s.to_json() for s in self.shown], "board": cards_to_json(self.board)}
+        if self.boards:  # run it twice: each run's board and chips per seat
+            doc["boards"] = [cards_to_json(b) for b in self.boards]
+            doc["runs"] = [{str(k): v for k, v in r.items()} for r in self.runs]
+        return doc
 
 
 @dataclass(frozen=True)
@@ -318,7 +328,8 @@ class TableView:
     ``legal`` lists the viewer's legal actions when it is his turn (else empty), with
     their min/max "to" amounts; ``turn`` is the token to send back with an action
     (:meth:`Table.act`'s ``expect``); ``seq`` is the last event's number (the cursor for
-    :meth:`Table.events_since`).
+    :meth:`Table.events_since`). ``runs``: the run counts the viewer may choose now (run it
+    twice: :meth:`Table.choose_runs`; None, no preference, too), else empty.
     """
 
     table_id: str
@@ -335,6 +346,7 @@ class TableView:
     seats: tuple[SeatView | None, ...]
     legal: tuple[LegalAction, ...]
     to_call: int
+    runs: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -343,7 +355,7 @@ class TableView:
             "pot": self.pot, "actor": self.actor, "turn": self.turn, "seq": self.seq,
             "blinds": list(self.blinds),
             "seats": [None if s is None else s.to_json() for s in self.seats],
-            "legal": legal_to_json(self.legal), "to_call": self.to_call,
+            "legal": legal_to_json(self.legal), "to_call": self.to_call, "runs": list(self.runs),
         }
 
     @classmethod
@@ -366,7 +378,13 @@ class TableView:
                    _int(d, "button", "view", optional=True), cards_from_json(d["board"], "view['board']"),
                    _int(d, "pot", "view"), _int(d, "actor", "view", optional=True), _int(d, "turn", "view"),
                    _int(d, "seq", "view"), (blinds[0], blinds[1]), seats, legal_from_json(d["legal"]),
-                   _int(d, "to_call", "view"))
+                   _int(d, "to_call", "view"), _runs_from_json(d.get("runs", [])))
+
+
+def _runs_from_json(runs: Any) -> tuple[int, ...]:
+    if not (isinstance(runs, list) and all(r.__class__ is int and 1 <= r <= 4 for r in runs)):
+        raise _fail("view['runs']", runs, "a list of run counts 1..4")
+    return tuple(runs)
 
 
 # ---- a table's view and a hand's result (engine/table.py) ---------------------------
@@ -426,6 +444,7 @@ def table_view(table: Table, viewer: int | None, shown: Mapping[int, tuple[int, 
         pot=0 if hand is None else hand.pot, actor=actor, turn=table.turn, seq=table.last_seq,
         blinds=(table.config.small_blind, table.config.big_blind), seats=tuple(seats),
         legal=legal, to_call=hand.to_call if hand is not None and legal else 0,
+        runs=tuple(hand.run_choices) if hand is not None and viewer in table.runs_pending else (),
     )
 
 
@@ -441,8 +460,10 @@ def hand_result(hand: Hand, hand_id: str, hand_seats: list[int], rules: Any) -> 
     folded = hand.folded
     holes = [None if folded[p] else hand.hole_cards[p] for p in range(n)]
     kw = {} if rules is None else {"rules": rules}
-    s = settle(hand.contributions, holes, hand.board, folded=folded, button=hand.button,
-               variant=hand.config.variant, dead=hand.dead_money, **kw)
+    runs = hand.run_boards if hand.runs > 1 and hand.n_live > 1 else None  # run it twice
+    s = settle(hand.contributions, holes, None if runs else hand.board, folded=folded,
+               button=hand.button, variant=hand.config.variant, dead=hand.dead_money,
+               boards=runs, **kw)
     payouts = hand.payouts or [0] * n
     if list(s.payouts) != list(payouts) or s.rake != hand.rake:  # pragma: no cover - a bug
         raise AssertionError(f"hand {hand_id}: settle() pays {s.payouts}, the hand paid {payouts}")
@@ -453,4 +474,14 @@ def hand_result(hand: Hand, hand_id: str, hand_seats: list[int], rules: Any) -> 
     shown = tuple(ShownHand(seat(p), shown_cards[p], rank, describe(rank))
                   for p, rank in enumerate(ranks) if rank is not None and p in shown_cards)
     net = {seat(p): hand.stacks[p] - hand.starting_stacks[p] for p in range(n)}
-    return HandResult(hand_id, pots, net, hand.rake, shown, tuple(hand.board))
+    boards: tuple[tuple[int, ...], ...] = ()
+    by_run: list[dict[int, int]] = []
+    if runs:  # each run's board, and its chips per table seat from the run_win events
+        boards = tuple(tuple(b) for b in runs)
+        for e in hand.events:
+            if e.kind == "run":
+                by_run.append({})
+            elif e.kind == "run_win":
+                by_run[-1][seat(e.seat)] = by_run[-1].get(seat(e.seat), 0) + e.amount
+    return HandResult(hand_id, pots, net, hand.rake, shown, tuple(hand.board), boards,
+                      tuple(by_run))

@@ -235,7 +235,8 @@ class Tournament:
         seed = None if self.seed is None else (self.seed * 1_000_003 + no) & _M64
         button = self._rng.choice(list(seats)) if seats else 0
         t = Table(self._level().config(self.variant, self.betting), seats=self.table_size, seed=seed,
-                  button=button, max_history=self.max_history, table_id=f"{self.tournament_id}-{no}")
+                  button=button, max_history=self.max_history, table_id=f"{self.tournament_id}-{no}",
+                  button_rule="dead")  # TDA: tournament play uses a dead button
         self.tables[no] = t
         return t
 

@@ -22,6 +22,7 @@
 #define HE_HAND_MAX_SEATS 10
 #define HE_HAND_MAX_HOLE 6                      /* 6-card Omaha: 6 hole cards; Hold'em: 2 */
 #define HE_HAND_EVENT_CARDS 6                   /* cards an event holds: a hand or a board street */
+#define HE_HAND_MAX_RUNS 4                      /* run it N times: at most 4 runs */
 #define HE_HAND_MAX_CHIPS 1152921504606846976   /* 2**60: the amount limit, see above */
 #define HE_HAND_DONE 4611686018427387904        /* 2**62: acted level of a folded/all-in seat */
 #define HE_HAND_MAX_EVENTS 96                   /* most events one call can log */
@@ -82,7 +83,16 @@
 #define HE_EV_WIN 16
 #define HE_EV_RAKE 17
 #define HE_EV_WIN_LOW 18  /* hi-lo, after the wins and rake: of a seat's win, the low halves' */
-#define HE_EV_COUNT 19    /* event kinds: 0 .. HE_EV_COUNT - 1 */
+/* run it twice / N times: a seat's choice (amount: the runs, 0 no preference); the runs
+ * agreed (seat -1, amount); a later run's own board cards (seat -1, amount: the run 2..);
+ * at the settlement, each run's board (seat -1, amount: the run 1.., cards: its 5 cards)
+ * followed by its share per seat (run_win: seat, chips); then the totals as usual (win) */
+#define HE_EV_RUN_CHOICE 19
+#define HE_EV_RUNS 20
+#define HE_EV_RUN_BOARD 21
+#define HE_EV_RUN 22
+#define HE_EV_RUN_WIN 23
+#define HE_EV_COUNT 24    /* event kinds: 0 .. HE_EV_COUNT - 1 */
 
 /* Status codes of the hand functions (unique in the library: -100 .. -149). */
 #define HE_E_HAND_SEATS -100        /* seat count outside 2..HE_HAND_MAX_SEATS */
@@ -132,6 +142,8 @@
                                      * does not give them all (a showdown waits for them) */
 #define HE_E_HAND_STATE -141        /* he_hand_check: the state breaks an invariant */
 #define HE_E_HAND_DEALT -142        /* deal: a card already dealt; error_card tells which */
+#define HE_E_HAND_NO_RUNS -143      /* choose_runs: the runs are not being chosen now */
+#define HE_E_HAND_RUNS -144         /* choose_runs: a count outside 0..the most the hand allows */
 #define HE_E_HAND_DECK_CARD -145    /* a card given (hole, board, deal, show) that is not in the
                                      * variant's deck (below lowest_card); error_card */
 
@@ -225,6 +237,18 @@ int he_hand_deal(he_hand *h, const int64_t *cards, size_t count, he_hand_event *
 int he_hand_show(he_hand *h, int64_t seat, const int64_t *cards, size_t count,
                  he_hand_event *events, size_t *n_events);
 int he_hand_muck(he_hand *h, int64_t seat, he_hand_event *events, size_t *n_events);
+
+/* Run it twice / N times (max_runs > 1): once the betting is over with every live seat
+ * all-in but at most one, and board cards are still to come, the live seats choose how
+ * many times the rest of the board is dealt (PokerKit's runout-count selection): `seat`
+ * chooses `count` runs, 1..max_runs (0: no preference). Once every live seat has chosen,
+ * the board runs the count they all chose — 1 when two choices differ or nobody chose one
+ * — from the same deck without reusing a card, and each run settles its share of every
+ * pot. HE_E_HAND_NO_RUNS when no choice is open, HE_E_HAND_NOT_IN / HE_E_HAND_DECIDED for
+ * a seat not in the hand or that chose already, HE_E_HAND_RUNS for a count outside
+ * 0..max_runs or more runs than the deck has cards for. */
+int he_hand_choose_runs(he_hand *h, int64_t seat, int64_t count, he_hand_event *events,
+                        size_t *n_events);
 
 /* Copies a hand (dst may not overlap src). */
 int he_hand_clone(he_hand *dst, const he_hand *src);

@@ -32,7 +32,8 @@ HAND_FIELDS: tuple[str, ...] = tuple(
     ffi.string(lib.he_hand_field_name(f)).decode() for f in range(lib.he_hand_field_count())
 )
 HAND_CONSTANTS: dict[str, int] = {
-    "MAX_HOLE": lib.HE_HAND_MAX_HOLE, "CHECK_OR_CALL": lib.HE_ACT_CHECK_OR_CALL,
+    "MAX_HOLE": lib.HE_HAND_MAX_HOLE, "MAX_RUNS": lib.HE_HAND_MAX_RUNS,
+    "CHECK_OR_CALL": lib.HE_ACT_CHECK_OR_CALL,
     "BET_OR_RAISE": lib.HE_ACT_BET_OR_RAISE, "TURN": lib.HE_E_HAND_TURN,
     "CONFIG": lib.HE_E_HAND_CONFIG, "NO_DEAL": lib.HE_E_HAND_NO_DEAL,
     "SHOW_COUNT": lib.HE_E_HAND_SHOW_COUNT, "UNKNOWN": lib.HE_E_HAND_UNKNOWN,

@@ -28,6 +28,7 @@ static he_hand_config test_config(int64_t betting, int64_t hole_count, int64_t b
     c.odd_chips = HE_ODD_CLOCKWISE;
     c.rate_den = 1;
     c.rake_cap = -1;
+    c.max_runs = 1; /* the board runs once (run it twice: max_runs 2..HE_HAND_MAX_RUNS) */
     return c;
 }
 

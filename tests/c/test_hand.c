@@ -421,6 +421,9 @@ static void finish_hand(he_hand *h)
         for (int64_t k = 0; k < h->plan_len; k++) {
             used |= (uint64_t)1 << h->plan[k];
         }
+        for (int64_t k = 0; k < HE_HAND_RUN_CARDS; k++) {
+            used |= h->run_boards[k] >= 0 ? (uint64_t)1 << h->run_boards[k] : 0;
+        }
         for (int64_t c = 0; c < 52; c++) {
             if (!(used >> c & 1u)) {
                 free_cards[n_free++] = c;
@@ -430,6 +433,13 @@ static void finish_hand(he_hand *h)
             st = he_hand_act(h, HE_ACT_CHECK_OR_CALL, 0, HE_HAND_ANY_SEAT, NULL, NULL);
         } else if (h->pending_board) {
             st = he_hand_deal(h, free_cards, (size_t)h->pending_board, NULL, NULL);
+        } else if (h->run_choosing) { /* run it twice: each live seat chooses one run */
+            int64_t seat = -1;
+            for (int64_t k = 0; k < h->n && seat < 0; k++) {
+                seat = !h->folded[k] && !h->run_choice[k] ? k : -1;
+            }
+            CHECK(seat >= 0);
+            st = he_hand_choose_runs(h, seat, 1, NULL, NULL);
         } else {
             int64_t seat = -1, unknown = 0;
             for (int64_t k = 0; k < h->n && seat < 0; k++) {
@@ -457,11 +467,19 @@ static void finish_hand(he_hand *h)
 static int random_step(he_hand *h)
 {
     if (h->pending_board) {
-        int64_t cards[3];
+        int64_t cards[5];
         for (int64_t k = 0; k < h->pending_board; k++) {
             cards[k] = rnd_in(0, 51);
         }
         return he_hand_deal(h, cards, (size_t)h->pending_board, NULL, NULL);
+    }
+    if (h->actor < 0 && h->run_choosing && rnd() % 4) { /* run it twice: a choice, maybe bad */
+        he_hand before = *h;
+        int st = he_hand_choose_runs(h, rnd_in(-1, h->n), rnd_in(-1, 4), NULL, NULL);
+        if (st != HE_OK) {
+            CHECK(memcmp(&before, h, sizeof before) == 0);
+        }
+        return st;
     }
     if (h->actor < 0) {
         int64_t seat = rnd_in(0, h->n - 1);
@@ -493,6 +511,7 @@ static void test_random_play(void)
         c.allow_free_fold = round % 11 == 0;
         c.manual_showdown = round % 13 == 0;
         c.max_bets = round % 9 == 0 ? -1 : 4;
+        c.max_runs = 1 + round % HE_HAND_MAX_RUNS;
         if (round % 4 == 1) {
             c.rate_num = 1;
             c.rate_den = 20;
@@ -540,6 +559,7 @@ static void test_tampered_states(void)
     int accepted = 0;
     for (int round = 0; round < 12000; round++) {
         he_hand_config c = config((int64_t)(round % 3), round % 4 == 3 ? 4 : 2);
+        c.max_runs = round % 3 ? 1 : 3;
         int64_t stacks[6] = {300, 200, 100, 400, 50, 250};
         he_hand_setup s = seeded(6, (size_t)(round % 6), stacks, (uint64_t)round);
         int64_t holes[HE_HAND_HOLES], board[5];
@@ -606,6 +626,82 @@ static void test_tampered_states(void)
     CHECK(accepted > 100);
 }
 
+/* Run it twice / N times: all in preflop with max_runs 3, the choice opens; refusals
+ * change nothing; three runs from the seeded deck share no card; the chips add up and each
+ * run's board is logged; then a hand dealt by hand waits for run 2's five cards. */
+static void test_run_it_twice(void)
+{
+    he_hand_config c = config(HE_NO_LIMIT, 2);
+    c.max_runs = 3;
+    int64_t stacks[3] = {300, 200, 100};
+    he_hand_setup s = seeded(3, 0, stacks, 77);
+    he_hand h, saved;
+    CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
+    CHECK(he_hand_choose_runs(&h, 0, 2, NULL, NULL) == HE_E_HAND_NO_RUNS);
+    CHECK(he_hand_act(&h, HE_ACT_ALL_IN, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_CALL, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_CALL, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_OK);
+    CHECK(h.run_choosing == 1 && h.actor == -1 && h.board_len == 0 && he_hand_check(&h) == HE_OK);
+    memcpy(&saved, &h, sizeof h);
+    CHECK(he_hand_choose_runs(&h, 0, 4, NULL, NULL) == HE_E_HAND_RUNS);
+    CHECK(he_hand_choose_runs(&h, 0, -1, NULL, NULL) == HE_E_HAND_RUNS);
+    CHECK(he_hand_choose_runs(&h, 5, 2, NULL, NULL) == HE_E_HAND_NOT_IN);
+    CHECK(memcmp(&saved, &h, sizeof h) == 0);
+    he_hand_event ev[HE_HAND_MAX_EVENTS];
+    size_t ne = 0;
+    CHECK(he_hand_choose_runs(&h, 0, 3, ev, &ne) == HE_OK && ne == 1 && ev[0].kind == HE_EV_RUN_CHOICE);
+    CHECK(he_hand_choose_runs(&h, 0, 3, NULL, NULL) == HE_E_HAND_DECIDED);
+    CHECK(he_hand_choose_runs(&h, 1, 0, NULL, NULL) == HE_OK); /* no preference */
+    CHECK(he_hand_choose_runs(&h, 2, 3, ev, &ne) == HE_OK);
+    CHECK(h.over && h.runs == 3 && h.runs_dealt == 2 && chips(&h) == started(&h));
+    CHECK(he_hand_check(&h) == HE_OK);
+    uint64_t used = 0;
+    int twice = 0;
+    for (int64_t k = 0; k < 6; k++) {
+        twice |= (int)(used >> h.holes[k] & 1u);
+        used |= (uint64_t)1 << h.holes[k];
+    }
+    for (int64_t r = 0; r < 3; r++) {
+        for (int64_t k = 0; k < 5; k++) {
+            int64_t card = r == 0 ? h.board[k] : h.run_boards[(r - 1) * 5 + k];
+            twice |= (int)(used >> card & 1u);
+            used |= (uint64_t)1 << card;
+        }
+    }
+    CHECK(!twice);
+    int runs_logged = 0;
+    int64_t by_runs = 0, wins = 0;
+    for (size_t k = 0; k < ne; k++) {
+        runs_logged += ev[k].kind == HE_EV_RUN && ev[k].n_cards == 5;
+        by_runs += ev[k].kind == HE_EV_RUN_WIN ? ev[k].amount : 0;
+        wins += ev[k].kind == HE_EV_WIN ? ev[k].amount : 0;
+    }
+    CHECK(runs_logged == 3 && by_runs == wins && wins + h.rake == 500); /* 100 uncalled */
+    /* dealt by hand: the hand waits for the second run's own cards, all five at once */
+    int64_t holes[4] = {48, 49, 44, 45}; /* AcAd KcKd */
+    int64_t hu[2] = {100, 100};
+    he_hand_setup d = seeded(2, 0, hu, 0);
+    d.has_seed = 0;
+    d.holes = holes;
+    c.max_runs = 2;
+    CHECK(he_hand_start(&h, &c, &d, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_ALL_IN, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_OK);
+    CHECK(he_hand_act(&h, HE_ACT_CALL, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_OK);
+    CHECK(he_hand_choose_runs(&h, 0, 2, NULL, NULL) == HE_OK);
+    CHECK(he_hand_choose_runs(&h, 1, 2, NULL, NULL) == HE_OK && h.pending_board == 3);
+    int64_t flop[3] = {0, 5, 10}, turn[1] = {15}, river[1] = {20}, run2[5] = {46, 47, 1, 6, 11};
+    CHECK(he_hand_deal(&h, flop, 3, NULL, NULL) == HE_OK);
+    CHECK(he_hand_deal(&h, turn, 1, NULL, NULL) == HE_OK);
+    CHECK(he_hand_deal(&h, river, 1, NULL, NULL) == HE_OK);
+    CHECK(h.pending_board == 5 && !h.over && he_hand_check(&h) == HE_OK);
+    run2[4] = 20; /* the first run's river again */
+    CHECK(he_hand_deal(&h, run2, 5, NULL, NULL) == HE_E_HAND_DEALT);
+    run2[4] = 11;
+    CHECK(he_hand_deal(&h, run2, 3, NULL, NULL) == HE_E_HAND_DEAL_COUNT);
+    CHECK(he_hand_deal(&h, run2, 5, NULL, NULL) == HE_OK);
+    CHECK(h.over && chips(&h) == started(&h) && he_hand_check(&h) == HE_OK);
+}
+
 int main(void)
 {
     test_heads_up_blinds();
@@ -619,6 +715,7 @@ int main(void)
     test_manual_showdown();
     test_random_play();
     test_tampered_states();
+    test_run_it_twice();
     if (failures) {
         fprintf(stderr, "%d check(s) failed\n", failures);
         return 1;

@@ -100,7 +100,7 @@ def _play(
                       actions=actions, rules=rules, compact=compact)
     fits = seats <= 6 and stacks.sum(axis=1).max() <= 2**29
     assert batch.compact == (fits if compact is None else compact)
-    assert batch.state_bytes_per_hand == (392 if batch.compact else 912) + 4 * seats + 8
+    assert batch.state_bytes_per_hand == (424 if batch.compact else 944) + 4 * seats + 8
     hands = [_start(config, stacks[i], int(buttons[i]), int(seeds[i]), rules) for i in range(count)]
     current = [int(s) for s in seeds]
     ended = 0
@@ -198,14 +198,14 @@ def test_compact_layout_refuses_what_it_cannot_hold(kwargs: dict[str, object], w
     )
     assert isinstance(exc.value, ValueError)
     batch = HandBatch(**args)  # type: ignore[arg-type]  # the default takes the full layout
-    assert not batch.compact and batch.state_bytes_per_hand == 912 + 4 * batch.seats + 8
+    assert not batch.compact and batch.state_bytes_per_hand == 944 + 4 * batch.seats + 8
     assert batch.state("stacks").sum() + batch.state("pot").sum() == batch.state("starting_stacks").sum()
 
 
 def test_compact_layout_holds_its_limit_exactly() -> None:
     stacks = [2**29 // 6] * 5 + [2**29 - 5 * (2**29 // 6)]  # adds up to 2**29
     batch = HandBatch(GameConfig(big_blind=2**20), 4, 6, stacks=[stacks] * 4, seed=3, auto_reset=False)
-    assert batch.compact and batch.state_bytes_per_hand == 392 + 24 + 8
+    assert batch.compact and batch.state_bytes_per_hand == 424 + 24 + 8
     for _ in range(40):  # all-in every time: pots of all the chips
         kinds = np.where(batch.legal_mask()[:, -1], batch.actions.size - 1, 1)
         batch.step(kinds)
@@ -525,7 +525,7 @@ def test_observe_out_and_memory() -> None:
     assert batch.state_bytes_per_hand <= 512  # the target for 6 seats
     assert batch.state("stacks").shape == (8, 6) and batch.state("pot").shape == (8, 1)
     full = HandBatch(GameConfig(big_blind=2), 8, 6, seed=1, compact=False)
-    assert full.state_bytes_per_hand == full._hands[0].nbytes + 4 * 6 + 8 == 944
+    assert full.state_bytes_per_hand == full._hands[0].nbytes + 4 * 6 + 8 == 976
     for name in ("stacks", "pot", "holes", "board", "acted", "button", "ranks"):
         if name == "acted":  # folded/all-in level: 2**30 compact, 2**62 full
             assert np.array_equal(np.minimum(batch.state(name), 2**30), np.minimum(full.state(name), 2**30))

@@ -53,7 +53,6 @@ def _rel(check: HistoryCheck, root: Path) -> str:
 _CAP = (UnsupportedHistoryError, "capped no-limit")
 _HILO = (UnsupportedHistoryError, "variant Omaha Hi/Lo Pot Limit is not supported yet")
 _FIVE = (UnsupportedHistoryError, "variant 5 Card Omaha Pot Limit is not supported yet")
-_TWICE = (UnsupportedHistoryError, "the board is run more than once (run it twice)")
 _NOT_A_HAND = (UnknownSiteError, "not a hand history of a known site")
 _PPP = (UnsupportedHistoryError, "PPPoker hand histories are not supported yet")
 _SUM = (HistoryError, "the amounts do not add up")
@@ -85,8 +84,6 @@ STARS_REFUSED = {
         UnsupportedHistoryError, "variant Hold'em Pot Limit is not supported yet"),
     "CashGame/GameTypeTests/PotLimitFiveCardOmaha.txt": _FIVE,
     "CashGame/PlayerTests/FiveCardOmaha.txt": _FIVE,
-    "CashGame/PlayerTests/RunItTwice.txt": _TWICE,
-    "CashGame/RunItTwiceTests/RunItTwice1.txt": _TWICE,
     "CashGame/HandActionTests/CashOut.txt": (
         UnsupportedHistoryError, "cash-out of a hand is not supported"),
     # malformed on purpose, or edited by hand so the figures disagree
@@ -109,7 +106,6 @@ STARS_REFUSED = {
 GG_REFUSED = {
     "CashGame/GeneralHands/MultiplePosts.txt": (
         HistoryError, "the total pot is 13.3 but the players put in 14.30"),
-    "CashGame/GeneralHands/RunTwice.txt": _TWICE,
     "CashGame/HandActionTests/BetAndMuck.txt": (
         UnsupportedHistoryError, "GGPoker's 'Bet & Muck' is not supported"),
     "CashGame/HandActionTests/PaysCashoutFee.txt": (
@@ -125,7 +121,7 @@ def test_pokerstars_samples_import_and_verify(stars_checks: list[HistoryCheck]) 
     counts = Counter(c.method for c in stars_checks)
     assert len(list(STARS.rglob("*.txt"))) == 75
     assert len(stars_checks) == 141  # hands, and files that hold none
-    assert counts == {"exact": 106, "net of fees": 1, None: 34}
+    assert counts == {"exact": 108, "net of fees": 1, None: 32}
     for check in stars_checks:
         assert check.ok == (check.hand is not None)
         if check.ok:
@@ -137,7 +133,7 @@ def test_pokerstars_samples_import_and_verify(stars_checks: list[HistoryCheck]) 
 
 
 def test_ggpoker_samples_import_and_verify(gg_checks: list[HistoryCheck]) -> None:
-    assert Counter(c.method for c in gg_checks) == {"exact": 8, None: 6}
+    assert Counter(c.method for c in gg_checks) == {"exact": 9, None: 5}
     for check in gg_checks:
         if check.ok:
             assert check.hand is not None and replay_phh(check.hand).matches_file is True
@@ -694,9 +690,6 @@ def test_unsupported_games_and_positions() -> None:
                        r" big blind at p2 \(heads-up the button posts the small blind\) and a"
                        r" straddle at p3$"):
         list(load_history(swapped))
-    with pytest.raises(UnsupportedHistoryError, match=r"^<text>:25: the board is run more than"
-                       r" once \(run it twice\)"):
-        list(load_history(_general().replace("*** FLOP ***", "*** FIRST FLOP ***")))
 
 
 def test_messages_name_the_line_of_the_hand_in_a_file_of_several() -> None:

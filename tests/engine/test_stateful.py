@@ -192,9 +192,12 @@ def check_hand_invariants(h: Hand) -> None:
         # waits for a manual showdown: otherwise someone is to act
         actor = h.current_actor
         if actor is None:
-            # a manual showdown, or an automatic one waiting for unknown hole cards
-            assert h.showdown_pending, "nobody to act, nothing pending"
-            assert h.manual_showdown or any(-1 in h.hole_cards[k] for k in h.showdown_pending)
+            # a manual showdown, or an automatic one waiting for unknown hole cards; or run
+            # it twice: the choice of runs, or a later run's cards
+            assert h.showdown_pending or h.runs_pending or h.pending_board, (
+                "nobody to act, nothing pending")
+            assert (h.manual_showdown or h.runs_pending or h.pending_board
+                    or any(-1 in h.hole_cards[k] for k in h.showdown_pending))
             assert h.pot == sum(h.contributions)
             return
         assert not h.folded[actor], f"folded seat {actor} is asked to act"
@@ -208,11 +211,17 @@ def check_every_state_can_finish(h: Hand, hidden: dict[int, list[int]]) -> None:
     hand ends with every chip paid out."""
     twin = h.clone()
     total = sum(twin.starting_stacks)
-    for _ in range(4 * 10 * 4 + 10):  # every seat at most a few times a street, then shows
+    for _ in range(4 * 10 * 4 + 10 + 10):  # a few times a street, the runs, then shows
         if twin.is_over:
             break
         if twin.current_actor is not None:
             twin.check_or_call()
+            continue
+        if twin.runs_pending:  # run it twice: each live seat chooses one run
+            twin.choose_runs(twin.runs_pending[0], 1)
+            continue
+        if twin.pending_board and twin.street == "river":  # a later run's cards
+            twin.deal_board(_free_cards(twin, hidden)[: twin.pending_board])
             continue
         pending = twin.showdown_pending
         assert pending, "a hand not over waits for nothing (stuck)"
@@ -220,6 +229,13 @@ def check_every_state_can_finish(h: Hand, hidden: dict[int, list[int]]) -> None:
         twin.show(seat, hidden[seat] if -1 in twin.hole_cards[seat] else None)
     assert twin.is_over, "the hand did not finish"
     assert twin.pot == 0 and sum(twin.stacks) + (twin.rake or 0) == total, "chips not paid out"
+
+
+def _free_cards(h: Hand, hidden: dict[int, list[int]]) -> list[int]:
+    """Cards in no hand (the hidden ones included) and on no board, in order."""
+    used = {c for cs in h.hole_cards for c in cs} | {c for b in h.run_boards for c in b}
+    used |= {c for cs in hidden.values() for c in cs} | set(h._plan[: h._plan_len])
+    return [c for c in range(52) if c not in used]
 
 
 # ---------------------------------------------------------------------------- Hand
@@ -263,6 +279,7 @@ class HandMachine(RuleBasedStateMachine):
         seed = data.draw(st.integers(0, 2**64 - 1), label="seed")
         rules = data.draw(rules_for(stacks), label="rules")
         manual = data.draw(st.booleans(), label="manual showdown")
+        runs = data.draw(st.sampled_from([1, 1, 2, 3, 4]), label="max runs")  # run it twice
         posts = None
         if data.draw(st.booleans(), label="extra posts"):
             # returning players' missed blinds: the big blind live, the small one dead
@@ -285,12 +302,12 @@ class HandMachine(RuleBasedStateMachine):
                 holes.append(cards)
             self.hand = Hand(
                 cfg, stacks, button=button, hole_cards=holes, board=deck[n * hc :],
-                rules=rules, posts=posts, manual_showdown=manual,
+                rules=rules, posts=posts, manual_showdown=manual, max_runs=runs,
             )
         else:
             self.hand = Hand(
                 cfg, stacks, button=button, seed=seed, rules=rules, posts=posts,
-                manual_showdown=manual,
+                manual_showdown=manual, max_runs=runs,
             )
         self.twins = []
         self.mucked: set[int] = set()
@@ -375,9 +392,12 @@ class HandMachine(RuleBasedStateMachine):
             # already dealt, it is refused and the showdown still waits
             event("manual showdown: unknown hand shown")
             refuses(h, lambda x: x.show(seat))
-            taken = next(c for k, cs in enumerate(h.hole_cards) if k != seat for c in (*cs, *h.board)
-                         if c >= 0)
-            refuses(h, lambda x: x.show(seat, [taken, *self.hidden[seat][1:]]))
+            # (a card dealt elsewhere: none yet when every hand is unknown and the board waits
+            # for the choice of runs)
+            taken = next((c for k, cs in enumerate(h.hole_cards) if k != seat
+                          for c in (*cs, *h.board) if c >= 0), None)
+            if taken is not None:
+                refuses(h, lambda x: x.show(seat, [taken, *self.hidden[seat][1:]]))
             real = self.hidden[seat]
             self._everyone(lambda x: x.show(seat, real))
         else:
@@ -405,6 +425,31 @@ class HandMachine(RuleBasedStateMachine):
             other = next(c for c in range(52) if c not in h.hole_cards[k] and c not in h.board)
             wrong = [other, *h.hole_cards[k][1:]]
             refuses(h, lambda x: x.show(k, wrong))
+
+    @precondition(lambda self: bool(self.hand.runs_pending))
+    @rule(data=st.data())
+    def choose_runs(self, data: st.DataObject) -> None:
+        h = self.hand
+        seat = data.draw(st.sampled_from(h.runs_pending), label="chooser")
+        most = max(h.run_choices)
+        bad = data.draw(st.sampled_from([0, -1, most + 1, 2.0, "2"]), label="bad count")
+        refuses(h, lambda x: x.choose_runs(seat, bad))
+        other = next((k for k in range(h.n) if k not in h.runs_pending), None)
+        if other is not None:
+            refuses(h, lambda x: x.choose_runs(other, 1))
+        count = data.draw(st.sampled_from([None, *h.run_choices]), label="runs")
+        event(f"run it twice: choose {count}")
+        self._everyone(lambda x: x.choose_runs(seat, count))
+        if h.runs > 1:
+            event(f"run it twice: {h.runs} runs")
+
+    @precondition(lambda self: bool(self.hand.pending_board) and self.hand.street == "river")
+    @rule()
+    def deal_a_later_run(self) -> None:
+        h = self.hand
+        cards = _free_cards(h, self.hidden)[: h.pending_board]
+        refuses(h, lambda x: x.deal_board([h.board[0], *cards[1:]]))  # a card in play
+        self._everyone(lambda x: x.deal_board(cards))
 
     @precondition(lambda self: self.hand.is_over)
     @rule(data=st.data())
@@ -496,7 +541,10 @@ class TableMachine(RuleBasedStateMachine):
         seed = data.draw(st.integers(0, 2**64 - 1), label="seed")
         button = data.draw(st.integers(0, n - 1), label="button")
         rules = data.draw(rules_for([POKERKIT_MAX_STACK]), label="rules")
-        self.table = Table(cfg, seats=n, rules=rules, seed=seed, button=button)
+        button_rule = data.draw(st.sampled_from(["moving", "dead"]), label="button rule")
+        runs = data.draw(st.sampled_from([1, 1, 2, 3]), label="max runs")
+        self.table = Table(cfg, seats=n, rules=rules, seed=seed, button=button,
+                           button_rule=button_rule, max_runs=runs)
         players = data.draw(st.integers(2, n), label="players")
         for seat in data.draw(st.permutations(range(n)), label="seats")[:players]:
             self._join(seat, data.draw(self._buy_ins(), label="buy-in"), data.draw(st.booleans()))
@@ -582,7 +630,19 @@ class TableMachine(RuleBasedStateMachine):
         self._everyone(lambda x: x.start_hand())
 
     # -- during a hand
-    @precondition(lambda self: self.table.hand is not None)
+    @precondition(lambda self: bool(self.table.runs_pending))
+    @rule(data=st.data())
+    def choose_runs(self, data: st.DataObject) -> None:
+        t = self.table
+        seat = data.draw(st.sampled_from(t.runs_pending), label="chooser")
+        count = data.draw(st.sampled_from([None, *t.view(seat).runs]), label="runs")
+        other = next((k for k in self._taken() if k not in t.runs_pending), None)
+        if other is not None:
+            self._refused(lambda x: x.choose_runs(other, 1))
+        event(f"table: choose {count} runs")
+        self._everyone(lambda x: x.choose_runs(seat, count))
+
+    @precondition(lambda self: self.table.seat_to_act is not None)
     @rule(data=st.data())
     def legal_action(self, data: st.DataObject) -> None:
         kind, lo, hi = data.draw(st.sampled_from(self.table.legal_actions()), label="legal")

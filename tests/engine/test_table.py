@@ -348,7 +348,7 @@ def test_the_big_blind_moves_one_seat_as_players_come_and_go(seed: int) -> None:
         except TableError:
             last_bb = None
             continue
-        sb, bb = (t.hand_seats[p] for p in hand.blind_seats)
+        sb, bb = (None if p is None else t.hand_seats[p] for p in hand.blind_seats)
         assert (sb, bb) == expected
         if last_bb is not None:
             assert bb == next(k for k in ((last_bb + d) % 6 for d in range(1, 7)) if k in t.hand_seats)

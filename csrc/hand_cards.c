@@ -75,7 +75,7 @@ static uint64_t cards_in_play(const he_hand *h)
  * burns (8), then a burn and the missing cards for each later run. */
 static int64_t runs_fit(const he_hand *h)
 {
-    int64_t left = HE_DECK_SIZE - h->n * h->hole_count - 8, each = 5 - h->run_from + 1;
+    int64_t left = he_hi_deck_size(h) - h->n * h->hole_count - 8, each = 5 - h->run_from + 1;
     int64_t fit = 1 + left / each;
     return fit < h->max_runs ? fit : h->max_runs;
 }

@@ -354,7 +354,7 @@ class Hand(HandCore):
         choice is open); ``None`` (no preference) is allowed too."""
         if not self._run_choosing:
             return range(0)
-        left = 52 - self._n * self._hole_count - 8
+        left = VARIANTS[self.config.variant].deck_size - self._n * self._hole_count - 8
         fit = 1 + left // (5 - self._run_from + 1)
         return range(1, min(fit, self._max_runs) + 1)
 

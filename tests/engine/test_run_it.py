@@ -349,3 +349,57 @@ def test_phh_writes_and_replays_several_runs() -> None:
     (short,) = loads_phh(text[:last] + text[text.index("'", last + 3) + 1:])
     with pytest.raises(PhhError, match="never dealt"):
         replay_phh(short)
+
+
+@pytest.mark.parametrize("variant", ["omaha-hi-lo", "holdem-hi-lo", "short-deck", "omaha5"])
+def test_runs_of_the_other_variants_settle_as_settle_does(variant: str) -> None:
+    """Runs in hi-lo games (each run's pot share split high / low: the win_low events are
+    the low awards of every run) and in a short deck (run choices count its 36 cards)."""
+    config = GameConfig(small_blind=1, big_blind=2, variant=variant)
+    rng = random.Random(17)
+    checked = 0
+    for trial in range(300):
+        n = rng.randint(2, 4)
+        stacks = [rng.randint(3, 40) for _ in range(n)]
+        h = Hand(config, stacks, button=rng.randrange(n), seed=500 + trial, max_runs=4)
+        while not h.is_over:
+            if h.runs_pending:
+                most = max(h.run_choices)
+                h.choose_runs(h.runs_pending[0], rng.randint(2, 4) if most >= 4 else most)
+                continue
+            legal = h.legal_actions()
+            a = rng.choice(legal)
+            h.act((a.kind, a.max_amount if rng.random() < 0.5 else a.min_amount))
+        if h.runs < 2:
+            continue
+        checked += 1
+        first, *later = h.run_boards
+        shared = next(k for k in range(6) if k == 5 or any(b[k] != first[k] for b in later))
+        cards = first + [c for b in later for c in b[shared:]] + [c for hole in h.hole_cards
+                                                                   for c in hole]
+        assert len(set(cards)) == len(cards) and min(cards) >= (16 if variant == "short-deck" else 0)
+        holes = [None if f else c for f, c in zip(h.folded, h.hole_cards)]
+        s = settle(h.contributions, holes, None, folded=h.folded, button=h.button, variant=variant,
+                   dead=h.dead_money, boards=h.run_boards)
+        assert list(s.payouts) == h.payouts and s.rake == h.rake
+        low = Counter({e.seat: e.amount for e in h.events if e.kind == "win_low"})
+        expected = Counter()
+        for award in s.awards:
+            if award.half == "low":
+                expected.update(dict(zip(award.winners, award.shares)))
+        assert low == +expected and sum(h.payouts) == sum(h.contributions) - h.rake
+    assert checked >= 25
+
+
+def test_run_choices_count_the_variants_deck() -> None:
+    # 9 seats all-in preflop: 18 hole cards, a board and its burns (8) leave 26 cards of 52
+    # (4 more runs fit, max_runs caps at 4) but 10 of the short deck's 36 (one more run)
+    for variant, most in (("holdem", 4), ("short-deck", 2)):
+        config = GameConfig(small_blind=1, big_blind=2, ante=1, variant=variant)
+        h = Hand(config, [50] * 9, button=0, seed=1, max_runs=4)
+        h.all_in()
+        while h.current_actor is not None:
+            h.call()
+        assert list(h.run_choices) == list(range(1, most + 1)), variant
+        with pytest.raises(IllegalActionError):
+            h.choose_runs(h.runs_pending[0], most + 1)

@@ -37,7 +37,14 @@ def best_five_variant(variant: object, face: str) -> Variant:
     short deck); InvalidVariantError naming ``face`` and the variants it plays otherwise."""
     row = _BEST_FIVE.get(variant) if isinstance(variant, str) else None
     if row is None:
-        raise InvalidVariantError(f"{face} plays the variants {tuple(_BEST_FIVE)}, got {variant!r}")
+        hint = ""
+        other = VARIANTS.get(variant) if isinstance(variant, str) else None
+        if other is not None and other.low:
+            hint = f"; {variant!r} is a hi-lo game: evaluate_hilo(hole, board, variant={variant!r})"
+        elif other is not None:
+            hint = f"; {variant!r} takes two hole cards and three of the board: evaluate_omaha(hole, board)"
+        raise InvalidVariantError(
+            f"{face} plays the variants {tuple(_BEST_FIVE)}, got {variant!r}{hint}")
     return row
 
 

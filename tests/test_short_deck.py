@@ -246,5 +246,11 @@ def test_unknown_or_unplayed_variants() -> None:
         evaluate("Ah Kh Qh Jh Th", variant="shortdeck")
     with pytest.raises(InvalidVariantError, match=r"evaluate_batch plays the variants .* got 'omaha'"):
         evaluate_batch([[48, 44, 40, 36, 32]], variant="omaha")
+    # a game of the table the face does not play names the face that does
+    with pytest.raises(InvalidVariantError, match=r"got 'omaha5'; .* evaluate_omaha\(hole, board\)"):
+        evaluate([48, 44, 40, 36, 32], variant="omaha5")
+    with pytest.raises(InvalidVariantError,
+                       match=r"'holdem-hi-lo' is a hi-lo game: evaluate_hilo\(hole, board, variant="):
+        evaluate("Ah Kh Qh Jh Th", variant="holdem-hi-lo")
     with pytest.raises(InvalidVariantError, match=r"got 7"):
         hand_category(1, 7)  # type: ignore[arg-type]

@@ -18,7 +18,7 @@ from numpy.typing import NDArray
 from .cards import CardsLike, format_cards, parse_cards
 from .errors import DuplicateCardError, InvalidCardError, ShapeError
 from .ranges import Range
-from .variants import DECK_SIZE
+from .variants import DECK_SIZE, VARIANTS
 
 __all__ = [
     "Player",
@@ -59,18 +59,18 @@ def cards_text(cards: CardsLike) -> NDArray[np.uint8]:
 def parse_player(i: int, entry: PlayerLike, variant: str) -> Player:
     """Player ``i``: exact hole cards, a range (Hold'em) or ``"random"``. The caller has
     refused a :class:`~holdem_eval.Range` for Omaha."""
-    hole = 2 if variant == "holdem" else 4
-    empty = np.zeros((0, hole), dtype=np.uint8)
+    sizes = VARIANTS[variant].hole_counts  # Hold'em 2; Omaha 4..6, or the one of omaha5 ...
+    empty = np.zeros((0, sizes[0]), dtype=np.uint8)
     none = np.zeros(0, dtype=np.float64)
     if _is_random_text(entry):
         return Player("random", empty, none, True, False)
     if isinstance(entry, Range):
         return _range_player(entry, entry.text)
-    if variant == "omaha" or not isinstance(entry, str):
+    if VARIANTS[variant].hole_used or not isinstance(entry, str):
         cards = parse_cards(entry)
-        sizes = (2,) if variant == "holdem" else (4, 5, 6)
         if cards.size not in sizes:
-            want = "2 cards" if variant == "holdem" else "4 cards (5 or 6 for big-O)"
+            want = ("4 cards (5 or 6 for big-O)" if variant == "omaha"
+                    else f"{sizes[0]} cards" + ("" if variant == "holdem" else f" for {variant}"))
             raise ShapeError(f"player {i} must hold {want}, got {cards.size}: {entry!r}")
         return Player(format_cards(cards), cards.reshape(1, -1), np.ones(1), False, True)
     try:

@@ -298,7 +298,7 @@ def _result(players: list[Player], wins: NDArray[Any], hist: NDArray[Any], games
 
 def _exact_holdem(players: list[Player], board: NDArray[np.uint8], dead: NDArray[np.uint8],
                   method: str, threads: int,
-                  progress: Callable[[float], None] | None) -> EquityResult | None:
+                  progress: Callable[[float], None] | None, variant: str) -> EquityResult | None:
     """Exact Hold'em, or None when method is "auto" and enumeration is too costly."""
     n = len(players)
     lists = [p.combos if not p.random else all_combos(board, dead) for p in players]
@@ -355,8 +355,8 @@ def _exact_holdem(players: list[Player], board: NDArray[np.uint8], dead: NDArray
         whist += wh_i
     games = int(wins.sum())
     if weighted:
-        return _result(players, wwins, whist, games, True, "holdem", None, False)
-    return _result(players, wins, hist, games, True, "holdem", None, True)
+        return _result(players, wwins, whist, games, True, variant, None, False)
+    return _result(players, wins, hist, games, True, variant, None, True)
 
 
 def _valid_deals_floor(lists: list[NDArray[np.uint8]]) -> int:
@@ -384,7 +384,7 @@ def _enum_call(n: int, reps: NDArray[np.uint8], mult: NDArray[np.uint64],
 
 def _exact_omaha(players: list[Player], board: NDArray[np.uint8], dead: NDArray[np.uint8],
                  method: str, threads: int,
-                 progress: Callable[[float], None] | None) -> EquityResult | None:
+                 progress: Callable[[float], None] | None, variant: str) -> EquityResult | None:
     n = len(players)
     if any(not p.exact for p in players):
         if method == "exact":
@@ -410,7 +410,7 @@ def _exact_omaha(players: list[Player], board: NDArray[np.uint8], dead: NDArray[
         _check_status(st, "exact Omaha equity")
         wins += w
         hist += h
-    return _result(players, wins, hist, int(wins.sum()), True, "omaha", None, True)
+    return _result(players, wins, hist, int(wins.sum()), True, variant, None, True)
 
 
 # ------------------------------------------------------------------------ Monte Carlo
@@ -420,7 +420,7 @@ def _monte_carlo(players: list[Player], board: NDArray[np.uint8], dead: NDArray[
                  variant: str, trials: int | None, target_stderr: float | None, seed: int,
                  threads: int, progress: Callable[[float], None] | None) -> EquityResult:
     n = len(players)
-    nh = 2 if variant == "holdem" else max(p.combos.shape[1] for p in players)
+    nh = max(p.combos.shape[1] for p in players)  # a random player's combos: (0, hole)
     lists = [p.combos.reshape(-1, nh) for p in players]
     offsets = np.zeros(n + 1, dtype=np.uint32)
     offsets[1:] = np.cumsum([len(c) for c in lists])
@@ -492,7 +492,8 @@ def equity(
 
     ``players``: per player exact hole cards (``"AhAs"``), a range (text or
     :class:`Range`: ``"QQ+, AKs:0.5"``) or ``"random"``; for ``variant="omaha"`` exact
-    4-card hands (5 or 6 for big-O) or ``"random"``. ``variant="short-deck"`` (or
+    4-card hands (5 or 6 for big-O) or ``"random"``, for ``"omaha5"`` / ``"omaha6"`` 5 / 6
+    cards (a random player is dealt that many). ``variant="short-deck"`` (or
     ``"short-deck-straights-beat-trips"``) plays the 36-card deck 6..A: a range keeps its
     short-deck combos, a 2..5 elsewhere is an InvalidCardError naming the card and the
     variant; categories are counted on short deck's scale. ``board``: 0..5 cards; ``dead``: cards
@@ -529,14 +530,15 @@ def equity(
                            method=method, trials=trials, target_stderr=target_stderr,
                            seed=seed, threads=threads, progress=progress,
                            default_trials=DEFAULT_TRIALS)
+    omaha = VARIANT_ROWS[variant].hole_used == 2  # "omaha", or "omaha5" / "omaha6" (one count)
     parsed = []
     for i, entry in enumerate(players):
-        if variant == "omaha" and isinstance(entry, Range):
+        if omaha and isinstance(entry, Range):
             raise EquityArgumentError(
                 f"player {i}: Omaha players are exact hands or 'random', got {entry!r}")
         # a short-deck player holds two cards, as in Hold'em
         parsed.append(parse_player(i, entry, "holdem" if variant in SHORT_RULES else variant))
-    if variant == "omaha":
+    if omaha:
         sizes = {p.combos.shape[1] for p in parsed if not p.random}
         if len(sizes) > 1:
             raise ShapeError(f"Omaha players must all hold the same number of cards, got "
@@ -554,8 +556,7 @@ def equity(
                 raise DuplicateCardError(
                     f"card {format_cards([c])!r} is in both {taken[c]} and {what}")
             taken[c] = what
-    hole = 2 if variant == "holdem" or variant in SHORT_RULES else max(
-        [p.combos.shape[1] for p in parsed if not p.random] or [4])
+    hole = max(p.combos.shape[1] for p in parsed)  # a random player's combos: (0, hole)
     deck = VARIANT_ROWS[variant].deck_size
     if len(players) * hole + 5 + dead_a.size > deck:
         raise ShapeError(f"{len(players)} players of {hole} cards, a board and "
@@ -584,8 +585,8 @@ def equity(
                             target_stderr, seed if seed is not None else secrets.randbits(64),
                             threads, progress)
     if method != "monte_carlo":
-        exact_fn = _exact_holdem if variant == "holdem" else _exact_omaha
-        res = exact_fn(parsed, board_a, dead_a, method, threads, progress)
+        exact_fn = _exact_omaha if omaha else _exact_holdem
+        res = exact_fn(parsed, board_a, dead_a, method, threads, progress, variant)
         if res is not None:
             return res
     if seed is None:

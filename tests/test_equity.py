@@ -151,6 +151,29 @@ def test_exact_omaha_matches_brute_force(hands: list[str], board: str) -> None:
     check_against_brute(hands, board, omaha=True)
 
 
+@pytest.mark.parametrize(("variant", "hands"), [
+    ("omaha5", ["AsKsQhJh2c", "TdTc9s8s7h"]), ("omaha6", ["AsKsQhJh2c3c", "TdTc9s8s7h6h"]),
+])
+def test_the_named_big_o_rows_play_their_hole_count(variant: str, hands: list[str]) -> None:
+    """``omaha5`` / ``omaha6`` (the rows Hand plays) are Omaha with one hole count: the same
+    equity as ``omaha``, the count checked, random players dealt that many cards."""
+    check_against_brute(hands, "2s3s4h", omaha=True)
+    named, omaha = (equity(hands, board="2s3s4h", variant=v) for v in (variant, "omaha"))
+    assert named.variant == variant and named.exact
+    assert named.equity == omaha.equity and named.games == omaha.games
+    mc = equity([hands[0], "random"], board="2s3s4h", variant=variant, trials=20_000, seed=3)
+    assert mc.variant == variant and mc.games == 20_000 and not mc.exact
+    short = hands[0][:8]
+    with pytest.raises(ShapeError, match=f"player 1 must hold {len(hands[0]) // 2} cards for"
+                                         f" {variant}, got 4: '{short}'"):
+        equity([hands[1], short], variant=variant)
+    seats = 52 // (len(hands[0]) // 2)  # one more random player than the deck holds with a board
+    with pytest.raises(ShapeError, match=f"{seats} players of {len(hands[0]) // 2} cards"):
+        equity(["random"] * seats, variant=variant, trials=10)
+    with pytest.raises(EquityArgumentError, match="Omaha players are exact hands or 'random'"):
+        equity([hands[0], Range("AA")], variant=variant)
+
+
 # ---------------------------------------------------------------- ranges, weights, threads
 
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from .history_record import HandRecord, canonical_cards, numeric_time, plain_amount, record_all_in
+from .history_stars import site_games, supported_games
 
 __all__ = ["HEADER_IPOKER", "IpokerGame", "ipoker_games", "read_ipoker_hand"]
 
@@ -38,9 +39,14 @@ _FIELD = re.compile(r"<(?P<tag>\w+)>(?P<text>[^<]*)</(?P=tag)>")
 _ELEMENT = re.compile(r"<(?P<tag>game|player|round|action|cards|startdate)\b(?P<attrs>[^>]*?)"
                       r"(?P<empty>/)?>(?:(?P<text>[^<]*)</(?P=tag)>)?")
 _ATTR = re.compile(r'(\w+)="([^"]*)"')
-_GAMETYPE = re.compile(r"(?P<game>.+?) (?P<limit>NL|PL|FL|L)(?: (?P<stakes>\S+/\S+))?\s*$")
-_VARIANTS = {("Holdem", "NL"): "NT", ("Holdem", "L"): "FT", ("Holdem", "FL"): "FT",
-             ("Omaha", "PL"): "PO"}
+# 'Holdem NL $2/$4', 'Holdem L $2/$4', 'Omaha Hi-Lo PL $0.05/$0.10', 'Omaha Hi-Lo Limit $2/$4'
+_GAMETYPE = re.compile(r"(?P<game>.+?) (?P<limit>NL|PL|FL|L|Limit)(?: (?P<stakes>\S+/\S+))?\s*$")
+_VARIANTS = site_games({
+    ("Holdem", "NL"): "NT", ("Holdem", "L"): "FT", ("Holdem", "FL"): "FT",
+    ("Holdem", "Limit"): "FT", ("Omaha", "PL"): "PO", ("Omaha Hi-Lo", "PL"): "PO/8",
+    ("Omaha Hi-Lo", "L"): "FO/8", ("Omaha Hi-Lo", "FL"): "FO/8", ("Omaha Hi-Lo", "Limit"): "FO/8",
+})
+_SUPPORTED = supported_games(_VARIANTS.values())
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 _POSTS = {1: "sb", 2: "bb", 15: "ante"}
 _NOT_DEALT = (8, 9)  # sitting out; a blind not posted
@@ -164,8 +170,8 @@ def _general(rec: HandRecord, game: IpokerGame) -> None:
     m = _GAMETYPE.match(gametype)
     variant = _VARIANTS.get((m["game"], m["limit"])) if m else None
     if m is None or variant is None:
-        raise rec.unsupported(line, f"variant {gametype!r} is not supported yet (no-limit"
-                              " and fixed-limit Hold'em and pot-limit Omaha are)")
+        raise rec.unsupported(line, f"variant {gametype!r} is not supported yet ({_SUPPORTED}"
+                              " are)")
     rec.variant = variant
     rec.table = fields.get("tablename", "")
     if fields.get("tournamentcode"):

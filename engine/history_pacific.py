@@ -4,7 +4,9 @@
 brackets, with the currency symbol before or after and a decimal comma in some locales
 (``[ 1 192,48 $ ]``); the showdown is in the summary. It prints neither the uncalled bets
 nor the total pot and rake: :func:`~.history_record.to_phh` works them out
-(``HandRecord.prints_uncalled`` and ``prints_fees`` are False).
+(``HandRecord.prints_uncalled`` and ``prints_fees`` are False). In Omaha hi-lo a shown hand is
+followed by the site's ``(Hi: ...)`` and ``(Lo: ...)`` hands, and the winner of both halves
+collects twice.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 
 from .history_record import HandRecord, canonical_cards, numeric_time, plain_amount, player_line, record_play
+from .history_stars import site_games, supported_games
 
 __all__ = ["BEFORE_HAND", "HEADER_888", "bracket_line", "read_888_hand", "read_sections",
            "record_bracket_play", "seat_cards", "title_and_game"]
@@ -37,8 +40,11 @@ _ACTION = re.compile(
     r"|collected \[(?P<collected>[^\]]+)\]|(?P<hidden>did not show his hand))\s*$"
 )
 _DEALT = re.compile(r"Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]\s*$")
-_GAMES = {"No Limit Holdem": "NT", "Fix Limit Holdem": "FT", "Fixed Limit Holdem": "FT",
-          "Pot Limit Omaha": "PO"}
+_GAMES = site_games({"No Limit Holdem": "NT", "Fix Limit Holdem": "FT", "Fixed Limit Holdem": "FT",
+                     "Pot Limit Omaha": "PO", "Pot Limit OmahaHL": "PO/8"})
+_SUPPORTED = supported_games(_GAMES.values())
+# the hands a hi-lo showdown names under a shown hand: '(Hi: Jc, Jh, Js, Ks, As)', '(Lo: ...)'
+_HAND_NAMED = re.compile(r"\((?:Hi|Lo): [^()]*\)$")
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
@@ -128,8 +134,7 @@ def _game(rec: HandRecord, m: re.Match[str], line: int) -> None:
     game = m["game"]
     variant = _GAMES.get(game)
     if variant is None:
-        raise rec.unsupported(line, f"variant {game!r} is not supported yet (no-limit and"
-                              " fixed-limit Hold'em and pot-limit Omaha are)")
+        raise rec.unsupported(line, f"variant {game!r} is not supported yet ({_SUPPORTED} are)")
     rec.variant = variant
     stakes = m["stakes"].split("/")
     if len(stakes) != 2:
@@ -154,6 +159,8 @@ def _seat(rec: HandRecord, text: str, k: int) -> bool:
 
 
 def _line(rec: HandRecord, names: Sequence[str], text: str, k: int) -> None:
+    if _HAND_NAMED.match(text):
+        return  # the site's description of the hand shown above: the replay compares them
     play = bracket_line(rec, names, text, k, _ACTION, _post)
     if play is not None:
         record_bracket_play(rec, *play, k)

@@ -6,9 +6,10 @@ for an all-in that may call or raise (:func:`~.history_record.record_all_in` tel
 ``posts big blind + dead [$3]`` for a live big blind and a dead small one. PartyPoker
 prints no summary, no uncalled bet and no rake: an uncalled bet is in what its owner
 wins (``wins $1.87 USD from the side pot 1``), and :func:`~.history_record.to_phh` works
-the uncalled bets and the fees out. Cash games state the blinds (fixed limit: the bets)
-or, for pot-limit Omaha, the buy-in; tournaments state ``Blinds-Antes(1.200/2.400 -400)``
-with a dot grouping the thousands.
+the uncalled bets and the fees out. Omaha hi-lo pays the low half on a line of its own
+(``wins Lo ($0.09 USD) from the main pot``), added to what the player collected. Cash
+games state the blinds (fixed limit: the bets) or, for pot-limit Omaha, the buy-in;
+tournaments state ``Blinds-Antes(1.200/2.400 -400)`` with a dot grouping the thousands.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from .history_record import (
     plain_amount,
     record_all_in,
 )
+from .history_stars import site_games, supported_games
 
 __all__ = ["HEADER_PARTY", "read_party_hand"]
 
@@ -36,15 +38,19 @@ _GAME = re.compile(
     r"(?: Trny: ?(?P<trny>\d+).*?)?(?:\s+Blinds(?:-Antes)?\((?P<blinds>[^)]*)\))?"
     r" - (?P<date>\w+, \w+ \d{1,2}, \d{1,2}:\d{2}:\d{2}) (?P<zone>[A-Z]{2,5}) (?P<year>\d{4})\s*$"
 )
-_VARIANTS = {("Texas Hold'em", "NL"): "NT", ("Texas Hold'em", "FL"): "FT", ("Omaha", "PL"): "PO"}
+_VARIANTS = site_games({
+    ("Texas Hold'em", "NL"): "NT", ("Texas Hold'em", "FL"): "FT", ("Omaha", "PL"): "PO",
+    ("Omaha Hi-Lo", "PL"): "PO/8", ("Omaha Hi-Lo", "FL"): "FO/8",
+})
+_SUPPORTED = supported_games(_VARIANTS.values())
 _ACTION = re.compile(
     r"(?:(?P<fold>folds)|(?P<check>checks)|calls \[(?P<call>[^\]]+)\]|bets \[(?P<bet>[^\]]+)\]"
     r"|raises \[(?P<raise>[^\]]+)\]|is all-In\s+\[(?P<allin>[^\]]+)\]"
     r"|posts (?P<post>small blind|big blind \+ dead|big blind|ante) \[(?P<posted>[^\]]+)\]\.?"
     r"|shows \[(?P<shows>[^\]]*)\].*|doesn't show \[(?P<mucks>[^\]]*)\].*"
     r"|(?P<hidden>does not show cards\.?)"
-    r"|wins (?P<collected>[$€£]?[\d.,]+(?: [A-Z]{3})?)(?: chips)?(?: from .*)?"
-    r"|wins Lo .*(?P<low>)"
+    r"|wins (?:Lo \((?P<low>[^)]+)\)|(?P<collected>[$€£]?[\d.,]+(?: [A-Z]{3})?))(?: chips)?"
+    r"(?: from .*)?|shows\s*[^\[].* for low\.?"
     r"|will be using (?:his|her|their) time bank.*|has (?:left|joined) the table.*"
     r"|is sitting out.*|(?:did|could) not respond in time.*|is disconnected.*|has been"
     r" reconnected.*|is connected.*|has returned.*|will be allowed to play.*)\s*$"
@@ -74,7 +80,7 @@ def _game(rec: HandRecord, m: re.Match[str], line: int) -> None:
     variant = _VARIANTS.get((m["game"], m["limit"]))
     if variant is None:
         raise rec.unsupported(line, f"variant '{m['limit']} {m['game']}' is not supported yet"
-                              " (no-limit and fixed-limit Hold'em and pot-limit Omaha are)")
+                              f" ({_SUPPORTED} are)")
     rec.variant = variant
     stakes = m["stakes"]
     if m["trny"] is not None:
@@ -113,6 +119,9 @@ def _line(rec: HandRecord, names: Sequence[str], text: str, k: int) -> None:
     name, m = play
     if m["allin"]:
         record_all_in(rec, name, plain_amount(rec, m["allin"], k), k)
+    elif m["low"]:  # 'wins Lo ($0.09 USD) from the main pot': the low half, also collected
+        rec.collected[name] = rec.collected.get(name, Decimal(0)) + plain_amount(rec, m["low"], k)
+        rec.collected_lines.setdefault(name, k)
     elif m["hidden"] is not None:
         rec.showdown.append((name, False, k))
     else:  # a note about the player (time bank, sitting out ...) changes nothing

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
 from .history_record import HandRecord, canonical_cards, numeric_time, player_line, record_play, record_show
+from .history_stars import site_games, supported_games
 
 __all__ = ["HEADER_WINAMAX", "read_winamax_hand"]
 
@@ -40,7 +41,12 @@ _ACTION = re.compile(
 )
 _DEALT = re.compile(r"Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]\s*$")
 _TOTAL = re.compile(rf"Total pot (?P<amount>{_AMOUNT})\s*\|\s*(?:No rake|Rake (?P<rake>{_AMOUNT}))")
-_GAMES = {"Holdem no limit": "NT", "Omaha pot limit": "PO"}
+_GAMES = site_games({
+    "Holdem no limit": "NT", "Omaha pot limit": "PO", "5 Card Omaha pot limit": "PO5",
+    "6 Card Omaha pot limit": "PO6", "Omaha Hi/Lo pot limit": "PO/8",
+    "5 Card Omaha Hi/Lo pot limit": "PO5/8",
+})
+_SUPPORTED = supported_games(_GAMES.values())
 _SYMBOLS = {"€": "EUR", "$": "USD", "£": "GBP"}
 
 
@@ -105,8 +111,8 @@ def _header(rec: HandRecord, text: str, line: int) -> None:
     rec.hand_id = m["id"]
     variant = _GAMES.get(m["game"])
     if variant is None:
-        raise rec.unsupported(line, f"variant {m['game']!r} is not supported yet (no-limit"
-                              " Hold'em and pot-limit Omaha are)")
+        raise rec.unsupported(line, f"variant {m['game']!r} is not supported yet ({_SUPPORTED}"
+                              " are)")
     rec.variant = variant
     if m["kind"] != "CashGame":
         rec.tournament = m["kind"][len("Tournament "):].split(" buyIn:", 1)[0].strip('"')

@@ -512,7 +512,9 @@ static int state_fault(const he_hand *h)
         || (h->actor < 0 && !h->over && !h->pending_board && h->street != HE_SHOWDOWN
             && !h->run_choosing)
         || (h->run_choosing && (h->pending_board || h->actor >= 0 || h->n_active >= 2
-                                || h->run_from != h->board_len))) {
+                                || h->run_from != h->board_len))
+        /* runs are agreed only once nobody can bet any more, which stays so */
+        || (h->runs > 1 && h->n_active >= 2)) {
         return HE_HAND_FAULT_WAIT;
     }
     /* the seat to act has a bet to answer (acted below it: not folded or all-in, DONE) */

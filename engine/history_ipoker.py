@@ -26,8 +26,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 
-from .history_record import HandRecord, canonical_cards, numeric_time, plain_amount, record_all_in
-from .history_stars import site_games, supported_games
+from .history_record import (
+    HandRecord,
+    canonical_cards,
+    numeric_time,
+    plain_amount,
+    record_all_in,
+    site_games,
+    supported_games,
+)
 
 __all__ = ["HEADER_IPOKER", "IpokerGame", "ipoker_games", "read_ipoker_hand"]
 

@@ -15,8 +15,16 @@ import re
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 
-from .history_record import HandRecord, canonical_cards, numeric_time, plain_amount, player_line, record_play
-from .history_stars import site_games, supported_games
+from .history_record import (
+    HandRecord,
+    canonical_cards,
+    numeric_time,
+    plain_amount,
+    player_line,
+    record_play,
+    site_games,
+    supported_games,
+)
 
 __all__ = ["BEFORE_HAND", "HEADER_888", "bracket_line", "read_888_hand", "read_sections",
            "record_bracket_play", "seat_cards", "title_and_game"]

@@ -24,8 +24,9 @@ from .history_record import (
     HandRecord,
     plain_amount,
     record_all_in,
+    site_games,
+    supported_games,
 )
-from .history_stars import site_games, supported_games
 
 __all__ = ["HEADER_PARTY", "read_party_hand"]
 

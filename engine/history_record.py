@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from holdem_eval import HoldemEvalError
 from holdem_eval.cards import card_text, parse_cards
@@ -45,6 +45,8 @@ __all__ = [
     "record_play",
     "record_show",
     "round_bets",
+    "site_games",
+    "supported_games",
     "to_phh",
 ]
 
@@ -586,3 +588,33 @@ def _standard_fields(rec: HandRecord, order: Iterable[str]) -> dict[str, Any]:
         if rec.zone in _ZONES:
             fields["time_zone"] = _ZONES[rec.zone]
     return fields
+
+
+_Game = TypeVar("_Game")
+
+
+def site_games(games: dict[_Game, str]) -> dict[_Game, str]:
+    """A reader's game table (how the site names a game -> its PHH code) without the games
+    this build of the engine does not play (``PHH_VARIANTS`` lists those it does): a game
+    left out is refused by name like any other."""
+    return {game: code for game, code in games.items() if code in PHH_VARIANTS}
+
+
+# the engine's game rows as players name them, for the messages that refuse a game
+_GAME_WORDS = {"holdem": "Hold'em", "omaha": "Omaha", "omaha5": "5-card Omaha",
+               "omaha6": "6-card Omaha", "omaha-hi-lo": "Omaha hi-lo",
+               "omaha5-hi-lo": "5-card Omaha hi-lo", "short-deck": "short deck",
+               "short-deck-straights-beat-trips": "short deck (straights above trips)"}
+
+
+def supported_games(codes: Iterable[str]) -> str:
+    """The games of ``codes`` (PHH codes) in words, for an error that refuses a game:
+    ``no-limit and fixed-limit Hold'em, pot-limit Omaha and pot-limit Omaha hi-lo``."""
+    bettings: dict[str, list[str]] = {}
+    for code in dict.fromkeys(codes):
+        variant, betting = PHH_VARIANTS[code]
+        name = _GAME_WORDS.get(variant, variant)
+        if betting not in bettings.setdefault(name, []):
+            bettings[name].append(betting)
+    games = [f"{' and '.join(b)} {name}" for name, b in bettings.items()]
+    return ", ".join(games[:-1]) + " and " + games[-1] if len(games) > 1 else "".join(games)

@@ -9,12 +9,18 @@ understood is refused rather than skipped: a missed action would change the hand
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
-from typing import TypeVar
 
-from .history_record import HandRecord, canonical_cards, numeric_time, record_play, record_show
-from .phh_hand import PHH_VARIANTS
+from .history_record import (
+    HandRecord,
+    canonical_cards,
+    numeric_time,
+    record_play,
+    record_show,
+    site_games,
+    supported_games,
+)
 
 __all__ = ["HEADER_GG", "HEADER_STARS", "read_stars_hand", "site_games", "supported_games"]
 
@@ -38,36 +44,6 @@ _GAMES = ("6 Card Omaha Hi/Lo", "5 Card Omaha Hi/Lo", "Courchevel Hi/Lo", "6 Car
 _GG_GAMES = {"PLO": "Omaha Pot Limit", "PLO-5": "5 Card Omaha Pot Limit",
              "PLO5": "5 Card Omaha Pot Limit", "PLO-6": "6 Card Omaha Pot Limit",
              "PLO Hi/Lo": "Omaha Hi/Lo Pot Limit"}
-
-_Game = TypeVar("_Game")
-
-
-def site_games(games: dict[_Game, str]) -> dict[_Game, str]:
-    """A reader's game table (how the site names a game -> its PHH code) without the games
-    this build of the engine does not play (``PHH_VARIANTS`` lists those it does): a game
-    left out is refused by name like any other."""
-    return {game: code for game, code in games.items() if code in PHH_VARIANTS}
-
-
-# the engine's game rows as players name them, for the messages that refuse a game
-_GAME_WORDS = {"holdem": "Hold'em", "omaha": "Omaha", "omaha5": "5-card Omaha",
-               "omaha6": "6-card Omaha", "omaha-hi-lo": "Omaha hi-lo",
-               "omaha5-hi-lo": "5-card Omaha hi-lo", "short-deck": "short deck",
-               "short-deck-straights-beat-trips": "short deck (straights above trips)"}
-
-
-def supported_games(codes: Iterable[str]) -> str:
-    """The games of ``codes`` (PHH codes) in words, for an error that refuses a game:
-    ``no-limit and fixed-limit Hold'em, pot-limit Omaha and pot-limit Omaha hi-lo``."""
-    bettings: dict[str, list[str]] = {}
-    for code in dict.fromkeys(codes):
-        variant, betting = PHH_VARIANTS[code]
-        name = _GAME_WORDS.get(variant, variant)
-        if betting not in bettings.setdefault(name, []):
-            bettings[name].append(betting)
-    games = [f"{' and '.join(b)} {name}" for name, b in bettings.items()]
-    return ", ".join(games[:-1]) + " and " + games[-1] if len(games) > 1 else "".join(games)
-
 
 _VARIANT = site_games({
     ("Hold'em", "no-limit"): "NT", ("Hold'em", "fixed-limit"): "FT",

@@ -13,8 +13,16 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
-from .history_record import HandRecord, canonical_cards, numeric_time, player_line, record_play, record_show
-from .history_stars import site_games, supported_games
+from .history_record import (
+    HandRecord,
+    canonical_cards,
+    numeric_time,
+    player_line,
+    record_play,
+    record_show,
+    site_games,
+    supported_games,
+)
 
 __all__ = ["HEADER_WINAMAX", "read_winamax_hand"]
 

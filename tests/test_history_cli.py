@@ -19,13 +19,13 @@ def test_convert_writes_every_verified_hand_and_reads_back(
     argv = ["history", "convert", str(DATA), "-o", str(out), "--skip-invalid", "--report", str(report)]
     assert main(argv) == 0
     assert capsys.readouterr().out == (
-        f"303 hands written to {out} (302 exact, 1 net of fees); 68 left out\n"
+        f"320 hands written to {out} (319 exact, 1 net of fees); 51 left out\n"
     )
     hands = loads_phh(out.read_bytes(), name="all.phhs")
-    assert len(hands) == 303
-    assert sum(replay_phh(h).matches_file is True for h in hands) == 302  # the other: net of fees
+    assert len(hands) == 320
+    assert sum(replay_phh(h).matches_file is True for h in hands) == 319  # the other: net of fees
     lines = report.read_text("utf-8").splitlines()
-    assert len(lines) == 68
+    assert len(lines) == 51
     assert all(line.startswith(str(DATA)) and ".txt:" in line for line in lines)
     # the names, the site's fields and the settlement rules survive the round trip
     path = DATA / "PokerStars/CashGame/ExtraHands/PlayerWithColon.txt"
@@ -64,7 +64,7 @@ def test_convert_to_stdout_and_bad_inputs(tmp_path: Path, capsys: pytest.Capture
         f"holdem-eval history: error: {str(tmp_path / 'nope.txt')!r} is neither a file, a folder,"
         " a glob nor the text of a hand history\n"
     )
-    refused = DATA / "PokerStars/CashGame/GameTypeTests/PotLimitOmahaHiLo.txt"
+    refused = DATA / "PokerStars/CashGame/GameTypeTests/NoLimitOmahaHiLo.txt"
     assert main(["history", "convert", str(refused), "-o", str(tmp_path / "x"), "--skip-invalid"]) == 1
     assert capsys.readouterr().err == (
         "holdem-eval history: error: no hand to write: 1 refused, none verified\n"

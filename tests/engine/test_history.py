@@ -51,8 +51,6 @@ def _rel(check: HistoryCheck, root: Path) -> str:
 
 # every sample the readers refuse, and why (class, a piece of the message)
 _CAP = (UnsupportedHistoryError, "capped no-limit")
-_HILO = (UnsupportedHistoryError, "variant Omaha Hi/Lo Pot Limit is not supported yet")
-_FIVE = (UnsupportedHistoryError, "variant 5 Card Omaha Pot Limit is not supported yet")
 _NOT_A_HAND = (UnknownSiteError, "not a hand history of a known site")
 _PPP = (UnsupportedHistoryError, "PPPoker hand histories are not supported yet")
 _SUM = (HistoryError, "the amounts do not add up")
@@ -70,20 +68,10 @@ STARS_REFUSED = {
     "CashGame/ExtraHands/PlayerNameWithSlashesAndSquareBrackets.txt": _CAP,
     "CashGame/GameTypeTests/CapNoLimitHoldem.txt": _CAP,
     "CashGame/RunItTwiceTests/RunItTwice2.txt": _CAP,
-    "CashGame/ExtraHands/MucksHand.txt": _HILO,
-    "CashGame/GameTypeTests/PotLimitOmahaHiLo.txt": _HILO,
-    "CashGame/HandActionTests/OmahaHiLo.txt": _HILO,
-    "CashGame/HandActionTests/StrangePlayerNames.txt": _HILO,
-    "CashGame/HandActionTests/UncalledBet.txt": _HILO,
-    "CashGame/PlayerTests/OmahaHiLoShowdown.txt": _HILO,
     "CashGame/GameTypeTests/NoLimitOmahaHiLo.txt": (
         UnsupportedHistoryError, "variant Omaha Hi/Lo No Limit is not supported yet"),
-    "CashGame/HandActionTests/NeedsRaiseAdjusting.txt": (
-        UnsupportedHistoryError, "variant Omaha Hi/Lo Limit is not supported yet"),
     "CashGame/GameTypeTests/PotLimitHoldem.txt": (
         UnsupportedHistoryError, "variant Hold'em Pot Limit is not supported yet"),
-    "CashGame/GameTypeTests/PotLimitFiveCardOmaha.txt": _FIVE,
-    "CashGame/PlayerTests/FiveCardOmaha.txt": _FIVE,
     "CashGame/HandActionTests/CashOut.txt": (
         UnsupportedHistoryError, "cash-out of a hand is not supported"),
     # malformed on purpose, or edited by hand so the figures disagree
@@ -121,7 +109,7 @@ def test_pokerstars_samples_import_and_verify(stars_checks: list[HistoryCheck]) 
     counts = Counter(c.method for c in stars_checks)
     assert len(list(STARS.rglob("*.txt"))) == 75
     assert len(stars_checks) == 141  # hands, and files that hold none
-    assert counts == {"exact": 108, "net of fees": 1, None: 32}
+    assert counts == {"exact": 117, "net of fees": 1, None: 23}
     for check in stars_checks:
         assert check.ok == (check.hand is not None)
         if check.ok:
@@ -139,11 +127,7 @@ def test_ggpoker_samples_import_and_verify(gg_checks: list[HistoryCheck]) -> Non
             assert check.hand is not None and replay_phh(check.hand).matches_file is True
 
 
-_888_HILO = (UnsupportedHistoryError, "variant 'Pot Limit OmahaHL' is not supported yet")
 PACIFIC_REFUSED = {
-    "CashGame/GameTypeTests/PotLimitOmahaHiLo.txt": _888_HILO,
-    "CashGame/HandActionTests/OmahaHiLo.txt": _888_HILO,
-    "CashGame/PlayerTests/OmahaHiLoShowdown.txt": _888_HILO,
     "CashGame/GameTypeTests/NoLimitOmaha.txt": (
         UnsupportedHistoryError, "variant 'No Limit Omaha' is not supported yet"),
     "CashGame/GameTypeTests/PotLimitHoldem.txt": (  # a PartyPoker file in the folder
@@ -161,7 +145,7 @@ PACIFIC_REFUSED = {
 def test_888poker_samples_import_and_verify() -> None:
     checks = verify_history(PACIFIC)
     assert len(list(PACIFIC.rglob("*.txt"))) == 33
-    assert Counter(c.method for c in checks) == {"exact": 24, None: 9}
+    assert Counter(c.method for c in checks) == {"exact": 27, None: 6}
     for check in checks:
         if check.ok:
             assert check.hand is not None and replay_phh(check.hand).matches_file is True
@@ -217,10 +201,6 @@ def test_888poker_dead_blind_walk_and_fixed_limit() -> None:
 
 
 WINAMAX_REFUSED = {
-    "CashGame/GameTypeTests/PotLimitFiveCardOmahaHiLo.txt": (
-        UnsupportedHistoryError, "variant '5 Card Omaha Hi/Lo pot limit' is not supported yet"),
-    "CashGame/HandActionTests/UncalledBet.txt": (
-        UnsupportedHistoryError, "variant '5 Card Omaha pot limit' is not supported yet"),
     "CashGame/HandActionTests/PostingDead.txt": (HistoryError, "the amounts do not add up"),
     "CashGame/PlayerTests/WithSittingOut.txt": (
         HistoryError, "line not understood: 'Seat 1: Player1 ()'"),
@@ -232,7 +212,7 @@ WINAMAX_REFUSED = {
 def test_winamax_samples_import_and_verify() -> None:
     checks = verify_history(WINAMAX)
     assert len(list(WINAMAX.rglob("*.txt"))) == 30
-    assert Counter(c.method for c in checks) == {"exact": 34, None: 5}
+    assert Counter(c.method for c in checks) == {"exact": 36, None: 3}
     for check in checks:
         if check.ok:
             assert check.hand is not None and replay_phh(check.hand).matches_file is True
@@ -678,10 +658,11 @@ def test_text_before_the_first_hand_and_unseated_players() -> None:
 
 
 def test_unsupported_games_and_positions() -> None:
-    hilo = _general().replace("Hold'em No Limit", "Omaha Hi/Lo Pot Limit")
-    with pytest.raises(UnsupportedHistoryError, match=r"^<text>:1: variant Omaha Hi/Lo Pot Limit"
-                       r" is not supported yet \(no-limit and fixed-limit Hold'em and pot-limit"
-                       r" Omaha are\)$"):
+    hilo = _general().replace("Hold'em No Limit", "Omaha Hi/Lo No Limit")
+    with pytest.raises(UnsupportedHistoryError, match=r"^<text>:1: variant Omaha Hi/Lo No Limit"
+                       r" is not supported yet \(no-limit and fixed-limit Hold'em, pot-limit"
+                       r" Omaha, pot-limit 5-card Omaha, pot-limit 6-card Omaha, pot-limit and"
+                       r" fixed-limit Omaha hi-lo and pot-limit 5-card Omaha hi-lo are\)$"):
         list(load_history(hilo))
     swapped = _general().replace("Nightfox82: posts small blind", "Asaki1: posts small blind", 1)
     swapped = swapped.replace("Asaki1: posts big blind", "Nightfox82: posts big blind", 1)

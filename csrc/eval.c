@@ -69,21 +69,6 @@ int he_eval5(int c0, int c1, int c2, int c3, int c4)
     return eval_ids(ids, 5);
 }
 
-/* The summed hand of one row of k cards, added to `board` when `with_board`. Two
- * independent sums (cards 0.. and k/2..) halve the chain of dependent adds. */
-HE_ALWAYS_INLINE he_acc row_hand(const uint8_t *row, size_t k, int with_board, he_acc board)
-{
-    he_acc h = with_board ? he_acc_add(board, row[0]) : he_acc_first(row[0]);
-    he_acc g = he_acc_part(row[k / 2]);
-    for (size_t t = 1; t < k / 2; t++) {
-        h = he_acc_add(h, row[t]);
-    }
-    for (size_t t = k / 2 + 1; t < k; t++) {
-        g = he_acc_add(g, row[t]);
-    }
-    return he_acc_sum(h, g);
-}
-
 /* Evaluates n rows of k cards: row i reads cards[i * k .. i * k + k) and is added to
  * `board` (the pre-summed shared board of `ncards - k` valid cards) when `with_board`,
  * else starts from nothing. Inlined with constant k, with_board and hw, so the card loop
@@ -95,10 +80,10 @@ HE_ALWAYS_INLINE int batch_rows(const uint8_t *cards, size_t n, size_t k, int wi
     const uint8_t *row = cards;
     size_t i = 0;
     for (; i + 4 <= n; i += 4, row += 4 * k) {
-        he_acc a = row_hand(row, k, with_board, board);
-        he_acc b = row_hand(row + k, k, with_board, board);
-        he_acc c = row_hand(row + 2 * k, k, with_board, board);
-        he_acc d = row_hand(row + 3 * k, k, with_board, board);
+        he_acc a = he_row_hand(row, k, with_board, board);
+        he_acc b = he_row_hand(row + k, k, with_board, board);
+        he_acc c = he_row_hand(row + 2 * k, k, with_board, board);
+        he_acc d = he_row_hand(row + 3 * k, k, with_board, board);
         uint64_t abits = he_acc_bits(a), bbits = he_acc_bits(b);
         uint64_t cbits = he_acc_bits(c), dbits = he_acc_bits(d);
         /* No row has more than ncards bits (a carry only loses bits), so the four counts
@@ -113,7 +98,7 @@ HE_ALWAYS_INLINE int batch_rows(const uint8_t *cards, size_t n, size_t k, int wi
         out[i + 3] = he_rank_of(he_acc_key(d), dbits);
     }
     for (; i < n; i++, row += k) {
-        he_acc h = row_hand(row, k, with_board, board);
+        he_acc h = he_row_hand(row, k, with_board, board);
         uint64_t bits = he_acc_bits(h);
         if (popcount_as(bits, hw) != ncards) {
             *bad_row = i;

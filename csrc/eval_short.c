@@ -53,21 +53,6 @@ int he_short_eval_hand(const uint8_t *cards, size_t k, int rules)
     return he_short_rank_of(he_acc_key(h), bits, short_table(rules));
 }
 
-/* The summed hand of one row of k cards, added to `board` when `with_board` (eval.c's
- * row_hand: two independent sums halve the chain of dependent adds). */
-HE_ALWAYS_INLINE he_acc short_row(const uint8_t *row, size_t k, int with_board, he_acc board)
-{
-    he_acc h = with_board ? he_acc_add(board, row[0]) : he_acc_first(row[0]);
-    he_acc g = he_acc_part(row[k / 2]);
-    for (size_t t = 1; t < k / 2; t++) {
-        h = he_acc_add(h, row[t]);
-    }
-    for (size_t t = k / 2 + 1; t < k; t++) {
-        g = he_acc_add(g, row[t]);
-    }
-    return he_acc_sum(h, g);
-}
-
 /* n rows of k cards (each added to the pre-summed `board` of ncards - k valid short-deck
  * cards when `with_board`); inlined with constant k, with_board and hw; four rows per turn. */
 HE_ALWAYS_INLINE int short_rows(const uint8_t *cards, size_t n, size_t k, int with_board,
@@ -77,10 +62,10 @@ HE_ALWAYS_INLINE int short_rows(const uint8_t *cards, size_t n, size_t k, int wi
     const uint8_t *row = cards;
     size_t i = 0;
     for (; i + 4 <= n; i += 4, row += 4 * k) {
-        he_acc a = short_row(row, k, with_board, board);
-        he_acc b = short_row(row + k, k, with_board, board);
-        he_acc c = short_row(row + 2 * k, k, with_board, board);
-        he_acc d = short_row(row + 3 * k, k, with_board, board);
+        he_acc a = he_row_hand(row, k, with_board, board);
+        he_acc b = he_row_hand(row + k, k, with_board, board);
+        he_acc c = he_row_hand(row + 2 * k, k, with_board, board);
+        he_acc d = he_row_hand(row + 3 * k, k, with_board, board);
         uint64_t abits = he_acc_bits(a), bbits = he_acc_bits(b);
         uint64_t cbits = he_acc_bits(c), dbits = he_acc_bits(d);
         /* no row has more than ncards bits, so the sum is 4 * ncards iff each row has all */
@@ -95,7 +80,7 @@ HE_ALWAYS_INLINE int short_rows(const uint8_t *cards, size_t n, size_t k, int wi
         out[i + 3] = he_short_rank_of(he_acc_key(d), dbits, table);
     }
     for (; i < n; i++, row += k) {
-        he_acc h = short_row(row, k, with_board, board);
+        he_acc h = he_row_hand(row, k, with_board, board);
         uint64_t bits = he_acc_bits(h);
         if (short_popcount(bits, hw) != ncards || (bits & HE_SHORT_LOW_BITS)) {
             *bad_row = i;

@@ -213,6 +213,21 @@ static inline uint64_t he_acc_bits(he_acc h)
 }
 #endif
 
+/* The summed hand of one row of k cards, added to `board` when `with_board` (the batch
+ * kernels of eval.c and eval_short.c). Two independent sums (cards 0.. and k/2..) halve the chain of dependent adds. */
+HE_ALWAYS_INLINE he_acc he_row_hand(const uint8_t *row, size_t k, int with_board, he_acc board)
+{
+    he_acc h = with_board ? he_acc_add(board, row[0]) : he_acc_first(row[0]);
+    he_acc g = he_acc_part(row[k / 2]);
+    for (size_t t = 1; t < k / 2; t++) {
+        h = he_acc_add(h, row[t]);
+    }
+    for (size_t t = k / 2 + 1; t < k; t++) {
+        g = he_acc_add(g, row[t]);
+    }
+    return he_acc_sum(h, g);
+}
+
 /* Rank of a hand that holds no flush, from its rank key (bits 0..31 of a summed key):
  * the offset-table perfect hash (gen_tables.py). */
 static inline uint16_t he_rank_noflush(uint64_t key)

@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from gen_tables import RANK_MULT, ROW_SHIFT, c_array, offset_hash  # noqa: E402
+from gen_tables import RANK_MULT, ROW_SHIFT, c_array, offset_hash, rank_multisets  # noqa: E402
 
 from holdem_eval._short_classes import (  # noqa: E402  (after the path fix-up)
     SHORT_LOWEST_RANK,
@@ -82,31 +82,12 @@ def class_ranks(trips_beat_straight: bool) -> tuple[dict[tuple[int, ...], int], 
     return plain, flush
 
 
-def rank_multisets(k: int) -> list[tuple[int, ...]]:
-    """Sorted multisets of k short-deck ranks (4..12), no rank more than four times."""
-    out: list[tuple[int, ...]] = []
-
-    def rec(start: int, left: int, acc: list[int]) -> None:
-        if left == 0:
-            out.append(tuple(acc))
-            return
-        for r in range(start, 13):
-            if acc[-4:] == [r] * 4:
-                continue
-            acc.append(r)
-            rec(r, left - 1, acc)
-            acc.pop()
-
-    rec(SHORT_LOWEST_RANK, k, [])
-    return out
-
-
 def plain_keys() -> dict[int, int]:
     """Rank key -> both rule sets' best ranks as one value (rank0 << SLOT_BITS | rank1)."""
     plains = [class_ranks(rule)[0] for rule in RULES]
     table: dict[int, int] = {}
     for k in (5, 6, 7):
-        for ms in rank_multisets(k):
+        for ms in rank_multisets(k, SHORT_LOWEST_RANK):
             fives = [tuple(sorted(c)) for c in combinations(ms, 5)]
             best = [min(p[f] for f in fives if f in p) for p in plains]
             key = sum(RANK_MULT[r] for r in ms)

@@ -94,8 +94,9 @@ def class_ranks() -> tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int
     return plain, flush
 
 
-def rank_multisets(k: int) -> list[tuple[int, ...]]:
-    """Sorted multisets of k ranks with no rank more than four times."""
+def rank_multisets(k: int, lowest: int = 0) -> list[tuple[int, ...]]:
+    """Sorted multisets of k ranks (lowest..12; short deck's start at 4) with no rank more
+    than four times."""
     out: list[tuple[int, ...]] = []
 
     def rec(start: int, left: int, acc: list[int]) -> None:
@@ -109,7 +110,7 @@ def rank_multisets(k: int) -> list[tuple[int, ...]]:
             rec(r, left - 1, acc)
             acc.pop()
 
-    rec(0, k, [])
+    rec(lowest, k, [])
     return out
 
 

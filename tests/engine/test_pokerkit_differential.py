@@ -167,6 +167,26 @@ def _sync_board(h: Hand, st: Any) -> None:
         h.deal_board(_text(cards))
 
 
+
+def step_both(h: Any, st: Any, rng: random.Random, ours: tuple[Any, ...]) -> None:
+    """One random decision, the same in both engines: a call or check, a fold when there is
+    something to call, or a bet or raise to the minimum, the maximum or between."""
+    _, to_call, lo, hi = ours
+    options = ["cc"] + (["f"] if to_call else []) + (["cbr"] if lo is not None else [])
+    choice = rng.choice(options)
+    if choice == "f":
+        h.fold()
+        st.fold()
+    elif choice == "cc":
+        h.check_or_call()
+        st.check_or_call()
+    else:
+        assert lo is not None and hi is not None
+        to = rng.choice([lo, hi, rng.randint(lo, hi)])
+        h.bet_or_raise_to(to)
+        st.complete_bet_or_raise_to(to)
+
+
 def _play(seed: int) -> str | None:
     """One hand on both engines: None when they agree throughout, else the known
     divergence that explains where they part (an unexplained one fails)."""
@@ -191,20 +211,7 @@ def _play(seed: int) -> str | None:
                 f" {ours}, PokerKit {theirs}; events {[tuple(e)[:3] for e in h.events]}"
             )
             return why
-        _, to_call, lo, hi = ours
-        options = ["cc"] + (["f"] if to_call else []) + (["cbr"] if lo is not None else [])
-        choice = rng.choice(options)
-        if choice == "f":
-            h.fold()
-            st.fold()
-        elif choice == "cc":
-            h.check_or_call()
-            st.check_or_call()
-        else:
-            assert lo is not None and hi is not None
-            to = rng.choice([lo, hi, rng.randint(lo, hi)])
-            h.bet_or_raise_to(to)
-            st.complete_bet_or_raise_to(to)
+        step_both(h, st, rng, ours)
     assert h.is_over and not st.status, f"{where}: one engine finished, the other did not"
     if list(st.stacks) != h.stacks:
         why = _divergence(h, cfg, stacks)

@@ -120,20 +120,7 @@ def _play(seed: int) -> tuple[str, str | None, Hand]:
                 f" {ours}, PokerKit {theirs}; events {[tuple(e)[:3] for e in h.events]}"
             )
             return game, why, h
-        _, to_call, lo, hi = ours
-        options = ["cc"] + (["f"] if to_call else []) + (["cbr"] if lo is not None else [])
-        choice = rng.choice(options)
-        if choice == "f":
-            h.fold()
-            st.fold()
-        elif choice == "cc":
-            h.check_or_call()
-            st.check_or_call()
-        else:
-            assert lo is not None and hi is not None
-            to = rng.choice([lo, hi, rng.randint(lo, hi)])
-            h.bet_or_raise_to(to)
-            st.complete_bet_or_raise_to(to)
+        diff.step_both(h, st, rng, ours)
     assert h.is_over and not st.status, f"{where}: one engine finished, the other did not"
     if list(st.stacks) != h.stacks:
         why = diff._divergence(h, cfg, stacks) or _hi_lo_divergence(h)

@@ -5,6 +5,11 @@ turns one pyarrow RecordBatch into ranks and a ``row -> reason`` map of its bad 
 ``output_batch`` and ``reject_batch`` build what is written. Per-row Python runs only for
 rows that are bad.
 
+Variants: every function that ranks or labels takes the name of a best-five variant
+(``"holdem"`` or a short-deck one), already checked by the caller (``best_five_variant``).
+Short deck ranks on its own scale and categories; a card outside its deck (a 2..5) makes
+the row bad, like any other bad card.
+
 Empty cells: a null (Parquet null, or an empty CSV cell) in a text column, a ``cards``
 column or a ``hole`` column makes the row bad. In ``board`` card columns an empty cell is a
 card not dealt yet, so a board may stop after the flop or the turn; an empty cell followed
@@ -25,7 +30,7 @@ from numpy.typing import NDArray
 
 from . import _bindings as nat
 from ._bulk_common import BulkArgumentError, pa_module, require
-from ._classes import LAST_RANK
+from ._variant_faces import deck_error, short_rules
 from .cards import (
     CARD_SEPARATORS,
     CARD_TEXT_PATTERN,
@@ -37,9 +42,10 @@ from .cards import (
     parse_cards,
 )
 from .categories import describe as describe_rank
+from .categories import hand_categories
 from .errors import DTypeError, HoldemEvalError, ShapeError
 from .evaluator import evaluate_batch
-from .variants import WORST_RANK
+from .variants import VARIANTS
 
 __all__ = [
     "OUTPUT_NAMES",
@@ -507,21 +513,30 @@ class Ranked:
     categories: NDArray[np.uint8] | None = None  # (n,) when the kernel produced them
 
 
-def rank_chunk(batch: Any, spec: HandColumns, threads: int) -> Ranked:
-    """Rank every row of ``batch``; bad rows get rank 0 and a reason in ``errors``."""
+def rank_chunk(batch: Any, spec: HandColumns, threads: int, variant: str = "holdem") -> Ranked:
+    """Rank every row of ``batch`` on ``variant``'s scale; bad rows get rank 0 and a reason
+    in ``errors``."""
     cols = _fast_columns(batch, spec)
     if cols is not None:
         n = batch.num_rows
         ranks = np.empty(n, dtype=np.uint16)
-        categories = np.empty(n, dtype=np.uint8)
-        status, _ = nat.eval_columns(cols, ranks, categories, threads)
-        if status == nat.HE_OK:
-            return Ranked(ranks, {}, categories)
+        rules = short_rules(variant)
+        if rules is None:
+            categories = np.empty(n, dtype=np.uint8)
+            status, _ = nat.eval_columns(cols, ranks, categories, threads)
+            if status == nat.HE_OK:
+                return Ranked(ranks, {}, categories)
+        else:
+            # No column kernel for short deck: one (n, k) copy of the cards, then its batch
+            # kernel, which refuses a card outside the deck as it ranks.
+            status, _ = nat.short_eval_batch(np.stack(cols, axis=1), rules, ranks, threads)
+            if status == nat.HE_OK:
+                return Ranked(ranks, {})
         # A bad row: the general path finds every one of them with its reason.
-    return _rank_general(batch, spec, threads)
+    return _rank_general(batch, spec, threads, variant)
 
 
-def _rank_general(batch: Any, spec: HandColumns, threads: int) -> Ranked:
+def _rank_general(batch: Any, spec: HandColumns, threads: int, variant: str = "holdem") -> Ranked:
     n = batch.num_rows
     parsed = [(role, _parse_part(batch, cols, role)) for role, cols in spec.parts()]
     errors: dict[int, str] = {}
@@ -537,6 +552,8 @@ def _rank_general(batch: Any, spec: HandColumns, threads: int) -> Ranked:
     count = np.sum([p.count for _, p in parsed], axis=0)
     for r in np.flatnonzero((count < 5) | (count > 7)).tolist():
         errors.setdefault(r, f"a hand has 5, 6 or 7 cards, got {_count_text(count[r])}")
+    if VARIANTS[variant].lowest_card:
+        _deck_errors(parsed, spec, cards, variant, errors)
     good = np.ones(n, dtype=bool)
     if errors:
         good[np.fromiter(errors, dtype=np.int64, count=len(errors))] = False
@@ -555,8 +572,31 @@ def _rank_general(batch: Any, spec: HandColumns, threads: int) -> Ranked:
         for r, row in zip(rows[dup].tolist(), hands[dup]):
             errors[r] = _duplicate_reason(row)
         keep = rows[~dup]
-        ranks[keep] = evaluate_batch(hands[~dup], threads=threads)
+        ranks[keep] = evaluate_batch(hands[~dup], threads=threads, variant=variant)
     return Ranked(ranks, errors)
+
+
+def _deck_errors(
+    parsed: list[tuple[str, _Parsed]],
+    spec: HandColumns,
+    cards: NDArray[np.uint8],
+    variant: str,
+    errors: dict[int, str],
+) -> None:
+    """Mark the rows holding a card outside ``variant``'s deck (a 2..5 in short deck) bad,
+    naming the card, its column and the variant; rows already bad keep their reason."""
+    lowest = VARIANTS[variant].lowest_card
+    for (_, p), (_, names) in zip(parsed, spec.parts()):
+        outside = p.cards < lowest  # _PAD and _BAD are above every deck's cards
+        for r in np.flatnonzero(outside.any(axis=1)).tolist():
+            if r in errors:
+                continue
+            j = int(np.argmax(outside[r]))
+            name = names[j] if len(names) > 1 else names[0]
+            err = deck_error([int(p.cards[r, j])], f"column {name!r}", variant)
+            assert err is not None, "only called for cards below the deck"
+            ids = [c for c in cards[r].tolist() if c < 52]
+            errors[r] = f"{err}: {format_cards(ids, sep=' ')!r}"
 
 
 def _count_text(c: int) -> str:
@@ -573,20 +613,20 @@ def _duplicate_reason(hand: NDArray[np.uint8]) -> str:
 # ------------------------------------------------------------------------ output
 
 
-@lru_cache(maxsize=1)
-def _category_lut() -> NDArray[np.uint8]:
-    lut = np.zeros(WORST_RANK + 1, dtype=np.uint8)
-    first = 1
-    for cat, last in enumerate(LAST_RANK[1:], start=1):
-        lut[first : last + 1] = cat
-        first = last + 1
+@lru_cache(maxsize=4)
+def _category_lut(variant: str = "holdem") -> NDArray[np.uint8]:
+    """Category of each rank of ``variant``'s scale (index 0, a bad row's rank, is 0)."""
+    worst = VARIANTS[variant].worst_rank
+    lut = np.zeros(worst + 1, dtype=np.uint8)
+    lut[1:] = hand_categories(np.arange(1, worst + 1), variant=variant)
     return lut
 
 
-@lru_cache(maxsize=1)
-def _descriptions() -> Any:
+@lru_cache(maxsize=4)
+def _descriptions(variant: str = "holdem") -> Any:
     pa = pa_module()
-    return pa.array([describe_rank(r) for r in range(1, WORST_RANK + 1)], type=pa.string())
+    worst = VARIANTS[variant].worst_rank
+    return pa.array([describe_rank(r, variant=variant) for r in range(1, worst + 1)], type=pa.string())
 
 
 def output_batch(
@@ -597,9 +637,10 @@ def output_batch(
     *,
     row_numbers: bool,
     describe: bool,
+    variant: str = "holdem",
 ) -> Any:
     """The output rows of a chunk: its keys, ``row`` (the input row numbers ``row_ids``),
-    ``rank``, ``category`` and ``description``; bad rows left out."""
+    ``rank``, ``category`` and ``description`` (on ``variant``'s scale); bad rows left out."""
     pa = pa_module()
     ranks = ranked.ranks
     arrays = [batch.column(k) for k in keys]
@@ -619,12 +660,12 @@ def output_batch(
     arrays.append(pa.array(ranks, type=pa.uint16()))
     names.append("rank")
     if categories is None:
-        categories = _category_lut()[ranks]
+        categories = _category_lut(variant)[ranks]
     arrays.append(pa.array(categories, type=pa.uint8()))
     names.append("category")
     if describe:
         index = pa.array((ranks.astype(np.int16) - 1), type=pa.int16())
-        arrays.append(pa.DictionaryArray.from_arrays(index, _descriptions()))
+        arrays.append(pa.DictionaryArray.from_arrays(index, _descriptions(variant)))
         names.append("description")
     return pa.RecordBatch.from_arrays(arrays, names=names)
 

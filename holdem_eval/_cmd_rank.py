@@ -11,6 +11,8 @@ from typing import Any
 from ._bulk_common import MAX_CHUNK_ROWS
 from ._cli_args import add_quiet_arg, add_threads_arg, count_type, show_progress
 from ._progress import progress_bar
+from ._variant_faces import best_five_variant
+from .variants import VARIANT_NAMES
 
 __all__ = ["register"]
 
@@ -44,6 +46,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "          holdem-eval rank hands.csv ranks.parquet --text hand --skip-invalid\n"
             "          zcat hands.csv.gz | holdem-eval rank - - --format csv > ranks.csv\n"
             "          holdem-eval rank 'data/part-*.parquet' ranked/ --scheduler tcp://host:8786\n"
+            "          holdem-eval rank hands.parquet ranks.parquet --variant short-deck\n"
             + EXIT_CODES
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -62,6 +65,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="C1,C2,..",
         type=_names,
         help="input columns copied to the output (default: all that do not hold cards)",
+    )
+    p.add_argument(
+        "--variant",
+        choices=VARIANT_NAMES,
+        default="holdem",
+        metavar="NAME",
+        help="the game (docs/variants.md): holdem (default), short-deck (cards 6..A, ranks "
+        "1..1404, trips beat a straight) or short-deck-straights-beat-trips; a 2..5 is a bad row",
     )
     p.add_argument("--describe", action="store_true", help="add a description column")
     p.add_argument("--row-numbers", action="store_true", help="add the input row number as 'row'")
@@ -149,6 +160,7 @@ def run(args: argparse.Namespace) -> int:
         print("holdem-eval rank: error: --hole needs --board", file=sys.stderr)
         return 2
     columns = _columns(args)
+    best_five_variant(args.variant, "rank")  # an unplayed game (Omaha ...): before any output
     if _is_dataset(args.input):
         return _run_dataset(args, columns)
     from .bulk import rank_file
@@ -178,6 +190,7 @@ def run(args: argparse.Namespace) -> int:
             output_format=args.output_format,
             compression=args.compression,
             progress=tick,
+            variant=args.variant,
         )
     rate = summary.hands_per_second
     where = "standard output" if summary.output is None else str(summary.output)
@@ -217,6 +230,7 @@ def _run_dataset(args: argparse.Namespace, columns: Any) -> int:
             workers=args.workers,
             connect_timeout=args.connect_timeout,
             progress=tick,
+            variant=args.variant,
         )
     print(
         f"ranked {summary.rows_ranked:,} of {summary.rows_read:,} hands in {summary.partitions} "

@@ -31,6 +31,13 @@ not a row and a malformed line (wrong number of fields) is one, so row ``r`` sta
 naming its row, unless ``skip_invalid=True``: then it goes, with all its columns plus
 ``row`` and ``error``, to the reject file, and is left out of the output.
 
+``variant`` (default ``"holdem"``) is a game whose hand is the best five of its cards:
+``"holdem"``, ``"short-deck"`` or ``"short-deck-straights-beat-trips"``, as in
+``evaluate_batch(variant=...)``. Short deck ranks on its own scale (1 .. 1404) with its own
+categories and descriptions, and a card outside its 36-card deck (a 2..5) makes the row bad
+like any other bad card, its reason naming the card and the variant. Any other variant is
+an ``InvalidVariantError`` naming the function, raised before anything is read or written.
+
 pyarrow is an optional dependency: ``pip install 'holdem-eval[io]'``; pandas only when you
 pass pandas objects (``[pandas]``).
 """
@@ -77,6 +84,7 @@ from ._bulk_parse import (
 )
 from ._bulk_threads import BackgroundWriter, prefetched
 from ._limits import check_count, check_threads, default_threads
+from ._variant_faces import best_five_variant
 from .errors import DTypeError, ShapeError
 
 __all__ = [
@@ -141,6 +149,7 @@ def rank_file(
     compression: str = "none",
     progress: Callable[[int], None] | None = None,
     first_row: int = 0,
+    variant: str = "holdem",
 ) -> RankSummary:
     """Rank every hand of a Parquet or CSV input and write the ranks to ``output``.
 
@@ -158,6 +167,8 @@ def rank_file(
     the Parquet codec of the output: "none" (the default, the fastest), or "snappy",
     "lz4", "zstd" for smaller files. ``progress(n)`` is called after each chunk with its row
     count. ``first_row`` is the number of the first row (a partition of a dataset).
+    ``variant``: ``"holdem"`` or a short-deck variant, whose scale the ranks are on (see the
+    module doc).
 
     An output is never an input or the other output (``OutputPathError``, checked before
     anything is written); a file output appears only when the job succeeds. A bad row raises
@@ -165,6 +176,7 @@ def rank_file(
     (default: ``OUTPUT + ".rejects.parquet"``) with their ``row`` and ``error``, and the job
     goes on. Returns a ``RankSummary``.
     """
+    variant = best_five_variant(variant, "rank_file").name
     chunk_rows = check_count(chunk_rows, "chunk_rows", high=MAX_CHUNK_ROWS)
     n_threads = default_threads() if threads is None else check_threads(threads)
     if compression not in _CODECS:
@@ -201,7 +213,7 @@ def rank_file(
         try:
             for chunk in prefetched(src.batches(wanted)):
                 batch, row_ids = chunk.batch, chunk.row_ids + first_row
-                ranked = rank_chunk(batch, spec, n_threads)
+                ranked = rank_chunk(batch, spec, n_threads, variant)
                 bad_lines = [(r + first_row, why) for r, why in chunk.bad_lines]
                 if (ranked.errors or bad_lines) and rejects is None:
                     found = [(int(row_ids[r]), why) for r, why in ranked.errors.items()] + bad_lines
@@ -217,7 +229,10 @@ def rank_file(
                     if bad_lines:
                         rejects.write(_bad_line_batch(src.schema_of(wanted), bad_lines))
                 writer.write(
-                    output_batch(batch, key_list, ranked, row_ids, row_numbers=row_numbers, describe=describe)
+                    output_batch(
+                        batch, key_list, ranked, row_ids, row_numbers=row_numbers, describe=describe,
+                        variant=variant,
+                    )
                 )
                 rows_read += batch.num_rows + len(bad_lines)
                 if progress is not None:
@@ -228,7 +243,8 @@ def rank_file(
         no_rows = Ranked(np.zeros(0, np.uint16), {})
         sink.commit(
             output_batch(
-                empty_in, key_list, no_rows, np.zeros(0, np.int64), row_numbers=row_numbers, describe=describe
+                empty_in, key_list, no_rows, np.zeros(0, np.int64),
+                row_numbers=row_numbers, describe=describe, variant=variant,
             )
         )
         if rejects is not None:
@@ -285,15 +301,24 @@ def rank_table(
     keys: Sequence[str] | None = None,
     describe: bool = False,
     threads: int | None = None,
+    variant: str = "holdem",
 ) -> Any:
     """Rank the hands of a table in memory and return the same kind of object.
 
     ``table`` may be a pyarrow ``Table`` or ``RecordBatch`` (returned as a ``Table`` or
     ``RecordBatch``), a pandas ``DataFrame`` (returned as a ``DataFrame`` with the same
     index) or a pandas ``Series`` of hand text (returned as a ``Series`` of ranks named
-    ``rank`` with the same index). Same columns and rules as ``rank_file``; a bad row raises
-    ``BadRowError`` naming its 0-based position.
+    ``rank`` with the same index). Same columns, rules and ``variant`` as ``rank_file``; a
+    bad row raises ``BadRowError`` naming its 0-based position.
+
+    >>> import pyarrow as pa
+    >>> hands = pa.table({"hand": ["6c 6d 6h 7s 8s 9c Tc"]})  # three sixes and a straight
+    >>> rank_table(hands, variant="short-deck").to_pylist()
+    [{'rank': 517, 'category': 6}]
+    >>> rank_table(hands, variant="short-deck-straights-beat-trips").to_pylist()
+    [{'rank': 275, 'category': 5}]
     """
+    variant = best_five_variant(variant, "rank_table").name
     pa = pa_module()
     n_threads = default_threads() if threads is None else check_threads(threads)
     kind = _pandas_kind(table)
@@ -334,12 +359,14 @@ def rank_table(
     check_card_types(table.schema, spec)
     batches = table.combine_chunks().to_batches()
     batch = batches[0] if batches else empty_batch(table.schema)
-    ranked = rank_chunk(batch, spec, n_threads)
+    ranked = rank_chunk(batch, spec, n_threads, variant)
     if ranked.errors:
         first = min(ranked.errors)
         raise BadRowError(first, ranked.errors[first])
     row_ids = np.arange(batch.num_rows, dtype=np.int64)
-    result = output_batch(batch, key_list, ranked, row_ids, row_numbers=False, describe=describe)
+    result = output_batch(
+        batch, key_list, ranked, row_ids, row_numbers=False, describe=describe, variant=variant
+    )
     if kind == "RecordBatch":
         return result
     out = pa.Table.from_batches([result])

@@ -39,6 +39,7 @@ from ._bulk_common import (
 )
 from ._bulk_parse import HandColumns
 from ._limits import check_count, check_threads, default_threads
+from ._variant_faces import best_five_variant
 
 __all__ = ["ClusterConnectError", "DatasetSummary", "connect", "dataset_files", "rank_dataset"]
 
@@ -204,6 +205,7 @@ def rank_dataset(
     workers: int | None = None,
     connect_timeout: float = 10.0,
     progress: Callable[[int], None] | None = None,
+    variant: str = "holdem",
 ) -> DatasetSummary:
     """Rank every Parquet file of ``source`` (a folder or a glob) on Dask into the folder
     ``output`` (new or empty): ``part-00000.parquet`` ... in input order.
@@ -215,8 +217,10 @@ def rank_dataset(
     file per partition. ``threads`` evaluation threads per task (default 1: Dask runs the
     partitions in parallel). The cluster is ``client``, else ``scheduler``, else an
     embedded one of ``workers`` processes (see ``connect``). ``progress(n)`` is called with
-    the rows of each finished partition.
+    the rows of each finished partition. ``variant``: ``"holdem"`` or a short-deck variant,
+    as in ``rank_file`` (checked before anything is written or any task runs).
     """
+    variant = best_five_variant(variant, "rank_dataset").name
     check_threads(threads)
     check_count(chunk_rows, "chunk_rows", high=MAX_CHUNK_ROWS)
     if workers is not None:
@@ -249,6 +253,7 @@ def rank_dataset(
         "chunk_rows": chunk_rows,
         "threads": threads,
         "compression": compression,
+        "variant": variant,
     }
     start = time.perf_counter()
     tmp_out = out.with_name(f".{out.name}.part")

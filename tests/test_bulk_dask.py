@@ -3,7 +3,6 @@ scheduler with two worker processes on 127.0.0.1, and the matrix on an existing 
 
 from __future__ import annotations
 
-import logging
 import time
 
 import numpy as np
@@ -22,20 +21,6 @@ distributed = pytest.importorskip("distributed")  # in the [test] extra: always 
 
 CARDS7 = tuple(f"c{i}" for i in range(7))
 SIZES = (700, 0, 1_300, 500)  # an empty partition too
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    """A scheduler and two worker processes (one thread each) on 127.0.0.1."""
-    with distributed.LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=None,
-        silence_logs=logging.ERROR,
-    ) as c:
-        yield c
 
 
 @pytest.fixture

@@ -42,6 +42,11 @@ def _evaluate_general(cards: CardsLike, variant: str = "holdem") -> int:
     return r
 
 
+# a wrong call (an unknown keyword, a missing argument) names the public function
+_evaluate_general.__name__ = _evaluate_general.__qualname__ = "evaluate"
+_evaluate_general.__code__ = _evaluate_general.__code__.replace(co_name="evaluate")
+
+
 def evaluate_omaha(hole: CardsLike, board: CardsLike) -> int:
     """Rank of the best Omaha hand: exactly two of 4..6 hole cards, three of 3..5 board cards.
 

@@ -216,3 +216,16 @@ def test_known_hands() -> None:
     assert he.evaluate("7c 5d 4h 3s 2c") == 7462
     assert he.evaluate("Ah Kd 5c 4h 3s 2c 7d") == 1609  # wheel beats ace high
     assert he.evaluate("10h Jh Qh Kh Ah") == 1
+
+
+def test_a_wrong_call_names_evaluate() -> None:
+    """The C fast path hands every call it does not take to the Python one; a wrong call is
+    the TypeError Python gives for ``evaluate``, on both paths."""
+    for args, kwargs, message in (
+        (((48, 44, 40, 36, 32),), {"foo": 1}, "evaluate() got an unexpected keyword argument 'foo'"),
+        ((), {}, "evaluate() missing 1 required positional argument: 'cards'"),
+        ((1, 2, 3), {}, "evaluate() takes from 1 to 2 positional arguments but 3 were given"),
+        (("Ah Kh Qh Jh Th",), {"variant": "holdem", "x": 2}, "evaluate() got an unexpected keyword"),
+    ):
+        with pytest.raises(TypeError, match=rf"^{message.replace('(', '[(]').replace(')', '[)]')}"):
+            he.evaluate(*args, **kwargs)

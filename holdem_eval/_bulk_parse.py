@@ -529,7 +529,7 @@ def rank_chunk(batch: Any, spec: HandColumns, threads: int, variant: str = "hold
         else:
             # No column kernel for short deck: one (n, k) copy of the cards, then its batch
             # kernel, which refuses a card outside the deck as it ranks.
-            status, _ = nat.short_eval_batch(np.stack(cols, axis=1), rules, ranks, threads)
+            status, _ = nat.eval_batch(np.stack(cols, axis=1), ranks, threads, rules)
             if status == nat.HE_OK:
                 return Ranked(ranks, {})
         # A bad row: the general path finds every one of them with its reason.

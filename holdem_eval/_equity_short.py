@@ -96,7 +96,7 @@ def _subsets(cards: NDArray[np.uint8], k: int) -> NDArray[np.uint8]:
 
 def _rank_rows(hands: NDArray[np.uint8], rules: int, threads: int) -> NDArray[np.uint16]:
     out = np.empty(len(hands), dtype=np.uint16)
-    st, _row = nat.short_eval_batch(np.ascontiguousarray(hands), rules, out, threads)
+    st, _row = nat.eval_batch(np.ascontiguousarray(hands), out, threads, rules)
     if st != nat.HE_OK:  # pragma: no cover - every card was checked before
         raise EquityArgumentError(f"short-deck equity: the kernel refused a deal (status {st})")
     return out

@@ -6,6 +6,7 @@ on its own scale 1 .. 1404 (docs/variants.md)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -249,10 +250,7 @@ def evaluate_batch(
         if n == 0:
             return res
         cards = _narrow(arr)
-        if rules is None:
-            st, row = nat.eval_batch(cards, res, threads)
-        else:
-            st, row = nat.short_eval_batch(cards, rules, res, threads)
+        st, row = nat.eval_batch(cards, res, threads, rules)
         if st != nat.HE_OK:
             _raise_row(st, "hand", row, cards[row], None, name)
         return res
@@ -260,14 +258,8 @@ def evaluate_batch(
         raise ShapeError(f"with a board, hands must be hole cards of shape (n, 2), got {arr.shape}")
     n = arr.shape[0]
     b = _board_array(board, "board", n)
-    if rules is None:
-        return _eval_with_board(nat.eval_hole_board, arr, b, _check_out(out, n), threads)
-
-    def short_kernel(h: NDArray[np.uint8], bd: NDArray[np.uint8], o: NDArray[np.uint16],
-                     t: int) -> tuple[int, int]:
-        return nat.short_eval_hole_board(h, bd, rules, o, t)
-
-    return _eval_with_board(short_kernel, arr, b, _check_out(out, n), threads, name)
+    kernel = partial(nat.eval_hole_board, rules=rules)
+    return _eval_with_board(kernel, arr, b, _check_out(out, n), threads, name)
 
 
 def evaluate_omaha_batch(

@@ -105,35 +105,35 @@ def eval_hand(cards: U8) -> int:
     return int(lib.he_eval_hand(ffi.from_buffer("uint8_t[]", cards), cards.size))
 
 
-def eval_batch(hands: U8, out: U16, threads: int) -> Status:
-    """hands: C-contiguous (n, k) uint8, k in 5..7; out: (n,) uint16."""
+def eval_batch(hands: U8, out: U16, threads: int, rules: int | None = None) -> Status:
+    """hands: C-contiguous (n, k) uint8, k in 5..7; out: (n,) uint16. ``rules``: None for
+    Hold'em, else a short deck's (HE_SHORT_*: csrc/eval_short.c ranks the rows)."""
     n, k = hands.shape
 
     def call(lo: int, hi: int) -> Status:
         bad = ffi.new("size_t *")
-        st = lib.he_eval_batch(
-            ffi.from_buffer("uint8_t[]", hands[lo:hi]), hi - lo, k,
-            ffi.from_buffer("uint16_t[]", out[lo:hi]), bad,
-        )
+        rows, res = ffi.from_buffer("uint8_t[]", hands[lo:hi]), ffi.from_buffer("uint16_t[]", out[lo:hi])
+        st = (lib.he_eval_batch(rows, hi - lo, k, res, bad) if rules is None
+              else lib.he_short_eval_batch(rows, hi - lo, k, rules, res, bad))
         return int(st), int(bad[0])
 
     return run_chunked(call, n, threads)
 
 
-def eval_hole_board(holes: U8, boards: U8, out: U16, threads: int) -> Status:
-    """holes: (n, 2); boards: (nb,) shared by every row or (n, nb) one per row."""
+def eval_hole_board(holes: U8, boards: U8, out: U16, threads: int, rules: int | None = None) -> Status:
+    """holes: (n, 2); boards: (nb,) shared by every row or (n, nb) one per row. ``rules``
+    as :func:`eval_batch`'s."""
     n = holes.shape[0]
     nb = boards.shape[-1]
     stride = 0 if boards.ndim == 1 else nb
 
     def call(lo: int, hi: int) -> Status:
         bad = ffi.new("size_t *")
-        b = boards if stride == 0 else boards[lo:hi]
-        st = lib.he_eval_hole_board(
-            ffi.from_buffer("uint8_t[]", holes[lo:hi]), hi - lo,
-            ffi.from_buffer("uint8_t[]", b), nb, stride,
-            ffi.from_buffer("uint16_t[]", out[lo:hi]), bad,
-        )
+        h = ffi.from_buffer("uint8_t[]", holes[lo:hi])
+        b = ffi.from_buffer("uint8_t[]", boards if stride == 0 else boards[lo:hi])
+        res = ffi.from_buffer("uint16_t[]", out[lo:hi])
+        st = (lib.he_eval_hole_board(h, hi - lo, b, nb, stride, res, bad) if rules is None
+              else lib.he_short_eval_hole_board(h, hi - lo, b, nb, stride, rules, res, bad))
         return int(st), int(bad[0])
 
     return run_chunked(call, n, threads)

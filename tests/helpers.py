@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -31,3 +32,9 @@ def forked_result(fn: Callable[..., Any], *args: Any, timeout: float = 60.0) -> 
         child.kill()
     assert child.exitcode == 0
     return done.get(timeout=10)
+
+
+def hidden_files(where: Path) -> list[str]:
+    """The names of the dot files in ``where``: the temporary files an atomic writer leaves
+    behind if it fails to clean up."""
+    return sorted(p.name for p in where.iterdir() if p.name.startswith("."))

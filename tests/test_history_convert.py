@@ -10,6 +10,7 @@ from pathlib import Path
 import pyarrow.csv as pcsv
 import pyarrow.parquet as pq
 import pytest
+from helpers import hidden_files
 from history_synth import write_stars_files
 from holdem_eval.engine import (
     REPORT_COLUMNS,
@@ -37,10 +38,6 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def _leftovers(where: Path) -> list[str]:
-    return sorted(p.name for p in where.iterdir() if p.name.startswith("."))
-
-
 @pytest.mark.usefixtures("small_parts")
 def test_dask_output_equals_one_process_in_input_order(folder: Path, cluster, tmp_path: Path) -> None:
     one, two = tmp_path / "one.phhs", tmp_path / "two.phhs"
@@ -66,7 +63,7 @@ def test_folder_output_one_phh_per_hand_on_a_scheduler(folder: Path, cluster, tm
     assert capsys.readouterr().out == (
         f"200 hands written to {out}/ (200 exact, 0 net of fees) on 2 Dask workers; 0 left out\n")
     files = sorted(out.iterdir())
-    assert len(files) == 200 and _leftovers(tmp_path) == []
+    assert len(files) == 200 and hidden_files(tmp_path) == []
     ids = [h.fields["hand"] for h in load_history(folder)]
     assert [f.name for f in files[:2]] == [f"000001-pokerstars-{ids[0]}.phh",
                                            f"000002-pokerstars-{ids[1]}.phh"]
@@ -134,7 +131,7 @@ def test_stream_output_and_failures_leave_nothing(folder: Path, tmp_path: Path) 
         with pytest.raises(HistoryConvertError, match="action not understood: 'juggles'") as e:
             convert_history([src], out, report=None)
         assert str(src / "b.txt") in str(e.value)
-        assert not Path(out).exists() and _leftovers(tmp_path) == []
+        assert not Path(out).exists() and hidden_files(tmp_path) == []
     report = tmp_path / "r.csv"
     with pytest.raises(HistoryConvertError, match="give skip_invalid=True with report"):
         convert_history([src], tmp_path / "y.phhs", report=report)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pyarrow.csv as pcsv
 import pyarrow.parquet as pq
 import pytest
+from helpers import hidden_files
 from history_synth import write_stars_files
 from holdem_eval.engine import HistoryStatsError, history_stats, write_history_stats
 
@@ -24,10 +25,6 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("hh")
     write_stars_files(path, 300, seed=5, per_file=60)
     return path
-
-
-def _leftovers(where: Path) -> list[str]:
-    return sorted(p.name for p in where.iterdir() if p.name.startswith("."))
 
 
 @pytest.mark.usefixtures("small_parts")
@@ -78,7 +75,7 @@ def test_a_bad_hand_stops_the_job_and_leaves_no_file(folder: Path, tmp_path: Pat
         err = capsys.readouterr().err
         assert f"{bad}:12: 'Hero': action not understood: 'juggles', expected folds" in err
         assert "--skip-invalid leaves such hands out" in err
-        assert not out.exists() and _leftovers(tmp_path) == []
+        assert not out.exists() and hidden_files(tmp_path) == []
     assert main(["history", "stats", str(src), "-o", str(out), "--skip-invalid", "-q"]) == 0
     assert "119 hands" in capsys.readouterr().out  # 120 less the bad one
 
@@ -95,7 +92,7 @@ def test_outputs_refused(folder: Path, tmp_path: Path, capsys: pytest.CaptureFix
     with pytest.raises(HistoryStatsError, match="no hand to count: 1 refused"):
         write_history_stats(["PokerStars Hand #1: nonsense\n"], tmp_path / "x.csv",
                             skip_invalid=True)
-    assert _leftovers(tmp_path) == [] and not (tmp_path / "x.csv").exists()
+    assert hidden_files(tmp_path) == [] and not (tmp_path / "x.csv").exists()
 
 
 @pytest.mark.parametrize(("content", "message"), [
@@ -116,4 +113,4 @@ def test_bad_inputs_are_named_and_leave_no_file(tmp_path: Path, content: bytes |
     assert main(["history", "stats", str(src), "-o", str(out)]) == 1
     err = capsys.readouterr().err
     assert err.startswith("holdem-eval history: error: ") and message in err
-    assert not out.exists() and _leftovers(tmp_path) == []
+    assert not out.exists() and hidden_files(tmp_path) == []

@@ -22,7 +22,7 @@ from .history_record import (
     supported_games,
 )
 
-__all__ = ["HEADER_GG", "HEADER_STARS", "read_stars_hand", "site_games", "supported_games"]
+__all__ = ["HEADER_GG", "HEADER_STARS", "read_stars_hand"]
 
 HEADER_STARS = re.compile(r"PokerStars (?:Zoom )?(?:Hand|Game) #")
 HEADER_GG = re.compile(r"Poker Hand #")

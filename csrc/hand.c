@@ -61,9 +61,8 @@ int he_hi_draw(he_hand *h, int64_t count, int8_t *out)
     int64_t deck_size = HE_DECK_SIZE;
     uint64_t off_deck = 0;
     if (h->variant != HE_VARIANT_HOLDEM) {
-        const he_variant *v = he_variant_info((size_t)h->variant);
-        deck_size = v->deck_size;
-        off_deck = ((uint64_t)1 << v->lowest_card) - 1;
+        deck_size = he_hi_deck_size(h);
+        off_deck = ((uint64_t)1 << he_hi_lowest_card(h)) - 1;
     }
     if (count < 0 || count > deck_size - h->deck_pos) {
         return HE_E_HAND_DECK;

@@ -80,6 +80,11 @@ static int64_t runs_fit(const he_hand *h)
     return fit < h->max_runs ? fit : h->max_runs;
 }
 
+int64_t he_hand_runs_most(const he_hand *h)
+{
+    return h != NULL && h->run_choosing ? runs_fit(h) : 0;
+}
+
 int he_hi_runs_open(he_hand *h)
 {
     if (h->max_runs < 2 || h->runs != 1 || h->run_choosing || h->board_len >= 5 || h->n_live < 2

@@ -56,6 +56,7 @@
 #define he_hi_legal_range he_hi_compact_legal_range
 #define he_hi_config_ok he_hi_compact_config_ok
 #define he_hand_choose_runs he_hand_compact_choose_runs
+#define he_hand_runs_most he_hand_compact_runs_most
 #define he_hi_runs_open he_hi_compact_runs_open
 #define he_hi_next_run he_hi_compact_next_run
 #endif

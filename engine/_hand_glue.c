@@ -460,6 +460,13 @@ static PyObject *he_choose_runs(PyObject *op, PyObject *args)
     return he_status(he_run(self, HE_RUN_RUNS, s, c, 0, NULL, 0));
 }
 
+/* _runs_most() -> the most runs a seat may choose now, 0 when no choice is open */
+static PyObject *he_runs_most(PyObject *op, PyObject *unused)
+{
+    (void)unused;
+    return PyLong_FromLongLong((long long)he_hand_runs_most(&((HeHandObject *)op)->h));
+}
+
 /* legal_actions() -> tuple of LegalAction */
 static PyObject *he_legal(PyObject *op, PyObject *unused)
 {
@@ -523,6 +530,7 @@ PyMethodDef he_step_methods[] = {
     {"_show", he_show, METH_VARARGS, NULL},
     {"_muck", he_muck, METH_O, NULL},
     {"_choose_runs", he_choose_runs, METH_VARARGS, NULL},
+    {"_runs_most", he_runs_most, METH_NOARGS, NULL},
     {"legal_actions", he_legal, METH_NOARGS,
      "legal_actions($self, /)\n--\n\nLegal actions for the seat to act (empty when nobody is)."},
     {NULL, NULL, 0, NULL},

@@ -352,11 +352,7 @@ class Hand(HandCore):
     def run_choices(self) -> range:
         """The run counts a seat may choose now (``range(1, most + 1)``; empty when no
         choice is open); ``None`` (no preference) is allowed too."""
-        if not self._run_choosing:
-            return range(0)
-        left = VARIANTS[self.config.variant].deck_size - self._n * self._hole_count - 8
-        fit = 1 + left // (5 - self._run_from + 1)
-        return range(1, min(fit, self._max_runs) + 1)
+        return range(1, self._runs_most() + 1)  # the kernel's count: csrc/hand_cards.c
 
     def choose_runs(self, seat: int, count: int | None) -> None:
         """``seat`` chooses how many times the rest of the board is dealt: 1..max_runs,

@@ -250,6 +250,10 @@ int he_hand_muck(he_hand *h, int64_t seat, he_hand_event *events, size_t *n_even
 int he_hand_choose_runs(he_hand *h, int64_t seat, int64_t count, he_hand_event *events,
                         size_t *n_events);
 
+/* The most runs a seat may choose now (min of max_runs and what the variant's deck has
+ * cards for); 0 when no choice is open. */
+int64_t he_hand_runs_most(const he_hand *h);
+
 /* Copies a hand (dst may not overlap src). */
 int he_hand_clone(he_hand *dst, const he_hand *src);
 

@@ -638,10 +638,15 @@ static void test_run_it_twice(void)
     he_hand h, saved;
     CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
     CHECK(he_hand_choose_runs(&h, 0, 2, NULL, NULL) == HE_E_HAND_NO_RUNS);
+    CHECK(he_hand_runs_most(&h) == 0);
+    memcpy(&saved, &h, sizeof h); /* runs agreed while seats can still bet: refused */
+    saved.runs = 2;
+    CHECK(he_hand_check(&saved) != HE_OK && he_hand_fault(&saved) == HE_HAND_FAULT_WAIT);
     CHECK(he_hand_act(&h, HE_ACT_ALL_IN, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_OK);
     CHECK(he_hand_act(&h, HE_ACT_CALL, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_OK);
     CHECK(he_hand_act(&h, HE_ACT_CALL, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_OK);
     CHECK(h.run_choosing == 1 && h.actor == -1 && h.board_len == 0 && he_hand_check(&h) == HE_OK);
+    CHECK(he_hand_runs_most(&h) == 3);
     memcpy(&saved, &h, sizeof h);
     CHECK(he_hand_choose_runs(&h, 0, 4, NULL, NULL) == HE_E_HAND_RUNS);
     CHECK(he_hand_choose_runs(&h, 0, -1, NULL, NULL) == HE_E_HAND_RUNS);

@@ -1,9 +1,13 @@
 /* Monte Carlo internals shared by csrc/equity_mc.c (he_equity_mc, he_rng_seed, fixed
- * hands and Omaha) and csrc/equity_mc_tuples.c (Hold'em deals from listed tuples): the
- * random number generator, the range players' combos, outcome tallies. Not part of the
+ * hands and Omaha), csrc/equity_mc_tuples.c (Hold'em deals from listed tuples) and the
+ * variants' Monte Carlo kernels: the random number generator, the range players' combos
+ * (mc_setup, draw_tuple), outcome tallies. Not part of the
  * Python-visible API; he_equity_mc's contract is in csrc/api/equity.h. */
 #ifndef HE_EQUITY_MC_INTERNAL_H
 #define HE_EQUITY_MC_INTERNAL_H
+
+#include <stdlib.h>
+#include <string.h>
 
 #include "equity_internal.h"
 
@@ -109,6 +113,107 @@ typedef struct {
     unsigned random[HE_EQ_MAX_PLAYERS]; /* players dealt from the deck */
     uint32_t pick[HE_EQ_MAX_PLAYERS];   /* combo row of each range player */
 } mc_ctx;
+
+/* ---------------------------------------------------------------- drawing and setting up range players */
+
+/* Draws one combo per range player, redrawing the whole tuple on any conflict. Stores the
+ * cards in use in *out and returns 1, or returns 0 after MAX_REDRAWS failures. */
+static inline int draw_tuple(mc_ctx *m, u32_src *s, uint64_t *out)
+{
+    for (unsigned redraws = 0; redraws < MAX_REDRAWS; redraws++) {
+        uint64_t used = m->fixed;
+        size_t k = 0;
+        for (; k < m->ndrawn; k++) {
+            unsigned p = m->drawn[k];
+            uint32_t lo = m->offsets[p];
+            uint32_t i = lo + below32(s, m->offsets[p + 1] - lo);
+            if (m->alias != NULL && next32(s) >= m->thresh[i]) {
+                i = m->alias[i];
+            }
+            if (used & m->cmask[i]) {
+                break;
+            }
+            used |= m->cmask[i];
+            m->pick[p] = i;
+        }
+        if (k == m->ndrawn) {
+            *out = used;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static inline int mc_setup(mc_ctx *m, size_t np, size_t nh, const uint8_t *combos,
+                    const uint32_t *offsets, const uint32_t *alias, const uint64_t *thresh,
+                    uint64_t fixed)
+{
+    memset(m, 0, sizeof *m);
+    m->np = np;
+    m->nh = nh;
+    m->offsets = offsets;
+    m->alias = alias;
+    m->thresh = thresh;
+    m->combos = combos;
+    size_t ncombos = offsets[np];
+    size_t alloc = ncombos ? ncombos : 1;
+    m->cmask = malloc(alloc * sizeof(uint64_t));
+    m->ckey = malloc(alloc * sizeof(uint64_t));
+    m->cbits = malloc(alloc * sizeof(uint64_t));
+    if (m->cmask == NULL || m->ckey == NULL || m->cbits == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    for (size_t i = 0; i < ncombos; i++) {
+        uint64_t mask = 0;
+        int st = add_mask(combos + i * nh, nh, &mask);
+        if (st != HE_OK) {
+            return st;
+        }
+        if (alias != NULL && thresh[i] > (1ULL << 32)) {
+            return HE_E_ARGUMENT;
+        }
+        m->cmask[i] = mask;
+        m->ckey[i] = 0;
+        m->cbits[i] = 0;
+        for (size_t j = 0; j < nh; j++) {
+            m->ckey[i] += he_cards[combos[i * nh + j]].key;
+            m->cbits[i] |= he_cards[combos[i * nh + j]].bits;
+        }
+    }
+    m->fixed = fixed;
+    for (size_t p = 0; p < np; p++) {
+        uint32_t lo = offsets[p], hi = offsets[p + 1];
+        if (hi < lo) {
+            return HE_E_ARGUMENT;
+        }
+        if (alias != NULL) {
+            for (uint32_t i = lo; i < hi; i++) {
+                if (alias[i] < lo || alias[i] >= hi) { /* must stay in the player's rows */
+                    return HE_E_ARGUMENT;
+                }
+            }
+        }
+        if (hi == lo) {
+            m->random[m->nrandom++] = (unsigned)p;
+        } else if (hi - lo == 1) {
+            if (m->fixed & m->cmask[lo]) {
+                return HE_E_NO_DEAL; /* a fixed hand clashes with fixed cards */
+            }
+            m->fixed |= m->cmask[lo];
+            m->pick[p] = lo;
+        } else {
+            m->drawn[m->ndrawn++] = (unsigned)p;
+        }
+    }
+    return HE_OK;
+}
+
+static inline void mc_free(mc_ctx *m)
+{
+    free(m->cmask);
+    free(m->ckey);
+    free(m->cbits);
+}
 
 /* ---------------------------------------------------------------- outcome counts */
 

@@ -58,7 +58,7 @@ static inline unsigned deal_card_at(u32_src *src, uint8_t *deck, uint32_t n, uin
  * the remaining deck). With equal weights the listed tuple is drawn uniformly from the
  * valid ones (the result of redrawing conflicts until none is left), and unlisted combos
  * uniformly, all redrawn together on a conflict. With weights every range player draws by
- * alias as draw_tuple (csrc/equity_mc.c) does, and a tuple with a conflict is redrawn
+ * alias as draw_tuple (equity_mc_internal.h) does, and a tuple with a conflict is redrawn
  * whole, with every other draw of the trial. Each deck is shuffled in place from trial to
  * trial; a partial shuffle deals a uniform ordered set from any order. */
 

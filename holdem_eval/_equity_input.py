@@ -99,11 +99,12 @@ def card_mask(cards: NDArray[np.uint8]) -> int:
     return m
 
 
-def all_combos(board: NDArray[np.uint8], dead: NDArray[np.uint8]) -> NDArray[np.uint8]:
-    """Every two-card combo left once the board and dead cards are out: a random player's
-    range for exact enumeration."""
+def all_combos(board: NDArray[np.uint8], dead: NDArray[np.uint8], low: int = 0) -> NDArray[np.uint8]:
+    """Every two-card combo of cards low..51 left once the board and dead cards are out: a
+    random player's range for exact enumeration."""
     out = card_mask(board) | card_mask(dead)
-    rows = [(a, b) for a in range(DECK_SIZE) for b in range(a) if not (out >> a & 1 or out >> b & 1)]
+    rows = [(a, b) for a in range(low, DECK_SIZE) for b in range(low, a)
+            if not (out >> a & 1 or out >> b & 1)]
     return np.array(rows, dtype=np.uint8).reshape(-1, 2)
 
 

@@ -56,12 +56,11 @@ from ._equity_input import (
     cards_text,
     parse_player,
 )
-from ._equity_short import short_equity, short_players
 from ._equity_stats import stderr_max, summarize
 from ._equity_threads import run_calls
 from ._hilo_equity import HiLoShares, hilo_equity
 from ._limits import check_seed, check_threads
-from ._variant_faces import SHORT_RULES
+from ._variant_faces import SHORT_RULES, check_deck
 from .cards import CardsLike, format_cards
 from .categories import HandCategory
 from .errors import (
@@ -94,6 +93,10 @@ MAX_TRIALS = 1_000_000_000  # the most trials (and the cap when only target_stde
 # second on one core (measured: about 1e10 of these units a second; AK vs random is 3.9e9,
 # 0.33 s). Omaha counts (boards x players x hole pairs x 10 board triples).
 AUTO_EXACT_BUDGET = 10_000_000_000
+# Short deck ranks every board (no grouping by ranks): about 3e8 of these units a second
+# (AsKs vs random: 6.6e7 units, 0.24 s); method="exact" refuses more than about half a minute.
+AUTO_SHORT_BUDGET = 300_000_000
+SHORT_EXACT_MAX_UNITS = 10_000_000_000
 AUTO_OMAHA_BUDGET = 150_000_000
 AUTO_MAX_DEALS = 1_000_000  # above this many combo tuples "auto" does not even try exact
 EXACT_MAX_CLASSES = 1 << 22  # method="exact" refuses more distinct deals than this
@@ -299,9 +302,13 @@ def _result(players: list[Player], wins: NDArray[Any], hist: NDArray[Any], games
 def _exact_holdem(players: list[Player], board: NDArray[np.uint8], dead: NDArray[np.uint8],
                   method: str, threads: int,
                   progress: Callable[[float], None] | None, variant: str) -> EquityResult | None:
-    """Exact Hold'em, or None when method is "auto" and enumeration is too costly."""
+    """Exact Hold'em or short deck, or None when method is "auto" and enumeration is too
+    costly."""
     n = len(players)
-    lists = [p.combos if not p.random else all_combos(board, dead) for p in players]
+    rules = SHORT_RULES.get(variant)
+    row = VARIANT_ROWS[variant]
+    lists = [p.combos if not p.random else all_combos(board, dead, row.lowest_card)
+             for p in players]
     weights_l = [p.weights if not p.random else np.ones(len(lists[i]))
                  for i, p in enumerate(players)]
     deals_bound = math.prod(len(c) for c in lists)
@@ -321,11 +328,16 @@ def _exact_holdem(players: list[Player], board: NDArray[np.uint8], dead: NDArray
         n, combos, offsets, weights if weighted else None, board, dead, max(cap, 1))
     _check_status(st, "exact equity")
     left = 5 - board.size
-    deck = DECK_SIZE - board.size - dead.size - 2 * n
+    deck = row.deck_size - board.size - dead.size - 2 * n
     boards = math.comb(deck, left)
     nreps = reps.shape[0]
-    if method == "auto" and nreps * boards * n > AUTO_EXACT_BUDGET:
+    units = nreps * boards * n
+    if method == "auto" and units > (AUTO_EXACT_BUDGET if rules is None else AUTO_SHORT_BUDGET):
         return None
+    if rules is not None and units > SHORT_EXACT_MAX_UNITS:
+        raise EquityArgumentError(
+            f"exact short-deck equity would rank about {units:,} hands (at most "
+            f"{SHORT_EXACT_MAX_UNITS:,}, about half a minute); use method='monte_carlo'")
     per_rep = boards * n
     step = max(1, CHUNK_UNITS // per_rep)
     nparts = 1
@@ -340,7 +352,7 @@ def _exact_holdem(players: list[Player], board: NDArray[np.uint8], dead: NDArray
         for part in range(nparts):
             calls.append(_enum_call(n, reps[lo:hi], mult[lo:hi],
                                     wsum[lo:hi] if weighted else None, board, dead,
-                                    part, nparts))
+                                    part, nparts, rules))
             costs.append(float(per_rep * (hi - lo)) / nparts)
     outs = run_calls(calls, costs, threads, progress)
     wins = np.zeros(1 << n, dtype=np.uint64)
@@ -359,6 +371,24 @@ def _exact_holdem(players: list[Player], board: NDArray[np.uint8], dead: NDArray
     return _result(players, wins, hist, games, True, variant, None, True)
 
 
+def _short_players(players: list[Player], board: NDArray[np.uint8], dead: NDArray[np.uint8],
+                   variant: str) -> None:
+    """Check the cards against the short deck (InvalidCardError naming the card and the
+    variant) and narrow each range to its short-deck combos (NoValidDealError if none)."""
+    check_deck(board.tolist(), "board", variant)
+    check_deck(dead.tolist(), "dead cards", variant)
+    low = VARIANT_ROWS[variant].lowest_card
+    for i, p in enumerate(players):
+        if p.exact:
+            check_deck(p.combos[0].tolist(), f"player {i} ({p.label})", variant)
+        elif not p.random:
+            keep = (p.combos >= low).all(axis=1)
+            if not keep.any():
+                raise NoValidDealError(f"player {i}'s range {p.label!r} has no combo in the "
+                                       f"deck of variant {variant!r} (cards 6..A)")
+            p.combos, p.weights = p.combos[keep], p.weights[keep]
+
+
 def _valid_deals_floor(lists: list[NDArray[np.uint8]]) -> int:
     """A lower bound on the tuples of combos (one per player) that share no card: the k-th
     player keeps at least its combos minus, for each of the 2k cards the players before it
@@ -374,12 +404,12 @@ def _valid_deals_floor(lists: list[NDArray[np.uint8]]) -> int:
 
 def _enum_call(n: int, reps: NDArray[np.uint8], mult: NDArray[np.uint64],
                weight: NDArray[np.float64] | None, board: NDArray[np.uint8],
-               dead: NDArray[np.uint8], part: int,
-               nparts: int) -> Callable[[], tuple[int, Any, Any, Any, Any]]:
+               dead: NDArray[np.uint8], part: int, nparts: int,
+               rules: int | None) -> Callable[[], tuple[int, Any, Any, Any, Any]]:
     reps = np.ascontiguousarray(reps)
     mult = np.ascontiguousarray(mult)
     weight = None if weight is None else np.ascontiguousarray(weight)
-    return lambda: nat.equity_enum(n, reps, mult, weight, board, dead, part, nparts)
+    return lambda: nat.equity_enum(n, reps, mult, weight, board, dead, part, nparts, rules)
 
 
 def _exact_omaha(players: list[Player], board: NDArray[np.uint8], dead: NDArray[np.uint8],
@@ -420,6 +450,7 @@ def _monte_carlo(players: list[Player], board: NDArray[np.uint8], dead: NDArray[
                  variant: str, trials: int | None, target_stderr: float | None, seed: int,
                  threads: int, progress: Callable[[float], None] | None) -> EquityResult:
     n = len(players)
+    rules = SHORT_RULES.get(variant)  # None: Hold'em or Omaha
     nh = max(p.combos.shape[1] for p in players)  # a random player's combos: (0, hole)
     lists = [p.combos.reshape(-1, nh) for p in players]
     offsets = np.zeros(n + 1, dtype=np.uint32)
@@ -446,7 +477,7 @@ def _monte_carlo(players: list[Player], board: NDArray[np.uint8], dead: NDArray[
 
     def call(t: int, k: int) -> Callable[[], tuple[int, Any, Any]]:
         return lambda: nat.equity_mc(n, nh, combos, offsets, alias, thresh, board, dead, k,
-                                     states[t])
+                                     states[t], rules)
 
     size = MC_ROUND_MIN
     while done < total:
@@ -562,7 +593,7 @@ def equity(
         raise ShapeError(f"{len(players)} players of {hole} cards, a board and "
                          f"{dead_a.size} dead cards need more than {deck} cards")
     if variant in SHORT_RULES:
-        short_players(parsed, board_a, dead_a, variant)
+        _short_players(parsed, board_a, dead_a, variant)
     out = 0
     for c in taken:
         out |= 1 << c
@@ -578,12 +609,6 @@ def equity(
         p.weights = p.weights / p.weights.max()  # relative weights: no product underflows
     board_a = np.ascontiguousarray(board_a, dtype=np.uint8)
     dead_a = np.ascontiguousarray(dead_a, dtype=np.uint8)
-    if variant in SHORT_RULES:
-        total = trials if trials is not None else (
-            MAX_TRIALS if target_stderr is not None else DEFAULT_TRIALS)
-        return short_equity(parsed, board_a, dead_a, variant, method, total,
-                            target_stderr, seed if seed is not None else secrets.randbits(64),
-                            threads, progress)
     if method != "monte_carlo":
         exact_fn = _exact_omaha if omaha else _exact_holdem
         res = exact_fn(parsed, board_a, dead_a, method, threads, progress, variant)

@@ -139,6 +139,67 @@ def test_the_rule_sets_differ_in_equity() -> None:
     assert a.categories[0][HandCategory.THREE_OF_A_KIND] > 0
 
 
+def _weighted_brute(hands: list[list[tuple[list[int], float]]], board: list[int], variant: str
+                    ) -> list[float]:
+    """Equity of players holding weighted combo lists: every tuple of combos weighs the
+    product of its weights, every board of the cards left once."""
+    trips = variant == SHORT
+    shares = [0.0] * len(hands)
+    total = 0.0
+    for deal in product(*hands):
+        used = [c for h, _w in deal for c in h] + board
+        if len(set(used)) != len(used):
+            continue
+        weight = 1.0
+        for _h, w in deal:
+            weight *= w
+        rest = [c for c in range(16, 52) if c not in used]
+        for extra in combinations(rest, 5 - len(board)):
+            keys = [short_key(h + board + list(extra), trips) for h, _w in deal]
+            best = max(keys)
+            winners = keys.count(best)
+            for p, k in enumerate(keys):
+                if k == best:
+                    shares[p] += weight / winners
+            total += weight
+    return [x / total for x in shares]
+
+
+@pytest.mark.parametrize("variant", [SHORT, STRAIGHTS])
+def test_exact_weighted_ranges_and_a_random_player_match_brute_force(variant: str) -> None:
+    board = "Ts 9c 8d 6h"
+    ranges = ["JJ:0.25, AhKh, 7c7d:0.5", "QsJs:0.7, TT:0.4, 6c6d"]
+    hands = [[(list(c), w) for c, w in Range(t).weighted_combos()] for t in ranges]
+    want = _weighted_brute(hands, parse_cards(board).tolist(), variant)
+    r = equity(ranges, board=board, method="exact", variant=variant)
+    assert r.exact and r.equity == pytest.approx(want, abs=1e-12)
+    # a random player on the river holds every two short-deck cards left
+    river = parse_cards("Ts 9c 8d 6h Ah").tolist()
+    mine = parse_cards("Qs Jh").tolist()
+    rest = [c for c in range(16, 52) if c not in river + mine]
+    others = [([a, b], 1.0) for a, b in combinations(rest, 2)]
+    want = _weighted_brute([[(mine, 1.0)], others], river, variant)
+    r = equity(["QsJh", "random"], board="Ts 9c 8d 6h Ah", method="exact", variant=variant)
+    assert r.games == len(others) and r.equity == pytest.approx(want, abs=1e-12)
+
+
+def test_monte_carlo_weighted_ranges_agree_with_exact_whatever_the_threads() -> None:
+    players = ["AA:0.3, KK, AKs:0.6", "QQ+, 9To:0.2", "random"]
+    exact = equity(players, board="Ah 9c 7d", method="exact", variant=STRAIGHTS)
+    mc = equity(players, board="Ah 9c 7d", method="monte_carlo", trials=300_000, seed=5,
+                variant=STRAIGHTS)
+    for e, m, se in zip(exact.equity, mc.equity, mc.stderr):
+        assert abs(e - m) < 5 * se
+    threaded = equity(players, board="Ah 9c 7d", method="monte_carlo", trials=300_000, seed=5,
+                      variant=STRAIGHTS, threads=2)
+    assert threaded.wins_by_mask == mc.wins_by_mask and threaded.categories == mc.categories
+    for p in range(3):  # categories on the variant's scale: frequencies as exact weighs them
+        total = sum(exact.categories[p].values())
+        for cat, count in exact.categories[p].items():
+            freq = count / total
+            assert abs(mc.categories[p][cat] / mc.games - freq) < 6 * (freq / mc.games) ** 0.5 + 1e-4
+
+
 @pytest.mark.parametrize(("kwargs", "error", "match"), [
     ({"players": ["As5s", "KdKh"]}, InvalidCardError,
      r"card '5s' in player 0 \(As5s\) is not in the deck of variant 'short-deck'"),

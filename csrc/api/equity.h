@@ -110,3 +110,20 @@ int he_equity_enum_omaha(size_t np, size_t nh, const uint8_t *holes, const he_eq
  * (Hold'em) or 4..6 (Omaha: exactly two hole and three board cards). */
 int he_equity_mc(const he_eq_players *players, const he_eq_known *known, uint64_t trials,
                  uint64_t *state, const he_eq_counts *out);
+
+/* Short deck (6+ Hold'em, csrc/equity_short.c): the 36-card deck 6..A (ids 16..51) ranked on
+ * the short-deck scale of `rules` (HE_SHORT_TRIPS_BEAT_STRAIGHT or
+ * HE_SHORT_STRAIGHTS_BEAT_TRIPS, api/eval_short.h); hist counts that scale's categories.
+ * A card below 16 anywhere is HE_E_CARD_RANGE. The players hold two cards (nh == 2).
+ *
+ * he_equity_short_enum: phase 2 of exact equity, as he_equity_enum: every board completion
+ * from the short deck for each of the nreps deals reps[k * np * 2 ..] (phase 1 is
+ * he_equity_classes, which knows no deck), counts times mult[k] and times weight[k].
+ * he_equity_short_mc: Monte Carlo, as he_equity_mc with nh == 2 (range players by alias
+ * draws with the whole tuple redrawn on a conflict; random players and the board dealt
+ * from the rest of the short deck). */
+int he_equity_short_enum(size_t np, const uint8_t *reps, size_t nreps, const uint64_t *mult,
+                         const double *weight, const he_eq_known *known, int rules,
+                         size_t part, size_t nparts, const he_eq_counts *out);
+int he_equity_short_mc(const he_eq_players *players, const he_eq_known *known, int rules,
+                       uint64_t trials, uint64_t *state, const he_eq_counts *out);

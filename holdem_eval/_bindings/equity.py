@@ -94,15 +94,18 @@ def equity_classes(
 
 def equity_enum(
     nplayers: int, reps: U8, mult: U64, weight: F64 | None, board: U8, dead: U8,
-    part: int, nparts: int,
+    part: int, nparts: int, rules: int | None = None,
 ) -> tuple[int, U64, U64, F64, F64]:
-    """Exact Hold'em counts of deals ``reps`` (n, nplayers, 2): (status, wins, hist, wwins, whist)."""
+    """Exact counts of deals ``reps`` (n, nplayers, 2): (status, wins, hist, wwins, whist);
+    Hold'em, or the short deck under ``rules`` (he_equity_short_enum)."""
     keep: list[Any] = []
     out, (wins, hist, wwins, whist) = _counts(nplayers, keep, weighted=True)
-    st = lib.he_equity_enum(
-        nplayers, _buf("uint8_t[]", reps), reps.shape[0], _buf("uint64_t[]", mult),
-        _buf("double[]", weight), _known(board, dead, keep), part, nparts, out,
-    )
+    args = (nplayers, _buf("uint8_t[]", reps), reps.shape[0], _buf("uint64_t[]", mult),
+            _buf("double[]", weight), _known(board, dead, keep))
+    if rules is None:
+        st = lib.he_equity_enum(*args, part, nparts, out)
+    else:
+        st = lib.he_equity_short_enum(*args, rules, part, nparts, out)
     return int(st), wins, hist, wwins, whist
 
 
@@ -121,13 +124,16 @@ def equity_enum_omaha(
 
 def equity_mc(
     nplayers: int, hole_size: int, combos: U8, offsets: U32, alias: U32 | None,
-    thresh: U64 | None, board: U8, dead: U8, trials: int, state: U64,
+    thresh: U64 | None, board: U8, dead: U8, trials: int, state: U64, rules: int | None = None,
 ) -> tuple[int, U64, U64]:
-    """Monte Carlo counts of ``trials`` deals; advances ``state`` in place: (status, wins, hist)."""
+    """Monte Carlo counts of ``trials`` deals; advances ``state`` in place: (status, wins,
+    hist). Hold'em or Omaha, or the short deck under ``rules`` (he_equity_short_mc)."""
     keep: list[Any] = []
     out, (wins, hist) = _counts(nplayers, keep)
-    st = lib.he_equity_mc(
-        _players(nplayers, hole_size, combos, offsets, keep, alias=alias, thresh=thresh),
-        _known(board, dead, keep), trials, ffi.from_buffer("uint64_t[]", state), out,
-    )
+    players = _players(nplayers, hole_size, combos, offsets, keep, alias=alias, thresh=thresh)
+    known, rng = _known(board, dead, keep), ffi.from_buffer("uint64_t[]", state)
+    if rules is None:
+        st = lib.he_equity_mc(players, known, trials, rng, out)
+    else:
+        st = lib.he_equity_short_mc(players, known, rules, trials, rng, out)
     return int(st), wins, hist

@@ -145,5 +145,6 @@ void fuzz_equity_exact(void);
 void fuzz_equity_omaha(void);
 void fuzz_equity_mc(void);
 void fuzz_rng_seed(void);
+void fuzz_equity_short(void); /* fuzz_equity_short.c */
 
 #endif

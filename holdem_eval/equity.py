@@ -50,10 +50,11 @@ from . import _bindings as nat
 from ._equity_input import (
     Player,
     PlayerLike,
-    alias_table,
+    alias_tables,
     all_combos,
-    card_mask,
+    claim_cards,
     cards_text,
+    narrow_ranges,
     parse_player,
 )
 from ._equity_short import short_equity, short_players
@@ -425,17 +426,7 @@ def _monte_carlo(players: list[Player], board: NDArray[np.uint8], dead: NDArray[
     offsets = np.zeros(n + 1, dtype=np.uint32)
     offsets[1:] = np.cumsum([len(c) for c in lists])
     combos = np.ascontiguousarray(np.concatenate(lists), dtype=np.uint8)
-    alias: NDArray[np.uint32] | None = None
-    thresh: NDArray[np.uint64] | None = None
-    if any((p.weights != 1.0).any() for p in players if not p.random):
-        al, th = [], []
-        for i, p in enumerate(players):
-            a, t = alias_table(p.weights) if len(p.combos) else (
-                np.zeros(0, dtype=np.uint32), np.zeros(0, dtype=np.uint64))
-            al.append(a + offsets[i])
-            th.append(t)
-        alias = np.ascontiguousarray(np.concatenate(al), dtype=np.uint32)
-        thresh = np.ascontiguousarray(np.concatenate(th), dtype=np.uint64)
+    alias, thresh = alias_tables(players, offsets)
     total = trials if trials is not None else (
         MAX_TRIALS if target_stderr is not None else DEFAULT_TRIALS)
     share = [total * (t + 1) // MC_STREAMS - total * t // MC_STREAMS for t in range(MC_STREAMS)]
@@ -547,15 +538,7 @@ def equity(
     dead_a = cards_text(dead)
     if board_a.size > 5:
         raise ShapeError(f"board has at most 5 cards, got {board_a.size}: {board!r}")
-    taken: dict[int, str] = {}
-    for what, cards in [("board", board_a), ("dead cards", dead_a)] + [
-        (f"player {i} ({p.label})", p.combos[0]) for i, p in enumerate(parsed) if p.exact
-    ]:
-        for c in cards.tolist():
-            if c in taken:
-                raise DuplicateCardError(
-                    f"card {format_cards([c])!r} is in both {taken[c]} and {what}")
-            taken[c] = what
+    out = claim_cards(parsed, board_a, dead_a)
     hole = max(p.combos.shape[1] for p in parsed)  # a random player's combos: (0, hole)
     deck = VARIANT_ROWS[variant].deck_size
     if len(players) * hole + 5 + dead_a.size > deck:
@@ -563,19 +546,7 @@ def equity(
                          f"{dead_a.size} dead cards need more than {deck} cards")
     if variant in SHORT_RULES:
         short_players(parsed, board_a, dead_a, variant)
-    out = 0
-    for c in taken:
-        out |= 1 << c
-    for i, p in enumerate(parsed):
-        if p.random or p.exact:
-            continue
-        keep = np.array([(card_mask(row) & out) == 0 for row in p.combos], dtype=bool)
-        p.combos, p.weights = p.combos[keep], p.weights[keep]
-        if not keep.any():
-            raise NoValidDealError(
-                f"player {i}'s range {p.label!r} has no combo left once the board, dead "
-                "cards and other players' hands are removed")
-        p.weights = p.weights / p.weights.max()  # relative weights: no product underflows
+    narrow_ranges(parsed, out)
     board_a = np.ascontiguousarray(board_a, dtype=np.uint8)
     dead_a = np.ascontiguousarray(dead_a, dtype=np.uint8)
     if variant in SHORT_RULES:

@@ -52,8 +52,8 @@ from ._equity_input import (
     PlayerLike,
     alias_tables,
     all_combos,
-    claim_cards,
     cards_text,
+    claim_cards,
     narrow_ranges,
     parse_player,
 )
@@ -63,7 +63,7 @@ from ._equity_threads import run_calls
 from ._hilo_equity import HiLoShares, hilo_equity
 from ._limits import check_seed, check_threads
 from ._variant_faces import SHORT_RULES
-from .cards import CardsLike, format_cards
+from .cards import CardsLike
 from .categories import HandCategory
 from .errors import (
     DuplicateCardError,

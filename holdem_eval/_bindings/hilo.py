@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ._core import F64, U8, U16, U32, U64, Status, ffi, lib, run_chunked
 from .equity import _known, _players
@@ -56,7 +57,8 @@ def equity_hilo(variant: int, nplayers: int, hole_size: int, combos: U8, offsets
     ``nparts``, ``weights`` or None); else Monte Carlo advancing ``state`` (``alias`` /
     ``thresh`` or None)."""
     sizes = {"winners": 1 << nplayers, "hist": 9 * nplayers, "no_low": 1, "deals": 1}
-    arrays = {name: np.zeros(sizes.get(name, nplayers), dtype=np.uint64) for name in HILO_COUNTS}
+    arrays: dict[str, NDArray[Any]] = {
+        name: np.zeros(sizes.get(name, nplayers), dtype=np.uint64) for name in HILO_COUNTS}
     fields = {name: ffi.from_buffer("uint64_t[]", a) for name, a in arrays.items()}
     if weights is not None:
         for name in HILO_WEIGHTED:

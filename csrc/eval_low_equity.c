@@ -23,7 +23,7 @@ typedef struct {
     he_omaha_hole oh[MAXP];         /* Omaha: pairs and suits */
 } hilo_game;
 
-/* Player p now holds cards[0 .. nh) (valid, checked by mc_setup). */
+/* Player p now holds cards[0 .. nh) (valid: checked by mc_setup or dealt). */
 static void set_hole(hilo_game *g, size_t p, const uint8_t *cards)
 {
     unsigned low = 0;
@@ -39,8 +39,71 @@ static void set_hole(hilo_game *g, size_t p, const uint8_t *cards)
     }
 }
 
-/* Scores one deal on board[5]: the current hands; w is the deal's weight (weighted only). */
-static void score(const hilo_game *g, const uint8_t *board, double w)
+/* Player p now holds combo `row` of m (its key and bits summed by mc_setup). */
+static void set_row(hilo_game *g, const mc_ctx *m, size_t p, uint32_t row)
+{
+    const uint8_t *cards = m->combos + (size_t)row * m->nh;
+    unsigned low = 0;
+    for (size_t j = 0; j < g->nh; j++) {
+        low |= he_low_bit(cards[j]);
+    }
+    g->hole_low[p] = low;
+    if (g->omaha) {
+        he_omaha_hole_init(&g->oh[p], cards, g->nh); /* combos outlive the call */
+    } else {
+        g->hole[p] = he_acc_make(m->ckey[row], m->cbits[row]);
+    }
+}
+
+/* Adds n deals (weight w each, weighted only) of one outcome: hmask / lmask the players
+ * winning or tying the high / the low half (lmask 0: no low qualifies), cat[p] player p's
+ * high category index (0 straight flush .. 8 high card). */
+static void count_outcome(const hilo_game *g, unsigned hmask, unsigned lmask,
+                          const unsigned *cat, uint64_t n, double w)
+{
+    unsigned nhigh = 0, nlow = 0;
+    for (size_t p = 0; p < g->np; p++) {
+        nhigh += hmask >> p & 1u;
+        nlow += lmask >> p & 1u;
+    }
+    const he_hilo_counts *out = g->out;
+    uint64_t high_units = nlow ? HE_HILO_POT / 2 / nhigh : HE_HILO_POT / nhigh;
+    uint64_t low_units = nlow ? HE_HILO_POT / 2 / nlow : 0;
+    size_t mask = 0;
+    for (size_t p = 0; p < g->np; p++) {
+        unsigned wins_high = hmask >> p & 1u, wins_low = lmask >> p & 1u;
+        unsigned scoops = hmask == 1u << p && (lmask == 0 || lmask == 1u << p);
+        uint64_t units = (wins_high ? high_units : 0) + (wins_low ? low_units : 0);
+        size_t c = p * 9 + cat[p];
+        mask |= (size_t)(units != 0) << p;
+        out->share[p] += n * units;
+        out->share_sq[p] += n * units * units;
+        out->hist[c] += n;
+        out->high[p] += n * wins_high;
+        out->low[p] += n * wins_low;
+        out->scoop[p] += n * scoops;
+        if (g->weighted) {
+            out->wshare[p] += w * (double)units;
+            out->whist[c] += w;
+            out->whigh[p] += wins_high ? w : 0.0;
+            out->wlow[p] += wins_low ? w : 0.0;
+            out->wscoop[p] += scoops ? w : 0.0;
+        }
+    }
+    out->winners[mask] += n;
+    out->no_low[0] += lmask == 0 ? n : 0;
+    out->deals[0] += n;
+    if (g->weighted) {
+        out->wwinners[mask] += w;
+        out->wno_low[0] += lmask == 0 ? w : 0.0;
+        out->wdeals[0] += w;
+    }
+}
+
+/* The outcome of one deal on board[5] with the current hands: the high and low winners'
+ * masks (see count_outcome) and each player's high category in cat[np]. */
+static void showdown(const hilo_game *g, const uint8_t *board, unsigned *hmask,
+                     unsigned *lmask, unsigned *cat)
 {
     unsigned bmask = 0, high[MAXP], low[MAXP], best_high = 0xFFFFu, best_low = 0xFFFFu;
     for (size_t k = 0; k < 5; k++) {
@@ -67,43 +130,22 @@ static void score(const hilo_game *g, const uint8_t *board, double w)
         best_high = high[p] < best_high ? high[p] : best_high;
         best_low = (low[p] && low[p] < best_low) ? low[p] : best_low;
     }
-    unsigned nhigh = 0, nlow = 0;
+    unsigned h = 0, l = 0;
     for (size_t p = 0; p < g->np; p++) {
-        nhigh += high[p] == best_high;
-        nlow += low[p] == best_low;
+        h |= (unsigned)(high[p] == best_high) << p;
+        l |= (unsigned)(low[p] == best_low) << p;
+        cat[p] = cat_index(high[p]);
     }
-    const he_hilo_counts *out = g->out;
-    uint64_t high_units = nlow ? HE_HILO_POT / 2 / nhigh : HE_HILO_POT / nhigh;
-    uint64_t low_units = nlow ? HE_HILO_POT / 2 / nlow : 0;
-    size_t mask = 0;
-    for (size_t p = 0; p < g->np; p++) {
-        int wins_high = high[p] == best_high, wins_low = nlow && low[p] == best_low;
-        int scoops = wins_high && nhigh == 1 && (!nlow || (wins_low && nlow == 1));
-        uint64_t units = (wins_high ? high_units : 0) + (wins_low ? low_units : 0);
-        size_t cat = p * 9 + he_rank_category[high[p]] - 1;
-        mask |= (size_t)(units != 0) << p;
-        out->share[p] += units;
-        out->share_sq[p] += units * units;
-        out->hist[cat]++;
-        out->high[p] += (uint64_t)wins_high;
-        out->low[p] += (uint64_t)wins_low;
-        out->scoop[p] += (uint64_t)scoops;
-        if (g->weighted) {
-            out->wshare[p] += w * (double)units;
-            out->whist[cat] += w;
-            out->whigh[p] += wins_high ? w : 0.0;
-            out->wlow[p] += wins_low ? w : 0.0;
-            out->wscoop[p] += scoops ? w : 0.0;
-        }
-    }
-    out->winners[mask]++;
-    out->no_low[0] += nlow == 0;
-    out->deals[0]++;
-    if (g->weighted) {
-        out->wwinners[mask] += w;
-        out->wno_low[0] += nlow == 0 ? w : 0.0;
-        out->wdeals[0] += w;
-    }
+    *hmask = h;
+    *lmask = l;
+}
+
+/* Scores one deal on board[5]: the current hands; w is the deal's weight (weighted only). */
+static void score(const hilo_game *g, const uint8_t *board, double w)
+{
+    unsigned hmask, lmask, cat[MAXP];
+    showdown(g, board, &hmask, &lmask, cat);
+    count_outcome(g, hmask, lmask, cat, 1, w);
 }
 
 /* ---------------------------------------------------------------- exact */
@@ -169,7 +211,7 @@ static void walk(hilo_exact *x, size_t k, uint64_t used, double w)
         if (k == 0) {
             x->key = i - lo;
         }
-        set_hole(x->g, p, m->combos + (size_t)i * m->nh);
+        set_row(x->g, m, p, i);
         walk(x, k + 1, used | m->cmask[i], x->weights != NULL ? w * x->weights[i] : w);
     }
 }
@@ -202,7 +244,7 @@ static int hilo_exact_run(hilo_game *g, mc_ctx *m, const double *weights,
     double w = 1.0;
     for (size_t p = 0; p < m->np; p++) {
         if (m->offsets[p + 1] - m->offsets[p] == 1) {
-            set_hole(g, p, m->combos + (size_t)m->pick[p] * m->nh);
+            set_row(g, m, p, m->pick[p]);
             w *= weights != NULL ? weights[m->pick[p]] : 1.0;
         }
     }
@@ -211,6 +253,10 @@ static int hilo_exact_run(hilo_game *g, mc_ctx *m, const double *weights,
 }
 
 /* ---------------------------------------------------------------- Monte Carlo */
+
+/* Heads-up Monte Carlo counts one counter per outcome (high mask, low mask, both players'
+ * categories) instead of a dozen per deal; count_outcome adds them up at the end. */
+#define HU_OUTCOMES (4 * 4 * NCAT * NCAT)
 
 static int hilo_mc_run(hilo_game *g, mc_ctx *m, const he_eq_known *known, uint64_t trials,
                        uint64_t *state)
@@ -230,9 +276,10 @@ static int hilo_mc_run(hilo_game *g, mc_ctx *m, const he_eq_known *known, uint64
     }
     for (size_t p = 0; p < m->np; p++) {
         if (m->offsets[p + 1] - m->offsets[p] == 1) {
-            set_hole(g, p, m->combos + (size_t)m->pick[p] * m->nh);
+            set_row(g, m, p, m->pick[p]);
         }
     }
+    uint64_t joint[HU_OUTCOMES] = {0};
     int st = HE_OK;
     for (uint64_t t = 0; t < trials; t++) {
         uint64_t used;
@@ -241,8 +288,7 @@ static int hilo_mc_run(hilo_game *g, mc_ctx *m, const he_eq_known *known, uint64
             break;
         }
         for (size_t k = 0; k < m->ndrawn; k++) {
-            unsigned p = m->drawn[k];
-            set_hole(g, p, m->combos + (size_t)m->pick[p] * m->nh);
+            set_row(g, m, m->drawn[k], m->pick[m->drawn[k]]);
         }
         uint32_t dealt = 0;
         for (size_t k = 0; k < m->nrandom; k++) {
@@ -254,7 +300,19 @@ static int hilo_mc_run(hilo_game *g, mc_ctx *m, const he_eq_known *known, uint64
         for (size_t j = known->nb; j < 5; j++) {
             board[j] = (uint8_t)deal_card(&src, deck, ndeck, dealt++, &used);
         }
-        score(g, board, 1.0);
+        if (g->np == 2) {
+            unsigned h, l, cat[MAXP];
+            showdown(g, board, &h, &l, cat);
+            joint[((h * 4 + l) * NCAT + cat[0]) * NCAT + cat[1]]++;
+        } else {
+            score(g, board, 1.0);
+        }
+    }
+    for (unsigned i = 0; g->np == 2 && i < HU_OUTCOMES; i++) {
+        if (joint[i]) {
+            unsigned cat[2] = {i / NCAT % NCAT, i % NCAT};
+            count_outcome(g, i / (4 * NCAT * NCAT), i / (NCAT * NCAT) % 4, cat, joint[i], 0.0);
+        }
     }
     memcpy(state, rs, sizeof rs);
     return st;

@@ -61,7 +61,7 @@ HILO_EXACT_MAX = 600.0
 # benchmarks/bench_hilo.py's machine, preflop heads-up: holdem-hi-lo AsKd vs 2c3c and
 # omaha-hi-lo As2d3h4c vs KsKdQhJh; a Big O hand has 10 hole pairs to Omaha's 6).
 _RATE_HOLDEM = 60e6
-_RATE_OMAHA_PAIR = 100e6  # (showdowns x players x hole pairs) a second
+_RATE_OMAHA_PAIR = 120e6  # (showdowns x players x hole pairs) a second
 _CHUNK_SECONDS = 0.01  # exact work per call: Ctrl-C and progress between calls
 _MAX_PARTS = 256
 _STREAMS = 16  # Monte Carlo streams: results depend on the seed, not on threads

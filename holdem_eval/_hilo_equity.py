@@ -57,9 +57,10 @@ HILO_AUTO_BUDGET = 1.0
 of one core (:func:`_exact_seconds`), else samples."""
 HILO_EXACT_MAX = 600.0
 """``method="exact"`` refuses work estimated above this many seconds of one core."""
-# Showdowns x players a second on one core, per game (exact enumeration; measured with
-# benchmarks/bench_hilo.py's machine, preflop heads-up: holdem-hi-lo AsKd vs 2c3c and
-# omaha-hi-lo As2d3h4c vs KsKdQhJh; a Big O hand has 10 hole pairs to Omaha's 6).
+# Showdowns x players a second on one core, exact enumeration (measured, CPU time of
+# equity(..., method="exact") on the shared 2-core machine: holdem-hi-lo AsKd vs 2c3c
+# preflop 86 M, ranges AA, KK vs A2s+, 33 on 4c5d8h 72 M; omaha-hi-lo As2d3h4c vs KsKdQhJh
+# 26 M x 6 hole pairs, omaha5-hi-lo 20 M x 10; rounded down).
 _RATE_HOLDEM = 60e6
 _RATE_OMAHA_PAIR = 120e6  # (showdowns x players x hole pairs) a second
 _CHUNK_SECONDS = 0.01  # exact work per call: Ctrl-C and progress between calls

@@ -484,12 +484,16 @@ def equity(
     ``players``: per player exact hole cards (``"AhAs"``), a range (text or
     :class:`Range`: ``"QQ+, AKs:0.5"``) or ``"random"``; for ``variant="omaha"`` exact
     4-card hands (5 or 6 for big-O) or ``"random"``, for ``"omaha5"`` / ``"omaha6"`` 5 / 6
-    cards (a random player is dealt that many). ``variant="short-deck"`` (or
-    ``"short-deck-straights-beat-trips"``) plays the 36-card deck 6..A: a range keeps its
-    short-deck combos, a 2..5 elsewhere is an InvalidCardError naming the card and the
-    variant; categories are counted on short deck's scale. ``board``: 0..5 cards; ``dead``: cards
-    out of the deck. ``method``: ``"exact"`` enumerates every board and every tuple of
-    combos; ``"monte_carlo"`` samples ``trials`` deals (1..1,000,000,000, default 1,000,000) or until every
+    cards (a random player is dealt that many). Hi-lo games: ``"holdem-hi-lo"`` takes what
+    Hold'em takes (ranges and weights too), ``"omaha-hi-lo"`` / ``"omaha5-hi-lo"`` exact 4 /
+    5-card hands or ``"random"``; ``equity`` is then the expected fraction of a pot split
+    high / low, ``win`` the scoop frequency and ``EquityResult.hilo`` the halves.
+    ``variant="short-deck"`` (or ``"short-deck-straights-beat-trips"``) plays the 36-card
+    deck 6..A: a range keeps its short-deck combos, a 2..5 elsewhere is an InvalidCardError
+    naming the card and the variant; categories are counted on short deck's scale.
+    ``board``: 0..5 cards; ``dead``: cards out of the deck. ``method``: ``"exact"``
+    enumerates every board and every tuple of combos (Omaha games: exact hands only);
+    ``"monte_carlo"`` samples ``trials`` deals (1..1,000,000,000, default 1,000,000) or until every
     player's standard error is below ``target_stderr``; ``"auto"`` enumerates when that
     costs about a second or less, else samples. ``seed`` (Monte Carlo) makes a run
     repeatable, whatever ``threads``; without it a random seed is drawn and reported in

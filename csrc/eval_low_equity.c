@@ -161,7 +161,7 @@ typedef struct {
     uint8_t board[5];
     size_t nb;           /* the known board cards */
     size_t part, nparts;
-    size_t key;          /* the row (within its range) of the first drawn player's combo */
+    size_t key;          /* the row (within its range) of the leading drawn player's combo */
 } hilo_exact;
 
 /* Every completion of board[0 .. nb) by deck cards from index `from` on (stepping by `step`
@@ -199,10 +199,10 @@ static void walk(hilo_exact *x, size_t k, uint64_t used, double w)
         return;
     }
     unsigned p = m->drawn[k];
-    uint32_t lo = m->offsets[p], hi = m->offsets[p + 1], step = 1, i = lo;
+    size_t lo = m->offsets[p], hi = m->offsets[p + 1], step = 1, i = lo;
     if (k == 0 && x->nb == 5) { /* one deal per tuple: the calls split the key player's rows */
-        i = lo + (uint32_t)x->part;
-        step = (uint32_t)x->nparts;
+        i = lo + x->part;
+        step = x->nparts;
     }
     for (; i < hi; i += step) {
         if (used & m->cmask[i]) {
@@ -211,7 +211,7 @@ static void walk(hilo_exact *x, size_t k, uint64_t used, double w)
         if (k == 0) {
             x->key = i - lo;
         }
-        set_row(x->g, m, p, i);
+        set_row(x->g, m, p, (uint32_t)i);
         walk(x, k + 1, used | m->cmask[i], x->weights != NULL ? w * x->weights[i] : w);
     }
 }

@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Hi-lo speed: Omaha hi-lo evaluation (high and eight-or-better low of 4 hole + 5 board
 cards) by ``evaluate_hilo_batch`` on one thread against PokerKit's evaluation of the same
-hands (``OmahaHoldemHand`` + ``OmahaEightOrBetterLowHand``), and hi-lo equity trials/s
-against our Omaha high equity on the same spot.
+hands (``OmahaHoldemHand`` + ``OmahaEightOrBetterLowHand``), hi-lo equity trials/s
+against our Omaha high equity on the same spot, and Hold'em hi-lo Monte Carlo equity of
+ranges (range combos drawn by he_equity_hilo) against our Hold'em high equity of the same
+ranges.
 
     python benchmarks/bench_hilo.py [--hands 2000000] [--pokerkit-hands 3000] [--repeats 5]
+        [--trials 200000] [--range-trials 2000000]
 
 CPU time (``time.process_time``), cases interleaved in each round, medians of the rounds.
 Prints hands/s and the ratio. Needs the test extras (pokerkit).
@@ -49,6 +52,7 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=2_000_000)
     ap.add_argument("--pokerkit-hands", type=int, default=3_000)
     ap.add_argument("--trials", type=int, default=200_000)
+    ap.add_argument("--range-trials", type=int, default=2_000_000)
     ap.add_argument("--repeats", type=int, default=5)
     args = ap.parse_args()
 
@@ -98,6 +102,20 @@ def main() -> None:
     print(f"  omaha-hi-lo                       {hilo_rate / 1e6:10.2f} M trials/s")
     print(f"  omaha (high only)                 {high_rate / 1e6:10.2f} M trials/s")
     print(f"  hi-lo / high                      {hilo_rate / high_rate:10.2f}")
+
+    # Hold'em hi-lo with ranges: each trial draws the range players' combos (weighted,
+    # redrawn together on a conflict), then random players and the board, as high equity does.
+    for ranges in (["AKs, QQ+", "random"], ["AA, KK", "A2s+, 33"]):
+        def run(variant: str, ranges: list[str] = ranges) -> None:
+            he.equity(ranges, variant=variant, method="monte_carlo", trials=args.range_trials,
+                      seed=1, threads=1)
+
+        cases = [(lambda v=v: run(v), args.range_trials) for v in ("holdem-hi-lo", "holdem")]
+        hilo_rate, high_rate = median_rates(cases, args.repeats)
+        print(f"Equity, {' vs '.join(ranges)} preflop, Monte Carlo, one thread, CPU time:")
+        print(f"  holdem-hi-lo                      {hilo_rate / 1e6:10.2f} M trials/s")
+        print(f"  holdem (high only)                {high_rate / 1e6:10.2f} M trials/s")
+        print(f"  hi-lo / high                      {hilo_rate / high_rate:10.2f}")
 
 
 if __name__ == "__main__":

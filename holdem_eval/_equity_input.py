@@ -16,7 +16,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .cards import CardsLike, format_cards, parse_cards
-from .errors import DuplicateCardError, InvalidCardError, ShapeError
+from .errors import DuplicateCardError, InvalidCardError, NoValidDealError, ShapeError
 from .ranges import Range
 from .variants import DECK_SIZE, VARIANTS
 
@@ -24,9 +24,12 @@ __all__ = [
     "Player",
     "PlayerLike",
     "alias_table",
+    "alias_tables",
     "all_combos",
     "card_mask",
     "cards_text",
+    "claim_cards",
+    "narrow_ranges",
     "parse_player",
 ]
 
@@ -91,6 +94,38 @@ def _range_player(r: Range, label: str) -> Player:
     return Player(label.strip(), combos, weights, False, len(wc) == 1 and weights[0] == 1.0)
 
 
+def claim_cards(players: Sequence[Player], board: NDArray[np.uint8],
+                dead: NDArray[np.uint8]) -> int:
+    """The mask of the cards out: board, dead cards and exact hands; DuplicateCardError
+    naming both places when a card is in two."""
+    taken: dict[int, str] = {}
+    for what, cards in [("board", board), ("dead cards", dead)] + [
+        (f"player {i} ({p.label})", p.combos[0]) for i, p in enumerate(players) if p.exact
+    ]:
+        for c in cards.tolist():
+            if c in taken:
+                raise DuplicateCardError(
+                    f"card {format_cards([c])!r} is in both {taken[c]} and {what}")
+            taken[c] = what
+    return sum(1 << c for c in taken)
+
+
+def narrow_ranges(players: Sequence[Player], out: int) -> None:
+    """Each range keeps the combos that avoid the cards ``out`` (a mask), its weights made
+    relative to its largest (so no product of weights underflows); NoValidDealError naming
+    the player when none is left."""
+    for i, p in enumerate(players):
+        if p.random or p.exact:
+            continue
+        keep = np.array([(card_mask(row) & out) == 0 for row in p.combos], dtype=bool)
+        p.combos, p.weights = p.combos[keep], p.weights[keep]
+        if not keep.any():
+            raise NoValidDealError(
+                f"player {i}'s range {p.label!r} has no combo left once the board, dead "
+                "cards and other players' hands are removed")
+        p.weights = p.weights / p.weights.max()
+
+
 def card_mask(cards: NDArray[np.uint8]) -> int:
     """The 52-bit mask of card ids."""
     m = 0
@@ -106,6 +141,22 @@ def all_combos(board: NDArray[np.uint8], dead: NDArray[np.uint8], low: int = 0) 
     rows = [(a, b) for a in range(low, DECK_SIZE) for b in range(low, a)
             if not (out >> a & 1 or out >> b & 1)]
     return np.array(rows, dtype=np.uint8).reshape(-1, 2)
+
+
+def alias_tables(players: Sequence[Player], offsets: NDArray[np.uint32],
+                 ) -> tuple[NDArray[np.uint32] | None, NDArray[np.uint64] | None]:
+    """The Monte Carlo kernels' alias / thresh arrays of all the players' rows (player p's
+    rows start at ``offsets[p]``), or (None, None) when every weight is 1."""
+    if all((p.weights == 1.0).all() for p in players):
+        return None, None
+    al, th = [], []
+    for i, p in enumerate(players):
+        a, t = alias_table(p.weights) if len(p.combos) else (
+            np.zeros(0, dtype=np.uint32), np.zeros(0, dtype=np.uint64))
+        al.append(a + offsets[i])
+        th.append(t)
+    return (np.ascontiguousarray(np.concatenate(al), dtype=np.uint32),
+            np.ascontiguousarray(np.concatenate(th), dtype=np.uint64))
 
 
 def alias_table(weights: NDArray[np.float64]) -> tuple[NDArray[np.uint32], NDArray[np.uint64]]:

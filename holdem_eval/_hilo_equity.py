@@ -3,6 +3,14 @@ he_equity_hilo (csrc/eval_low_equity.c) counts, per deal, each player's share of
 split high / low as settlement splits it; this module checks the input, runs the exact or
 Monte Carlo calls on threads and builds the :class:`~holdem_eval.EquityResult`.
 
+Players are parsed as for Hold'em equity (:func:`holdem_eval._equity_input.parse_player`):
+in ``holdem-hi-lo`` a range (text or :class:`~holdem_eval.Range`, with weights), exact hole
+cards or ``"random"``; in the Omaha hi-lo games exact hands or ``"random"``. Exact equity
+enumerates, in C, every tuple of combos with no card twice and every completion of the
+board, each deal weighted by the product of its combos' weights (a random Hold'em player
+is every combo left); Monte Carlo draws the range players' combos together by weight and
+redraws the whole tuple on any conflict, then deals the random players and the board.
+
 A player's ``equity`` is the expected fraction of the pot it takes (odd chips aside);
 ``win`` is its scoop frequency (the whole pot alone), ``tie`` the frequency of deals where
 it takes part of the pot but not all, ``tie_equity`` the equity from those deals, and
@@ -22,10 +30,18 @@ import numpy as np
 from numpy.typing import NDArray
 
 from . import _bindings as nat
+from ._equity_input import (
+    Player,
+    alias_tables,
+    all_combos,
+    card_mask,
+    claim_cards,
+    narrow_ranges,
+    parse_player,
+)
 from ._equity_threads import run_calls
-from .cards import format_cards, parse_cards
 from .categories import HandCategory
-from .errors import DuplicateCardError, ShapeError
+from .errors import EquityArgumentError, NoValidDealError, ShapeError
 from .ranges import Range
 from .variants import DECK_SIZE, VARIANTS
 
@@ -34,10 +50,21 @@ if TYPE_CHECKING:
 
 _Out = tuple[int, dict[str, Any]]
 
-__all__ = ["HILO_AUTO_BUDGET", "HiLoShares", "hilo_equity"]
+__all__ = ["HILO_AUTO_BUDGET", "HILO_EXACT_MAX", "HiLoShares", "hilo_equity"]
 
-HILO_AUTO_BUDGET = 3_000_000
-"""``method="auto"`` enumerates when boards x players is at most this (about a second)."""
+HILO_AUTO_BUDGET = 1.0
+"""``method="auto"`` enumerates when that is estimated to take at most this many seconds
+of one core (:func:`_exact_seconds`), else samples."""
+HILO_EXACT_MAX = 600.0
+"""``method="exact"`` refuses work estimated above this many seconds of one core."""
+# Showdowns x players a second on one core, exact enumeration (measured, CPU time of
+# equity(..., method="exact") on the shared 2-core machine: holdem-hi-lo AsKd vs 2c3c
+# preflop 86 M, ranges AA, KK vs A2s+, 33 on 4c5d8h 72 M; omaha-hi-lo As2d3h4c vs KsKdQhJh
+# 26 M x 6 hole pairs, omaha5-hi-lo 20 M x 10; rounded down).
+_RATE_HOLDEM = 60e6
+_RATE_OMAHA_PAIR = 120e6  # (showdowns x players x hole pairs) a second
+_CHUNK_SECONDS = 0.01  # exact work per call: Ctrl-C and progress between calls
+_MAX_PARTS = 256
 _STREAMS = 16  # Monte Carlo streams: results depend on the seed, not on threads
 _ROUND = 1 << 15  # Monte Carlo trials per stream per call
 
@@ -56,17 +83,19 @@ class HiLoShares:
     """Frequency of deals without a qualifying low (the high hands take the pot)."""
 
 
-def _player(i: int, entry: Any, variant: str, holes: tuple[int, ...]) -> tuple[str, NDArray[np.uint8] | None]:
-    if isinstance(entry, str) and entry.strip().lower() == "random":
-        return "random", None
-    try:
-        cards = parse_cards(entry)
-    except TypeError as error:
-        raise ShapeError(f"player {i} must be cards or 'random' for {variant}, got {entry!r}") from error
-    if cards.size not in holes:
-        want = " or ".join(map(str, holes))
-        raise ShapeError(f"player {i} must hold {want} cards for {variant}, got {cards.size}: {entry!r}")
-    return format_cards(cards), cards
+def _parse(i: int, entry: Any, variant: str) -> Player:
+    if VARIANTS[variant].hole_used and isinstance(entry, Range):
+        raise EquityArgumentError(f"player {i}: {variant} players are exact hands or "
+                                  f"'random' (ranges are for Hold'em games), got {entry!r}")
+    return parse_player(i, entry, variant)
+
+
+def _exact_seconds(variant: str, deals: int, boards: int, n: int) -> float:
+    """Estimated seconds of one core to enumerate ``deals`` tuples x ``boards`` boards."""
+    row = VARIANTS[variant]
+    if row.hole_used:
+        return deals * boards * n * math.comb(row.hole_counts[0], 2) / _RATE_OMAHA_PAIR
+    return deals * boards * n / _RATE_HOLDEM
 
 
 def hilo_equity(
@@ -75,52 +104,80 @@ def hilo_equity(
     threads: int, progress: Callable[[float], None] | None, default_trials: int,
 ) -> EquityResult:
     """:func:`holdem_eval.equity` for a hi-lo ``variant`` (arguments checked by it)."""
-    from .equity import EquityArgumentError
-
     row = VARIANTS[variant]
     nh = row.hole_counts[0]
-    labels: list[str] = []
-    rows: list[NDArray[np.uint8] | None] = []
-    for i, entry in enumerate(players):
-        if isinstance(entry, Range):
-            raise EquityArgumentError(f"player {i}: {variant} players are exact hands or "
-                                      f"'random', got {entry!r}")
-        label, cards = _player(i, entry, variant, row.hole_counts)
-        labels.append(label)
-        rows.append(cards)
-    taken: dict[int, str] = {}
-    for what, cards in [("board", board), ("dead cards", dead)] + [
-            (f"player {i} ({labels[i]})", c) for i, c in enumerate(rows) if c is not None]:
-        for card in cards.tolist():
-            if card in taken:
-                raise DuplicateCardError(f"card {format_cards([card])!r} is in both "
-                                         f"{taken[card]} and {what}")
-            taken[card] = what
-    n = len(players)
+    parsed = [_parse(i, entry, variant) for i, entry in enumerate(players)]
+    out = claim_cards(parsed, board, dead)
+    n = len(parsed)
     if n * nh + 5 + dead.size > DECK_SIZE:
         raise ShapeError(f"{n} players of {nh} cards, a board and {dead.size} dead cards need "
                          f"more than {DECK_SIZE} cards")
-    holes = np.full((n, nh), 255, dtype=np.uint8)
-    for i, cards in enumerate(rows):
-        if cards is not None:
-            holes[i] = cards
-    holes = np.ascontiguousarray(holes)
-    randoms = sum(c is None for c in rows)
-    left = DECK_SIZE - len(taken)
-    boards = math.comb(left, 5 - board.size)
-    if method == "exact" and randoms:
+    narrow_ranges(parsed, out)
+    randoms = any(p.random for p in parsed)
+    omaha = bool(row.hole_used)
+    if method == "exact" and randoms and omaha:
         raise EquityArgumentError(f"exact {variant} equity needs every player's cards; "
                                   "use method='monte_carlo' for 'random' players")
-    exact = method == "exact" or (method == "auto" and not randoms
-                                  and boards * n <= HILO_AUTO_BUDGET)
-    if exact:
-        parts = max(1, min(64, boards // 2000 or 1))
+    if method != "monte_carlo" and not (randoms and omaha):
+        res = _exact(parsed, board, dead, variant, method, out, threads, progress)
+        if res is not None:
+            return res
+    return _monte_carlo(parsed, board, dead, variant, trials, target_stderr, seed, threads,
+                        progress, default_trials)
 
-        def exact_part(p: int) -> Callable[[], _Out]:
-            return lambda: nat.equity_hilo(row.code, n, nh, holes, board, dead, 0, None, p, parts)
 
-        outs = run_calls([exact_part(p) for p in range(parts)], [1.0] * parts, threads, progress)
-        return _result(labels, outs, variant, True, None)
+def _exact(players: list[Player], board: NDArray[np.uint8], dead: NDArray[np.uint8],
+           variant: str, method: str, out: int, threads: int,
+           progress: Callable[[float], None] | None) -> EquityResult | None:
+    """Exact equity, or None when method is "auto" and enumeration costs too much."""
+    row = VARIANTS[variant]
+    n = len(players)
+    nh = row.hole_counts[0]
+    every = None
+    if any(p.random for p in players):  # Hold'em only: a random player holds any combo left
+        every = all_combos(board, dead)
+        every = every[[card_mask(c) & out == 0 for c in every]]
+    lists = [every if p.random and every is not None else p.combos for p in players]
+    weights = [np.ones(len(c)) if p.random else p.weights for p, c in zip(players, lists)]
+    boards = math.comb(DECK_SIZE - board.size - dead.size - n * nh, 5 - board.size)
+    seconds = _exact_seconds(variant, math.prod(len(c) for c in lists), boards, n)
+    if method == "auto" and seconds > HILO_AUTO_BUDGET:
+        return None
+    if seconds > HILO_EXACT_MAX:
+        raise EquityArgumentError(
+            f"exact {variant} equity would take about {seconds:,.0f} s (more than "
+            f"{HILO_EXACT_MAX:,.0f}); use method='monte_carlo'")
+    combos = np.ascontiguousarray(np.concatenate(lists).reshape(-1, nh), dtype=np.uint8)
+    offsets = np.zeros(n + 1, dtype=np.uint32)
+    offsets[1:] = np.cumsum([len(c) for c in lists])
+    w = np.concatenate(weights)
+    w_arg = np.ascontiguousarray(w, dtype=np.float64) if (w != 1.0).any() else None
+    nparts = min(_MAX_PARTS, max(math.ceil(seconds / _CHUNK_SECONDS),
+                                 threads if seconds > _CHUNK_SECONDS else 1))
+    if board.size == 5:  # one deal per tuple: the calls split the largest range's rows
+        nparts = min(nparts, max(len(c) for c in lists))
+
+    def part_call(part: int) -> Callable[[], _Out]:
+        return lambda: nat.equity_hilo(row.code, n, nh, combos, offsets, w_arg, None, None,
+                                       board, dead, 0, None, part, nparts)
+
+    outs = run_calls([part_call(p) for p in range(nparts)], [1.0] * nparts, threads, progress)
+    return _result([p.label for p in players], outs, variant, True, None)
+
+
+def _monte_carlo(players: list[Player], board: NDArray[np.uint8], dead: NDArray[np.uint8],
+                 variant: str, trials: int | None, target_stderr: float | None,
+                 seed: int | None, threads: int, progress: Callable[[float], None] | None,
+                 default_trials: int) -> EquityResult:
+    row = VARIANTS[variant]
+    n = len(players)
+    nh = row.hole_counts[0]
+    labels = [p.label for p in players]
+    combos = np.ascontiguousarray(
+        np.concatenate([p.combos.reshape(-1, nh) for p in players]), dtype=np.uint8)
+    offsets = np.zeros(n + 1, dtype=np.uint32)
+    offsets[1:] = np.cumsum([len(p.combos) for p in players])
+    alias, thresh = alias_tables(players, offsets)
     if seed is None:
         seed = secrets.randbits(64)
     total = trials if trials is not None else default_trials
@@ -130,7 +187,8 @@ def hilo_equity(
     done = 0
 
     def trials_of(t: int, k: int) -> Callable[[], _Out]:
-        return lambda: nat.equity_hilo(row.code, n, nh, holes, board, dead, k, states[t], 0, 1)
+        return lambda: nat.equity_hilo(row.code, n, nh, combos, offsets, None, alias, thresh,
+                                       board, dead, k, states[t], 0, 1)
 
     while done < total:
         ks = [min(_ROUND, s) for s in share]
@@ -150,7 +208,7 @@ def _result(labels: list[str], outs: list[_Out], variant: str, exact: bool,
             seed: int | None) -> EquityResult:
     from .equity import EquityResult, _check_status
 
-    total: dict[str, NDArray[np.uint64]] = {}
+    total: dict[str, NDArray[Any]] = {}
     for st, counts in outs:
         _check_status(st, f"{variant} equity")
         for name, a in counts.items():
@@ -158,36 +216,47 @@ def _result(labels: list[str], outs: list[_Out], variant: str, exact: bool,
     n = len(labels)
     games = int(total["deals"][0])
     if games == 0:
-        from .equity import NoValidDealError
+        raise NoValidDealError(f"{variant} equity: no deal is possible (every combination of "
+                               "the players' hands conflicts with another)")
+    weighted = "wdeals" in total  # exact with weights: each deal counts its weight product
 
-        raise NoValidDealError(f"{variant} equity: no deal is possible")
+    def count(name: str) -> NDArray[Any]:
+        return total["w" + name] if weighted else total[name]
+
+    mass = float(count("deals")[0])
+    if not mass > 0.0:
+        raise NoValidDealError(
+            f"{variant} equity: every possible deal has weight 0 (the product of the "
+            "players' weights underflows)")
     unit = float(nat.HE_HILO_POT)
-    eq = total["share"].astype(np.float64) / unit / games
-    scoop = total["scoop"].astype(np.float64) / games
+    eq = count("share").astype(np.float64) / unit / mass
+    scoop = count("scoop").astype(np.float64) / mass
+    winners = count("winners")
     part = np.zeros(n)
-    for mask, count in enumerate(total["winners"].tolist()):
+    for mask, c in enumerate(winners.tolist()):
         for p in range(n):
             if mask >> p & 1 and mask != 1 << p:
-                part[p] += count
+                part[p] += c
     # a player alone in a mask took the whole pot: its scoop, not a split
     if exact:
         stderr = (0.0,) * n
     else:
         second = total["share_sq"].astype(np.float64) / unit / unit / games
         stderr = tuple(float(math.sqrt(max(0.0, s - e * e) / games)) for s, e in zip(second, eq))
-    hist = total["hist"].reshape(n, 9)
+    hist = count("hist").reshape(n, 9)
     categories: tuple[dict[HandCategory, int | float], ...] = tuple(
-        {HandCategory(c + 1): int(hist[p, c]) for c in range(9)} for p in range(n))
+        {HandCategory(c + 1): (float if weighted else int)(hist[p, c]) for c in range(9)}
+        for p in range(n))
     shares = HiLoShares(
-        high=tuple(float(x) / games for x in total["high"]),
-        low=tuple(float(x) / games for x in total["low"]),
+        high=tuple(float(x) / mass for x in count("high")),
+        low=tuple(float(x) / mass for x in count("low")),
         scoop=tuple(float(x) for x in scoop),
-        no_low=float(total["no_low"][0]) / games,
+        no_low=float(count("no_low")[0]) / mass,
     )
     return EquityResult(
         players=tuple(labels), equity=tuple(float(x) for x in eq),
-        win=shares.scoop, tie=tuple(float(x) / games for x in part),
+        win=shares.scoop, tie=tuple(float(x) / mass for x in part),
         tie_equity=tuple(float(e - s) for e, s in zip(eq, scoop)), stderr=stderr, games=games,
-        exact=exact, wins_by_mask=tuple(int(x) for x in total["winners"]),
+        exact=exact, wins_by_mask=tuple((float if weighted else int)(x) for x in winners),
         categories=categories, variant=variant, seed=seed, hilo=shares,
     )

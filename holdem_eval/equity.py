@@ -50,10 +50,11 @@ from . import _bindings as nat
 from ._equity_input import (
     Player,
     PlayerLike,
-    alias_table,
+    alias_tables,
     all_combos,
-    card_mask,
     cards_text,
+    claim_cards,
+    narrow_ranges,
     parse_player,
 )
 from ._equity_stats import stderr_max, summarize
@@ -61,7 +62,7 @@ from ._equity_threads import run_calls
 from ._hilo_equity import HiLoShares, hilo_equity
 from ._limits import check_seed, check_threads
 from ._variant_faces import SHORT_RULES, check_deck
-from .cards import CardsLike, format_cards
+from .cards import CardsLike
 from .categories import HandCategory
 from .errors import (
     DuplicateCardError,
@@ -456,17 +457,7 @@ def _monte_carlo(players: list[Player], board: NDArray[np.uint8], dead: NDArray[
     offsets = np.zeros(n + 1, dtype=np.uint32)
     offsets[1:] = np.cumsum([len(c) for c in lists])
     combos = np.ascontiguousarray(np.concatenate(lists), dtype=np.uint8)
-    alias: NDArray[np.uint32] | None = None
-    thresh: NDArray[np.uint64] | None = None
-    if any((p.weights != 1.0).any() for p in players if not p.random):
-        al, th = [], []
-        for i, p in enumerate(players):
-            a, t = alias_table(p.weights) if len(p.combos) else (
-                np.zeros(0, dtype=np.uint32), np.zeros(0, dtype=np.uint64))
-            al.append(a + offsets[i])
-            th.append(t)
-        alias = np.ascontiguousarray(np.concatenate(al), dtype=np.uint32)
-        thresh = np.ascontiguousarray(np.concatenate(th), dtype=np.uint64)
+    alias, thresh = alias_tables(players, offsets)
     total = trials if trials is not None else (
         MAX_TRIALS if target_stderr is not None else DEFAULT_TRIALS)
     share = [total * (t + 1) // MC_STREAMS - total * t // MC_STREAMS for t in range(MC_STREAMS)]
@@ -524,12 +515,16 @@ def equity(
     ``players``: per player exact hole cards (``"AhAs"``), a range (text or
     :class:`Range`: ``"QQ+, AKs:0.5"``) or ``"random"``; for ``variant="omaha"`` exact
     4-card hands (5 or 6 for big-O) or ``"random"``, for ``"omaha5"`` / ``"omaha6"`` 5 / 6
-    cards (a random player is dealt that many). ``variant="short-deck"`` (or
-    ``"short-deck-straights-beat-trips"``) plays the 36-card deck 6..A: a range keeps its
-    short-deck combos, a 2..5 elsewhere is an InvalidCardError naming the card and the
-    variant; categories are counted on short deck's scale. ``board``: 0..5 cards; ``dead``: cards
-    out of the deck. ``method``: ``"exact"`` enumerates every board and every tuple of
-    combos; ``"monte_carlo"`` samples ``trials`` deals (1..1,000,000,000, default 1,000,000) or until every
+    cards (a random player is dealt that many). Hi-lo games: ``"holdem-hi-lo"`` takes what
+    Hold'em takes (ranges and weights too), ``"omaha-hi-lo"`` / ``"omaha5-hi-lo"`` exact 4 /
+    5-card hands or ``"random"``; ``equity`` is then the expected fraction of a pot split
+    high / low, ``win`` the scoop frequency and ``EquityResult.hilo`` the halves.
+    ``variant="short-deck"`` (or ``"short-deck-straights-beat-trips"``) plays the 36-card
+    deck 6..A: a range keeps its short-deck combos, a 2..5 elsewhere is an InvalidCardError
+    naming the card and the variant; categories are counted on short deck's scale.
+    ``board``: 0..5 cards; ``dead``: cards out of the deck. ``method``: ``"exact"``
+    enumerates every board and every tuple of combos (Omaha games: exact hands only);
+    ``"monte_carlo"`` samples ``trials`` deals (1..1,000,000,000, default 1,000,000) or until every
     player's standard error is below ``target_stderr``; ``"auto"`` enumerates when that
     costs about a second or less, else samples. ``seed`` (Monte Carlo) makes a run
     repeatable, whatever ``threads``; without it a random seed is drawn and reported in
@@ -578,15 +573,7 @@ def equity(
     dead_a = cards_text(dead)
     if board_a.size > 5:
         raise ShapeError(f"board has at most 5 cards, got {board_a.size}: {board!r}")
-    taken: dict[int, str] = {}
-    for what, cards in [("board", board_a), ("dead cards", dead_a)] + [
-        (f"player {i} ({p.label})", p.combos[0]) for i, p in enumerate(parsed) if p.exact
-    ]:
-        for c in cards.tolist():
-            if c in taken:
-                raise DuplicateCardError(
-                    f"card {format_cards([c])!r} is in both {taken[c]} and {what}")
-            taken[c] = what
+    out = claim_cards(parsed, board_a, dead_a)
     hole = max(p.combos.shape[1] for p in parsed)  # a random player's combos: (0, hole)
     deck = VARIANT_ROWS[variant].deck_size
     if len(players) * hole + 5 + dead_a.size > deck:
@@ -594,19 +581,7 @@ def equity(
                          f"{dead_a.size} dead cards need more than {deck} cards")
     if variant in SHORT_RULES:
         _short_players(parsed, board_a, dead_a, variant)
-    out = 0
-    for c in taken:
-        out |= 1 << c
-    for i, p in enumerate(parsed):
-        if p.random or p.exact:
-            continue
-        keep = np.array([(card_mask(row) & out) == 0 for row in p.combos], dtype=bool)
-        p.combos, p.weights = p.combos[keep], p.weights[keep]
-        if not keep.any():
-            raise NoValidDealError(
-                f"player {i}'s range {p.label!r} has no combo left once the board, dead "
-                "cards and other players' hands are removed")
-        p.weights = p.weights / p.weights.max()  # relative weights: no product underflows
+    narrow_ranges(parsed, out)
     board_a = np.ascontiguousarray(board_a, dtype=np.uint8)
     dead_a = np.ascontiguousarray(dead_a, dtype=np.uint8)
     if method != "monte_carlo":

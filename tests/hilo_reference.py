@@ -10,12 +10,14 @@ wins, then the next...; straights and flushes do not count.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
+from fractions import Fraction
+from itertools import combinations, product
 from typing import Any
 
 from phevaluator import evaluate_cards
 
-__all__ = ["LOW_RANK", "best_high", "best_low", "hilo_settle_reference", "low_key"]
+__all__ = ["LOW_RANK", "best_high", "best_low", "hilo_range_shares", "hilo_settle_reference",
+           "hilo_shares", "low_key"]
 
 _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
@@ -149,3 +151,62 @@ def hilo_settle_reference(
                 for s, x in _split(chips_part, winners, button, seats, clockwise).items():
                     payouts[s] += x
     return payouts, rake
+
+
+def hilo_shares(holes: list[list[int]], board: list[int],
+                two_three: bool) -> dict[str, list[Fraction]]:
+    """Expected pot fraction, scoop, high and low frequencies of fixed hands by enumerating
+    every completion of the board: each deal's pot split high / low by the rule (the low
+    half to the best qualifying low, else the high hands take the pot)."""
+    n = len(holes)
+    used = set(board) | {c for h in holes for c in h}
+    deck = [c for c in range(52) if c not in used]
+    eq = [Fraction(0)] * n
+    scoop = [Fraction(0)] * n
+    high_f = [Fraction(0)] * n
+    low_f = [Fraction(0)] * n
+    boards = [board + list(extra) for extra in combinations(deck, 5 - len(board))]
+    for full in boards:
+        highs = [best_high(h, full, two_three) for h in holes]
+        lows = [best_low(h, full, two_three) for h in holes]
+        hw = [p for p in range(n) if highs[p] == min(highs)]
+        qualified = [p for p in range(n) if lows[p]]
+        lw = [p for p in qualified if lows[p] == min(lows[q] for q in qualified)] if qualified else []
+        half = Fraction(1, 2) if lw else Fraction(1)
+        for p in hw:
+            eq[p] += half / len(hw)
+            high_f[p] += 1
+        for p in lw:
+            eq[p] += Fraction(1, 2) / len(lw)
+            low_f[p] += 1
+        for p in range(n):
+            if hw == [p] and (not lw or lw == [p]):
+                scoop[p] += 1
+    k = len(boards)
+    return {"equity": [x / k for x in eq], "scoop": [x / k for x in scoop],
+            "high": [x / k for x in high_f], "low": [x / k for x in low_f]}
+
+
+def hilo_range_shares(ranges: list[list[tuple[tuple[int, ...], Fraction]]], board: list[int],
+                      two_three: bool) -> tuple[dict[str, list[Fraction]], int]:
+    """:func:`hilo_shares` of ranges: every tuple of (combo, weight), one per player, with no
+    card twice and none on the board, each weighted by the product of its weights (every
+    tuple has as many boards, so its shares average with that weight). Also returns the
+    number of valid tuples."""
+    n = len(ranges)
+    total = {k: [Fraction(0)] * n for k in ("equity", "scoop", "high", "low")}
+    mass = Fraction(0)
+    tuples = 0
+    for pick in product(*ranges):
+        cards = [c for combo, _ in pick for c in combo] + list(board)
+        if len(set(cards)) != len(cards):
+            continue
+        w = Fraction(1)
+        for _, x in pick:
+            w *= x
+        shares = hilo_shares([list(combo) for combo, _ in pick], board, two_three)
+        for k, v in shares.items():
+            total[k] = [t + w * x for t, x in zip(total[k], v)]
+        mass += w
+        tuples += 1
+    return {k: [t / mass for t in v] for k, v in total.items()}, tuples

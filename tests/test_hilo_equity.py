@@ -6,47 +6,14 @@ the high hands take the pot), shares averaged. Monte Carlo is checked against ex
 from __future__ import annotations
 
 import random
-from fractions import Fraction
-from itertools import combinations
 
 import pytest
-from hilo_reference import best_high, best_low
+from hilo_reference import hilo_shares
 
 from holdem_eval import DuplicateCardError, ShapeError, equity, parse_cards
 from holdem_eval.equity import EquityArgumentError
 
 GAMES = {"omaha-hi-lo": (4, True), "omaha5-hi-lo": (5, True), "holdem-hi-lo": (2, False)}
-
-
-def brute_force(holes: list[list[int]], board: list[int], two_three: bool) -> dict[str, list[Fraction]]:
-    """Expected pot fraction, scoop, high and low frequencies by enumeration."""
-    n = len(holes)
-    used = set(board) | {c for h in holes for c in h}
-    deck = [c for c in range(52) if c not in used]
-    eq = [Fraction(0)] * n
-    scoop = [Fraction(0)] * n
-    high_f = [Fraction(0)] * n
-    low_f = [Fraction(0)] * n
-    boards = [board + list(extra) for extra in combinations(deck, 5 - len(board))]
-    for full in boards:
-        highs = [best_high(h, full, two_three) for h in holes]
-        lows = [best_low(h, full, two_three) for h in holes]
-        hw = [p for p in range(n) if highs[p] == min(highs)]
-        qualified = [p for p in range(n) if lows[p]]
-        lw = [p for p in qualified if lows[p] == min(lows[q] for q in qualified)] if qualified else []
-        half = Fraction(1, 2) if lw else Fraction(1)
-        for p in hw:
-            eq[p] += half / len(hw)
-            high_f[p] += 1
-        for p in lw:
-            eq[p] += Fraction(1, 2) / len(lw)
-            low_f[p] += 1
-        for p in range(n):
-            if hw == [p] and (not lw or lw == [p]):
-                scoop[p] += 1
-    k = len(boards)
-    return {"equity": [x / k for x in eq], "scoop": [x / k for x in scoop],
-            "high": [x / k for x in high_f], "low": [x / k for x in low_f]}
 
 
 def _deal(rng: random.Random, variant: str, players: int, board: int) -> tuple[list[list[int]], list[int]]:
@@ -70,7 +37,7 @@ def test_exact_equity_matches_brute_force(variant: str, board_len: int) -> None:
     for _ in range(spots):
         players = 2 if board_len == 3 else rng.randint(2, 4)
         holes, board = _deal(rng, variant, players, board_len)
-        want = brute_force(holes, board, two_three)
+        want = hilo_shares(holes, board, two_three)
         res = equity(holes, board=board, variant=variant, method="exact")
         assert res.exact and res.hilo is not None
         for p in range(players):

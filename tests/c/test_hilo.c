@@ -170,37 +170,149 @@ static void test_muck_over_both_halves(void)
     CHECK(muck[1] == 1 && muck[2] == 1);
 }
 
+/* The counters of one he_equity_hilo call, zeroed, for np players (weighted too). */
+typedef struct {
+    uint64_t share[4], scoop[4], high[4], low[4], sq[4], winners[16], hist[36], no_low, deals;
+    double wshare[4], wscoop[4], whigh[4], wlow[4], wwinners[16], whist[36], wno_low, wdeals;
+    he_hilo_counts out;
+} hilo_out;
+
+static void hilo_out_init(hilo_out *o, int weighted)
+{
+    memset(o, 0, sizeof *o);
+    he_hilo_counts c = {o->share, o->scoop, o->high, o->low, o->sq, o->winners, o->hist,
+                        &o->no_low, &o->deals, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                        NULL};
+    if (weighted) {
+        c.wshare = o->wshare;
+        c.wscoop = o->wscoop;
+        c.whigh = o->whigh;
+        c.wlow = o->wlow;
+        c.wwinners = o->wwinners;
+        c.whist = o->whist;
+        c.wno_low = &o->wno_low;
+        c.wdeals = &o->wdeals;
+    }
+    o->out = c;
+}
+
 /* Equity counters: every deal's shares sum to a whole pot; a river spot is one deal. */
 static void test_equity(void)
 {
     uint8_t holes[8], board[5];
     cards("As2dKhKcAc2h7s7d", holes);
     cards("3c4d8hKs9s", board);
-    uint64_t share[2] = {0}, scoop[2] = {0}, high[2] = {0}, low[2] = {0}, sq[2] = {0};
-    uint64_t winners[4] = {0}, hist[18] = {0}, no_low = 0, deals = 0;
-    he_hilo_counts out = {share, scoop, high, low, sq, winners, hist, &no_low, &deals};
+    uint32_t offsets[3] = {0, 1, 2};
+    he_eq_players players = {2, 4, holes, offsets, NULL, NULL, NULL};
+    hilo_out o;
+    hilo_out_init(&o, 0);
     he_eq_known known = {board, 5, NULL, 0};
-    CHECK(he_equity_hilo(HE_VARIANT_OMAHA_HI_LO, 2, 4, holes, &known, 0, NULL, 0, 1, &out)
+    CHECK(he_equity_hilo(HE_VARIANT_OMAHA_HI_LO, &players, &known, 0, NULL, 0, 1, &o.out)
           == HE_OK);
-    CHECK(deals == 1 && share[0] == 3 * HE_HILO_POT / 4 && share[1] == HE_HILO_POT / 4);
-    CHECK(winners[3] == 1 && high[0] == 1 && low[0] == 1 && low[1] == 1);
+    CHECK(o.deals == 1 && o.share[0] == 3 * HE_HILO_POT / 4 && o.share[1] == HE_HILO_POT / 4);
+    CHECK(o.winners[3] == 1 && o.high[0] == 1 && o.low[0] == 1 && o.low[1] == 1);
+    CHECK(he_equity_hilo(HE_VARIANT_OMAHA_HI_LO, &players, &known, 0, NULL, 1, 2, &o.out)
+          == HE_OK && o.deals == 1); /* a full board: the other part has no deal */
     known.nb = 3;
     uint64_t state[4] = {1, 2, 3, 4};
-    CHECK(he_equity_hilo(HE_VARIANT_OMAHA_HI_LO, 2, 4, holes, &known, 5000, state, 0, 1, &out)
+    CHECK(he_equity_hilo(HE_VARIANT_OMAHA_HI_LO, &players, &known, 5000, state, 0, 1, &o.out)
           == HE_OK);
-    CHECK(deals == 5001 && share[0] + share[1] == 5001 * (uint64_t)HE_HILO_POT);
-    uint8_t random_holes[8];
-    memset(random_holes, HE_NO_CARD, 8);
-    memcpy(random_holes, holes, 4);
-    CHECK(he_equity_hilo(HE_VARIANT_OMAHA_HI_LO, 2, 4, random_holes, &known, 0, NULL, 0, 1, &out)
+    CHECK(o.deals == 5001 && o.share[0] + o.share[1] == 5001 * (uint64_t)HE_HILO_POT);
+    uint32_t random_second[3] = {0, 1, 1}; /* player 1 has no rows: random */
+    players.offsets = random_second;
+    CHECK(he_equity_hilo(HE_VARIANT_OMAHA_HI_LO, &players, &known, 0, NULL, 0, 1, &o.out)
           == HE_E_ARGUMENT); /* exact equity deals the board only */
-    CHECK(he_equity_hilo(HE_VARIANT_OMAHA_HI_LO, 2, 4, random_holes, &known, 100, state, 0, 1,
-                         &out) == HE_OK);
+    CHECK(he_equity_hilo(HE_VARIANT_OMAHA_HI_LO, &players, &known, 100, state, 0, 1, &o.out)
+          == HE_OK && o.deals == 5101);
+    players.offsets = offsets;
     holes[4] = holes[0];
-    CHECK(he_equity_hilo(HE_VARIANT_OMAHA_HI_LO, 2, 4, holes, &known, 0, NULL, 0, 1, &out)
-          == HE_E_DUPLICATE);
-    CHECK(he_equity_hilo(HE_VARIANT_OMAHA, 2, 4, holes, &known, 0, NULL, 0, 1, &out)
+    CHECK(he_equity_hilo(HE_VARIANT_OMAHA_HI_LO, &players, &known, 0, NULL, 0, 1, &o.out)
+          == HE_E_NO_DEAL); /* two fixed hands share a card */
+    holes[5] = holes[4];
+    CHECK(he_equity_hilo(HE_VARIANT_OMAHA_HI_LO, &players, &known, 0, NULL, 0, 1, &o.out)
+          == HE_E_DUPLICATE); /* a card twice in one hand */
+    holes[4] = 52;
+    CHECK(he_equity_hilo(HE_VARIANT_OMAHA_HI_LO, &players, &known, 0, NULL, 0, 1, &o.out)
+          == HE_E_CARD_RANGE);
+    CHECK(he_equity_hilo(HE_VARIANT_OMAHA, &players, &known, 0, NULL, 0, 1, &o.out)
           == HE_E_ARGUMENT);
+    players.nh = 2;
+    CHECK(he_equity_hilo(HE_VARIANT_OMAHA_HI_LO, &players, &known, 0, NULL, 0, 1, &o.out)
+          == HE_E_ARGUMENT); /* Omaha hi-lo holds four cards */
+}
+
+/* Hold'em hi-lo ranges: {AhAd (weight 1), KsKh (0.25)} against the fixed Qh7c. On the river
+ * 3d4s7hKcQd nobody has a low; Qh7c's two pair beat the aces and lose to the kings' set.
+ * Exact counts each (tuple, board) once, the weighted sums each deal times its weight; the
+ * parts of a split add up to the whole; a conflicting tuple is skipped. */
+static void test_equity_ranges(void)
+{
+    uint8_t combos[6], board[5];
+    cards("AhAdKsKhQh7c", combos);
+    cards("3d4s7hKcQd", board);
+    uint32_t offsets[3] = {0, 2, 3};
+    double weights[3] = {1.0, 0.25, 1.0};
+    he_eq_players players = {2, 2, combos, offsets, weights, NULL, NULL};
+    he_eq_known known = {board, 5, NULL, 0};
+    hilo_out o, parts;
+    hilo_out_init(&o, 1);
+    CHECK(he_equity_hilo(HE_VARIANT_HOLDEM_HI_LO, &players, &known, 0, NULL, 0, 1, &o.out)
+          == HE_OK);
+    CHECK(o.deals == 2 && o.share[0] == HE_HILO_POT && o.share[1] == HE_HILO_POT);
+    CHECK(o.wdeals == 1.25 && o.wshare[0] == 0.25 * HE_HILO_POT && o.wshare[1] == HE_HILO_POT);
+    CHECK(o.wscoop[0] == 0.25 && o.wscoop[1] == 1.0 && o.wno_low == 1.25);
+    CHECK(o.wwinners[1] == 0.25 && o.wwinners[2] == 1.0 && o.winners[1] == 1);
+    CHECK(o.whist[0 * 9 + 6 - 1] == 0.25 && o.whist[0 * 9 + 8 - 1] == 1.0); /* set; a pair */
+    hilo_out_init(&parts, 1);
+    for (size_t part = 0; part < 3; part++) {
+        CHECK(he_equity_hilo(HE_VARIANT_HOLDEM_HI_LO, &players, &known, 0, NULL, part, 3,
+                             &parts.out) == HE_OK);
+    }
+    CHECK(parts.deals == 2 && parts.wdeals == 1.25 && parts.share[0] == HE_HILO_POT);
+    known.nb = 3;
+    hilo_out_init(&o, 1);
+    CHECK(he_equity_hilo(HE_VARIANT_HOLDEM_HI_LO, &players, &known, 0, NULL, 0, 1, &o.out)
+          == HE_OK);
+    CHECK(o.deals == 2 * 990 && o.wdeals == 1.25 * 990); /* C(45, 2) turns and rivers */
+    CHECK(o.share[0] + o.share[1] == 2 * 990 * (uint64_t)HE_HILO_POT);
+    hilo_out_init(&parts, 1);
+    for (size_t part = 0; part < 7; part++) {
+        CHECK(he_equity_hilo(HE_VARIANT_HOLDEM_HI_LO, &players, &known, 0, NULL, part, 7,
+                             &parts.out) == HE_OK);
+    }
+    CHECK(parts.deals == o.deals && parts.share[1] == o.share[1] && parts.high[0] == o.high[0]);
+    CHECK(parts.wdeals == o.wdeals && parts.wshare[0] > 0.99999 * o.wshare[0]
+          && parts.wshare[0] < 1.00001 * o.wshare[0]);
+    cards("AhAdKsKhAh2c", combos); /* player 1's Ah2c meets AhAd: one valid tuple */
+    hilo_out_init(&o, 1);
+    CHECK(he_equity_hilo(HE_VARIANT_HOLDEM_HI_LO, &players, &known, 0, NULL, 0, 1, &o.out)
+          == HE_OK && o.deals == 990 && o.wdeals == 0.25 * 990);
+    hilo_out_init(&o, 0); /* weights without the weighted counters */
+    CHECK(he_equity_hilo(HE_VARIANT_HOLDEM_HI_LO, &players, &known, 0, NULL, 0, 1, &o.out)
+          == HE_E_ARGUMENT);
+    /* Monte Carlo: the alias table keeps each of player 0's rows half the time, else takes
+     * the other; only KsKh fits Ah2c, drawn again until it comes. */
+    uint32_t alias[3] = {1, 0, 2};
+    uint64_t thresh[3] = {1ULL << 31, 1ULL << 31, 1ULL << 32};
+    players.alias = alias;
+    players.thresh = thresh;
+    uint64_t state[4] = {5, 6, 7, 8};
+    CHECK(he_equity_hilo(HE_VARIANT_HOLDEM_HI_LO, &players, &known, 1000, state, 0, 1, &o.out)
+          == HE_OK && o.deals == 1000 && o.hist[9 - 1] == 0); /* KsKh: a pair at least */
+    alias[0] = 2; /* outside player 0's rows */
+    CHECK(he_equity_hilo(HE_VARIANT_HOLDEM_HI_LO, &players, &known, 10, state, 0, 1, &o.out)
+          == HE_E_ARGUMENT);
+    alias[0] = 1;
+    thresh[0] = (1ULL << 32) + 1; /* above 2**32 */
+    CHECK(he_equity_hilo(HE_VARIANT_HOLDEM_HI_LO, &players, &known, 10, state, 0, 1, &o.out)
+          == HE_E_ARGUMENT);
+    thresh[0] = 1ULL << 31;
+    cards("AhAdAhAdAh2c", combos); /* every tuple conflicts */
+    hilo_out_init(&o, 1);
+    CHECK(he_equity_hilo(HE_VARIANT_HOLDEM_HI_LO, &players, &known, 10, state, 0, 1, &o.out)
+          == HE_E_NO_DEAL);
+    CHECK(he_equity_hilo(HE_VARIANT_HOLDEM_HI_LO, &players, &known, 0, NULL, 0, 1, &o.out)
+          == HE_OK && o.deals == 0);
 }
 
 int main(void)
@@ -211,6 +323,7 @@ int main(void)
     test_quartered_pot();
     test_muck_over_both_halves();
     test_equity();
+    test_equity_ranges();
     if (failures) {
         fprintf(stderr, "%d hi-lo check(s) failed\n", failures);
         return 1;

@@ -74,6 +74,7 @@ static void count_outcome(const hilo_game *g, unsigned hmask, unsigned lmask,
         unsigned wins_high = hmask >> p & 1u, wins_low = lmask >> p & 1u;
         unsigned scoops = hmask == 1u << p && (lmask == 0 || lmask == 1u << p);
         uint64_t units = (wins_high ? high_units : 0) + (wins_low ? low_units : 0);
+        unsigned quartered = units == HE_HILO_POT / 4;
         size_t c = p * 9 + cat[p];
         mask |= (size_t)(units != 0) << p;
         out->share[p] += n * units;
@@ -82,12 +83,14 @@ static void count_outcome(const hilo_game *g, unsigned hmask, unsigned lmask,
         out->high[p] += n * wins_high;
         out->low[p] += n * wins_low;
         out->scoop[p] += n * scoops;
+        out->quarter[p] += n * quartered;
         if (g->weighted) {
             out->wshare[p] += w * (double)units;
             out->whist[c] += w;
             out->whigh[p] += wins_high ? w : 0.0;
             out->wlow[p] += wins_low ? w : 0.0;
             out->wscoop[p] += scoops ? w : 0.0;
+            out->wquarter[p] += quartered ? w : 0.0;
         }
     }
     out->winners[mask] += n;
@@ -335,10 +338,12 @@ int he_equity_hilo(size_t variant, const he_eq_players *players, const he_eq_kno
         || nh > MAXH || offsets == NULL || offsets[0] != 0
         || (offsets[np] && players->combos == NULL)
         || (players->alias == NULL) != (players->thresh == NULL)
-        || out->share == NULL || out->scoop == NULL || out->high == NULL || out->low == NULL
+        || out->share == NULL || out->scoop == NULL || out->quarter == NULL
+        || out->high == NULL || out->low == NULL
         || out->no_low == NULL || out->deals == NULL || out->share_sq == NULL
         || out->winners == NULL || out->hist == NULL
-        || (weighted && (out->wshare == NULL || out->wscoop == NULL || out->whigh == NULL
+        || (weighted && (out->wshare == NULL || out->wscoop == NULL || out->wquarter == NULL
+                         || out->whigh == NULL
                          || out->wlow == NULL || out->wwinners == NULL || out->whist == NULL
                          || out->wno_low == NULL || out->wdeals == NULL))
         || (trials == 0 && (nparts == 0 || part >= nparts)) || (trials && state == NULL)) {

@@ -79,6 +79,9 @@ class HiLoShares:
     """Frequency of winning or tying the low half."""
     scoop: tuple[float, ...]
     """Frequency of taking the whole pot alone (``EquityResult.win``)."""
+    quarter: tuple[float, ...]
+    """Frequency of being quartered: taking exactly a quarter of the pot (one half split
+    two ways, the other half lost)."""
     no_low: float
     """Frequency of deals without a qualifying low (the high hands take the pot)."""
 
@@ -251,6 +254,7 @@ def _result(labels: list[str], outs: list[_Out], variant: str, exact: bool,
         high=tuple(float(x) / mass for x in count("high")),
         low=tuple(float(x) / mass for x in count("low")),
         scoop=tuple(float(x) for x in scoop),
+        quarter=tuple(float(x) / mass for x in count("quarter")),
         no_low=float(count("no_low")[0]) / mass,
     )
     return EquityResult(

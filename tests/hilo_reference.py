@@ -155,7 +155,8 @@ def hilo_settle_reference(
 
 def hilo_shares(holes: list[list[int]], board: list[int],
                 two_three: bool) -> dict[str, list[Fraction]]:
-    """Expected pot fraction, scoop, high and low frequencies of fixed hands by enumerating
+    """Expected pot fraction, scoop, quartered (exactly a quarter of the pot), high and low
+    frequencies of fixed hands by enumerating
     every completion of the board: each deal's pot split high / low by the rule (the low
     half to the best qualifying low, else the high hands take the pot)."""
     n = len(holes)
@@ -163,6 +164,7 @@ def hilo_shares(holes: list[list[int]], board: list[int],
     deck = [c for c in range(52) if c not in used]
     eq = [Fraction(0)] * n
     scoop = [Fraction(0)] * n
+    quarter = [Fraction(0)] * n
     high_f = [Fraction(0)] * n
     low_f = [Fraction(0)] * n
     boards = [board + list(extra) for extra in combinations(deck, 5 - len(board))]
@@ -173,17 +175,22 @@ def hilo_shares(holes: list[list[int]], board: list[int],
         qualified = [p for p in range(n) if lows[p]]
         lw = [p for p in qualified if lows[p] == min(lows[q] for q in qualified)] if qualified else []
         half = Fraction(1, 2) if lw else Fraction(1)
+        got = [Fraction(0)] * n
         for p in hw:
-            eq[p] += half / len(hw)
+            got[p] += half / len(hw)
             high_f[p] += 1
         for p in lw:
-            eq[p] += Fraction(1, 2) / len(lw)
+            got[p] += Fraction(1, 2) / len(lw)
             low_f[p] += 1
+        for p in range(n):
+            eq[p] += got[p]
+            quarter[p] += got[p] == Fraction(1, 4)
         for p in range(n):
             if hw == [p] and (not lw or lw == [p]):
                 scoop[p] += 1
     k = len(boards)
     return {"equity": [x / k for x in eq], "scoop": [x / k for x in scoop],
+            "quarter": [x / k for x in quarter],
             "high": [x / k for x in high_f], "low": [x / k for x in low_f]}
 
 
@@ -194,7 +201,7 @@ def hilo_range_shares(ranges: list[list[tuple[tuple[int, ...], Fraction]]], boar
     tuple has as many boards, so its shares average with that weight). Also returns the
     number of valid tuples."""
     n = len(ranges)
-    total = {k: [Fraction(0)] * n for k in ("equity", "scoop", "high", "low")}
+    total = {k: [Fraction(0)] * n for k in ("equity", "scoop", "quarter", "high", "low")}
     mass = Fraction(0)
     tuples = 0
     for pick in product(*ranges):

@@ -43,9 +43,19 @@ def test_exact_equity_matches_brute_force(variant: str, board_len: int) -> None:
         for p in range(players):
             assert res.equity[p] == pytest.approx(float(want["equity"][p]), abs=1e-12)
             assert res.win[p] == pytest.approx(float(want["scoop"][p]), abs=1e-12)
+            assert res.hilo.quarter[p] == pytest.approx(float(want["quarter"][p]), abs=1e-12)
             assert res.hilo.high[p] == pytest.approx(float(want["high"][p]), abs=1e-12)
             assert res.hilo.low[p] == pytest.approx(float(want["low"][p]), abs=1e-12)
         assert sum(res.equity) == pytest.approx(1.0)
+
+
+def test_a_quartered_pot() -> None:
+    # both hold A-2 for the same 8-4-3-2-A low and trip kings take the high:
+    # player 0 gets a half and a quarter, player 1 is quartered
+    res = equity(["As2dKhKc", "Ac2h7s7d"], board="3c4d8hKs9s", variant="omaha-hi-lo")
+    assert res.hilo is not None and res.games == 1
+    assert res.equity == (0.75, 0.25) and res.hilo.quarter == (0.0, 1.0)
+    assert res.win == (0.0, 0.0) and res.hilo.low == (1.0, 1.0)
 
 
 def test_monte_carlo_agrees_with_exact() -> None:

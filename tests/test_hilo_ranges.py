@@ -82,6 +82,7 @@ def test_exact_ranges_match_brute_force(spot: str) -> None:
     for p in range(len(players)):
         assert res.equity[p] == pytest.approx(float(want["equity"][p]), abs=1e-12)
         assert res.win[p] == pytest.approx(float(want["scoop"][p]), abs=1e-12)
+        assert res.hilo.quarter[p] == pytest.approx(float(want["quarter"][p]), abs=1e-12)
         assert res.hilo.high[p] == pytest.approx(float(want["high"][p]), abs=1e-12)
         assert res.hilo.low[p] == pytest.approx(float(want["low"][p]), abs=1e-12)
     assert sum(res.equity) == pytest.approx(1.0)

@@ -16,7 +16,8 @@ int he_eval_hilo_batch(size_t variant, const uint8_t *holes, size_t n, size_t nh
  * Per player p (np entries each): share[p] its pot shares in units of 1 / HE_HILO_POT of a
  * pot (a half split k ways is HE_HILO_POT / 2 / k units, a whole number for k <= 10);
  * scoop[p] the deals it wins the whole pot alone (both halves, or the high with no low
- * qualifying); high[p] / low[p] the deals it wins or ties the high / the low half;
+ * qualifying); quarter[p] the deals it takes exactly a quarter of the pot (half of one
+ * half: "quartered"); high[p] / low[p] the deals it wins or ties the high / the low half;
  * share_sq[p] the sum of its squared shares (for the standard error). winners[1 << np]
  * counts the deals per set of players taking part of the pot (bit p: player p), hist[np * 9]
  * each player's high category (hist[p * 9 + c - 1], c = 1 straight flush .. 9 high card).
@@ -27,6 +28,7 @@ int he_eval_hilo_batch(size_t variant, const uint8_t *holes, size_t n, size_t nh
 typedef struct {
     uint64_t *share;
     uint64_t *scoop;
+    uint64_t *quarter;
     uint64_t *high;
     uint64_t *low;
     uint64_t *share_sq;
@@ -36,6 +38,7 @@ typedef struct {
     uint64_t *deals;
     double *wshare;
     double *wscoop;
+    double *wquarter;
     double *whigh;
     double *wlow;
     double *wwinners;

@@ -15,8 +15,8 @@ __all__ = ["HE_HILO_POT", "HE_LOW_WORST", "equity_hilo", "eval_hilo_batch", "var
 
 HE_LOW_WORST: int = lib.HE_LOW_WORST
 HE_HILO_POT: int = lib.HE_HILO_POT
-HILO_COUNTS = ("share", "scoop", "high", "low", "share_sq", "winners", "hist", "no_low", "deals")
-HILO_WEIGHTED = ("wshare", "wscoop", "whigh", "wlow", "wwinners", "whist", "wno_low", "wdeals")
+HILO_COUNTS = ("share", "scoop", "quarter", "high", "low", "share_sq", "winners", "hist", "no_low", "deals")
+HILO_WEIGHTED = ("wshare", "wscoop", "wquarter", "whigh", "wlow", "wwinners", "whist", "wno_low", "wdeals")
 
 
 def eval_hilo_batch(variant: int, holes: U8, boards: U8, high: U16, low: U16,

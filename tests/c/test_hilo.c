@@ -172,20 +172,21 @@ static void test_muck_over_both_halves(void)
 
 /* The counters of one he_equity_hilo call, zeroed, for np players (weighted too). */
 typedef struct {
-    uint64_t share[4], scoop[4], high[4], low[4], sq[4], winners[16], hist[36], no_low, deals;
-    double wshare[4], wscoop[4], whigh[4], wlow[4], wwinners[16], whist[36], wno_low, wdeals;
+    uint64_t share[4], scoop[4], quarter[4], high[4], low[4], sq[4], winners[16], hist[36], no_low, deals;
+    double wshare[4], wscoop[4], wquarter[4], whigh[4], wlow[4], wwinners[16], whist[36], wno_low, wdeals;
     he_hilo_counts out;
 } hilo_out;
 
 static void hilo_out_init(hilo_out *o, int weighted)
 {
     memset(o, 0, sizeof *o);
-    he_hilo_counts c = {o->share, o->scoop, o->high, o->low, o->sq, o->winners, o->hist,
-                        &o->no_low, &o->deals, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-                        NULL};
+    he_hilo_counts c = {o->share, o->scoop, o->quarter, o->high, o->low, o->sq, o->winners,
+                        o->hist, &o->no_low, &o->deals, NULL, NULL, NULL, NULL, NULL, NULL,
+                        NULL, NULL, NULL};
     if (weighted) {
         c.wshare = o->wshare;
         c.wscoop = o->wscoop;
+        c.wquarter = o->wquarter;
         c.whigh = o->whigh;
         c.wlow = o->wlow;
         c.wwinners = o->wwinners;
@@ -210,6 +211,7 @@ static void test_equity(void)
     CHECK(he_equity_hilo(HE_VARIANT_OMAHA_HI_LO, &players, &known, 0, NULL, 0, 1, &o.out)
           == HE_OK);
     CHECK(o.deals == 1 && o.share[0] == 3 * HE_HILO_POT / 4 && o.share[1] == HE_HILO_POT / 4);
+    CHECK(o.quarter[0] == 0 && o.quarter[1] == 1 && o.scoop[0] == 0 && o.scoop[1] == 0);
     CHECK(o.winners[3] == 1 && o.high[0] == 1 && o.low[0] == 1 && o.low[1] == 1);
     CHECK(he_equity_hilo(HE_VARIANT_OMAHA_HI_LO, &players, &known, 0, NULL, 1, 2, &o.out)
           == HE_OK && o.deals == 1); /* a full board: the other part has no deal */

@@ -481,7 +481,7 @@ def _parse_part(batch: Any, columns: tuple[str, ...], role: str) -> _Parsed:
 def _fast_columns(batch: Any, spec: HandColumns) -> list[NDArray[np.uint8]] | None:
     """The common case without copies: 5..7 integer card columns with no nulls and every id
     in range. Returns one uint8 array per column, or None when the general path is needed.
-    (uint8 ids above 51 are left to the kernel, which rejects them.)"""
+    (uint8 ids above 51, and a short deck's 0..15, are left to the kernel, which rejects them.)"""
     pa = pa_module()
     pc = require("pyarrow.compute", "io")
     names = spec.cards or (spec.hole + spec.board)
@@ -520,18 +520,11 @@ def rank_chunk(batch: Any, spec: HandColumns, threads: int, variant: str = "hold
     if cols is not None:
         n = batch.num_rows
         ranks = np.empty(n, dtype=np.uint16)
-        rules = short_rules(variant)
-        if rules is None:
-            categories = np.empty(n, dtype=np.uint8)
-            status, _ = nat.eval_columns(cols, ranks, categories, threads)
-            if status == nat.HE_OK:
-                return Ranked(ranks, {}, categories)
-        else:
-            # No column kernel for short deck: one (n, k) copy of the cards, then its batch
-            # kernel, which refuses a card outside the deck as it ranks.
-            status, _ = nat.eval_batch(np.stack(cols, axis=1), ranks, threads, rules)
-            if status == nat.HE_OK:
-                return Ranked(ranks, {})
+        categories = np.empty(n, dtype=np.uint8)
+        # The column kernel of the variant's deck refuses a card outside it as it ranks.
+        status, _ = nat.eval_columns(cols, ranks, categories, threads, short_rules(variant))
+        if status == nat.HE_OK:
+            return Ranked(ranks, {}, categories)
         # A bad row: the general path finds every one of them with its reason.
     return _rank_general(batch, spec, threads, variant)
 

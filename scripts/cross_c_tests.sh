@@ -28,7 +28,7 @@ for f in csrc/equity*.c; do equity+=("$(basename "$f")"); done
 # name | expected line | extra flags | test source | csrc sources
 programs=(
     "test_eval|all C evaluator checks passed||test_eval.c|eval.c he_tables.c"
-    "test_eval_short|all C short-deck checks passed||test_eval_short.c|eval_short.c eval_short_tables.c he_tables.c"
+    "test_eval_short|all C short-deck checks passed||test_eval_short.c|eval_short.c eval_short_tables.c he_tables.c bulk.c"
     "test_settle|all C settlement checks passed||test_settle.c|settle.c variant.c eval.c he_tables.c eval_short.c eval_short_tables.c"
     "test_hand|all C hand checks passed||test_hand.c|hand.c hand_cards.c hand_start.c settle.c variant.c deal.c eval.c he_tables.c eval_short.c eval_short_tables.c"
     "test_hand_batch|all C batch checks passed||test_hand_batch.c|${pool[*]}"

@@ -48,6 +48,9 @@ from .evaluator import evaluate_batch
 from .variants import VARIANTS
 
 __all__ = [
+    "META_LIBRARY",
+    "META_RANK_WORST",
+    "META_VARIANT",
     "OUTPUT_NAMES",
     "HandColumns",
     "Ranked",
@@ -55,6 +58,7 @@ __all__ = [
     "guess_columns",
     "output_batch",
     "rank_chunk",
+    "rank_metadata",
     "reject_batch",
     "resolve_spec",
 ]
@@ -62,6 +66,12 @@ __all__ = [
 _PAD = 255  # an empty card slot in a parsed chunk (a null card, or past a text's last card)
 _BAD = 254  # a card slot whose text did not parse; its row is already marked bad
 OUTPUT_NAMES = ("row", "rank", "category", "description")
+
+# The schema metadata of every ranked output (rank_table's Arrow results, Parquet files; CSV
+# and JSON lines have no place for it): who wrote the ranks and on which scale they are.
+META_LIBRARY = "holdem_eval.library"  # "holdem-eval 0.1.0": the distribution and its version
+META_VARIANT = "holdem_eval.variant"  # "holdem", "short-deck", "short-deck-straights-beat-trips"
+META_RANK_WORST = "holdem_eval.rank_worst"  # "7462", "1404": ranks run from 1 (the best) to it
 
 
 # ------------------------------------------------------------------------ column spec
@@ -622,6 +632,17 @@ def _descriptions(variant: str = "holdem") -> Any:
     return pa.array([describe_rank(r, variant=variant) for r in range(1, worst + 1)], type=pa.string())
 
 
+def rank_metadata(variant: str) -> dict[str, str]:
+    """The schema metadata of an output ranked on ``variant``'s scale (see META_VARIANT)."""
+    from . import __version__
+
+    return {
+        META_LIBRARY: f"holdem-eval {__version__}",
+        META_VARIANT: variant,
+        META_RANK_WORST: str(VARIANTS[variant].worst_rank),
+    }
+
+
 def output_batch(
     batch: Any,
     keys: Sequence[str],
@@ -633,7 +654,8 @@ def output_batch(
     variant: str = "holdem",
 ) -> Any:
     """The output rows of a chunk: its keys, ``row`` (the input row numbers ``row_ids``),
-    ``rank``, ``category`` and ``description`` (on ``variant``'s scale); bad rows left out."""
+    ``rank``, ``category`` and ``description`` (on ``variant``'s scale); bad rows left out.
+    The schema carries ``rank_metadata(variant)``."""
     pa = pa_module()
     ranks = ranked.ranks
     arrays = [batch.column(k) for k in keys]
@@ -660,7 +682,8 @@ def output_batch(
         index = pa.array((ranks.astype(np.int16) - 1), type=pa.int16())
         arrays.append(pa.DictionaryArray.from_arrays(index, _descriptions(variant)))
         names.append("description")
-    return pa.RecordBatch.from_arrays(arrays, names=names)
+    out = pa.RecordBatch.from_arrays(arrays, names=names)
+    return out.replace_schema_metadata(rank_metadata(variant))
 
 
 def reject_batch(batch: Any, errors: dict[int, str], row_ids: NDArray[np.int64]) -> Any:

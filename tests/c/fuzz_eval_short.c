@@ -4,6 +4,7 @@
  * order the kernels report (HE_E_ARGUMENT, then HE_E_CARD_RANGE, then HE_E_DUPLICATE); a
  * good row's rank the best of its fives, batch == scalar == hole + board. */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"

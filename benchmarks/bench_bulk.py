@@ -43,6 +43,11 @@ def random_hands(rng: np.random.Generator, n: int, k: int = 7) -> np.ndarray:
         out[bad] = rng.integers(0, 52, (bad.size, k), dtype=np.uint8)
 
 
+def short_deck_hands(rng: np.random.Generator, n: int, k: int = 7) -> np.ndarray:
+    """n rows of k distinct short-deck card ids (16..51, uint8)."""
+    return (np.argsort(rng.random((n, 36)), axis=1)[:, :k] + 16).astype(np.uint8)
+
+
 def write_hands(path: Path, n: int, seed: int = 6) -> None:
     """A Parquet file of n 7-card hands in uint8 columns c0..c6 (pyarrow's default
     encoding: dictionary + snappy), written in row groups of 2**20 rows."""
@@ -121,24 +126,32 @@ def test_rank_file_csv_id_columns(benchmark, tmp_path):  # type: ignore[no-untyp
     benchmark.extra_info["hands_per_s"] = n / benchmark.stats.stats.median
 
 
-@pytest.mark.parametrize("kind", ["arrow", "pandas"])
-def test_rank_table(benchmark, kind):  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize(
+    ("kind", "variant"), [("arrow", "holdem"), ("pandas", "holdem"), ("arrow", "short-deck")]
+)
+def test_rank_table(benchmark, kind, variant):  # type: ignore[no-untyped-def]
     """rank_table on 1 M hands in 7 uint8 columns plus a text key: a pyarrow Table against
     the same data as a pandas DataFrame (the ratio of the medians is the pandas overhead:
-    conversion to Arrow and back, and the index)."""
+    conversion to Arrow and back, and the index), and short deck's column kernel on 1 M
+    short-deck hands (benchmarks/bench_short_deck.py measures the ratio to Hold'em in
+    interleaved rounds)."""
     import pyarrow as pa
 
     from holdem_eval.bulk import rank_table
 
     n = CHUNK
     hands = random_hands(np.random.default_rng(5), n)
+    if variant != "holdem":
+        hands = short_deck_hands(np.random.default_rng(5), n)
     table = pa.table(
         {"who": pa.array(np.char.add("p", np.arange(n).astype(str)))}
         | {f"c{j}": hands[:, j] for j in range(7)}
     )
     data = table.to_pandas() if kind == "pandas" else table
     benchmark.group = "rank_table"
-    benchmark.pedantic(rank_table, args=(data,), kwargs={"threads": 2}, rounds=5, warmup_rounds=1)
+    benchmark.pedantic(
+        rank_table, args=(data,), kwargs={"threads": 2, "variant": variant}, rounds=5, warmup_rounds=1
+    )
     benchmark.extra_info["hands"] = n
     benchmark.extra_info["hands_per_s"] = n / benchmark.stats.stats.median
 

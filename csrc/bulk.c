@@ -1,35 +1,43 @@
-/* Bulk ranking of columnar hands (see api/bulk.h). */
-#include "he_eval_internal.h"
+/* Bulk ranking of columnar hands (see api/bulk.h): one loop for Hold'em and short deck. */
+#include "eval_short_internal.h"
 
-
-/* One column layout per k so the card loop unrolls. */
-static inline int columns_k(const uint8_t *const *cols, size_t k, size_t n, uint16_t *ranks,
-                            uint8_t *categories, size_t *bad_row)
+/* n rows of k cards, card j of row i in cols[j][i]: ranks (and categories, when not NULL,
+ * from cat_table) of every row, or the first bad row's status. `table` is a short-deck rule
+ * set's he_short_rank_table, or NULL for Hold'em; inlined with constant k and a constant
+ * choice of deck, so each deck gets its own loop with no test of the deck inside. */
+HE_ALWAYS_INLINE int columns_rows(const uint8_t *const *cols, size_t k, size_t n, int short_deck,
+                                  const uint16_t *table, const uint8_t *cat_table,
+                                  uint16_t *ranks, uint8_t *categories, size_t *bad_row)
 {
+    /* a card bit on a deuce..five is a card outside the short deck (none in Hold'em) */
+    const uint64_t outside = short_deck ? HE_SHORT_LOW_BITS : 0;
     for (size_t i = 0; i < n; i++) {
         he_acc h = he_acc_start();
         for (size_t j = 0; j < k; j++) {
             h = he_acc_add(h, cols[j][i]);
         }
-        if (he_popcount_portable(he_acc_bits(h)) != k) {
+        uint64_t bits = he_acc_bits(h);
+        if (he_popcount_portable(bits) != k || (bits & outside)) {
             uint8_t row[7];
             for (size_t j = 0; j < k; j++) {
                 row[j] = cols[j][i];
             }
             *bad_row = i;
-            return he_bad_status(row, k);
+            return short_deck ? he_short_bad_status(row, k) : he_bad_status(row, k);
         }
-        uint16_t r = he_acc_rank(h);
+        uint16_t r = short_deck ? he_short_rank_of(he_acc_key(h), bits, table)
+                                : he_rank_of(he_acc_key(h), bits);
         ranks[i] = r;
         if (categories != NULL) {
-            categories[i] = he_rank_category[r];
+            categories[i] = cat_table[r];
         }
     }
     return HE_OK;
 }
 
-int he_eval_columns(const uint8_t *const *cols, size_t k, size_t n, uint16_t *ranks,
-                    uint8_t *categories, size_t *bad_row)
+/* HE_OK when the pointers a call of k columns and n rows reads and writes are there. */
+static int columns_args(const uint8_t *const *cols, size_t k, size_t n, const uint16_t *ranks,
+                        const size_t *bad_row)
 {
     if (cols == NULL || bad_row == NULL || (n && ranks == NULL)) {
         return HE_E_ARGUMENT;
@@ -39,10 +47,36 @@ int he_eval_columns(const uint8_t *const *cols, size_t k, size_t n, uint16_t *ra
             return HE_E_ARGUMENT;
         }
     }
+    return HE_OK;
+}
+
+int he_eval_columns(const uint8_t *const *cols, size_t k, size_t n, uint16_t *ranks,
+                    uint8_t *categories, size_t *bad_row)
+{
+    if (columns_args(cols, k, n, ranks, bad_row) != HE_OK) {
+        return HE_E_ARGUMENT;
+    }
+    const uint8_t *cats = he_rank_category;
     switch (k) {
-    case 5: return columns_k(cols, 5, n, ranks, categories, bad_row);
-    case 6: return columns_k(cols, 6, n, ranks, categories, bad_row);
-    case 7: return columns_k(cols, 7, n, ranks, categories, bad_row);
+    case 5: return columns_rows(cols, 5, n, 0, NULL, cats, ranks, categories, bad_row);
+    case 6: return columns_rows(cols, 6, n, 0, NULL, cats, ranks, categories, bad_row);
+    case 7: return columns_rows(cols, 7, n, 0, NULL, cats, ranks, categories, bad_row);
+    default: return HE_E_ARGUMENT;
+    }
+}
+
+int he_short_eval_columns(const uint8_t *const *cols, size_t k, size_t n, int rules,
+                          uint16_t *ranks, uint8_t *categories, size_t *bad_row)
+{
+    if (columns_args(cols, k, n, ranks, bad_row) != HE_OK || (rules != 0 && rules != 1)) {
+        return HE_E_ARGUMENT;
+    }
+    const uint16_t *table = he_short_rank_table + (rules ? HE_SHORT_SLOTS : 0);
+    const uint8_t *cats = he_short_rank_category + (rules ? HE_SHORT_RANK_WORST + 1 : 0);
+    switch (k) {
+    case 5: return columns_rows(cols, 5, n, 1, table, cats, ranks, categories, bad_row);
+    case 6: return columns_rows(cols, 6, n, 1, table, cats, ranks, categories, bad_row);
+    case 7: return columns_rows(cols, 7, n, 1, table, cats, ranks, categories, bad_row);
     default: return HE_E_ARGUMENT;
     }
 }

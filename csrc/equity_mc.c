@@ -135,15 +135,12 @@ int he_equity_mc(const he_eq_players *players, const he_eq_known *known, uint64_
     if (np < 2 || np > HE_EQ_MAX_PLAYERS || !(nh == 2 || (nh >= 4 && nh <= 6))
         || offsets == NULL || state == NULL || wins == NULL || hist == NULL
         || (alias == NULL) != (thresh == NULL) || offsets[0] != 0
-        || (offsets[np] && combos == NULL)) {
-        return HE_E_ARGUMENT;
+        || (offsets[np] && combos == NULL) || np * nh + nd + 5 > HE_NCARDS) {
+        return HE_E_ARGUMENT; /* arguments before cards: too many cards is not a card error */
     }
     int st = fixed_cards(board, nb, dead, nd, &fixed);
     if (st != HE_OK) {
         return st;
-    }
-    if (np * nh + nb + nd + (5 - nb) > HE_NCARDS) {
-        return HE_E_ARGUMENT;
     }
     mc_ctx m;
     st = mc_setup(&m, np, nh, combos, offsets, alias, thresh, fixed);

@@ -114,7 +114,7 @@ int he_equity_short_enum(size_t np, const uint8_t *reps, size_t nreps, const uin
         || (nreps && (reps == NULL || mult == NULL)) || out->wins == NULL || out->hist == NULL
         || nparts == 0 || part >= nparts
         || (weight != NULL && (out->wwins == NULL || out->whist == NULL))
-        || short_game_init(&g, rules) != HE_OK) {
+        || short_game_init(&g, rules) != HE_OK || np * 2 + known->nd + 5 > SHORT_DECK) {
         return HE_E_ARGUMENT;
     }
     int st = short_fixed(known, &fixed);
@@ -122,9 +122,6 @@ int he_equity_short_enum(size_t np, const uint8_t *reps, size_t nreps, const uin
         return st;
     }
     size_t nb = known->nb;
-    if (np * 2 + known->nd + 5 > SHORT_DECK) {
-        return HE_E_ARGUMENT;
-    }
     he_acc board = he_acc_start();
     for (size_t j = 0; j < nb; j++) {
         board = he_acc_add(board, known->board[j]);
@@ -192,15 +189,12 @@ int he_equity_short_mc(const he_eq_players *players, const he_eq_known *known, i
     if (np < 2 || np > HE_EQ_MAX_PLAYERS || players->nh != 2 || offsets == NULL
         || state == NULL || out->wins == NULL || out->hist == NULL
         || (players->alias == NULL) != (players->thresh == NULL) || offsets[0] != 0
-        || (offsets[np] && players->combos == NULL)) {
+        || (offsets[np] && players->combos == NULL) || np * 2 + known->nd + 5 > SHORT_DECK) {
         return HE_E_ARGUMENT;
     }
     int st = short_fixed(known, &fixed);
     if (st != HE_OK) {
         return st;
-    }
-    if (np * 2 + known->nd + 5 > SHORT_DECK) {
-        return HE_E_ARGUMENT;
     }
     for (size_t i = 0; i < 2 * (size_t)offsets[np]; i++) {
         if (players->combos[i] < HE_SHORT_LOWEST_CARD) {

@@ -20,18 +20,6 @@ HE_ALWAYS_INLINE unsigned short_popcount(uint64_t x, int hw)
     return he_popcount_portable(x);
 }
 
-/* Status of k card ids already found bad: HE_E_CARD_RANGE when one is outside 16..51,
- * else HE_E_DUPLICATE. */
-static int short_bad_status(const uint8_t *cards, size_t k)
-{
-    for (size_t i = 0; i < k; i++) {
-        if (cards[i] < HE_SHORT_LOWEST_CARD || cards[i] >= HE_NCARDS) {
-            return HE_E_CARD_RANGE;
-        }
-    }
-    return HE_E_DUPLICATE;
-}
-
 static const uint16_t *short_table(int rules)
 {
     return he_short_rank_table + (rules ? HE_SHORT_SLOTS : 0);
@@ -48,7 +36,7 @@ int he_short_eval_hand(const uint8_t *cards, size_t k, int rules)
     }
     uint64_t bits = he_acc_bits(h);
     if (he_popcount_portable(bits) != k || (bits & HE_SHORT_LOW_BITS)) {
-        return short_bad_status(cards, k);
+        return he_short_bad_status(cards, k);
     }
     return he_short_rank_of(he_acc_key(h), bits, short_table(rules));
 }
@@ -84,7 +72,7 @@ HE_ALWAYS_INLINE int short_rows(const uint8_t *cards, size_t n, size_t k, int wi
         uint64_t bits = he_acc_bits(h);
         if (short_popcount(bits, hw) != ncards || (bits & HE_SHORT_LOW_BITS)) {
             *bad_row = i;
-            return short_bad_status(row, k);
+            return he_short_bad_status(row, k);
         }
         out[i] = he_short_rank_of(he_acc_key(h), bits, table);
     }
@@ -142,7 +130,7 @@ static int short_board(const uint8_t *board, size_t nb, he_acc *sum)
     }
     uint64_t bits = he_acc_bits(h);
     if (he_popcount_portable(bits) != nb || (bits & HE_SHORT_LOW_BITS)) {
-        return short_bad_status(board, nb);
+        return he_short_bad_status(board, nb);
     }
     *sum = h;
     return HE_OK;
@@ -200,7 +188,7 @@ int he_short_eval_hole_board(const uint8_t *holes, size_t n, const uint8_t *boar
         if (he_popcount_portable(bits) != nb + 2 || (bits & HE_SHORT_LOW_BITS)) {
             int st = short_board(b, nb, &board);
             *bad_row = i;
-            return st != HE_OK ? st : short_bad_status(hole, 2);
+            return st != HE_OK ? st : he_short_bad_status(hole, 2);
         }
         out[i] = he_short_rank_of(he_acc_key(h), bits, table);
     }

@@ -18,6 +18,9 @@
 extern const uint16_t he_short_flush_rank[512];
 extern const uint32_t he_short_row_offset[];
 extern const uint16_t he_short_rank_table[2 * HE_SHORT_SLOTS];
+/* Category of each rank (1 = straight flush .. 9 = high card; index 0 unused), one row of
+ * HE_SHORT_RANK_WORST + 1 per rule set: he_short_rank_category + rules * that. */
+extern const uint8_t he_short_rank_category[2 * (HE_SHORT_RANK_WORST + 1)];
 
 /* Rank under `table` (he_short_rank_table + rules * HE_SHORT_SLOTS) of a hand of 5..7
  * valid, distinct short-deck cards from its summed key and bits (as he_rank_of). */
@@ -29,6 +32,18 @@ static inline uint16_t he_short_rank_of(uint64_t key, uint64_t bits, const uint1
     }
     uint32_t k = (uint32_t)key;
     return table[(uint32_t)(k + he_short_row_offset[(k >> HE_ROW_SHIFT) - HE_SHORT_FIRST_ROW])];
+}
+
+/* Status of k card ids already found bad (the popcount or HE_SHORT_LOW_BITS check):
+ * HE_E_CARD_RANGE when one is outside 16..51, else HE_E_DUPLICATE. */
+static inline int he_short_bad_status(const uint8_t *cards, size_t k)
+{
+    for (size_t i = 0; i < k; i++) {
+        if (cards[i] < HE_SHORT_LOWEST_CARD || cards[i] >= HE_NCARDS) {
+            return HE_E_CARD_RANGE;
+        }
+    }
+    return HE_E_DUPLICATE;
 }
 
 #endif

@@ -48,6 +48,9 @@ from .evaluator import evaluate_batch
 from .variants import VARIANTS
 
 __all__ = [
+    "META_LIBRARY",
+    "META_RANK_WORST",
+    "META_VARIANT",
     "OUTPUT_NAMES",
     "HandColumns",
     "Ranked",
@@ -55,6 +58,7 @@ __all__ = [
     "guess_columns",
     "output_batch",
     "rank_chunk",
+    "rank_metadata",
     "reject_batch",
     "resolve_spec",
 ]
@@ -62,6 +66,12 @@ __all__ = [
 _PAD = 255  # an empty card slot in a parsed chunk (a null card, or past a text's last card)
 _BAD = 254  # a card slot whose text did not parse; its row is already marked bad
 OUTPUT_NAMES = ("row", "rank", "category", "description")
+
+# The schema metadata of every ranked output (rank_table's Arrow results, Parquet files; CSV
+# and JSON lines have no place for it): who wrote the ranks and on which scale they are.
+META_LIBRARY = "holdem_eval.library"  # "holdem-eval 0.1.0": the distribution and its version
+META_VARIANT = "holdem_eval.variant"  # "holdem", "short-deck", "short-deck-straights-beat-trips"
+META_RANK_WORST = "holdem_eval.rank_worst"  # "7462", "1404": ranks run from 1 (the best) to it
 
 
 # ------------------------------------------------------------------------ column spec
@@ -481,7 +491,7 @@ def _parse_part(batch: Any, columns: tuple[str, ...], role: str) -> _Parsed:
 def _fast_columns(batch: Any, spec: HandColumns) -> list[NDArray[np.uint8]] | None:
     """The common case without copies: 5..7 integer card columns with no nulls and every id
     in range. Returns one uint8 array per column, or None when the general path is needed.
-    (uint8 ids above 51 are left to the kernel, which rejects them.)"""
+    (uint8 ids above 51, and a short deck's 0..15, are left to the kernel, which rejects them.)"""
     pa = pa_module()
     pc = require("pyarrow.compute", "io")
     names = spec.cards or (spec.hole + spec.board)
@@ -520,18 +530,11 @@ def rank_chunk(batch: Any, spec: HandColumns, threads: int, variant: str = "hold
     if cols is not None:
         n = batch.num_rows
         ranks = np.empty(n, dtype=np.uint16)
-        rules = short_rules(variant)
-        if rules is None:
-            categories = np.empty(n, dtype=np.uint8)
-            status, _ = nat.eval_columns(cols, ranks, categories, threads)
-            if status == nat.HE_OK:
-                return Ranked(ranks, {}, categories)
-        else:
-            # No column kernel for short deck: one (n, k) copy of the cards, then its batch
-            # kernel, which refuses a card outside the deck as it ranks.
-            status, _ = nat.eval_batch(np.stack(cols, axis=1), ranks, threads, rules)
-            if status == nat.HE_OK:
-                return Ranked(ranks, {})
+        categories = np.empty(n, dtype=np.uint8)
+        # The column kernel of the variant's deck refuses a card outside it as it ranks.
+        status, _ = nat.eval_columns(cols, ranks, categories, threads, short_rules(variant))
+        if status == nat.HE_OK:
+            return Ranked(ranks, {}, categories)
         # A bad row: the general path finds every one of them with its reason.
     return _rank_general(batch, spec, threads, variant)
 
@@ -629,6 +632,17 @@ def _descriptions(variant: str = "holdem") -> Any:
     return pa.array([describe_rank(r, variant=variant) for r in range(1, worst + 1)], type=pa.string())
 
 
+def rank_metadata(variant: str) -> dict[str, str]:
+    """The schema metadata of an output ranked on ``variant``'s scale (see META_VARIANT)."""
+    from . import __version__
+
+    return {
+        META_LIBRARY: f"holdem-eval {__version__}",
+        META_VARIANT: variant,
+        META_RANK_WORST: str(VARIANTS[variant].worst_rank),
+    }
+
+
 def output_batch(
     batch: Any,
     keys: Sequence[str],
@@ -640,7 +654,8 @@ def output_batch(
     variant: str = "holdem",
 ) -> Any:
     """The output rows of a chunk: its keys, ``row`` (the input row numbers ``row_ids``),
-    ``rank``, ``category`` and ``description`` (on ``variant``'s scale); bad rows left out."""
+    ``rank``, ``category`` and ``description`` (on ``variant``'s scale); bad rows left out.
+    The schema carries ``rank_metadata(variant)``."""
     pa = pa_module()
     ranks = ranked.ranks
     arrays = [batch.column(k) for k in keys]
@@ -667,7 +682,8 @@ def output_batch(
         index = pa.array((ranks.astype(np.int16) - 1), type=pa.int16())
         arrays.append(pa.DictionaryArray.from_arrays(index, _descriptions(variant)))
         names.append("description")
-    return pa.RecordBatch.from_arrays(arrays, names=names)
+    out = pa.RecordBatch.from_arrays(arrays, names=names)
+    return out.replace_schema_metadata(rank_metadata(variant))
 
 
 def reject_batch(batch: Any, errors: dict[int, str], row_ids: NDArray[np.int64]) -> Any:

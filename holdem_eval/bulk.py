@@ -38,6 +38,11 @@ categories and descriptions, and a card outside its 36-card deck (a 2..5) makes 
 like any other bad card, its reason naming the card and the variant. Any other variant is
 an ``InvalidVariantError`` naming the function, raised before anything is read or written.
 
+Every ranked output says which scale it is on, in its schema metadata: the Arrow results of
+``rank_table`` and every Parquet output carry ``holdem_eval.library`` (``"holdem-eval
+VERSION"``), ``holdem_eval.variant`` and ``holdem_eval.rank_worst`` (``"7462"``,
+``"1404"``). CSV and JSON lines have no place for it (docs/bulk.md).
+
 pyarrow is an optional dependency: ``pip install 'holdem-eval[io]'``; pandas only when you
 pass pandas objects (``[pandas]``).
 """

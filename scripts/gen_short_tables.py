@@ -17,6 +17,8 @@ one check to the full deck's: no card bit may sit on a deuce..five (ranks 0..3 o
   he_short_row_offset[(k >> HE_ROW_SHIFT) - HE_SHORT_FIRST_ROW]]``. Both rule sets (three of
   a kind over a straight, or a straight over three of a kind) share the offsets: keys may
   share a slot only when both rule sets give them the same rank.
+* Categories: ``he_short_rank_category[rules * (HE_SHORT_RANK_WORST + 1) + rank]`` (the
+  bulk column kernel writes them beside the ranks, as ``he_rank_category`` for Hold'em).
 
 Ranks are the short-deck scale of holdem_eval/_short_classes.py (1 = royal flush ..
 1404 = 9-8-7-6-... high card, see there for the category bounds of each rule set).
@@ -109,6 +111,12 @@ def flush_table() -> list[int]:
     return out
 
 
+def category_table() -> list[int]:
+    """Category of each rank under each rule set, one row of SHORT_WORST_RANK + 1 (index 0:
+    no rank) per rule set in RULES' order."""
+    return [v for rule in RULES for v in [0] + [cat for cat, _ in short_hand_classes(rule)]]
+
+
 def generate() -> str:
     keys = plain_keys()
     offsets, lut = offset_hash(keys)
@@ -137,6 +145,11 @@ def generate() -> str:
         "/* Best rank per slot of the offset hash (0 = empty slot): HE_SHORT_SLOTS slots with",
         " * three of a kind over a straight, then HE_SHORT_SLOTS with the straight over trips. */",
         c_array("uint16_t", "he_short_rank_table", ranks, 12, "{:4d}"),
+        "",
+        "/* Category of each rank (1 = straight flush .. 9 = high card, index 0 unused):",
+        " * HE_SHORT_RANK_WORST + 1 entries with three of a kind over a straight, then as many",
+        " * with the straight over trips. */",
+        c_array("uint8_t", "he_short_rank_category", category_table(), 30, "{:d}"),
         "",
     ]
     return "\n".join(parts)

@@ -94,6 +94,132 @@ def test_holdem_is_the_default_and_unchanged(rng):
     assert np.array_equal(rank_table(t)["rank"].to_numpy(), he.evaluate_batch(hands))
 
 
+# ------------------------------------------------------------------------ the short-deck column kernel
+
+
+def spoil(rng: np.random.Generator, hands: np.ndarray, rows: int) -> np.ndarray:
+    """A copy of ``hands`` with ``rows`` random rows made bad: a deuce..five (0..15), an id
+    above 51 (52..255) or a repeat of another card of the row."""
+    bad = hands.copy()
+    k = hands.shape[1]
+    for r in rng.choice(len(hands), rows, replace=False).tolist():
+        j = int(rng.integers(k))
+        what = int(rng.integers(3))
+        if what == 0:
+            bad[r, j] = rng.integers(0, 16)
+        elif what == 1:
+            bad[r, j] = rng.integers(52, 256)
+        else:
+            bad[r, j] = bad[r, (j + 1 + int(rng.integers(k - 1))) % k]
+    return bad
+
+
+def bad_rows(hands: np.ndarray) -> np.ndarray:
+    """The rows that are not short-deck hands: a card outside 16..51 or a repeat."""
+    ordered = np.sort(hands, axis=1)
+    return np.flatnonzero(((hands < 16) | (hands > 51)).any(axis=1)
+                          | (ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
+
+
+@pytest.mark.parametrize("variant", SHORT)
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_id_columns_rank_as_evaluate_batch_bad_rows_included(rng, variant, k):
+    # 20,000 rows on two threads: the column kernel runs in two chunks
+    hands = spoil(rng, short_hands(rng, 20_000, k), 40)
+    bad = bad_rows(hands)
+    good = np.setdiff1d(np.arange(len(hands)), bad)
+    assert bad.size > 10
+    t = id_table(hands)
+    first = int(bad[0])
+    with pytest.raises(BadRowError, match=rf"^row {first}: ") as exc:
+        rank_table(t, variant=variant, threads=2)
+    row = hands[first]
+    outside = row[(row < 16) | (row > 51)]
+    if outside.size:  # named as evaluate_batch names it: the card, its column and the variant
+        with pytest.raises(he.InvalidCardError) as want:
+            he.evaluate_batch(row[None, :], variant=variant)
+        card = str(want.value).split(" in ")[0]
+        column = CARDS7[int(np.flatnonzero((row < 16) | (row > 51))[0])]
+        assert exc.value.reason.startswith(f"{card} in column {column!r} ")
+        if outside[0] < 16:
+            assert f"is not in the deck of variant {variant!r}" in exc.value.reason
+    else:
+        assert exc.value.reason.startswith("repeats card ")
+    check_ranked(rank_table(t.take(good), variant=variant, threads=2), hands[good], variant)
+
+
+@pytest.mark.parametrize("variant", SHORT)
+def test_rank_file_id_columns_with_bad_rows_in_every_chunk(tmp_path, rng, variant):
+    hands = spoil(rng, short_hands(rng, 30_000, 7), 60)
+    bad = bad_rows(hands)
+    good = np.setdiff1d(np.arange(len(hands)), bad)
+    src, out = tmp_path / "hands.parquet", tmp_path / "ranks.parquet"
+    pq.write_table(id_table(hands), src, row_group_size=7_000)
+    s = rank_file(src, out, variant=variant, chunk_rows=7_000, threads=2, skip_invalid=True,
+                  row_numbers=True)
+    assert (s.rows_ranked, s.rows_rejected) == (good.size, bad.size)
+    got = pq.read_table(out)
+    assert got["row"].to_numpy().tolist() == good.tolist()
+    check_ranked(got, hands[good], variant)
+    rejects = pq.read_table(s.reject_path)
+    assert rejects["row"].to_pylist() == bad.tolist()
+    kinds = set()
+    for r, why in zip(bad.tolist(), rejects["error"].to_pylist()):
+        row = hands[r]
+        j = np.flatnonzero((row < 16) | (row > 51))
+        if j.size == 0:
+            kinds.add("repeat")
+            assert why.startswith("repeats card "), why
+        elif row[j[0]] < 16:
+            kinds.add("deck")
+            assert why.startswith(f"card {he.format_cards([int(row[j[0]])])!r} in column {CARDS7[j[0]]!r} "
+                                  f"is not in the deck of variant {variant!r}"), why
+        else:
+            kinds.add("range")
+            assert why == f"card id {int(row[j[0]])} in column {CARDS7[j[0]]!r} is outside 0..51", why
+    assert kinds == {"repeat", "deck", "range"}
+
+
+@pytest.mark.parametrize("variant", ["holdem", *SHORT])
+def test_id_columns_take_the_column_kernel_of_their_deck(rng, monkeypatch, variant):
+    from holdem_eval import _bulk_parse, _variant_faces
+
+    calls = []
+    kernel = _bulk_parse.nat.eval_columns
+
+    def spy(*args):  # type: ignore[no-untyped-def]
+        calls.append(args[4:])
+        return kernel(*args)
+
+    monkeypatch.setattr(_bulk_parse.nat, "eval_columns", spy)
+    hands = short_hands(rng, 1_000, 7)
+    check_ranked(rank_table(id_table(hands), variant=variant, threads=1), hands, variant)
+    assert calls == [(_variant_faces.short_rules(variant),)]
+
+
+@pytest.mark.parametrize("variant", SHORT)
+def test_the_column_binding_reports_the_batch_kernels_status_and_row(rng, variant):
+    from holdem_eval import _bindings as nat
+    from holdem_eval._variant_faces import short_rules
+
+    rules = short_rules(variant)
+    hands = short_hands(rng, 10_000, 7)
+    for r, j, card in ((9_000, 6, 52), (6_000, 0, 15), (4_500, 3, 0), (8_000, 2, 255)):
+        hands[r, j] = card
+    hands[5_000, 4] = hands[5_000, 1]
+    cols = [np.ascontiguousarray(hands[:, j]) for j in range(7)]
+    for threads in (1, 2):
+        ranks, want = np.zeros(10_000, np.uint16), np.zeros(10_000, np.uint16)
+        categories = np.zeros(10_000, np.uint8)
+        got = nat.eval_columns(cols, ranks, categories, threads, rules)
+        assert got == nat.eval_batch(hands, want, threads, rules) == (nat.HE_E_CARD_RANGE, 4_500)
+        assert np.array_equal(ranks[:4_500], want[:4_500])
+        assert np.array_equal(categories[:4_500], he.hand_categories(want[:4_500], variant=variant))
+    hands[4_500] = hands[0]  # the next bad row is the repeat, the second chunk's first row
+    cols = [np.ascontiguousarray(hands[:, j]) for j in range(7)]
+    assert nat.eval_columns(cols, ranks, categories, 2, rules) == (nat.HE_E_DUPLICATE, 5_000)
+
+
 # ------------------------------------------------------------------------ a card outside the deck
 
 

@@ -71,13 +71,13 @@ def test_c_entry_points_keep_their_contracts_under_fuzzing(fuzzer: Path) -> None
     assert "all C fuzz contracts held" in run.stdout, report
     # Every target ran: a name with zero cases would mean the driver skipped it.
     counts = [line.split() for line in run.stdout.splitlines() if line.endswith(" cases")]
-    assert len(counts) == 16 and all(int(c[1]) > 0 for c in counts), run.stdout
+    assert len(counts) == 17 and all(int(c[1]) > 0 for c in counts), run.stdout
 
 
 def test_one_fuzz_case_replays_alone(fuzzer: Path) -> None:
     run = _run(fuzzer, "0", "1", "3")
     assert run.returncode == 0, run.stderr[-4000:]
-    assert "16 cases, 0 failed checks" in run.stdout, run.stdout
+    assert "17 cases, 0 failed checks" in run.stdout, run.stdout
 
 
 def test_unknown_reproduction_is_refused(fuzzer: Path) -> None:

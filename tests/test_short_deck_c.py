@@ -1,5 +1,6 @@
-"""Builds and runs the C-only short-deck test (tests/c/test_eval_short.c) under
-AddressSanitizer and UndefinedBehaviorSanitizer, with the SSE2 hand and the portable one."""
+"""Builds and runs the C-only short-deck test (tests/c/test_eval_short.c: the evaluator and
+the bulk column kernel) under AddressSanitizer and UndefinedBehaviorSanitizer, with the SSE2
+hand and the portable one."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 CSRC = ROOT / "csrc"
 WARN = ["-std=c99", "-Wall", "-Wextra", "-Wconversion", "-Werror"]
-SOURCES = ("eval_short.c", "eval_short_tables.c", "he_tables.c")
+SOURCES = ("eval_short.c", "eval_short_tables.c", "he_tables.c", "bulk.c")
 
 
 @pytest.mark.parametrize("defines", [[], ["-DHE_NO_SIMD"]], ids=["native", "portable"])

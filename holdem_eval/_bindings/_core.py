@@ -162,9 +162,12 @@ def eval_omaha_batch(holes: U8, boards: U8, out: U16, threads: int) -> Status:
 # Columnar ranking for holdem_eval.bulk: csrc/bulk.c, csrc/api/bulk.h.
 
 
-def eval_columns(cols: list[U8], ranks: U16, categories: U8, threads: int) -> Status:
+def eval_columns(
+    cols: list[U8], ranks: U16, categories: U8, threads: int, rules: int | None = None
+) -> Status:
     """cols: k (5..7) C-contiguous uint8 arrays of n card ids each; ranks (n,) and
-    categories (n,) are written."""
+    categories (n,) are written. ``rules``: None for Hold'em, else a short deck's
+    (HE_SHORT_*: he_short_eval_columns ranks the rows)."""
     n = ranks.shape[0]
     k = len(cols)
 
@@ -172,11 +175,10 @@ def eval_columns(cols: list[U8], ranks: U16, categories: U8, threads: int) -> St
         bufs = [ffi.from_buffer("uint8_t[]", c[lo:hi]) for c in cols]
         ptrs = ffi.new("uint8_t *[]", bufs)
         bad = ffi.new("size_t *")
-        st = lib.he_eval_columns(
-            ptrs, k, hi - lo,
-            ffi.from_buffer("uint16_t[]", ranks[lo:hi]),
-            ffi.from_buffer("uint8_t[]", categories[lo:hi]), bad,
-        )
+        res = ffi.from_buffer("uint16_t[]", ranks[lo:hi])
+        cats = ffi.from_buffer("uint8_t[]", categories[lo:hi])
+        st = (lib.he_eval_columns(ptrs, k, hi - lo, res, cats, bad) if rules is None
+              else lib.he_short_eval_columns(ptrs, k, hi - lo, rules, res, cats, bad))
         return int(st), int(bad[0])
 
     return run_chunked(call, n, threads)

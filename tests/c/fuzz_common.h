@@ -133,7 +133,8 @@ void fuzz_eval_hand(void);
 void fuzz_eval_batch(void);
 void fuzz_hole_board(void);
 void fuzz_omaha(void);
-void fuzz_short(void); /* fuzz_eval_short.c */
+void fuzz_short(void);         /* fuzz_eval_short.c */
+void fuzz_short_columns(void); /* fuzz_eval_short.c */
 void fuzz_columns(void);
 void fuzz_deal(void);
 /* fuzz_settle.c: */

@@ -89,7 +89,8 @@ static target targets[] = {
     {"settle_batch", fuzz_settle_batch, 0},     {"equity_exact", fuzz_equity_exact, 0},
     {"equity_enum_omaha", fuzz_equity_omaha, 0}, {"equity_mc", fuzz_equity_mc, 0},
     {"rng_seed", fuzz_rng_seed, 0},             {"settle_split", fuzz_settle_split, 0},
-    {"equity_short", fuzz_equity_short, 0},
+    /* new targets go last: a target's place seeds its cases, so the others keep theirs */
+    {"equity_short", fuzz_equity_short, 0},     {"eval_short_columns", fuzz_short_columns, 0},
 };
 #define NTARGETS (sizeof targets / sizeof targets[0])
 

@@ -4,6 +4,7 @@
  * order the kernels report (HE_E_ARGUMENT, then HE_E_CARD_RANGE, then HE_E_DUPLICATE); a
  * good row's rank the best of its fives, batch == scalar == hole + board. */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -90,4 +91,88 @@ void fuzz_short(void)
     uint16_t hb[1] = {0};
     REQUIRE(he_short_eval_hole_board(cards, 1, cards + 2, k - 2, 0, rules, hb, &bad) == HE_OK);
     REQUIRE(hb[0] == r);
+}
+
+/* The bulk column kernel (csrc/bulk.c): rows of short-deck cards, some with a deuce..five,
+ * a bad id or a repeat, laid out one column per card, under a rule set or a bad one, with
+ * k in 5..7 or not. The differential is he_short_eval_batch on the same rows: the same
+ * status and first bad row, the same ranks before it, and each rank's category from the
+ * rule set's table (tests/c/test_eval_short.c checks that table against the category
+ * bounds). The columns are never written. */
+void fuzz_short_columns(void)
+{
+    size_t n = gen_count(3000);
+    size_t k = chance(90) ? 5 + below(3) : below(10);
+    size_t kk = k >= 5 && k <= 7 ? k : 7;
+    int rules = chance(95) ? (int)below(2) : (chance(50) ? 2 : -1);
+    uint8_t *rows = xmalloc(n * kk);
+    for (size_t i = 0; i < n; i++) {
+        short_row(rows + i * kk, kk);
+    }
+    if (n && chance(40)) {
+        for (size_t b = 1 + below(3); b > 0; b--) {
+            uint8_t *row = rows + below(n) * kk;
+            size_t i = below(kk);
+            unsigned what = (unsigned)below(3);
+            row[i] = what == 0 ? (uint8_t)below(16) : what == 1 ? bad_id() : row[below(kk)];
+        }
+    }
+    uint8_t *cols[9];
+    const uint8_t *ccols[9];
+    for (size_t j = 0; j < 9; j++) {
+        cols[j] = xmalloc(n);
+        for (size_t i = 0; i < n; i++) {
+            cols[j][i] = j < kk ? rows[i * kk + j] : 0;
+        }
+        ccols[j] = cols[j];
+    }
+    uint16_t *ranks = xmalloc(n * sizeof *ranks);
+    uint16_t *want = xmalloc(n * sizeof *want);
+    uint8_t *cats = xmalloc(n);
+    for (size_t i = 0; i < n; i++) {
+        ranks[i] = want[i] = 0xFFFFu;
+        cats[i] = 0xFF;
+    }
+    int want_cats = chance(70);
+    size_t bad_row = 424242, want_bad = 999999;
+    int st = he_short_eval_columns(ccols, k, n, rules, ranks, want_cats ? cats : NULL, &bad_row);
+    for (size_t j = 0; j < kk; j++) {
+        for (size_t i = 0; i < n; i++) {
+            REQUIRE(cols[j][i] == rows[i * kk + j]);
+        }
+    }
+    if (k < 5 || k > 7 || (rules != 0 && rules != 1)) {
+        REQUIRE(st == HE_E_ARGUMENT);
+        goto done;
+    }
+    REQUIRE(he_short_eval_columns(NULL, k, n, rules, ranks, cats, &bad_row) == HE_E_ARGUMENT);
+    REQUIRE(he_short_eval_columns(ccols, k, n, rules, ranks, cats, NULL) == HE_E_ARGUMENT);
+    if (n) {
+        const uint8_t *holey[9];
+        memcpy(holey, ccols, sizeof holey);
+        holey[below(k)] = NULL;
+        size_t dummy;
+        REQUIRE(he_short_eval_columns(holey, k, n, rules, ranks, cats, &dummy) == HE_E_ARGUMENT);
+        REQUIRE(he_short_eval_columns(ccols, k, n, rules, NULL, cats, &dummy) == HE_E_ARGUMENT);
+    }
+    int want_st = he_short_eval_batch(rows, n, k, rules, want, &want_bad);
+    REQUIRE(st == want_st);
+    size_t first_bad = n;
+    if (st != HE_OK) {
+        REQUIRE(bad_row == want_bad);
+        first_bad = want_bad < n ? want_bad : n;
+    }
+    const uint8_t *table = he_short_rank_category + rules * (HE_SHORT_RANK_WORST + 1);
+    for (size_t i = 0; i < first_bad; i++) {
+        REQUIRE(ranks[i] == want[i]);
+        REQUIRE(cats[i] == (want_cats ? table[want[i]] : 0xFF));
+    }
+done:
+    for (size_t j = 0; j < 9; j++) {
+        free(cols[j]);
+    }
+    free(rows);
+    free(ranks);
+    free(want);
+    free(cats);
 }

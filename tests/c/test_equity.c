@@ -48,6 +48,41 @@ static void test_exact(void)
     CHECK(w1[1] == 1315602u && w1[2] == 391672u && w1[3] == 5030u);
 }
 
+/* Short deck: AsAc vs 7d8d preflop on both rule sets (201,376 boards; the counts agree with
+ * brute force over the 36-card deck in tests/test_short_deck_equity.py and the fuzzer). */
+static void test_short_deck(void)
+{
+    uint8_t one[4] = {50, 48, 21, 25};
+    uint64_t m = 1;
+    he_eq_known none = {NULL, 0, NULL, 0};
+    static const uint64_t want[2][4] = {{0, 142802, 56652, 1922}, {0, 135225, 63528, 2623}};
+    static const uint64_t straights[2][2] = {{9138, 26995}, {9927, 26206}}; /* AsAc's */
+    for (int rules = 0; rules < 2; rules++) {
+        uint64_t w[4] = {0}, h[18] = {0};
+        he_eq_counts c = {w, h, NULL, NULL};
+        CHECK(he_equity_short_enum(2, one, 1, &m, NULL, &none, rules, 0, 1, &c) == HE_OK);
+        CHECK(memcmp(w, want[rules], sizeof w) == 0);
+        CHECK(h[4] == straights[rules][0] && h[5] == straights[rules][1] && h[8] == 0);
+        uint64_t state[4], mw[4] = {0}, mh[18] = {0};
+        uint32_t off[3] = {0, 1, 2};
+        he_eq_players players = {2, 2, one, off, NULL, NULL, NULL};
+        he_eq_counts mc = {mw, mh, NULL, NULL};
+        he_rng_seed(7, 0, state);
+        CHECK(he_equity_short_mc(&players, &none, rules, 20000, state, &mc) == HE_OK);
+        CHECK(mw[1] + mw[2] + mw[3] == 20000 && mw[1] > 13000 && mw[1] < 15400);
+    }
+    uint64_t w[4] = {0}, h[18] = {0};
+    he_eq_counts c = {w, h, NULL, NULL};
+    uint8_t deuce[4] = {50, 48, 0, 25};
+    CHECK(he_equity_short_enum(2, deuce, 1, &m, NULL, &none, 0, 0, 1, &c) == HE_E_CARD_RANGE);
+    CHECK(he_equity_short_enum(2, one, 1, &m, NULL, &none, 2, 0, 1, &c) == HE_E_ARGUMENT);
+    uint32_t off[3] = {0, 1, 2};
+    uint64_t state[4] = {1, 2, 3, 4};
+    he_eq_players players = {2, 2, deuce, off, NULL, NULL, NULL};
+    CHECK(he_equity_short_mc(&players, &none, 0, 10, state, &c) == HE_E_CARD_RANGE);
+    CHECK(w[1] + w[2] + w[3] == 0);
+}
+
 static void test_errors(void)
 {
     uint64_t m = 1, wins[4] = {0}, hist[18] = {0};
@@ -63,6 +98,15 @@ static void test_errors(void)
           == HE_E_ARGUMENT);
     CHECK(eq_enum(2, ok, 1, &m, NULL, NULL, 0, NULL, 0, 2, 2, wins, hist, NULL, NULL)
           == HE_E_ARGUMENT);
+    /* Too many cards for the deck (10 random players of 6) is an argument error even
+     * with a bad board card: arguments are checked before cards (found by the fuzzer). */
+    uint32_t none[11] = {0};
+    uint64_t state[4] = {1, 2, 3, 4}, w10[1 << 10] = {0}, h10[90] = {0};
+    uint8_t bad_board[3] = {60, 1, 2};
+    CHECK(eq_mc(10, 6, NULL, none, NULL, NULL, bad_board, 3, NULL, 0, 5, state, w10, h10)
+          == HE_E_ARGUMENT);
+    CHECK(eq_mc(10, 4, NULL, none, NULL, NULL, bad_board, 3, NULL, 0, 5, state, w10, h10)
+          == HE_E_CARD_RANGE);
 }
 
 static void test_ten_players_in_parts(void)
@@ -183,6 +227,7 @@ static void test_monte_carlo_no_deal(void)
 int main(void)
 {
     test_exact();
+    test_short_deck();
     test_errors();
     test_ten_players_in_parts();
     test_omaha();

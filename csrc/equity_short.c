@@ -9,20 +9,11 @@
 
 #define SHORT_DECK (HE_NCARDS - HE_SHORT_LOWEST_CARD) /* 36 cards */
 
-/* The last rank of each category on each rules' scale (categories are contiguous runs of
- * ranks): {last rank, category 1..9}, best first. holdem_eval/_short_classes.py lists the
- * same bounds; a test compares the kernel's categories with the Python scale. */
-static const uint16_t short_bounds[2][NCAT][2] = {
-    /* HE_SHORT_TRIPS_BEAT_STRAIGHT: ... flush, full house, three of a kind, straight ... */
-    {{6, 1}, {78, 2}, {198, 4}, {270, 3}, {522, 6}, {528, 5}, {780, 7}, {1284, 8}, {1404, 9}},
-    /* HE_SHORT_STRAIGHTS_BEAT_TRIPS: ... flush, full house, straight, three of a kind ... */
-    {{6, 1}, {78, 2}, {198, 4}, {270, 3}, {276, 5}, {528, 6}, {780, 7}, {1284, 8}, {1404, 9}},
-};
-
-/* What every game of one call shares: the rank table and category index of each rank. */
+/* What every game of one call shares: the rule set's rank table and category of each rank
+ * (he_short_rank_category, generated with the tables: 1 straight flush .. 9 high card). */
 typedef struct {
     const uint16_t *table;
-    uint8_t cat[HE_SHORT_RANK_WORST + 1]; /* category index 0..8 of each rank */
+    const uint8_t *cat;
 } short_game;
 
 static int short_game_init(short_game *g, int rules)
@@ -31,13 +22,7 @@ static int short_game_init(short_game *g, int rules)
         return HE_E_ARGUMENT;
     }
     g->table = he_short_rank_table + (size_t)rules * HE_SHORT_SLOTS;
-    unsigned r = 1;
-    for (unsigned c = 0; c < NCAT; c++) {
-        for (; r <= short_bounds[rules][c][0]; r++) {
-            g->cat[r] = (uint8_t)(short_bounds[rules][c][1] - 1u);
-        }
-    }
-    g->cat[0] = 0;
+    g->cat = he_short_rank_category + (size_t)rules * (HE_SHORT_RANK_WORST + 1);
     return HE_OK;
 }
 
@@ -57,10 +42,10 @@ HE_ALWAYS_INLINE void short_count(const short_game *g, const he_acc *h, size_t n
 {
     unsigned r[HE_EQ_MAX_PLAYERS];
     r[0] = he_short_rank_of(he_acc_key(h[0]), he_acc_bits(h[0]), g->table); /* np >= 2 */
-    hist[g->cat[r[0]]]++;
+    hist[g->cat[r[0]] - 1u]++;
     for (size_t p = 1; p < np; p++) {
         r[p] = he_short_rank_of(he_acc_key(h[p]), he_acc_bits(h[p]), g->table);
-        hist[p * NCAT + g->cat[r[p]]]++;
+        hist[p * NCAT + g->cat[r[p]] - 1u]++;
     }
     wins[winners_flat(r, np)]++;
 }

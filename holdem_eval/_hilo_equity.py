@@ -199,11 +199,16 @@ def _monte_carlo(players: list[Player], board: NDArray[np.uint8], dead: NDArray[
         calls = [trials_of(t, k) for t, k in enumerate(ks) if k]
         drawn += run_calls(calls, [float(k) for k in ks if k], threads, None)
         done += sum(ks)
+        frac = done / total
+        if target_stderr is not None:
+            se = max(_result(labels, drawn, variant, False, seed).stderr)
+            if se < target_stderr:
+                break
+            frac = max(frac, min(1.0, (target_stderr / se) ** 2))
         if progress is not None:
-            progress(done / total)
-        if target_stderr is not None and max(
-                _result(labels, drawn, variant, False, seed).stderr) < target_stderr:
-            break
+            progress(frac)
+    if progress is not None:
+        progress(1.0)
     return _result(labels, drawn, variant, False, seed)
 
 

@@ -555,7 +555,8 @@ def equity(
                            np.ascontiguousarray(dead_h, dtype=np.uint8), variant=variant,
                            method=method, trials=trials, target_stderr=target_stderr,
                            seed=seed, threads=threads, progress=progress,
-                           default_trials=DEFAULT_TRIALS)
+                           default_trials=MAX_TRIALS if target_stderr is not None
+                           else DEFAULT_TRIALS)
     omaha = VARIANT_ROWS[variant].hole_used == 2  # "omaha", or "omaha5" / "omaha6" (one count)
     parsed = []
     for i, entry in enumerate(players):

@@ -99,3 +99,16 @@ def test_bad_input() -> None:
     with pytest.raises(DuplicateCardError, match="card 'As' is in both board and player 0"):
         equity(["As2d3h4c", "KsKdQsQd"], board="As5c6c", variant="omaha-hi-lo")
     assert parse_cards("As").tolist() == [51]
+
+
+def test_target_stderr_alone_runs_past_the_default_trials() -> None:
+    # a standard error of 0.0004 on a pot share near one half needs about 1.5 M deals: more
+    # than the 1,000,000 default, which applies only when neither trials nor a target is given
+    seen: list[float] = []
+    res = equity(["As2d3hKc", "7s7d8h9c"], variant="omaha-hi-lo", method="monte_carlo",
+                 target_stderr=0.0004, seed=3, progress=seen.append)
+    assert not res.exact and res.games > 1_000_000 and max(res.stderr) < 0.0004
+    assert seen[-1] == 1.0 and seen == sorted(seen)
+    capped = equity(["As2d3hKc", "7s7d8h9c"], variant="omaha-hi-lo", method="monte_carlo",
+                    target_stderr=0.0004, trials=600_000, seed=3)
+    assert capped.games == 600_000  # trials still caps a target

@@ -14,10 +14,11 @@ from fractions import Fraction
 from itertools import combinations, product
 from typing import Any
 
+import pytest
 from phevaluator import evaluate_cards
 
-__all__ = ["LOW_RANK", "best_high", "best_low", "hilo_range_shares", "hilo_settle_reference",
-           "hilo_shares", "low_key"]
+__all__ = ["LOW_RANK", "assert_shares", "best_high", "best_low", "hilo_range_shares",
+           "hilo_settle_reference", "hilo_shares", "low_key"]
 
 _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
@@ -192,6 +193,19 @@ def hilo_shares(holes: list[list[int]], board: list[int],
     return {"equity": [x / k for x in eq], "scoop": [x / k for x in scoop],
             "quarter": [x / k for x in quarter],
             "high": [x / k for x in high_f], "low": [x / k for x in low_f]}
+
+
+def assert_shares(res: Any, want: dict[str, list[Fraction]]) -> None:
+    """An exact hi-lo EquityResult ``res`` has the shares of :func:`hilo_shares` /
+    :func:`hilo_range_shares` (to 1e-12) and its equities sum to 1."""
+    assert res.exact and res.hilo is not None
+    for p in range(len(res.equity)):
+        assert res.equity[p] == pytest.approx(float(want["equity"][p]), abs=1e-12)
+        assert res.win[p] == pytest.approx(float(want["scoop"][p]), abs=1e-12)
+        assert res.hilo.quarter[p] == pytest.approx(float(want["quarter"][p]), abs=1e-12)
+        assert res.hilo.high[p] == pytest.approx(float(want["high"][p]), abs=1e-12)
+        assert res.hilo.low[p] == pytest.approx(float(want["low"][p]), abs=1e-12)
+    assert sum(res.equity) == pytest.approx(1.0)
 
 
 def hilo_range_shares(ranges: list[list[tuple[tuple[int, ...], Fraction]]], board: list[int],

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hilo_reference import hilo_shares
+from hilo_reference import assert_shares, hilo_shares
 
 from holdem_eval import DuplicateCardError, ShapeError, equity, parse_cards
 from holdem_eval.equity import EquityArgumentError
@@ -39,14 +39,7 @@ def test_exact_equity_matches_brute_force(variant: str, board_len: int) -> None:
         holes, board = _deal(rng, variant, players, board_len)
         want = hilo_shares(holes, board, two_three)
         res = equity(holes, board=board, variant=variant, method="exact")
-        assert res.exact and res.hilo is not None
-        for p in range(players):
-            assert res.equity[p] == pytest.approx(float(want["equity"][p]), abs=1e-12)
-            assert res.win[p] == pytest.approx(float(want["scoop"][p]), abs=1e-12)
-            assert res.hilo.quarter[p] == pytest.approx(float(want["quarter"][p]), abs=1e-12)
-            assert res.hilo.high[p] == pytest.approx(float(want["high"][p]), abs=1e-12)
-            assert res.hilo.low[p] == pytest.approx(float(want["low"][p]), abs=1e-12)
-        assert sum(res.equity) == pytest.approx(1.0)
+        assert_shares(res, want)
 
 
 def test_a_quartered_pot() -> None:

@@ -10,7 +10,7 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
-from hilo_reference import hilo_range_shares
+from hilo_reference import assert_shares, hilo_range_shares
 
 from holdem_eval import (
     DuplicateCardError,
@@ -79,13 +79,7 @@ def test_exact_ranges_match_brute_force(spot: str) -> None:
     assert res.exact and res.hilo is not None
     assert res.games == tuples * len(list(combinations(range(52 - len(board) - 2 * len(ranges)),
                                                       5 - len(board))))
-    for p in range(len(players)):
-        assert res.equity[p] == pytest.approx(float(want["equity"][p]), abs=1e-12)
-        assert res.win[p] == pytest.approx(float(want["scoop"][p]), abs=1e-12)
-        assert res.hilo.quarter[p] == pytest.approx(float(want["quarter"][p]), abs=1e-12)
-        assert res.hilo.high[p] == pytest.approx(float(want["high"][p]), abs=1e-12)
-        assert res.hilo.low[p] == pytest.approx(float(want["low"][p]), abs=1e-12)
-    assert sum(res.equity) == pytest.approx(1.0)
+    assert_shares(res, want)
     weighted = any(w != 1 for r in ranges for _, w in r)
     assert all(isinstance(x, float if weighted else int) for x in res.wins_by_mask)
     auto = equity(players, board=board_text, variant="holdem-hi-lo")  # cheap: exact

@@ -96,6 +96,18 @@ void *xmalloc(size_t size)
     return p;
 }
 
+void rows_to_columns(const uint8_t *rows, size_t n, size_t k, uint8_t **cols,
+                     const uint8_t **ccols)
+{
+    for (size_t j = 0; j < 9; j++) {
+        cols[j] = xmalloc(n);
+        for (size_t i = 0; i < n; i++) {
+            cols[j][i] = j < k ? rows[i * k + j] : 0;
+        }
+        ccols[j] = cols[j];
+    }
+}
+
 void *dup_bytes(const void *p, size_t size)
 {
     void *q = xmalloc(size);

@@ -85,6 +85,10 @@ void corrupt(uint8_t *cards, size_t n);
 
 /* malloc (of at least one byte) that exits with status 2 when memory runs out. */
 void *xmalloc(size_t size);
+/* The 9 columns (k of n rows' cards, the rest zeros) of rows[n * k], each xmalloc'ed;
+ * ccols[j] == cols[j] for the kernels' const view. */
+void rows_to_columns(const uint8_t *rows, size_t n, size_t k, uint8_t **cols,
+                     const uint8_t **ccols);
 
 /* A new copy of p[0..size). */
 void *dup_bytes(const void *p, size_t size);

@@ -299,13 +299,7 @@ void fuzz_columns(void)
     uint8_t *rows = gen_rows(n, kk, kk);
     uint8_t *cols[9] = {NULL};
     const uint8_t *ccols[9] = {NULL};
-    for (size_t j = 0; j < 9; j++) {
-        cols[j] = xmalloc(n);
-        for (size_t i = 0; i < n; i++) {
-            cols[j][i] = j < kk ? rows[i * kk + j] : 0;
-        }
-        ccols[j] = cols[j];
-    }
+    rows_to_columns(rows, n, kk, cols, ccols);
     uint16_t *ranks = xmalloc(n * sizeof *ranks);
     uint8_t *cats = xmalloc(n);
     for (size_t i = 0; i < n; i++) {

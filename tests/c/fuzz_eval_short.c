@@ -119,13 +119,7 @@ void fuzz_short_columns(void)
     }
     uint8_t *cols[9];
     const uint8_t *ccols[9];
-    for (size_t j = 0; j < 9; j++) {
-        cols[j] = xmalloc(n);
-        for (size_t i = 0; i < n; i++) {
-            cols[j][i] = j < kk ? rows[i * kk + j] : 0;
-        }
-        ccols[j] = cols[j];
-    }
+    rows_to_columns(rows, n, kk, cols, ccols);
     uint16_t *ranks = xmalloc(n * sizeof *ranks);
     uint16_t *want = xmalloc(n * sizeof *want);
     uint8_t *cats = xmalloc(n);

@@ -1,5 +1,5 @@
 /* Bulk ranking of columnar hands (see api/bulk.h): one loop for Hold'em and short deck. */
-#include "eval_short_internal.h"
+#include "eval_rows.h"
 
 /* n rows of k cards, card j of row i in cols[j][i]: ranks (and categories, when not NULL,
  * from cat_table) of every row, or the first bad row's status. `table` is a short-deck rule
@@ -9,8 +9,7 @@ HE_ALWAYS_INLINE int columns_rows(const uint8_t *const *cols, size_t k, size_t n
                                   const uint16_t *table, const uint8_t *cat_table,
                                   uint16_t *ranks, uint8_t *categories, size_t *bad_row)
 {
-    /* a card bit on a deuce..five is a card outside the short deck (none in Hold'em) */
-    const uint64_t outside = short_deck ? HE_SHORT_LOW_BITS : 0;
+    const uint64_t outside = he_outside_bits(short_deck);
     for (size_t i = 0; i < n; i++) {
         he_acc h = he_acc_start();
         for (size_t j = 0; j < k; j++) {
@@ -23,10 +22,9 @@ HE_ALWAYS_INLINE int columns_rows(const uint8_t *const *cols, size_t k, size_t n
                 row[j] = cols[j][i];
             }
             *bad_row = i;
-            return short_deck ? he_short_bad_status(row, k) : he_bad_status(row, k);
+            return he_bad_status_in(row, k, short_deck);
         }
-        uint16_t r = short_deck ? he_short_rank_of(he_acc_key(h), bits, table)
-                                : he_rank_of(he_acc_key(h), bits);
+        uint16_t r = he_rank_in(he_acc_key(h), bits, short_deck, table);
         ranks[i] = r;
         if (categories != NULL) {
             categories[i] = cat_table[r];
@@ -68,11 +66,11 @@ int he_eval_columns(const uint8_t *const *cols, size_t k, size_t n, uint16_t *ra
 int he_short_eval_columns(const uint8_t *const *cols, size_t k, size_t n, int rules,
                           uint16_t *ranks, uint8_t *categories, size_t *bad_row)
 {
-    if (columns_args(cols, k, n, ranks, bad_row) != HE_OK || (rules != 0 && rules != 1)) {
+    if (columns_args(cols, k, n, ranks, bad_row) != HE_OK || !he_short_rules_ok(rules)) {
         return HE_E_ARGUMENT;
     }
-    const uint16_t *table = he_short_rank_table + (rules ? HE_SHORT_SLOTS : 0);
-    const uint8_t *cats = he_short_rank_category + (rules ? HE_SHORT_RANK_WORST + 1 : 0);
+    const uint16_t *table = he_short_table(rules);
+    const uint8_t *cats = he_short_categories(rules);
     switch (k) {
     case 5: return columns_rows(cols, 5, n, 1, table, cats, ranks, categories, bad_row);
     case 6: return columns_rows(cols, 6, n, 1, table, cats, ranks, categories, bad_row);

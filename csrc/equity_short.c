@@ -18,11 +18,11 @@ typedef struct {
 
 static int short_game_init(short_game *g, int rules)
 {
-    if (rules != HE_SHORT_TRIPS_BEAT_STRAIGHT && rules != HE_SHORT_STRAIGHTS_BEAT_TRIPS) {
+    if (!he_short_rules_ok(rules)) {
         return HE_E_ARGUMENT;
     }
-    g->table = he_short_rank_table + (size_t)rules * HE_SHORT_SLOTS;
-    g->cat = he_short_rank_category + (size_t)rules * (HE_SHORT_RANK_WORST + 1);
+    g->table = he_short_table(rules);
+    g->cat = he_short_categories(rules);
     return HE_OK;
 }
 

@@ -22,6 +22,23 @@ extern const uint16_t he_short_rank_table[2 * HE_SHORT_SLOTS];
  * HE_SHORT_RANK_WORST + 1 per rule set: he_short_rank_category + rules * that. */
 extern const uint8_t he_short_rank_category[2 * (HE_SHORT_RANK_WORST + 1)];
 
+/* 1 when `rules` is a rule set (HE_SHORT_TRIPS_BEAT_STRAIGHT or _STRAIGHTS_BEAT_TRIPS). */
+static inline int he_short_rules_ok(int rules)
+{
+    return rules == HE_SHORT_TRIPS_BEAT_STRAIGHT || rules == HE_SHORT_STRAIGHTS_BEAT_TRIPS;
+}
+
+/* The rank table and the category of each rank under a valid rule set. */
+static inline const uint16_t *he_short_table(int rules)
+{
+    return he_short_rank_table + (rules ? HE_SHORT_SLOTS : 0);
+}
+
+static inline const uint8_t *he_short_categories(int rules)
+{
+    return he_short_rank_category + (rules ? HE_SHORT_RANK_WORST + 1 : 0);
+}
+
 /* Rank under `table` (he_short_rank_table + rules * HE_SHORT_SLOTS) of a hand of 5..7
  * valid, distinct short-deck cards from its summed key and bits (as he_rank_of). */
 static inline uint16_t he_short_rank_of(uint64_t key, uint64_t bits, const uint16_t *table)

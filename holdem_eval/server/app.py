@@ -37,8 +37,12 @@ log = logging.getLogger("holdem_eval.server")
 
 MAX_MESSAGE = 16 * 1024
 """Bytes of one client message; a larger one closes the connection (code 1009)."""
+MAX_DEPTH = 32
+"""Nesting of arrays and objects in one client message; a deeper one is refused
+(``bad_message``) before it is parsed (the protocol's messages nest 2 deep)."""
 MAX_QUEUED = 256
-"""Replies waiting for a client that does not read; past this it is disconnected."""
+"""Replies waiting for a client that does not read; past this it is disconnected (close
+code 1008, "too many unread replies")."""
 MESSAGE_TYPES = ("tables", "join", "resume", "watch", "act", "sit_out", "sit_in", "rebuy", "leave", "ping")
 _SEAT_TYPES = frozenset({"act", "sit_out", "sit_in", "rebuy", "leave"})
 _STATIC = {"/": ("index.html", "text/html; charset=utf-8"),
@@ -66,6 +70,31 @@ def load_key(state_dir: Path | None) -> bytes:
     if len(key) < 16:
         raise ServerError("bad_setting", f"{path} must hold a key of at least 32 hex digits")
     return key
+
+
+def _nesting(text: str) -> int:
+    """How deep ``text`` nests JSON arrays and objects (brackets inside strings do not
+    count); a text with fewer brackets than :data:`MAX_DEPTH` is not scanned."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return 0
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
 
 
 class _Client:
@@ -228,6 +257,10 @@ class TableServer:
             if not isinstance(raw, str):
                 raise ServerError("bad_message", "messages must be text frames holding JSON,"
                                                  " got a binary frame")
+            depth = _nesting(raw)
+            if depth > MAX_DEPTH:
+                raise ServerError("bad_message", f"the message nests arrays and objects {depth} deep;"
+                                                 f" at most {MAX_DEPTH} are accepted")
             try:
                 msg = json.loads(raw)
             except ValueError as exc:
@@ -250,7 +283,9 @@ class TableServer:
 
     def _room(self, msg: dict[str, Any]) -> Room:
         k = msg.get("table")
-        if k.__class__ is not int or not 0 <= k < len(self.rooms):
+        if k.__class__ is not int:
+            raise ServerError("bad_message", f"'table' must be a table number (an int), got {k!r}")
+        if not 0 <= k < len(self.rooms):
             raise ServerError("no_table", f"'table' must be a table number 0..{len(self.rooms) - 1},"
                                           f" got {k!r}")
         return self.rooms[k]
@@ -296,7 +331,11 @@ class TableServer:
             seat = msg["seat"]
             self._reply(c, {"type": "joined", "table": room.index, "seat": seat, "token": token})
         elif kind == "resume":
-            seat = room.seat_of(msg.get("token"))
+            offered = msg.get("token")
+            if not isinstance(offered, str):
+                raise ServerError("bad_message", f"a 'resume' needs the seat's 'token' (a string),"
+                                                 f" got {offered!r}")
+            seat = room.seat_of(offered)
             old = self._holders.get((room.index, seat))
             if old is not None:  # the same player again (a dropped link): the new one wins
                 self._reply(old, {"type": "error", "code": "replaced",

@@ -27,6 +27,7 @@ import json
 import os
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +42,14 @@ __all__ = ["Room", "ServerSettings"]
 
 ROOM_DOC_KIND = "holdem-eval/server-table"
 ROOM_DOC_VERSION = 1
+_CATEGORY_WORDS = {"Cc": "a control character", "Cf": "a format character", "Cs": "a lone surrogate",
+                   "Co": "a private-use character", "Cn": "an unassigned code point",
+                   "Zl": "a line separator", "Zp": "a paragraph separator"}
+_BAD_NAME_CATEGORIES = frozenset(_CATEGORY_WORDS)
+"""Unicode categories a player name may not hold: what is not shown as itself (controls
+such as NUL or a newline, format characters such as U+202E right-to-left override or
+zero-width joiners), lone surrogates, private-use and unassigned code points, and line
+breaks."""
 
 
 @dataclass(frozen=True)
@@ -272,6 +281,11 @@ class Room:
             raise ServerError("seat_taken", f"seat {seat} is taken")
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 32:
             raise ServerError("bad_message", f"name must be a string of 1..32 characters, got {name!r}")
+        for at, ch in enumerate(name):
+            category = unicodedata.category(ch)
+            if category in _BAD_NAME_CATEGORIES:
+                raise ServerError("bad_name", f"name must be printable text: {name!r} holds"
+                                              f" U+{ord(ch):04X} ({_CATEGORY_WORDS[category]}) at {at}")
         low, high = self.settings.buy_in_range
         buy_in = _int(buy_in, "buy_in", low, high)
         if not isinstance(wait, bool):

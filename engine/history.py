@@ -35,8 +35,8 @@ from .history_record import HistoryError, UnsupportedHistoryError, to_phh
 from .history_stars import HEADER_GG, HEADER_STARS, read_stars_hand
 from .history_winamax import HEADER_WINAMAX, read_winamax_hand
 from .history_write import dumps_history
-from .phh_hand import PhhError, PhhHand
-from .phh_replay import replay_phh
+from .phh.hand import PhhError, PhhHand
+from .phh.replay import replay_phh
 from .rules import Rules
 
 __all__ = [

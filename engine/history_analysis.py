@@ -33,7 +33,7 @@ from .errors import HistoryStatsError
 from .history import HistoryError, HistorySource, verify_history
 from .history_parallel import AtomicTableFile, check_output, history_parts, run_parts
 from .history_stats import STAT_COLUMNS, hand_stats
-from .phh_replay import replay_phh
+from .phh.replay import replay_phh
 
 __all__ = [
     "TOTAL_COLUMNS",

@@ -23,7 +23,7 @@ from holdem_eval import equity
 
 from .actions import Event
 from .hand import Hand
-from .phh_hand import PHH_VARIANTS, ReplayResult
+from .phh.hand import PHH_VARIANTS, ReplayResult
 from .showdown import settle
 
 __all__ = ["STAT_COLUMNS", "AllInPot", "allin_pots", "hand_stats"]

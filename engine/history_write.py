@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from .history_record import HistoryError
-from .phh_hand import PhhHand
+from .phh.hand import PhhHand
 
 __all__ = ["dumps_history", "history_table"]
 

@@ -295,7 +295,7 @@ _RUN_SAMPLES = {
 @pytest.mark.parametrize("sample", sorted(_RUN_SAMPLES))
 def test_site_hands_run_twice_import_and_replay_exactly(sample: str) -> None:
     from holdem_eval.engine.history import verify_history
-    from holdem_eval.engine.phh_replay import replay_phh
+    from holdem_eval.engine.phh.replay import replay_phh
 
     (check,) = verify_history(_HISTORIES / sample)
     assert check.problem is None and check.method == "exact"

@@ -7,11 +7,11 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from .dealing import format_cards
-from .hand import Hand
-from .phh_hand import PHH_ALTERNATES, PHH_CODES, PHH_VARIANTS, PhhError, UnsupportedPhhError
-from .phh_read import rule_fields
-from .rules import Rules
+from ..dealing import format_cards
+from ..hand import Hand
+from ..rules import Rules
+from .hand import PHH_ALTERNATES, PHH_CODES, PHH_VARIANTS, PhhError, UnsupportedPhhError
+from .read import rule_fields
 
 __all__ = ["dumps_phh"]
 

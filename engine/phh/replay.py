@@ -15,9 +15,9 @@ from holdem_eval import HoldemEvalError
 from holdem_eval.cards import card_text, parse_cards
 from holdem_eval.variants import VARIANTS
 
-from .dealing import UNKNOWN_CARD
-from .hand import Hand, HandStateError, IllegalActionError
-from .phh_hand import (
+from ..dealing import UNKNOWN_CARD
+from ..hand import Hand, HandStateError, IllegalActionError
+from .hand import (
     IncompleteHandError,
     PhhError,
     PhhHand,

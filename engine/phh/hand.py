@@ -12,8 +12,8 @@ from typing import Any, Union
 
 from holdem_eval.variants import VARIANTS
 
-from .config import ConfigError, GameConfig
-from .errors import (
+from ..config import ConfigError, GameConfig
+from ..errors import (
     IncompleteHandError,
     PhhError,
     PhhHoleCardsError,
@@ -22,8 +22,8 @@ from .errors import (
     UnsupportedPhhActionError,
     UnsupportedPhhError,
 )
-from .hand import Hand
-from .rules import Rules
+from ..hand import Hand
+from ..rules import Rules
 
 __all__ = [
     "Chips",

@@ -26,17 +26,20 @@ Amounts may be decimals (``1943.50``): they are read exactly (``decimal.Decimal`
 scaled by the smallest power of ten that makes every amount a whole number, played
 in those integer units and scaled back in the reported stacks.
 
-The work is split by job: :mod:`.phh_hand` (:class:`PhhHand`, :class:`ReplayResult`, the
-PHH variant codes and amount scaling), :mod:`.phh_read` (parsing; ``build_hand`` makes a
-:class:`PhhHand` from a parsed table, for the site-history readers too), :mod:`.phh_replay`
-(replay on :class:`~holdem_eval.engine.Hand`; ``replay_plan``) and :mod:`.phh_write`
-(writing); the errors are in :mod:`.errors`. This module is their public face; the names
-the parts share carry no underscore, and nothing outside ``engine/`` uses them.
+This package holds the PHH reader and writer, one job a module: :mod:`.hand`
+(:class:`PhhHand`, :class:`ReplayResult`, the PHH variant codes and amount scaling),
+:mod:`.read` (parsing; ``build_hand`` makes a :class:`PhhHand` from a parsed table, for the
+site-history readers too), :mod:`.replay` (replay on :class:`~holdem_eval.engine.Hand`;
+``replay_plan``) and :mod:`.write` (writing); the errors are in :mod:`..errors`. This
+``__init__`` is their public face. It may import the engine's foundation (``config``,
+``rules``, ``dealing``, ``errors``), the hand machine (``engine.hand``) and the evaluator
+(``holdem_eval``); the site-history readers (``engine.history``) build on it, never the
+other way.
 """
 
 from __future__ import annotations
 
-from .phh_hand import (
+from .hand import (
     Chips,
     IncompleteHandError,
     PhhError,
@@ -48,9 +51,9 @@ from .phh_hand import (
     UnsupportedPhhActionError,
     UnsupportedPhhError,
 )
-from .phh_read import load_phh, loads_phh
-from .phh_replay import iter_replays, replay_phh
-from .phh_write import dumps_phh
+from .read import load_phh, loads_phh
+from .replay import iter_replays, replay_phh
+from .write import dumps_phh
 
 __all__ = [
     "Chips",

@@ -14,7 +14,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .phh_hand import (
+from ..rules import Rules
+from .hand import (
     MAX_PLACES,
     MAX_UNITS,
     PHH_RULES,
@@ -25,8 +26,7 @@ from .phh_hand import (
     as_units,
     decimal_places,
 )
-from .phh_replay import replay_plan
-from .rules import Rules
+from .replay import replay_plan
 
 if sys.version_info >= (3, 11):
     import tomllib

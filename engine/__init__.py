@@ -19,17 +19,26 @@ from .hand import (
     PlayerView,
 )
 from .history import (
+    REPORT_COLUMNS,
+    STAT_COLUMNS,
+    AllInPot,
+    ConvertSummary,
     HistoryCheck,
     HistoryError,
+    HistoryStatsError,
+    Refusal,
+    StatsSummary,
     UnknownSiteError,
     UnsupportedHistoryError,
+    allin_pots,
+    convert_history,
     dumps_history,
+    hand_stats,
+    history_stats,
     load_history,
     verify_history,
+    write_history_stats,
 )
-from .history_analysis import HistoryStatsError, StatsSummary, history_stats, write_history_stats
-from .history_convert import REPORT_COLUMNS, ConvertSummary, Refusal, convert_history
-from .history_stats import STAT_COLUMNS, AllInPot, allin_pots, hand_stats
 from .phh import (
     IncompleteHandError,
     PhhError,

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
-from .history_record import (
+from .record import (
     HandRecord,
     canonical_cards,
     numeric_time,

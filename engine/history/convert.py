@@ -28,9 +28,9 @@ from typing import IO, Any
 from holdem_eval.bulk import require
 from holdem_eval.errors import HistoryConvertError
 
-from .history import HistorySource, verify_history
-from .history_parallel import AtomicTableFile, check_output, history_parts, run_parts
-from .history_write import history_table
+from .load import HistorySource, verify_history
+from .parallel import AtomicTableFile, check_output, history_parts, run_parts
+from .write import history_table
 
 __all__ = ["REPORT_COLUMNS", "ConvertSummary", "Refusal", "convert_history"]
 

@@ -13,8 +13,8 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
-from .history_record import HistoryError
-from .phh.hand import PhhHand
+from ..phh.hand import PhhHand
+from .record import HistoryError
 
 __all__ = ["dumps_history", "history_table"]
 

@@ -29,9 +29,9 @@ from holdem_eval import HoldemEvalError
 from holdem_eval.cards import card_text, parse_cards
 from holdem_eval.variants import variant_info
 
-from .errors import HistoryError, UnsupportedHistoryError
-from .phh.hand import PHH_VARIANTS, PhhError, PhhHand, UnsupportedPhhError
-from .phh.read import build_hand
+from ..errors import HistoryError, UnsupportedHistoryError
+from ..phh.hand import PHH_VARIANTS, PhhError, PhhHand, UnsupportedPhhError
+from ..phh.read import build_hand
 
 __all__ = [
     "HandRecord",

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 
-from .history_record import (
+from .record import (
     HandRecord,
     canonical_cards,
     numeric_time,

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from holdem_eval.bulk import require
 
-from .history import HistoryError, HistorySource, source_files
+from .load import HistoryError, HistorySource, source_files
 
 __all__ = ["PART_BYTES", "AtomicTableFile", "check_output", "history_parts", "run_parts"]
 

@@ -29,11 +29,11 @@ from typing import Any
 from holdem_eval import HoldemEvalError
 from holdem_eval.bulk import require
 
-from .errors import HistoryStatsError
-from .history import HistoryError, HistorySource, verify_history
-from .history_parallel import AtomicTableFile, check_output, history_parts, run_parts
-from .history_stats import STAT_COLUMNS, hand_stats
-from .phh.replay import replay_phh
+from ..errors import HistoryStatsError
+from ..phh.replay import replay_phh
+from .load import HistoryError, HistorySource, verify_history
+from .parallel import AtomicTableFile, check_output, history_parts, run_parts
+from .stats import STAT_COLUMNS, hand_stats
 
 __all__ = [
     "TOTAL_COLUMNS",

@@ -27,17 +27,17 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Union
 
-from .errors import UnknownSiteError
-from .history_ipoker import HEADER_IPOKER, IpokerGame, ipoker_games, read_ipoker_hand
-from .history_pacific import BEFORE_HAND, HEADER_888, read_888_hand
-from .history_party import HEADER_PARTY, read_party_hand
-from .history_record import HistoryError, UnsupportedHistoryError, to_phh
-from .history_stars import HEADER_GG, HEADER_STARS, read_stars_hand
-from .history_winamax import HEADER_WINAMAX, read_winamax_hand
-from .history_write import dumps_history
-from .phh.hand import PhhError, PhhHand
-from .phh.replay import replay_phh
-from .rules import Rules
+from ..errors import UnknownSiteError
+from ..phh.hand import PhhError, PhhHand
+from ..phh.replay import replay_phh
+from ..rules import Rules
+from .ipoker import HEADER_IPOKER, IpokerGame, ipoker_games, read_ipoker_hand
+from .pacific import BEFORE_HAND, HEADER_888, read_888_hand
+from .party import HEADER_PARTY, read_party_hand
+from .record import HistoryError, UnsupportedHistoryError, to_phh
+from .stars import HEADER_GG, HEADER_STARS, read_stars_hand
+from .winamax import HEADER_WINAMAX, read_winamax_hand
+from .write import dumps_history
 
 __all__ = [
     "SITES",

@@ -19,8 +19,8 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal
 
-from .history_pacific import bracket_line, read_sections, record_bracket_play, title_and_game
-from .history_record import (
+from .pacific import bracket_line, read_sections, record_bracket_play, title_and_game
+from .record import (
     HandRecord,
     plain_amount,
     record_all_in,

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 
-from .history_record import (
+from .record import (
     HandRecord,
     canonical_cards,
     numeric_time,

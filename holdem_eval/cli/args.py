@@ -12,7 +12,7 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from ._limits import MAX_THREADS, SEED_RANGE, check_count, check_seed, check_threads, default_threads
+from .._limits import MAX_THREADS, SEED_RANGE, check_count, check_seed, check_threads, default_threads
 
 __all__ = [
     "HISTORY_SITES", "add_dask_args", "add_history_inputs", "add_quiet_arg", "add_threads_arg",

@@ -7,13 +7,13 @@ import json
 import sys
 from collections.abc import Iterator
 
-from ._cli_args import add_quiet_arg
-from .cards import format_cards, parse_cards
-from .categories import best_five, best_five_omaha, describe, hand_category
-from .errors import HoldemEvalError, ShapeError
-from .evaluator import evaluate, evaluate_omaha
-from .hilo import HILO_VARIANTS, describe_low, evaluate_hilo
-from .variants import VARIANT_NAMES
+from ..cards import format_cards, parse_cards
+from ..categories import best_five, best_five_omaha, describe, hand_category
+from ..errors import HoldemEvalError, ShapeError
+from ..evaluator import evaluate, evaluate_omaha
+from ..hilo import HILO_VARIANTS, describe_low, evaluate_hilo
+from ..variants import VARIANT_NAMES
+from .args import add_quiet_arg
 
 __all__ = ["register"]
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ._cli_args import add_dask_args, add_history_inputs, add_quiet_arg, show_progress, where_ran
-from ._cmd_history_stats import register_stats
-from ._progress import progress_bar
-from .errors import HistoryConvertError
+from .._progress import progress_bar
+from ..errors import HistoryConvertError
+from .args import add_dask_args, add_history_inputs, add_quiet_arg, show_progress, where_ran
+from .history_stats import register_stats
 
 __all__ = ["HistoryConvertError", "register"]
 
@@ -60,7 +60,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_dask_args(c, "convert")
     add_quiet_arg(c)
     p.set_defaults(handler=_run, parser=c)
-    register_stats(commands)  # history stats: _cmd_history_stats.py
+    register_stats(commands)  # history stats: cli/history_stats.py
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -10,11 +10,11 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from ._cli_args import add_quiet_arg, add_threads_arg, count_type, seed_type, show_progress
-from .cards import parse_cards
-from .equity import MAX_TRIALS, equity
-from .errors import HoldemEvalError, ShapeError
-from .variants import VARIANT_NAMES
+from ..cards import parse_cards
+from ..equity import MAX_TRIALS, equity
+from ..errors import HoldemEvalError, ShapeError
+from ..variants import VARIANT_NAMES
+from .args import add_quiet_arg, add_threads_arg, count_type, seed_type, show_progress
 
 __all__ = ["register", "run"]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ._cli_args import add_quiet_arg, count_type, show_progress
-from ._progress import progress_bar
-from .matrix import MAX_UNIT_PAIRS
+from .._progress import progress_bar
+from ..matrix import MAX_UNIT_PAIRS
+from .args import add_quiet_arg, count_type, show_progress
 
 __all__ = ["register"]
 
@@ -82,9 +82,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ._limits import check_count
-    from .matrix import MAX_UNIT_PAIRS, matrix_pairs, preflop_matrix
-    from .starting_hands import parse_classes
+    from .._limits import check_count
+    from ..matrix import MAX_UNIT_PAIRS, matrix_pairs, preflop_matrix
+    from ..starting_hands import parse_classes
 
     # Counts are checked before anything starts (a cluster of 0 workers would wait forever).
     if args.workers is not None:

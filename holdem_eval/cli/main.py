@@ -14,9 +14,9 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import __version__
-from ._limits import MAX_THREADS
-from .errors import HoldemEvalError
+from .. import __version__
+from .._limits import MAX_THREADS
+from ..errors import HoldemEvalError
 
 __all__ = [
     "EXIT_BAD_INPUT", "EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_USAGE", "build_parser", "main",
@@ -29,14 +29,14 @@ EXIT_INTERRUPTED = 130  # Ctrl-C (128 + SIGINT)
 EXIT_BROKEN_PIPE = 141  # stdout closed by the reader (128 + SIGPIPE, as shells report it)
 
 _COMMAND_MODULES = (
-    "holdem_eval._cmd_eval",
-    "holdem_eval._cmd_rank",
-    "holdem_eval._cmd_matrix",
-    "holdem_eval._cmd_grid",
-    "holdem_eval._cmd_icm",
-    "holdem_eval._cmd_equity",
-    "holdem_eval._cmd_serve",
-    "holdem_eval._cmd_history",
+    "holdem_eval.cli.eval",
+    "holdem_eval.cli.rank",
+    "holdem_eval.cli.matrix",
+    "holdem_eval.cli.grid",
+    "holdem_eval.cli.icm",
+    "holdem_eval.cli.equity",
+    "holdem_eval.cli.serve",
+    "holdem_eval.cli.history",
 )
 
 _EPILOG = f"""\

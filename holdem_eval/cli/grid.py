@@ -8,10 +8,10 @@ import os
 import sys
 from pathlib import Path
 
-from ._cli_args import add_quiet_arg, add_threads_arg, count_type, seed_type, show_progress
-from ._progress import progress_bar
-from .equity import MAX_TRIALS
-from .errors import GridOutputError
+from .._progress import progress_bar
+from ..equity import MAX_TRIALS
+from ..errors import GridOutputError
+from .args import add_quiet_arg, add_threads_arg, count_type, seed_type, show_progress
 
 __all__ = ["GridOutputError", "register"]
 
@@ -60,7 +60,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .grid import equity_grid
+    from ..grid import equity_grid
 
     if args.output == "-" and sys.stdout.isatty():
         raise GridOutputError("-o - writes a PNG to stdout, which is a terminal: redirect it "

@@ -6,8 +6,8 @@ import argparse
 import importlib.util
 from pathlib import Path
 
-from ._cli_args import count_type
-from .errors import ServerExtraMissingError
+from ..errors import ServerExtraMissingError
+from .args import count_type
 
 __all__ = ["register"]
 
@@ -71,7 +71,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace) -> int:
     if importlib.util.find_spec("websockets") is None:
         raise ServerExtraMissingError("serve needs the websocket library: pip install 'holdem-eval[server]'")
-    from .server import ServerSettings, run_server
+    from ..server import ServerSettings, run_server
 
     sb, bb = args.blinds
     settings = ServerSettings(tables=args.tables, seats=args.seats, small_blind=sb, big_blind=bb,

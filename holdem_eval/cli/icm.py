@@ -8,8 +8,8 @@ import json
 from collections.abc import Sequence
 from typing import Any, Union
 
-from .icm import icm_result
-from .icm_decision import CallEv, icm_call_ev
+from ..icm import icm_result
+from ..icm_decision import CallEv, icm_call_ev
 
 __all__ = ["register", "run"]
 

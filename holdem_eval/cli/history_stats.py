@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ._cli_args import add_dask_args, add_history_inputs, add_quiet_arg, show_progress, where_ran
-from ._progress import progress_bar
+from .._progress import progress_bar
+from .args import add_dask_args, add_history_inputs, add_quiet_arg, show_progress, where_ran
 
 __all__ = ["register_stats"]
 

@@ -127,7 +127,7 @@
     /* the big blind is the button's (short deck's button blind, posted with antes): no     \
      * small blind or straddle, the seat left of the button acts first */                    \
     X(S, A, int8_t, button_blind, 1, 0, 1)                                                   \
-    /* the dead-button rule's hand without a small blind (engine/table_blinds.py): nobody    \
+    /* the dead-button rule's hand without a small blind (engine/table/blinds.py): nobody    \
      * posts it, the seat after the button posts the big blind (heads-up too) */             \
     X(S, A, int8_t, no_small_blind, 1, 0, 1)                                                 \
     /* run it twice / N times: the most runs of the board the players may agree on once the \

@@ -66,18 +66,28 @@ from .showdown import (
     settle,
     showdown_order,
 )
-from .table import SeatState, Table, TableError
-from .table_view import (
+from .table import (
     HandResult,
     PotResult,
+    SeatState,
     SeatView,
     ShownHand,
+    Table,
+    TableError,
     TableEvent,
     TableView,
     parse_action,
 )
-from .tournament import Break, Level, Tournament, TournamentError
-from .tournament_view import Standing, TableSummary, TournamentEvent, TournamentView
+from .tournament import (
+    Break,
+    Level,
+    Standing,
+    TableSummary,
+    Tournament,
+    TournamentError,
+    TournamentEvent,
+    TournamentView,
+)
 
 __all__: list[str] = [
     "MAX_CHIPS",

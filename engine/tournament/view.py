@@ -1,6 +1,6 @@
 """What a :class:`~holdem_eval.engine.Tournament` shows: its events, its standings and a
 view of the whole tournament, each with a JSON form (plain dicts and lists, a ``"v"``
-version field, like :mod:`holdem_eval.engine.table_view`; each table's own events and
+version field, like :mod:`holdem_eval.engine.table.view`; each table's own events and
 views are the :class:`~holdem_eval.engine.Table`'s).
 
 >>> ev = TournamentEvent(seq=4, kind="bust", table=2, seat=5, entry=17, info={"name": "p17"})
@@ -16,8 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import TournamentError
-from .table_view import JSON_VERSION, read_field
+from ..errors import TournamentError
+from ..table.view import JSON_VERSION, read_field
 
 __all__ = [
     "TOURNAMENT_EVENT_KINDS", "Standing", "TableSummary", "TournamentEvent", "TournamentView",

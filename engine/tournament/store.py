@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING, Any
 
 from holdem_eval import HoldemEvalError
 
-from .errors import TournamentError
-from .table import Table
-from .table_store import open_document, sign
-from .table_view import JSON_VERSION, read_field
-from .tournament_structure import Break, Level, Stage
-from .tournament_view import TournamentEvent
+from ..errors import TournamentError
+from ..table.store import open_document, sign
+from ..table.table import Table
+from ..table.view import JSON_VERSION, read_field
+from .structure import Break, Entry, Level, Stage
+from .view import TournamentEvent
 
 if TYPE_CHECKING:
     from .tournament import Tournament
@@ -108,7 +108,6 @@ def _ints(d: dict[int, Any], where: str) -> dict[int, int]:
 
 
 def tournament_from_json(cls: type[Tournament], doc: Any, key: bytes | None) -> Tournament:
-    from .tournament import _Entry
 
     doc = open_document(doc, DOC_KIND, key, TournamentError, "tournament")
     where = "tournament document"
@@ -152,7 +151,7 @@ def tournament_from_json(cls: type[Tournament], doc: Any, key: bytes | None) -> 
     entries = []
     for k, e in enumerate(_get(doc, "entries", list, where)):
         we = f"{where}['entries'][{k}]"
-        entry = _Entry(_get(e, "number", int, we), _get(e, "name", str, we),
+        entry = Entry(_get(e, "number", int, we), _get(e, "name", str, we),
                        _get(e, "table", int, we, optional=True), _get(e, "seat", int, we, optional=True),
                        _get(e, "out", bool, we), _get(e, "place", int, we, optional=True),
                        _get(e, "place_to", int, we, optional=True), _get(e, "prize", int, we))
@@ -188,7 +187,7 @@ def tournament_from_json(cls: type[Tournament], doc: Any, key: bytes | None) -> 
         raise TournamentError(f"{where}: the tables seat players that no entry in the document names")
     by_number = {e.number: e for e in entries}
 
-    def pair(x: Any, wp: str) -> tuple[_Entry, int]:
+    def pair(x: Any, wp: str) -> tuple[Entry, int]:
         if not (isinstance(x, list) and len(x) == 2 and x[0] in by_number and x[1].__class__ is int):
             raise TournamentError(f"{wp} must be [entry, stack], got {x!r}")
         return by_number[x[0]], x[1]

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from holdem_eval._limits import is_int
 
-from .errors import TournamentError
-from .table_view import TableView
+from ..errors import TournamentError
+from ..table.view import TableView
 
 if TYPE_CHECKING:
     from .tournament import Tournament

@@ -28,17 +28,18 @@ from typing import TYPE_CHECKING, Any
 
 from holdem_eval import HoldemEvalError
 
-from .actions import EVENT_KINDS, Action, ActionKind
-from .config import GameConfig
-from .deck_hand import DeckHand
-from .decks import Deck, OsDeck, PresetDeck
-from .errors import TableError
-from .hand import Hand
-from .rules import Rules
-from .table_view import JSON_VERSION, TableEvent, cards_from_json, cards_to_json, read_field
+from ..actions import EVENT_KINDS, Action, ActionKind
+from ..config import GameConfig
+from ..deck_hand import DeckHand
+from ..decks import Deck, OsDeck, PresetDeck
+from ..errors import TableError
+from ..hand import Hand
+from ..rules import Rules
+from .seat import SeatState
+from .view import JSON_VERSION, TableEvent, cards_from_json, cards_to_json, read_field
 
 if TYPE_CHECKING:
-    from .table import SeatState, Table
+    from .table import Table
 
 __all__ = ["open_document", "sign", "table_from_json", "table_to_json"]
 
@@ -159,8 +160,6 @@ class _Reader:
 
 def table_from_json(cls: type[Table], doc: Any, key: bytes | None,
                     deck: Callable[[], Deck] | None) -> Table:
-    from .table import SeatState
-
     r = _Reader(open_document(doc, DOC_KIND, key, TableError, "table"), "table document")
     try:
         config = GameConfig(**r.get("config", dict))

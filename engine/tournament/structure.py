@@ -19,11 +19,12 @@ from typing import Union
 
 from holdem_eval._limits import is_int
 
-from .config import BETTING_STRUCTURES, VARIANTS, ConfigError, GameConfig
-from .errors import TournamentError
+from ..config import BETTING_STRUCTURES, VARIANTS, ConfigError, GameConfig
+from ..errors import TournamentError
 
 __all__ = [
     "Break",
+    "Entry",
     "Level",
     "Stage",
     "check_levels",
@@ -210,3 +211,19 @@ def place_group(group: Sequence[tuple[int, int]], best: int,
         out += [(number, lo, hi, amount) for (number, _), amount in zip(ordered[i:j], shares)]
         i = j
     return out
+
+
+@dataclass
+class Entry:
+    """One entry of a tournament (mutable bookkeeping, kept by ``Tournament``): its number and
+    name, where it sits, and, once out, its place (``place_to`` when tied places share) and
+    prize."""
+
+    number: int
+    name: str
+    table: int | None = None
+    seat: int | None = None
+    out: bool = False
+    place: int | None = None
+    place_to: int | None = None
+    prize: int = 0

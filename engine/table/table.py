@@ -11,7 +11,7 @@ Rules this table follows:
   the last big blind that is dealt in (or waits for the big blind). So nobody posts the
   big blind twice in a row or is skipped by it, and nobody posts the small blind twice in
   a row. Where the small blind and the button go is the table's ``button_rule``
-  (engine/table_blinds.py): ``"moving"`` (default) — the small blind and the button are
+  (engine/table/blinds.py): ``"moving"`` (default) — the small blind and the button are
   the dealt-in seats just before the big blind (heads-up the button posts the small
   blind); when the seat before the big blind posted the small blind last hand (the last
   big blind left), it takes the button and nobody posts the small blind. ``"dead"`` —
@@ -70,18 +70,18 @@ from __future__ import annotations
 import secrets
 from collections import deque
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from holdem_eval._limits import check_seed, is_int
 
-from .config import ConfigError, GameConfig
-from .deck_hand import DeckHand
-from .decks import Deck, OsDeck
-from .errors import SeedError, TableError
-from .hand import Action, ActionKind, Hand, LegalAction
-from .table_blinds import BUTTON_RULES, HandPlan, mark_missed_blinds, plan_hand
-from .table_view import (
+from ..config import ConfigError, GameConfig
+from ..deck_hand import DeckHand
+from ..decks import Deck, OsDeck
+from ..errors import SeedError, TableError
+from ..hand import Action, ActionKind, Hand, LegalAction
+from .blinds import BUTTON_RULES, HandPlan, mark_missed_blinds, plan_hand
+from .seat import SeatState
+from .view import (
     HandResult,
     TableEvent,
     TableView,
@@ -94,28 +94,6 @@ __all__ = ["SeatState", "Table", "TableError"]
 
 _FOLD, _CHECK, _CALL, _BET, _RAISE, _ALL_IN = tuple(ActionKind)
 _M64 = 0xFFFFFFFFFFFFFFFF
-
-
-@dataclass
-class SeatState:
-    """One occupied seat (mutable bookkeeping; read it, change it through ``Table``)."""
-
-    name: str
-    stack: int
-    bought_in: int
-    sitting_out: bool = False
-    waiting_for_big_blind: bool = False
-    post_big_blind: bool = False
-    missed_small_blind: bool = False
-    missed_big_blind: bool = False
-    leaving: bool = False
-    """Asked to leave during a hand: folded at its turn, removed after the hand."""
-    pending_rebuy: int = 0
-    """Chips of a rebuy asked for during a hand, added before the next one."""
-
-    @property
-    def busted(self) -> bool:
-        return self.stack == 0 and self.pending_rebuy == 0
 
 
 class Table:
@@ -154,7 +132,7 @@ class Table:
         button_rule: str = "moving",
         max_runs: int = 1,
     ) -> None:
-        from .rules import Rules
+        from ..rules import Rules
 
         if not isinstance(config, GameConfig):
             raise ConfigError(f"config must be a GameConfig, got {config!r}")
@@ -682,7 +660,7 @@ class Table:
         :meth:`from_json` — mid-hand too. **Secret**: it holds the running hand's hole
         cards; keep it where only the server reads it. With ``key``, the document is
         signed (HMAC-SHA256) and :meth:`from_json` refuses it unless the key matches."""
-        from .table_store import table_to_json
+        from .store import table_to_json
 
         return table_to_json(self, key)
 
@@ -693,7 +671,7 @@ class Table:
         the rules and must reproduce its recorded events, so a tampered or mismatched
         document is refused with :class:`TableError`. ``deck``: the deck factory (a
         factory cannot be saved); the restored hand deals the rest of its board from it."""
-        from .table_store import table_from_json
+        from .store import table_from_json
 
         return table_from_json(cls, doc, key, deck)
 

@@ -32,19 +32,19 @@ import numbers
 import random
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from holdem_eval._limits import check_seed, is_int
 
-from .errors import TournamentError
-from .hand import Hand
-from .table import Table
-from .table_blinds import worst_empty_seat
-from .table_view import TableView
-from .tournament_play import play_tournament
-from .tournament_structure import (
+from ..errors import TournamentError
+from ..hand import Hand
+from ..table.blinds import worst_empty_seat
+from ..table.table import Table
+from ..table.view import TableView
+from .play import play_tournament
+from .structure import (
     Break,
+    Entry,
     Level,
     Stage,
     check_levels,
@@ -53,23 +53,11 @@ from .tournament_structure import (
     prize_table,
     stage_length,
 )
-from .tournament_view import Standing, TableSummary, TournamentEvent, TournamentView, standings_order
+from .view import Standing, TableSummary, TournamentEvent, TournamentView, standings_order
 
 __all__ = ["Break", "Level", "Tournament", "TournamentError"]
 
 _M64 = 0xFFFFFFFFFFFFFFFF
-
-
-@dataclass
-class _Entry:
-    number: int
-    name: str
-    table: int | None = None
-    seat: int | None = None
-    out: bool = False
-    place: int | None = None
-    place_to: int | None = None
-    prize: int = 0
 
 
 class Tournament:
@@ -144,9 +132,9 @@ class Tournament:
         self._rng: random.Random = random.Random(seed) if seed is not None else secrets.SystemRandom()
         self.tables: dict[int, Table] = {}
         """The running tables by number (from 1); a broken table leaves this dict."""
-        self._entries: list[_Entry] = []
+        self._entries: list[Entry] = []
         self._left = 0  # entries still in
-        self._at: dict[tuple[int, int], _Entry] = {}  # (table, seat) -> entry
+        self._at: dict[tuple[int, int], Entry] = {}  # (table, seat) -> entry
         self._events: list[TournamentEvent] = []
         self.started = False
         self.finished = False
@@ -160,10 +148,10 @@ class Tournament:
         self._stage_end = stage_length(stages[0])
         self._level_hands: dict[int, int] = {}  # hands dealt in the current level, per table
         self._starts: dict[int, dict[int, int]] = {}  # table -> seat -> stack at the hand's start
-        self._pending: list[list[tuple[_Entry, int]]] = []  # bust groups waiting for places
+        self._pending: list[list[tuple[Entry, int]]] = []  # bust groups waiting for places
         self._placed = 0
         self._round: set[int] | None = None  # tables that dealt their hand-for-hand round hand
-        self._round_busts: list[tuple[_Entry, int]] = []
+        self._round_busts: list[tuple[Entry, int]] = []
         self.hand_for_hand_rounds = 0
         self.last_played = 0
         """The table that played the last hand :meth:`play` dealt (it goes on after it)."""
@@ -223,7 +211,7 @@ class Tournament:
                 raise TournamentError(f"the tournament seats {seats} players ({self.max_tables} tables"
                                       f" of {self.table_size}); {name!r} would be player"
                                       f" {self.players_left + 1}")
-        entry = _Entry(len(self._entries) + 1, name)
+        entry = Entry(len(self._entries) + 1, name)
         self._entries.append(entry)
         self._left += 1
         self._emit("register", entry=entry.number, name=name, re_entry=len(mine))
@@ -271,7 +259,7 @@ class Tournament:
         if len(self.tables) == 1:
             self._emit("final_table", next(iter(self.tables)))
 
-    def _place_at(self, e: _Entry, no: int, seat: int) -> None:
+    def _place_at(self, e: Entry, no: int, seat: int) -> None:
         e.table, e.seat = no, seat
         self._at[(no, seat)] = e
 
@@ -279,7 +267,7 @@ class Tournament:
         seats = self.tables[no].seats
         return len(seats) - seats.count(None)
 
-    def _seat_late(self, entry: _Entry) -> None:
+    def _seat_late(self, entry: Entry) -> None:
         counts = {no: self._players(no) for no in self.tables}
         no = min(counts, key=lambda k: (counts[k], k))
         if counts[no] >= self.table_size:
@@ -376,7 +364,7 @@ class Tournament:
         assert self.prizes is not None
         return self.prizes[place - 1] if place <= len(self.prizes) else 0
 
-    def _give_place(self, e: _Entry, place: int, place_to: int, prize: int) -> None:
+    def _give_place(self, e: Entry, place: int, place_to: int, prize: int) -> None:
         e.place, e.place_to, e.prize = place, place_to, prize
         info: dict[str, Any] = {"name": e.name, "place": place}
         if place_to != place:
@@ -527,7 +515,7 @@ class Tournament:
         if not self.finished:
             self._rebalance()
 
-    def _bust_group(self, busts: list[tuple[_Entry, int]]) -> None:
+    def _bust_group(self, busts: list[tuple[Entry, int]]) -> None:
         self._pending.append(busts)
         if self.registration_open:
             if self.players_left < 2:
@@ -624,7 +612,7 @@ class Tournament:
         """The whole tournament as a JSON document, restoring it exactly with
         :meth:`from_json` — hands in progress too. **Secret**: it holds the running hands'
         hole cards. With ``key``, the document is signed (HMAC-SHA256)."""
-        from .tournament_store import tournament_to_json
+        from .store import tournament_to_json
 
         return tournament_to_json(self, key)
 
@@ -633,7 +621,7 @@ class Tournament:
         """Restore a tournament from :meth:`to_json`'s document; a document whose entries,
         tables or chips do not agree (or whose signature does not match ``key``) is
         refused with :class:`TournamentError`."""
-        from .tournament_store import tournament_from_json
+        from .store import tournament_from_json
 
         return tournament_from_json(cls, doc, key)
 

@@ -25,13 +25,14 @@ from typing import TYPE_CHECKING, Any
 from holdem_eval import describe
 from holdem_eval.cards import parse_cards
 
-from .actions import Action, ActionKind, LegalAction
-from .dealing import format_card
-from .errors import TableError
+from ..actions import Action, ActionKind, LegalAction
+from ..dealing import format_card
+from ..errors import TableError
 
 if TYPE_CHECKING:
-    from .hand import Hand
-    from .table import SeatState, Table
+    from ..hand import Hand
+    from .seat import SeatState
+    from .table import Table
 
 __all__ = [
     "JSON_VERSION",
@@ -387,7 +388,7 @@ def _runs_from_json(runs: Any) -> tuple[int, ...]:
     return tuple(runs)
 
 
-# ---- a table's view and a hand's result (engine/table.py) ---------------------------
+# ---- a table's view and a hand's result (engine/table/table.py) ---------------------------
 
 
 def _seat_state(s: SeatState, folded: bool | None, stack: int) -> str:
@@ -451,7 +452,7 @@ def table_view(table: Table, viewer: int | None, shown: Mapping[int, tuple[int, 
 def hand_result(hand: Hand, hand_id: str, hand_seats: list[int], rules: Any) -> HandResult:
     """A finished hand's result in table seats: its pots settled again by ``settle`` (the
     same kernel) for the detail, checked against the hand's own payouts."""
-    from .showdown import settle
+    from ..showdown import settle
 
     n = hand.n
     shown_cards = {e.seat: e.cards for e in hand.events if e.kind == "show"}

@@ -1,4 +1,4 @@
-"""The table's blind rules (engine/table.py): who the next hand deals in, where the button
+"""The table's blind rules (engine/table/table.py): who the next hand deals in, where the button
 and the blinds go, and which absent seats the blinds passed. Two named rules
 (``Table(button_rule=...)``), both with a big blind that advances exactly one seat each
 hand, so nobody is skipped by it or posts it twice in a row, and nobody posts the small
@@ -24,13 +24,11 @@ Functions of the seats, so the rules are read in one place."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-from .errors import TableError
-from .hand import blind_seats
-
-if TYPE_CHECKING:
-    from .table import SeatState
+from ..errors import TableError
+from ..hand import blind_seats
+from .seat import SeatState
 
 __all__ = ["BUTTON_RULES", "HandPlan", "mark_missed_blinds", "plan_hand", "worst_empty_seat"]
 

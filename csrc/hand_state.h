@@ -83,7 +83,7 @@
 
 /* The game's settings (he_hand_config: GameConfig and Rules as numbers), listed once.
  * X(S, A, type, name, length, lo, hi) for each: the type the state stores it in, its name
- * (the same in he_hand_config, in the state and in engine/_hand_input.py's mapping from
+ * (the same in he_hand_config, in the state and in engine/hand/inputs.py's mapping from
  * GameConfig and Rules), its count of values (1 or 4) and the range he_hand_start accepts
  * (a chip amount above LIMIT is HE_E_HAND_AMOUNT, any other value out of range
  * HE_E_HAND_CONFIG; csrc/hand_start.c checks the rest: hole counts, the rate fraction).

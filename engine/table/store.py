@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING, Any
 
 from holdem_eval import HoldemEvalError
 
-from ..actions import EVENT_KINDS, Action, ActionKind
 from ..config import GameConfig
-from ..deck_hand import DeckHand
-from ..decks import Deck, OsDeck, PresetDeck
 from ..errors import TableError
-from ..hand import Hand
+from ..hand.actions import EVENT_KINDS, Action, ActionKind
+from ..hand.deck_hand import DeckHand
+from ..hand.decks import Deck, OsDeck, PresetDeck
+from ..hand.hand import Hand
 from ..rules import Rules
 from .seat import SeatState
 from .view import JSON_VERSION, TableEvent, cards_from_json, cards_to_json, read_field

@@ -75,10 +75,10 @@ from typing import Any
 from holdem_eval._limits import check_seed, is_int
 
 from ..config import ConfigError, GameConfig
-from ..deck_hand import DeckHand
-from ..decks import Deck, OsDeck
 from ..errors import SeedError, TableError
-from ..hand import Action, ActionKind, Hand, LegalAction
+from ..hand.deck_hand import DeckHand
+from ..hand.decks import Deck, OsDeck
+from ..hand.hand import Action, ActionKind, Hand, LegalAction
 from .blinds import BUTTON_RULES, HandPlan, mark_missed_blinds, plan_hand
 from .seat import SeatState
 from .view import (

@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING, Any
 from holdem_eval import describe
 from holdem_eval.cards import parse_cards
 
-from ..actions import Action, ActionKind, LegalAction
 from ..dealing import format_card
 from ..errors import TableError
+from ..hand.actions import Action, ActionKind, LegalAction
 
 if TYPE_CHECKING:
-    from ..hand import Hand
+    from ..hand.hand import Hand
     from .seat import SeatState
     from .table import Table
 
@@ -452,7 +452,7 @@ def table_view(table: Table, viewer: int | None, shown: Mapping[int, tuple[int, 
 def hand_result(hand: Hand, hand_id: str, hand_seats: list[int], rules: Any) -> HandResult:
     """A finished hand's result in table seats: its pots settled again by ``settle`` (the
     same kernel) for the detail, checked against the hand's own payouts."""
-    from ..showdown import settle
+    from ..showdown.showdown import settle
 
     n = hand.n
     shown_cards = {e.seat: e.cards for e in hand.events if e.kind == "show"}

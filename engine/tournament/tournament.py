@@ -37,7 +37,7 @@ from typing import Any
 from holdem_eval._limits import check_seed, is_int
 
 from ..errors import TournamentError
-from ..hand import Hand
+from ..hand.hand import Hand
 from ..table.blinds import worst_empty_seat
 from ..table.table import Table
 from ..table.view import TableView

@@ -1,4 +1,4 @@
-/* CPython glue of holdem_eval.engine.Hand: the steps (engine/_hand_glue.h).
+/* CPython glue of holdem_eval.engine.Hand: the steps (engine/hand/_hand_glue.h).
  *
  * HandCore (the C base of Hand) holds one struct he_hand (csrc/hand_state.h) and the
  * hand's event log (the kernel's event records, turned into tuples only when read), and
@@ -195,7 +195,7 @@ static int he_hole_ids(PyObject *holes, size_t seats, size_t hc, int64_t *out)
 
 /* ---- methods ------------------------------------------------------------------------- */
 
-/* _start(config: bytes (a he_hand_config, packed by engine/_hand_input.py), stacks, button,
+/* _start(config: bytes (a he_hand_config, packed by engine/hand/inputs.py), stacks, button,
  *        holes | None, board, seed | None, post_live | None, post_dead | None) -> status;
  * None (nothing started) unless stacks are exact ints in a list or tuple, the
  * button an exact int and holes one list or tuple of exact card ids per seat: Hand then
@@ -496,7 +496,7 @@ static PyObject *he_legal(PyObject *op, PyObject *unused)
     return out;
 }
 
-/* the steps: the methods of HandCore defined here (engine/_hand_type.c adds the rest) */
+/* the steps: the methods of HandCore defined here (engine/hand/_hand_type.c adds the rest) */
 PyMethodDef he_step_methods[] = {
     {"_start", he_start, METH_VARARGS, NULL},
     {"_act", he_act, METH_VARARGS, NULL},

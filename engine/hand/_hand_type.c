@@ -1,4 +1,4 @@
-/* CPython glue of holdem_eval.engine.Hand (engine/_hand_glue.h): the HandCore type (a
+/* CPython glue of holdem_eval.engine.Hand (engine/hand/_hand_glue.h): the HandCore type (a
  * limited API heap type with the methods of _hand_glue.c and _hand_fields.c),
  * hand_glue_setup and hand_blind_seats, and their install into holdem_eval._bindings
  * (he_core_install, called by he_py_install in holdem_eval/_fastpath.c). */

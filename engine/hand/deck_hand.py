@@ -24,15 +24,15 @@ from typing import Any
 
 from holdem_eval.variants import VARIANTS
 
-from .config import GameConfig
+from ..config import GameConfig
+from ..errors import ConfigError, HandStateError
 from .decks import Deck, DeckError, OsDeck, check_drawn, off_deck_cards
-from .errors import ConfigError, HandStateError
 from .hand import Action, ActionKind, Hand
 
 __all__ = ["DeckHand"]
 
 
-class DeckHand(Hand):
+class DeckHand(Hand, deals_from_deck=True):
     """A hand dealt from a deck (see the module docstring); ``Hand(...)`` makes one."""
 
     __slots__ = ("deck",)

@@ -30,7 +30,7 @@ from typing import Any
 
 from holdem_eval import DTypeError
 
-from .errors import InvalidChipsError
+from ..errors import InvalidChipsError
 
 __all__ = ["InvalidChipsError", "coerce_chips"]
 

@@ -17,9 +17,9 @@ from holdem_eval import _bindings as _native
 from holdem_eval._limits import check_threads
 from holdem_eval.variants import variant_info
 
-from .config import ConfigError
+from ..config import ConfigError
+from ..rules import Rules, native_rules
 from .pots import InvalidChipsError
-from .rules import Rules, native_rules
 from .showdown import _MAX_SEATS, DEFAULT_RULES, InvalidSeatError, settle
 
 __all__ = ["NO_CARD", "settle_batch"]

@@ -39,7 +39,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from holdem_eval.variants import DECK_SIZE, VARIANTS
 
-from .errors import DeckError
+from ..errors import DeckError
 
 __all__ = ["Deck", "DeckError", "OsDeck", "PresetDeck", "check_drawn", "off_deck_cards"]
 

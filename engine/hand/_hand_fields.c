@@ -1,4 +1,4 @@
-/* CPython glue of holdem_eval.engine.Hand: the state as data (engine/_hand_glue.h) — one
+/* CPython glue of holdem_eval.engine.Hand: the state as data (engine/hand/_hand_glue.h) — one
  * accessor per field generated from HE_HAND_FIELDS, the event log, the state and log as
  * bytes (pickle, each re-checked by he_hand_check), payouts, and the copy behind clone().
  * Only conversions. */

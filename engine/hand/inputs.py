@@ -15,10 +15,10 @@ from holdem_eval._bindings import HAND_CONSTANTS, pack_hand_config
 from holdem_eval.cards import parse_cards
 from holdem_eval.variants import VARIANTS
 
-from .config import GameConfig
-from .dealing import UNKNOWN_CARD, format_cards, parse_cards_text
-from .errors import ConfigError, HoleCardsShapeError
-from .rules import Rules
+from ..config import GameConfig
+from ..dealing import UNKNOWN_CARD, format_cards, parse_cards_text
+from ..errors import ConfigError, HoleCardsShapeError
+from ..rules import Rules
 
 __all__ = ["card_text", "hole_ids", "kernel_config", "kernel_settings", "post_lists", "to_cards"]
 

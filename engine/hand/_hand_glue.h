@@ -1,4 +1,4 @@
-/* The CPython glue of holdem_eval.engine.Hand (engine/_hand_glue.c: the steps;
+/* The CPython glue of holdem_eval.engine.Hand (engine/hand/_hand_glue.c: the steps;
  * _hand_fields.c: the state as data; _hand_type.c: the HandCore type and its install),
  * compiled as ordinary sources of the cffi module (holdem_eval/_ffi_build.py). Private to
  * those files and holdem_eval/_fastpath.c; hidden by -fvisibility=hidden.
@@ -22,7 +22,7 @@ typedef struct {
     int dirty;         /* a field was set from Python: he_hand_check before the next step */
 } HeHandObject;
 
-/* What Hand gives the glue at import (hand_glue_setup, engine/hand.py): its classes and
+/* What Hand gives the glue at import (hand_glue_setup, engine/hand/hand.py): its classes and
  * the Python functions the steps hand a conversion or a refusal to, each called with the
  * hand first. A missing one fails the import, not a step. */
 typedef struct {
@@ -39,17 +39,17 @@ typedef struct {
 } he_glue_globals;
 extern he_glue_globals he_g;
 
-/* engine/_hand_glue.c */
+/* engine/hand/_hand_glue.c */
 int he_ready(HeHandObject *self);   /* a state set from Python, checked once */
 int he_ints(PyObject *seq, int64_t *out, size_t cap, size_t *n);
 PyObject *he_event_tuple(const he_hand_event *e);
 extern PyMethodDef he_step_methods[];   /* the steps, up to a {NULL} sentinel */
 
-/* engine/_hand_fields.c */
+/* engine/hand/_hand_fields.c */
 extern PyMethodDef he_data_methods[];   /* the state as data, up to a {NULL} sentinel */
 extern PyGetSetDef he_getset[];         /* one accessor per field, _log, payouts; {NULL} */
 
-/* engine/_hand_type.c: HandCore, hand_glue_setup and hand_blind_seats onto `mod` */
+/* engine/hand/_hand_type.c: HandCore, hand_glue_setup and hand_blind_seats onto `mod` */
 int he_core_install(PyObject *mod);
 
 #endif

@@ -34,7 +34,7 @@ Rules that are choices, stated once:
   a ``win_low`` event gives each seat's part won in low halves (:attr:`Hand.low_payouts`).
 
 Where: every rule is one C function of the hand state machine (``csrc/hand.c``);
-:class:`Hand` is a thin typed face over it (``engine/_hand_glue.c`` converts, and
+:class:`Hand` is a thin typed face over it (``engine/hand/_hand_glue.c`` converts, and
 ``engine/errors.py`` turns the kernel's status codes into exceptions).
 """
 
@@ -42,14 +42,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
 from holdem_eval._bindings import HAND_CONSTANTS, HAND_FIELDS, HandCore, hand_blind_seats, hand_glue_setup
 from holdem_eval.variants import VARIANTS
 
-from ._hand_input import card_text, hole_ids, kernel_config, post_lists, to_cards
+from ..config import GameConfig
+from ..dealing import UNKNOWN_CARD, _check_seed, format_cards
+from ..errors import (
+    HAND_FAULTS,
+    MAX_CHIPS,
+    ConfigError,
+    HandStateError,
+    IllegalActionError,
+    hand_error,
+)
 from .actions import (
     EVENT_KINDS,
     STREET_NAMES,
@@ -59,16 +68,7 @@ from .actions import (
     LegalAction,
     PlayerView,
 )
-from .config import GameConfig
-from .dealing import UNKNOWN_CARD, _check_seed, format_cards
-from .errors import (
-    HAND_FAULTS,
-    MAX_CHIPS,
-    ConfigError,
-    HandStateError,
-    IllegalActionError,
-    hand_error,
-)
+from .inputs import card_text, hole_ids, kernel_config, post_lists, to_cards
 
 __all__ = [
     "MAX_CHIPS",
@@ -156,7 +156,7 @@ class Hand(HandCore):
 
     __slots__ = ("config", "manual_showdown", "rules")
 
-    if TYPE_CHECKING:  # HandCore (engine/_hand_glue.c) implements these
+    if TYPE_CHECKING:  # HandCore (engine/hand/_hand_glue.c) implements these
         payouts: list[int] | None
         """Chips each seat took from the pot, once the hand is over (else None)."""
 
@@ -174,15 +174,23 @@ class Hand(HandCore):
         def deal_board(self, cards: str | Sequence[int]) -> None: ...
         def show(self, seat: int, cards: str | Sequence[int] | None = None) -> None: ...
 
+    _deck_class: ClassVar[type[Hand]]
+    """The subclass that deals from a deck (DeckHand, engine/hand/deck_hand.py): it names
+    itself with ``class DeckHand(Hand, deals_from_deck=True)``, so this module need not
+    import it (the hand package imports both)."""
+
+    def __init_subclass__(cls, deals_from_deck: bool = False, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if deals_from_deck:
+            Hand._deck_class = cls
+
     def __new__(cls, *args: Any, **kwargs: Any) -> Hand:
         # without a seed or cards (or with a deck) the hand deals from a deck: DeckHand
         # (a bare __new__, as clone and unpickling call it, keeps the class)
         if cls is Hand and (args or kwargs) and (kwargs.get("deck") is not None or all(
             kwargs.get(k) is None for k in ("seed", "hole_cards", "board")
         )):
-            from .deck_hand import DeckHand
-
-            cls = DeckHand
+            cls = Hand._deck_class
         hand: Hand = HandCore.__new__(cls)
         return hand
 
@@ -546,7 +554,7 @@ class Hand(HandCore):
             word="bet" if bet else "raise to", max_bets=self.config.max_bets,
         )
 
-    # fold() .. bet_or_raise_to() are HandCore's (engine/_hand_glue.c): one kernel step
+    # fold() .. bet_or_raise_to() are HandCore's (engine/hand/_hand_glue.c): one kernel step
     # each with no Python frame (replays and simulations call them millions of times); a
     # refusal comes back here to become its exception, an amount that is not an int to
     # be converted
@@ -692,7 +700,7 @@ def _restore_hand(cls: type[Hand], state: tuple[Any, ...]) -> Hand:
 
 
 
-# The Python functions the C steps hand conversions and refusals to (engine/_hand_glue.h),
+# The Python functions the C steps hand conversions and refusals to (engine/hand/_hand_glue.h),
 # registered once: a missing one fails here, at import, not in a step.
 hand_glue_setup(LegalAction, tuple(ActionKind), EVENT_KINDS, {
     "convert_step": Hand._convert_step, "refused": Hand._refused, "step_for": Hand._step_for,

@@ -3,7 +3,7 @@
 ``settle`` and ``showdown_order`` check their arguments and convert them to the kernel's
 arrays; every rule (uncalled bet, main and side pots, dead money, Omaha, odd chips, rake,
 showdown order and mucking) is applied by csrc/settle.c, the one implementation also
-used by :func:`holdem_eval.engine.settle_batch` and the hand state machine. Neither
+used by :func:`holdem_eval.engine.showdown.batch` and the hand state machine. Neither
 function mutates its arguments; bad input raises a :class:`holdem_eval.HoldemEvalError`
 subclass (also a ``ValueError``/``TypeError``).
 
@@ -36,10 +36,10 @@ from holdem_eval._variant_faces import check_deck
 from holdem_eval.cards import RANK_CHARS, SUIT_CHARS, card_text, parse_card
 from holdem_eval.variants import DECK_SIZE, VARIANTS, WORST_RANK, variant_info
 
-from .config import ConfigError
-from .errors import InvalidSeatError
+from ..config import ConfigError
+from ..errors import InvalidSeatError
+from ..rules import Rules, native_rules
 from .pots import InvalidChipsError, coerce_chips
-from .rules import Rules, native_rules
 from .settlement import (
     Award,
     Pot,

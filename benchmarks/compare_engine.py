@@ -25,6 +25,11 @@ its cursor; then also with a server's fan-out, the JSON of the view and new even
 all six seats and a spectator at every decision; then dealing from the OS CSPRNG
 (``OsDeck``, street by street) instead of the seed. Each as a time ratio to bare hands.
 
+Task 5 — ours only: a game server's state on disk after every action, both ways on the
+same play: the whole signed table document rewritten in place (the reference server
+before its journal) and a signed journal record appended, the whole document written at
+each hand's end (the server now); microseconds per action.
+
 Rounds alternate between the engines so machine noise hits both; the report gives
 the median hands/s per engine and the ratio of medians.
 
@@ -35,16 +40,21 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
+import hmac
 import json
+import os
 import random
 import statistics
 import sys
+import tempfile
 import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
 
 from holdem_eval.engine import GameConfig, Hand, Table, TableError, load_phh, loads_phh, replay_phh
+from holdem_eval.engine.table.journal import TableJournal, journal_line
 
 PLURIBUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "phh" / "pluribus_ai"
 
@@ -149,6 +159,78 @@ def table_random_hands(count: int, seed: int, fanout: bool = False, os_deck: boo
             t.act(seat, (kind, randint(lo, hi) if lo != hi else lo), expect=view.turn)
             decisions += 1
     return decisions
+
+
+def snapshot_costs(count: int, seed: int, folder: Path) -> dict[str, float]:
+    """Task 5: seconds per action of keeping a table's state on disk, both ways on the
+    same random play (``table_random_hands``'s, OS deck): the whole signed document
+    rewritten in place after every action (the server before its journal), and a signed
+    record appended to a journal with the whole document written at each hand's end (the
+    server now). Each write is timed alone; the same table is written both ways."""
+    rng = random.Random(seed)
+    rnd, randint = rng.random, rng.randint
+    key = b"k" * 32
+    # max_history=2: the events of the last two hands kept, as the reference server keeps
+    t = Table(GameConfig(big_blind=2), seats=6, table_id="bench", max_history=2)
+    for k in range(6):
+        t.join(k, f"p{k}", 200, wait_for_big_blind=False)
+    whole_fd = os.open(folder / "whole.snap", os.O_RDWR | os.O_CREAT, 0o600)
+    base_fd = os.open(folder / "base.snap", os.O_RDWR | os.O_CREAT, 0o600)
+    journal_fd = os.open(folder / "table.journal", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+
+    def write_whole(fd: int) -> bytes:
+        body = json.dumps(t.to_json(), separators=(",", ":")).encode()
+        mac = hmac.new(key, body, hashlib.sha256).hexdigest().encode()
+        os.lseek(fd, 0, os.SEEK_SET)
+        os.write(fd, mac + b"\n" + body)
+        os.ftruncate(fd, os.lseek(fd, 0, os.SEEK_CUR))
+        return mac
+
+    journal = TableJournal(t)
+    previous, serial = write_whole(base_fd), 0
+    spent = {"whole": 0.0, "journal": 0.0}
+    actions = 0
+    clock = time.process_time  # CPU time: what other processes on the machine do is not counted
+    for _ in range(count):
+        for k, s in enumerate(t.seats):
+            if s is not None and s.stack < 200:
+                t.rebuy(k, 200 - s.stack)
+        t.start_hand()
+        while t.hand is not None:
+            seat = t.seat_to_act
+            assert seat is not None
+            options = t.view(seat).legal
+            kind, lo, hi = options[int(rnd() * len(options))]
+            t.act(seat, (kind, randint(lo, hi) if lo != hi else lo), expect=t.turn)
+            actions += 1
+            t0 = clock()
+            write_whole(whole_fd)
+            t1 = clock()
+            record = journal.record() if t.hand is not None else None
+            if record is None:  # a hand's end: a new base, the journal emptied
+                previous = write_whole(base_fd)
+                os.ftruncate(journal_fd, 0)
+                journal.mark()
+            else:
+                serial += 1
+                line, previous = journal_line(key, previous, {"serial": serial, "table": record})
+                os.write(journal_fd, line)
+            t2 = clock()
+            spent["whole"] += t1 - t0
+            spent["journal"] += t2 - t1
+    for fd in (whole_fd, base_fd, journal_fd):
+        os.close(fd)
+    return {k: v / actions for k, v in spent.items()}
+
+
+def compare_snapshots(rounds: int, n: int) -> dict[str, float]:
+    """Median seconds per action of each way of writing the state (``snapshot_costs``)."""
+    runs: dict[str, list[float]] = {"whole": [], "journal": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        for r in range(rounds):
+            for k, v in snapshot_costs(n, r, Path(tmp)).items():
+                runs[k].append(v)
+    return {k: statistics.median(v) for k, v in runs.items()}
 
 
 def compare_table(rounds: int, n: int) -> dict[str, float]:
@@ -271,6 +353,11 @@ def main(argv: list[str] | None = None) -> int:
     for name, rate in tab.items():
         print(f"  {name:20s} : {rate:9.0f} hands/s  {base / rate:5.2f}x the bare-hand time"
               + ("   (target <= 2x)" if name == "Table, actor's view" else ""))
+    snap = compare_snapshots(args.rounds, ours_n // 10)
+    print("a table's state on disk after every action (random 6-max NL, ours, medians):")
+    print(f"  whole document, rewritten in place : {snap['whole'] * 1e6:6.1f} us/action")
+    print(f"  journal record, base at hand end   : {snap['journal'] * 1e6:6.1f} us/action"
+          f"  ({snap['whole'] / snap['journal']:.1f}x less)")
     rep = compare_replay(args.rounds)
     print("PHH replay, 247 Pluribus hands (medians):")
     print(f"  replay  ours {rep['o']:8.0f} hands/s  pokerkit {rep['p']:7.0f} hands/s"

@@ -51,8 +51,12 @@ def _slots(state: Path) -> list[tuple[Path, bytes, dict[str, Any]]]:
 
 
 def _snapshot(state: Path) -> dict[str, Any]:
-    """The newest snapshot of table 0."""
-    return _slots(state)[0][2]
+    """Table 0's saved state: the newest snapshot slot with its journal applied."""
+    from holdem_eval.server import Room, ServerSettings, load_key
+
+    found = Room(0, ServerSettings(state_dir=state), load_key(state)).load()
+    assert found is not None
+    return found[0]
 
 
 @pytest.mark.slow
@@ -268,15 +272,17 @@ def _tamper(path: Path, mac: bytes, doc: dict[str, Any]) -> None:
 
 
 def test_restore_refuses_a_tampered_or_mismatched_snapshot(tmp_path: Path) -> None:
+    # --no-journal: every change rewrites a slot, so the two slots hold the last two states
     state = tmp_path / "state"
-    proc, port = start_server(state, "--hand-delay", "0", "--seats", "3")
+    proc, port = start_server(state, "--hand-delay", "0", "--seats", "3", "--no-journal")
     try:
         ws, _ = _join(f"ws://127.0.0.1:{port}/ws", 0)
         _recv(ws, "update")
         ws.close()
     finally:
         _stop(proc)
-    cli = [sys.executable, "-m", "holdem_eval", "serve", "--port", "0", "--state-dir", str(state)]
+    cli = [sys.executable, "-m", "holdem_eval", "serve", "--port", "0", "--state-dir", str(state),
+           "--no-journal"]
     out = subprocess.run([*cli, "--seats", "4"], capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert out.returncode == 1 and "is not the one these settings make" in out.stderr
     # the state folder is the owner's only: it holds hole cards and the key
@@ -293,7 +299,7 @@ def test_restore_refuses_a_tampered_or_mismatched_snapshot(tmp_path: Path) -> No
     (newest, mac, doc), (_, _, before) = _slots(state)
     assert doc["table"]["seats"][0] is not None and before["table"]["seats"][0] is None
     _tamper(newest, mac, doc)
-    proc, _ = start_server(state, "--seats", "3")
+    proc, _ = start_server(state, "--seats", "3", "--no-journal")
     _stop(proc)
     err = (tmp_path / "server.err").read_text()
     assert f"warning: {newest}: the signature does not match" in err and "the other slot was used" in err

@@ -65,6 +65,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="folder for snapshots and hand logs; a restart restores from it (secret: it"
                    " holds the dealt hole cards and the signing key)")
     p.add_argument("--fsync", action="store_true", help="flush every snapshot to disk (survives power loss)")
+    p.add_argument("--no-journal", dest="journal", action="store_false",
+                   help="write each table's whole snapshot after every change instead of appending what"
+                   " changed to its journal (the format before the journal; slower)")
     p.add_argument("--workers", type=count_type("--workers", high=64), default=1,
                    help="worker processes behind the port, table k on worker k %% N (default 1: one"
                    " process); at most --tables")
@@ -79,6 +82,7 @@ def run(args: argparse.Namespace) -> int:
     sb, bb = args.blinds
     settings = ServerSettings(tables=args.tables, seats=args.seats, small_blind=sb, big_blind=bb,
                               betting=args.betting, clock=args.clock, time_bank=args.time_bank,
-                              hand_delay=args.hand_delay, state_dir=args.state_dir, fsync=args.fsync)
+                              hand_delay=args.hand_delay, state_dir=args.state_dir, fsync=args.fsync,
+                              journal=args.journal)
     run_server(settings, args.host, args.port, workers=args.workers)
     return 0

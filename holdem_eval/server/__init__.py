@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from .app import MESSAGE_TYPES, TableServer, load_key
 from .room import Room, ServerSettings
@@ -22,16 +22,20 @@ __all__ = ["MESSAGE_TYPES", "Room", "ServerSettings", "TableServer", "load_key",
 
 
 def run_server(settings: ServerSettings, host: str = "127.0.0.1", port: int = 8765,
-               *, ready: Callable[[int], None] | None = None, workers: int = 1) -> None:
+               *, ready: Callable[[int], None] | None = None, workers: int = 1,
+               only: Sequence[int] | None = None) -> None:
     """Serve until interrupted (Ctrl-C, SIGTERM). ``ready(port)`` runs once listening;
     by default it prints where to point a browser. ``workers`` above 1 runs that many
     worker processes behind the port, each owning a share of the tables
-    (:mod:`holdem_eval.server.shards`)."""
+    (:mod:`holdem_eval.server.shards`). ``only``: the tables this server runs, of
+    ``settings.tables`` (default all); other servers sharing the state folder run the
+    others (docs/server.md, "Several hosts")."""
 
     def announce(p: int, warnings: list[str], restored: int, pids: list[int] | None = None) -> None:
         for warning in warnings:
             print(f"holdem-eval serve: warning: {warning}", file=sys.stderr, flush=True)
-        print(f"holdem-eval serve: {settings.tables} table(s) on http://{host}:{p}/ (websocket /ws)"
+        count = settings.tables if only is None else len(set(only))
+        print(f"holdem-eval serve: {count} table(s) on http://{host}:{p}/ (websocket /ws)"
               + (f"; {len(pids)} workers (pids {', '.join(map(str, pids))})" if pids else "")
               + (f"; {restored} restored from {settings.state_dir}" if restored else ""), flush=True)
 
@@ -42,9 +46,10 @@ def run_server(settings: ServerSettings, host: str = "127.0.0.1", port: int = 87
             else:
                 announce(p, warnings, restored, pids)
 
-        run_sharded(settings, host, port, workers, ready=sharded_ready)
+        run_sharded(settings, host, port, workers, ready=sharded_ready,
+                    owned=None if only is None else list(only))
         return
-    server = TableServer(settings)
+    server = TableServer(settings, owned=only)
 
     def single_ready(p: int) -> None:
         warnings = [w for room in server.rooms.values() for w in room.warnings]

@@ -18,6 +18,7 @@ import os
 import re
 import secrets
 import socket
+import time
 from collections.abc import Callable, Iterable
 from http import HTTPStatus
 from importlib import resources
@@ -77,9 +78,13 @@ def load_key(state_dir: Path | None) -> bytes:
         return secrets.token_bytes(32)
     path = state_dir / "server.key"
     if not path.exists():
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as f:
-            f.write(secrets.token_hex(32) + "\n")
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:  # another server of this folder made it just now
+            time.sleep(0.1)
+        else:
+            with os.fdopen(fd, "w") as f:
+                f.write(secrets.token_hex(32) + "\n")
     text = path.read_text().strip()
     try:
         key = bytes.fromhex(text)
@@ -135,20 +140,35 @@ class TableServer:
 
     A worker of a sharded server (``holdem-eval serve --workers N``,
     :mod:`holdem_eval.server.shards`) runs the tables in ``owned`` only, numbered as in the
-    whole server; ``worker`` is its number, ``board`` the summaries every worker
-    publishes for ``tables``, and ``relay`` the URL (with ``{table}``) through which a
-    connection that asks for a table of another worker is passed on to it.
+    whole server; ``hosted`` are the tables of all its workers, ``worker`` is its number,
+    ``board`` the summaries every worker publishes for ``tables``, and ``relay`` the URL
+    (with ``{table}``) through which a connection that asks for a table of another worker
+    is passed on to it. A server of several hosts sharing a state folder runs ``owned``
+    only (docs/server.md, "Several hosts"). Each table's lock file keeps a second server
+    from running it at the same time.
     """
 
     def __init__(self, settings: ServerSettings, *, key: bytes | None = None,
-                 owned: Iterable[int] | None = None, worker: int = 0,
-                 board: SummaryBoard | None = None, relay: str | None = None) -> None:
+                 owned: Iterable[int] | None = None, hosted: Iterable[int] | None = None,
+                 worker: int = 0, board: SummaryBoard | None = None, relay: str | None = None) -> None:
         self.settings = settings
         check_state_dir(settings)
         self.key = load_key(settings.state_dir) if key is None else key
         numbers = range(settings.tables) if owned is None else sorted(set(owned))
+        for k in numbers:
+            if k.__class__ is not int or not 0 <= k < settings.tables:
+                raise ServerError("bad_setting", f"a table to run must be a number 0..{settings.tables - 1},"
+                                                 f" got {k!r}")
+        self.hosted = frozenset(numbers if hosted is None else hosted)
         self.rooms = {k: Room(k, settings, self.key) for k in numbers}
-        self.restored = {k: room.restore() for k, room in self.rooms.items()}
+        try:
+            for room in self.rooms.values():
+                room.lock()
+            self.restored = {k: room.restore() for k, room in self.rooms.items()}
+        except ServerError:
+            for room in self.rooms.values():
+                room.close()
+            raise
         for room in self.rooms.values():
             room.changed()  # the first snapshot (a restored room: the clock restarts now)
         self.worker, self.board, self.relay = worker, board, relay
@@ -436,7 +456,10 @@ class TableServer:
         k = self._table(msg)
         room = self.rooms.get(k)
         if room is None:
-            return k  # another worker's table: relay the connection there
+            if k in self.hosted and self.relay is not None:
+                return k  # another worker's table: relay the connection there
+            raise ServerError("no_table", f"table {k} is not run by this server (another server"
+                                          " of its state folder runs it)")
 
         seat: int | None
         cursor = room.table.last_seq

@@ -33,12 +33,18 @@ import hmac
 import json
 import os
 import secrets
+import socket
 import time
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+try:
+    import fcntl
+except ImportError:  # Windows: no POSIX locks; a state folder is one server's there
+    fcntl = None  # type: ignore[assignment]
 
 from holdem_eval.engine import GameConfig, Table, TableError
 from holdem_eval.engine.table.journal import TableJournal, apply_record, journal_line, read_journal
@@ -155,6 +161,7 @@ class Room:
         self.serial = 0  # snapshots written; slot serial % 2 holds the newest
         self._fds: list[int | None] = [None, None]
         self._jfd: int | None = None  # the journal, open for appending
+        self._lock_fd: int | None = None  # table-<n>.lock, held while the room runs
         self._journal: TableJournal | None = None  # what of the table the files hold
         self._previous = b""  # the signature the next journal record chains from
         self._written: dict[str, Any] = {}  # the tokens, banks and hands logged as written
@@ -248,8 +255,33 @@ class Room:
         self._previous, self._written, self._records = mac, room, 0
         self._base_hands = self.table.hands_played
 
+    def lock(self) -> None:
+        """Take the table's lock file, ``table-<n>.lock``, for as long as the room runs: a
+        second server of the same state folder (another host on a shared file system,
+        another worker) cannot run the table meanwhile. The kernel lets go of it when the
+        process ends, however it ends."""
+        d = self.settings.state_dir
+        if d is None or fcntl is None:  # no state, or no POSIX locks (Windows): nothing to guard
+            return
+        path = d / f"table-{self.index}.lock"
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = os.read(fd, 200).decode(errors="replace").strip() or "unknown"
+            os.close(fd)
+            raise ServerError("bad_setting", f"table {self.index} is run by another server of {d}"
+                                             f" (process {holder}); stop it there first, or run"
+                                             " other tables here") from None
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()} on {socket.gethostname()}\n".encode())
+        self._lock_fd = fd
+
     def close(self) -> None:
-        """Close the snapshot files (the server stops)."""
+        """Close the snapshot files and let go of the table's lock (the server stops)."""
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)
+            self._lock_fd = None
         for k, fd in enumerate(self._fds):
             if fd is not None:
                 os.close(fd)

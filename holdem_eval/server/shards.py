@@ -1,8 +1,9 @@
 """Several worker processes behind one port: ``holdem-eval serve --workers N``
 (docs/server.md, "Several processes").
 
-**Placement.** Table ``k`` belongs to worker ``k % N``, which alone holds it in memory,
-applies its messages, runs its clocks and writes its snapshots in the shared state folder.
+**Placement.** The ``j``-th table the server runs belongs to worker ``j % N`` (table ``k``
+to worker ``k % N`` when it runs them all), which alone holds it in memory, applies its
+messages, runs its clocks and writes its snapshots in the shared state folder.
 
 **Routing.** The main process (the *front*) listens on the port and runs no table. For
 each TCP connection it peeks (``MSG_PEEK``: the bytes stay in the socket for the worker)
@@ -48,7 +49,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from ..errors import ServerError
 
-__all__ = ["SummaryBoard", "owner", "receive_connections", "run_sharded"]
+__all__ = ["SummaryBoard", "placement", "receive_connections", "run_sharded"]
 
 _SLOT = 512
 """Bytes of one table's summary slot on the board: a sequence number (u32), a length
@@ -64,9 +65,9 @@ _QUICK_DEATH = 5.0
 _REQUEST_LINE = re.compile(rb"^[A-Z]+ (\S+) HTTP/1\.[01]\r?\n")
 
 
-def owner(table: int, workers: int) -> int:
-    """The worker that owns ``table`` among ``workers``."""
-    return table % workers
+def placement(tables: list[int], workers: int) -> dict[int, int]:
+    """Which of ``workers`` owns each of ``tables`` (the tables a server runs, in order)."""
+    return {k: j % workers for j, k in enumerate(sorted(tables))}
 
 
 class SummaryBoard:
@@ -141,7 +142,7 @@ def receive_connections(loop: asyncio.AbstractEventLoop, handoff: socket.socket,
     loop.add_reader(handoff.fileno(), ready)
 
 
-def _worker_main(index: int, workers: int, settings: Any, key: bytes, board: SummaryBoard,
+def _worker_main(index: int, places: dict[int, int], settings: Any, key: bytes, board: SummaryBoard,
                  handoff: socket.socket, report: int, relay: str, inherited: list[int]) -> None:
     """A worker process (forked by the front): its tables, served until SIGTERM or the
     front goes away. Writes one JSON line on ``report`` once it serves, or its error."""
@@ -151,9 +152,10 @@ def _worker_main(index: int, workers: int, settings: Any, key: bytes, board: Sum
     for fd in inherited:  # the listening socket and the other workers' ends
         with contextlib.suppress(OSError):
             os.close(fd)
-    owned = [k for k in range(settings.tables) if owner(k, workers) == index]
+    owned = [k for k, w in places.items() if w == index]
     try:
-        server = TableServer(settings, key=key, owned=owned, worker=index, board=board, relay=relay)
+        server = TableServer(settings, key=key, owned=owned, hosted=places, worker=index, board=board,
+                             relay=relay)
     except ServerError as exc:
         os.write(report, json.dumps({"error": str(exc)}).encode() + b"\n")
         os._exit(1)
@@ -197,6 +199,7 @@ class _Front:
     workers: int
     relay: str
     board: SummaryBoard
+    places: dict[int, int]
     procs: list[_Worker | None] = field(default_factory=list)
     restarts: dict[int, float] = field(default_factory=dict)  # worker -> when to start it
     next_worker: int = 0
@@ -209,13 +212,13 @@ class _Front:
         inherited += [w.handoff.fileno() for w in self.procs if w is not None]
         inherited += [w.report for w in self.procs if w is not None and w.report >= 0]
         proc = ctx.Process(target=_worker_main, name=f"holdem-eval serve worker {index}",
-                           args=(index, self.workers, self.settings, self.key, self.board, worker_end,
+                           args=(index, self.places, self.settings, self.key, self.board, worker_end,
                                  report_w, self.relay, inherited))
         proc.start()
         worker_end.close()
         os.close(report_w)
         front_end.settimeout(2.0)  # a worker that does not take a socket in time loses it
-        tables = [k for k in range(self.settings.tables) if owner(k, self.workers) == index]
+        tables = [k for k, w in self.places.items() if w == index]
         return _Worker(index, tables, proc, front_end, report_r, time.monotonic())
 
     def read_report(self, w: _Worker) -> dict[str, Any] | None:
@@ -241,8 +244,8 @@ class _Front:
             target = urlsplit(m[1].decode("latin-1"))
             if target.path == "/ws":
                 asked = parse_qs(target.query).get("table", [""])[0]
-                if asked.isdigit() and int(asked) < self.settings.tables:
-                    return owner(int(asked), self.workers)
+                if asked.isdigit() and int(asked) in self.places:
+                    return self.places[int(asked)]
         self.next_worker = (self.next_worker + 1) % self.workers
         return self.next_worker
 
@@ -264,9 +267,11 @@ def _tables(tables: list[int]) -> str:
 
 
 def run_sharded(settings: Any, host: str, port: int, workers: int, *,
-                ready: Callable[[int, list[int], int, list[str]], None] | None = None) -> None:
+                ready: Callable[[int, list[int], int, list[str]], None] | None = None,
+                owned: list[int] | None = None) -> None:
     """Run ``workers`` worker processes behind ``host:port`` until SIGTERM or Ctrl-C (see
-    the module docstring). ``ready(port, pids, restored, warnings)`` once every worker
+    the module docstring), for the tables ``owned`` (default: all of
+    ``settings.tables``). ``ready(port, pids, restored, warnings)`` once every worker
     serves. A worker that cannot start, or cannot be started again, raises
     :class:`ServerError` after stopping the others."""
     from .app import check_state_dir, load_key
@@ -274,8 +279,9 @@ def run_sharded(settings: Any, host: str, port: int, workers: int, *,
     if not sys.platform.startswith("linux"):
         raise ServerError("bad_setting", "--workers above 1 needs Linux (file descriptor passing, abstract"
                                          f" Unix sockets); this is {sys.platform}")
-    if not 1 <= workers <= settings.tables:
-        raise ServerError("bad_setting", f"--workers must be 1..{settings.tables} (one table at least"
+    tables = list(range(settings.tables)) if owned is None else sorted(set(owned))
+    if not 1 <= workers <= len(tables):
+        raise ServerError("bad_setting", f"--workers must be 1..{len(tables)} (one table at least"
                                          f" each), got {workers}")
     check_state_dir(settings)
     key = load_key(settings.state_dir)
@@ -284,7 +290,8 @@ def run_sharded(settings: Any, host: str, port: int, workers: int, *,
     port = listener.getsockname()[1]
     near = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(host, host)
     relay = f"ws://{'[' + near + ']' if ':' in near else near}:{port}/ws?table={{table}}"
-    front = _Front(settings, key, host, listener, workers, relay, SummaryBoard(settings.tables))
+    front = _Front(settings, key, host, listener, workers, relay, SummaryBoard(settings.tables),
+                   placement(tables, workers))
     wake_r, wake_w = socket.socketpair()
     wake_w.setblocking(False)
     old_wakeup = signal.set_wakeup_fd(wake_w.fileno())

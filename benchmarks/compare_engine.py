@@ -22,7 +22,8 @@ Task 4 — ours only: the cost of a game server's ``Table`` over a bare ``Hand``
 random play through ``Table.act(seat, action, expect=turn)`` (seeded deal, stacks topped
 up to 200 between hands), deciding from the actor's ``view(seat)`` and the events since
 its cursor; then also with a server's fan-out, the JSON of the view and new events for
-all six seats and a spectator at every decision; then dealing from the OS CSPRNG
+all six seats and a spectator at every decision, each view built alone (``view(v)``, the
+server before) and all at once (``views_json``, the server now); then dealing from the OS CSPRNG
 (``OsDeck``, street by street) instead of the seed. Each as a time ratio to bare hands.
 
 Task 5 — ours only: a game server's state on disk after every action, both ways on the
@@ -127,7 +128,7 @@ def pokerkit_random_hands(count: int, seed: int) -> int:
     return decisions
 
 
-def table_random_hands(count: int, seed: int, fanout: bool = False, os_deck: bool = False) -> int:
+def table_random_hands(count: int, seed: int, fanout: bool | str = False, os_deck: bool = False) -> int:
     """Task 4: the random play of ``ours_random_hands`` through a ``Table``."""
     rng = random.Random(seed)
     rnd = rng.random
@@ -150,7 +151,12 @@ def table_random_hands(count: int, seed: int, fanout: bool = False, os_deck: boo
             with contextlib.suppress(TableError):  # unless older than the events kept
                 t.events_since(cursors[seat], seat)
             cursors[seat] = t.last_seq
-            if fanout:
+            if fanout == "shared":  # the server now: Table.views_json builds the seats' views at once
+                views = t.views_json(viewers)
+                for k, v in enumerate(viewers):
+                    json.dumps([views[v], [e.to_json() for e in t.events_since(cursors[k], v)]])
+                    cursors[k] = t.last_seq
+            elif fanout:
                 for k, v in enumerate(viewers):
                     json.dumps([t.view(v).to_json(), [e.to_json() for e in t.events_since(cursors[k], v)]])
                     cursors[k] = t.last_seq
@@ -239,6 +245,7 @@ def compare_table(rounds: int, n: int) -> dict[str, float]:
         "bare Hand": lambda r: ours_random_hands(n, r),
         "Table, actor's view": lambda r: table_random_hands(n, r),
         "Table, 7 JSON views": lambda r: table_random_hands(n, r, fanout=True),
+        "Table, views_json": lambda r: table_random_hands(n, r, fanout="shared"),
         "Table, OS deck": lambda r: table_random_hands(n, r, os_deck=True),
     }
     runs: dict[str, list[tuple[int, float]]] = {k: [] for k in tasks}

@@ -370,7 +370,7 @@ class TableServer:
                 messages, c.outbox = c.outbox, []
                 if c.dirty and c.room is not None:
                     c.dirty = False
-                    update, c.cursor = c.room.update(c.seat, c.cursor)
+                    update, c.cursor = c.room.update_text(c.seat, c.cursor)
                     messages.append(update)
                 for m in messages:
                     await c.ws.send(m if isinstance(m, str) else json.dumps(m, separators=(",", ":")))

@@ -124,6 +124,19 @@ class ServerSettings:
         return low, high
 
 
+_VIEWER_FIELDS = frozenset({"viewer", "seats", "legal", "to_call", "runs"})
+"""The fields of a view that differ between viewers (``Table.views_json``)."""
+
+
+_dumps = json.JSONEncoder(separators=(",", ":")).encode
+"""Compact JSON text (one encoder for every call: ``json.dumps`` with separators makes a
+new one each time)."""
+
+
+def _list_text(items: list[Any]) -> str:
+    return _dumps(items) if items else "[]"
+
+
 def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -168,6 +181,13 @@ class Room:
         self._records = 0  # journal records since the base
         self._base_hands = -1  # hands played when the base was written
         self.warnings: list[str] = []  # what restore() skipped
+        self._version = 0  # changes made (the views below are of version _views_at)
+        self._views_at = -1
+        self._views: dict[int | None, dict[str, Any]] = {}
+        self._common_text = ""  # the views' shared fields, encoded
+        self._seat_texts: list[str] = []  # each seat as everyone sees it, encoded
+        self._view_texts: dict[int | None, str] = {}  # each viewer's view, encoded
+        self._event_text: dict[int, str] = {}  # seq -> an event's JSON text as all may see it
 
     # ---- files ---------------------------------------------------------------------
     def _path(self, stem: str) -> Path | None:
@@ -380,6 +400,8 @@ class Room:
                                               f"{cfg.big_blind}, {cfg.betting}); start with those or"
                                               " another state folder")
         self.table = table
+        self._version += 1
+        self._event_text.clear()
         self.tokens = {int(k): v for k, v in doc["tokens"].items()}
         self.banks = {int(k): float(v) for k, v in doc["banks"].items()}
         self.logged = int(doc["logged"])
@@ -416,6 +438,7 @@ class Room:
             self._clock_start = self.now()
         if t.hand is None and self._idle_since < 0:
             self._idle_since = self.now()
+        self._version += 1
         self.snapshot()
 
     # ---- seats ---------------------------------------------------------------------
@@ -533,26 +556,77 @@ class Room:
     def update(self, viewer: int | None, cursor: int) -> tuple[dict[str, Any], int]:
         """The ``update`` message for ``viewer`` (a seat or None) holding events after
         ``cursor``, and the new cursor. A cursor older than the events kept sends the
-        view alone with ``"reset": true``."""
+        view alone with ``"reset": true``. (:meth:`update_text` is the same message as
+        the JSON text a connection is sent.)"""
+        text, cursor = self.update_text(viewer, cursor)
+        msg: dict[str, Any] = json.loads(text)
+        return msg, cursor
+
+    def update_text(self, viewer: int | None, cursor: int) -> tuple[str, int]:
+        """:meth:`update` as compact JSON text. Every connection of the table asks for one
+        after each change, so what the messages share is built and encoded once per
+        change: the views of all the seats at once (:meth:`Table.views_json`), the view's
+        common fields and each seat's JSON, each event's JSON."""
         t = self.table
         reset = False
         try:
             events = t.events_since(cursor, viewer)
         except TableError:
             events, reset = [], True
-        view = t.view(viewer)
-        clock = None
+        if self._views_at != self._version:
+            self._build_views()
+        view = self._view_texts.get(viewer)
+        if view is None:
+            view = self._view_text(viewer)
+        cache = self._event_text
+        if len(cache) > 1000:
+            cache.clear()
+        out = []
+        for e in events:
+            if e.kind == "hole" and e.cards:  # the owner's own cards: his message alone
+                out.append(_dumps(e.to_json()))
+                continue
+            j = cache.get(e.seq)
+            if j is None:
+                j = cache[e.seq] = _dumps(e.to_json())
+            out.append(j)
+        clock = "null"
         seat = t.seat_to_act
         if seat is not None:
             left = self._clock_start + self.settings.clock - self.now()
-            clock = {"seat": seat, "seconds": round(max(0.0, left), 3),
-                     "bank": round(self.banks.get(seat, 0.0) + min(0.0, left), 3)}
-        msg: dict[str, Any] = {"type": "update", "table": self.index,
-                               "events": [e.to_json() for e in events], "view": view.to_json(),
-                               "clock": clock}
-        if reset:
-            msg["reset"] = True
-        return msg, t.last_seq
+            clock = _dumps({"seat": seat, "seconds": round(max(0.0, left), 3),
+                            "bank": round(self.banks.get(seat, 0.0) + min(0.0, left), 3)})
+        events_text = ",".join(out)
+        tail = ',"reset":true}' if reset else "}"
+        text = (f'{{"type":"update","table":{self.index},"events":[{events_text}],"view":{view},'
+                f'"clock":{clock}{tail}')
+        return text, t.last_seq
+
+    def _build_views(self) -> None:
+        """After a change: every seat's and the spectator's view, and the JSON text of
+        what they share (the fields but the viewer's own, each seat)."""
+        t = self.table
+        self._views = t.views_json([None, *(k for k, s in enumerate(t.seats) if s is not None)])
+        self._views_at = self._version
+        base = self._views[None]
+        common = {k: v for k, v in base.items() if k not in _VIEWER_FIELDS}
+        self._common_text = _dumps(common)[:-1]  # '{"v":1,...': the viewer's fields follow
+        self._seat_texts = [_dumps(s) for s in base["seats"]]
+        self._view_texts = {}
+
+    def _view_text(self, viewer: int | None) -> str:
+        doc = self._views.get(viewer)
+        if doc is None:  # not a seat now (it left since): the spectator's view, as this viewer
+            doc = self.table.view(viewer).to_json()
+            return _dumps(doc)
+        base_seats, seats = self._views[None]["seats"], doc["seats"]
+        texts = self._seat_texts if seats is base_seats else [
+            self._seat_texts[k] if s is base_seats[k] else _dumps(s) for k, s in enumerate(seats)]
+        seats_text = ",".join(texts)
+        text = (f'{self._common_text},"viewer":{"null" if viewer is None else viewer},"seats":[{seats_text}],'
+                f'"legal":{_list_text(doc["legal"])},"to_call":{doc["to_call"]},"runs":{_list_text(doc["runs"])}}}')
+        self._view_texts[viewer] = text
+        return text
 
     def summary(self) -> dict[str, Any]:
         t = self.table

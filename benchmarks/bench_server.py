@@ -10,14 +10,20 @@ the latency is about N / throughput. On a 2-core machine the bots compete with t
 for the second core; the per-CPU-second figure is the server's own.
 
 With ``--workers 1 2`` each table count runs against one process and against two worker
-processes (``serve --workers 2``), and the last column gives the actions/s as a ratio to
-one process; the bots then run in ``--bot-procs`` processes (default 1) and connect to
-``/ws?table=K`` so each lands on the worker owning its table. Server CPU adds up the
-front and the workers.
+processes (``serve --workers 2``); the last column gives the actions/s as a ratio to the
+first row of the table count (one process, the first ``--snapshots`` mode). The bots run
+in ``--bot-procs`` processes (default 1) and connect to ``/ws?table=K`` so each lands on
+the worker owning its table. Server CPU adds up the front and the workers.
 
     python benchmarks/bench_server.py --tables 50 --seconds 20
     python benchmarks/bench_server.py --tables 10 --no-state     # without snapshots
     python benchmarks/bench_server.py --tables 50 --workers 1 2 --bot-procs 2
+    python benchmarks/bench_server.py --tables 50 --snapshots journal whole   # old path too
+
+``--snapshots`` runs each table count with each way of saving the state: ``journal`` (a
+record appended per change, the whole snapshot at a hand's end: the server now),
+``whole`` (``--no-journal``: the whole snapshot rewritten after every change, the server
+before) and ``none`` (no ``--state-dir``).
 """
 
 from __future__ import annotations
@@ -108,18 +114,22 @@ def main() -> None:
     ap.add_argument("--bot-procs", type=int, default=1, help="processes running the bots")
     ap.add_argument("--seconds", type=float, default=15.0)
     ap.add_argument("--warmup", type=float, default=3.0)
-    ap.add_argument("--no-state", action="store_true", help="run the server without --state-dir")
+    ap.add_argument("--snapshots", nargs="+", choices=("journal", "whole", "none"), default=["journal"],
+                    help="ways of saving the state to compare (default journal)")
+    ap.add_argument("--no-state", action="store_true", help="the same as --snapshots none")
     args = ap.parse_args()
-    print(f"{'tables':>6} {'workers':>7} {'actions/s':>10} {'server CPU/s':>12} {'actions/CPU-s':>13} "
-          f"{'p50 ms':>7} {'p99 ms':>7} {'x 1 proc':>8}")
+    modes = ["none"] if args.no_state else args.snapshots
+    print(f"{'tables':>6} {'workers':>7} {'snapshots':>9} {'actions/s':>10} {'server CPU/s':>12} "
+          f"{'actions/CPU-s':>13} {'p50 ms':>7} {'p99 ms':>7} {'x first':>8}")
     for tables in args.tables:
         base = None
-        for workers in args.workers:
+        for workers, mode in [(w, m) for w in args.workers for m in modes]:
             with tempfile.TemporaryDirectory() as tmp:
                 state = Path(tmp) / "state"
                 proc, port = start_server(state, "--tables", str(tables), "--hand-delay", "0",
                                           "--clock", "60", "--blinds", "1/2", "--workers", str(workers),
-                                          snapshots=not args.no_state)
+                                          *(["--no-journal"] if mode == "whole" else []),
+                                          snapshots=mode != "none")
                 try:
                     url = f"ws://127.0.0.1:{port}/ws"
                     r = _load(url, tables, args.warmup, args.seconds, [proc.pid, *worker_pids(proc)],
@@ -129,7 +139,7 @@ def main() -> None:
                     proc.wait()
             rate = r["actions"] / r["wall"]
             base = rate if base is None else base
-            print(f"{tables:>6} {workers:>7} {rate:>10,.0f} {r['cpu'] / r['wall']:>12.2f} "
+            print(f"{tables:>6} {workers:>7} {mode:>9} {rate:>10,.0f} {r['cpu'] / r['wall']:>12.2f} "
                   f"{r['actions'] / max(r['cpu'], 1e-9):>13,.0f} {r['p50']:>7.1f} {r['p99']:>7.1f}"
                   f" {rate / base:>7.2f}x" + (f"  ({r['errors']:.0f} errors)" if r["errors"] else ""),
                   flush=True)

@@ -8,9 +8,9 @@ import os
 import sys
 from typing import Any
 
-from .._bulk_common import MAX_CHUNK_ROWS
 from .._progress import progress_bar
 from .._variant_faces import best_five_variant
+from ..bulk.common import MAX_CHUNK_ROWS
 from ..variants import VARIANT_NAMES
 from .args import add_quiet_arg, add_threads_arg, count_type, show_progress
 
@@ -141,7 +141,7 @@ def _is_dataset(text: str) -> bool:
 
 
 def _columns(args: argparse.Namespace) -> Any:
-    from ..bulk import HandColumns
+    from ..bulk.rank import HandColumns
 
     if args.text:
         return HandColumns(text=args.text)
@@ -163,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
     best_five_variant(args.variant, "rank")  # an unplayed game (Omaha ...): before any output
     if _is_dataset(args.input):
         return _run_dataset(args, columns)
-    from ..bulk import rank_file
+    from ..bulk.rank import rank_file
 
     if args.output == "-" and args.output_format == "parquet" and sys.stdout.isatty():
         print(
@@ -244,7 +244,7 @@ def _run_dataset(args: argparse.Namespace, columns: Any) -> int:
 
 def _row_count(path: str, fmt: str | None) -> int | None:
     """Rows of a Parquet file from its footer; None for CSV and streams (the bar counts up)."""
-    from ..bulk import detect_format, require
+    from ..bulk.rank import detect_format, require
 
     if path == "-":
         return None

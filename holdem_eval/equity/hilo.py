@@ -3,7 +3,7 @@ he_equity_hilo (csrc/eval_low_equity.c) counts, per deal, each player's share of
 split high / low as settlement splits it; this module checks the input, runs the exact or
 Monte Carlo calls on threads and builds the :class:`~holdem_eval.EquityResult`.
 
-Players are parsed as for Hold'em equity (:func:`holdem_eval._equity_input.parse_player`):
+Players are parsed as for Hold'em equity (:func:`holdem_eval.equity.players.parse_player`):
 in ``holdem-hi-lo`` a range (text or :class:`~holdem_eval.Range`, with weights), exact hole
 cards or ``"random"``; in the Omaha hi-lo games exact hands or ``"random"``. Exact equity
 enumerates, in C, every tuple of combos with no card twice and every completion of the
@@ -23,14 +23,17 @@ from __future__ import annotations
 import math
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from . import _bindings as nat
-from ._equity_input import (
+from .. import _bindings as nat
+from ..categories import HandCategory
+from ..errors import EquityArgumentError, NoValidDealError, ShapeError
+from ..ranges import Range
+from ..variants import DECK_SIZE, VARIANTS
+from .players import (
     Player,
     alias_tables,
     all_combos,
@@ -39,14 +42,8 @@ from ._equity_input import (
     narrow_ranges,
     parse_player,
 )
-from ._equity_threads import run_calls
-from .categories import HandCategory
-from .errors import EquityArgumentError, NoValidDealError, ShapeError
-from .ranges import Range
-from .variants import DECK_SIZE, VARIANTS
-
-if TYPE_CHECKING:
-    from .equity import EquityResult
+from .result import EquityResult, HiLoShares, check_status
+from .threads import run_calls
 
 _Out = tuple[int, dict[str, Any]]
 
@@ -67,23 +64,6 @@ _CHUNK_SECONDS = 0.01  # exact work per call: Ctrl-C and progress between calls
 _MAX_PARTS = 256
 _STREAMS = 16  # Monte Carlo streams: results depend on the seed, not on threads
 _ROUND = 1 << 15  # Monte Carlo trials per stream per call
-
-
-@dataclass(frozen=True)
-class HiLoShares:
-    """The halves of a hi-lo equity, per player in the order given."""
-
-    high: tuple[float, ...]
-    """Frequency of winning or tying the high half."""
-    low: tuple[float, ...]
-    """Frequency of winning or tying the low half."""
-    scoop: tuple[float, ...]
-    """Frequency of taking the whole pot alone (``EquityResult.win``)."""
-    quarter: tuple[float, ...]
-    """Frequency of being quartered: taking exactly a quarter of the pot (one half split
-    two ways, the other half lost)."""
-    no_low: float
-    """Frequency of deals without a qualifying low (the high hands take the pot)."""
 
 
 def _parse(i: int, entry: Any, variant: str) -> Player:
@@ -214,11 +194,10 @@ def _monte_carlo(players: list[Player], board: NDArray[np.uint8], dead: NDArray[
 
 def _result(labels: list[str], outs: list[_Out], variant: str, exact: bool,
             seed: int | None) -> EquityResult:
-    from .equity import EquityResult, _check_status
 
     total: dict[str, NDArray[Any]] = {}
     for st, counts in outs:
-        _check_status(st, f"{variant} equity")
+        check_status(st, f"{variant} equity")
         for name, a in counts.items():
             total[name] = total[name] + a if name in total else a.copy()
     n = len(labels)

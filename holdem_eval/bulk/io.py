@@ -31,7 +31,7 @@ from typing import Any, BinaryIO, Union
 import numpy as np
 from numpy.typing import NDArray
 
-from ._bulk_common import BulkArgumentError, InputFileError, OutputPathError, pa_module, require
+from .common import BulkArgumentError, InputFileError, OutputPathError, pa_module, require
 
 __all__ = [
     "Chunk",

@@ -1,4 +1,4 @@
-"""The threads of :func:`holdem_eval.equity.equity`: GIL-free kernel calls spread over the
+"""The threads of :func:`holdem_eval.equity`: GIL-free kernel calls spread over the
 caller's thread and the package's persistent pool, with progress and Ctrl-C between calls.
 
 Private to ``equity``.
@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import wait
 from typing import Any, TypeVar
 
-from . import _bindings as nat
+from .. import _bindings as nat
 
 __all__ = ["run_calls"]
 

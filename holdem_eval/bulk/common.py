@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from .errors import (
+from ..errors import (
     BadRowError,
     BulkArgumentError,
     ClusterConnectError,

@@ -1,4 +1,4 @@
-"""Equity statistics from the kernels' outcome counts, for :func:`holdem_eval.equity.equity`.
+"""Equity statistics from the kernels' outcome counts, for :func:`holdem_eval.equity`.
 
 Private to ``equity``. ``w[m]`` counts (or weighs) the games whose set of winners is the
 bitmask ``m`` (bit p = player p); the winners split the pot equally.

@@ -1,4 +1,4 @@
-"""The players and cards of :func:`holdem_eval.equity.equity`, as the equity kernels take them.
+"""The players and cards of :func:`holdem_eval.equity`, as the equity kernels take them.
 
 Private to ``equity``: one player's text, :class:`~holdem_eval.Range` or cards becomes a
 :class:`Player` (combo rows and weights), and ranges become the arrays the kernels read
@@ -15,10 +15,10 @@ from typing import Union
 import numpy as np
 from numpy.typing import NDArray
 
-from .cards import CardsLike, format_cards, parse_cards
-from .errors import DuplicateCardError, InvalidCardError, NoValidDealError, ShapeError
-from .ranges import Range
-from .variants import DECK_SIZE, VARIANTS
+from ..cards import CardsLike, format_cards, parse_cards
+from ..errors import DuplicateCardError, InvalidCardError, NoValidDealError, ShapeError
+from ..ranges import Range
+from ..variants import DECK_SIZE, VARIANTS
 
 __all__ = [
     "Player",

@@ -40,14 +40,26 @@ from __future__ import annotations
 import math
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
-from typing import Any, Union
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from . import _bindings as nat
-from ._equity_input import (
+from .. import _bindings as nat
+from .._limits import check_seed, check_threads
+from .._variant_faces import SHORT_RULES, check_deck
+from ..cards import CardsLike
+from ..categories import HandCategory
+from ..errors import (
+    EquityArgumentError,
+    NoValidDealError,
+    ShapeError,
+)
+from ..ranges import Range
+from ..variants import DECK_SIZE, VARIANT_NAMES
+from ..variants import VARIANTS as VARIANT_ROWS
+from .hilo import hilo_equity
+from .players import (
     Player,
     PlayerLike,
     alias_tables,
@@ -57,23 +69,9 @@ from ._equity_input import (
     narrow_ranges,
     parse_player,
 )
-from ._equity_stats import stderr_max, summarize
-from ._equity_threads import run_calls
-from ._hilo_equity import HiLoShares, hilo_equity
-from ._limits import check_seed, check_threads
-from ._variant_faces import SHORT_RULES, check_deck
-from .cards import CardsLike
-from .categories import HandCategory
-from .errors import (
-    DuplicateCardError,
-    EquityArgumentError,
-    InvalidCardError,
-    NoValidDealError,
-    ShapeError,
-)
-from .ranges import Range
-from .variants import DECK_SIZE, VARIANT_NAMES
-from .variants import VARIANTS as VARIANT_ROWS
+from .result import EXACT_MAX_CLASSES, Count, EquityResult, check_status
+from .stats import stderr_max, summarize
+from .threads import run_calls
 
 __all__ = [
     "EquityArgumentError",
@@ -82,8 +80,6 @@ __all__ = [
     "PlayerLike",
     "equity",
 ]
-
-Count = Union[int, float]
 
 MAX_PLAYERS = 10
 METHODS = ("auto", "exact", "monte_carlo")
@@ -100,122 +96,12 @@ AUTO_SHORT_BUDGET = 300_000_000
 SHORT_EXACT_MAX_UNITS = 10_000_000_000
 AUTO_OMAHA_BUDGET = 150_000_000
 AUTO_MAX_DEALS = 1_000_000  # above this many combo tuples "auto" does not even try exact
-EXACT_MAX_CLASSES = 1 << 22  # method="exact" refuses more distinct deals than this
 CHUNK_UNITS = 20_000_000  # exact work per chunk (showdowns x players), a few ms
 MC_STREAMS = 16  # Monte Carlo random streams: results depend on the seed, not on threads
 # Monte Carlo trials per stream per round: the first round is small (a stderr target can stop
 # early), each next one twice as large up to MC_ROUND_MAX (fewer calls on long runs).
 MC_ROUND_MIN = 1 << 12
 MC_ROUND_MAX = 1 << 16
-
-
-@dataclass(frozen=True)
-class EquityResult:
-    """Outcome of :func:`equity`; per-player tuples are in the order players were given.
-
-    ``equity`` = ``win`` + ``tie_equity``. ``win`` is the fraction of games won outright,
-    ``tie`` the fraction of games split (tie *frequency*), ``tie_equity`` the pot share won
-    in splits (PokerStove's "tie" column). ``stderr`` is the standard error of each equity
-    (0.0 when exact). ``wins_by_mask[m]`` counts the games whose set of winners is the
-    bitmask ``m`` (bit p = player p; weighted ranges give float counts), and
-    ``categories[p]`` counts player p's made hand on the river by category. ``games`` is
-    the number of (deal, board) pairs counted, or Monte Carlo trials.
-    """
-
-    players: tuple[str, ...]
-    equity: tuple[float, ...]
-    win: tuple[float, ...]
-    tie: tuple[float, ...]
-    tie_equity: tuple[float, ...]
-    stderr: tuple[float, ...]
-    games: int
-    exact: bool
-    wins_by_mask: tuple[Count, ...]
-    categories: tuple[dict[HandCategory, Count], ...]
-    variant: str = "holdem"
-    seed: int | None = None
-    hilo: HiLoShares | None = None
-    """Hi-lo games: the high and low halves (``equity`` is then the expected pot fraction,
-    ``win`` the scoop frequency; holdem_eval/_hilo_equity.py)."""
-
-    def __post_init__(self) -> None:
-        n = len(self.players)
-        for name in ("equity", "win", "tie", "tie_equity", "stderr", "categories"):
-            if len(getattr(self, name)) != n:
-                raise ShapeError(f"EquityResult.{name} must have {n} entries")
-        if len(self.wins_by_mask) != 1 << n:
-            raise ShapeError(f"EquityResult.wins_by_mask must have {1 << n} entries")
-
-    @property
-    def method(self) -> str:
-        return "exact" if self.exact else "monte_carlo"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The result as plain, JSON-ready data (what ``holdem-eval equity --json`` prints).
-
-        >>> d = equity(["AsAc", "7d8d"], method="exact").to_dict()
-        >>> d["method"], d["games"], d["players"][0]["player"], round(d["players"][0]["equity"], 4)
-        ('exact', 1712304, 'AsAc', 0.7698)
-        >>> d["wins_by_mask"]
-        {'1': 1315602, '2': 391672, '3': 5030}
-        """
-        return {
-            "method": self.method,
-            "variant": self.variant,
-            "exact": self.exact,
-            "games": self.games,
-            "seed": self.seed,
-            "players": [
-                {
-                    "player": name,
-                    "equity": self.equity[i],
-                    "win": self.win[i],
-                    "tie": self.tie[i],
-                    "tie_equity": self.tie_equity[i],
-                    "stderr": self.stderr[i],
-                    "categories": {c.name.lower(): n for c, n in self.categories[i].items()},
-                }
-                for i, name in enumerate(self.players)
-            ],
-            "wins_by_mask": {str(m): n for m, n in enumerate(self.wins_by_mask) if n},
-            **({"hilo": asdict(self.hilo)} if self.hilo is not None else {}),
-        }
-
-    def to_pandas(self) -> Any:
-        """One row per player (in the order given): ``player``, ``equity``, ``win``, ``tie``,
-        ``tie_equity``, ``stderr`` and a count column per hand category (``high_card`` ..
-        ``straight_flush``). Needs pandas (``pip install 'holdem-eval[pandas]'``); raises
-        ``MissingDependencyError`` without it.
-
-        >>> df = equity(["AsAc", "7d8d"], method="exact").to_pandas()
-        >>> list(df.columns[:6]), df["player"].tolist(), int(df.loc[1, "flush"])
-        (['player', 'equity', 'win', 'tie', 'tie_equity', 'stderr'], ['AsAc', '7d8d'], 121577)
-        """
-        from .bulk import require
-
-        pd = require("pandas", "pandas")
-        rows = []
-        for p in self.to_dict()["players"]:
-            row = {k: v for k, v in p.items() if k != "categories"}
-            row.update(p["categories"])
-            rows.append(row)
-        return pd.DataFrame(rows)
-
-    def table(self) -> str:
-        """A text table: one row per player, percentages."""
-        se = not self.exact
-        width = max(6, *(len(p) for p in self.players))
-        head = f"{'player':<{width}}  {'equity':>8}  {'win':>8}  {'tie':>8}  {'tie eq':>8}"
-        head += f"  {'± stderr':>9}" if se else ""
-        lines = [head]
-        for i, p in enumerate(self.players):
-            row = (f"{p:<{width}}  {100 * self.equity[i]:7.4f}%  {100 * self.win[i]:7.4f}%  "
-                   f"{100 * self.tie[i]:7.4f}%  {100 * self.tie_equity[i]:7.4f}%")
-            row += f"  {100 * self.stderr[i]:8.4f}%" if se else ""
-            lines.append(row)
-        kind = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
-        lines.append(f"{self.games:,} games ({kind})")
-        return "\n".join(lines)
 
 
 # ------------------------------------------------------------------------ checks
@@ -244,22 +130,6 @@ def _check_args(method: str, variant: str, trials: int | None, target_stderr: fl
     if method == "exact" and (trials is not None or target_stderr is not None):
         raise EquityArgumentError("trials and target_stderr apply to Monte Carlo only, "
                                   "not to method='exact'")
-
-
-def _check_status(st: int, what: str) -> None:
-    if st >= 0:
-        return
-    if st == nat.HE_E_NO_DEAL:
-        raise NoValidDealError(f"{what}: no deal is possible (every combination of the "
-                               "players' hands conflicts with another or with the cards out)")
-    if st == nat.HE_E_CAPACITY:
-        raise EquityArgumentError(f"{what}: more than {EXACT_MAX_CLASSES:,} distinct deals "
-                                  "to enumerate; use method='monte_carlo'")
-    if st == nat.HE_E_DUPLICATE:
-        raise DuplicateCardError(f"{what}: a card appears twice")
-    if st == nat.HE_E_CARD_RANGE:
-        raise InvalidCardError(f"{what}: a card id outside 0..51")
-    raise EquityArgumentError(f"{what}: the kernel rejected its arguments (status {st})")
 
 
 # ------------------------------------------------------------------------ results
@@ -318,7 +188,7 @@ def _exact_holdem(players: list[Player], board: NDArray[np.uint8], dead: NDArray
     if method == "exact" and _valid_deals_floor(lists) > 24 * EXACT_MAX_CLASSES:
         # a class stands for at most 24 deals (the suit permutations): too many classes
         # for sure, refused before the (long, uninterruptible) count
-        _check_status(nat.HE_E_CAPACITY, "exact equity")
+        check_status(nat.HE_E_CAPACITY, "exact equity")
     combos = np.ascontiguousarray(np.concatenate(lists), dtype=np.uint8)
     offsets = np.zeros(n + 1, dtype=np.uint32)
     offsets[1:] = np.cumsum([len(c) for c in lists])
@@ -327,7 +197,7 @@ def _exact_holdem(players: list[Player], board: NDArray[np.uint8], dead: NDArray
     cap = int(min(deals_bound, EXACT_MAX_CLASSES))
     st, reps, mult, wsum, _deals = nat.equity_classes(
         n, combos, offsets, weights if weighted else None, board, dead, max(cap, 1))
-    _check_status(st, "exact equity")
+    check_status(st, "exact equity")
     left = 5 - board.size
     deck = row.deck_size - board.size - dead.size - 2 * n
     boards = math.comb(deck, left)
@@ -361,7 +231,7 @@ def _exact_holdem(players: list[Player], board: NDArray[np.uint8], dead: NDArray
     wwins = np.zeros(1 << n)
     whist = np.zeros(n * 9)
     for st_i, w_i, h_i, ww_i, wh_i in outs:
-        _check_status(st_i, "exact equity")
+        check_status(st_i, "exact equity")
         wins += w_i
         hist += h_i
         wwins += ww_i
@@ -438,7 +308,7 @@ def _exact_omaha(players: list[Player], board: NDArray[np.uint8], dead: NDArray[
     wins = np.zeros(1 << n, dtype=np.uint64)
     hist = np.zeros(n * 9, dtype=np.uint64)
     for st, w, h in outs:
-        _check_status(st, "exact Omaha equity")
+        check_status(st, "exact Omaha equity")
         wins += w
         hist += h
     return _result(players, wins, hist, int(wins.sum()), True, variant, None, True)
@@ -477,7 +347,7 @@ def _monte_carlo(players: list[Player], board: NDArray[np.uint8], dead: NDArray[
         share = [s - k for s, k in zip(share, ks)]
         calls = [call(t, k) for t, k in enumerate(ks) if k]
         for st, w, h in run_calls(calls, [float(k) for k in ks if k], threads, None):
-            _check_status(st, "Monte Carlo equity")
+            check_status(st, "Monte Carlo equity")
             wins += w
             hist += h
         done += sum(ks)

@@ -1,4 +1,4 @@
-"""Background threads of the bulk jobs (holdem_eval/bulk.py): reading the next chunk and
+"""Background threads of the bulk jobs (holdem_eval/bulk/rank.py): reading the next chunk and
 writing the last one while the current one is ranked, each with a bounded queue so memory
 stays flat, and errors raised in the caller's thread."""
 
@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ._bulk_io import Sink
+    from .io import Sink
 
 __all__ = ["BackgroundWriter", "prefetched"]
 

@@ -58,7 +58,10 @@ from typing import Any
 
 import numpy as np
 
-from ._bulk_common import (
+from .._limits import check_count, check_threads, default_threads
+from .._variant_faces import best_five_variant
+from ..errors import DTypeError, ShapeError
+from .common import (
     MAX_CHUNK_ROWS,
     BadRowError,
     BulkArgumentError,
@@ -68,7 +71,7 @@ from ._bulk_common import (
     pa_module,
     require,
 )
-from ._bulk_io import (
+from .io import (
     Sink,
     check_distinct,
     detect_format,
@@ -76,7 +79,7 @@ from ._bulk_io import (
     open_source,
     output_format,
 )
-from ._bulk_parse import (
+from .parse import (
     HandColumns,
     Ranked,
     check_card_types,
@@ -87,10 +90,7 @@ from ._bulk_parse import (
     reject_batch,
     resolve_spec,
 )
-from ._bulk_threads import BackgroundWriter, prefetched
-from ._limits import check_count, check_threads, default_threads
-from ._variant_faces import best_five_variant
-from .errors import DTypeError, ShapeError
+from .threads import BackgroundWriter, prefetched
 
 __all__ = [
     "BadRowError",

@@ -28,10 +28,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from . import _bindings as nat
-from ._bulk_common import BulkArgumentError, pa_module, require
-from ._variant_faces import deck_error, short_rules
-from .cards import (
+from .. import _bindings as nat
+from .._variant_faces import deck_error, short_rules
+from ..cards import (
     CARD_SEPARATORS,
     CARD_TEXT_PATTERN,
     SEPARATOR_CLASS,
@@ -41,11 +40,12 @@ from .cards import (
     format_cards,
     parse_cards,
 )
-from .categories import describe as describe_rank
-from .categories import hand_categories
-from .errors import DTypeError, HoldemEvalError, ShapeError
-from .evaluator import evaluate_batch
-from .variants import VARIANTS
+from ..categories import describe as describe_rank
+from ..categories import hand_categories
+from ..errors import DTypeError, HoldemEvalError, ShapeError
+from ..evaluator import evaluate_batch
+from ..variants import VARIANTS
+from .common import BulkArgumentError, pa_module, require
 
 __all__ = [
     "META_LIBRARY",
@@ -634,7 +634,7 @@ def _descriptions(variant: str = "holdem") -> Any:
 
 def rank_metadata(variant: str) -> dict[str, str]:
     """The schema metadata of an output ranked on ``variant``'s scale (see META_VARIANT)."""
-    from . import __version__
+    from .. import __version__
 
     return {
         META_LIBRARY: f"holdem-eval {__version__}",

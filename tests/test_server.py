@@ -286,8 +286,10 @@ def test_restore_refuses_a_tampered_or_mismatched_snapshot(tmp_path: Path) -> No
     out = subprocess.run([*cli, "--seats", "4"], capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert out.returncode == 1 and "is not the one these settings make" in out.stderr
     # the state folder is the owner's only: it holds hole cards and the key
-    modes = [oct(p.stat().st_mode & 0o777) for p in (state, *sorted(state.iterdir()))]
-    assert modes == ["0o700"] + ["0o600"] * 3
+    files = sorted(state.iterdir())
+    assert [p.name for p in files] == ["server.key", "table-0-a.snap", "table-0-b.snap", "table-0.lock"]
+    modes = [oct(p.stat().st_mode & 0o777) for p in (state, *files)]
+    assert modes == ["0o700"] + ["0o600"] * 4
     # fewer tables than the folder holds would leave players out: refused
     extra = state / "table-1-a.snap"
     extra.write_bytes(_slots(state)[0][0].read_bytes())

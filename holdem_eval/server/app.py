@@ -4,9 +4,16 @@ endpoint (``/ws``), and a small web page (``/``) to play them in a browser.
 The protocol is in docs/server.md. One asyncio loop runs everything: a message is
 parsed, applied to its :class:`~holdem_eval.server.room.Room` (which writes the snapshot)
 and only then are the clients woken; each connection has its own writer task that sends
-what :meth:`Room.update` builds for that viewer since its cursor, so a slow client
+what :meth:`Room.update_text` builds for that viewer since its cursor, so a slow client
 delays nobody else and updates that pile up while it is slow are merged into one. Every
 refusal is an ``error`` message to that client alone; no traceback reaches a client.
+Hostile input is refused at the door: frames over 16 KiB close the connection, messages
+nested deeper than :data:`MAX_DEPTH` are refused before they are parsed, a client with
+more than :data:`MAX_QUEUED` unread replies is closed.
+
+A worker of ``--workers N`` (:mod:`holdem_eval.server.shards`) runs a share of the tables
+and serves the connections the front hands it; a connection asking for another worker's
+table is relayed to that worker, frame for frame.
 """
 
 from __future__ import annotations

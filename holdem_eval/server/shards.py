@@ -149,6 +149,8 @@ def _worker_main(index: int, places: dict[int, int], settings: Any, key: bytes, 
     from .app import TableServer
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the front, which stops us
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the front's handler (until the loop's)
+    signal.set_wakeup_fd(-1)
     for fd in inherited:  # the listening socket and the other workers' ends
         with contextlib.suppress(OSError):
             os.close(fd)

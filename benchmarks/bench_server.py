@@ -23,7 +23,11 @@ the worker owning its table. Server CPU adds up the front and the workers.
 ``--snapshots`` runs each table count with each way of saving the state: ``journal`` (a
 record appended per change, the whole snapshot at a hand's end: the server now),
 ``whole`` (``--no-journal``: the whole snapshot rewritten after every change, the server
-before) and ``none`` (no ``--state-dir``).
+before) and ``none`` (no ``--state-dir``). ``--baseline PYTHON`` first runs, in the same
+run, the server of another install (``PYTHON -m holdem_eval serve``: a checkout of an
+older version, one process, its default snapshots), labelled ``baseline``.
+
+    python benchmarks/bench_server.py --tables 50 --baseline ../old/.venv/bin/python
 """
 
 from __future__ import annotations
@@ -117,19 +121,25 @@ def main() -> None:
     ap.add_argument("--snapshots", nargs="+", choices=("journal", "whole", "none"), default=["journal"],
                     help="ways of saving the state to compare (default journal)")
     ap.add_argument("--no-state", action="store_true", help="the same as --snapshots none")
+    ap.add_argument("--baseline", metavar="PYTHON", default=None,
+                    help="also run the server of another install (its python), first")
     args = ap.parse_args()
     modes = ["none"] if args.no_state else args.snapshots
     print(f"{'tables':>6} {'workers':>7} {'snapshots':>9} {'actions/s':>10} {'server CPU/s':>12} "
           f"{'actions/CPU-s':>13} {'p50 ms':>7} {'p99 ms':>7} {'x first':>8}")
     for tables in args.tables:
         base = None
-        for workers, mode in [(w, m) for w in args.workers for m in modes]:
+        runs = [(w, m) for w in args.workers for m in modes]
+        if args.baseline is not None:
+            runs.insert(0, (1, "baseline"))
+        for workers, mode in runs:
             with tempfile.TemporaryDirectory() as tmp:
                 state = Path(tmp) / "state"
+                own = ["--workers", str(workers), *(["--no-journal"] if mode == "whole" else [])]
                 proc, port = start_server(state, "--tables", str(tables), "--hand-delay", "0",
-                                          "--clock", "60", "--blinds", "1/2", "--workers", str(workers),
-                                          *(["--no-journal"] if mode == "whole" else []),
-                                          snapshots=mode != "none")
+                                          "--clock", "60", "--blinds", "1/2",
+                                          *(own if mode != "baseline" else []), snapshots=mode != "none",
+                                          python=args.baseline if mode == "baseline" else sys.executable)
                 try:
                     url = f"ws://127.0.0.1:{port}/ws"
                     r = _load(url, tables, args.warmup, args.seconds, [proc.pid, *worker_pids(proc)],

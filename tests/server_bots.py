@@ -191,16 +191,17 @@ def leaks(client: Client, hands: dict[str, dict[str, Any]]) -> list[str]:
     return found
 
 
-def start_server(state_dir: Path, *args: str, port: int = 0,
-                 snapshots: bool = True) -> tuple[subprocess.Popen[str], int]:
+def start_server(state_dir: Path, *args: str, port: int = 0, snapshots: bool = True,
+                 python: str = sys.executable) -> tuple[subprocess.Popen[str], int]:
     """``holdem-eval serve`` in a child process keeping its state in ``state_dir`` (or
     nothing with ``snapshots=False``), its stderr appended to ``state_dir/../server.err``;
     returns it and the port it listens on. The line it printed when it listened is kept
-    as ``proc.announce`` (:func:`worker_pids` reads it)."""
+    as ``proc.announce`` (:func:`worker_pids` reads it). ``python``: the interpreter whose
+    ``holdem_eval`` runs (another install, such as a checkout of an older version)."""
     err = (state_dir.parent / "server.err").open("a")
     state = ("--state-dir", str(state_dir)) if snapshots else ()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "holdem_eval", "serve", "--port", str(port), *state, *args],
+        [python, "-m", "holdem_eval", "serve", "--port", str(port), *state, *args],
         stdout=subprocess.PIPE, stderr=err, text=True, cwd=state_dir.parent)
     err.close()
     assert proc.stdout is not None

@@ -105,3 +105,18 @@ def test_a_table_moves_from_one_server_to_another_by_restore(tmp_path: Path) -> 
     finally:
         for proc in (a, b):
             _stop(proc)
+
+
+@pytest.mark.parametrize("args, status, message", [
+    (("--tables", "2", "--only", "2"), 1, "--only 2: the tables are 0..1 (--tables 2)"),
+    (("--only", "1-x"), 2, "expected table numbers such as 0,2,5-7, got '1-x'"),
+    (("--only", "3-1"), 2, "expected table numbers such as 0,2,5-7, got '3-1'"),
+    (("--tables", "2", "--workers", "3"), 1, "--workers must be 1..2 (one table at least each), got 3"),
+    (("--tables", "4", "--only", "1", "--workers", "2"), 1, "--workers must be 1..1"),
+])
+def test_a_placement_that_cannot_be_run_is_refused(tmp_path: Path, args: tuple[str, ...], status: int,
+                                                   message: str) -> None:
+    out = subprocess.run([sys.executable, "-m", "holdem_eval", "serve", "--port", "0", *args],
+                         capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert out.returncode == status and message in out.stderr, out.stderr
+    assert "Traceback" not in out.stderr

@@ -59,7 +59,13 @@ def test_update_messages_are_each_viewers_own() -> None:
             msg = json.loads(text)
             clock = msg.pop("clock")
             assert msg == _reference(room, v, cursors[v]), (v, steps)
-            assert (clock is None) == (room.table.seat_to_act is None)
+            actor = room.table.seat_to_act
+            if actor is None:
+                assert clock is None
+            else:  # 15 s a decision, 30 s of bank: what is left of them, as floats
+                assert clock["seat"] == actor and sorted(clock) == ["bank", "seat", "seconds"]
+                assert isinstance(clock["seconds"], float) and 0 <= clock["seconds"] <= 15
+                assert isinstance(clock["bank"], float) and 0 <= clock["bank"] <= 30
             cursors[v] = new
         steps += 1
     # a cursor older than the events kept: the view alone, with reset

@@ -37,6 +37,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.http11 import Request, Response
+from websockets.protocol import State
 
 from ..errors import ServerError
 from .room import Room, ServerSettings
@@ -140,6 +141,7 @@ class _Client:
         self.upstream: ClientConnection | None = None  # relayed to the worker owning its table
         self.close_after = False  # close once the outbox is sent (the seat was resumed elsewhere)
         self.wake = asyncio.Event()
+        self.idle = False  # the writer waits for work: an update may be sent at once (_write_now)
 
 
 class TableServer:
@@ -275,9 +277,26 @@ class TableServer:
                     del self._holders[(k, c.seat)]
                 room.online.discard(c.seat)
                 c.seat = None
-            c.dirty = True
-            c.wake.set()
+            if not (c.idle and not c.outbox and self._write_now(c)):
+                c.dirty = True
+                c.wake.set()
         self._schedule(k)
+
+    def _write_now(self, c: _Client) -> bool:
+        """Send ``c`` its update at once, without waking its writer, when nothing is queued
+        for it and its socket takes data (no backlog): the common case, and the cheap one.
+        False: the writer must do it (it waits for a slow reader)."""
+        ws = c.ws
+        transport = ws.transport
+        room = c.room
+        if (room is None or c.close_after or ws.protocol.state is not State.OPEN or transport.is_closing()
+                or transport.get_write_buffer_size()):
+            return False
+        text, c.cursor = room.update_text(c.seat, c.cursor)
+        ws.protocol.send_text(text.encode())  # websockets' Sans-I/O protocol: frames the message
+        for data in ws.protocol.data_to_send():
+            transport.write(data)
+        return True
 
     def _publish(self, k: int) -> None:
         """Put table ``k``'s summary on the board the workers share, when it changed."""
@@ -372,7 +391,9 @@ class TableServer:
     async def _writer(self, c: _Client) -> None:
         try:
             while True:
+                c.idle = True
                 await c.wake.wait()
+                c.idle = False
                 c.wake.clear()
                 messages, c.outbox = c.outbox, []
                 if c.dirty and c.room is not None:

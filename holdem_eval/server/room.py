@@ -594,8 +594,9 @@ class Room:
         seat = t.seat_to_act
         if seat is not None:
             left = self._clock_start + self.settings.clock - self.now()
-            clock = _dumps({"seat": seat, "seconds": round(max(0.0, left), 3),
-                            "bank": round(self.banks.get(seat, 0.0) + min(0.0, left), 3)})
+            seconds = round(max(0.0, left), 3)
+            bank = round(self.banks.get(seat, 0.0) + min(0.0, left), 3)
+            clock = f'{{"seat":{seat},"seconds":{seconds!r},"bank":{bank!r}}}'  # JSON writes floats so
         events_text = ",".join(out)
         tail = ',"reset":true}' if reset else "}"
         text = (f'{{"type":"update","table":{self.index},"events":[{events_text}],"view":{view},'

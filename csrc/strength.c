@@ -1,0 +1,768 @@
+/* Hand strength kernels (contracts in csrc/api/strength.h): exact enumeration of every
+ * completion of a row's board against a weighted opponent range, and Monte Carlo.
+ *
+ * How a board is scored without ranking every opponent combo. A hand with no flush is ranked
+ * by its multiset of ranks alone, so on a five-card board b every opponent combo of ranks
+ * (hi, lo) has the same non-flush rank: one table lookup per rank class (91 classes) instead
+ * of one per combo (about 1,000). Per row the combos' weights are summed once by class (and,
+ * for the potentials, by the status now: ahead, tied or behind on the known board), and by
+ * card: a completion subtracts the classes' weight held by its new cards and adds back the
+ * combos made only of new cards (subtracted twice). A flush needs three board cards of a
+ * suit, so at most one suit of b can make one; only the combos with enough cards of that
+ * suit (both on a three-flush board, one on a four-flush board, every one on a five-flush
+ * board) are ranked one by one, and their weight moves from the class's outcome to their
+ * own. On the turn that is 46 boards of 91 lookups and a few dozen flush corrections, where
+ * ranking each combo would take 46 x 990 lookups. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "equity_mc_internal.h"
+
+#define NCLASS 91   /* rank classes of two hole cards: hi >= lo, index hi * (hi + 1) / 2 + lo */
+#define NSTATUS 3   /* 0 ahead, 1 tied, 2 behind (hero against an opponent combo) */
+#define MAX_NEW 5   /* board cards a completion adds (preflop: 5) */
+#define MAX_BINS 1000000u
+
+/* Class index of two ranks (either order). */
+static inline unsigned rank_class(unsigned r1, unsigned r2)
+{
+    unsigned hi = r1 > r2 ? r1 : r2, lo = r1 > r2 ? r2 : r1;
+    return hi * (hi + 1u) / 2u + lo;
+}
+
+/* Combo id of two different cards (either order): a * (a - 1) / 2 + b for a > b. */
+static inline unsigned combo_id(unsigned a, unsigned b)
+{
+    unsigned hi = a > b ? a : b, lo = a > b ? b : a;
+    return hi * (hi - 1u) / 2u + lo;
+}
+
+/* Rank key of one rank (bits 0..31 of a card's key: the part that ranks non-flush hands). */
+static inline uint64_t rank_key(unsigned r)
+{
+    return he_cards[4u * r].key & 0xFFFFFFFFULL;
+}
+
+/* Hero's status against an opponent's rank (lower rank = stronger hand). */
+static inline unsigned status_of(unsigned opp, unsigned hero)
+{
+    return opp > hero ? 0u : (opp == hero ? 1u : 2u);
+}
+
+/* One row: its cards and the opponent's weight summed by class and by card. S (1 or 3) is
+ * the number of statuses kept: 3 when the potentials need the status now of each combo. */
+typedef struct {
+    size_t S;
+    const double *weights;         /* NULL: every combo 1 */
+    uint64_t used;                 /* hole + known board */
+    uint64_t bkey, bbits;          /* known board: summed keys (no suit bias) and bits */
+    uint64_t hkey, hbits;          /* hole + known board */
+    unsigned avail[13];            /* cards of each rank not in used */
+    double total;                  /* weight of every combo the row leaves */
+    double base[NCLASS * NSTATUS]; /* weight by class and status now */
+    double dcard[HE_NCARDS][13 * NSTATUS]; /* weight of combos holding a card, by partner rank */
+    uint8_t cur[HE_STRENGTH_COMBOS];       /* status now of each combo (S == 3) */
+    uint64_t pairkey[NCLASS];      /* rank keys of each class's two ranks */
+} row_ctx;
+
+static inline double weight_of(const row_ctx *c, unsigned id)
+{
+    return c->weights ? c->weights[id] : 1.0;
+}
+
+/* Checks a row's cards (HE_E_CARD_RANGE, HE_E_DUPLICATE) and fills c; HE_E_NO_DEAL when the
+ * row leaves the range no combo of positive weight. */
+static int row_setup(row_ctx *c, const uint8_t *hole, const uint8_t *board, size_t nb)
+{
+    uint64_t used = 0;
+    int st = add_mask(hole, 2, &used);
+    if (st == HE_OK) {
+        st = add_mask(board, nb, &used);
+    }
+    if (st != HE_OK) {
+        return st;
+    }
+    c->used = used;
+    c->bkey = c->bbits = 0;
+    for (size_t j = 0; j < nb; j++) {
+        c->bkey += he_cards[board[j]].key;
+        c->bbits += he_cards[board[j]].bits;
+    }
+    c->hkey = c->bkey + he_cards[hole[0]].key + he_cards[hole[1]].key;
+    c->hbits = c->bbits + he_cards[hole[0]].bits + he_cards[hole[1]].bits;
+    for (unsigned r = 0; r < 13; r++) {
+        c->avail[r] = 4u - (unsigned)he_popcount_portable(used >> (4u * r) & 0xFu);
+    }
+    size_t S = c->S;
+    memset(c->base, 0, sizeof c->base);
+    memset(c->dcard, 0, sizeof c->dcard);
+    unsigned hero_now = 0;
+    if (S == NSTATUS) {
+        hero_now = he_rank_of(HE_SUIT_BIAS + c->hkey, c->hbits);
+    }
+    double total = 0.0;
+    for (unsigned a = 1; a < HE_NCARDS; a++) {
+        if (used >> a & 1u) {
+            continue;
+        }
+        for (unsigned b = 0; b < a; b++) {
+            if (used >> b & 1u) {
+                continue;
+            }
+            unsigned id = combo_id(a, b);
+            double w = weight_of(c, id);
+            if (!(w > 0.0)) {
+                continue;
+            }
+            unsigned s = 0;
+            if (S == NSTATUS) {
+                unsigned r = he_rank_of(HE_SUIT_BIAS + c->bkey + he_cards[a].key + he_cards[b].key,
+                                        c->bbits + he_cards[a].bits + he_cards[b].bits);
+                s = status_of(r, hero_now);
+                c->cur[id] = (uint8_t)s;
+            }
+            unsigned ra = a >> 2, rb = b >> 2;
+            c->base[rank_class(ra, rb) * S + s] += w;
+            c->dcard[a][rb * S + s] += w;
+            c->dcard[b][ra * S + s] += w;
+            total += w;
+        }
+    }
+    c->total = total;
+    return total > 0.0 ? HE_OK : HE_E_NO_DEAL;
+}
+
+/* Status tallies of one completed board: A (ahead), T (tied) and N (all) weight by status
+ * now. */
+typedef struct {
+    double A[NSTATUS], T[NSTATUS], N[NSTATUS];
+} board_tally;
+
+/* Moves combo (a, b)'s weight from its class's outcome (class rank cr) to its own rank's. */
+HE_ALWAYS_INLINE void flush_fix(const row_ctx *c, size_t S, board_tally *t, unsigned a,
+                                unsigned b, uint64_t key5, uint64_t bits5, const unsigned *rk,
+                                unsigned hero)
+{
+    unsigned id = combo_id(a, b);
+    double w = weight_of(c, id);
+    if (!(w > 0.0)) {
+        return;
+    }
+    unsigned tr = he_rank_of(HE_SUIT_BIAS + key5 + he_cards[a].key + he_cards[b].key,
+                             bits5 + he_cards[a].bits + he_cards[b].bits);
+    unsigned cr = rk[rank_class(a >> 2, b >> 2)];
+    if (tr == cr) {
+        return;
+    }
+    unsigned s = S == NSTATUS ? c->cur[id] : 0u;
+    t->A[s] += w * ((double)(tr > hero) - (double)(cr > hero));
+    t->T[s] += w * ((double)(tr == hero) - (double)(cr == hero));
+}
+
+/* The tallies of the board made of the row's known cards and m new cards x[0 .. m). */
+HE_ALWAYS_INLINE void score_board(const row_ctx *c, size_t S, const uint8_t *x, size_t m,
+                                  board_tally *t)
+{
+    uint64_t nkey = 0, nbits = 0, nmask = 0;
+    unsigned navail[13];
+    memcpy(navail, c->avail, sizeof navail);
+    for (size_t i = 0; i < m; i++) {
+        nkey += he_cards[x[i]].key;
+        nbits += he_cards[x[i]].bits;
+        nmask |= 1ULL << x[i];
+        navail[x[i] >> 2]--;
+    }
+    uint64_t key5 = c->bkey + nkey, bits5 = c->bbits + nbits;
+    unsigned hero = he_rank_of(HE_SUIT_BIAS + c->hkey + nkey, c->hbits + nbits);
+    double W[NCLASS * NSTATUS];
+    memcpy(W, c->base, NCLASS * S * sizeof W[0]);
+    for (size_t i = 0; i < m; i++) {
+        unsigned rx = x[i] >> 2;
+        const double *d = c->dcard[x[i]];
+        for (unsigned r = 0; r < 13; r++) {
+            double *wq = W + rank_class(rx, r) * S;
+            for (size_t s = 0; s < S; s++) {
+                wq[s] -= d[r * S + s];
+            }
+        }
+    }
+    for (size_t i = 0; i < m; i++) {
+        for (size_t j = i + 1; j < m; j++) {
+            unsigned id = combo_id(x[i], x[j]);
+            double w = weight_of(c, id);
+            if (w > 0.0) {
+                W[rank_class(x[i] >> 2, x[j] >> 2) * S + (S == NSTATUS ? c->cur[id] : 0u)] += w;
+            }
+        }
+    }
+    unsigned rk[NCLASS];
+    for (size_t s = 0; s < S; s++) {
+        t->A[s] = t->T[s] = t->N[s] = 0.0;
+    }
+    for (unsigned hi = 0; hi < 13; hi++) {
+        for (unsigned lo = 0; lo <= hi; lo++) {
+            unsigned q = hi * (hi + 1u) / 2u + lo;
+            int valid = hi == lo ? navail[hi] >= 2 : (navail[hi] && navail[lo]);
+            if (!valid) { /* no combo of these ranks is left: a key no hand has */
+                rk[q] = 0;
+                continue;
+            }
+            unsigned r = he_rank_noflush(key5 + c->pairkey[q]);
+            rk[q] = r;
+            double ah = (double)(r > hero), ti = (double)(r == hero);
+            for (size_t s = 0; s < S; s++) {
+                double w = W[q * S + s];
+                t->A[s] += w * ah;
+                t->T[s] += w * ti;
+                t->N[s] += w;
+            }
+        }
+    }
+    uint64_t out = c->used | nmask;
+    for (unsigned s = 0; s < 4; s++) {
+        unsigned k = (unsigned)(key5 >> (32u + 4u * s) & 0xFu);
+        if (k < 3) {
+            continue;
+        }
+        /* Flush suit s: the combos with at least 5 - k cards of s are ranked one by one. */
+        uint8_t suited[13], others[HE_NCARDS];
+        unsigned ns = 0, no = 0;
+        for (unsigned card = 0; card < HE_NCARDS; card++) {
+            if (out >> card & 1u) {
+                continue;
+            }
+            if ((card & 3u) == s) {
+                suited[ns++] = (uint8_t)card;
+            } else {
+                others[no++] = (uint8_t)card;
+            }
+        }
+        for (unsigned i = 0; i < ns; i++) {
+            for (unsigned j = i + 1; j < ns; j++) {
+                flush_fix(c, S, t, suited[i], suited[j], key5, bits5, rk, hero);
+            }
+        }
+        if (k >= 4) {
+            for (unsigned i = 0; i < ns; i++) {
+                for (unsigned j = 0; j < no; j++) {
+                    flush_fix(c, S, t, suited[i], others[j], key5, bits5, rk, hero);
+                }
+            }
+        }
+        if (k == 5) {
+            for (unsigned i = 0; i < no; i++) {
+                for (unsigned j = i + 1; j < no; j++) {
+                    flush_fix(c, S, t, others[i], others[j], key5, bits5, rk, hero);
+                }
+            }
+        }
+        break; /* five board cards hold at most one suit of three */
+    }
+}
+
+/* Sums over a row's boards. */
+typedef struct {
+    double w, e, e2;          /* sum W(b), sum W(b) HS(b), sum W(b) HS(b)^2 */
+    double hp[NSTATUS][NSTATUS];
+} row_sums;
+
+static inline size_t bin_of(double hs, size_t bins)
+{
+    double f = hs * (double)bins;
+    if (!(f > 0.0)) {
+        return 0;
+    }
+    size_t k = (size_t)f;
+    return k < bins ? k : bins - 1;
+}
+
+/* Adds one scored board with weight `scale` (1 exact; Monte Carlo adds each trial's HS). */
+static inline void add_board(row_sums *r, const board_tally *t, size_t S, double *hist,
+                             size_t bins)
+{
+    double A = 0.0, T = 0.0, N = 0.0;
+    for (size_t s = 0; s < S; s++) {
+        A += t->A[s];
+        T += t->T[s];
+        N += t->N[s];
+        r->hp[s][0] += t->A[s];
+        r->hp[s][1] += t->T[s];
+        r->hp[s][2] += t->N[s] - t->A[s] - t->T[s];
+    }
+    if (!(N > 0.0)) {
+        return;
+    }
+    double e = A + 0.5 * T, hs = e / N;
+    r->w += N;
+    r->e += e;
+    r->e2 += e * hs;
+    if (hist != NULL) {
+        hist[bin_of(hs, bins)] += N;
+    }
+}
+
+/* Billings et al.'s potentials from HP[now][river] (0 when undefined). */
+static void potentials(const row_sums *r, double *ppot, double *npot)
+{
+    const double (*hp)[NSTATUS] = r->hp;
+    double t0 = hp[0][0] + hp[0][1] + hp[0][2], t1 = hp[1][0] + hp[1][1] + hp[1][2];
+    double t2 = hp[2][0] + hp[2][1] + hp[2][2];
+    double dp = t2 + t1 / 2.0, dn = t0 + t1 / 2.0;
+    if (ppot != NULL) {
+        *ppot = dp > 0.0 ? (hp[2][0] + hp[2][1] / 2.0 + hp[1][0] / 2.0) / dp : 0.0;
+    }
+    if (npot != NULL) {
+        *npot = dn > 0.0 ? (hp[0][2] + hp[1][2] / 2.0 + hp[0][1] / 2.0) / dn : 0.0;
+    }
+}
+
+/* ---------------------------------------------------------------- parts on the pool */
+
+typedef struct {
+    const uint8_t *holes, *boards;
+    size_t n, nb, parts;
+    const he_strength_range *range;
+    const he_strength_out *out, *err;
+    size_t opponents;
+    uint64_t trials, seed, first_row;
+    int status[HE_POOL_MAX_PARTS];
+    size_t bad[HE_POOL_MAX_PARTS];
+} job;
+
+static row_ctx *new_ctx(const job *j, size_t S)
+{
+    row_ctx *c = malloc(sizeof *c);
+    if (c == NULL) {
+        return NULL;
+    }
+    c->S = S;
+    c->weights = j->range->weights;
+    for (unsigned hi = 0; hi < 13; hi++) {
+        for (unsigned lo = 0; lo <= hi; lo++) {
+            c->pairkey[hi * (hi + 1u) / 2u + lo] = rank_key(hi) + rank_key(lo);
+        }
+    }
+    return c;
+}
+
+/* Writes row i's outputs from its sums. */
+static void finish_row(const job *j, size_t i, const row_sums *r, const double *hist)
+{
+    const he_strength_out *o = j->out;
+    if (o->ehs) {
+        o->ehs[i] = r->e / r->w;
+    }
+    if (o->ehs2) {
+        o->ehs2[i] = r->e2 / r->w;
+    }
+    potentials(r, o->ppot ? &o->ppot[i] : NULL, o->npot ? &o->npot[i] : NULL);
+    if (o->hist) {
+        for (size_t k = 0; k < o->bins; k++) {
+            o->hist[i * o->bins + k] = hist[k] / r->w;
+        }
+    }
+}
+
+HE_ALWAYS_INLINE int exact_row(const job *j, row_ctx *c, size_t S, size_t i, double *hist)
+{
+    size_t nb = j->nb, m = 5 - nb, bins = j->out->bins;
+    int st = row_setup(c, j->holes + 2 * i, j->boards + nb * i, nb);
+    if (st != HE_OK) {
+        return st;
+    }
+    uint8_t deck[HE_NCARDS], x[MAX_NEW];
+    size_t nd = 0, idx[MAX_NEW];
+    for (unsigned card = 0; card < HE_NCARDS; card++) {
+        if (!(c->used >> card & 1u)) {
+            deck[nd++] = (uint8_t)card;
+        }
+    }
+    if (hist != NULL) {
+        memset(hist, 0, bins * sizeof hist[0]);
+    }
+    row_sums r;
+    memset(&r, 0, sizeof r);
+    board_tally t;
+    /* every m-subset of the deck, in lexicographic order of positions */
+    for (size_t k = 0; k < m; k++) {
+        idx[k] = k;
+    }
+    for (;;) {
+        for (size_t k = 0; k < m; k++) {
+            x[k] = deck[idx[k]];
+        }
+        score_board(c, S, x, m, &t);
+        add_board(&r, &t, S, hist, bins);
+        size_t k = m;
+        while (k > 0 && idx[k - 1] == nd - m + k - 1) {
+            k--;
+        }
+        if (k == 0) {
+            break;
+        }
+        idx[k - 1]++;
+        for (size_t q = k; q < m; q++) {
+            idx[q] = idx[q - 1] + 1;
+        }
+    }
+    if (!(r.w > 0.0)) {
+        return HE_E_NO_DEAL;
+    }
+    finish_row(j, i, &r, hist);
+    return HE_OK;
+}
+
+static void exact_part(void *ctx, size_t part)
+{
+    job *j = ctx;
+    size_t lo = j->n * part / j->parts, hi = j->n * (part + 1) / j->parts;
+    int pots = j->out->ppot != NULL || j->out->npot != NULL;
+    row_ctx *c = new_ctx(j, pots ? NSTATUS : 1);
+    double *hist = j->out->hist ? malloc(j->out->bins * sizeof(double)) : NULL;
+    j->status[part] = HE_OK;
+    if (c == NULL || (j->out->hist && hist == NULL)) {
+        j->status[part] = HE_E_ARGUMENT;
+        j->bad[part] = lo;
+        free(c);
+        free(hist);
+        return;
+    }
+    for (size_t i = lo; i < hi; i++) {
+        int st = pots ? exact_row(j, c, NSTATUS, i, hist) : exact_row(j, c, 1, i, hist);
+        if (st != HE_OK) {
+            j->status[part] = st;
+            j->bad[part] = i;
+            break;
+        }
+    }
+    free(c);
+    free(hist);
+}
+
+/* Runs the job's parts and reduces their statuses to the first bad row's. */
+static int run_job(job *j, he_pool_task task, size_t threads, size_t *bad_row)
+{
+    size_t parts = threads < 1 ? 1 : threads;
+    parts = parts > HE_POOL_MAX_PARTS ? HE_POOL_MAX_PARTS : parts;
+    parts = parts > j->n ? j->n : parts;
+    j->parts = parts;
+    he_pool_run(task, j, parts, parts);
+    int st = HE_OK;
+    size_t bad = 0;
+    for (size_t p = 0; p < parts; p++) {
+        if (j->status[p] != HE_OK && (st == HE_OK || j->bad[p] < bad)) {
+            st = j->status[p];
+            bad = j->bad[p];
+        }
+    }
+    if (bad_row != NULL) {
+        *bad_row = bad;
+    }
+    return st;
+}
+
+static int check_common(const uint8_t *holes, const uint8_t *boards, size_t n, size_t nb,
+                        const he_strength_range *range, const he_strength_out *out)
+{
+    if (range == NULL || out == NULL || (n && holes == NULL) || (n && nb && boards == NULL)
+        || !(nb == 0 || (nb >= 3 && nb <= 5))) {
+        return HE_E_ARGUMENT;
+    }
+    if (out->hist != NULL && (out->bins < 1 || out->bins > MAX_BINS)) {
+        return HE_E_ARGUMENT;
+    }
+    return HE_OK;
+}
+
+int he_strength_exact(const uint8_t *holes, const uint8_t *boards, size_t n, size_t nb,
+                      const he_strength_range *range, const he_strength_out *out,
+                      size_t threads, size_t *bad_row)
+{
+    int st = check_common(holes, boards, n, nb, range, out);
+    if (st != HE_OK) {
+        return st;
+    }
+    if ((out->ppot != NULL || out->npot != NULL) && (nb < 3 || nb > 4)) {
+        return HE_E_ARGUMENT;
+    }
+    if (n == 0) {
+        return HE_OK;
+    }
+    job j;
+    memset(&j, 0, sizeof j);
+    j.holes = holes;
+    j.boards = boards;
+    j.n = n;
+    j.nb = nb;
+    j.range = range;
+    j.out = out;
+    return run_job(&j, exact_part, threads, bad_row);
+}
+
+/* ---------------------------------------------------------------- Monte Carlo */
+
+/* One combo of the range by weight (Walker's alias method over its rows). */
+static inline unsigned draw_row(const he_strength_range *g, u32_src *src)
+{
+    uint32_t k = below32(src, (uint32_t)g->ncombos);
+    if (g->thresh != NULL && next32(src) >= g->thresh[k]) {
+        k = g->alias[k];
+    }
+    return k;
+}
+
+/* Per-trial moments of a row's estimate. */
+typedef struct {
+    double s1, s2;
+} moments;
+
+static inline void add_moment(moments *m, double v)
+{
+    m->s1 += v;
+    m->s2 += v * v;
+}
+
+static inline double mean_of(const moments *m, double n)
+{
+    return m->s1 / n;
+}
+
+/* Standard error of the mean of n >= 2 trials. */
+static inline double se_of(const moments *m, double n)
+{
+    double mu = m->s1 / n, var = (m->s2 - n * mu * mu) / (n - 1.0);
+    return var > 0.0 ? sqrt(var / n) : 0.0;
+}
+
+/* One opponent: each trial scores a board dealt with an opponent combo (by weight). */
+static int mc_row_one(const job *j, row_ctx *c, size_t i, double *hist, uint64_t *state)
+{
+    size_t nb = j->nb, m = 5 - nb, bins = j->out->bins;
+    const he_strength_range *g = j->range;
+    int st = row_setup(c, j->holes + 2 * i, j->boards + nb * i, nb);
+    if (st != HE_OK) {
+        return st;
+    }
+    uint8_t deck[HE_NCARDS], x[MAX_NEW];
+    uint32_t nd = 0;
+    for (unsigned card = 0; card < HE_NCARDS; card++) {
+        if (!(c->used >> card & 1u)) {
+            deck[nd++] = (uint8_t)card;
+        }
+    }
+    u32_src src = {state, 0, 0};
+    moments e = {0, 0}, e2 = {0, 0};
+    if (hist != NULL) {
+        memset(hist, 0, bins * sizeof hist[0]);
+    }
+    board_tally t;
+    for (uint64_t trial = 0; trial < j->trials; trial++) {
+        uint64_t mask = c->used;
+        if (g->weights != NULL) {
+            unsigned redraws = 0;
+            for (;;) {
+                const uint8_t *cb = g->combos + 2 * draw_row(g, &src);
+                uint64_t cm = (1ULL << cb[0]) | (1ULL << cb[1]);
+                if (!(cm & mask)) {
+                    mask |= cm;
+                    break;
+                }
+                if (++redraws >= MAX_REDRAWS) {
+                    return HE_E_NO_DEAL;
+                }
+            }
+        }
+        for (size_t k = 0; k < m; k++) {
+            x[k] = (uint8_t)deal_card(&src, deck, nd, (uint32_t)k, &mask);
+        }
+        score_board(c, 1, x, m, &t);
+        double N = t.N[0], hs = N > 0.0 ? (t.A[0] + 0.5 * t.T[0]) / N : 0.0;
+        add_moment(&e, hs);
+        add_moment(&e2, hs * hs);
+        if (hist != NULL) {
+            hist[bin_of(hs, bins)] += 1.0;
+        }
+    }
+    double n = (double)j->trials;
+    const he_strength_out *o = j->out, *se = j->err;
+    if (o->ehs) {
+        o->ehs[i] = mean_of(&e, n);
+    }
+    if (o->ehs2) {
+        o->ehs2[i] = mean_of(&e2, n);
+    }
+    if (se != NULL && se->ehs) {
+        se->ehs[i] = se_of(&e, n);
+    }
+    if (se != NULL && se->ehs2) {
+        se->ehs2[i] = se_of(&e2, n);
+    }
+    if (o->hist) {
+        for (size_t k = 0; k < bins; k++) {
+            double p = hist[k] / n;
+            o->hist[i * bins + k] = p;
+            if (se != NULL && se->hist) {
+                se->hist[i * bins + k] = sqrt(p * (1.0 - p) / (n - 1.0));
+            }
+        }
+    }
+    return HE_OK;
+}
+
+/* k >= 2 opponents: each trial deals k combos and the board and adds hero's pot share. */
+static int mc_row_many(const job *j, size_t i, uint64_t *state)
+{
+    size_t nb = j->nb, m = 5 - nb, k = j->opponents;
+    const he_strength_range *g = j->range;
+    const uint8_t *hole = j->holes + 2 * i, *board = j->boards + nb * i;
+    uint64_t used = 0;
+    int st = add_mask(hole, 2, &used);
+    if (st == HE_OK) {
+        st = add_mask(board, nb, &used);
+    }
+    if (st != HE_OK) {
+        return st;
+    }
+    if (g->weights != NULL) { /* a row that leaves the range nothing */
+        int any = 0;
+        for (size_t q = 0; q < g->ncombos && !any; q++) {
+            any = !((used >> g->combos[2 * q] & 1u) || (used >> g->combos[2 * q + 1] & 1u));
+        }
+        if (!any) {
+            return HE_E_NO_DEAL;
+        }
+    }
+    uint64_t bkey = HE_SUIT_BIAS, bbits = 0;
+    for (size_t q = 0; q < nb; q++) {
+        bkey += he_cards[board[q]].key;
+        bbits += he_cards[board[q]].bits;
+    }
+    uint8_t deck[HE_NCARDS], opp[2 * HE_STRENGTH_MAX_OPPONENTS];
+    uint32_t nd = 0;
+    for (unsigned card = 0; card < HE_NCARDS; card++) {
+        if (!(used >> card & 1u)) {
+            deck[nd++] = (uint8_t)card;
+        }
+    }
+    u32_src src = {state, 0, 0};
+    moments e = {0, 0};
+    for (uint64_t trial = 0; trial < j->trials; trial++) {
+        uint64_t mask = used;
+        uint32_t dealt = 0;
+        if (g->weights != NULL) {
+            unsigned redraws = 0;
+            for (;;) {
+                uint64_t tm = used;
+                size_t p = 0;
+                for (; p < k; p++) {
+                    const uint8_t *cb = g->combos + 2 * draw_row(g, &src);
+                    uint64_t cm = (1ULL << cb[0]) | (1ULL << cb[1]);
+                    if (cm & tm) {
+                        break;
+                    }
+                    tm |= cm;
+                    opp[2 * p] = cb[0];
+                    opp[2 * p + 1] = cb[1];
+                }
+                if (p == k) {
+                    mask = tm;
+                    break;
+                }
+                if (++redraws >= MAX_REDRAWS) {
+                    return HE_E_NO_DEAL;
+                }
+            }
+        } else {
+            for (size_t p = 0; p < 2 * k; p++) {
+                opp[p] = (uint8_t)deal_card(&src, deck, nd, dealt++, &mask);
+            }
+        }
+        uint64_t key = bkey, bits = bbits;
+        for (size_t q = 0; q < m; q++) {
+            unsigned card = deal_card(&src, deck, nd, dealt++, &mask);
+            key += he_cards[card].key;
+            bits += he_cards[card].bits;
+        }
+        unsigned hero = he_rank_of(key + he_cards[hole[0]].key + he_cards[hole[1]].key,
+                                   bits + he_cards[hole[0]].bits + he_cards[hole[1]].bits);
+        unsigned best = 0xFFFFu, ties = 0;
+        for (size_t p = 0; p < k; p++) {
+            unsigned r = he_rank_of(key + he_cards[opp[2 * p]].key + he_cards[opp[2 * p + 1]].key,
+                                    bits + he_cards[opp[2 * p]].bits + he_cards[opp[2 * p + 1]].bits);
+            best = r < best ? r : best;
+            ties += r == hero;
+        }
+        add_moment(&e, hero < best ? 1.0 : (hero == best ? 1.0 / (1.0 + ties) : 0.0));
+    }
+    double n = (double)j->trials;
+    j->out->ehs[i] = mean_of(&e, n);
+    if (j->err != NULL && j->err->ehs) {
+        j->err->ehs[i] = se_of(&e, n);
+    }
+    return HE_OK;
+}
+
+static void mc_part(void *ctx, size_t part)
+{
+    job *j = ctx;
+    size_t lo = j->n * part / j->parts, hi = j->n * (part + 1) / j->parts;
+    j->status[part] = HE_OK;
+    row_ctx *c = j->opponents == 1 ? new_ctx(j, 1) : NULL;
+    double *hist = j->out->hist ? malloc(j->out->bins * sizeof(double)) : NULL;
+    if ((j->opponents == 1 && c == NULL) || (j->out->hist && hist == NULL)) {
+        j->status[part] = HE_E_ARGUMENT;
+        j->bad[part] = lo;
+        free(c);
+        free(hist);
+        return;
+    }
+    for (size_t i = lo; i < hi; i++) {
+        uint64_t state[4];
+        he_rng_seed(j->seed, j->first_row + i, state);
+        int st = j->opponents == 1 ? mc_row_one(j, c, i, hist, state) : mc_row_many(j, i, state);
+        if (st != HE_OK) {
+            j->status[part] = st;
+            j->bad[part] = i;
+            break;
+        }
+    }
+    free(c);
+    free(hist);
+}
+
+int he_strength_mc(const uint8_t *holes, const uint8_t *boards, size_t n, size_t nb,
+                   const he_strength_range *range, size_t opponents, uint64_t trials,
+                   uint64_t seed, uint64_t first_row, const he_strength_out *out,
+                   const he_strength_out *err, size_t threads, size_t *bad_row)
+{
+    int st = check_common(holes, boards, n, nb, range, out);
+    if (st != HE_OK) {
+        return st;
+    }
+    if (out->ppot != NULL || out->npot != NULL || trials < 2 || opponents < 1
+        || opponents > HE_STRENGTH_MAX_OPPONENTS
+        || (opponents > 1 && (out->ehs == NULL || out->ehs2 != NULL || out->hist != NULL))
+        || (range->weights != NULL
+            && (range->combos == NULL || range->ncombos == 0 || range->ncombos > HE_STRENGTH_COMBOS
+                || (range->alias == NULL) != (range->thresh == NULL)))) {
+        return HE_E_ARGUMENT;
+    }
+    if (n == 0) {
+        return HE_OK;
+    }
+    job j;
+    memset(&j, 0, sizeof j);
+    j.holes = holes;
+    j.boards = boards;
+    j.n = n;
+    j.nb = nb;
+    j.range = range;
+    j.out = out;
+    j.err = err;
+    j.opponents = opponents;
+    j.trials = trials;
+    j.seed = seed;
+    j.first_row = first_row;
+    return run_job(&j, mc_part, threads, bad_row);
+}

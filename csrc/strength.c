@@ -23,6 +23,7 @@
 #define NSTATUS 3   /* 0 ahead, 1 tied, 2 behind (hero against an opponent combo) */
 #define MAX_NEW 5   /* board cards a completion adds (preflop: 5) */
 #define MAX_BINS 1000000u
+#define NPAD 96     /* NCLASS rounded up to whole vectors of 8 or 16 lanes */
 
 /* Class index of two ranks (either order). */
 static inline unsigned rank_class(unsigned r1, unsigned r2)
@@ -64,6 +65,16 @@ typedef struct {
     double dcard[HE_NCARDS][13 * NSTATUS]; /* weight of combos holding a card, by partner rank */
     uint8_t cur[HE_STRENGTH_COMBOS];       /* status now of each combo (S == 3) */
     uint64_t pairkey[NCLASS];      /* rank keys of each class's two ranks */
+    /* Non-flush ranks of every class on the boards whose new cards have the ranks of class
+     * (or, one new card, rank) g: rkc[g], filled on first use (rkc_ok[g]). Boards with the
+     * same ranks share them: 13 rank sets for the 46 rivers, 91 for the 1,081 turn-river
+     * pairs. */
+    uint16_t rkc[NCLASS][NCLASS];
+    uint8_t rkc_ok[NCLASS];
+    /* Against a random hand (score_random): the same, padded to NPAD lanes, with each
+     * class's number of combos beside its rank. */
+    uint16_t rrank[NCLASS][NPAD], rways[NCLASS][NPAD];
+    uint8_t rr_ok[NCLASS];
 } row_ctx;
 
 static inline double weight_of(const row_ctx *c, unsigned id)
@@ -84,6 +95,8 @@ static int row_setup(row_ctx *c, const uint8_t *hole, const uint8_t *board, size
         return st;
     }
     c->used = used;
+    memset(c->rkc_ok, 0, sizeof c->rkc_ok);
+    memset(c->rr_ok, 0, sizeof c->rr_ok);
     c->bkey = c->bbits = 0;
     for (size_t j = 0; j < nb; j++) {
         c->bkey += he_cards[board[j]].key;
@@ -95,6 +108,11 @@ static int row_setup(row_ctx *c, const uint8_t *hole, const uint8_t *board, size
         c->avail[r] = 4u - (unsigned)he_popcount_portable(used >> (4u * r) & 0xFu);
     }
     size_t S = c->S;
+    if (c->weights == NULL && S == 1) { /* a random hand: score_board counts by ranks */
+        unsigned left = HE_NCARDS - 2u - (unsigned)nb;
+        c->total = (double)(left * (left - 1u) / 2u);
+        return HE_OK;
+    }
     memset(c->base, 0, sizeof c->base);
     memset(c->dcard, 0, sizeof c->dcard);
     unsigned hero_now = 0;
@@ -139,9 +157,11 @@ typedef struct {
     double A[NSTATUS], T[NSTATUS], N[NSTATUS];
 } board_tally;
 
-/* Moves combo (a, b)'s weight from its class's outcome (class rank cr) to its own rank's. */
+/* Moves combo (a, b)'s weight from its class's outcome (class rank cr) to its flush's:
+ * sbits are the board's ranks in the flush suit s. Seven cards holding a flush hold no full
+ * house or quads, so the flush (or straight flush) is the hand's rank. */
 HE_ALWAYS_INLINE void flush_fix(const row_ctx *c, size_t S, board_tally *t, unsigned a,
-                                unsigned b, uint64_t key5, uint64_t bits5, const unsigned *rk,
+                                unsigned b, unsigned s, unsigned sbits, const uint16_t *rk,
                                 unsigned hero)
 {
     unsigned id = combo_id(a, b);
@@ -149,19 +169,32 @@ HE_ALWAYS_INLINE void flush_fix(const row_ctx *c, size_t S, board_tally *t, unsi
     if (!(w > 0.0)) {
         return;
     }
-    unsigned tr = he_rank_of(HE_SUIT_BIAS + key5 + he_cards[a].key + he_cards[b].key,
-                             bits5 + he_cards[a].bits + he_cards[b].bits);
+    unsigned mine = sbits | ((a & 3u) == s ? 1u << (a >> 2) : 0u) | ((b & 3u) == s ? 1u << (b >> 2) : 0u);
+    unsigned tr = he_flush_rank[mine];
     unsigned cr = rk[rank_class(a >> 2, b >> 2)];
     if (tr == cr) {
         return;
     }
-    unsigned s = S == NSTATUS ? c->cur[id] : 0u;
-    t->A[s] += w * ((double)(tr > hero) - (double)(cr > hero));
-    t->T[s] += w * ((double)(tr == hero) - (double)(cr == hero));
+    unsigned st = S == NSTATUS ? c->cur[id] : 0u;
+    t->A[st] += w * ((double)(tr > hero) - (double)(cr > hero));
+    t->T[st] += w * ((double)(tr == hero) - (double)(cr == hero));
+}
+
+/* Non-flush ranks of every class on board key key5 (0 for a class with no combo left). */
+static void class_ranks(const row_ctx *c, const unsigned *navail, uint64_t key5, uint16_t *rk)
+{
+    for (unsigned hi = 0; hi < 13; hi++) {
+        for (unsigned lo = 0; lo <= hi; lo++) {
+            unsigned q = hi * (hi + 1u) / 2u + lo;
+            int valid = hi == lo ? navail[hi] >= 2 : (navail[hi] && navail[lo]);
+            /* no combo of these ranks is left: a key no hand has, never looked up */
+            rk[q] = valid ? he_rank_noflush(key5 + c->pairkey[q]) : 0;
+        }
+    }
 }
 
 /* The tallies of the board made of the row's known cards and m new cards x[0 .. m). */
-HE_ALWAYS_INLINE void score_board(const row_ctx *c, size_t S, const uint8_t *x, size_t m,
+HE_ALWAYS_INLINE void score_board(row_ctx *c, size_t S, const uint8_t *x, size_t m,
                                   board_tally *t)
 {
     uint64_t nkey = 0, nbits = 0, nmask = 0;
@@ -196,27 +229,32 @@ HE_ALWAYS_INLINE void score_board(const row_ctx *c, size_t S, const uint8_t *x, 
             }
         }
     }
-    unsigned rk[NCLASS];
+    uint16_t own[NCLASS];
+    const uint16_t *rk = own;
+    if (m == 1 || m == 2) {
+        unsigned g = m == 1 ? x[0] >> 2 : rank_class(x[0] >> 2, x[1] >> 2);
+        if (!c->rkc_ok[g]) {
+            class_ranks(c, navail, key5, c->rkc[g]);
+            c->rkc_ok[g] = 1;
+        }
+        rk = c->rkc[g];
+    } else {
+        class_ranks(c, navail, key5, own);
+    }
     for (size_t s = 0; s < S; s++) {
         t->A[s] = t->T[s] = t->N[s] = 0.0;
     }
-    for (unsigned hi = 0; hi < 13; hi++) {
-        for (unsigned lo = 0; lo <= hi; lo++) {
-            unsigned q = hi * (hi + 1u) / 2u + lo;
-            int valid = hi == lo ? navail[hi] >= 2 : (navail[hi] && navail[lo]);
-            if (!valid) { /* no combo of these ranks is left: a key no hand has */
-                rk[q] = 0;
-                continue;
-            }
-            unsigned r = he_rank_noflush(key5 + c->pairkey[q]);
-            rk[q] = r;
-            double ah = (double)(r > hero), ti = (double)(r == hero);
-            for (size_t s = 0; s < S; s++) {
-                double w = W[q * S + s];
-                t->A[s] += w * ah;
-                t->T[s] += w * ti;
-                t->N[s] += w;
-            }
+    for (unsigned q = 0; q < NCLASS; q++) {
+        unsigned r = rk[q];
+        if (r == 0) {
+            continue;
+        }
+        double ah = (double)(r > hero), ti = (double)(r == hero);
+        for (size_t s = 0; s < S; s++) {
+            double w = W[q * S + s];
+            t->A[s] += w * ah;
+            t->T[s] += w * ti;
+            t->N[s] += w;
         }
     }
     uint64_t out = c->used | nmask;
@@ -226,6 +264,7 @@ HE_ALWAYS_INLINE void score_board(const row_ctx *c, size_t S, const uint8_t *x, 
             continue;
         }
         /* Flush suit s: the combos with at least 5 - k cards of s are ranked one by one. */
+        unsigned sbits = (unsigned)(bits5 >> (16u * s) & 0x1FFFu);
         uint8_t suited[13], others[HE_NCARDS];
         unsigned ns = 0, no = 0;
         for (unsigned card = 0; card < HE_NCARDS; card++) {
@@ -240,25 +279,153 @@ HE_ALWAYS_INLINE void score_board(const row_ctx *c, size_t S, const uint8_t *x, 
         }
         for (unsigned i = 0; i < ns; i++) {
             for (unsigned j = i + 1; j < ns; j++) {
-                flush_fix(c, S, t, suited[i], suited[j], key5, bits5, rk, hero);
+                flush_fix(c, S, t, suited[i], suited[j], s, sbits, rk, hero);
             }
         }
         if (k >= 4) {
             for (unsigned i = 0; i < ns; i++) {
                 for (unsigned j = 0; j < no; j++) {
-                    flush_fix(c, S, t, suited[i], others[j], key5, bits5, rk, hero);
+                    flush_fix(c, S, t, suited[i], others[j], s, sbits, rk, hero);
                 }
             }
         }
         if (k == 5) {
             for (unsigned i = 0; i < no; i++) {
                 for (unsigned j = i + 1; j < no; j++) {
-                    flush_fix(c, S, t, others[i], others[j], key5, bits5, rk, hero);
+                    flush_fix(c, S, t, others[i], others[j], s, sbits, rk, hero);
                 }
             }
         }
         break; /* five board cards hold at most one suit of three */
     }
+}
+
+/* score_board against a random hand (every combo weighs 1), in integers. Each class's rank
+ * and number of combos depend on the ranks of the new cards only, so they are kept per rank
+ * set (the row's cache) and summed over in one branch-free pass the compiler vectorizes.
+ * Flush corrections count combos by rank: a combo with one card of the flush suit and one
+ * other has its flush from the suited card alone, whatever the other's suit. */
+HE_ALWAYS_INLINE void score_random(row_ctx *c, const uint8_t *x, size_t m, size_t nb,
+                                   board_tally *t)
+{
+    uint64_t nkey = 0, nbits = 0, nmask = 0;
+    unsigned navail[13];
+    memcpy(navail, c->avail, sizeof navail);
+    for (size_t i = 0; i < m; i++) {
+        nkey += he_cards[x[i]].key;
+        nbits += he_cards[x[i]].bits;
+        nmask |= 1ULL << x[i];
+        navail[x[i] >> 2]--;
+    }
+    uint64_t key5 = c->bkey + nkey, bits5 = c->bbits + nbits;
+    unsigned hero = he_rank_of(HE_SUIT_BIAS + c->hkey + nkey, c->hbits + nbits);
+    uint16_t lrank[NPAD], lways[NPAD];
+    uint16_t *rk = lrank, *ways = lways;
+    int cached = m == 1 || m == 2;
+    unsigned g = m == 1 ? x[0] >> 2u : (m == 2 ? rank_class(x[0] >> 2, x[1] >> 2) : 0u);
+    if (cached) {
+        rk = c->rrank[g];
+        ways = c->rways[g];
+    }
+    if (!cached || !c->rr_ok[g]) {
+        uint16_t r16[NCLASS];
+        class_ranks(c, navail, key5, r16);
+        for (unsigned hi = 0; hi < 13; hi++) {
+            for (unsigned lo = 0; lo <= hi; lo++) {
+                unsigned q = hi * (hi + 1u) / 2u + lo;
+                rk[q] = r16[q];
+                ways[q] = (uint16_t)(hi == lo ? navail[hi] * (navail[hi] - (navail[hi] > 0)) / 2u
+                                              : navail[hi] * navail[lo]);
+            }
+        }
+        for (unsigned q = NCLASS; q < NPAD; q++) {
+            rk[q] = ways[q] = 0;
+        }
+        if (cached) {
+            c->rr_ok[g] = 1;
+        }
+    }
+    uint32_t ahead = 0, tied = 0;
+    /* rank 0 (no combo) is neither above nor equal to hero's */
+#ifdef HE_SSE2
+    /* 8 classes a step: ranks < 2**15 compare as signed; a lane sums at most 12 x 16 ways */
+    __m128i hv = _mm_set1_epi16((short)hero), va = _mm_setzero_si128(), vt = _mm_setzero_si128();
+    for (unsigned q = 0; q < NPAD; q += 8) {
+        __m128i r = _mm_loadu_si128((const __m128i *)(const void *)(rk + q));
+        __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(ways + q));
+        va = _mm_add_epi16(va, _mm_and_si128(_mm_cmpgt_epi16(r, hv), w));
+        vt = _mm_add_epi16(vt, _mm_and_si128(_mm_cmpeq_epi16(r, hv), w));
+    }
+    __m128i ones = _mm_set1_epi16(1);
+    __m128i sa = _mm_madd_epi16(va, ones), st = _mm_madd_epi16(vt, ones); /* 4 x int32 */
+    sa = _mm_add_epi32(sa, _mm_shuffle_epi32(sa, 0x4E));
+    sa = _mm_add_epi32(sa, _mm_shuffle_epi32(sa, 0xB1));
+    st = _mm_add_epi32(st, _mm_shuffle_epi32(st, 0x4E));
+    st = _mm_add_epi32(st, _mm_shuffle_epi32(st, 0xB1));
+    ahead = (uint32_t)_mm_cvtsi128_si32(sa);
+    tied = (uint32_t)_mm_cvtsi128_si32(st);
+#else
+    for (unsigned q = 0; q < NPAD; q++) {
+        ahead += rk[q] > hero ? ways[q] : 0u;
+        tied += rk[q] == hero ? ways[q] : 0u;
+    }
+#endif
+    int32_t da = 0, dt = 0;
+    uint64_t out = c->used | nmask;
+    for (unsigned s = 0; s < 4; s++) {
+        unsigned k = (unsigned)(key5 >> (32u + 4u * s) & 0xFu);
+        if (k < 3) {
+            continue;
+        }
+        unsigned sbits = (unsigned)(bits5 >> (16u * s) & 0x1FFFu);
+        unsigned suited[13], ns = 0, other[13];
+        for (unsigned r = 0; r < 13; r++) {
+            unsigned free_s = !(out >> (4u * r + s) & 1u);
+            if (free_s) {
+                suited[ns++] = r;
+            }
+            other[r] = navail[r] - free_s;
+        }
+        /* both hole cards of suit s */
+        for (unsigned i = 0; i < ns; i++) {
+            for (unsigned j = i + 1; j < ns; j++) {
+                unsigned tr = he_flush_rank[sbits | 1u << suited[i] | 1u << suited[j]];
+                unsigned cr = rk[rank_class(suited[i], suited[j])];
+                da += (int32_t)(tr > hero) - (int32_t)(cr > hero);
+                dt += (int32_t)(tr == hero) - (int32_t)(cr == hero);
+            }
+        }
+        if (k >= 4) { /* one of suit s, the other any of another suit */
+            for (unsigned i = 0; i < ns; i++) {
+                unsigned tr = he_flush_rank[sbits | 1u << suited[i]];
+                int32_t ta = (int32_t)(tr > hero), tt = (int32_t)(tr == hero);
+                for (unsigned r = 0; r < 13; r++) {
+                    unsigned cr = rk[rank_class(suited[i], r)];
+                    int32_t n = (int32_t)other[r];
+                    da += n * (ta - (int32_t)(cr > hero));
+                    dt += n * (tt - (int32_t)(cr == hero));
+                }
+            }
+        }
+        if (k == 5) { /* neither of suit s: the board's flush */
+            unsigned tr = he_flush_rank[sbits];
+            int32_t ta = (int32_t)(tr > hero), tt = (int32_t)(tr == hero);
+            for (unsigned r1 = 0; r1 < 13; r1++) {
+                for (unsigned r2 = 0; r2 <= r1; r2++) {
+                    int32_t n = (int32_t)(r1 == r2 ? other[r1] * (other[r1] - (other[r1] > 0)) / 2u
+                                                   : other[r1] * other[r2]);
+                    unsigned cr = rk[rank_class(r1, r2)];
+                    da += n * (ta - (int32_t)(cr > hero));
+                    dt += n * (tt - (int32_t)(cr == hero));
+                }
+            }
+        }
+        break;
+    }
+    unsigned left = HE_NCARDS - 2u - (unsigned)(nb + m);
+    t->A[0] = (double)((int64_t)ahead + da);
+    t->T[0] = (double)((int64_t)tied + dt);
+    t->N[0] = (double)(left * (left - 1u) / 2u);
 }
 
 /* Sums over a row's boards. */
@@ -392,7 +559,11 @@ HE_ALWAYS_INLINE int exact_row(const job *j, row_ctx *c, size_t S, size_t i, dou
         for (size_t k = 0; k < m; k++) {
             x[k] = deck[idx[k]];
         }
-        score_board(c, S, x, m, &t);
+        if (S == 1 && c->weights == NULL) {
+            score_random(c, x, m, nb, &t);
+        } else {
+            score_board(c, S, x, m, &t);
+        }
         add_board(&r, &t, S, hist, bins);
         size_t k = m;
         while (k > 0 && idx[k - 1] == nd - m + k - 1) {
@@ -576,7 +747,11 @@ static int mc_row_one(const job *j, row_ctx *c, size_t i, double *hist, uint64_t
         for (size_t k = 0; k < m; k++) {
             x[k] = (uint8_t)deal_card(&src, deck, nd, (uint32_t)k, &mask);
         }
-        score_board(c, 1, x, m, &t);
+        if (c->weights == NULL) {
+            score_random(c, x, m, nb, &t);
+        } else {
+            score_board(c, 1, x, m, &t);
+        }
         double N = t.N[0], hs = N > 0.0 ? (t.A[0] + 0.5 * t.T[0]) / N : 0.0;
         add_moment(&e, hs);
         add_moment(&e2, hs * hs);

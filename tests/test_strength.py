@@ -8,12 +8,11 @@ import re
 
 import numpy as np
 import pytest
+from strength_reference import combo_id, reference
 
 import holdem_eval as he
 from holdem_eval import Range, hand_strength, parse_cards
-
 from holdem_eval.errors import CountArgumentError
-from strength_reference import combo_id, reference
 
 KINDS_NOW = ("ehs", "ehs2", "ppot", "npot", "histogram")
 
@@ -93,7 +92,7 @@ def test_published_hand_potential_example() -> None:
 
 
 def test_ehs_is_equity_against_a_random_hand() -> None:
-    for hole, board in TURN[:3] + [("AdQc", "3h4cJh")]:
+    for hole, board in [*TURN[:3], ("AdQc", "3h4cJh")]:
         want = he.equity([hole, "random"], board=board, method="exact").equity[0]
         assert hand_strength([hole], board).values[0] == pytest.approx(want, abs=1e-12)
     want = he.equity(["AdQc", "QQ+, AKs"], board="3h4cJh", method="exact").equity[0]

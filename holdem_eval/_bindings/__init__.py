@@ -30,8 +30,8 @@ from .strength import *  # noqa: F403
 
 __all__ = [
     *_core.__all__, *hand.__all__, *settle.__all__, *equity.__all__, *icm.__all__,
-    *batch.__all__, *short.__all__, *hilo.__all__, *strength.__all__, "HandCore", "deal_seeded", "evaluate_fast",
-    "hand_blind_seats", "hand_glue_setup",
+    *batch.__all__, *short.__all__, *hilo.__all__, *strength.__all__, "HandCore", "deal_seeded",
+    "evaluate_fast", "hand_blind_seats", "hand_glue_setup",
 ]
 
 # The scalar fast path (holdem_eval/_fastpath.c): a builtin taking a tuple or list of

@@ -62,7 +62,6 @@ from holdem_eval._bindings import (
 from holdem_eval._limits import MAX_THREADS, check_count, check_threads
 from holdem_eval.errors import DTypeError, OutArrayError, ShapeError
 
-from ._hand_input import kernel_config
 from .config import GameConfig
 from .dealing import _check_seed
 from .discrete import RAISE_TO, SKIP, ActionSet, observation_size
@@ -75,6 +74,7 @@ from .errors import (
     IllegalActionError,
     SeedError,
 )
+from .hand.inputs import kernel_config
 from .rules import Rules
 
 __all__ = [

@@ -46,7 +46,7 @@ from holdem_eval import DTypeError
 from holdem_eval import _bindings as _native
 
 from .config import ConfigError
-from .pots import InvalidChipsError
+from .errors import InvalidChipsError
 
 __all__ = ["OddChipPolicy", "PotMethod", "Rules", "native_rules"]
 

@@ -14,7 +14,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from .. import _bindings as nat
-from .._equity_input import alias_table
+from ..equity.players import alias_table
 from ..cards import card_text, first_repeat, format_cards
 from ..errors import DuplicateCardError, InvalidCardError, NoValidDealError, ShapeError
 from ..evaluator import _card_array, _narrow

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from holdem_eval.engine.pots import coerce_chips
 from holdem_eval.engine.rules import Rules
-from holdem_eval.engine.settlement import Pot, Settlement, ShowdownOrder
-from holdem_eval.engine.showdown import (
+from holdem_eval.engine.showdown.pots import coerce_chips
+from holdem_eval.engine.showdown.settlement import Pot, Settlement, ShowdownOrder
+from holdem_eval.engine.showdown.showdown import (
     DEFAULT_RULES,
     CardsInput,
     _checked_hand,

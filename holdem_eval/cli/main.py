@@ -37,6 +37,7 @@ _COMMAND_MODULES = (
     "holdem_eval.cli.equity",
     "holdem_eval.cli.serve",
     "holdem_eval.cli.history",
+    "holdem_eval.cli.strength",
 )
 
 _EPILOG = f"""\

@@ -101,6 +101,7 @@ def hand_strength(
     threads: int = 1,
     progress: Callable[[float], None] | None = None,
     variant: str = "holdem",
+    first_row: int = 0,
 ) -> StrengthResult:
     """Strength of each row's hole cards on its board against ``opponents`` hands from
     ``against`` (docs/strength.md).
@@ -121,14 +122,20 @@ def hand_strength(
     standard errors, each row drawn from its own stream of ``seed``, so a seeded result
     repeats whatever ``threads`` and however the rows are split. ``threads`` runs the rows
     in parallel (the library's pool); ``progress(fraction)`` is called between chunks of
-    about 50 ms, and Ctrl-C stops at the next. Nothing is returned for a batch with a bad
-    row, and the caller's arrays are never written.
+    about 50 ms, and Ctrl-C stops at the next. ``first_row`` numbers the rows (errors name
+    row ``first_row + i``; Monte Carlo draws row i from stream ``first_row + i``), so a file
+    scored in chunks gives what one call on all its rows gives. Nothing is returned for a
+    batch with a bad row, and the caller's arrays are never written.
 
     >>> r = hand_strength(["AdQc"], "3h4cJh", "ppot")
     >>> round(float(r.values[0]), 3), r.exact
     (0.208, True)
     """
     _check_args(kind, method, opponents, bins, trials, seed, threads, progress, variant)
+    ok = isinstance(first_row, (int, np.integer)) and not isinstance(first_row, (bool, np.bool_))
+    if not ok or not 0 <= int(first_row) < 1 << 63:
+        raise StrengthArgumentError(f"first_row must be an int from 0 to 2**63 - 1, got {first_row!r}")
+    first_row = int(first_row)
     opponents, bins, threads = int(opponents), int(bins), int(threads)
     rng = opponent_range(against, StrengthArgumentError)
     h, b = check_rows(holes, boards)
@@ -153,11 +160,11 @@ def hand_strength(
                                               threads)
         else:
             st, bad, out = _mc(h[lo:hi], b[lo:hi], rng, opponents, field, bins, ntrials or 0,
-                               seed_used or 0, lo, threads)
+                               seed_used or 0, first_row + lo, threads)
         if st != nat.HE_OK:
             if st == nat.HE_E_ARGUMENT:
                 raise StrengthArgumentError(f"the kernel refused its arguments (status {st})")
-            raise_row(st, lo + bad, h, b, rng.text)
+            raise_row(st, lo + bad, h, b, rng.text, first_row)
         values[lo:hi] = out.values[field]
         if not exact:
             stderr[lo:hi] = out.errors[field]

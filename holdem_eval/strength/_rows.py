@@ -14,8 +14,8 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from .. import _bindings as nat
-from ..equity.players import alias_table
 from ..cards import card_text, first_repeat, format_cards
+from ..equity.players import alias_table
 from ..errors import DuplicateCardError, InvalidCardError, NoValidDealError, ShapeError
 from ..evaluator import _card_array, _narrow
 from ..ranges import Range
@@ -49,10 +49,12 @@ def check_rows(holes: ArrayLike, boards: ArrayLike) -> tuple[NDArray[np.uint8], 
     return _narrow(h).copy(), _narrow(b).copy()
 
 
-def raise_row(status: int, row: int, holes: NDArray[np.uint8], boards: NDArray[np.uint8],
-              against: str) -> None:
-    """The error for a row the kernel refused: what, which row, its cards."""
-    hole, board = holes[row].tolist(), boards[row].tolist()
+def raise_row(status: int, index: int, holes: NDArray[np.uint8], boards: NDArray[np.uint8],
+              against: str, first_row: int = 0) -> None:
+    """The error for the row at ``index`` the kernel refused: what, which row (numbered from
+    ``first_row``), its cards."""
+    hole, board = holes[index].tolist(), boards[index].tolist()
+    row = first_row + index
     if status == nat.HE_E_CARD_RANGE:
         val = next(c for c in hole + board if c > 51)
         raise InvalidCardError(f"card id {val!r} in row {row} is outside 0..51")

@@ -57,7 +57,7 @@ class StrengthResult:
         counts in the last bin)."""
         if self.bins is None:
             raise ShapeError(f"a result of kind {self.kind!r} has no bins")
-        return np.linspace(0.0, 1.0, self.bins + 1)
+        return np.arange(self.bins + 1, dtype=np.float64) / self.bins
 
     def __len__(self) -> int:
         return int(self.values.shape[0])

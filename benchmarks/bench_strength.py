@@ -27,6 +27,7 @@ import holdem_eval as he
 from holdem_eval import format_cards, hand_strength
 
 OPP_HANDS_TURN = 990  # C(45, 2): the opponent's hands on a turn row's river
+RANGE = "QQ+, AK, KQs, 76s:0.5, 55:0.25"  # a weighted range (summed by class and card)
 
 
 def deal(n: int, k: int, seed: int) -> np.ndarray:
@@ -82,6 +83,7 @@ def main() -> None:
                           method="exact").equity[0] for r in rows]
 
     turn = deal(args.turn_rows, 6, 1)
+    ranged = min(args.turn_rows, 100_000)
     th, tb = turn[:, :2], turn[:, 2:]
     peers = turn[: args.peer_rows]
     river = deal(args.river_rows, 7, 3)
@@ -105,8 +107,11 @@ def main() -> None:
         lambda: hand_strength(flop[:, :2], flop[:, 2:], "ehs2"),
         lambda: hand_strength(flop_peers[:, :2], flop_peers[:, 2:]),
         lambda: e7_rows(flop_peers),
+        lambda: hand_strength(th[:ranged], tb[:ranged], against=RANGE),
+        lambda: hand_strength(th[:ranged], tb[:ranged], "ppot"),
     ], args.rounds)
-    t_turn, t_peer, t_equity, t_e7, t_river, t_e7_river, t_flop2, t_flop, t_e7_flop = secs
+    t_turn, t_peer, t_equity, t_e7, t_river, t_e7_river, t_flop2, t_flop, t_e7_flop = secs[:9]
+    t_range, t_pot = secs[9:]
     rows_s = args.turn_rows / t_turn
     print(f"turn EHS exact vs 1 random hand, {args.turn_rows:,} rows, 1 thread: {t_turn:.2f} s, "
           f"{rows_s:,.0f} rows/s = {rows_s * OPP_HANDS_TURN / 1e6:.1f} M rows x opponent hands/s "
@@ -123,6 +128,8 @@ def main() -> None:
           f"(target <= 5 ms); flop EHS {t_flop / args.flop_peer_rows * 1e3:.3f} ms/row, eval7 over "
           f"the 1,081 turn-river boards {t_e7_flop / args.flop_peer_rows * 1e3:.1f} ms/row "
           f"(ratio {t_e7_flop / t_flop:.0f}x)")
+    print(f"turn rows, {ranged:,}: EHS against {RANGE!r} {t_range / ranged * 1e6:.1f} us/row; "
+          f"PPot (status now of each combo) {t_pot / ranged * 1e6:.1f} us/row")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "equity_mc_internal.h"
+#include "eval_short_internal.h"
 
 #define NCLASS 91   /* rank classes of two hole cards: hi >= lo, index hi * (hi + 1) / 2 + lo */
 #define NSTATUS 3   /* 0 ahead, 1 tied, 2 behind (hero against an opponent combo) */
@@ -51,12 +52,58 @@ static inline unsigned status_of(unsigned opp, unsigned hero)
     return opp > hero ? 0u : (opp == hero ? 1u : 2u);
 }
 
+/* The deck a kernel call plays: Hold'em's 52 cards, or short deck's 36 (ids 16..51) ranked on
+ * one of its rule sets' scales. Cards below `low` are treated as already in use. */
+typedef struct {
+    const uint16_t *table; /* he_short_table(rules), or NULL: Hold'em */
+    uint64_t lowmask;      /* the cards outside the deck */
+} deck_rules;
+
+static inline unsigned rank_full(const deck_rules *d, uint64_t key, uint64_t bits)
+{
+    return d->table ? he_short_rank_of(key, bits, d->table) : he_rank_of(key, bits);
+}
+
+/* Rank of a hand that holds no flush, from its summed rank key. */
+static inline unsigned rank_noflush(const deck_rules *d, uint64_t key)
+{
+    if (d->table == NULL) {
+        return he_rank_noflush(key);
+    }
+    uint32_t k = (uint32_t)key;
+    return d->table[(uint32_t)(k + he_short_row_offset[(k >> HE_ROW_SHIFT) - HE_SHORT_FIRST_ROW])];
+}
+
+/* Rank of the best flush among the ranks of a 13-bit mask (5..7 set). */
+static inline unsigned rank_flush(const deck_rules *d, unsigned mask)
+{
+    return d->table ? he_short_flush_rank[mask >> 4] : he_flush_rank[mask];
+}
+
+/* Adds a row's cards to *used; HE_E_CARD_RANGE for a card outside the deck. */
+static inline int row_cards(const deck_rules *d, const uint8_t *hole, const uint8_t *board,
+                            size_t nb, uint64_t *used)
+{
+    *used = 0;
+    int st = add_mask(hole, 2, used);
+    if (st == HE_OK) {
+        st = add_mask(board, nb, used);
+    }
+    if (st == HE_OK && (*used & d->lowmask)) {
+        st = HE_E_CARD_RANGE;
+    }
+    *used |= d->lowmask;
+    return st;
+}
+
 /* One row: its cards and the opponent's weight summed by class and by card. S (1 or 3) is
  * the number of statuses kept: 3 when the potentials need the status now of each combo. */
 typedef struct {
     size_t S;
+    deck_rules deck;
     const double *weights;         /* NULL: every combo 1 */
-    uint64_t used;                 /* hole + known board */
+    uint64_t used;                 /* hole + known board (+ the cards outside the deck) */
+    unsigned free;                 /* cards left in the deck */
     uint64_t bkey, bbits;          /* known board: summed keys (no suit bias) and bits */
     uint64_t hkey, hbits;          /* hole + known board */
     unsigned avail[13];            /* cards of each rank not in used */
@@ -86,15 +133,13 @@ static inline double weight_of(const row_ctx *c, unsigned id)
  * row leaves the range no combo of positive weight. */
 static int row_setup(row_ctx *c, const uint8_t *hole, const uint8_t *board, size_t nb)
 {
-    uint64_t used = 0;
-    int st = add_mask(hole, 2, &used);
-    if (st == HE_OK) {
-        st = add_mask(board, nb, &used);
-    }
+    uint64_t used;
+    int st = row_cards(&c->deck, hole, board, nb, &used);
     if (st != HE_OK) {
         return st;
     }
     c->used = used;
+    c->free = HE_NCARDS - he_popcount_portable(used);
     memset(c->rkc_ok, 0, sizeof c->rkc_ok);
     memset(c->rr_ok, 0, sizeof c->rr_ok);
     c->bkey = c->bbits = 0;
@@ -109,15 +154,14 @@ static int row_setup(row_ctx *c, const uint8_t *hole, const uint8_t *board, size
     }
     size_t S = c->S;
     if (c->weights == NULL && S == 1) { /* a random hand: score_board counts by ranks */
-        unsigned left = HE_NCARDS - 2u - (unsigned)nb;
-        c->total = (double)(left * (left - 1u) / 2u);
+        c->total = (double)(c->free * (c->free - 1u) / 2u);
         return HE_OK;
     }
     memset(c->base, 0, sizeof c->base);
     memset(c->dcard, 0, sizeof c->dcard);
     unsigned hero_now = 0;
     if (S == NSTATUS) {
-        hero_now = he_rank_of(HE_SUIT_BIAS + c->hkey, c->hbits);
+        hero_now = rank_full(&c->deck, HE_SUIT_BIAS + c->hkey, c->hbits);
     }
     double total = 0.0;
     for (unsigned a = 1; a < HE_NCARDS; a++) {
@@ -135,8 +179,8 @@ static int row_setup(row_ctx *c, const uint8_t *hole, const uint8_t *board, size
             }
             unsigned s = 0;
             if (S == NSTATUS) {
-                unsigned r = he_rank_of(HE_SUIT_BIAS + c->bkey + he_cards[a].key + he_cards[b].key,
-                                        c->bbits + he_cards[a].bits + he_cards[b].bits);
+                unsigned r = rank_full(&c->deck, HE_SUIT_BIAS + c->bkey + he_cards[a].key
+                                       + he_cards[b].key, c->bbits + he_cards[a].bits + he_cards[b].bits);
                 s = status_of(r, hero_now);
                 c->cur[id] = (uint8_t)s;
             }
@@ -170,7 +214,7 @@ HE_ALWAYS_INLINE void flush_fix(const row_ctx *c, size_t S, board_tally *t, unsi
         return;
     }
     unsigned mine = sbits | ((a & 3u) == s ? 1u << (a >> 2) : 0u) | ((b & 3u) == s ? 1u << (b >> 2) : 0u);
-    unsigned tr = he_flush_rank[mine];
+    unsigned tr = rank_flush(&c->deck, mine);
     unsigned cr = rk[rank_class(a >> 2, b >> 2)];
     if (tr == cr) {
         return;
@@ -188,7 +232,7 @@ static void class_ranks(const row_ctx *c, const unsigned *navail, uint64_t key5,
             unsigned q = hi * (hi + 1u) / 2u + lo;
             int valid = hi == lo ? navail[hi] >= 2 : (navail[hi] && navail[lo]);
             /* no combo of these ranks is left: a key no hand has, never looked up */
-            rk[q] = valid ? he_rank_noflush(key5 + c->pairkey[q]) : 0;
+            rk[q] = valid ? (uint16_t)rank_noflush(&c->deck, key5 + c->pairkey[q]) : 0;
         }
     }
 }
@@ -207,7 +251,7 @@ HE_ALWAYS_INLINE void score_board(row_ctx *c, size_t S, const uint8_t *x, size_t
         navail[x[i] >> 2]--;
     }
     uint64_t key5 = c->bkey + nkey, bits5 = c->bbits + nbits;
-    unsigned hero = he_rank_of(HE_SUIT_BIAS + c->hkey + nkey, c->hbits + nbits);
+    unsigned hero = rank_full(&c->deck, HE_SUIT_BIAS + c->hkey + nkey, c->hbits + nbits);
     double W[NCLASS * NSTATUS];
     memcpy(W, c->base, NCLASS * S * sizeof W[0]);
     for (size_t i = 0; i < m; i++) {
@@ -305,8 +349,7 @@ HE_ALWAYS_INLINE void score_board(row_ctx *c, size_t S, const uint8_t *x, size_t
  * set (the row's cache) and summed over in one branch-free pass the compiler vectorizes.
  * Flush corrections count combos by rank: a combo with one card of the flush suit and one
  * other has its flush from the suited card alone, whatever the other's suit. */
-HE_ALWAYS_INLINE void score_random(row_ctx *c, const uint8_t *x, size_t m, size_t nb,
-                                   board_tally *t)
+HE_ALWAYS_INLINE void score_random(row_ctx *c, const uint8_t *x, size_t m, board_tally *t)
 {
     uint64_t nkey = 0, nbits = 0, nmask = 0;
     unsigned navail[13];
@@ -318,7 +361,7 @@ HE_ALWAYS_INLINE void score_random(row_ctx *c, const uint8_t *x, size_t m, size_
         navail[x[i] >> 2]--;
     }
     uint64_t key5 = c->bkey + nkey, bits5 = c->bbits + nbits;
-    unsigned hero = he_rank_of(HE_SUIT_BIAS + c->hkey + nkey, c->hbits + nbits);
+    unsigned hero = rank_full(&c->deck, HE_SUIT_BIAS + c->hkey + nkey, c->hbits + nbits);
     uint16_t lrank[NPAD], lways[NPAD];
     uint16_t *rk = lrank, *ways = lways;
     int cached = m == 1 || m == 2;
@@ -389,7 +432,7 @@ HE_ALWAYS_INLINE void score_random(row_ctx *c, const uint8_t *x, size_t m, size_
         /* both hole cards of suit s */
         for (unsigned i = 0; i < ns; i++) {
             for (unsigned j = i + 1; j < ns; j++) {
-                unsigned tr = he_flush_rank[sbits | 1u << suited[i] | 1u << suited[j]];
+                unsigned tr = rank_flush(&c->deck, sbits | 1u << suited[i] | 1u << suited[j]);
                 unsigned cr = rk[rank_class(suited[i], suited[j])];
                 da += (int32_t)(tr > hero) - (int32_t)(cr > hero);
                 dt += (int32_t)(tr == hero) - (int32_t)(cr == hero);
@@ -397,7 +440,7 @@ HE_ALWAYS_INLINE void score_random(row_ctx *c, const uint8_t *x, size_t m, size_
         }
         if (k >= 4) { /* one of suit s, the other any of another suit */
             for (unsigned i = 0; i < ns; i++) {
-                unsigned tr = he_flush_rank[sbits | 1u << suited[i]];
+                unsigned tr = rank_flush(&c->deck, sbits | 1u << suited[i]);
                 int32_t ta = (int32_t)(tr > hero), tt = (int32_t)(tr == hero);
                 for (unsigned r = 0; r < 13; r++) {
                     unsigned cr = rk[rank_class(suited[i], r)];
@@ -408,7 +451,7 @@ HE_ALWAYS_INLINE void score_random(row_ctx *c, const uint8_t *x, size_t m, size_
             }
         }
         if (k == 5) { /* neither of suit s: the board's flush */
-            unsigned tr = he_flush_rank[sbits];
+            unsigned tr = rank_flush(&c->deck, sbits);
             int32_t ta = (int32_t)(tr > hero), tt = (int32_t)(tr == hero);
             for (unsigned r1 = 0; r1 < 13; r1++) {
                 for (unsigned r2 = 0; r2 <= r1; r2++) {
@@ -422,7 +465,7 @@ HE_ALWAYS_INLINE void score_random(row_ctx *c, const uint8_t *x, size_t m, size_
         }
         break;
     }
-    unsigned left = HE_NCARDS - 2u - (unsigned)(nb + m);
+    unsigned left = c->free - (unsigned)m;
     t->A[0] = (double)((int64_t)ahead + da);
     t->T[0] = (double)((int64_t)tied + dt);
     t->N[0] = (double)(left * (left - 1u) / 2u);
@@ -489,6 +532,7 @@ static void potentials(const row_sums *r, double *ppot, double *npot)
 typedef struct {
     const uint8_t *holes, *boards;
     size_t n, nb, parts;
+    deck_rules deck;
     const he_strength_range *range;
     const he_strength_out *out, *err;
     size_t opponents;
@@ -504,6 +548,7 @@ static row_ctx *new_ctx(const job *j, size_t S)
         return NULL;
     }
     c->S = S;
+    c->deck = j->deck;
     c->weights = j->range->weights;
     for (unsigned hi = 0; hi < 13; hi++) {
         for (unsigned lo = 0; lo <= hi; lo++) {
@@ -560,7 +605,7 @@ HE_ALWAYS_INLINE int exact_row(const job *j, row_ctx *c, size_t S, size_t i, dou
             x[k] = deck[idx[k]];
         }
         if (S == 1 && c->weights == NULL) {
-            score_random(c, x, m, nb, &t);
+            score_random(c, x, m, &t);
         } else {
             score_board(c, S, x, m, &t);
         }
@@ -634,9 +679,9 @@ static int run_job(job *j, he_pool_task task, size_t threads, size_t *bad_row)
 }
 
 static int check_common(const uint8_t *holes, const uint8_t *boards, size_t n, size_t nb,
-                        const he_strength_range *range, const he_strength_out *out)
+                        const he_strength_range *range, const he_strength_out *out, int rules)
 {
-    if (range == NULL || out == NULL || (n && holes == NULL) || (n && nb && boards == NULL)
+    if ((rules != HE_STRENGTH_HOLDEM && !he_short_rules_ok(rules)) || range == NULL || out == NULL || (n && holes == NULL) || (n && nb && boards == NULL)
         || !(nb == 0 || (nb >= 3 && nb <= 5))) {
         return HE_E_ARGUMENT;
     }
@@ -646,11 +691,20 @@ static int check_common(const uint8_t *holes, const uint8_t *boards, size_t n, s
     return HE_OK;
 }
 
+/* The deck of `rules` (HE_STRENGTH_HOLDEM or a short-deck rule set, already checked). */
+static deck_rules deck_of(int rules)
+{
+    deck_rules d;
+    d.table = rules == HE_STRENGTH_HOLDEM ? NULL : he_short_table(rules);
+    d.lowmask = rules == HE_STRENGTH_HOLDEM ? 0 : (1ULL << HE_SHORT_LOWEST_CARD) - 1u;
+    return d;
+}
+
 int he_strength_exact(const uint8_t *holes, const uint8_t *boards, size_t n, size_t nb,
-                      const he_strength_range *range, const he_strength_out *out,
+                      int rules, const he_strength_range *range, const he_strength_out *out,
                       size_t threads, size_t *bad_row)
 {
-    int st = check_common(holes, boards, n, nb, range, out);
+    int st = check_common(holes, boards, n, nb, range, out, rules);
     if (st != HE_OK) {
         return st;
     }
@@ -666,6 +720,7 @@ int he_strength_exact(const uint8_t *holes, const uint8_t *boards, size_t n, siz
     j.boards = boards;
     j.n = n;
     j.nb = nb;
+    j.deck = deck_of(rules);
     j.range = range;
     j.out = out;
     return run_job(&j, exact_part, threads, bad_row);
@@ -748,7 +803,7 @@ static int mc_row_one(const job *j, row_ctx *c, size_t i, double *hist, uint64_t
             x[k] = (uint8_t)deal_card(&src, deck, nd, (uint32_t)k, &mask);
         }
         if (c->weights == NULL) {
-            score_random(c, x, m, nb, &t);
+            score_random(c, x, m, &t);
         } else {
             score_board(c, 1, x, m, &t);
         }
@@ -791,11 +846,8 @@ static int mc_row_many(const job *j, size_t i, uint64_t *state)
     size_t nb = j->nb, m = 5 - nb, k = j->opponents;
     const he_strength_range *g = j->range;
     const uint8_t *hole = j->holes + 2 * i, *board = j->boards + nb * i;
-    uint64_t used = 0;
-    int st = add_mask(hole, 2, &used);
-    if (st == HE_OK) {
-        st = add_mask(board, nb, &used);
-    }
+    uint64_t used;
+    int st = row_cards(&j->deck, hole, board, nb, &used);
     if (st != HE_OK) {
         return st;
     }
@@ -859,11 +911,11 @@ static int mc_row_many(const job *j, size_t i, uint64_t *state)
             key += he_cards[card].key;
             bits += he_cards[card].bits;
         }
-        unsigned hero = he_rank_of(key + he_cards[hole[0]].key + he_cards[hole[1]].key,
+        unsigned hero = rank_full(&j->deck, key + he_cards[hole[0]].key + he_cards[hole[1]].key,
                                    bits + he_cards[hole[0]].bits + he_cards[hole[1]].bits);
         unsigned best = 0xFFFFu, ties = 0;
         for (size_t p = 0; p < k; p++) {
-            unsigned r = he_rank_of(key + he_cards[opp[2 * p]].key + he_cards[opp[2 * p + 1]].key,
+            unsigned r = rank_full(&j->deck, key + he_cards[opp[2 * p]].key + he_cards[opp[2 * p + 1]].key,
                                     bits + he_cards[opp[2 * p]].bits + he_cards[opp[2 * p + 1]].bits);
             best = r < best ? r : best;
             ties += r == hero;
@@ -906,12 +958,12 @@ static void mc_part(void *ctx, size_t part)
     free(hist);
 }
 
-int he_strength_mc(const uint8_t *holes, const uint8_t *boards, size_t n, size_t nb,
+int he_strength_mc(const uint8_t *holes, const uint8_t *boards, size_t n, size_t nb, int rules,
                    const he_strength_range *range, size_t opponents, uint64_t trials,
                    uint64_t seed, uint64_t first_row, const he_strength_out *out,
                    const he_strength_out *err, size_t threads, size_t *bad_row)
 {
-    int st = check_common(holes, boards, n, nb, range, out);
+    int st = check_common(holes, boards, n, nb, range, out, rules);
     if (st != HE_OK) {
         return st;
     }
@@ -932,6 +984,7 @@ int he_strength_mc(const uint8_t *holes, const uint8_t *boards, size_t n, size_t
     j.boards = boards;
     j.n = n;
     j.nb = nb;
+    j.deck = deck_of(rules);
     j.range = range;
     j.out = out;
     j.err = err;

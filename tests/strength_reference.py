@@ -49,16 +49,18 @@ def _status(opp: NDArray[np.int64], hero: int) -> NDArray[np.int64]:
 
 
 def reference(hole: list[int], board: list[int], weights: NDArray[np.float64] | None = None,
-              bins: int = 10) -> Reference:
-    """Exact strength of one row against one opponent (weights by combo id; None: random)."""
-    deck = [c for c in range(52) if c not in hole and c not in board]
+              bins: int = 10, variant: str = "holdem") -> Reference:
+    """Exact strength of one row against one opponent (weights by combo id; None: random),
+    in Hold'em or a short deck (cards 16..51, ranked by evaluate_batch's variant)."""
+    low = 0 if variant == "holdem" else 16
+    deck = [c for c in range(low, 52) if c not in hole and c not in board]
     pairs = [(a, b) for a, b in combinations(deck, 2)]
     w_all = np.array([1.0 if weights is None else weights[combo_id(a, b)] for a, b in pairs])
     pairs_a = np.array(pairs, dtype=np.int64)
     now = np.zeros(len(pairs), dtype=np.int64)
     if len(board) in (3, 4):
-        hero_now = int(evaluate_batch([hole + board])[0])
-        opp_now = evaluate_batch(np.hstack([pairs_a, np.tile(board, (len(pairs), 1))]))
+        hero_now = int(evaluate_batch([hole + board], variant=variant)[0])
+        opp_now = evaluate_batch(np.hstack([pairs_a, np.tile(board, (len(pairs), 1))]), variant=variant)
         now = _status(opp_now.astype(np.int64), hero_now)
     hp = np.zeros((3, 3))
     hist = np.zeros(bins)
@@ -70,8 +72,9 @@ def reference(hole: list[int], board: list[int], weights: NDArray[np.float64] | 
         if not keep.any():
             continue
         nboards += 1
-        hero = int(evaluate_batch([hole + full])[0])
-        opp = evaluate_batch(np.hstack([pairs_a[keep], np.tile(full, (int(keep.sum()), 1))]))
+        hero = int(evaluate_batch([hole + full], variant=variant)[0])
+        opp = evaluate_batch(np.hstack([pairs_a[keep], np.tile(full, (int(keep.sum()), 1))]),
+                             variant=variant)
         st = _status(opp.astype(np.int64), hero)
         w = w_all[keep]
         np.add.at(hp, (now[keep], st), w)

@@ -21,24 +21,27 @@ def ids(text: str) -> list[int]:
     return [int(c) for c in parse_cards(text)]
 
 
-def range_weights(r: Range) -> np.ndarray:
+def range_weights(r: Range, variant: str = "holdem") -> np.ndarray:
     w = np.zeros(1326)
-    pairs = r.weighted_combos()
+    low = 0 if variant == "holdem" else 16
+    pairs = [(c, x) for c, x in r.weighted_combos() if min(c) >= low]
     top = max(x for _, x in pairs)
     for (a, b), x in pairs:
         w[combo_id(a, b)] = x / top
     return w
 
 
-def check_against_reference(rows: list[tuple[str, str]], against: str = "random") -> None:
-    weights = None if against == "random" else range_weights(Range(against))
+def check_against_reference(rows: list[tuple[str, str]], against: str = "random",
+                            variant: str = "holdem") -> None:
+    weights = None if against == "random" else range_weights(Range(against), variant)
     holes = [h for h, _ in rows]
     boards = [b for _, b in rows]
     nb = len(ids(boards[0]))
     kinds = KINDS_NOW if nb in (3, 4) else ("ehs", "ehs2", "histogram")
-    got = {k: hand_strength(holes, boards, k, against=against, bins=7) for k in kinds}
+    got = {k: hand_strength(holes, boards, k, against=against, bins=7, variant=variant)
+           for k in kinds}
     for i, (h, b) in enumerate(rows):
-        ref = reference(ids(h), ids(b), weights, bins=7)
+        ref = reference(ids(h), ids(b), weights, bins=7, variant=variant)
         assert got["ehs"].values[i] == pytest.approx(ref.ehs, abs=1e-12), (h, b)
         assert got["ehs2"].values[i] == pytest.approx(ref.ehs2, abs=1e-12), (h, b)
         np.testing.assert_allclose(got["histogram"].values[i], ref.hist, atol=1e-12)
@@ -68,6 +71,33 @@ def test_exact_matches_brute_force_against_a_random_hand(rows: list[tuple[str, s
 def test_exact_matches_brute_force_against_weighted_ranges(against: str) -> None:
     check_against_reference(RIVER[:3] + RIVER[4:], against)
     check_against_reference(TURN, against)
+
+
+# short deck: trips and straights in both orders, A-6-7-8-9, flushes over full houses
+SHORT_TURN = [("AsAc", "KsKc7c8h"), ("9h8h", "7h6hAsTd"), ("AhKd", "6c7d8s9h"),
+              ("QsQd", "QhJh6h9c"), ("Th9d", "8s7c6dAc")]
+
+
+@pytest.mark.parametrize("variant", ["short-deck", "short-deck-straights-beat-trips"])
+def test_short_deck_matches_brute_force(variant: str) -> None:
+    check_against_reference(SHORT_TURN, variant=variant)
+    check_against_reference([(h, b + "Ks") for h, b in SHORT_TURN if "Ks" not in h + b],
+                            "TT+, AK, 98s:0.5", variant=variant)
+
+
+def test_short_deck_monte_carlo_and_errors() -> None:
+    exact = hand_strength(["AsAc", "9h8h"], "Ts7d6c", variant="short-deck")
+    mc = hand_strength(["AsAc", "9h8h"], "Ts7d6c", variant="short-deck", method="monte_carlo",
+                       trials=20_000, seed=3)
+    assert (np.abs(mc.values - exact.values) < 5 * mc.stderr).all()
+    many = hand_strength(["AsAc"], "Ts7d6c", variant="short-deck", opponents=2, trials=20_000, seed=3)
+    want = he.equity(["AsAc", "random", "random"], board="Ts7d6c", variant="short-deck",
+                     method="exact").equity[0]
+    assert abs(many.values[0] - want) < 5 * many.stderr[0]
+    with pytest.raises(he.InvalidCardError, match="row 1"):
+        hand_strength(["AsAc", "9h5h"], "Ts7d6c", variant="short-deck")
+    with pytest.raises(he.NoValidDealError, match="no combo in the deck"):
+        hand_strength(["AsAc"], "Ts7d6c", variant="short-deck", against="22-55")
 
 
 @pytest.mark.slow
@@ -262,7 +292,8 @@ def test_rejects_card_ids_outside_the_deck_before_narrowing() -> None:
     ({"seed": -1}, he.StrengthArgumentError, "seed must be an int in 0 .. 2**64 - 1"),
     ({"progress": 3}, he.StrengthArgumentError, "progress must be a callable"),
     ({"against": 7}, he.StrengthArgumentError, "against must be 'random', range text or a Range"),
-    ({"variant": "omaha"}, he.InvalidVariantError, "plays variant 'holdem' only, got 'omaha'"),
+    ({"variant": "omaha"}, he.InvalidVariantError,
+     "plays variant 'holdem' or 'short-deck' or 'short-deck-straights-beat-trips', got 'omaha'"),
 ])
 def test_rejects_bad_arguments(kwargs: dict[str, object], cls: type, message: str) -> None:
     assert_rejects(cls, message, ["AhKh"], "2c3c4c", **kwargs)

@@ -25,14 +25,19 @@
  * With k >= 2 opponents (Monte Carlo, ehs only) every opponent holds a combo of the range,
  * no card twice, and ehs is the expected share of the pot (ties split).
  *
- * Both kernels validate every row's cards in the pass that evaluates it (ids < 52, no card
- * twice in a row) and return HE_OK, HE_E_CARD_RANGE or HE_E_DUPLICATE for the first bad
+ * `rules` is HE_STRENGTH_HOLDEM (the 52-card deck, the Cactus Kev scale) or a short-deck rule
+ * set of api/eval_short.h (the 36 cards 16..51 on that set's scale; the deck's cards only:
+ * combos holding a card below 16 never count).
+ *
+ * Both kernels validate every row's cards in the pass that evaluates it (ids in the deck, no
+ * card twice in a row) and return HE_OK, HE_E_CARD_RANGE or HE_E_DUPLICATE for the first bad
  * row (*bad_row), HE_E_NO_DEAL when a row leaves the range no combo (*bad_row), or
- * HE_E_ARGUMENT. Outputs are written for rows before the first bad one only; on an error
- * the caller discards them. Rows run on the library's pool (api/pool.h) in `threads`
- * parts; the results do not depend on threads. No state is kept between calls. */
+ * HE_E_ARGUMENT. On an error the outputs of any row may have been written: the caller
+ * discards them. Rows run on the library's pool (api/pool.h) in `threads` parts; the results
+ * do not depend on threads. No state is kept between calls. */
 
 #define HE_STRENGTH_COMBOS 1326 /* two-card combos; combo a > b has id a * (a - 1) / 2 + b */
+#define HE_STRENGTH_HOLDEM -1   /* `rules` of the 52-card deck; else a short-deck rule set */
 #define HE_STRENGTH_MAX_OPPONENTS 9
 
 /* The opponent's hand. weights[HE_STRENGTH_COMBOS] (>= 0, finite) by combo id, or NULL: a
@@ -61,7 +66,7 @@ typedef struct {
  * pairs on the flop, 1 on the river; C(48, 5) preflop: about a second a row) against every
  * combo, one opponent. ppot/npot need nb 3 or 4 (HE_E_ARGUMENT otherwise). */
 int he_strength_exact(const uint8_t *holes, const uint8_t *boards, size_t n, size_t nb,
-                      const he_strength_range *range, const he_strength_out *out,
+                      int rules, const he_strength_range *range, const he_strength_out *out,
                       size_t threads, size_t *bad_row);
 
 /* Monte Carlo, `trials` (>= 2) per row; row i draws from he_rng_seed(seed, first_row + i), so
@@ -73,7 +78,7 @@ int he_strength_exact(const uint8_t *holes, const uint8_t *boards, size_t n, siz
  * k range combos (the whole tuple redrawn on any conflict) and the board, and adds hero's
  * pot share; only ehs. err receives the standard errors of the same outputs (ppot and npot
  * are not estimated: NULL). HE_E_NO_DEAL also after 1,000,000 redraws in a row. */
-int he_strength_mc(const uint8_t *holes, const uint8_t *boards, size_t n, size_t nb,
+int he_strength_mc(const uint8_t *holes, const uint8_t *boards, size_t n, size_t nb, int rules,
                    const he_strength_range *range, size_t opponents, uint64_t trials,
                    uint64_t seed, uint64_t first_row, const he_strength_out *out,
                    const he_strength_out *err, size_t threads, size_t *bad_row);

@@ -16,12 +16,13 @@ from numpy.typing import NDArray
 from ._core import F64, U8, U32, U64, ffi, lib
 
 __all__ = [
-    "HE_STRENGTH_COMBOS", "HE_STRENGTH_MAX_OPPONENTS", "StrengthArrays", "strength_exact",
-    "strength_mc",
+    "HE_STRENGTH_COMBOS", "HE_STRENGTH_HOLDEM", "HE_STRENGTH_MAX_OPPONENTS", "StrengthArrays",
+    "strength_exact", "strength_mc",
 ]
 
 HE_STRENGTH_COMBOS: int = lib.HE_STRENGTH_COMBOS
 HE_STRENGTH_MAX_OPPONENTS: int = lib.HE_STRENGTH_MAX_OPPONENTS
+HE_STRENGTH_HOLDEM: int = lib.HE_STRENGTH_HOLDEM
 _FIELDS = ("ehs", "ehs2", "ppot", "npot", "hist")
 
 
@@ -54,20 +55,21 @@ def _range(weights: F64 | None, combos: U8 | None, alias: U32 | None, thresh: U6
     return ffi.new("he_strength_range *", {**parts, "ncombos": ncombos})
 
 
-def strength_exact(holes: U8, boards: U8, weights: F64 | None, kinds: tuple[str, ...], bins: int,
-                   threads: int) -> tuple[int, int, StrengthArrays]:
-    """Exact strengths of rows ``holes`` (n, 2) with ``boards`` (n, nb): (status, first bad
-    row, arrays of ``kinds`` among ehs, ehs2, ppot, npot, hist)."""
+def strength_exact(holes: U8, boards: U8, rules: int, weights: F64 | None, kinds: tuple[str, ...],
+                   bins: int, threads: int) -> tuple[int, int, StrengthArrays]:
+    """Exact strengths of rows ``holes`` (n, 2) with ``boards`` (n, nb) in the deck of
+    ``rules`` (HE_STRENGTH_HOLDEM or a short-deck rule set): (status, first bad row, arrays of
+    ``kinds`` among ehs, ehs2, ppot, npot, hist)."""
     n, nb = holes.shape[0], boards.shape[1]
     keep: list[Any] = []
     out, arrays = _out(kinds, n, bins, keep)
     bad = ffi.new("size_t *")
-    st = lib.he_strength_exact(_ptr(holes, "uint8_t[]"), _ptr(boards, "uint8_t[]"), n, nb,
+    st = lib.he_strength_exact(_ptr(holes, "uint8_t[]"), _ptr(boards, "uint8_t[]"), n, nb, rules,
                                _range(weights, None, None, None, keep), out, threads, bad)
     return int(st), int(bad[0]), StrengthArrays(arrays, {})
 
 
-def strength_mc(holes: U8, boards: U8, weights: F64 | None, combos: U8 | None,
+def strength_mc(holes: U8, boards: U8, rules: int, weights: F64 | None, combos: U8 | None,
                 alias: U32 | None, thresh: U64 | None, opponents: int, kinds: tuple[str, ...],
                 bins: int, trials: int, seed: int, first_row: int,
                 threads: int) -> tuple[int, int, StrengthArrays]:
@@ -78,7 +80,7 @@ def strength_mc(holes: U8, boards: U8, weights: F64 | None, combos: U8 | None,
     out, arrays = _out(kinds, n, bins, keep)
     err, errors = _out(kinds, n, bins, keep)
     bad = ffi.new("size_t *")
-    st = lib.he_strength_mc(_ptr(holes, "uint8_t[]"), _ptr(boards, "uint8_t[]"), n, nb,
+    st = lib.he_strength_mc(_ptr(holes, "uint8_t[]"), _ptr(boards, "uint8_t[]"), n, nb, rules,
                             _range(weights, combos, alias, thresh, keep), opponents, trials,
                             seed, first_row, out, err, threads, bad)
     return int(st), int(bad[0]), StrengthArrays(arrays, errors)

@@ -12,7 +12,9 @@ from numpy.typing import ArrayLike, NDArray
 
 from .. import _bindings as nat
 from .._limits import check_seed, check_threads
+from .._variant_faces import SHORT_RULES
 from ..errors import InvalidVariantError, StrengthArgumentError
+from ..variants import VARIANTS as VARIANT_ROWS
 from ._rows import OpponentRange, RangeLike, check_rows, opponent_range, raise_row
 from .result import StrengthResult
 
@@ -26,6 +28,7 @@ MAX_BINS = 10_000
 # Work per kernel call between two progress reports (and chances to stop on Ctrl-C): board
 # scorings or trials, each about half a microsecond on one core, so a chunk is ~50 ms.
 CHUNK_UNITS = 100_000
+PLAYS = ("holdem", *SHORT_RULES)  # the variants: Hold'em and the short decks (two cards a row)
 _FIELD = {"ehs": "ehs", "ehs2": "ehs2", "ppot": "ppot", "npot": "npot", "histogram": "hist"}
 
 
@@ -35,8 +38,9 @@ def _check_args(kind: str, method: str, opponents: Any, bins: Any, trials: Any, 
         raise StrengthArgumentError(f"kind must be one of {KINDS}, got {kind!r}")
     if method not in METHODS:
         raise StrengthArgumentError(f"method must be one of {METHODS}, got {method!r}")
-    if variant != "holdem":
-        raise InvalidVariantError(f"hand_strength plays variant 'holdem' only, got {variant!r}")
+    if variant not in PLAYS:
+        raise InvalidVariantError(f"hand_strength plays variant {' or '.join(map(repr, PLAYS))}, "
+                                  f"got {variant!r}")
     ok = isinstance(opponents, (int, np.integer)) and not isinstance(opponents, (bool, np.bool_))
     if not ok or not 1 <= int(opponents) <= nat.HE_STRENGTH_MAX_OPPONENTS:
         raise StrengthArgumentError(f"opponents must be an int from 1 to "
@@ -83,8 +87,8 @@ def _choose(kind: str, method: str, nb: int, opponents: int) -> bool:
     return method == "exact"
 
 
-def _boards_per_row(nb: int) -> int:
-    return math.comb(52 - 2 - nb, 5 - nb)
+def _boards_per_row(nb: int, deck: int) -> int:
+    return math.comb(deck - 2 - nb, 5 - nb)
 
 
 def hand_strength(
@@ -117,6 +121,9 @@ def hand_strength(
     * ``"histogram"``: each row's distribution of river strength over ``bins`` equal bins.
 
     ``against``: ``"random"``, range text or a :class:`~holdem_eval.Range` (weights count).
+    ``variant``: ``"holdem"``, or ``"short-deck"`` / ``"short-deck-straights-beat-trips"``
+    (the 36-card deck 6..A on its own scale: a range keeps its short-deck combos, a 2..5 in a
+    row is an InvalidCardError naming the row and the variant).
     ``method``: ``"auto"`` enumerates exactly with one opponent on the flop, turn and river and
     samples otherwise; ``"exact"``; ``"monte_carlo"``: ``trials`` a row (default 10,000) with
     standard errors, each row drawn from its own stream of ``seed``, so a seeded result
@@ -137,7 +144,9 @@ def hand_strength(
         raise StrengthArgumentError(f"first_row must be an int from 0 to 2**63 - 1, got {first_row!r}")
     first_row = int(first_row)
     opponents, bins, threads = int(opponents), int(bins), int(threads)
-    rng = opponent_range(against, StrengthArgumentError)
+    rules = SHORT_RULES.get(variant, nat.HE_STRENGTH_HOLDEM)
+    deck = VARIANT_ROWS[variant].deck_size
+    rng = opponent_range(against, StrengthArgumentError, VARIANT_ROWS[variant].lowest_card)
     h, b = check_rows(holes, boards)
     n, nb = h.shape[0], b.shape[1]
     exact = _choose(kind, method, nb, opponents)
@@ -146,7 +155,7 @@ def hand_strength(
     values = np.zeros(shape, dtype=np.float64)
     stderr = np.zeros(shape, dtype=np.float64)
     if exact:
-        cost = _boards_per_row(nb)
+        cost = _boards_per_row(nb, deck)
         ntrials, seed_used = None, None
     else:
         ntrials = DEFAULT_TRIALS if trials is None else int(trials)
@@ -156,15 +165,15 @@ def hand_strength(
     for lo in range(0, n, step):
         hi = min(n, lo + step)
         if exact:
-            st, bad, out = nat.strength_exact(h[lo:hi], b[lo:hi], rng.weights, (field,), bins,
-                                              threads)
+            st, bad, out = nat.strength_exact(h[lo:hi], b[lo:hi], rules, rng.weights, (field,),
+                                              bins, threads)
         else:
-            st, bad, out = _mc(h[lo:hi], b[lo:hi], rng, opponents, field, bins, ntrials or 0,
-                               seed_used or 0, first_row + lo, threads)
+            st, bad, out = _mc(h[lo:hi], b[lo:hi], rules, rng, opponents, field, bins,
+                               ntrials or 0, seed_used or 0, first_row + lo, threads)
         if st != nat.HE_OK:
             if st == nat.HE_E_ARGUMENT:
                 raise StrengthArgumentError(f"the kernel refused its arguments (status {st})")
-            raise_row(st, lo + bad, h, b, rng.text, first_row)
+            raise_row(st, lo + bad, h, b, rng.text, first_row, variant)
         values[lo:hi] = out.values[field]
         if not exact:
             stderr[lo:hi] = out.errors[field]
@@ -175,8 +184,8 @@ def hand_strength(
                           seed=seed_used, bins=bins if kind == "histogram" else None)
 
 
-def _mc(h: NDArray[np.uint8], b: NDArray[np.uint8], rng: OpponentRange, opponents: int,
-        field: str, bins: int, trials: int, seed: int, first_row: int,
+def _mc(h: NDArray[np.uint8], b: NDArray[np.uint8], rules: int, rng: OpponentRange,
+        opponents: int, field: str, bins: int, trials: int, seed: int, first_row: int,
         threads: int) -> tuple[int, int, nat.StrengthArrays]:
-    return nat.strength_mc(h, b, rng.weights, rng.combos, rng.alias, rng.thresh, opponents,
+    return nat.strength_mc(h, b, rules, rng.weights, rng.combos, rng.alias, rng.thresh, opponents,
                            (field,), bins, trials, seed, first_row, threads)

@@ -14,6 +14,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from .. import _bindings as nat
+from .._variant_faces import deck_error
 from ..cards import card_text, first_repeat, format_cards
 from ..equity.players import alias_table
 from ..errors import DuplicateCardError, InvalidCardError, NoValidDealError, ShapeError
@@ -50,12 +51,15 @@ def check_rows(holes: ArrayLike, boards: ArrayLike) -> tuple[NDArray[np.uint8], 
 
 
 def raise_row(status: int, index: int, holes: NDArray[np.uint8], boards: NDArray[np.uint8],
-              against: str, first_row: int = 0) -> None:
+              against: str, first_row: int = 0, variant: str = "holdem") -> None:
     """The error for the row at ``index`` the kernel refused: what, which row (numbered from
     ``first_row``), its cards."""
     hole, board = holes[index].tolist(), boards[index].tolist()
     row = first_row + index
     if status == nat.HE_E_CARD_RANGE:
+        outside = deck_error(hole + board, f"row {row}", variant)
+        if outside is not None:
+            raise outside
         val = next(c for c in hole + board if c > 51)
         raise InvalidCardError(f"card id {val!r} in row {row} is outside 0..51")
     text = f"{format_cards(hole)} | {format_cards(board)}" if board else format_cards(hole)
@@ -81,8 +85,9 @@ class OpponentRange:
     thresh: NDArray[np.uint64] | None
 
 
-def opponent_range(against: Any, error: type[Exception]) -> OpponentRange:
-    """``"random"`` (or a range of every combo), range text or a :class:`Range`."""
+def opponent_range(against: Any, error: type[Exception], lowest_card: int = 0) -> OpponentRange:
+    """``"random"`` (or a range of every combo), range text or a :class:`Range`; only its
+    combos of cards ``lowest_card``..51 (the variant's deck) count."""
     if isinstance(against, str):
         rng = Range(against)  # RangeSyntaxError for bad or empty text
     elif isinstance(against, Range):
@@ -91,7 +96,10 @@ def opponent_range(against: Any, error: type[Exception]) -> OpponentRange:
         raise error(f"against must be 'random', range text or a Range, got {against!r}")
     if rng.is_random:
         return OpponentRange("random", None, None, None, None)
-    pairs = rng.weighted_combos()
+    pairs = [(c, w) for c, w in rng.weighted_combos() if min(c) >= lowest_card]
+    if not pairs:
+        raise NoValidDealError(f"the opponent range {rng.to_text()!r} has no combo in the deck "
+                               f"(cards {card_text(lowest_card)[0]}..A)")
     combos = np.array([c for c, _ in pairs], dtype=np.uint8).reshape(-1, 2)
     w = np.array([x for _, x in pairs], dtype=np.float64)
     w = w / w.max()  # relative weights: the largest is 1

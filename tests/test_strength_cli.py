@@ -79,3 +79,12 @@ def test_a_missing_column_is_named(tmp_path: Path, capsys: pytest.CaptureFixture
     src.write_text("cards,flop\nAhKh,2c3c4c\n")
     assert main(["strength", str(src), str(tmp_path / "o.parquet"), "-q"]) == 1
     assert "INPUT has no column 'hole'" in capsys.readouterr().err
+
+
+def test_short_deck_rows(tmp_path: Path) -> None:
+    src, out = tmp_path / "short.csv", tmp_path / "s.csv"
+    src.write_text("hole,board\nAsAc,Ts7d6c\n9h8h,Ts7d6c\n")
+    assert main(["strength", str(src), str(out), "--variant", "short-deck", "-q"]) == 0
+    got = [float(line.split(",")[-1]) for line in out.read_text().splitlines()[1:]]
+    want = hand_strength(["AsAc", "9h8h"], "Ts7d6c", variant="short-deck").values
+    np.testing.assert_allclose(got, want, rtol=1e-15)

@@ -15,7 +15,7 @@ from ..bulk.common import pa_module
 from ..bulk.io import Sink, open_source, output_format
 from ..cards import format_cards, parse_card, parse_cards
 from ..errors import BadRowError, BulkArgumentError
-from ..strength import KINDS, METHODS, StrengthResult, hand_strength
+from ..strength import KINDS, METHODS, PLAYS, StrengthResult, hand_strength
 from .args import add_quiet_arg, add_threads_arg, count_type, seed_type, show_progress
 
 __all__ = ["register"]
@@ -70,6 +70,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    metavar="N", help="Monte Carlo trials a row (default: 10,000)")
     p.add_argument("--seed", type=seed_type, default=None, metavar="S",
                    help="Monte Carlo seed (default: drawn and written to the output's metadata)")
+    p.add_argument("--variant", choices=PLAYS, default="holdem", metavar="NAME",
+                   help="holdem (default), short-deck or short-deck-straights-beat-trips")
     p.add_argument("--format", choices=("parquet", "csv"), help="input format (default: from the name)")
     p.add_argument("--output-format", choices=("parquet", "csv", "jsonl"),
                    help="output format (default: from the name; CSV for '-')")
@@ -168,7 +170,7 @@ def _run(args: argparse.Namespace) -> int:
         return hand_strength(holes, boards, args.kind, opponents=args.opponents,
                              against=args.against, bins=args.bins, method=args.method,
                              trials=args.trials, seed=seed, threads=args.threads,
-                             first_row=first_row)
+                             variant=args.variant, first_row=first_row)
 
     sink = Sink(args.output, output_format(args.output, args.output_format), "none")
     try:

@@ -14,10 +14,10 @@ imports it but ``holdem_eval`` and the CLI.
 from __future__ import annotations
 
 from ..errors import StrengthArgumentError
-from ._compute import DEFAULT_TRIALS, KINDS, MAX_BINS, MAX_TRIALS, METHODS, hand_strength
+from ._compute import DEFAULT_TRIALS, KINDS, MAX_BINS, MAX_TRIALS, METHODS, PLAYS, hand_strength
 from .result import StrengthResult
 
 __all__ = [
-    "DEFAULT_TRIALS", "KINDS", "MAX_BINS", "MAX_TRIALS", "METHODS", "StrengthArgumentError",
+    "DEFAULT_TRIALS", "KINDS", "MAX_BINS", "MAX_TRIALS", "METHODS", "PLAYS", "StrengthArgumentError",
     "StrengthResult", "hand_strength",
 ]

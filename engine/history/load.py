@@ -27,8 +27,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Union
 
-from ..errors import UnknownSiteError
-from ..phh.hand import PhhError, PhhHand
+from ..errors import PhhError, UnknownSiteError
+from ..phh.hand import PhhHand
 from ..phh.replay import replay_phh
 from ..rules import Rules
 from .ipoker import HEADER_IPOKER, IpokerGame, ipoker_games, read_ipoker_hand

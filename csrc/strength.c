@@ -1,5 +1,6 @@
-/* Hand strength kernels (contracts in csrc/api/strength.h): exact enumeration of every
- * completion of a row's board against a weighted opponent range, and Monte Carlo.
+/* Hand strength kernels (contracts in csrc/api/strength.h): scoring a board and exact
+ * enumeration of every completion of a row's board against a weighted opponent range
+ * (Monte Carlo: csrc/strength_mc.c; shared internals: csrc/strength_internal.h).
  *
  * How a board is scored without ranking every opponent combo. A hand with no flush is ranked
  * by its multiset of ranks alone, so on a five-card board b every opponent combo of ranks
@@ -13,125 +14,12 @@
  * board) are ranked one by one, and their weight moves from the class's outcome to their
  * own. On the turn that is 46 boards of 91 lookups and a few dozen flush corrections, where
  * ranking each combo would take 46 x 990 lookups. */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "equity_mc_internal.h"
-#include "eval_short_internal.h"
+#include "strength_internal.h"
 
-#define NCLASS 91   /* rank classes of two hole cards: hi >= lo, index hi * (hi + 1) / 2 + lo */
-#define NSTATUS 3   /* 0 ahead, 1 tied, 2 behind (hero against an opponent combo) */
-#define MAX_NEW 5   /* board cards a completion adds (preflop: 5) */
-#define MAX_BINS 1000000u
-#define NPAD 96     /* NCLASS rounded up to whole vectors of 8 or 16 lanes */
-
-/* Class index of two ranks (either order). */
-static inline unsigned rank_class(unsigned r1, unsigned r2)
-{
-    unsigned hi = r1 > r2 ? r1 : r2, lo = r1 > r2 ? r2 : r1;
-    return hi * (hi + 1u) / 2u + lo;
-}
-
-/* Combo id of two different cards (either order): a * (a - 1) / 2 + b for a > b. */
-static inline unsigned combo_id(unsigned a, unsigned b)
-{
-    unsigned hi = a > b ? a : b, lo = a > b ? b : a;
-    return hi * (hi - 1u) / 2u + lo;
-}
-
-/* Rank key of one rank (bits 0..31 of a card's key: the part that ranks non-flush hands). */
-static inline uint64_t rank_key(unsigned r)
-{
-    return he_cards[4u * r].key & 0xFFFFFFFFULL;
-}
-
-/* Hero's status against an opponent's rank (lower rank = stronger hand). */
-static inline unsigned status_of(unsigned opp, unsigned hero)
-{
-    return opp > hero ? 0u : (opp == hero ? 1u : 2u);
-}
-
-/* The deck a kernel call plays: Hold'em's 52 cards, or short deck's 36 (ids 16..51) ranked on
- * one of its rule sets' scales. Cards below `low` are treated as already in use. */
-typedef struct {
-    const uint16_t *table; /* he_short_table(rules), or NULL: Hold'em */
-    uint64_t lowmask;      /* the cards outside the deck */
-} deck_rules;
-
-static inline unsigned rank_full(const deck_rules *d, uint64_t key, uint64_t bits)
-{
-    return d->table ? he_short_rank_of(key, bits, d->table) : he_rank_of(key, bits);
-}
-
-/* Rank of a hand that holds no flush, from its summed rank key. */
-static inline unsigned rank_noflush(const deck_rules *d, uint64_t key)
-{
-    if (d->table == NULL) {
-        return he_rank_noflush(key);
-    }
-    uint32_t k = (uint32_t)key;
-    return d->table[(uint32_t)(k + he_short_row_offset[(k >> HE_ROW_SHIFT) - HE_SHORT_FIRST_ROW])];
-}
-
-/* Rank of the best flush among the ranks of a 13-bit mask (5..7 set). */
-static inline unsigned rank_flush(const deck_rules *d, unsigned mask)
-{
-    return d->table ? he_short_flush_rank[mask >> 4] : he_flush_rank[mask];
-}
-
-/* Adds a row's cards to *used; HE_E_CARD_RANGE for a card outside the deck. */
-static inline int row_cards(const deck_rules *d, const uint8_t *hole, const uint8_t *board,
-                            size_t nb, uint64_t *used)
-{
-    *used = 0;
-    int st = add_mask(hole, 2, used);
-    if (st == HE_OK) {
-        st = add_mask(board, nb, used);
-    }
-    if (st == HE_OK && (*used & d->lowmask)) {
-        st = HE_E_CARD_RANGE;
-    }
-    *used |= d->lowmask;
-    return st;
-}
-
-/* One row: its cards and the opponent's weight summed by class and by card. S (1 or 3) is
- * the number of statuses kept: 3 when the potentials need the status now of each combo. */
-typedef struct {
-    size_t S;
-    deck_rules deck;
-    const double *weights;         /* NULL: every combo 1 */
-    uint64_t used;                 /* hole + known board (+ the cards outside the deck) */
-    unsigned free;                 /* cards left in the deck */
-    uint64_t bkey, bbits;          /* known board: summed keys (no suit bias) and bits */
-    uint64_t hkey, hbits;          /* hole + known board */
-    unsigned avail[13];            /* cards of each rank not in used */
-    double total;                  /* weight of every combo the row leaves */
-    double base[NCLASS * NSTATUS]; /* weight by class and status now */
-    double dcard[HE_NCARDS][13 * NSTATUS]; /* weight of combos holding a card, by partner rank */
-    uint8_t cur[HE_STRENGTH_COMBOS];       /* status now of each combo (S == 3) */
-    uint64_t pairkey[NCLASS];      /* rank keys of each class's two ranks */
-    /* Non-flush ranks of every class on the boards whose new cards have the ranks of class
-     * (or, one new card, rank) g: rkc[g], filled on first use (rkc_ok[g]). Boards with the
-     * same ranks share them: 13 rank sets for the 46 rivers, 91 for the 1,081 turn-river
-     * pairs. */
-    uint16_t rkc[NCLASS][NCLASS];
-    uint8_t rkc_ok[NCLASS];
-    /* Against a random hand (score_random): the same, padded to NPAD lanes, with each
-     * class's number of combos beside its rank. */
-    uint16_t rrank[NCLASS][NPAD], rways[NCLASS][NPAD];
-    uint8_t rr_ok[NCLASS];
-} row_ctx;
-
-static inline double weight_of(const row_ctx *c, unsigned id)
-{
-    return c->weights ? c->weights[id] : 1.0;
-}
-
-/* Checks a row's cards (HE_E_CARD_RANGE, HE_E_DUPLICATE) and fills c; HE_E_NO_DEAL when the
- * row leaves the range no combo of positive weight. */
-static int row_setup(row_ctx *c, const uint8_t *hole, const uint8_t *board, size_t nb)
+int he_strength_row_setup(row_ctx *c, const uint8_t *hole, const uint8_t *board, size_t nb)
 {
     uint64_t used;
     int st = row_cards(&c->deck, hole, board, nb, &used);
@@ -161,7 +49,7 @@ static int row_setup(row_ctx *c, const uint8_t *hole, const uint8_t *board, size
     memset(c->dcard, 0, sizeof c->dcard);
     unsigned hero_now = 0;
     if (S == NSTATUS) {
-        hero_now = rank_full(&c->deck, HE_SUIT_BIAS + c->hkey, c->hbits);
+        hero_now = rank_full(c->deck.table, HE_SUIT_BIAS + c->hkey, c->hbits);
     }
     double total = 0.0;
     for (unsigned a = 1; a < HE_NCARDS; a++) {
@@ -179,7 +67,7 @@ static int row_setup(row_ctx *c, const uint8_t *hole, const uint8_t *board, size
             }
             unsigned s = 0;
             if (S == NSTATUS) {
-                unsigned r = rank_full(&c->deck, HE_SUIT_BIAS + c->bkey + he_cards[a].key
+                unsigned r = rank_full(c->deck.table, HE_SUIT_BIAS + c->bkey + he_cards[a].key
                                        + he_cards[b].key, c->bbits + he_cards[a].bits + he_cards[b].bits);
                 s = status_of(r, hero_now);
                 c->cur[id] = (uint8_t)s;
@@ -195,18 +83,13 @@ static int row_setup(row_ctx *c, const uint8_t *hole, const uint8_t *board, size
     return total > 0.0 ? HE_OK : HE_E_NO_DEAL;
 }
 
-/* Status tallies of one completed board: A (ahead), T (tied) and N (all) weight by status
- * now. */
-typedef struct {
-    double A[NSTATUS], T[NSTATUS], N[NSTATUS];
-} board_tally;
 
 /* Moves combo (a, b)'s weight from its class's outcome (class rank cr) to its flush's:
  * sbits are the board's ranks in the flush suit s. Seven cards holding a flush hold no full
  * house or quads, so the flush (or straight flush) is the hand's rank. */
 HE_ALWAYS_INLINE void flush_fix(const row_ctx *c, size_t S, board_tally *t, unsigned a,
                                 unsigned b, unsigned s, unsigned sbits, const uint16_t *rk,
-                                unsigned hero)
+                                unsigned hero, const uint16_t *tb)
 {
     unsigned id = combo_id(a, b);
     double w = weight_of(c, id);
@@ -214,7 +97,7 @@ HE_ALWAYS_INLINE void flush_fix(const row_ctx *c, size_t S, board_tally *t, unsi
         return;
     }
     unsigned mine = sbits | ((a & 3u) == s ? 1u << (a >> 2) : 0u) | ((b & 3u) == s ? 1u << (b >> 2) : 0u);
-    unsigned tr = rank_flush(&c->deck, mine);
+    unsigned tr = rank_flush(tb, mine);
     unsigned cr = rk[rank_class(a >> 2, b >> 2)];
     if (tr == cr) {
         return;
@@ -225,20 +108,21 @@ HE_ALWAYS_INLINE void flush_fix(const row_ctx *c, size_t S, board_tally *t, unsi
 }
 
 /* Non-flush ranks of every class on board key key5 (0 for a class with no combo left). */
-static void class_ranks(const row_ctx *c, const unsigned *navail, uint64_t key5, uint16_t *rk)
+HE_ALWAYS_INLINE void class_ranks(const row_ctx *c, const uint16_t *tb, const unsigned *navail,
+                                  uint64_t key5, uint16_t *rk)
 {
     for (unsigned hi = 0; hi < 13; hi++) {
         for (unsigned lo = 0; lo <= hi; lo++) {
             unsigned q = hi * (hi + 1u) / 2u + lo;
             int valid = hi == lo ? navail[hi] >= 2 : (navail[hi] && navail[lo]);
             /* no combo of these ranks is left: a key no hand has, never looked up */
-            rk[q] = valid ? (uint16_t)rank_noflush(&c->deck, key5 + c->pairkey[q]) : 0;
+            rk[q] = valid ? (uint16_t)rank_noflush(tb, key5 + c->pairkey[q]) : 0;
         }
     }
 }
 
 /* The tallies of the board made of the row's known cards and m new cards x[0 .. m). */
-HE_ALWAYS_INLINE void score_board(row_ctx *c, size_t S, const uint8_t *x, size_t m,
+HE_ALWAYS_INLINE void score_board(row_ctx *c, size_t S, int short_deck, const uint8_t *x, size_t m,
                                   board_tally *t)
 {
     uint64_t nkey = 0, nbits = 0, nmask = 0;
@@ -251,7 +135,8 @@ HE_ALWAYS_INLINE void score_board(row_ctx *c, size_t S, const uint8_t *x, size_t
         navail[x[i] >> 2]--;
     }
     uint64_t key5 = c->bkey + nkey, bits5 = c->bbits + nbits;
-    unsigned hero = rank_full(&c->deck, HE_SUIT_BIAS + c->hkey + nkey, c->hbits + nbits);
+    const uint16_t *tb = short_deck ? c->deck.table : NULL; /* a constant NULL for Hold'em */
+    unsigned hero = rank_full(tb, HE_SUIT_BIAS + c->hkey + nkey, c->hbits + nbits);
     double W[NCLASS * NSTATUS];
     memcpy(W, c->base, NCLASS * S * sizeof W[0]);
     for (size_t i = 0; i < m; i++) {
@@ -278,12 +163,12 @@ HE_ALWAYS_INLINE void score_board(row_ctx *c, size_t S, const uint8_t *x, size_t
     if (m == 1 || m == 2) {
         unsigned g = m == 1 ? x[0] >> 2 : rank_class(x[0] >> 2, x[1] >> 2);
         if (!c->rkc_ok[g]) {
-            class_ranks(c, navail, key5, c->rkc[g]);
+            class_ranks(c, tb, navail, key5, c->rkc[g]);
             c->rkc_ok[g] = 1;
         }
         rk = c->rkc[g];
     } else {
-        class_ranks(c, navail, key5, own);
+        class_ranks(c, tb, navail, key5, own);
     }
     for (size_t s = 0; s < S; s++) {
         t->A[s] = t->T[s] = t->N[s] = 0.0;
@@ -323,20 +208,20 @@ HE_ALWAYS_INLINE void score_board(row_ctx *c, size_t S, const uint8_t *x, size_t
         }
         for (unsigned i = 0; i < ns; i++) {
             for (unsigned j = i + 1; j < ns; j++) {
-                flush_fix(c, S, t, suited[i], suited[j], s, sbits, rk, hero);
+                flush_fix(c, S, t, suited[i], suited[j], s, sbits, rk, hero, tb);
             }
         }
         if (k >= 4) {
             for (unsigned i = 0; i < ns; i++) {
                 for (unsigned j = 0; j < no; j++) {
-                    flush_fix(c, S, t, suited[i], others[j], s, sbits, rk, hero);
+                    flush_fix(c, S, t, suited[i], others[j], s, sbits, rk, hero, tb);
                 }
             }
         }
         if (k == 5) {
             for (unsigned i = 0; i < no; i++) {
                 for (unsigned j = i + 1; j < no; j++) {
-                    flush_fix(c, S, t, others[i], others[j], s, sbits, rk, hero);
+                    flush_fix(c, S, t, others[i], others[j], s, sbits, rk, hero, tb);
                 }
             }
         }
@@ -349,7 +234,8 @@ HE_ALWAYS_INLINE void score_board(row_ctx *c, size_t S, const uint8_t *x, size_t
  * set (the row's cache) and summed over in one branch-free pass the compiler vectorizes.
  * Flush corrections count combos by rank: a combo with one card of the flush suit and one
  * other has its flush from the suited card alone, whatever the other's suit. */
-HE_ALWAYS_INLINE void score_random(row_ctx *c, const uint8_t *x, size_t m, board_tally *t)
+HE_ALWAYS_INLINE void score_random(row_ctx *c, int short_deck, const uint8_t *x, size_t m,
+                                   board_tally *t)
 {
     uint64_t nkey = 0, nbits = 0, nmask = 0;
     unsigned navail[13];
@@ -361,7 +247,8 @@ HE_ALWAYS_INLINE void score_random(row_ctx *c, const uint8_t *x, size_t m, board
         navail[x[i] >> 2]--;
     }
     uint64_t key5 = c->bkey + nkey, bits5 = c->bbits + nbits;
-    unsigned hero = rank_full(&c->deck, HE_SUIT_BIAS + c->hkey + nkey, c->hbits + nbits);
+    const uint16_t *tb = short_deck ? c->deck.table : NULL; /* a constant NULL for Hold'em */
+    unsigned hero = rank_full(tb, HE_SUIT_BIAS + c->hkey + nkey, c->hbits + nbits);
     uint16_t lrank[NPAD], lways[NPAD];
     uint16_t *rk = lrank, *ways = lways;
     int cached = m == 1 || m == 2;
@@ -372,7 +259,7 @@ HE_ALWAYS_INLINE void score_random(row_ctx *c, const uint8_t *x, size_t m, board
     }
     if (!cached || !c->rr_ok[g]) {
         uint16_t r16[NCLASS];
-        class_ranks(c, navail, key5, r16);
+        class_ranks(c, tb, navail, key5, r16);
         for (unsigned hi = 0; hi < 13; hi++) {
             for (unsigned lo = 0; lo <= hi; lo++) {
                 unsigned q = hi * (hi + 1u) / 2u + lo;
@@ -432,7 +319,7 @@ HE_ALWAYS_INLINE void score_random(row_ctx *c, const uint8_t *x, size_t m, board
         /* both hole cards of suit s */
         for (unsigned i = 0; i < ns; i++) {
             for (unsigned j = i + 1; j < ns; j++) {
-                unsigned tr = rank_flush(&c->deck, sbits | 1u << suited[i] | 1u << suited[j]);
+                unsigned tr = rank_flush(tb, sbits | 1u << suited[i] | 1u << suited[j]);
                 unsigned cr = rk[rank_class(suited[i], suited[j])];
                 da += (int32_t)(tr > hero) - (int32_t)(cr > hero);
                 dt += (int32_t)(tr == hero) - (int32_t)(cr == hero);
@@ -440,7 +327,7 @@ HE_ALWAYS_INLINE void score_random(row_ctx *c, const uint8_t *x, size_t m, board
         }
         if (k >= 4) { /* one of suit s, the other any of another suit */
             for (unsigned i = 0; i < ns; i++) {
-                unsigned tr = rank_flush(&c->deck, sbits | 1u << suited[i]);
+                unsigned tr = rank_flush(tb, sbits | 1u << suited[i]);
                 int32_t ta = (int32_t)(tr > hero), tt = (int32_t)(tr == hero);
                 for (unsigned r = 0; r < 13; r++) {
                     unsigned cr = rk[rank_class(suited[i], r)];
@@ -451,7 +338,7 @@ HE_ALWAYS_INLINE void score_random(row_ctx *c, const uint8_t *x, size_t m, board
             }
         }
         if (k == 5) { /* neither of suit s: the board's flush */
-            unsigned tr = rank_flush(&c->deck, sbits);
+            unsigned tr = rank_flush(tb, sbits);
             int32_t ta = (int32_t)(tr > hero), tt = (int32_t)(tr == hero);
             for (unsigned r1 = 0; r1 < 13; r1++) {
                 for (unsigned r2 = 0; r2 <= r1; r2++) {
@@ -477,17 +364,7 @@ typedef struct {
     double hp[NSTATUS][NSTATUS];
 } row_sums;
 
-static inline size_t bin_of(double hs, size_t bins)
-{
-    double f = hs * (double)bins;
-    if (!(f > 0.0)) {
-        return 0;
-    }
-    size_t k = (size_t)f;
-    return k < bins ? k : bins - 1;
-}
-
-/* Adds one scored board with weight `scale` (1 exact; Monte Carlo adds each trial's HS). */
+/* Adds one scored board to a row's sums (and its weight to the histogram's bin). */
 static inline void add_board(row_sums *r, const board_tally *t, size_t S, double *hist,
                              size_t bins)
 {
@@ -527,21 +404,19 @@ static void potentials(const row_sums *r, double *ppot, double *npot)
     }
 }
 
-/* ---------------------------------------------------------------- parts on the pool */
+void he_strength_score(row_ctx *c, const uint8_t *x, size_t m, board_tally *t)
+{
+    int sd = c->deck.table != NULL;
+    if (c->weights == NULL) {
+        sd ? score_random(c, 1, x, m, t) : score_random(c, 0, x, m, t);
+    } else {
+        sd ? score_board(c, 1, 1, x, m, t) : score_board(c, 1, 0, x, m, t);
+    }
+}
 
-typedef struct {
-    const uint8_t *holes, *boards;
-    size_t n, nb, parts;
-    deck_rules deck;
-    const he_strength_range *range;
-    const he_strength_out *out, *err;
-    size_t opponents;
-    uint64_t trials, seed, first_row;
-    int status[HE_POOL_MAX_PARTS];
-    size_t bad[HE_POOL_MAX_PARTS];
-} job;
+/* ---------------------------------------------------------------- rows on the pool */
 
-static row_ctx *new_ctx(const job *j, size_t S)
+row_ctx *he_strength_new_ctx(const strength_job *j, size_t S)
 {
     row_ctx *c = malloc(sizeof *c);
     if (c == NULL) {
@@ -559,7 +434,7 @@ static row_ctx *new_ctx(const job *j, size_t S)
 }
 
 /* Writes row i's outputs from its sums. */
-static void finish_row(const job *j, size_t i, const row_sums *r, const double *hist)
+static void finish_row(const strength_job *j, size_t i, const row_sums *r, const double *hist)
 {
     const he_strength_out *o = j->out;
     if (o->ehs) {
@@ -576,10 +451,11 @@ static void finish_row(const job *j, size_t i, const row_sums *r, const double *
     }
 }
 
-HE_ALWAYS_INLINE int exact_row(const job *j, row_ctx *c, size_t S, size_t i, double *hist)
+HE_ALWAYS_INLINE int exact_row(const strength_job *j, row_ctx *c, size_t S, int short_deck, size_t i,
+                               double *hist)
 {
     size_t nb = j->nb, m = 5 - nb, bins = j->out->bins;
-    int st = row_setup(c, j->holes + 2 * i, j->boards + nb * i, nb);
+    int st = he_strength_row_setup(c, j->holes + 2 * i, j->boards + nb * i, nb);
     if (st != HE_OK) {
         return st;
     }
@@ -605,9 +481,9 @@ HE_ALWAYS_INLINE int exact_row(const job *j, row_ctx *c, size_t S, size_t i, dou
             x[k] = deck[idx[k]];
         }
         if (S == 1 && c->weights == NULL) {
-            score_random(c, x, m, &t);
+            score_random(c, short_deck, x, m, &t);
         } else {
-            score_board(c, S, x, m, &t);
+            score_board(c, S, short_deck, x, m, &t);
         }
         add_board(&r, &t, S, hist, bins);
         size_t k = m;
@@ -631,10 +507,10 @@ HE_ALWAYS_INLINE int exact_row(const job *j, row_ctx *c, size_t S, size_t i, dou
 
 static void exact_part(void *ctx, size_t part)
 {
-    job *j = ctx;
+    strength_job *j = ctx;
     size_t lo = j->n * part / j->parts, hi = j->n * (part + 1) / j->parts;
     int pots = j->out->ppot != NULL || j->out->npot != NULL;
-    row_ctx *c = new_ctx(j, pots ? NSTATUS : 1);
+    row_ctx *c = he_strength_new_ctx(j, pots ? NSTATUS : 1);
     double *hist = j->out->hist ? malloc(j->out->bins * sizeof(double)) : NULL;
     j->status[part] = HE_OK;
     if (c == NULL || (j->out->hist && hist == NULL)) {
@@ -645,7 +521,9 @@ static void exact_part(void *ctx, size_t part)
         return;
     }
     for (size_t i = lo; i < hi; i++) {
-        int st = pots ? exact_row(j, c, NSTATUS, i, hist) : exact_row(j, c, 1, i, hist);
+        int st = c->deck.table == NULL
+                     ? (pots ? exact_row(j, c, NSTATUS, 0, i, hist) : exact_row(j, c, 1, 0, i, hist))
+                     : (pots ? exact_row(j, c, NSTATUS, 1, i, hist) : exact_row(j, c, 1, 1, i, hist));
         if (st != HE_OK) {
             j->status[part] = st;
             j->bad[part] = i;
@@ -656,8 +534,7 @@ static void exact_part(void *ctx, size_t part)
     free(hist);
 }
 
-/* Runs the job's parts and reduces their statuses to the first bad row's. */
-static int run_job(job *j, he_pool_task task, size_t threads, size_t *bad_row)
+int he_strength_run(strength_job *j, he_pool_task task, size_t threads, size_t *bad_row)
 {
     size_t parts = threads < 1 ? 1 : threads;
     parts = parts > HE_POOL_MAX_PARTS ? HE_POOL_MAX_PARTS : parts;
@@ -678,7 +555,7 @@ static int run_job(job *j, he_pool_task task, size_t threads, size_t *bad_row)
     return st;
 }
 
-static int check_common(const uint8_t *holes, const uint8_t *boards, size_t n, size_t nb,
+int he_strength_check(const uint8_t *holes, const uint8_t *boards, size_t n, size_t nb,
                         const he_strength_range *range, const he_strength_out *out, int rules)
 {
     if ((rules != HE_STRENGTH_HOLDEM && !he_short_rules_ok(rules)) || range == NULL || out == NULL || (n && holes == NULL) || (n && nb && boards == NULL)
@@ -691,8 +568,7 @@ static int check_common(const uint8_t *holes, const uint8_t *boards, size_t n, s
     return HE_OK;
 }
 
-/* The deck of `rules` (HE_STRENGTH_HOLDEM or a short-deck rule set, already checked). */
-static deck_rules deck_of(int rules)
+deck_rules he_strength_deck(int rules)
 {
     deck_rules d;
     d.table = rules == HE_STRENGTH_HOLDEM ? NULL : he_short_table(rules);
@@ -704,7 +580,7 @@ int he_strength_exact(const uint8_t *holes, const uint8_t *boards, size_t n, siz
                       int rules, const he_strength_range *range, const he_strength_out *out,
                       size_t threads, size_t *bad_row)
 {
-    int st = check_common(holes, boards, n, nb, range, out, rules);
+    int st = he_strength_check(holes, boards, n, nb, range, out, rules);
     if (st != HE_OK) {
         return st;
     }
@@ -714,283 +590,14 @@ int he_strength_exact(const uint8_t *holes, const uint8_t *boards, size_t n, siz
     if (n == 0) {
         return HE_OK;
     }
-    job j;
+    strength_job j;
     memset(&j, 0, sizeof j);
     j.holes = holes;
     j.boards = boards;
     j.n = n;
     j.nb = nb;
-    j.deck = deck_of(rules);
+    j.deck = he_strength_deck(rules);
     j.range = range;
     j.out = out;
-    return run_job(&j, exact_part, threads, bad_row);
-}
-
-/* ---------------------------------------------------------------- Monte Carlo */
-
-/* One combo of the range by weight (Walker's alias method over its rows). */
-static inline unsigned draw_row(const he_strength_range *g, u32_src *src)
-{
-    uint32_t k = below32(src, (uint32_t)g->ncombos);
-    if (g->thresh != NULL && next32(src) >= g->thresh[k]) {
-        k = g->alias[k];
-    }
-    return k;
-}
-
-/* Per-trial moments of a row's estimate. */
-typedef struct {
-    double s1, s2;
-} moments;
-
-static inline void add_moment(moments *m, double v)
-{
-    m->s1 += v;
-    m->s2 += v * v;
-}
-
-static inline double mean_of(const moments *m, double n)
-{
-    return m->s1 / n;
-}
-
-/* Standard error of the mean of n >= 2 trials. */
-static inline double se_of(const moments *m, double n)
-{
-    double mu = m->s1 / n, var = (m->s2 - n * mu * mu) / (n - 1.0);
-    return var > 0.0 ? sqrt(var / n) : 0.0;
-}
-
-/* One opponent: each trial scores a board dealt with an opponent combo (by weight). */
-static int mc_row_one(const job *j, row_ctx *c, size_t i, double *hist, uint64_t *state)
-{
-    size_t nb = j->nb, m = 5 - nb, bins = j->out->bins;
-    const he_strength_range *g = j->range;
-    int st = row_setup(c, j->holes + 2 * i, j->boards + nb * i, nb);
-    if (st != HE_OK) {
-        return st;
-    }
-    uint8_t deck[HE_NCARDS], x[MAX_NEW];
-    uint32_t nd = 0;
-    for (unsigned card = 0; card < HE_NCARDS; card++) {
-        if (!(c->used >> card & 1u)) {
-            deck[nd++] = (uint8_t)card;
-        }
-    }
-    u32_src src = {state, 0, 0};
-    moments e = {0, 0}, e2 = {0, 0};
-    if (hist != NULL) {
-        memset(hist, 0, bins * sizeof hist[0]);
-    }
-    board_tally t;
-    for (uint64_t trial = 0; trial < j->trials; trial++) {
-        uint64_t mask = c->used;
-        if (g->weights != NULL) {
-            unsigned redraws = 0;
-            for (;;) {
-                const uint8_t *cb = g->combos + 2 * draw_row(g, &src);
-                uint64_t cm = (1ULL << cb[0]) | (1ULL << cb[1]);
-                if (!(cm & mask)) {
-                    mask |= cm;
-                    break;
-                }
-                if (++redraws >= MAX_REDRAWS) {
-                    return HE_E_NO_DEAL;
-                }
-            }
-        }
-        for (size_t k = 0; k < m; k++) {
-            x[k] = (uint8_t)deal_card(&src, deck, nd, (uint32_t)k, &mask);
-        }
-        if (c->weights == NULL) {
-            score_random(c, x, m, &t);
-        } else {
-            score_board(c, 1, x, m, &t);
-        }
-        double N = t.N[0], hs = N > 0.0 ? (t.A[0] + 0.5 * t.T[0]) / N : 0.0;
-        add_moment(&e, hs);
-        add_moment(&e2, hs * hs);
-        if (hist != NULL) {
-            hist[bin_of(hs, bins)] += 1.0;
-        }
-    }
-    double n = (double)j->trials;
-    const he_strength_out *o = j->out, *se = j->err;
-    if (o->ehs) {
-        o->ehs[i] = mean_of(&e, n);
-    }
-    if (o->ehs2) {
-        o->ehs2[i] = mean_of(&e2, n);
-    }
-    if (se != NULL && se->ehs) {
-        se->ehs[i] = se_of(&e, n);
-    }
-    if (se != NULL && se->ehs2) {
-        se->ehs2[i] = se_of(&e2, n);
-    }
-    if (o->hist) {
-        for (size_t k = 0; k < bins; k++) {
-            double p = hist[k] / n;
-            o->hist[i * bins + k] = p;
-            if (se != NULL && se->hist) {
-                se->hist[i * bins + k] = sqrt(p * (1.0 - p) / (n - 1.0));
-            }
-        }
-    }
-    return HE_OK;
-}
-
-/* k >= 2 opponents: each trial deals k combos and the board and adds hero's pot share. */
-static int mc_row_many(const job *j, size_t i, uint64_t *state)
-{
-    size_t nb = j->nb, m = 5 - nb, k = j->opponents;
-    const he_strength_range *g = j->range;
-    const uint8_t *hole = j->holes + 2 * i, *board = j->boards + nb * i;
-    uint64_t used;
-    int st = row_cards(&j->deck, hole, board, nb, &used);
-    if (st != HE_OK) {
-        return st;
-    }
-    if (g->weights != NULL) { /* a row that leaves the range nothing */
-        int any = 0;
-        for (size_t q = 0; q < g->ncombos && !any; q++) {
-            any = !((used >> g->combos[2 * q] & 1u) || (used >> g->combos[2 * q + 1] & 1u));
-        }
-        if (!any) {
-            return HE_E_NO_DEAL;
-        }
-    }
-    uint64_t bkey = HE_SUIT_BIAS, bbits = 0;
-    for (size_t q = 0; q < nb; q++) {
-        bkey += he_cards[board[q]].key;
-        bbits += he_cards[board[q]].bits;
-    }
-    uint8_t deck[HE_NCARDS], opp[2 * HE_STRENGTH_MAX_OPPONENTS];
-    uint32_t nd = 0;
-    for (unsigned card = 0; card < HE_NCARDS; card++) {
-        if (!(used >> card & 1u)) {
-            deck[nd++] = (uint8_t)card;
-        }
-    }
-    u32_src src = {state, 0, 0};
-    moments e = {0, 0};
-    for (uint64_t trial = 0; trial < j->trials; trial++) {
-        uint64_t mask = used;
-        uint32_t dealt = 0;
-        if (g->weights != NULL) {
-            unsigned redraws = 0;
-            for (;;) {
-                uint64_t tm = used;
-                size_t p = 0;
-                for (; p < k; p++) {
-                    const uint8_t *cb = g->combos + 2 * draw_row(g, &src);
-                    uint64_t cm = (1ULL << cb[0]) | (1ULL << cb[1]);
-                    if (cm & tm) {
-                        break;
-                    }
-                    tm |= cm;
-                    opp[2 * p] = cb[0];
-                    opp[2 * p + 1] = cb[1];
-                }
-                if (p == k) {
-                    mask = tm;
-                    break;
-                }
-                if (++redraws >= MAX_REDRAWS) {
-                    return HE_E_NO_DEAL;
-                }
-            }
-        } else {
-            for (size_t p = 0; p < 2 * k; p++) {
-                opp[p] = (uint8_t)deal_card(&src, deck, nd, dealt++, &mask);
-            }
-        }
-        uint64_t key = bkey, bits = bbits;
-        for (size_t q = 0; q < m; q++) {
-            unsigned card = deal_card(&src, deck, nd, dealt++, &mask);
-            key += he_cards[card].key;
-            bits += he_cards[card].bits;
-        }
-        unsigned hero = rank_full(&j->deck, key + he_cards[hole[0]].key + he_cards[hole[1]].key,
-                                   bits + he_cards[hole[0]].bits + he_cards[hole[1]].bits);
-        unsigned best = 0xFFFFu, ties = 0;
-        for (size_t p = 0; p < k; p++) {
-            unsigned r = rank_full(&j->deck, key + he_cards[opp[2 * p]].key + he_cards[opp[2 * p + 1]].key,
-                                    bits + he_cards[opp[2 * p]].bits + he_cards[opp[2 * p + 1]].bits);
-            best = r < best ? r : best;
-            ties += r == hero;
-        }
-        add_moment(&e, hero < best ? 1.0 : (hero == best ? 1.0 / (1.0 + ties) : 0.0));
-    }
-    double n = (double)j->trials;
-    j->out->ehs[i] = mean_of(&e, n);
-    if (j->err != NULL && j->err->ehs) {
-        j->err->ehs[i] = se_of(&e, n);
-    }
-    return HE_OK;
-}
-
-static void mc_part(void *ctx, size_t part)
-{
-    job *j = ctx;
-    size_t lo = j->n * part / j->parts, hi = j->n * (part + 1) / j->parts;
-    j->status[part] = HE_OK;
-    row_ctx *c = j->opponents == 1 ? new_ctx(j, 1) : NULL;
-    double *hist = j->out->hist ? malloc(j->out->bins * sizeof(double)) : NULL;
-    if ((j->opponents == 1 && c == NULL) || (j->out->hist && hist == NULL)) {
-        j->status[part] = HE_E_ARGUMENT;
-        j->bad[part] = lo;
-        free(c);
-        free(hist);
-        return;
-    }
-    for (size_t i = lo; i < hi; i++) {
-        uint64_t state[4];
-        he_rng_seed(j->seed, j->first_row + i, state);
-        int st = j->opponents == 1 ? mc_row_one(j, c, i, hist, state) : mc_row_many(j, i, state);
-        if (st != HE_OK) {
-            j->status[part] = st;
-            j->bad[part] = i;
-            break;
-        }
-    }
-    free(c);
-    free(hist);
-}
-
-int he_strength_mc(const uint8_t *holes, const uint8_t *boards, size_t n, size_t nb, int rules,
-                   const he_strength_range *range, size_t opponents, uint64_t trials,
-                   uint64_t seed, uint64_t first_row, const he_strength_out *out,
-                   const he_strength_out *err, size_t threads, size_t *bad_row)
-{
-    int st = check_common(holes, boards, n, nb, range, out, rules);
-    if (st != HE_OK) {
-        return st;
-    }
-    if (out->ppot != NULL || out->npot != NULL || trials < 2 || opponents < 1
-        || opponents > HE_STRENGTH_MAX_OPPONENTS
-        || (opponents > 1 && (out->ehs == NULL || out->ehs2 != NULL || out->hist != NULL))
-        || (range->weights != NULL
-            && (range->combos == NULL || range->ncombos == 0 || range->ncombos > HE_STRENGTH_COMBOS
-                || (range->alias == NULL) != (range->thresh == NULL)))) {
-        return HE_E_ARGUMENT;
-    }
-    if (n == 0) {
-        return HE_OK;
-    }
-    job j;
-    memset(&j, 0, sizeof j);
-    j.holes = holes;
-    j.boards = boards;
-    j.n = n;
-    j.nb = nb;
-    j.deck = deck_of(rules);
-    j.range = range;
-    j.out = out;
-    j.err = err;
-    j.opponents = opponents;
-    j.trials = trials;
-    j.seed = seed;
-    j.first_row = first_row;
-    return run_job(&j, mc_part, threads, bad_row);
+    return he_strength_run(&j, exact_part, threads, bad_row);
 }

@@ -20,8 +20,8 @@ def test_c_strength_under_sanitizers(tmp_path: Path, defines: list[str]) -> None
     cc = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
     assert cc is not None, "a C compiler (cc, gcc or clang) is required for the C tests"
     exe = tmp_path / "test_strength"
-    sources = ["strength.c", "equity_mc.c", "equity_mc_tuples.c", "pool.c", "eval.c", "he_tables.c",
-               "eval_short.c", "eval_short_tables.c"]
+    sources = ["strength.c", "strength_mc.c", "equity_mc.c", "equity_mc_tuples.c", "pool.c", "eval.c",
+               "he_tables.c", "eval_short.c", "eval_short_tables.c"]
     cmd = [
         cc, *WARN, *defines, "-O1", "-g", "-pthread", "-fsanitize=address,undefined",
         "-fno-sanitize-recover=all", f"-I{CSRC}", str(ROOT / "tests" / "c" / "test_strength.c"),

@@ -174,10 +174,5 @@ int main(void)
     test_errors_name_the_first_bad_row();
     test_threads_and_seeds();
     test_short_deck();
-    if (failures) {
-        fprintf(stderr, "%d C strength checks failed\n", failures);
-        return 1;
-    }
-    printf("all C strength checks passed\n");
-    return 0;
+    return check_report("strength");
 }

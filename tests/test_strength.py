@@ -277,6 +277,11 @@ def test_rejects_card_ids_outside_the_deck_before_narrowing() -> None:
     assert_rejects(he.InvalidCardError, "card id 60 in row 0 is outside 0..51",
                    np.array([[48, 60]], dtype=np.uint8), [0, 4, 8])
     assert (holes == [[48, 44], [50, 300]]).all()
+    # rows numbered from first_row, whoever finds the fault
+    assert_rejects(he.InvalidCardError, "card id 300 in row 101 of holes is outside 0..51", holes,
+                   [0, 4, 8], first_row=100)
+    assert_rejects(he.DuplicateCardError, "row 101 repeats card '2c'", [[48, 44], [0, 1]],
+                   [0, 4, 8], first_row=100)
 
 
 @pytest.mark.parametrize(("kwargs", "cls", "message"), [

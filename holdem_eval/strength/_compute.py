@@ -147,7 +147,7 @@ def hand_strength(
     rules = SHORT_RULES.get(variant, nat.HE_STRENGTH_HOLDEM)
     deck = VARIANT_ROWS[variant].deck_size
     rng = opponent_range(against, StrengthArgumentError, VARIANT_ROWS[variant].lowest_card)
-    h, b = check_rows(holes, boards)
+    h, b = check_rows(holes, boards, first_row)
     n, nb = h.shape[0], b.shape[1]
     exact = _choose(kind, method, nb, opponents)
     field = _FIELD[kind]
@@ -161,7 +161,7 @@ def hand_strength(
         ntrials = DEFAULT_TRIALS if trials is None else int(trials)
         seed_used = secrets.randbits(64) if seed is None else int(seed)
         cost = ntrials * opponents
-    step = max(1, CHUNK_UNITS // cost)
+    step = max(1, CHUNK_UNITS * threads // cost)  # about 50 ms of each thread's time
     for lo in range(0, n, step):
         hi = min(n, lo + step)
         if exact:

@@ -7,6 +7,7 @@ boards; a row that the kernel rejects is turned into an error naming the row and
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Union
 
@@ -27,10 +28,22 @@ BOARD_SIZES = (0, 3, 4, 5)
 RangeLike = Union[Range, str]
 
 
-def check_rows(holes: ArrayLike, boards: ArrayLike) -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
+def check_rows(holes: ArrayLike, boards: ArrayLike,
+               first_row: int = 0) -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
     """``holes`` as (n, 2) and ``boards`` as (n, nb) C-contiguous uint8 copies (a board of
     shape (nb,) is every row's), nb in 0, 3, 4, 5. Ids outside 0..51 raise here, naming the
-    row; repeats within a row are the kernel's to find (in the pass that evaluates)."""
+    row (numbered from ``first_row``); repeats within a row are the kernel's to find (in the
+    pass that evaluates)."""
+    try:
+        return _check_rows(holes, boards)
+    except InvalidCardError as exc:
+        if not first_row:
+            raise
+        text = re.sub(r"in row (\d+) of", lambda m: f"in row {int(m.group(1)) + first_row} of", str(exc))
+        raise InvalidCardError(text) from None
+
+
+def _check_rows(holes: ArrayLike, boards: ArrayLike) -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
     h = _card_array(holes, "holes")
     if h.ndim == 1 and h.size == 2:
         h = h.reshape(1, 2)  # one hand

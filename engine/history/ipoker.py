@@ -57,9 +57,6 @@ _SUPPORTED = supported_games(_VARIANTS.values())
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 _POSTS = {1: "sb", 2: "bb", 15: "ante"}
 _NOT_DEALT = (8, 9)  # sitting out; a blind not posted
-# iPoker's cash-game rake reaches 1/15 of the pot (6.67%, rounded down: the samples' 0.94 of
-# 14.20, 0.05 of 0.80); fees worked out above 7% mean an amount of the hand is wrong
-_MOST_FEES = Decimal("0.07")
 
 
 @dataclass(frozen=True)
@@ -111,7 +108,7 @@ def read_ipoker_hand(site: str, file: str, game: IpokerGame) -> HandRecord:
     """Read one iPoker ``<game>`` (with its session's general block) as a HandRecord."""
     rec = HandRecord(site=site, file=file, line=game.line, prints_uncalled=False,
                      prints_fees=False, collected_includes_uncalled=True,
-                     marks_sitting_out=False, most_fees=_MOST_FEES)
+                     marks_sitting_out=False)
     if not game.complete:
         raise rec.fail(game.line, "the <game> ends before its '</game>': truncated?")
     _general(rec, game)

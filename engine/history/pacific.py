@@ -57,8 +57,11 @@ _GAMES = site_games({"No Limit Holdem": "NT", "Fix Limit Holdem": "FT", "Fixed L
                      "Limit Holdem": "FT", "Pot Limit Omaha": "PO", "Pot Limit OmahaHL": "PO/8"})
 _SUPPORTED = supported_games(_GAMES.values())
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
-_GAME_EXAMPLE = "'$0.05/$0.10 Blinds No Limit Holdem - *** 06 01 2014 22:40:28'"
-_CAP = re.compile(r"\s*(?P<amount>\S+(?: [$€£])?) Cap\b")
+_GAME_EXAMPLE = "$0.05/$0.10 Blinds No Limit Holdem - *** 06 01 2014 22:40:28"
+# a capped table's cap in the game line: '$20 Cap' (PokerStars' '$0.50/$1.00 - $20 Cap -'),
+# 'Cap $20'
+_CAP_AMOUNT = r"[$€£]?\s?\d[\d.,]*(?:\s?[$€£])?"
+_CAP = re.compile(rf"(?:(?P<amount>{_CAP_AMOUNT}) Cap|\bCap (?P<after>{_CAP_AMOUNT}))\b")
 _AMOUNT = r"\[\s*(?P<amount>[^\]]+?)\s*\]"
 # what may follow a wager: '... and is all-in', '... and has reached the $20 cap' (FPDB)
 _TAIL = r"(?: {all_in})?(?: {reached_cap} (?P<capped>.+?) [Cc]ap)?"
@@ -73,8 +76,8 @@ def _game(r: Reading, _: str, m: re.Match[str], k: int) -> None:
         rec.jackpot = True
     cap = _CAP.search(game)
     if cap is not None:
-        rec.cap = r.amount(cap["amount"], k)
-        game = (game[:cap.start()] + game[cap.end():]).strip()
+        rec.cap = r.amount(cap["amount"] or cap["after"], k)
+        game = (game[:cap.start()] + " " + game[cap.end():]).strip(" -")
     variant = _GAMES.get(game)
     if variant is None:
         raise rec.unsupported(k, f"variant {game!r} is not supported yet ({_SUPPORTED} are)")
@@ -243,7 +246,7 @@ RULES: tuple[Rule, ...] = (
 )
 """888poker's lines: the grammar :func:`read_888_hand` reads a hand with."""
 
-GRAMMAR = Grammar("888poker", RULES, expected={"head": f"expected the game line, e.g. {_GAME_EXAMPLE}"})
+GRAMMAR = Grammar("888poker", RULES, expected={"head": f"expected the game line, e.g. {_GAME_EXAMPLE!r}"})
 
 
 def read_888_hand(site: str, file: str, first_line: int, lines: Sequence[str]) -> HandRecord:
@@ -264,7 +267,7 @@ def read_888_hand(site: str, file: str, first_line: int, lines: Sequence[str]) -
             GRAMMAR.read(reading, text, k)
     last = first_line + len(lines) - 1
     if reading.section == "head":
-        raise rec.fail(rec.line + 1, f"expected the game line, e.g. {_GAME_EXAMPLE}")
+        raise rec.fail(rec.line + 1, f"expected the game line, e.g. {_GAME_EXAMPLE!r}")
     if reading.section != "summary":
         raise rec.fail(last, "the hand ends before its '** Summary **' section: truncated?")
     _declined(reading)

@@ -567,7 +567,9 @@ def _check_cap(rec: HandRecord, order: Sequence[str], invested: Sequence[Decimal
     per-player cap (:class:`~holdem_eval.engine.GameConfig` has none), cannot play."""
     cap = rec.cap
     assert cap is not None
-    for k, name in enumerate(order):
+    # the players the file says reached it first, then any whose chips in reach it
+    for k in sorted(range(len(order)), key=lambda k: order[k] not in rec.cap_lines):
+        name = order[k]
         put = invested[k] - rec.uncalled.get(name, Decimal(0))
         if put >= cap or name in rec.cap_lines:
             raise rec.unsupported(

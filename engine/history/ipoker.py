@@ -55,8 +55,6 @@ _VARIANTS = site_games({
 })
 _SUPPORTED = supported_games(_VARIANTS.values())
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
-_POSTS = {1: "sb", 2: "bb", 15: "ante"}
-_NOT_DEALT = (8, 9)  # sitting out; a blind not posted
 
 
 @dataclass(frozen=True)
@@ -227,27 +225,32 @@ def _cards_element(rec: HandRecord, attrs: dict[str, str], text: str, k: int) ->
                           " River are)")
 
 
+# iPoker's action types, the reader's grammar: one row a type -> what it records
+_ACTION_TYPES: dict[int, tuple[str, str]] = {
+    0: ("f", "fold"), 1: ("sb", "small blind"), 2: ("bb", "big blind"), 3: ("c", "call"),
+    4: ("x", "check"), 5: ("b", "bet"), 6: ("all-in", "all-in"), 7: ("all-in", "all-in"),
+    8: ("", "sitting out"), 9: ("", "a blind not posted"), 15: ("ante", "ante"),
+    23: ("r", "raise to"),
+}
+_TYPES = ", ".join(f"{t} {what}" for t, (_, what) in _ACTION_TYPES.items())
+
+
 def _action(rec: HandRecord, attrs: dict[str, str], k: int) -> None:
     name = attrs.get("player", "")
     if name not in rec.seats:
         raise rec.fail(k, f"{name!r} acts but has no seat (seated: {list(rec.seats)!r})")
     kind = _int(rec, attrs.get("type", ""), "action type", k)
+    row = _ACTION_TYPES.get(kind)
+    if row is None:
+        raise rec.unsupported(k, f"{name!r}: action type {kind} is not supported ({_TYPES})")
+    step = row[0]
     amount = plain_amount(rec, attrs.get("sum") or "0", k)
-    if kind in _POSTS:
-        rec.posts.append((name, _POSTS[kind], amount, k))
-    elif kind == 0:
-        rec.actions.append((name, "f", Decimal(0), k))
-    elif kind == 4:
-        rec.actions.append((name, "x", Decimal(0), k))
-    elif kind == 3:
-        rec.actions.append((name, "c", amount, k))
-    elif kind == 5:
-        rec.actions.append((name, "b", amount, k))
-    elif kind == 23:
-        rec.actions.append((name, "r", amount, k))
-    elif kind in (6, 7):
+    if step in ("sb", "bb", "ante"):
+        rec.posts.append((name, step, amount, k))
+    elif step in ("f", "x"):
+        rec.actions.append((name, step, Decimal(0), k))
+    elif step in ("c", "b", "r"):
+        rec.actions.append((name, step, amount, k))
+    elif step == "all-in":
         record_all_in(rec, name, amount, k)
-    elif kind not in _NOT_DEALT:
-        raise rec.unsupported(k, f"{name!r}: action type {kind} is not supported (0 fold, 1"
-                              " and 2 blinds, 3 call, 4 check, 5 bet, 6 and 7 all-in, 8 and 9"
-                              " sitting out, 15 ante, 23 raise)")
+    # else not dealt in: the players dealt in are those who post, act or show

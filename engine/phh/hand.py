@@ -22,7 +22,7 @@ from ..errors import (
     UnsupportedPhhActionError,
     UnsupportedPhhError,
 )
-from ..hand import Hand
+from ..hand.hand import Hand
 from ..rules import Rules
 
 __all__ = [

@@ -16,7 +16,7 @@ from holdem_eval.cards import card_text, parse_cards
 from holdem_eval.variants import VARIANTS
 
 from ..dealing import UNKNOWN_CARD
-from ..hand import Hand, HandStateError, IllegalActionError
+from ..hand.hand import Hand, HandStateError, IllegalActionError
 from .hand import (
     IncompleteHandError,
     PhhError,

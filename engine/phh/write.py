@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from ..dealing import format_cards
-from ..hand import Hand
+from ..hand.hand import Hand
 from ..rules import Rules
 from .hand import PHH_ALTERNATES, PHH_CODES, PHH_VARIANTS, PhhError, UnsupportedPhhError
 from .read import rule_fields

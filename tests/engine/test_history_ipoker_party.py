@@ -83,7 +83,7 @@ def test_samples_import_verify_and_every_refused_one_says_why(
 def test_sites_and_the_cli_choices() -> None:
     from holdem_eval.engine.history.load import SITES
 
-    from holdem_eval._cli_args import HISTORY_SITES
+    from holdem_eval.cli.args import HISTORY_SITES
 
     assert SITES[-2:] == ("ipoker", "partypoker") and HISTORY_SITES == SITES
 

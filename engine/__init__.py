@@ -19,6 +19,7 @@ from .hand import (
     PlayerView,
 )
 from .history import (
+    REASONS,
     REPORT_COLUMNS,
     STAT_COLUMNS,
     AllInPot,
@@ -35,6 +36,7 @@ from .history import (
     dumps_history,
     hand_stats,
     history_stats,
+    iter_verify_history,
     load_history,
     verify_history,
     write_history_stats,
@@ -83,6 +85,7 @@ __all__: list[str] = [
     "MAX_CHIPS",
     "NO_CARD",
     "RAISE_TO",
+    "REASONS",
     "REPORT_COLUMNS",
     "SKIP",
     "STAT_COLUMNS",
@@ -156,6 +159,7 @@ __all__: list[str] = [
     "dumps_phh",
     "hand_stats",
     "history_stats",
+    "iter_verify_history",
     "load_history",
     "load_phh",
     "loads_phh",

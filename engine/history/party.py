@@ -96,6 +96,18 @@ _CUT_SHORT = re.compile(r"(?:Table Closed|Connection Lost due to some reason|The
 
 def read_party_hand(site: str, file: str, first_line: int, lines: Sequence[str]) -> HandRecord:
     """Read one PartyPoker hand (its lines; ``first_line`` is its first line in ``file``)."""
+    rec, game = _read(site, file, first_line, lines)
+    if rec.tournament is not None and not any(kind in ("sb", "bb") for _, kind, _, _ in rec.posts):
+        # no posts printed: infer them from the players in the hand, then read it again with
+        # them, so that each all-in is a call or a raise over the blinds as they were
+        posts, inferred = _inferred_posts(rec, game, lines, first_line)
+        rec, game = _read(site, file, first_line, lines, posts)
+        rec.inferred = inferred
+    return rec
+
+
+def _read(site: str, file: str, first_line: int, lines: Sequence[str],
+          posts: Sequence[tuple[str, str, Decimal, int]] = ()) -> tuple[HandRecord, re.Match[str]]:
     rec = HandRecord(site=site, file=file, line=first_line, prints_uncalled=False,
                      prints_fees=False, collected_includes_uncalled=True,
                      marks_sitting_out=False)
@@ -103,20 +115,20 @@ def read_party_hand(site: str, file: str, first_line: int, lines: Sequence[str])
         "'***** Hand History for Game N *****'",
         "'$0.05/$0.10 USD NL Texas Hold'em - Monday, January 06, 05:54:36 EST 2014'"))
     _game(rec, game, rec.line + 1)
+    rec.posts.extend(posts)
     read_sections(rec, lines, k0 + 2, first_line, _line, summary=False)
     if not rec.collected:
         raise rec.fail(first_line + len(lines) - 1, "nobody wins the pot: truncated?")
-    if rec.tournament is not None and not any(kind in ("sb", "bb") for _, kind, _, _ in rec.posts):
-        _infer_posts(rec, game, lines, first_line)
-    return rec
+    return rec, game
 
 
-def _infer_posts(rec: HandRecord, game: re.Match[str], lines: Sequence[str],
-                 first_line: int) -> None:
+def _inferred_posts(rec: HandRecord, game: re.Match[str], lines: Sequence[str],
+                    first_line: int) -> tuple[list[tuple[str, str, Decimal, int]], list[str]]:
     """The blinds (and antes) of a tournament hand whose file prints no posts: the small
     blind the first player clockwise from the button who takes part in the hand (heads-up
     the button), the big blind the next, each the stated amount or his whole stack; the
-    stated ante from every player, before the blinds. What is inferred is recorded."""
+    stated ante from every player, before the blinds (unless the file prints antes). Each
+    post with its note for ``_inferred``."""
     if not rec.big_blind:
         raise rec.unsupported(rec.line + 1, "the hand prints no blinds and its header states"
                               " none: the blinds cannot be inferred")
@@ -130,24 +142,25 @@ def _infer_posts(rec: HandRecord, game: re.Match[str], lines: Sequence[str],
     order = sorted((n for n in rec.seats if n in active),
                    key=lambda n: (rec.seats[n][0] <= rec.button_seat, rec.seats[n][0]))
     if len(order) < 2:
-        return  # to_phh says why
-    if len(order) == 2:
-        order = [order[1], order[0]]  # heads-up: the button posts the small blind
+        return [], []  # to_phh says why
+    # clockwise from the button's left; heads-up the button posts the small blind
+    small, big = (order[1], order[0]) if len(order) == 2 else (order[0], order[1])
     ante = _ante(game)
     stacks = {n: rec.seats[n][1] for n in order}
     posts: list[tuple[str, str, Decimal, int]] = []
+    notes = []
+    where = rec.line + 1  # the header that states the blinds
     if ante and not any(kind == "ante" for _, kind, _, _ in rec.posts):
         for name in order:
             paid = min(ante, stacks[name])
             stacks[name] -= paid
-            posts.append((name, "ante", paid, rec.line + 1))
-            rec.inferred.append(f"{name!r} posts the ante {paid}")
-    for name, kind, amount in ((order[0], "sb", rec.small_bet), (order[1], "bb", rec.big_bet)):
+            posts.append((name, "ante", paid, where))
+            notes.append(f"{name!r} posts the ante {paid}")
+    for name, kind, amount in ((small, "sb", rec.small_bet), (big, "bb", rec.big_bet)):
         paid = min(amount, stacks[name])
-        posts.append((name, kind, paid, rec.line + 1))
-        what = "small blind" if kind == "sb" else "big blind"
-        rec.inferred.append(f"{name!r} posts the {what} {paid}")
-    rec.posts = posts + rec.posts
+        posts.append((name, kind, paid, where))
+        notes.append(f"{name!r} posts the {'small' if kind == 'sb' else 'big'} blind {paid}")
+    return posts, notes
 
 
 def _ante(game: re.Match[str]) -> Decimal:

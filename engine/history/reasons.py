@@ -77,9 +77,8 @@ def reason_of(error: BaseException | None, message: str = "") -> str:
     site says is ``result_differs``)."""
     if error is None:
         return "result_differs" if message else "other"
-    named = getattr(error, "reason", "")
-    if named:
-        return str(named)
+    if isinstance(error, HistoryError) and error.reason:
+        return error.reason
     text = str(error)
     if isinstance(error, UnknownSiteError):
         return "unknown_site"

@@ -136,7 +136,7 @@ def _boundary_pattern(sites: dict[str, re.Pattern[str]], others: bool) -> re.Pat
     if others:
         titles += "".join(f"|(?P<o_{k}>{p})" for k, p in enumerate(OTHER_SITES.values()))
     return re.compile(
-        rf"^[ \t\ufeff]*(?:(?P<sep>{_SEPARATOR})|(?P<pre>{_PREFIX})|{titles})"
+        rf"(?:^|(?<=\x00))[ \t\ufeff]*(?:(?P<sep>{_SEPARATOR})|(?P<pre>{_PREFIX})|{titles})"
         rf"|\ufeff(?:{titles.replace('(?P<', '(?P<b')})|(?P<nul>\x00+)",
         re.MULTILINE,
     )

@@ -127,23 +127,50 @@ _SEPARATOR = (r"\*{3,} ?# ?\d+ ?\*{3,}[ \t]*$|Transcript for tournament #\d+ req
               r" .*$")
 
 
-def _boundary_pattern(sites: dict[str, re.Pattern[str]], others: bool) -> re.Pattern[str]:
-    """One pattern for every line that ends a hand or starts one: a separator, a prefix,
-    a NUL byte, or a title (group ``t_<k>`` for the k-th site of ``sites``; ``o_<k>``
-    for the k-th of :data:`OTHER_SITES`). A title also counts after a byte-order mark in
-    the middle of a line (files joined without a newline)."""
-    titles = "|".join(f"(?P<t_{k}>{p.pattern})" for k, p in enumerate(sites.values()))
-    if others:
+def _boundary_pattern(sites: tuple[str, ...], nul: bool, bom: bool) -> re.Pattern[str]:
+    """One pattern for every line that ends a hand or starts one, matched with the newline
+    before it (a pattern that starts with a literal is scanned for fast): a separator, a
+    prefix, or a title (group ``t_<k>`` for the k-th site of :data:`_TITLES`; ``o_<k>`` for
+    the k-th of :data:`OTHER_SITES`, when every site is looked for). ``nul``: NUL bytes end a
+    hand too, and a title may follow them on the same line; ``bom``: a title counts after a
+    byte-order mark in the middle of a line (files joined without a newline). The text of
+    a file is scanned with a newline put before it."""
+    names = list(_TITLES)
+    titles = "|".join(f"(?P<t_{names.index(site)}>{_TITLES[site].pattern})" for site in sites)
+    if len(sites) > 1:
         titles += "".join(f"|(?P<o_{k}>{p})" for k, p in enumerate(OTHER_SITES.values()))
-    return re.compile(
-        rf"(?:^|(?<=\x00))[ \t\ufeff]*(?:(?P<sep>{_SEPARATOR})|(?P<pre>{_PREFIX})|{titles})"
-        rf"|\ufeff(?:{titles.replace('(?P<', '(?P<b')})|(?P<nul>\x00+)",
-        re.MULTILINE,
-    )
+    start = r"(?:\n|(?<=\x00))" if nul else r"\n"
+    pattern = rf"{start}[ \t\ufeff]*(?:(?P<sep>{_SEPARATOR})|(?P<pre>{_PREFIX})|{titles})"
+    if bom:
+        pattern += rf"|\ufeff(?:{titles.replace('(?P<', '(?P<b')})"
+    if nul:
+        pattern += r"|(?P<nul>\x00+)"
+    return re.compile(pattern, re.MULTILINE)
 
 
-_ANY_SITE = _boundary_pattern(_TITLES, True)
-_ONE_SITE = {site: _boundary_pattern({site: _TITLES[site]}, False) for site in _TITLES}
+_PATTERNS: dict[tuple[tuple[str, ...], bool, bool], re.Pattern[str]] = {}
+
+
+def _boundaries(site: str | None, text: str) -> re.Pattern[str]:
+    """The boundary pattern for ``text`` of ``site`` (None: any), built once per kind."""
+    key = ((site,) if site in _TITLES else tuple(_TITLES), "\x00" in text, _mid_line_bom(text))
+    pattern = _PATTERNS.get(key)
+    if pattern is None:
+        pattern = _PATTERNS[key] = _boundary_pattern(*key)  # type: ignore[arg-type]
+    return pattern
+
+
+def _mid_line_bom(text: str) -> bool:
+    """Whether a byte-order mark stands in the middle of a line of ``text`` (where two files
+    were joined without a newline); one at the start of a line changes nothing."""
+    at = text.find("\ufeff")
+    while at >= 0:
+        if at > 0 and text[at - 1] != "\n":
+            return True
+        at = text.find("\ufeff", at + 1)
+    return False
+
+
 _PREFIX_LINE = re.compile(rf"[ \t\ufeff]*(?:{_PREFIX}|{_SEPARATOR})?[ \t\ufeff]*$")
 _SITE_NAMES = ", ".join(("PokerStars ('PokerStars Hand #...')", "GGPoker ('Poker Hand #...')",
                          "888poker ('***** 888poker Hand History for Game ...')",
@@ -203,12 +230,13 @@ def _sniff(head: bytes) -> str:
 
 
 def _binary(head: bytes, name: str) -> HistoryError | None:
-    """A file that is not text: control bytes (besides tabs, line ends and the NUL bytes
-    PartyPoker puts between hands) make up more than a 64th of its first bytes."""
+    """A file that is not text: control bytes besides tabs, line ends and the NUL bytes
+    PartyPoker puts between hands (more than one in a thousand of its first bytes: a stray
+    one in a long text is let through), or NUL bytes making up a quarter of them."""
     controls = [m.start() for m in _CONTROL.finditer(head)]
     others = sum(1 for k in controls if head[k])
     nuls = len(controls) - others
-    if (others >= 2 and others * 64 > len(head)) or nuls * 4 > len(head):
+    if others * 1000 > len(head) or nuls * 4 > len(head):
         at = controls[0]
         line = head.count(b"\n", 0, at) + 1
         what = "NUL byte" if not head[at] else f"byte {head[at:at + 1]!r}"
@@ -420,24 +448,29 @@ def hand_texts(source: HistorySource, site: str | None = None) -> Iterator[HandT
 def _file_hands(name: str, blocks: Iterator[str | HistoryError], site: str | None,
                 first_line: int) -> Iterator[HandText | HistoryError]:
     """The hands of one file (or text) given as blocks of whole lines."""
-    pattern = _ONE_SITE.get(site or "", _ANY_SITE)
-    carry = ""  # the text of the hand (or of the text between hands) under way
-    carry_line = first_line  # the line it starts at
+    # the text under way: a newline before the file's first line (the boundaries are
+    # matched with the newline before them), then the hand (or the text between hands)
+    carry = "\n"
+    carry_line = first_line - 1  # the line it starts at
     carry_site: str | None = None  # the site its title names; None: text between hands
     found = False  # a hand or a piece of text was given out
     between: tuple[int, str] | None = None  # the first line seen between hands
+    first = True
     for block in blocks:
         if isinstance(block, HistoryError):
             yield block
             return
-        if not carry and carry_site is None and not found and (
-                site == "ipoker" or (site is None and HEADER_IPOKER.match(block.lstrip()))):
-            yield from _ipoker_hands(name, block, blocks, first_line)
-            return
+        if first:
+            first = False
+            if site == "ipoker" or (site is None and HEADER_IPOKER.match(block.lstrip())):
+                yield from _ipoker_hands(name, block, blocks, first_line)
+                return
         text = carry + block
         start, line = 0, carry_line
-        for m in pattern.finditer(text, len(carry)):
-            at = m.start()
+        for m in _boundaries(site, block).finditer(text, len(carry) - 1):
+            group = m.lastgroup or ""
+            # where the boundary starts: after the newline matched with it
+            at = m.start() + 1 if text[m.start()] == "\n" else m.start()
             piece = text[start:at]
             out = _piece(name, piece, line, carry_site, site)
             if out is not None:
@@ -446,11 +479,11 @@ def _file_hands(name: str, blocks: Iterator[str | HistoryError], site: str | Non
             line += piece.count("\n")
             kind = _site_of(m, site)
             if kind is None:  # a separator, a prefix, NUL bytes: then text between hands
-                if between is None and m.lastgroup != "nul":
-                    between = (line, m.group().strip(" \t\ufeff"))
+                if between is None and group != "nul":
+                    between = (line, m.group().strip(" \t\n\ufeff\x00"))
                 start, carry_site = m.end(), None
             else:  # a title: a hand of that site
-                start, carry_site = m.start(m.lastgroup or 0), kind
+                start, carry_site = m.start(group), kind
             line += text.count("\n", at, start)
         carry, carry_line = text[start:], line
     out = _piece(name, carry, carry_line, carry_site, site)

@@ -159,8 +159,8 @@ def test_ipoker_bad_input_names_the_line() -> None:
     bad = text.replace('win="€1.61"', 'win="€1.21"')
     (check,) = verify_history(bad)
     assert check.problem is not None and check.problem.endswith(
-        "leaving 0.49 as fees, but ipoker takes no rake without a flop and at most 7% of a pot:"
-        " an amount is wrong or missing")
+        "leaving 0.49 as fees, more than 10% of the pot (0.14), which iPoker's rake and fees"
+        " never reach: an amount is wrong or missing")
 
 
 def test_partypoker_all_in_uncalled_side_pot_and_fees() -> None:

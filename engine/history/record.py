@@ -143,6 +143,15 @@ class HandRecord:
     extra: dict[str, Any] = field(default_factory=dict)
     """User-defined PHH fields (names starting with ``_``) the reader adds: what the site
     says that the standard fields have no place for (a tournament's ``_buy_in``)."""
+    bounties: dict[str, Decimal] = field(default_factory=dict)
+    """Knockout tournaments: the bounty on each player's head as the hand starts (money,
+    never chips; PHH ``_bounties``)."""
+    bounties_won: dict[str, Decimal] = field(default_factory=dict)
+    """What each player won in bounties in this hand (PHH ``_bounties_won``)."""
+    bounty_currency: str | None = None
+    inferred: list[str] = field(default_factory=list)
+    """What the reader worked out because the file does not print it (PHH ``_inferred``),
+    e.g. ``'p1 posts the small blind 10'``."""
 
     @property
     def hole_count(self) -> int:
@@ -528,6 +537,7 @@ def to_phh(rec: HandRecord) -> PhhHand:
         # the stated big blind (else the one posted at p2, heads-up too), never a straddle
         table["min_bet"] = rec.big_blind or blinds[1]
     table.update(_standard_fields(rec, order))
+    table.update(_bounty_fields(rec, order))
     table.update({
         "_site": rec.site,
         "_file": rec.file,
@@ -664,6 +674,20 @@ def _round_over(rec: HandRecord, order: list[str], bets: list[Decimal]) -> None:
     if top > second:
         name = order[k]
         rec.uncalled[name] = rec.uncalled.get(name, Decimal(0)) + top - second
+
+
+def _bounty_fields(rec: HandRecord, order: Sequence[str]) -> dict[str, Any]:
+    """The user-defined fields of what the file states beside the chips: the bounties of a
+    knockout tournament, and what the reader inferred."""
+    fields: dict[str, Any] = {}
+    if rec.bounties or rec.bounties_won:
+        fields["_bounties"] = [rec.bounties.get(name, Decimal(0)) for name in order]
+        fields["_bounties_won"] = [rec.bounties_won.get(name, Decimal(0)) for name in order]
+        if rec.bounty_currency:
+            fields["_bounty_currency"] = rec.bounty_currency
+    if rec.inferred:
+        fields["_inferred"] = list(rec.inferred)
+    return fields
 
 
 def _standard_fields(rec: HandRecord, order: Iterable[str]) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from decimal import Decimal, InvalidOperation
+from decimal import ROUND_DOWN, Decimal, InvalidOperation
 
 from .record import (
     HandRecord,
@@ -27,15 +27,20 @@ __all__ = ["HEADER_GG", "HEADER_STARS", "read_stars_hand"]
 HEADER_STARS = re.compile(r"PokerStars (?:Zoom )?(?:Hand|Game) #")
 HEADER_GG = re.compile(r"Poker Hand #")
 
+# the stakes in parentheses may hold GGPoker's ante: 'Level6(150/300(45))'
 _HEADER = re.compile(
     r"(?:PokerStars (?:Zoom )?(?:Hand|Game)|Poker Hand) #(?P<id>\w+):\s*(?P<game>.*?)\s*"
-    r"\((?P<stakes>[^()]*)\)\s*-\s*(?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2})"
-    r"(?:\s+(?P<zone>[A-Z]{2,5})\b)?"
+    r"\((?P<stakes>[^()]*(?:\([^()]*\))?)\)\s*-\s*"
+    r"(?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2})(?:\s+(?P<zone>[A-Z]{2,5})\b)?"
 )
+# a tournament's level after the game: PokerStars ' - Level XI', GGPoker ' - Level19'
+_LEVEL = re.compile(r"\s+-\s+Level\s*\w+$")
+_ANTE_IN_STAKES = re.compile(r"\s*\((?P<ante>[^()]*)\)$")  # GGPoker: '150/300(45)'
 _TABLE = re.compile(r"Table '(?P<table>.*)'\s+(?:(?P<max>\d+)-max\s+)?(?:\(Play Money\)\s+)?"
                     r"Seat #(?P<button>\d+) is the button")
-_SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*?) in chips\)"
-                   r"(?P<rest>.*)$")
+# 'Seat 1: X (755175 in chips, $148.95 bounty)': a knockout tournament's bounty on X's head
+_SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*?) in chips"
+                   r"(?:,\s*(?P<bounty>[^()]*?) bounty)?\)(?P<rest>.*)$")
 _LIMITS = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Limit": "fixed-limit",
            "Fixed Limit": "fixed-limit"}
 # the games a header names, longest first: '5 Card Omaha Hi/Lo' is not 'Omaha Hi/Lo'
@@ -53,12 +58,13 @@ _VARIANT = site_games({
 })
 _SUPPORTED = supported_games(_VARIANT.values())
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
+_BUY_IN = re.compile(r"(?P<symbol>[$€£¥₹])[\d.,]+(?:\+[$€£¥₹]?[\d.,]+)*(?: (?P<code>[A-Z]{3})\b)?")
 _AMOUNT = r"[$€£¥₹]?[\d,]*\.?\d+"
 _ACTION = re.compile(
     rf"(?:(?P<fold>folds)|(?P<check>checks)|calls (?P<call>{_AMOUNT})|bets (?P<bet>{_AMOUNT})"
     rf"|raises (?:{_AMOUNT}) to (?P<raise>{_AMOUNT})"
     rf"|posts (?P<post>small blind|big blind|the ante|small & big blinds|missed blind|straddle)"
-    rf" (?P<posted>{_AMOUNT})"
+    rf" (?P<posted>{_AMOUNT})|straddle (?P<straddle>{_AMOUNT})"
     r"|shows \[(?P<shows>[^\]]*)\].*|mucks hand.*(?P<muck>)"
     r"|doesn't show hand.*|sits out.*|is sitting out.*|is disconnected.*|is connected.*"
     r"|has timed out.*|has returned.*|will be allowed to play.*|leaves the table.*"
@@ -83,7 +89,20 @@ _UNSEATED = re.compile(r"(?P<name>.+?): (?:folds|checks|calls |bets |raises |pos
 _NOTES = re.compile(r"(?P<name>.+?) (?:is sitting out|sits out|leaves the table|joins the table"
                     r"|is disconnected|is connected|has timed out|will be allowed to play"
                     r"|finished the tournament|wins the tournament|re-buys|was removed|said,"
-                    r"|has returned|is sitting out)")
+                    r"|has returned|takes the add-on|wins an entry to|wins a ticket"
+                    r"|cashed out of the tournament)")
+# knockout tournaments: what a player wins for eliminating another, beside the pot: 'X wins
+# the $10 bounty for eliminating Y', 'X, Z split the $10 bounty for eliminating Y', 'X wins
+# $5 for eliminating Y and their own bounty increases by $5 to $15' (progressive), 'X wins
+# $2.50 for splitting the elimination of Y and their own bounty increases by ...', and the
+# mystery bounty's 'X wins a $50 mystery bounty for eliminating Y'
+_BOUNTY = re.compile(
+    rf"(?P<who>.+?) (?:wins|split) (?:the |a )?(?P<amount>{_AMOUNT}) (?:mystery )?bounty"
+    r" for eliminating (?P<out>.+?)\s*$"
+    rf"|(?P<who2>.+?) wins (?P<amount2>{_AMOUNT}) (?:for eliminating|for splitting the"
+    rf" elimination of) (?P<out2>.+?)(?: and their own bounty increases by {_AMOUNT} to"
+    rf" (?P<to>{_AMOUNT}))?\s*$"
+)
 
 
 def _amount(rec: HandRecord, text: str, line: int) -> Decimal:
@@ -99,7 +118,7 @@ def _header(rec: HandRecord, text: str, line: int) -> None:
         raise rec.fail(line, f"not a hand header: {text!r}, expected e.g. 'PokerStars Hand"
                        " #123: Hold'em No Limit ($0.05/$0.10 USD) - 2014/01/06 7:21:05 ET'")
     rec.hand_id = m["id"]
-    game = re.sub(r"\s+-\s+Level \w+$", "", m["game"]).strip()
+    game = _LEVEL.sub("", m["game"]).strip()
     game = _GG_GAMES.get(game, game)
     limit = next((k for k in sorted(_LIMITS, key=len, reverse=True) if game.endswith(" " + k)
                   or game == k), None)
@@ -116,7 +135,7 @@ def _header(rec: HandRecord, text: str, line: int) -> None:
         raise rec.unsupported(line, f"variant {name} {limit} is not supported yet ({_SUPPORTED}"
                               " are)")
     rec.variant = variant
-    stakes = m["stakes"]
+    stakes = _ANTE_IN_STAKES.sub("", m["stakes"])
     if "Cap" in stakes:
         raise rec.unsupported(line, f"capped no-limit ({stakes!r}) is not supported yet")
     parts = stakes.split()
@@ -129,6 +148,10 @@ def _header(rec: HandRecord, text: str, line: int) -> None:
     rec.big_blind = rec.small_bet if betting == "fixed-limit" else rec.big_bet
     if rec.tournament is None:
         rec.currency = code or _SYMBOLS.get(amounts[0][:1])
+    else:  # the buy-in's currency: a knockout's bounties are paid in it
+        buy_in = _BUY_IN.search(game)
+        if buy_in is not None:
+            rec.bounty_currency = buy_in["code"] or _SYMBOLS.get(buy_in["symbol"])
     rec.when = numeric_time(rec, m["date"], line)
     rec.zone = m["zone"]
 
@@ -170,7 +193,55 @@ def read_stars_hand(site: str, file: str, first_line: int, lines: Sequence[str])
                        " section: truncated?")
     if not rec.table:
         raise rec.fail(first_line + 1, "the hand has no \"Table '...'\" line")
+    _straddles(rec)
     return rec
+
+
+def _straddles(rec: HandRecord) -> None:
+    """A straddle is the straddler's whole blind: GGPoker restates it when the same player
+    straddles again (``straddle $2`` then ``straddle $4``: 4 in, not 6), so only the last
+    counts; a straddle from the big blind raises the big blind to it (he puts in the
+    straddle, not the blind and the straddle, and the betting goes on as over a big blind
+    of that size)."""
+    last: dict[str, tuple[str, str, Decimal, int]] = {}
+    for post in rec.posts:
+        if post[1] == "straddle":
+            last[post[0]] = post
+    if not last:
+        return
+    blind = {post[0]: k for k, post in enumerate(rec.posts) if post[1] == "bb"}
+    posts = []
+    for post in rec.posts:
+        name, kind, amount, line = post
+        if kind == "straddle" and last[name] is not post:
+            continue
+        if kind == "straddle" and name in blind:
+            continue  # raised the big blind (below)
+        if kind == "bb" and name in last:
+            posts.append((name, "bb", max(amount, last[name][2]), line))
+            rec.inferred.append(f"{name!r} straddles from the big blind: a big blind of"
+                                f" {last[name][2]}")
+            continue
+        posts.append(post)
+    rec.posts = posts
+
+
+def _bounty(rec: HandRecord, m: re.Match[str], k: int) -> None:
+    """A bounty won (:data:`_BOUNTY`): what each winner takes, beside the pot; a split one
+    is shared equally, the odd cent to the first named."""
+    who = m["who"] if m["who"] is not None else m["who2"]
+    amount = _amount(rec, m["amount"] if m["amount"] is not None else m["amount2"], k)
+    winners = [who] if who in rec.seats else [w.strip() for w in who.split(",")]
+    for name in winners:
+        if name not in rec.seats:
+            raise rec.fail(k, f"{name!r} wins a bounty but has no seat (seated:"
+                           f" {list(rec.seats)!r}): {m.group()!r}")
+    exponent = amount.as_tuple().exponent
+    step = Decimal(1).scaleb(exponent if isinstance(exponent, int) else 0)
+    share = (amount / len(winners)).quantize(step, rounding=ROUND_DOWN)
+    for j, name in enumerate(winners):
+        part = share + (amount - share * len(winners) if j == 0 else 0)
+        rec.bounties_won[name] = rec.bounties_won.get(name, Decimal(0)) + part
 
 
 def _seat(rec: HandRecord, text: str, k: int) -> bool:
@@ -181,6 +252,8 @@ def _seat(rec: HandRecord, text: str, k: int) -> bool:
     if name in rec.seats:
         raise rec.fail(k, f"player {name!r} is seated twice")
     rec.seats[name] = (int(m["seat"]), _amount(rec, m["stack"], k), k)
+    if m["bounty"] is not None:
+        rec.bounties[name] = _amount(rec, m["bounty"], k)
     rest = m["rest"]
     # a tournament deals in the players sitting out (they post and fold); a cash game not
     if "out of hand" in rest or ("sitting out" in rest and rec.tournament is None):
@@ -240,6 +313,11 @@ def _play_line(rec: HandRecord, names: Sequence[str], section: str, text: str, k
         rec.collected[who] = rec.collected.get(who, Decimal(0)) + _amount(rec, m["amount"], k)
         rec.collected_lines.setdefault(who, k)
         return
+    if " bount" in text or " elimination of " in text or " for eliminating " in text:
+        m = _BOUNTY.match(text)
+        if m is not None:
+            _bounty(rec, m, k)
+            return
     m = _UNSEATED.match(text)
     if m is not None:
         raise rec.fail(k, f"{m['name']!r} acts but has no seat (seated: {list(rec.seats)!r}):"
@@ -269,6 +347,8 @@ def _player_action(rec: HandRecord, name: str, what: str, section: str, k: int) 
         raise rec.unsupported(k, f"{name!r}: EV cashout is not supported: {what!r}")
     if m["post"]:
         rec.posts.append((name, _POST_KINDS[m["post"]], _amount(rec, m["posted"], k), k))
+    elif m["straddle"]:  # GGPoker's own wording, the straddler's whole blind so far
+        rec.posts.append((name, "straddle", _amount(rec, m["straddle"], k), k))
     elif record_play(rec, name, m, k, _amount):
         pass
     elif m["shows"] is not None:

@@ -156,7 +156,7 @@ def _boundaries(site: str | None, text: str) -> re.Pattern[str]:
     key = ((site,) if site in _TITLES else tuple(_TITLES), "\x00" in text, _mid_line_bom(text))
     pattern = _PATTERNS.get(key)
     if pattern is None:
-        pattern = _PATTERNS[key] = _boundary_pattern(*key)  # type: ignore[arg-type]
+        pattern = _PATTERNS[key] = _boundary_pattern(*key)
     return pattern
 
 

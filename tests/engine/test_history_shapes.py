@@ -13,7 +13,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from history_synth import SHAPES, join_hands, stars_hands, synth_hands
+from history_synth import SHAPES, join_hands, mixed_hands, stars_hands, synth_hands
 from holdem_eval.engine import (
     REASONS,
     load_history,
@@ -429,6 +429,17 @@ def test_generated_shapes_read_back_and_verify(shape: str) -> None:
             assert f["_inferred"] == hand.expect["inferred"]
         if "blinds" in hand.expect:
             assert [str(b) for b in f["blinds_or_straddles"]] == hand.expect["blinds"]
+
+
+def test_a_generated_file_of_every_shape_mixed_reads_back(tmp_path: Path) -> None:
+    text, hands = mixed_hands(120, seed=6)
+    assert len({h.site for h in hands}) == 3  # PokerStars, GGPoker, PartyPoker
+    path = tmp_path / "mixed.txt"
+    path.write_text(text, "utf-8")
+    checks = verify_history(path)
+    assert [(c.hand.fields["_site"] if c.hand else None, c.hand_id) for c in checks] == [
+        (h.site, h.hand_id) for h in hands]
+    assert all(c.ok for c in checks), [c.problem for c in checks if not c.ok]
 
 
 # ---- reason codes ----------------------------------------------------------------------

@@ -6,6 +6,7 @@ without its byte-order mark; the reason code of every kind of refusal."""
 from __future__ import annotations
 
 import codecs
+import io
 import os
 import subprocess
 import sys
@@ -388,6 +389,22 @@ def test_utf16_with_or_without_its_byte_order_mark(tmp_path: Path, encoding: str
         encoding == "utf-16"
     checks = verify_history(path)
     assert len(checks) == 3 and all(c.ok for c in checks), [c.problem for c in checks]
+
+
+def test_streams_read_in_small_blocks_cut_no_title(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blocks of 100 bytes, so that every title and CRLF straddles two: text, bytes and
+    UTF-16 streams, CRLF and CR line ends, read as the whole text is."""
+    from holdem_eval.engine.history import source
+
+    monkeypatch.setattr(source, "BLOCK_BYTES", 100)
+    text = "\r\n\r\n".join(stars_hands(12, seed=3))
+    want = [(c.line, c.hand_id) for c in verify_history(text)]
+    assert len(want) == 12
+    for src in (io.StringIO(text), io.BytesIO(text.encode()), text.encode("utf-16-le"),
+                text.encode("utf-16"), text.replace("\r\n", "\r").encode()):
+        checks = verify_history(src)
+        assert [(c.line, c.hand_id) for c in checks] == want
+        assert all(c.ok for c in checks)
 
 
 def test_binary_files_are_still_refused(tmp_path: Path) -> None:

@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from ..errors import UnknownSiteError
-from ..phh.hand import PhhError, PhhHand
+from ..errors import PhhError, UnknownSiteError
+from ..phh.hand import PhhHand
 from ..phh.replay import replay_phh
 from ..rules import Rules
 from .ipoker import read_ipoker_hand

@@ -32,8 +32,8 @@ from holdem_eval import HoldemEvalError
 from holdem_eval.cards import card_text, parse_cards
 from holdem_eval.variants import variant_info
 
-from ..errors import HistoryError, UnsupportedHistoryError
-from ..phh.hand import PHH_VARIANTS, PhhError, PhhHand, UnsupportedPhhError
+from ..errors import HistoryError, PhhError, UnsupportedHistoryError, UnsupportedPhhError
+from ..phh.hand import PHH_VARIANTS, PhhHand
 from ..phh.read import build_hand
 from .locale import parse_amount
 

@@ -21,10 +21,10 @@ from typing import Any
 
 from holdem_eval import equity
 
-from ..actions import Event
-from ..hand import Hand
+from ..hand.actions import Event
+from ..hand.hand import Hand
 from ..phh.hand import PHH_VARIANTS, ReplayResult
-from ..showdown import settle
+from ..showdown.showdown import settle
 
 __all__ = ["STAT_COLUMNS", "AllInPot", "allin_pots", "hand_stats"]
 

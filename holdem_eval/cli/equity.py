@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from ..cards import parse_cards
-from ..equity import MAX_TRIALS, equity
+from ..equity.compute import MAX_TRIALS, equity
 from ..errors import HoldemEvalError, ShapeError
 from ..variants import VARIANT_NAMES
 from .args import add_quiet_arg, add_threads_arg, count_type, seed_type, show_progress

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from .._progress import progress_bar
-from ..equity import MAX_TRIALS
+from ..equity.compute import MAX_TRIALS
 from ..errors import GridOutputError
 from .args import add_quiet_arg, add_threads_arg, count_type, seed_type, show_progress
 

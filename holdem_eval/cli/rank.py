@@ -8,9 +8,9 @@ import os
 import sys
 from typing import Any
 
-from .._bulk_common import MAX_CHUNK_ROWS
 from .._progress import progress_bar
 from .._variant_faces import best_five_variant
+from ..bulk.common import MAX_CHUNK_ROWS
 from ..variants import VARIANT_NAMES
 from .args import add_quiet_arg, add_threads_arg, count_type, show_progress
 
@@ -141,7 +141,7 @@ def _is_dataset(text: str) -> bool:
 
 
 def _columns(args: argparse.Namespace) -> Any:
-    from ..bulk import HandColumns
+    from ..bulk.rank import HandColumns
 
     if args.text:
         return HandColumns(text=args.text)
@@ -163,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
     best_five_variant(args.variant, "rank")  # an unplayed game (Omaha ...): before any output
     if _is_dataset(args.input):
         return _run_dataset(args, columns)
-    from ..bulk import rank_file
+    from ..bulk.rank import rank_file
 
     if args.output == "-" and args.output_format == "parquet" and sys.stdout.isatty():
         print(
@@ -176,21 +176,9 @@ def run(args: argparse.Namespace) -> int:
     total = _row_count(args.input, args.format) if shown else None
     with progress_bar(total, unit="hands", desc="rank", enabled=shown) as tick:
         summary = rank_file(
-            args.input,
-            args.output,
-            columns=columns,
-            keys=args.keys,
-            describe=args.describe,
-            row_numbers=args.row_numbers,
-            skip_invalid=args.skip_invalid,
-            reject_path=args.rejects,
-            chunk_rows=args.chunk_rows,
-            threads=args.threads,
-            input_format=args.format,
-            output_format=args.output_format,
-            compression=args.compression,
-            progress=tick,
-            variant=args.variant,
+            args.input, args.output, reject_path=args.rejects, threads=args.threads,
+            input_format=args.format, output_format=args.output_format, progress=tick,
+            **_shared(args, columns),
         )
     rate = summary.hands_per_second
     where = "standard output" if summary.output is None else str(summary.output)
@@ -205,6 +193,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _shared(args: argparse.Namespace, columns: Any) -> dict[str, Any]:
+    """The arguments rank_file and rank_dataset take alike."""
+    return {"columns": columns, "keys": args.keys, "describe": args.describe,
+            "row_numbers": args.row_numbers, "skip_invalid": args.skip_invalid,
+            "chunk_rows": args.chunk_rows, "compression": args.compression, "variant": args.variant}
+
+
 def _run_dataset(args: argparse.Namespace, columns: Any) -> int:
     from ..bulk_dask import dataset_files, rank_dataset
 
@@ -215,22 +210,9 @@ def _run_dataset(args: argparse.Namespace, columns: Any) -> int:
         total = sum(_row_count(str(f), "parquet") or 0 for f in files)
     with progress_bar(total, unit="hands", desc="rank", enabled=shown) as tick:
         summary = rank_dataset(
-            args.input,
-            args.output,
-            columns=columns,
-            keys=args.keys,
-            describe=args.describe,
-            row_numbers=args.row_numbers,
-            skip_invalid=args.skip_invalid,
-            reject_dir=args.rejects,
-            chunk_rows=args.chunk_rows,
-            threads=1,
-            compression=args.compression,
-            scheduler=args.scheduler,
-            workers=args.workers,
-            connect_timeout=args.connect_timeout,
-            progress=tick,
-            variant=args.variant,
+            args.input, args.output, reject_dir=args.rejects, threads=1,
+            scheduler=args.scheduler, workers=args.workers, connect_timeout=args.connect_timeout,
+            progress=tick, **_shared(args, columns),
         )
     print(
         f"ranked {summary.rows_ranked:,} of {summary.rows_read:,} hands in {summary.partitions} "
@@ -244,7 +226,7 @@ def _run_dataset(args: argparse.Namespace, columns: Any) -> int:
 
 def _row_count(path: str, fmt: str | None) -> int | None:
     """Rows of a Parquet file from its footer; None for CSV and streams (the bar counts up)."""
-    from ..bulk import detect_format, require
+    from ..bulk.rank import detect_format, require
 
     if path == "-":
         return None

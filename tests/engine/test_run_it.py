@@ -18,7 +18,7 @@ from holdem_eval.engine import (
     Table,
 )
 from holdem_eval.engine.dealing import parse_cards_text
-from holdem_eval.engine.showdown import settle
+from holdem_eval.engine.showdown.showdown import settle
 
 from holdem_eval.evaluator import evaluate
 

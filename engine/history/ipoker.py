@@ -60,10 +60,10 @@ _VARIANTS = site_games({
     ("Holdem", "no-limit"): "NT", ("Holdem", "fixed-limit"): "FT", ("Omaha", "pot-limit"): "PO",
     ("Omaha Hi-Lo", "pot-limit"): "PO/8", ("Omaha HiLow", "pot-limit"): "PO/8",
     ("Omaha Hi-Lo", "fixed-limit"): "FO/8", ("Omaha HiLow", "fixed-limit"): "FO/8",
-    ("5 Card Omaha", "pot-limit"): "PO5",
 })
-# a game type without the game's name: the hole cards dealt name it
-_BY_HOLE_CARDS = {2: "Holdem", 4: "Omaha", 5: "5 Card Omaha"}
+# a game type without the game's name: the hole cards dealt (and the betting) name it
+_BY_HOLE_CARDS = site_games({(2, "no-limit"): "NT", (2, "fixed-limit"): "FT", (4, "pot-limit"): "PO",
+                             (5, "pot-limit"): "PO5"})
 _SUPPORTED = supported_games(_VARIANTS.values())
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
@@ -216,8 +216,7 @@ def _game_by_cards(rec: HandRecord, game: IpokerGame, elements: list[tuple[re.Ma
     (known or 'X') say how many hole cards, so which game."""
     counts = {len((m["text"] or "").split()) for m, _ in elements
               if m["tag"] == "cards" and _attrs(m["attrs"]).get("type") == "Pocket"}
-    name = _BY_HOLE_CARDS.get(counts.pop()) if len(counts) == 1 else None
-    variant = _VARIANTS.get((name, betting)) if name else None
+    variant = _BY_HOLE_CARDS.get((min(counts), betting)) if len(counts) == 1 else None
     if variant is None:
         raise rec.unsupported(line, f"variant {gametype!r} names no game and the pocket cards"
                               f" dealt ({sorted(counts) or 'none'}) do not tell one the engine"

@@ -60,7 +60,7 @@ CONCEPTS = (
     "ante", "dead_blind", "shows", "mucks", "collected", "wins", "did_not_show", "dealt_to",
     "dealing", "down_cards", "flop", "turn", "river", "summary", "seat", "button", "table",
     "tournament", "players", "real_money", "play_money", "blinds", "jackpot_table", "cap",
-    "reached_cap", "sits_out",
+    "reached_cap", "sits_out", "to", "total_pot",
 )
 """The concepts a row may name phrases for (each is a ``{concept}`` in a grammar pattern)."""
 
@@ -128,6 +128,7 @@ _EN_WORDS: dict[str, tuple[str, ...]] = {
     "jackpot_table": ("Jackpot table",), "cap": ("Cap",),
     # FPDB's Pacific action pattern: '... and has reached the [$20] cap'
     "reached_cap": ("and has reached the",), "sits_out": ("sits out", "is sitting out"),
+    "to": ("to",), "total_pot": ("Total pot",),
 }
 
 ENGLISH = Language("en", "English", _EN_WORDS)
@@ -141,6 +142,7 @@ LANGUAGES: tuple[Language, ...] = (
             # English in every export seen); the cards are confirmed (issue 39, FPDB)
             "fold": ("passt", "foldet"), "check": ("checkt", "schiebt"),
             "call": ("geht mit", "callt"), "bet": ("setzt",), "raise": ("erhöht", "raist"),
+            "to": ("auf",),
             "all_in": ("und ist all-in", "ist all-in"), "posts": ("setzt", "postet"),
             "shows": ("zeigt",), "mucks": ("zeigt nicht",), "collected": ("kassiert",),
             "wins": ("gewinnt",), "dealt_to": ("Karten für", "Ausgeteilt an"),
@@ -159,10 +161,14 @@ LANGUAGES: tuple[Language, ...] = (
             # PokerStars' French export as open-source tools quote it ('relance',
             # 'suit', 'met la petite blind', 'Siège', '*** RÉSUMÉ ***'); 'se couche',
             # 'parole', 'mise' are the usual French terms (unconfirmed in an export)
-            "fold": ("se couche",), "check": ("parole", "checke"), "call": ("suit",),
+            # Winamax's French export, as a tracker's specification quotes it ('mise',
+            # 'suit', 'relance [X] à [Y]', 'passe', 'poste la petite blinde')
+            "fold": ("se couche", "passe"), "check": ("parole", "checke"), "call": ("suit",),
             "bet": ("mise",), "raise": ("relance",), "all_in": ("et est all-in", "est all-in"),
-            "posts": ("met", "poste"), "small_blind": ("la petite blind", "petite blind"),
-            "big_blind": ("la grosse blind", "grosse blind"), "shows": ("montre",),
+            "posts": ("met", "poste"), "to": ("à",), "total_pot": ("Pot total",),
+            "small_blind": ("la petite blind", "petite blind", "la petite blinde", "petite blinde"),
+            "big_blind": ("la grosse blind", "grosse blind", "la grosse blinde", "grosse blinde"),
+            "shows": ("montre",),
             "mucks": ("ne montre pas",), "collected": ("a récupéré", "a remporté"),
             "wins": ("gagne", "remporte"), "dealt_to": ("Distribuées à", "Distribuées"),
             "summary": ("RÉSUMÉ", "SYNTHÈSE", "Résumé"), "seat": ("Siège", "Place"),
@@ -181,6 +187,7 @@ LANGUAGES: tuple[Language, ...] = (
             # usual Spanish poker terms (unconfirmed in an export)
             "fold": ("se retira", "pasa"), "check": ("pasa", "chequea"),
             "call": ("iguala", "paga"), "bet": ("apuesta",), "raise": ("sube", "resube"),
+            "to": ("a",),
             "all_in": ("y va all-in", "va all-in"), "posts": ("pone", "paga"),
             "small_blind": ("ciega pequeña",), "big_blind": ("ciega grande",),
             "shows": ("muestra",), "mucks": ("no muestra",), "collected": ("se lleva", "cobra"),
@@ -201,6 +208,7 @@ LANGUAGES: tuple[Language, ...] = (
             # usual Portuguese poker terms (unconfirmed in an export)
             "fold": ("desiste", "passa"), "check": ("mesa", "passa"), "call": ("iguala", "paga"),
             "bet": ("aposta",), "raise": ("aumenta",), "all_in": ("e está all-in", "está all-in"),
+            "to": ("para",),
             "posts": ("coloca", "paga"), "small_blind": ("small blind", "pequena blind"),
             "big_blind": ("big blind", "grande blind"), "shows": ("mostra",),
             "mucks": ("não mostra",), "collected": ("recebeu", "recolheu"), "wins": ("ganha",),
@@ -218,6 +226,7 @@ LANGUAGES: tuple[Language, ...] = (
             # usual Italian poker terms (unconfirmed in an export)
             "fold": ("passa", "folda"), "check": ("fa check", "checka"), "call": ("chiama", "vede"),
             "bet": ("punta",), "raise": ("rilancia",), "all_in": ("ed è all-in", "è all-in"),
+            "to": ("a",),
             "posts": ("paga", "mette"), "shows": ("mostra",), "mucks": ("non mostra",),
             "collected": ("incassa", "ha raccolto"), "wins": ("vince",),
             "summary": ("RIEPILOGO", "Riepilogo"), "seat": ("Posto",), "table": ("Tavolo",),
@@ -234,6 +243,7 @@ LANGUAGES: tuple[Language, ...] = (
             # usual Russian poker terms (unconfirmed in an export)
             "fold": ("сбрасывает карты", "фолд"), "check": ("пропускает", "чек"),
             "call": ("уравнивает", "колл"), "bet": ("ставит",), "raise": ("повышает", "рейз"),
+            "to": ("до",),
             "all_in": ("и идёт ва-банк", "ва-банк"), "posts": ("ставит",),
             "small_blind": ("малый блайнд",), "big_blind": ("большой блайнд",),
             "shows": ("показывает",), "mucks": ("не показывает",), "collected": ("получает",),

@@ -98,7 +98,7 @@ def _game(r: Reading, _: str, m: re.Match[str], k: int) -> None:
 def _table(r: Reading, _: str, m: re.Match[str], k: int) -> None:
     rec = r.rec
     if rec.table:
-        raise rec.fail(k, f"a second table line: {m[0]!r}")
+        raise rec.fail(k, f"a second table line: {m[0]!r}", "line_not_understood")
     rec.table = m["table"]
     rec.seat_count = int(m["max"]) if m["max"] else None
     if m["play"]:

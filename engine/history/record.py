@@ -175,12 +175,15 @@ class HandRecord:
     def where(self, line: int | None = None) -> str:
         return f"{self.file}:{self.line if line is None else line}"
 
-    def fail(self, line: int, message: str) -> HistoryError:
-        return HistoryError(f"{self.where(line)}: {message}", file=self.file, line=line)
+    def fail(self, line: int, message: str, reason: str = "") -> HistoryError:
+        """The error refusing the hand at ``line`` (``reason``: its code, else worked out
+        from the message)."""
+        return HistoryError(f"{self.where(line)}: {message}", file=self.file, line=line,
+                            reason=reason)
 
-    def unsupported(self, line: int, message: str) -> UnsupportedHistoryError:
+    def unsupported(self, line: int, message: str, reason: str = "") -> UnsupportedHistoryError:
         return UnsupportedHistoryError(f"{self.where(line)}: {message}", file=self.file,
-                                       line=line)
+                                       line=line, reason=reason)
 
 
 def player_line(rec: HandRecord, names: Sequence[str], text: str, k: int, dealt_re: re.Pattern[str],
@@ -318,7 +321,7 @@ def _order(rec: HandRecord) -> list[str]:
         posted = sum((p[2] for p in rec.posts if p[0] in after), Decimal(0))
         alone = f"{after[0]!r} alone, who takes back the {posted} posted" if after else "nobody"
         raise rec.fail(rec.line, f"no hand was played: {sorted(rec.out)!r} fold before any"
-                       f" card is dealt (declining to post), leaving {alone}")
+                       f" card is dealt (declining to post), leaving {alone}", "cancelled")
     if len(after) < 2:
         raise rec.fail(rec.line, f"a hand needs at least 2 players dealt in, got {after!r}")
     return after

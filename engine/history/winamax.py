@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from .grammar import Grammar, Reading, Rule
+from .locale import phrases
 from .record import HandRecord, numeric_time, record_show, site_games, supported_games
 
 __all__ = ["HEADER_WINAMAX", "RULES", "read_winamax_hand"]
@@ -32,7 +33,7 @@ _GAMES = site_games({
 _SUPPORTED = supported_games(_GAMES.values())
 _SYMBOLS = {"€": "EUR", "$": "USD", "£": "GBP"}
 _AMOUNT = r"[\d.,]+\s*[€$£]?"
-_STREETS = {"FLOP", "TURN", "RIVER"}
+_POSTS = (("sb", "small_blind"), ("bb", "big_blind"), ("ante", "ante"))
 
 
 def _header(r: Reading, _: str, m: re.Match[str], k: int) -> None:
@@ -95,7 +96,7 @@ def _dealt(r: Reading, _: str, m: re.Match[str], k: int) -> None:
 
 
 def _post(r: Reading, name: str, m: re.Match[str], k: int) -> None:
-    kind = {"small blind": "sb", "big blind": "bb", "ante": "ante"}[m["post"]]
+    kind = next(kind for kind, concept in _POSTS if m["post"] in phrases(concept))
     if m["oop"] and kind == "sb":
         kind = "dead"  # a missed small blind paid on return, with a live big blind
     r.rec.posts.append((name, kind, r.amount(m["posted"], k), k))
@@ -108,7 +109,7 @@ def _play(kind: str) -> Rule:
         r.rec.actions.append((name, kind, amount, k))
     pattern = {"f": "{fold}", "x": "{check}", "c": rf"{{call}} (?P<amount>{_AMOUNT})",
                "b": rf"{{bet}} (?P<amount>{_AMOUNT})",
-               "r": rf"{{raise}} {_AMOUNT} to (?P<amount>{_AMOUNT})"}[kind]
+               "r": rf"{{raise}} {_AMOUNT} {{to}} (?P<amount>{_AMOUNT})"}[kind]
     example = {"f": "folds", "x": "checks", "c": "calls 1€", "b": "bets 2€",
                "r": "raises 1.50€ to 2.50€"}[kind]
     return Rule(example.split()[0], pattern + r"(?: {all_in})?", step, ("seats", "betting"), actor=True,
@@ -155,19 +156,19 @@ RULES: tuple[Rule, ...] = (
     Rule("street", r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\*(?P<cards>.*)", _board,
          example="*** FLOP *** [Td Kc 5h]"),
     Rule("run twice", r"\*\*\* (?:FIRST|SECOND) \w+ \*\*\*.*", _runs),
-    Rule("total", rf"Total pot (?P<amount>{_AMOUNT})\s*\|\s*(?:No rake|Rake (?P<rake>{_AMOUNT})).*",
+    Rule("total", rf"{{total_pot}} (?P<amount>{_AMOUNT})\s*\|\s*(?:No rake|Rake (?P<rake>{_AMOUNT})).*",
          _total, ("summary",), example="Total pot 15.10€ | Rake 0.98€"),
     Rule("summary line", r".*", _nothing, ("summary",)),
     Rule("dealt", r"{dealt_to} (?P<name>.+?) \[(?P<cards>[^\]]*)\]", _dealt, ("seats", "betting"),
          example="Dealt to Alice [Ah Kd]"),
-    Rule("posts", rf"{{posts}} (?P<post>small blind|big blind|ante) (?P<posted>{_AMOUNT})"
+    Rule("posts", rf"{{posts}} (?P<post>{{small_blind}}|{{big_blind}}|{{ante}}) (?P<posted>{_AMOUNT})"
          r"(?P<oop> out of position)?(?: {all_in})?", _post, ("seats", "betting"), actor=True,
          example="Alice posts small blind 0.25€"),
     _play("f"), _play("x"), _play("c"), _play("b"), _play("r"),
     Rule("shows", r"{shows} \[(?P<cards>[^\]]*)\].*", _shows, ("seats", "betting"), actor=True,
          example="Alice shows [Qh Qc] (One pair : Queens)"),
     Rule("mucks", r"{mucks}.*", _mucks, ("seats", "betting"), actor=True, example="Alice mucks"),
-    Rule("collected", rf"{{collected}} (?P<amount>{_AMOUNT}) from (?:main |side )?pot.*", _collected,
+    Rule("collected", rf"{{collected}} (?P<amount>{_AMOUNT})(?: .*)?", _collected,
          ("betting",), actor=True, example="Alice collected 24€ from pot"),
     Rule("sitting out", r"(?:{sits_out}|will be allowed to play).*", _nothing,
          ("seats", "betting"), actor=True, example="Alice is sitting out"),

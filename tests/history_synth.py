@@ -20,7 +20,8 @@ from typing import Any, NamedTuple
 
 from holdem_eval.engine import ActionKind, Event, GameConfig, Hand, Rules
 
-__all__ = ["SHAPES", "SynthHand", "join_hands", "stars_hands", "synth_hands", "write_stars_files"]
+__all__ = ["SHAPES", "SynthHand", "join_hands", "mixed_hands", "stars_hands", "synth_hands",
+           "write_stars_files"]
 
 NAMES = ("Hero", "Villain 1", "ka:ze", "[x]Bob", "Zoë", "tight_tim", "luckyLu", "nit42")
 _CONFIG = GameConfig(variant="holdem", betting="no-limit", big_blind=100, small_blind=50)
@@ -604,3 +605,19 @@ def join_hands(texts: Sequence[str], *, style: str = "blank") -> str:
             out.append(f"Game #{int(game) + 1} starts.\n\n")
         return "".join(out)
     raise ValueError(f"style must be blank, stars-export, party-nul or party-game-no, got {style!r}")
+
+
+def mixed_hands(n: int, seed: int) -> tuple[str, list[SynthHand]]:
+    """``n`` hands of random shapes joined as a user joins exports of several sites into
+    one file (blank lines between; a PokerStars export's separators where two PokerStars
+    hands follow each other): the text and the hands in order."""
+    rng = random.Random(seed)
+    streams = {shape: synth_hands(shape, n, rng.getrandbits(32), first_id=400_000_000_000
+                                  + 1_000_000 * k) for k, shape in enumerate(SHAPES)}
+    hands = [next(streams[rng.choice(SHAPES)]) for _ in range(n)]
+    pieces = []
+    for k, hand in enumerate(hands):
+        if k and hand.site == "pokerstars" and hands[k - 1].site == "pokerstars":
+            pieces.append(f"*********** # {k + 1} **************\n")
+        pieces.append(hand.text + "\n\n")
+    return "".join(pieces), hands

@@ -55,6 +55,25 @@ def test_dask_output_equals_one_process_in_input_order(folder: Path, cluster, tm
 
 
 @pytest.mark.usefixtures("small_parts")
+def test_one_large_file_in_hand_aligned_slices_on_dask_as_in_one_process(
+        folder: Path, cluster, tmp_path: Path) -> None:
+    """A file larger than a part is cut into slices that start at a hand: the same hands,
+    in the same order, in one process and on Dask."""
+    big = tmp_path / "big.txt"
+    big.write_text("\n\n".join(p.read_text("utf-8") for p in sorted(folder.iterdir())), "utf-8")
+    one, two = tmp_path / "one.phhs", tmp_path / "two.phhs"
+    s1 = convert_history([big], one)
+    with distributed.Client(cluster) as client:
+        s2 = convert_history([big], two, client=client)
+    assert (s1.hands, s2.hands, s1.refused) == (200, 200, 0) and s1.parts == s2.parts > 3
+    assert one.read_bytes() == two.read_bytes()
+    hands = load_phh(one)
+    assert [h.fields["hand"] for h in hands] == [h.fields["hand"] for h in load_history(big)]
+    lines = big.read_text("utf-8").split("\n")
+    assert all(lines[h.fields["_line"] - 1].startswith("PokerStars Hand #") for h in hands)
+
+
+@pytest.mark.usefixtures("small_parts")
 def test_folder_output_one_phh_per_hand_on_a_scheduler(folder: Path, cluster, tmp_path: Path,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "phh"

@@ -41,8 +41,12 @@ def history_parts(sources: Iterable[HistorySource]) -> list[list[Any]]:
     group: list[Any] = []
     size = 0
     for source in sources:
-        if isinstance(source, FileSlice):
-            source = source.path
+        if isinstance(source, FileSlice):  # a slice already: a part of its own
+            if group:
+                parts.append(group)
+                group, size = [], 0
+            parts.append([source])
+            continue
         if isinstance(source, (str, os.PathLike)) and not is_text_source(source):
             for path in source_files(os.fspath(source)):
                 slices = file_slices(str(path), PART_BYTES)

@@ -312,28 +312,27 @@ def _text_blocks(stream: IO[bytes], name: str, encoding: str | None = None, *,
 
 
 def _utf16_blocks(stream: IO[bytes], name: str, encoding: str, first: bytes) -> Iterator[str | HistoryError]:
-    """UTF-16 text (``encoding`` 'utf-16' reads and drops its byte-order mark)."""
+    """UTF-16 text in blocks of whole lines, LF line ends (``encoding`` 'utf-16' reads and
+    drops its byte-order mark)."""
     decoder = codecs.getincrementaldecoder(encoding)("strict")
     data = first
-    pending = ""
+    carry = ""
     line = 1
     while True:
         final = not data
         try:
-            text = pending + decoder.decode(data, final)
+            text = carry + decoder.decode(data, final)
         except UnicodeDecodeError:
             yield HistoryError(f"{name}:{line}: not UTF-16 text although it starts as UTF-16"
                                f" ({encoding}), expected the text of a hand history",
                                file=name, line=line, reason="encoding")
             return
+        carry = ""
+        if not final:  # whole lines only (a CR may be the first half of a CRLF)
+            cut = text.rfind("\n") + 1 or text.rfind("\r")
+            text, carry = (text[:cut], text[cut:]) if cut > 0 else ("", text)
         if "\r" in text:
-            if not final and text.endswith("\r"):
-                text, pending = text[:-1], "\r"
-            else:
-                pending = ""
             text = text.replace("\r\n", "\n").replace("\r", "\n")
-        else:
-            pending = ""
         if text:
             line += text.count("\n")
             yield text
@@ -412,17 +411,20 @@ def _str_blocks(text: str) -> Iterator[str]:
 
 
 def _str_stream_blocks(stream: IO[str]) -> Iterator[str]:
-    pending = ""
+    """A text stream's text in blocks of whole lines, LF line ends."""
+    carry = ""
     first = True
     while True:
         data = stream.read(BLOCK_BYTES)
-        text = pending + data
+        text = carry + data
         if first:
             text, first = text.lstrip("\ufeff"), False
-        if data and text.endswith("\r"):
-            text, pending = text[:-1], "\r"
-        else:
-            pending = ""
+        if data:  # whole lines only (a CR may be the first half of a CRLF)
+            cut = text.rfind("\n") + 1 or text.rfind("\r")
+            if cut <= 0:
+                carry = text
+                continue
+            text, carry = text[:cut], text[cut:]
         if "\r" in text:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         if text:

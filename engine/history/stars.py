@@ -43,6 +43,7 @@ _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*?) in c
                    r"(?:,\s*(?P<bounty>[^()]*?) bounty)?\)(?P<rest>.*)$")
 _LIMITS = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Limit": "fixed-limit",
            "Fixed Limit": "fixed-limit"}
+_LIMITS_LONGEST = sorted(_LIMITS, key=len, reverse=True)
 # the games a header names, longest first: '5 Card Omaha Hi/Lo' is not 'Omaha Hi/Lo'
 _GAMES = ("6 Card Omaha Hi/Lo", "5 Card Omaha Hi/Lo", "Courchevel Hi/Lo", "6 Card Omaha",
           "5 Card Omaha", "Omaha Hi/Lo", "Courchevel", "6+ Hold'em", "Hold'em", "Omaha")
@@ -76,6 +77,7 @@ _POST_KINDS = {"small blind": "sb", "big blind": "bb", "the ante": "ante", "stra
 _STREETS = re.compile(r"\*\*\* (?:(?P<run>FIRST|SECOND|THIRD|FOURTH) )?(?P<street>FLOP|TURN|RIVER|"
                       r"HOLE CARDS|SHOW ?DOWN|SUMMARY) \*\*\*(?P<cards>.*)$")
 _RUNS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "FOURTH": 4}  # run it twice (or N times)
+_GROUPS = re.compile(r"\[([^\]]*)\]")
 _COLLECTED = re.compile(rf"(?P<name>.+) collected (?P<amount>{_AMOUNT}) from (?:the )?"
                         r"(?:main |side )?pot(?:-\d+)?\s*$")
 _UNCALLED = re.compile(rf"Uncalled bet \((?P<amount>{_AMOUNT})\) returned to (?P<name>.+?)\s*$")
@@ -120,8 +122,7 @@ def _header(rec: HandRecord, text: str, line: int) -> None:
     rec.hand_id = m["id"]
     game = _LEVEL.sub("", m["game"]).strip()
     game = _GG_GAMES.get(game, game)
-    limit = next((k for k in sorted(_LIMITS, key=len, reverse=True) if game.endswith(" " + k)
-                  or game == k), None)
+    limit = next((k for k in _LIMITS_LONGEST if game.endswith(" " + k) or game == k), None)
     if limit is None:
         raise rec.unsupported(line, f"game {game!r}: the betting structure is not stated"
                               " (expected No Limit, Pot Limit or Limit)")
@@ -163,17 +164,20 @@ def read_stars_hand(site: str, file: str, first_line: int, lines: Sequence[str])
     _header(rec, lines[0].strip(), first_line)
     section = "seats"
     names: list[str] = []  # seated names, longest first
+    plain = True  # no seated name holds ': '
     for k, raw in enumerate(lines[1:], start=first_line + 1):
         text = raw.strip()
         if not text:
             continue
-        street = _STREETS.match(text)
-        if street is not None:
-            section = _street(rec, street["street"], street["cards"], k, street["run"])
-            continue
+        if text[0] == "*":
+            street = _STREETS.match(text)
+            if street is not None:
+                section = _street(rec, street["street"], street["cards"], k, street["run"])
+                continue
         if section == "seats":
-            if _seat(rec, text, k):
+            if text.startswith("Seat ") and _seat(rec, text, k):
                 names = sorted(rec.seats, key=len, reverse=True)
+                plain = not any(": " in name for name in names)
                 continue
             if text.startswith("Table '"):
                 table = _TABLE.match(text)
@@ -187,7 +191,7 @@ def read_stars_hand(site: str, file: str, first_line: int, lines: Sequence[str])
         if section == "summary":
             _summary(rec, text, k)
             continue
-        _play_line(rec, names, section, text, k)
+        _play_line(rec, names, section, text, k, plain)
     if section != "summary":
         raise rec.fail(first_line + len(lines) - 1, "the hand ends before its '*** SUMMARY ***'"
                        " section: truncated?")
@@ -261,14 +265,28 @@ def _seat(rec: HandRecord, text: str, k: int) -> bool:
     return True
 
 
+_CARDS_SEEN: dict[str, str] = {}  # card text as printed -> canonical (only what parsed)
+
+
+def _cards(rec: HandRecord, text: str, line: int) -> str:
+    """:func:`~.record.canonical_cards`, remembered: a file repeats the same card texts."""
+    found = _CARDS_SEEN.get(text)
+    if found is None:
+        found = canonical_cards(rec, text, line)
+        if len(_CARDS_SEEN) > 100_000:
+            _CARDS_SEEN.clear()
+        _CARDS_SEEN[text] = found
+    return found
+
+
 def _street(rec: HandRecord, street: str, cards: str, k: int, run_word: str | None = None) -> str:
     run = _RUNS[run_word] if run_word else 1  # run it twice: FIRST FLOP, SECOND RIVER, ...
     rec.runs = max(rec.runs, run)
     if street in ("FLOP", "TURN", "RIVER"):
-        groups = re.findall(r"\[([^\]]*)\]", cards)
+        groups = _GROUPS.findall(cards)
         if not groups:
             raise rec.fail(k, f"{street.lower()} line without cards: expected '[...]'")
-        new = canonical_cards(rec, groups[-1], k)  # the street's new cards (the last group)
+        new = _cards(rec, groups[-1], k)  # the street's new cards (the last group)
         if run > 1:
             rec.run_boards.append((run, new, k))
         else:
@@ -282,15 +300,27 @@ def _street(rec: HandRecord, street: str, cards: str, k: int, run_word: str | No
 
 
 def _name_of(names: Sequence[str], text: str, sep: str) -> str | None:
-    """The seated name that ``text`` starts with, followed by ``sep``."""
+    """The seated name that ``text`` starts with, followed by ``sep`` (``names`` longest
+    first, so a name that starts another is not taken for it)."""
     for name in names:
         if text.startswith(name + sep):
             return name
     return None
 
 
-def _play_line(rec: HandRecord, names: Sequence[str], section: str, text: str, k: int) -> None:
-    name = _name_of(names, text, ": ")
+def _actor(rec: HandRecord, names: Sequence[str], text: str, plain: bool) -> str | None:
+    """The seated name that starts ``text`` followed by ': '. ``plain``: no seated name
+    holds ': ', so it is the text before the first ': ' (a dict look-up, most lines);
+    else each name is tried, longest first."""
+    if plain:
+        at = text.find(": ")
+        return text[:at] if at > 0 and text[:at] in rec.seats else None
+    return _name_of(names, text, ": ")
+
+
+def _play_line(rec: HandRecord, names: Sequence[str], section: str, text: str, k: int,
+               plain: bool = False) -> None:
+    name = _actor(rec, names, text, plain)
     if name is not None:
         _player_action(rec, name, text[len(name) + 2:], section, k)
         return
@@ -298,7 +328,7 @@ def _play_line(rec: HandRecord, names: Sequence[str], section: str, text: str, k
     if m is not None and m["name"] in rec.seats:
         rec.dealt.append(m["name"])
         if m["cards"]:
-            rec.known_cards(m["name"], canonical_cards(rec, m["cards"], k), k)
+            rec.known_cards(m["name"], _cards(rec, m["cards"], k), k)
         return
     m = _UNCALLED.match(text)
     if m is not None:
@@ -363,6 +393,8 @@ def _hole_text(rec: HandRecord) -> int:
 
 
 def _summary(rec: HandRecord, text: str, k: int) -> None:
+    if not text.startswith(("Total pot", "Seat ")):
+        return
     m = _TOTAL.match(text)
     if m is not None:
         rec.total_pot = _amount(rec, m["amount"], k)
@@ -370,11 +402,11 @@ def _summary(rec: HandRecord, text: str, k: int) -> None:
         for fee in _FEE.finditer(text):
             rec.fees += _amount(rec, fee["amount"], k)
         return
-    m = _SUMMARY_CARDS.match(text)
+    m = _SUMMARY_CARDS.match(text) if "showed [" in text or "mucked [" in text else None
     if m is not None:
         who = m["who"]
         name = next((n for n in sorted(rec.seats, key=len, reverse=True)
                      if who == n or who.startswith(n + " (")), None)
-        cards = canonical_cards(rec, m["cards"], k)
+        cards = _cards(rec, m["cards"], k)
         if name is not None and len(cards) == _hole_text(rec):
             rec.known_cards(name, cards, k)

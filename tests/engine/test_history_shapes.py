@@ -6,6 +6,7 @@ without its byte-order mark; the reason code of every kind of refusal."""
 from __future__ import annotations
 
 import codecs
+import io
 import os
 import subprocess
 import sys
@@ -13,7 +14,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from history_synth import SHAPES, join_hands, stars_hands, synth_hands
+from history_synth import SHAPES, join_hands, mixed_hands, stars_hands, synth_hands
 from holdem_eval.engine import (
     REASONS,
     load_history,
@@ -390,6 +391,22 @@ def test_utf16_with_or_without_its_byte_order_mark(tmp_path: Path, encoding: str
     assert len(checks) == 3 and all(c.ok for c in checks), [c.problem for c in checks]
 
 
+def test_streams_read_in_small_blocks_cut_no_title(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blocks of 100 bytes, so that every title and CRLF straddles two: text, bytes and
+    UTF-16 streams, CRLF and CR line ends, read as the whole text is."""
+    from holdem_eval.engine.history import source
+
+    monkeypatch.setattr(source, "BLOCK_BYTES", 100)
+    text = "\r\n\r\n".join(stars_hands(12, seed=3))
+    want = [(c.line, c.hand_id) for c in verify_history(text)]
+    assert len(want) == 12
+    for src in (io.StringIO(text), io.BytesIO(text.encode()), text.encode("utf-16-le"),
+                text.encode("utf-16"), text.replace("\r\n", "\r").encode()):
+        checks = verify_history(src)
+        assert [(c.line, c.hand_id) for c in checks] == want
+        assert all(c.ok for c in checks)
+
+
 def test_binary_files_are_still_refused(tmp_path: Path) -> None:
     png = tmp_path / "image.txt"
     png.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00" + bytes(range(256)))
@@ -429,6 +446,17 @@ def test_generated_shapes_read_back_and_verify(shape: str) -> None:
             assert f["_inferred"] == hand.expect["inferred"]
         if "blinds" in hand.expect:
             assert [str(b) for b in f["blinds_or_straddles"]] == hand.expect["blinds"]
+
+
+def test_a_generated_file_of_every_shape_mixed_reads_back(tmp_path: Path) -> None:
+    text, hands = mixed_hands(120, seed=6)
+    assert len({h.site for h in hands}) == 3  # PokerStars, GGPoker, PartyPoker
+    path = tmp_path / "mixed.txt"
+    path.write_text(text, "utf-8")
+    checks = verify_history(path)
+    assert [(c.hand.fields["_site"] if c.hand else None, c.hand_id) for c in checks] == [
+        (h.site, h.hand_id) for h in hands]
+    assert all(c.ok for c in checks), [c.problem for c in checks if not c.ok]
 
 
 # ---- reason codes ----------------------------------------------------------------------

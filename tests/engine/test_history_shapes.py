@@ -541,7 +541,7 @@ def test_converting_one_large_file_keeps_memory_flat(tmp_path: Path) -> None:
             "s = convert_history([sys.argv[1]], sys.argv[2])\n"
             "print(s.hands, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n")
     run = subprocess.run([sys.executable, "-c", code, str(path), str(tmp_path / "out.phhs")],
-                         capture_output=True, text=True, check=True, env=dict(os.environ))
+                         capture_output=True, text=True, check=True, env=dict(os.environ), cwd=tmp_path)
     hands, peak_kb = (int(x) for x in run.stdout.split())
     assert hands == 60_000
     assert peak_kb < 200 * 1024, f"peak RSS {peak_kb / 1024:.0f} MB"

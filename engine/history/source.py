@@ -177,17 +177,20 @@ _SITE_NAMES = ", ".join(("PokerStars ('PokerStars Hand #...')", "GGPoker ('Poker
                          "Winamax ('Winamax Poker - ...')", "iPoker ('<session ...>' XML)"))
 
 
+# the site each title group of a boundary pattern names ('!Name': a site not read)
+_GROUP_SITES = {
+    **{f"{b}t_{k}": site for k, site in enumerate(_TITLES) for b in ("", "b")},
+    **{f"{b}o_{k}": "!" + name for k, name in enumerate(OTHER_SITES) for b in ("", "b")},
+}
+
+
 def _site_of(m: re.Match[str], forced: str | None) -> str | None:
     """The site of a boundary match: a site name, ``!Name`` for a site not read, None for
     a line that belongs to no hand."""
-    group = m.lastgroup or ""
-    if group.startswith(("t_", "bt_")):
-        if forced is not None:
-            return forced
-        return list(_TITLES)[int(group.rsplit("_", 1)[1])]
-    if group.startswith(("o_", "bo_")):
-        return "!" + list(OTHER_SITES)[int(group.rsplit("_", 1)[1])]
-    return None
+    site = _GROUP_SITES.get(m.lastgroup or "")
+    if site is not None and forced is not None and not site.startswith("!"):
+        return forced
+    return site
 
 
 # ---- decoding ------------------------------------------------------------------------

@@ -659,20 +659,18 @@ size_t he_settle_split_detail_len(size_t seats, size_t runs)
     return seats + 3 + 2 * runs * seats + 3 * pots + pots * runs * 2 * (6 + seats);
 }
 
-int he_settle_hand_dead(const int64_t *contributions, const int64_t *dead, const uint8_t *folded,
-                        const uint8_t *holes, size_t hole_len, const uint8_t *board,
-                        size_t board_cols, size_t seats, size_t button, int variant,
-                        const he_settle_rules *rules, int64_t *payouts, int64_t *detail)
+int he_settle_hand_dead(const he_settle_table *hand, const he_settle_rules *rules,
+                        int64_t *payouts, int64_t *detail)
 {
-    if (!args_ok(hole_len, board_cols, seats, variant, rules) || contributions == NULL
-        || folded == NULL || holes == NULL || (board_cols && board == NULL)
-        || payouts == NULL || (detail && he_variant_info((size_t)variant)->low)) {
+    if (hand == NULL
+        || !args_ok(hand->hole_len, hand->board_cols, hand->seats, hand->variant, rules)
+        || hand->runs > 1 || hand->contributions == NULL || hand->folded == NULL
+        || hand->holes == NULL || (hand->board_cols && hand->board == NULL) || payouts == NULL
+        || (detail && he_variant_info((size_t)hand->variant)->low)) {
         return HE_E_ARGUMENT; /* a hi-lo hand's record is he_settle_split's */
     }
-    he_settle_table t = {contributions, dead, folded, holes, hole_len, board, board_cols,
-                         seats, button, variant, 1};
     row_out out = {NULL, NULL, NULL, detail, NULL};
-    return settle_row(&t, rules, 0, payouts, &out);
+    return settle_row(hand, rules, 0, payouts, &out);
 }
 
 int he_settle_hand(const int64_t *contributions, const uint8_t *folded, const uint8_t *holes,
@@ -680,8 +678,9 @@ int he_settle_hand(const int64_t *contributions, const uint8_t *folded, const ui
                    size_t button, int variant, const he_settle_rules *rules,
                    int64_t *payouts, int64_t *detail)
 {
-    return he_settle_hand_dead(contributions, NULL, folded, holes, hole_len, board, board_cols,
-                               seats, button, variant, rules, payouts, detail);
+    he_settle_table t = {contributions, NULL, folded, holes, hole_len, board, board_cols,
+                         seats, button, variant, 1};
+    return he_settle_hand_dead(&t, rules, payouts, detail);
 }
 
 int he_settle_split(const he_settle_table *hand, const he_settle_rules *rules,

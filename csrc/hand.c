@@ -1,7 +1,8 @@
 /* The hand state machine (api/hand.h), part 1: legal actions, the actions, rounds and
  * streets, showdown order and settlement; every rule of the betting game, one function
  * each (part 2, csrc/hand_cards.c: board cards from the caller, manual showdown; part 3,
- * csrc/hand_start.c: the start of a hand and the state check).
+ * csrc/hand_start.c: the start of a hand; csrc/hand_state.c: the field table and the
+ * state check).
  *
  * Rules that are choices, stated once (engine/hand/hand.py documents them for users):
  * - Re-opening: a seat that already acted this round may raise again only when facing at
@@ -19,37 +20,6 @@
 
 #include "hand_internal.h"
 #include "settle_internal.h"
-
-/* ---- the field table ------------------------------------------------------------------ */
-
-#define NAME_S(type, name) #name,
-#define NAME_A(type, name, len) #name,
-static const char *const field_names[] = {HE_HAND_FIELDS(NAME_S, NAME_A)};
-#define OFF_S(type, name) offsetof(struct he_hand, name),
-#define OFF_A(type, name, len) offsetof(struct he_hand, name),
-static const size_t field_offsets[] = {HE_HAND_FIELDS(OFF_S, OFF_A)};
-#define LEN_S(type, name) 1,
-#define LEN_A(type, name, len) len,
-static const size_t field_lengths[] = {HE_HAND_FIELDS(LEN_S, LEN_A)};
-#define WIDTH_S(type, name) sizeof(type),
-#define WIDTH_A(type, name, len) sizeof(type),
-static const size_t field_widths[] = {HE_HAND_FIELDS(WIDTH_S, WIDTH_A)};
-#define N_FIELDS (sizeof field_names / sizeof field_names[0])
-
-/* Neither layout has padding between fields (csrc/hand_state.h orders them for it): the
- * last field, `over`, ends where the fields' sizes add up to. */
-#define SIZE_S(type, name) +sizeof(type)
-#define SIZE_A(type, name, len) +sizeof(type) * (len)
-typedef char he_hand_no_padding[offsetof(struct he_hand, over) + 1 == 0 HE_HAND_FIELDS(SIZE_S, SIZE_A)
-                                    ? 1
-                                    : -1];
-
-size_t he_hand_size(void) { return sizeof(struct he_hand); }
-size_t he_hand_field_count(void) { return N_FIELDS; }
-const char *he_hand_field_name(size_t f) { return f < N_FIELDS ? field_names[f] : NULL; }
-size_t he_hand_field_offset(size_t f) { return f < N_FIELDS ? field_offsets[f] : 0; }
-size_t he_hand_field_length(size_t f) { return f < N_FIELDS ? field_lengths[f] : 0; }
-size_t he_hand_field_width(size_t f) { return f < N_FIELDS ? field_widths[f] : 0; }
 
 /* ---- the seeded deck: engine/dealing.py's SeededDeck over he_deal_seeded -------------- */
 

@@ -1,6 +1,6 @@
 /* Internals shared by the hand state machine's files (csrc/hand.c: betting, rounds,
  * showdown; csrc/hand_cards.c: dealing, manual showdown; csrc/hand_start.c: the start
- * of a hand and the state check). Not part of the API: hidden by -fvisibility=hidden. */
+ * of a hand; csrc/hand_state.c: the field table and the state check). Not part of the API: hidden by -fvisibility=hidden. */
 #ifndef HE_HAND_INTERNAL_H
 #define HE_HAND_INTERNAL_H
 

@@ -2,7 +2,7 @@
  *
  * HE_HAND_FIELDS(S, A) calls S(type, name) for every scalar field and A(type, name, length)
  * for every array, in order; every type is a signed fixed-width integer, ordered so that
- * neither layout has padding inside (csrc/hand.c asserts it). csrc/hand.c
+ * neither layout has padding inside (csrc/hand_state.c asserts it). csrc/hand_state.c
  * builds the struct and the field table (he_hand_field_name/offset/length/width) from this
  * list; wrappers, snapshots, pickles and clones read that table, so adding a field here is
  * the only change they need.
@@ -23,7 +23,7 @@
 
 #ifdef HE_HAND_COMPACT
 /* the compact machine's names: every external symbol of the hand machine's files
- * (csrc/hand.c, hand_cards.c, hand_start.c), renamed; its batch kernels are static, reached
+ * (csrc/hand.c, hand_cards.c, hand_start.c, hand_state.c), renamed; its batch kernels are static, reached
  * through he_batch_compact_layout (csrc/hand_batch_internal.h) */
 #define he_hand he_hand_compact
 #define he_hand_size he_hand_compact_size

@@ -1,30 +1,7 @@
-/* The hand state machine, part 2 (api/hand.h): the event log, board cards dealt by the
- * caller, the manual showdown (show, muck) and clone. See csrc/hand.c for the betting rules. */
+/* The hand state machine, part 2 (api/hand.h): board cards dealt by the caller, the
+ * manual showdown (show, muck) and clone (the event log: csrc/hand_log.c). See csrc/hand.c
+ * for the betting rules. */
 #include "hand_internal.h"
-
-/* ---- the event log (he_hi_emit writes through he_hi_record) ----------------------------- */
-
-/* an event holds HE_HAND_EVENT_CARDS cards: a seat's whole hand, or a street's board */
-typedef char he_event_holds_a_hand[sizeof(((he_hand_event *)0)->cards)
-                                           == HE_HAND_EVENT_CARDS * sizeof(int32_t)
-                                       && HE_HAND_EVENT_CARDS >= HE_HAND_MAX_HOLE
-                                   ? 1
-                                   : -1];
-
-void he_hi_record(he_hi_log *log, int kind, int64_t seat, int64_t amount,
-                  const int8_t *cards, int64_t n_cards)
-{
-    if (log->n < HE_HAND_MAX_EVENTS) {
-        he_hand_event *e = &log->ev[log->n];
-        e->kind = kind;
-        e->seat = (int32_t)seat;
-        e->amount = amount;
-        e->n_cards = (int32_t)n_cards;
-        for (int64_t k = 0; k < HE_HAND_EVENT_CARDS; k++) {
-            e->cards[k] = k < n_cards ? (int32_t)cards[k] : -1;
-        }
-    }
-}
 
 /* ---- cards -------------------------------------------------------------------------------- */
 

@@ -43,7 +43,8 @@ typedef struct {
     size_t n;
 } he_hi_log;
 
-/* Writes one event into log->ev (not NULL) when it has room (cards: n_cards ids, or NULL). */
+/* Writes one event into log->ev (not NULL) when it has room (cards: n_cards ids, or NULL;
+ * csrc/hand_log.c, compiled once: the same function for both layouts). */
 void he_hi_record(he_hi_log *log, int kind, int64_t seat, int64_t amount, const int8_t *cards,
                   int64_t n_cards);
 /* Appends one event: written by he_hi_record when there is an event array, counted always

@@ -23,8 +23,9 @@
 
 #ifdef HE_HAND_COMPACT
 /* the compact machine's names: every external symbol of the hand machine's files
- * (csrc/hand.c, hand_cards.c, hand_start.c, hand_state.c), renamed; its batch kernels are static, reached
- * through he_batch_compact_layout (csrc/hand_batch_internal.h) */
+ * (csrc/hand.c, hand_cards.c, hand_start.c, hand_state.c), renamed; its batch kernels are
+ * static, reached through he_batch_compact_layout (csrc/hand_batch_internal.h). The event
+ * log (csrc/hand_log.c, he_hi_record) does not depend on the layout: one copy serves both. */
 #define he_hand he_hand_compact
 #define he_hand_size he_hand_compact_size
 #define he_hand_field_count he_hand_compact_field_count
@@ -42,7 +43,6 @@
 #define he_hand_clone he_hand_compact_clone
 #define he_hand_check he_hand_compact_check
 #define he_hand_fault he_hand_compact_fault
-#define he_hi_record he_hi_compact_record
 #define he_hi_table_hands he_hi_compact_table_hands
 #define he_hi_draw he_hi_compact_draw
 #define he_hi_deal_fresh he_hi_compact_deal_fresh

@@ -3,7 +3,7 @@
  * csrc/settle_rake.c); the records' lengths; the hand machine's he_settle_known (input
  * checked before); the rake of an amount; the showdown order and who may muck. The one
  * implementation of these rules: settle(), settle_batch(), showdown_order(),
- * Rules.rake_for and the hand state machine (csrc/hand.c) all call it.
+ * Rules.rake_for and the hand state machine (csrc/hand_showdown.c) all call it.
  * tests/engine/settle_reference.py is a readable Python oracle; tests compare the two on
  * random hands. */
 #include "settle_internal.h"

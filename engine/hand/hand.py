@@ -360,7 +360,7 @@ class Hand(HandCore):
     def run_choices(self) -> range:
         """The run counts a seat may choose now (``range(1, most + 1)``; empty when no
         choice is open); ``None`` (no preference) is allowed too."""
-        return range(1, self._runs_most() + 1)  # the kernel's count: csrc/hand_cards.c
+        return range(1, self._runs_most() + 1)  # the kernel's count: csrc/hand_deck.c
 
     def choose_runs(self, seat: int, count: int | None) -> None:
         """``seat`` chooses how many times the rest of the board is dealt: 1..max_runs,

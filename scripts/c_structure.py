@@ -295,23 +295,29 @@ def long_files(csrc: Path = CSRC, limit: int = MAX_LINES) -> dict[str, int]:
     return found
 
 
-_PROTOTYPE = re.compile(r"([A-Za-z_]\w*)\s*\(([^()]*)\)\s*;")
-
-
 def prototypes(csrc: Path = CSRC) -> dict[str, int]:
-    """Every function declared in csrc/api/*.h and its count of parameters."""
+    """Every function declared in csrc/api/*.h and its count of parameters (a parameter
+    that is itself a function pointer counts once)."""
     found = {}
     for p in sorted(csrc.glob("api/*.h")):
         code, _ = _split_directives(strip_comments(p.read_text()))
-        for statement in code.split(";"):
-            text = " ".join(statement.split()) + ";"
-            if text.lstrip().startswith("typedef"):
+        depth = 0
+        statement: list[str] = []
+        for tok in _TOKEN.findall(code):
+            depth += (tok == "{") - (tok == "}")
+            if tok != ";" or depth:
+                statement.append(tok)
                 continue
-            m = _PROTOTYPE.search(text)
-            if m is None:
-                continue
-            params = m.group(2).strip()
-            found[m.group(1)] = 0 if params in ("", "void") else params.count(",") + 1
+            if statement and statement[0] != "typedef" and statement[-1] == ")":
+                opening = _matching_open(statement, len(statement) - 1)
+                name = statement[opening - 1] if opening > 0 else ""
+                if re.fullmatch(r"[A-Za-z_]\w*", name):
+                    params, level, count = statement[opening + 1 : -1], 0, 1
+                    for t in params:
+                        level += (t == "(") - (t == ")")
+                        count += t == "," and level == 0
+                    found[name] = 0 if params in ([], ["void"]) else count
+            statement = []
     return found
 
 

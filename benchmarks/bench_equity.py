@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from holdem_eval.equity import compute as equity
+from holdem_eval import equity
 
 pe: Any
 try:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from holdem_eval.equity import compute as equity
+from holdem_eval import equity
 
 pe: Any
 try:

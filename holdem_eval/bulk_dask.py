@@ -29,6 +29,7 @@ from typing import Any
 
 from ._limits import check_count, check_threads, default_threads
 from ._variant_faces import best_five_variant
+from .bulk.columns import HandColumns
 from .bulk.common import (
     MAX_CHUNK_ROWS,
     BadRowError,
@@ -39,7 +40,6 @@ from .bulk.common import (
     pa_module,
     require,
 )
-from .bulk.parse import HandColumns
 
 __all__ = ["ClusterConnectError", "DatasetSummary", "connect", "dataset_files", "rank_dataset"]
 

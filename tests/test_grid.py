@@ -10,9 +10,9 @@ import sys
 import numpy as np
 import pytest
 
+from holdem_eval import equity
 from holdem_eval.bulk import MissingDependencyError
 from holdem_eval.cli import main
-from holdem_eval.equity import compute as equity
 from holdem_eval.grid import EquityGrid, equity_grid
 from holdem_eval.ranges import Range
 from holdem_eval.starting_hands import (

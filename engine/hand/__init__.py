@@ -16,8 +16,9 @@ from .deck_hand import DeckHand
 from .decks import Deck, DeckError, OsDeck, PresetDeck
 
 # _restore_hand: hands pickled before this package was made name it here
-from .hand import MAX_CHIPS, Hand, HandStateError, IllegalActionError, blind_seats
+from .hand import MAX_CHIPS, Hand, HandStateError, IllegalActionError
 from .hand import _restore_hand as _restore_hand
+from .inputs import blind_seats
 
 __all__ = [
     "MAX_CHIPS",

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from holdem_eval._bindings import HAND_CONSTANTS, HAND_FIELDS, HandCore, hand_blind_seats, hand_glue_setup
+from holdem_eval._bindings import HAND_CONSTANTS, HAND_FIELDS, HandCore, hand_glue_setup
 from holdem_eval.variants import VARIANTS
 
 from ..config import GameConfig
@@ -69,6 +69,7 @@ from .actions import (
     PlayerView,
 )
 from .inputs import card_text, hole_ids, kernel_config, post_lists, to_cards
+from .runs import HandRuns
 
 __all__ = [
     "MAX_CHIPS",
@@ -100,26 +101,13 @@ _WHAT = {int(_FOLD): "fold", int(_CHECK): "check", int(_CALL): "call",
 _WAGERS = frozenset((int(_BET), int(_RAISE), _BET_OR_RAISE))
 
 
-def blind_seats(seats: int, button: int) -> tuple[int, int]:
-    """``(small blind seat, big blind seat)`` of a hand of ``seats`` with ``button``: the
-    two seats left of the button; heads-up the button posts the small blind.
-
-    >>> blind_seats(6, 5), blind_seats(2, 1)
-    ((0, 1), (1, 0))
-    """
-    pair = hand_blind_seats(seats, button)
-    if pair is None:
-        raise ConfigError(f"blinds need 2..10 seats and a button seat, got {seats!r}, {button!r}")
-    return pair
-
-
 def _field(name: str, doc: str) -> Any:
     # A read-only property over the C accessor (attrgetter keeps it in C); typed as Any,
     # so each field below carries its type in an annotation that type checkers read.
     return property(attrgetter(f"_{name}"), doc=doc)
 
 
-class Hand(HandCore):
+class Hand(HandRuns):
     """A hand in progress; see the module docstring for the rules.
 
     ``Hand(config, stacks)`` deals from the operating system's CSPRNG (:class:`OsDeck`),
@@ -335,60 +323,6 @@ class Hand(HandCore):
         The small blind seat is None in a hand without one (``no_small_blind``)."""
         sb: int = self._small_blind_seat
         return (None if sb < 0 else sb), self._big_blind_seat
-
-    # ---- run it twice / N times -----------------------------------------------------
-    @property
-    def max_runs(self) -> int:
-        """The most runs of the board the players may agree on (1: no choice)."""
-        return int(self._max_runs)
-
-    @property
-    def runs(self) -> int:
-        """The runs of the board agreed (1 until the players agree on more)."""
-        return int(self._runs)
-
-    @property
-    def runs_pending(self) -> list[int]:
-        """Live seats that still choose the runs (empty when no choice is open): the hand
-        waits for them; :meth:`choose_runs` for each."""
-        if not self._run_choosing:
-            return []
-        choice, folded = self._run_choice, self._folded
-        return [k for k in range(self._n) if not folded[k] and not choice[k]]
-
-    @property
-    def run_choices(self) -> range:
-        """The run counts a seat may choose now (``range(1, most + 1)``; empty when no
-        choice is open); ``None`` (no preference) is allowed too."""
-        return range(1, self._runs_most() + 1)  # the kernel's count: csrc/hand_deck.c
-
-    def choose_runs(self, seat: int, count: int | None) -> None:
-        """``seat`` chooses how many times the rest of the board is dealt: 1..max_runs,
-        or ``None`` for no preference (it goes with the others). When every live seat has
-        chosen, the board runs the count they all chose — once if two choices differ or
-        nobody chose one (PokerKit's rule) — and the hand goes on."""
-        if seat.__class__ is not int:
-            raise IllegalActionError(f"seat must be a seat number (an int), got {seat!r}")
-        if count is not None and (count.__class__ is not int):
-            raise IllegalActionError(f"seat {seat} cannot choose {count!r} runs: choose an int"
-                                     f" 1..{max(self.run_choices, default=1)} (or None: no preference)")
-        # 0 means no preference to the kernel: here it is a count, and out of range
-        st = self._choose_runs(seat, 0 if count is None else count if count else -1)
-        if st:
-            if st == _K["STATE"]:
-                raise self._state_error()
-            raise hand_error(st, seat=seat, what="choose the runs", count=count,
-                             most=max(self.run_choices, default=1))
-
-    @property
-    def run_boards(self) -> list[list[int]]:
-        """The board of each run dealt so far: ``[board]`` with one run; with more, each
-        run's board (the shared cards, then its own)."""
-        boards = [self.board]
-        flat = self._run_boards
-        for r in range(self._runs_dealt):
-            boards.append(list(flat[r * 5 : r * 5 + 5]))
-        return boards
 
     @property
     def no_small_blind(self) -> bool:

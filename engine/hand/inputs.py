@@ -1,6 +1,6 @@
 """What Hand converts before the kernel sees it: card text and ids, hole cards, extra
-posts, and the game's configuration as the kernel's numbers. Conversions and their
-errors only; every rule is in the C hand state machine (csrc/hand*.c)."""
+posts, the game's configuration as the kernel's numbers, and the kernel's blind seats.
+Conversions and their errors only; every rule is in the C hand state machine (csrc/hand*.c)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from holdem_eval._bindings import HAND_CONSTANTS, pack_hand_config
+from holdem_eval._bindings import HAND_CONSTANTS, hand_blind_seats, pack_hand_config
 from holdem_eval.cards import parse_cards
 from holdem_eval.variants import VARIANTS
 
@@ -20,7 +20,9 @@ from ..dealing import UNKNOWN_CARD, format_cards, parse_cards_text
 from ..errors import ConfigError, HoleCardsShapeError
 from ..rules import Rules
 
-__all__ = ["card_text", "hole_ids", "kernel_config", "kernel_settings", "post_lists", "to_cards"]
+__all__ = [
+    "blind_seats", "card_text", "hole_ids", "kernel_config", "kernel_settings", "post_lists", "to_cards",
+]
 
 _INT_ONLY = {int}
 
@@ -153,3 +155,16 @@ def post_lists(posts: Mapping[Any, Any], n: int) -> tuple[list[int], list[int]]:
 def card_text(card: int) -> str:
     """A card named in an error message (as ids outside 0..51 stay numbers)."""
     return format_cards([card]) if -1 <= card <= 51 else str(card)
+
+
+def blind_seats(seats: int, button: int) -> tuple[int, int]:
+    """``(small blind seat, big blind seat)`` of a hand of ``seats`` with ``button``: the
+    two seats left of the button; heads-up the button posts the small blind.
+
+    >>> blind_seats(6, 5), blind_seats(2, 1)
+    ((0, 1), (1, 0))
+    """
+    pair = hand_blind_seats(seats, button)
+    if pair is None:
+        raise ConfigError(f"blinds need 2..10 seats and a button seat, got {seats!r}, {button!r}")
+    return pair

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..errors import TableError
-from ..hand.hand import blind_seats
+from ..hand.inputs import blind_seats
 from .seat import SeatState
 
 __all__ = ["BUTTON_RULES", "HandPlan", "mark_missed_blinds", "plan_hand", "worst_empty_seat"]

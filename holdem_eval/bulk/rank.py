@@ -61,6 +61,7 @@ import numpy as np
 from .._limits import check_count, check_threads, default_threads
 from .._variant_faces import best_five_variant
 from ..errors import DTypeError, ShapeError
+from .columns import HandColumns, check_card_types, guess_columns, resolve_spec
 from .common import (
     MAX_CHUNK_ROWS,
     BadRowError,
@@ -79,17 +80,7 @@ from .io import (
     open_source,
     output_format,
 )
-from .parse import (
-    HandColumns,
-    Ranked,
-    check_card_types,
-    empty_batch,
-    guess_columns,
-    output_batch,
-    rank_chunk,
-    reject_batch,
-    resolve_spec,
-)
+from .parse import Ranked, empty_batch, output_batch, rank_chunk, reject_batch
 from .threads import BackgroundWriter, prefetched
 
 __all__ = [

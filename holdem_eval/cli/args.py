@@ -19,7 +19,7 @@ __all__ = [
     "count_type", "seed_type", "show_progress", "where_ran",
 ]
 
-# holdem_eval.engine.history.load.SITES (a test keeps them equal): the engine loads on use only
+# holdem_eval.engine.history.SITES (a test keeps them equal): the engine loads on use only
 HISTORY_SITES = ("pokerstars", "ggpoker", "888poker", "winamax", "ipoker", "partypoker")
 
 

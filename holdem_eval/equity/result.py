@@ -78,6 +78,7 @@ class EquityResult:
     def to_dict(self) -> dict[str, Any]:
         """The result as plain, JSON-ready data (what ``holdem-eval equity --json`` prints).
 
+        >>> from holdem_eval import equity
         >>> d = equity(["AsAc", "7d8d"], method="exact").to_dict()
         >>> d["method"], d["games"], d["players"][0]["player"], round(d["players"][0]["equity"], 4)
         ('exact', 1712304, 'AsAc', 0.7698)
@@ -112,6 +113,7 @@ class EquityResult:
         ``straight_flush``). Needs pandas (``pip install 'holdem-eval[pandas]'``); raises
         ``MissingDependencyError`` without it.
 
+        >>> from holdem_eval import equity
         >>> df = equity(["AsAc", "7d8d"], method="exact").to_pandas()
         >>> list(df.columns[:6]), df["player"].tolist(), int(df.loc[1, "flush"])
         (['player', 'equity', 'win', 'tie', 'tie_equity', 'stderr'], ['AsAc', '7d8d'], 121577)

@@ -36,7 +36,7 @@ from holdem_eval.engine.dealing import (
     format_cards,
 )
 from holdem_eval.engine.hand.hand import STREET_NAMES, Event, PlayerView
-from holdem_eval.engine.showdown.showdown import showdown_order
+from holdem_eval.engine.showdown import showdown_order
 
 __all__ = ["ReferenceHand"]
 

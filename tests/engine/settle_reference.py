@@ -13,14 +13,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from holdem_eval.engine.rules import Rules
+from holdem_eval.engine.showdown.order import _checked_showdown
 from holdem_eval.engine.showdown.pots import coerce_chips
 from holdem_eval.engine.showdown.settlement import Pot, Settlement, ShowdownOrder
-from holdem_eval.engine.showdown.showdown import (
-    DEFAULT_RULES,
-    CardsInput,
-    _checked_hand,
-    _checked_showdown,
-)
+from holdem_eval.engine.showdown.showdown import DEFAULT_RULES, CardsInput, _checked_hand
 
 from holdem_eval import evaluate_omaha
 from holdem_eval._bindings import eval7

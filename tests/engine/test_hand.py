@@ -526,7 +526,7 @@ def test_a_hole_of_the_wrong_length_is_a_shape_error(holes: list[Any], message: 
 
 
 def test_blind_seats_is_the_kernel_rule_tables_use() -> None:
-    from holdem_eval.engine.hand.hand import blind_seats
+    from holdem_eval.engine.hand import blind_seats
 
     assert [blind_seats(n, b) for n, b in ((2, 0), (2, 1), (3, 2), (9, 4))] == [
         (0, 1), (1, 0), (0, 1), (5, 6)

@@ -236,14 +236,19 @@ static void mc_part(void *ctx, size_t part)
 }
 
 int he_strength_mc(const uint8_t *holes, const uint8_t *boards, size_t n, size_t nb, int rules,
-                   const he_strength_range *range, size_t opponents, uint64_t trials,
-                   uint64_t seed, uint64_t first_row, const he_strength_out *out,
-                   const he_strength_out *err, size_t threads, size_t *bad_row)
+                   const he_strength_range *range, const he_strength_draws *draws,
+                   const he_strength_out *out, const he_strength_out *err, size_t threads,
+                   size_t *bad_row)
 {
     int st = he_strength_check(holes, boards, n, nb, range, out, rules);
     if (st != HE_OK) {
         return st;
     }
+    if (draws == NULL) {
+        return HE_E_ARGUMENT;
+    }
+    size_t opponents = draws->opponents;
+    uint64_t trials = draws->trials, seed = draws->seed, first_row = draws->first_row;
     if (out->ppot != NULL || out->npot != NULL || trials < 2 || opponents < 1
         || opponents > HE_STRENGTH_MAX_OPPONENTS
         || (opponents > 1 && (out->ehs == NULL || out->ehs2 != NULL || out->hist != NULL))

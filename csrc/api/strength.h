@@ -69,7 +69,17 @@ int he_strength_exact(const uint8_t *holes, const uint8_t *boards, size_t n, siz
                       int rules, const he_strength_range *range, const he_strength_out *out,
                       size_t threads, size_t *bad_row);
 
-/* Monte Carlo, `trials` (>= 2) per row; row i draws from he_rng_seed(seed, first_row + i), so
+/* What Monte Carlo deals: `opponents` (1..HE_STRENGTH_MAX_OPPONENTS) opponents, `trials`
+ * (>= 2) per row, row i drawing from he_rng_seed(seed, first_row + i). */
+typedef struct {
+    size_t opponents;
+    uint64_t trials;
+    uint64_t seed;
+    uint64_t first_row;
+} he_strength_draws;
+
+/* Monte Carlo (draws: opponents, trials, seed, first_row as above; NULL: HE_E_ARGUMENT),
+ * `trials` (>= 2) per row; row i draws from he_rng_seed(seed, first_row + i), so
  * a row's result depends on the seed and its global row number only (not on threads or on
  * how rows are split into calls). One opponent: each trial deals an opponent combo (by
  * weight) and the rest of the board from the cards left, then adds the exact HS of that board
@@ -79,6 +89,6 @@ int he_strength_exact(const uint8_t *holes, const uint8_t *boards, size_t n, siz
  * pot share; only ehs. err receives the standard errors of the same outputs (ppot and npot
  * are not estimated: NULL). HE_E_NO_DEAL also after 1,000,000 redraws in a row. */
 int he_strength_mc(const uint8_t *holes, const uint8_t *boards, size_t n, size_t nb, int rules,
-                   const he_strength_range *range, size_t opponents, uint64_t trials,
-                   uint64_t seed, uint64_t first_row, const he_strength_out *out,
-                   const he_strength_out *err, size_t threads, size_t *bad_row);
+                   const he_strength_range *range, const he_strength_draws *draws,
+                   const he_strength_out *out, const he_strength_out *err, size_t threads,
+                   size_t *bad_row);

@@ -80,7 +80,10 @@ def strength_mc(holes: U8, boards: U8, rules: int, weights: F64 | None, combos: 
     out, arrays = _out(kinds, n, bins, keep)
     err, errors = _out(kinds, n, bins, keep)
     bad = ffi.new("size_t *")
+    draws = ffi.new("he_strength_draws *", {
+        "opponents": opponents, "trials": trials, "seed": seed, "first_row": first_row,
+    })
     st = lib.he_strength_mc(_ptr(holes, "uint8_t[]"), _ptr(boards, "uint8_t[]"), n, nb, rules,
-                            _range(weights, combos, alias, thresh, keep), opponents, trials,
-                            seed, first_row, out, err, threads, bad)
+                            _range(weights, combos, alias, thresh, keep), draws, out, err,
+                            threads, bad)
     return int(st), int(bad[0]), StrengthArrays(arrays, errors)

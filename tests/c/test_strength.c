@@ -92,11 +92,12 @@ static void test_errors_name_the_first_bad_row(void)
     uint8_t combo[2] = {1, 0};
     he_strength_range r = {w, combo, 1, NULL, NULL};
     CHECK(he_strength_exact(holes, boards, 4, 3, HE_STRENGTH_HOLDEM, &r, &out, 2, &bad) == HE_E_NO_DEAL && bad == 0);
-    CHECK(he_strength_mc(holes, boards, 4, 3, HE_STRENGTH_HOLDEM, &r, 1, 10, 1, 0, &out, NULL, 1, &bad) == HE_E_NO_DEAL
+    CHECK(he_strength_mc(holes, boards, 4, 3, HE_STRENGTH_HOLDEM, &r, &(he_strength_draws){1, 10, 1, 0}, &out, NULL, 1, &bad) == HE_E_NO_DEAL
           && bad == 0);
-    CHECK(he_strength_mc(holes, boards, 4, 3, HE_STRENGTH_HOLDEM, &r, 2, 10, 1, 0, &out, NULL, 1, &bad) == HE_E_NO_DEAL);
-    CHECK(he_strength_mc(holes, boards, 4, 3, HE_STRENGTH_HOLDEM, &RANDOM, 10, 10, 1, 0, &out, NULL, 1, &bad) == HE_E_ARGUMENT);
-    CHECK(he_strength_mc(holes, boards, 4, 3, HE_STRENGTH_HOLDEM, &RANDOM, 1, 1, 1, 0, &out, NULL, 1, &bad) == HE_E_ARGUMENT);
+    CHECK(he_strength_mc(holes, boards, 4, 3, HE_STRENGTH_HOLDEM, &r, &(he_strength_draws){2, 10, 1, 0}, &out, NULL, 1, &bad) == HE_E_NO_DEAL);
+    CHECK(he_strength_mc(holes, boards, 4, 3, HE_STRENGTH_HOLDEM, &RANDOM, &(he_strength_draws){10, 10, 1, 0}, &out, NULL, 1, &bad) == HE_E_ARGUMENT);
+    CHECK(he_strength_mc(holes, boards, 4, 3, HE_STRENGTH_HOLDEM, &RANDOM, &(he_strength_draws){1, 1, 1, 0}, &out, NULL, 1, &bad) == HE_E_ARGUMENT);
+    CHECK(he_strength_mc(holes, boards, 4, 3, HE_STRENGTH_HOLDEM, &RANDOM, NULL, &out, NULL, 1, &bad) == HE_E_ARGUMENT);
 }
 
 /* Threads and the global row number: the same rows give the same results however split. */
@@ -112,12 +113,12 @@ static void test_threads_and_seeds(void)
     double a[N], b[N], ea[N], eb[N], c[N], ec[N];
     he_strength_out oa = {a, NULL, NULL, NULL, NULL, 0}, ob = {b, NULL, NULL, NULL, NULL, 0};
     he_strength_out sa = {ea, NULL, NULL, NULL, NULL, 0}, sb = {eb, NULL, NULL, NULL, NULL, 0};
-    CHECK(he_strength_mc(holes, boards, N, 4, HE_STRENGTH_HOLDEM, &RANDOM, 2, 300, 7, 0, &oa, &sa, 1, NULL) == HE_OK);
-    CHECK(he_strength_mc(holes, boards, N, 4, HE_STRENGTH_HOLDEM, &RANDOM, 2, 300, 7, 0, &ob, &sb, 4, NULL) == HE_OK);
+    CHECK(he_strength_mc(holes, boards, N, 4, HE_STRENGTH_HOLDEM, &RANDOM, &(he_strength_draws){2, 300, 7, 0}, &oa, &sa, 1, NULL) == HE_OK);
+    CHECK(he_strength_mc(holes, boards, N, 4, HE_STRENGTH_HOLDEM, &RANDOM, &(he_strength_draws){2, 300, 7, 0}, &ob, &sb, 4, NULL) == HE_OK);
     CHECK(memcmp(a, b, sizeof a) == 0 && memcmp(ea, eb, sizeof ea) == 0);
     /* rows 5.. alone, numbered from 5, repeat rows 5.. of the whole */
     he_strength_out oc = {c, NULL, NULL, NULL, NULL, 0}, sc = {ec, NULL, NULL, NULL, NULL, 0};
-    CHECK(he_strength_mc(holes + 10, boards + 20, N - 5, 4, HE_STRENGTH_HOLDEM, &RANDOM, 2, 300, 7, 5, &oc, &sc, 2, NULL) == HE_OK);
+    CHECK(he_strength_mc(holes + 10, boards + 20, N - 5, 4, HE_STRENGTH_HOLDEM, &RANDOM, &(he_strength_draws){2, 300, 7, 5}, &oc, &sc, 2, NULL) == HE_OK);
     CHECK(memcmp(c, a + 5, (N - 5) * sizeof c[0]) == 0);
     he_strength_out ex = {c, NULL, NULL, NULL, NULL, 0};
     CHECK(he_strength_exact(holes, boards, N, 4, HE_STRENGTH_HOLDEM, &RANDOM, &ex, 1, NULL) == HE_OK);
@@ -161,7 +162,7 @@ static void test_short_deck(void)
     size_t bad = 9;
     CHECK(he_strength_exact(hole, low, 1, 4, HE_SHORT_TRIPS_BEAT_STRAIGHT, &RANDOM, &out, 1, &bad)
           == HE_E_CARD_RANGE && bad == 0);
-    CHECK(he_strength_mc(hole, low, 1, 4, HE_SHORT_TRIPS_BEAT_STRAIGHT, &RANDOM, 2, 10, 1, 0, &out, NULL, 1,
+    CHECK(he_strength_mc(hole, low, 1, 4, HE_SHORT_TRIPS_BEAT_STRAIGHT, &RANDOM, &(he_strength_draws){2, 10, 1, 0}, &out, NULL, 1,
                          &bad) == HE_E_CARD_RANGE);
     CHECK(he_strength_exact(hole, board, 1, 4, 7, &RANDOM, &out, 1, &bad) == HE_E_ARGUMENT);
 }

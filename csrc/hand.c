@@ -3,7 +3,7 @@
  * each (part 2, csrc/hand_cards.c: board cards from the caller, manual showdown; part 3,
  * csrc/hand_start.c: the start of a hand and the state check).
  *
- * Rules that are choices, stated once (engine/hand.py documents them for users):
+ * Rules that are choices, stated once (engine/hand/hand.py documents them for users):
  * - Re-opening: a seat that already acted this round may raise again only when facing at
  *   least a full raise since its last action (current bet - level it acted at >= raise
  *   size; fixed limit: half of it, he_hi_full_raise), so an all-in for less does not.

@@ -83,7 +83,7 @@
 
 /* The game's settings (he_hand_config: GameConfig and Rules as numbers), listed once.
  * X(S, A, type, name, length, lo, hi) for each: the type the state stores it in, its name
- * (the same in he_hand_config, in the state and in engine/_hand_input.py's mapping from
+ * (the same in he_hand_config, in the state and in engine/hand/inputs.py's mapping from
  * GameConfig and Rules), its count of values (1 or 4) and the range he_hand_start accepts
  * (a chip amount above LIMIT is HE_E_HAND_AMOUNT, any other value out of range
  * HE_E_HAND_CONFIG; csrc/hand_start.c checks the rest: hole counts, the rate fraction).
@@ -127,7 +127,7 @@
     /* the big blind is the button's (short deck's button blind, posted with antes): no     \
      * small blind or straddle, the seat left of the button acts first */                    \
     X(S, A, int8_t, button_blind, 1, 0, 1)                                                   \
-    /* the dead-button rule's hand without a small blind (engine/table_blinds.py): nobody    \
+    /* the dead-button rule's hand without a small blind (engine/table/blinds.py): nobody    \
      * posts it, the seat after the button posts the big blind (heads-up too) */             \
     X(S, A, int8_t, no_small_blind, 1, 0, 1)                                                 \
     /* run it twice / N times: the most runs of the board the players may agree on once the \

@@ -117,13 +117,13 @@ class NoValidDealError(HoldemEvalError, ValueError):
     """The players' ranges, board and dead cards leave no possible deal."""
 
 
-# ---- _cmd_serve ------------------------------------------------------------
+# ---- cli/serve ------------------------------------------------------------
 
 class ServerExtraMissingError(HoldemEvalError, ImportError):
     """``serve`` without the websocket library of the ``[server]`` extra."""
 
 
-# ---- _cmd_grid ------------------------------------------------------------
+# ---- cli/grid ------------------------------------------------------------
 
 class GridOutputError(HoldemEvalError, ValueError):
     """An output the grid cannot be written to (a PNG to a terminal)."""

@@ -42,7 +42,7 @@ if _core.lib.he_py_install() != 0:
 if TYPE_CHECKING:
 
     class HandCore:
-        """The C base of ``holdem_eval.engine.Hand`` (engine/_hand_glue.c): the hand
+        """The C base of ``holdem_eval.engine.Hand`` (engine/hand/_hand_glue.c): the hand
         state machine's struct (csrc/hand.c), one ``_<field>`` accessor per field of
         csrc/hand_state.h, and methods that convert and return the kernel's status."""
 

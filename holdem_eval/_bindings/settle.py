@@ -5,7 +5,7 @@ from __future__ import annotations
 from ._core import HE_OK, I64, U8, Status, ffi, lib, run_chunked
 
 # ---------------------------------------------------------------------------------------
-# Showdown settlement (csrc/settle.c; used by engine/showdown.py and engine/settle_batch.py)
+# Showdown settlement (csrc/settle.c; used by engine/showdown/showdown.py and engine/showdown/batch.py)
 # ---------------------------------------------------------------------------------------
 
 __all__ = [

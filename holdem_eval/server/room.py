@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from holdem_eval.engine import GameConfig, Table, TableError
-from holdem_eval.engine.table_view import cards_to_json, parse_action
+from holdem_eval.engine.table.view import cards_to_json, parse_action
 
 from ..errors import HoldemEvalError, ServerError
 

@@ -253,10 +253,5 @@ int main(void)
     test_random_hands();
     test_rake_beyond_2_31();
     test_showdown_order();
-    if (failures) {
-        fprintf(stderr, "%d settlement check(s) failed\n", failures);
-        return 1;
-    }
-    printf("all C settlement checks passed\n");
-    return 0;
+    return check_report("settlement");
 }

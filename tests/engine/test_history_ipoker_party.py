@@ -17,7 +17,7 @@ from holdem_eval.engine import (
     replay_phh,
     verify_history,
 )
-from holdem_eval.engine.history_record import HandRecord, plain_amount
+from holdem_eval.engine.history.record import HandRecord, plain_amount
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "histories"
 IPOKER = DATA / "IPoker"
@@ -81,9 +81,9 @@ def test_samples_import_verify_and_every_refused_one_says_why(
 
 
 def test_sites_and_the_cli_choices() -> None:
-    from holdem_eval.engine.history import SITES
+    from holdem_eval.engine.history.load import SITES
 
-    from holdem_eval._cli_args import HISTORY_SITES
+    from holdem_eval.cli.args import HISTORY_SITES
 
     assert SITES[-2:] == ("ipoker", "partypoker") and HISTORY_SITES == SITES
 

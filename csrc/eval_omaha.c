@@ -42,10 +42,13 @@ HE_ALWAYS_INLINE he_acc hole_sum(const uint8_t *hole, size_t nh)
     return he_acc_sum(h, g);
 }
 
-/* Rows are ranked in blocks of HE_OMAHA_BLOCK: a first pass sums and checks every row of
- * the block and finds its board's row of he_omaha_rows (and asks for it in cache), a
- * second ranks them. Apart, each pass is a short chain of dependent loads, so that the
- * rows of a block overlap in the CPU; a random row of the 1.5 MB table is rarely in L1. */
+/* Rows are ranked in blocks of HE_OMAHA_BLOCK, in three passes. The first sums and checks
+ * every row of the block, finds its board's row of he_omaha_rows (and asks for it in
+ * cache: a random row of the 1.5 MB table is rarely in L1), and lists the rows that may
+ * hold a flush, without a branch; the second ranks every row's pairs; the third ranks
+ * the listed rows' flushes (about one row in fourteen with four hole cards). Apart, each
+ * pass is a short chain of loads whose rows overlap in the CPU, and no row waits on a
+ * mispredicted flush test. */
 #define HE_OMAHA_BLOCK 32
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -61,28 +64,40 @@ HE_ALWAYS_INLINE int own_boards(const uint8_t *holes, size_t n, size_t nh, const
                                 size_t nb, int hw, uint16_t *out, size_t *bad_row)
 {
     const uint16_t *row[HE_OMAHA_BLOCK];
-    uint64_t bkey[HE_OMAHA_BLOCK], bbits[HE_OMAHA_BLOCK], hkey[HE_OMAHA_BLOCK],
-        hbits[HE_OMAHA_BLOCK];
+    struct {
+        uint64_t board_bits, hole_bits;
+        unsigned suit, at;
+    } flush[HE_OMAHA_BLOCK];
     for (size_t lo = 0; lo < n; lo += HE_OMAHA_BLOCK) {
-        size_t m = n - lo < HE_OMAHA_BLOCK ? n - lo : HE_OMAHA_BLOCK, good = m;
-        for (size_t j = 0; j < m; j++) {
-            const uint8_t *hole = holes + (lo + j) * nh, *board = boards + (lo + j) * nb;
+        size_t m = n - lo < HE_OMAHA_BLOCK ? n - lo : HE_OMAHA_BLOCK, good = m, nf = 0;
+        const uint8_t *hole = holes + lo * nh, *board = boards + lo * nb;
+        for (size_t j = 0; j < m; j++, hole += nh, board += nb) {
             he_acc b = board_sum(board, nb), h = hole_sum(hole, nh);
-            bbits[j] = he_acc_bits(b);
-            hbits[j] = he_acc_bits(h);
-            if (he_popcount_as(bbits[j] + hbits[j], hw) != nh + nb) {
+            uint64_t bbits = he_acc_bits(b), hbits = he_acc_bits(h);
+            if (he_popcount_as(bbits + hbits, hw) != nh + nb) {
                 good = j;
                 break;
             }
-            bkey[j] = he_acc_key(b);
-            hkey[j] = he_acc_key(h);
-            row[j] = he_omaha_row(bkey[j]);
+            uint64_t bkey = he_acc_key(b);
+            row[j] = he_omaha_row(bkey);
             HE_PREFETCH(row[j]);
             HE_PREFETCH(row[j] + HE_OMAHA_PAIRS - 1);
+            /* always written, kept (nf moves on) only when the row may hold a flush */
+            unsigned suit = he_omaha_flush_suit(bkey, he_acc_key(h));
+            flush[nf].board_bits = bbits;
+            flush[nf].hole_bits = hbits;
+            flush[nf].suit = suit;
+            flush[nf].at = (unsigned)j;
+            nf += suit != 0;
         }
-        for (size_t j = 0; j < good; j++) {
-            out[lo + j] = (uint16_t)he_omaha_rank_in(row[j], holes + (lo + j) * nh, nh, bkey[j],
-                                                     bbits[j], hkey[j], hbits[j]);
+        hole = holes + lo * nh;
+        for (size_t j = 0; j < good; j++, hole += nh) {
+            out[lo + j] = (uint16_t)he_omaha_pairs_min(row[j], hole, nh);
+        }
+        for (size_t k = 0; k < nf; k++) {
+            uint16_t *r = out + lo + flush[k].at;
+            *r = (uint16_t)he_omaha_with_flush(*r, flush[k].suit, flush[k].board_bits,
+                                               flush[k].hole_bits);
         }
         if (good < m) {
             *bad_row = lo + good;

@@ -98,15 +98,82 @@ HE_ALWAYS_INLINE unsigned he_omaha_with_flush(unsigned best, unsigned suit, uint
     return best;
 }
 
-/* Best non-flush rank of nh (4..6) valid hole cards in a board's row: the minimum of the
- * row's entries of every pair. Inlined with constant nh: every pair written out, minima
- * taken as a tree. */
+#ifdef HE_SSE2
+/* The smallest of the eight 16-bit lanes of v, each below 2**15. */
+static inline unsigned he_omaha_lanes_min(__m128i v)
+{
+    v = _mm_min_epi16(v, _mm_shuffle_epi32(v, 0x4E));   /* lanes 4..7 onto 0..3 */
+    v = _mm_min_epi16(v, _mm_shufflelo_epi16(v, 0x4E)); /* 2, 3 onto 0, 1 */
+    v = _mm_min_epi16(v, _mm_shufflelo_epi16(v, 0xB1)); /* 1 onto 0 */
+    return (unsigned)_mm_cvtsi128_si32(v) & 0xFFFFu;
+}
+#endif
+
+/* The smallest of row[col[0]] .. row[col[np - 1]] (np 6, 10 or 15: a constant when
+ * inlined). On x86-64 the entries go into the 16-bit lanes of two vectors (pinsrw) and
+ * the minima are vector ones (pminsw: ranks are below 2**15, so signed minima are
+ * theirs), which takes fewer instructions than a compare and a select per entry. */
+HE_ALWAYS_INLINE unsigned he_omaha_row_min(const uint16_t *row, const unsigned *col, size_t np)
+{
+#ifdef HE_SSE2
+    __m128i v = _mm_set1_epi16(0x7FFF), w = v;
+#define HE_LANE(x, lane, k)                                              \
+    if ((k) < np) {                                                      \
+        x = _mm_insert_epi16(x, row[col[(k) < np ? (k) : 0]], lane);     \
+    }
+    HE_LANE(v, 0, 0) HE_LANE(v, 1, 1) HE_LANE(v, 2, 2) HE_LANE(v, 3, 3)
+    HE_LANE(v, 4, 4) HE_LANE(v, 5, 5) HE_LANE(v, 6, 6) HE_LANE(v, 7, 7)
+    if (np > 8) {
+        HE_LANE(w, 0, 8) HE_LANE(w, 1, 9) HE_LANE(w, 2, 10) HE_LANE(w, 3, 11)
+        HE_LANE(w, 4, 12) HE_LANE(w, 5, 13) HE_LANE(w, 6, 14)
+        v = _mm_min_epi16(v, w);
+    }
+#undef HE_LANE
+    return he_omaha_lanes_min(v);
+#else
+    unsigned best = 0xFFFFu;
+    for (size_t k = 0; k < np; k++) {
+        best = he_omaha_min(best, row[col[k]]);
+    }
+    return best;
+#endif
+}
+
+/* Best non-flush rank of nh (4..6) valid hole cards in a board's row: the smallest entry
+ * of the hole's C(nh, 2) pairs, as he_omaha_row_min takes it. Every pair is written out,
+ * each column looked up next to its use (a loop of 15 turns is not always unrolled, and
+ * 15 columns held at once spill). Inlined with constant nh. */
 HE_ALWAYS_INLINE unsigned he_omaha_pairs_min(const uint16_t *row, const uint8_t *hole, size_t nh)
 {
     const uint8_t *col = he_omaha_pair_col;
     unsigned c0 = hole[0], c1 = hole[1], c2 = hole[2], c3 = hole[3];
     unsigned c4 = nh > 4 ? hole[4] : 0, c5 = nh > 5 ? hole[5] : 0;
 #define HE_PAIR(a, b) row[col[64u * (a) + (b)]]
+#ifdef HE_SSE2
+    __m128i v = _mm_set1_epi16(0x7FFF);
+    v = _mm_insert_epi16(v, HE_PAIR(c0, c1), 0);
+    v = _mm_insert_epi16(v, HE_PAIR(c0, c2), 1);
+    v = _mm_insert_epi16(v, HE_PAIR(c0, c3), 2);
+    v = _mm_insert_epi16(v, HE_PAIR(c1, c2), 3);
+    v = _mm_insert_epi16(v, HE_PAIR(c1, c3), 4);
+    v = _mm_insert_epi16(v, HE_PAIR(c2, c3), 5);
+    if (nh > 4) {
+        __m128i w = _mm_set1_epi16(0x7FFF);
+        v = _mm_insert_epi16(v, HE_PAIR(c0, c4), 6);
+        v = _mm_insert_epi16(v, HE_PAIR(c1, c4), 7);
+        w = _mm_insert_epi16(w, HE_PAIR(c2, c4), 0);
+        w = _mm_insert_epi16(w, HE_PAIR(c3, c4), 1);
+        if (nh > 5) {
+            w = _mm_insert_epi16(w, HE_PAIR(c0, c5), 2);
+            w = _mm_insert_epi16(w, HE_PAIR(c1, c5), 3);
+            w = _mm_insert_epi16(w, HE_PAIR(c2, c5), 4);
+            w = _mm_insert_epi16(w, HE_PAIR(c3, c5), 5);
+            w = _mm_insert_epi16(w, HE_PAIR(c4, c5), 6);
+        }
+        v = _mm_min_epi16(v, w);
+    }
+    return he_omaha_lanes_min(v);
+#else
     unsigned best = he_omaha_min(he_omaha_min(HE_PAIR(c0, c1), HE_PAIR(c0, c2)),
                                  he_omaha_min(HE_PAIR(c0, c3), HE_PAIR(c1, c2)));
     best = he_omaha_min(best, he_omaha_min(HE_PAIR(c1, c3), HE_PAIR(c2, c3)));
@@ -119,8 +186,9 @@ HE_ALWAYS_INLINE unsigned he_omaha_pairs_min(const uint16_t *row, const uint8_t 
                                   he_omaha_min(HE_PAIR(c2, c5), HE_PAIR(c3, c5)));
         best = he_omaha_min(best, he_omaha_min(m, HE_PAIR(c4, c5)));
     }
-#undef HE_PAIR
     return best;
+#endif
+#undef HE_PAIR
 }
 
 /* Best rank of nh (4..6) valid hole cards on a board (distinct from them): the row of the
@@ -138,7 +206,7 @@ HE_ALWAYS_INLINE unsigned he_omaha_rank_in(const uint16_t *row, const uint8_t *h
  * summed key (suit counters, no bias) and card bits. */
 typedef struct {
     unsigned np;
-    uint8_t col[HE_OMAHA_MAX_PAIRS];
+    unsigned col[HE_OMAHA_MAX_PAIRS];
     uint64_t key, bits;
 } he_omaha_hole;
 
@@ -182,11 +250,9 @@ HE_ALWAYS_INLINE void he_omaha_board_init(he_omaha_board *b, const uint8_t *card
 /* Best Omaha rank of hole h on board b (no card in both). */
 HE_ALWAYS_INLINE unsigned he_omaha_best(const he_omaha_hole *h, const he_omaha_board *b)
 {
-    unsigned best = 0xFFFFu;
-    for (unsigned p = 0; p < h->np; p++) {
-        unsigned r = b->row[h->col[p]];
-        best = r < best ? r : best;
-    }
+    unsigned best = h->np == 6    ? he_omaha_row_min(b->row, h->col, 6)
+                    : h->np == 10 ? he_omaha_row_min(b->row, h->col, 10)
+                                  : he_omaha_row_min(b->row, h->col, 15);
     return he_omaha_with_flush(best, he_omaha_flush_suit(b->key, h->key), b->bits, h->bits);
 }
 

@@ -85,8 +85,8 @@ static inline unsigned he_omaha_min(unsigned a, unsigned b)
 }
 
 /* The better of `best` and the hand's best flush: none when `suit` (he_omaha_flush_suit)
- * is 0, which is nine rows in ten of random deals: a branch costs less than the work of
- * ranking a flush in every row. */
+ * is 0, as in 93% of random deals with four hole cards (86% with six): a branch costs less
+ * than ranking a flush in every row. (The batch kernel lists its flush rows instead.) */
 HE_ALWAYS_INLINE unsigned he_omaha_with_flush(unsigned best, unsigned suit, uint64_t board_bits,
                                               uint64_t hole_bits)
 {

@@ -24,6 +24,7 @@ from .hand import (
     PresetDeck,
 )
 from .history import (
+    REASONS,
     REPORT_COLUMNS,
     STAT_COLUMNS,
     AllInPot,
@@ -40,6 +41,7 @@ from .history import (
     dumps_history,
     hand_stats,
     history_stats,
+    iter_verify_history,
     load_history,
     verify_history,
     write_history_stats,
@@ -99,6 +101,7 @@ __all__: list[str] = [
     "MAX_CHIPS",
     "NO_CARD",
     "RAISE_TO",
+    "REASONS",
     "REPORT_COLUMNS",
     "SKIP",
     "STAT_COLUMNS",
@@ -172,6 +175,7 @@ __all__: list[str] = [
     "dumps_phh",
     "hand_stats",
     "history_stats",
+    "iter_verify_history",
     "load_history",
     "load_phh",
     "loads_phh",

@@ -31,8 +31,8 @@ an uneven split goes to the first winner (PokerKit's lowest player index, which
 is the first seat left of the button when the button is the last seat, as in
 PokerKit).
 
-The rules are applied by the settlement kernel, csrc/settle.c (``rake_of`` for the
-rake); this module only validates them and hands them over.
+The rules are applied by the settlement kernel, csrc/settle*.c (``he_settle_rake_of`` in
+csrc/settle_rake.c for the rake); this module only validates them and hands them over.
 """
 
 from __future__ import annotations

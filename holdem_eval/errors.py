@@ -33,6 +33,7 @@ __all__ = [
     "ServerError",
     "ServerExtraMissingError",
     "ShapeError",
+    "StrengthArgumentError",
     "UnknownHandClassError",
     "VariantError",
 ]
@@ -189,3 +190,10 @@ class UnknownHandClassError(HoldemEvalError, ValueError):
 
 class HistoryConvertError(HoldemEvalError, ValueError):
     """A conversion that cannot produce its output (a refused hand, no hands at all)."""
+
+
+# ---- strength ------------------------------------------------------------
+
+class StrengthArgumentError(HoldemEvalError, ValueError):
+    """A hand_strength() argument outside what it accepts (kind, method, opponents, bins,
+    trials, a kind the board or the method cannot give)."""

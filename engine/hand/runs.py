@@ -1,6 +1,6 @@
 """Run it twice (or N times): the players' choice of how many times the rest of the board is
 dealt, and the boards of the runs — the part of :class:`~holdem_eval.engine.Hand` that
-reads and drives the machine's run state (csrc/hand_cards.c holds the rules)."""
+reads and drives the machine's run state (csrc/hand_deck.c and csrc/hand_cards.c hold the rules)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ class HandRuns(HandCore):
     def run_choices(self) -> range:
         """The run counts a seat may choose now (``range(1, most + 1)``; empty when no
         choice is open); ``None`` (no preference) is allowed too."""
-        return range(1, self._runs_most() + 1)  # the kernel's count: csrc/hand_cards.c
+        return range(1, self._runs_most() + 1)  # the kernel's count: csrc/hand_deck.c
 
     def choose_runs(self, seat: int, count: int | None) -> None:
         """``seat`` chooses how many times the rest of the board is dealt: 1..max_runs,

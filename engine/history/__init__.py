@@ -1,7 +1,8 @@
 """Site hand histories: read what poker clients export, verify it on the engine, convert it.
 
-One module a job: :mod:`.load` detects the site of each file and yields one
-:class:`~holdem_eval.engine.PhhHand` per hand (``load_history``, ``verify_history``); one
+One module a job: :mod:`.source` reads files as streams of hands, the site of each from
+its title; :mod:`.load` yields one :class:`~holdem_eval.engine.PhhHand` per hand
+(``load_history``, ``verify_history``) and :mod:`.reasons` says why one is refused; one
 reader a site (:mod:`.stars` PokerStars and GGPoker, :mod:`.pacific` 888poker, :mod:`.party`
 PartyPoker, :mod:`.winamax`, :mod:`.ipoker`), all writing through the shared record of
 :mod:`.record` (a hand as read, site-neutral, and its conversion to PHH); :mod:`.write`
@@ -25,12 +26,15 @@ from .load import (
     UnknownSiteError,
     UnsupportedHistoryError,
     dumps_history,
+    iter_verify_history,
     load_history,
     verify_history,
 )
+from .reasons import REASONS, reason_of
 from .stats import STAT_COLUMNS, AllInPot, allin_pots, hand_stats
 
 __all__ = [
+    "REASONS",
     "REPORT_COLUMNS",
     "SITES",
     "STAT_COLUMNS",
@@ -48,7 +52,9 @@ __all__ = [
     "dumps_history",
     "hand_stats",
     "history_stats",
+    "iter_verify_history",
     "load_history",
+    "reason_of",
     "verify_history",
     "write_history_stats",
 ]

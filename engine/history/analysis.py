@@ -5,7 +5,7 @@ process or on Dask.
 :data:`~.history_stats.STAT_COLUMNS`, defined in docs/histories.md, "Stats") or, with
 ``totals=True``, one row per player (:data:`TOTAL_COLUMNS`). :func:`write_history_stats`
 writes the same to a Parquet or CSV file in constant memory: the inputs are cut into
-parts of whole files (:func:`~.history_parallel.history_parts`), each part is read,
+parts of whole files or hands (:func:`~.parallel.history_parts`), each part is read,
 verified and analysed on its own — in this process, or as one Dask task on an embedded
 ``LocalCluster`` (``workers=``), a scheduler (``scheduler=``) or a ``client=`` — and the
 parts are written in input order as they come, at most two per worker in flight. Both
@@ -31,7 +31,7 @@ from holdem_eval.bulk import require
 
 from ..errors import HistoryStatsError
 from ..phh.replay import replay_phh
-from .load import HistoryError, HistorySource, verify_history
+from .load import HistoryError, HistorySource, iter_verify_history
 from .parallel import AtomicTableFile, check_output, history_parts, run_parts
 from .stats import STAT_COLUMNS, hand_stats
 
@@ -128,7 +128,7 @@ def _part_stats(items: Sequence[Any], site: str | None, player: str | None,
     hands = 0
     error: HistoryError | None = None
     for item in items:
-        for check in verify_history(item, site=site):
+        for check in iter_verify_history(item, site=site):
             problem = check.problem
             if check.hand is not None and problem is None:
                 try:

@@ -46,20 +46,26 @@ _FIELD = re.compile(r"<(?P<tag>\w+)>(?P<text>[^<]*)</(?P=tag)>")
 _ELEMENT = re.compile(r"<(?P<tag>game|player|round|action|cards|startdate)\b(?P<attrs>[^>]*?)"
                       r"(?P<empty>/)?>(?:(?P<text>[^<]*)</(?P=tag)>)?")
 _ATTR = re.compile(r'(\w+)="([^"]*)"')
-# 'Holdem NL $2/$4', 'Holdem L $2/$4', 'Omaha Hi-Lo PL $0.05/$0.10', 'Omaha Hi-Lo Limit $2/$4'
-_GAMETYPE = re.compile(r"(?P<game>.+?) (?P<limit>NL|PL|FL|L|Limit)(?: (?P<stakes>\S+/\S+))?\s*$")
+# 'Holdem NL $2/$4', 'Holdem L $2/$4', 'Omaha Hi-Lo PL $0.05/$0.10', 'Omaha Hi-Lo Limit $2/$4',
+# newer clients 'Omaha PL 2,50€/5€', 'Omaha HiLow PL €5/€10', 'Omaha PL 50kr/100kr', and
+# 'PL €0,50/€1' without the game's name (FPDB's iPokerToFpdb reads these: its game pattern
+# makes the name optional and takes it for 5-card Omaha; here the cards dealt tell)
+_GAMETYPE = re.compile(r"(?:(?P<game>.+?) )?(?P<limit>NL|SL|LZ|БЛ|PL|LP|FL|L|Limit)"
+                       r"(?: (?P<stakes>\S+/\S+))?(?: Ante .*)?\s*$")
+# the betting words, FPDB's table of them included ('SL', 'LZ', 'БЛ': no limit; 'LP': pot limit)
+_LIMITS = {"NL": "no-limit", "SL": "no-limit", "LZ": "no-limit", "БЛ": "no-limit",
+           "PL": "pot-limit", "LP": "pot-limit", "FL": "fixed-limit", "L": "fixed-limit",
+           "Limit": "fixed-limit"}
 _VARIANTS = site_games({
-    ("Holdem", "NL"): "NT", ("Holdem", "L"): "FT", ("Holdem", "FL"): "FT",
-    ("Holdem", "Limit"): "FT", ("Omaha", "PL"): "PO", ("Omaha Hi-Lo", "PL"): "PO/8",
-    ("Omaha Hi-Lo", "L"): "FO/8", ("Omaha Hi-Lo", "FL"): "FO/8", ("Omaha Hi-Lo", "Limit"): "FO/8",
+    ("Holdem", "no-limit"): "NT", ("Holdem", "fixed-limit"): "FT", ("Omaha", "pot-limit"): "PO",
+    ("Omaha Hi-Lo", "pot-limit"): "PO/8", ("Omaha HiLow", "pot-limit"): "PO/8",
+    ("Omaha Hi-Lo", "fixed-limit"): "FO/8", ("Omaha HiLow", "fixed-limit"): "FO/8",
 })
+# a game type without the game's name: the hole cards dealt (and the betting) name it
+_BY_HOLE_CARDS = site_games({(2, "no-limit"): "NT", (2, "fixed-limit"): "FT", (4, "pot-limit"): "PO",
+                             (5, "pot-limit"): "PO5"})
 _SUPPORTED = supported_games(_VARIANTS.values())
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
-_POSTS = {1: "sb", 2: "bb", 15: "ante"}
-_NOT_DEALT = (8, 9)  # sitting out; a blind not posted
-# iPoker's cash-game rake reaches 1/15 of the pot (6.67%, rounded down: the samples' 0.94 of
-# 14.20, 0.05 of 0.80); fees worked out above 7% mean an amount of the hand is wrong
-_MOST_FEES = Decimal("0.07")
 
 
 @dataclass(frozen=True)
@@ -111,10 +117,10 @@ def read_ipoker_hand(site: str, file: str, game: IpokerGame) -> HandRecord:
     """Read one iPoker ``<game>`` (with its session's general block) as a HandRecord."""
     rec = HandRecord(site=site, file=file, line=game.line, prints_uncalled=False,
                      prints_fees=False, collected_includes_uncalled=True,
-                     marks_sitting_out=False, most_fees=_MOST_FEES)
+                     marks_sitting_out=False)
     if not game.complete:
         raise rec.fail(game.line, "the <game> ends before its '</game>': truncated?")
-    _general(rec, game)
+    unnamed, net = _general(rec, game)
     elements = [(m, game.line + game.text.count("\n", 0, m.start()))
                 for m in _ELEMENT.finditer(game.text)]
     rounds: dict[int, list[tuple[int, re.Match[str], int]]] = {}
@@ -129,7 +135,7 @@ def read_ipoker_hand(site: str, file: str, game: IpokerGame) -> HandRecord:
             date = m["text"].strip()  # '2014-01-06 11:49:59', some clients '06-01-2014 ...'
             rec.when = numeric_time(rec, date, k, day_first=not date[:4].isdigit())
         elif tag == "player":
-            _player(rec, attrs, k)
+            _player(rec, attrs, k, net)
         elif tag == "round":
             round_no = _int(rec, attrs.get("no", ""), "round number", k)
             rounds.setdefault(round_no, [])
@@ -144,6 +150,8 @@ def read_ipoker_hand(site: str, file: str, game: IpokerGame) -> HandRecord:
         raise rec.fail(rec.line, "the game has no <player> elements")
     if not rec.button_seat:
         raise rec.fail(rec.line, "no player is the dealer (dealer=\"1\")")
+    if unnamed is not None:
+        _game_by_cards(rec, game, elements, *unnamed)
     for no in sorted(rounds):
         if no in boards:
             rec.actions.append(boards[no])
@@ -164,7 +172,10 @@ def _int(rec: HandRecord, text: str, what: str, line: int) -> int:
     return int(text)
 
 
-def _general(rec: HandRecord, game: IpokerGame) -> None:
+def _general(rec: HandRecord, game: IpokerGame) -> tuple[tuple[str, str, int] | None, bool]:
+    """The session's game, table, currency, stakes; returns (the betting, game type and
+    line of a game type that names no game, else None; whether the client's bets and wins
+    leave the uncalled bet out)."""
     fields: dict[str, str] = {}
     lines: dict[str, int] = {}
     for field in _FIELD.finditer(game.session):
@@ -175,12 +186,15 @@ def _general(rec: HandRecord, game: IpokerGame) -> None:
         raise rec.fail(game.session_line, "the session states no <gametype>")
     line = lines["gametype"]
     m = _GAMETYPE.match(gametype)
-    variant = _VARIANTS.get((m["game"], m["limit"])) if m else None
-    if m is None or variant is None:
+    betting = _LIMITS[m["limit"]] if m else ""
+    unnamed = (betting, gametype, line) if m and not m["game"] else None
+    variant = _VARIANTS.get((m["game"], betting)) if m else None
+    if m is None or (variant is None and unnamed is None):
         raise rec.unsupported(line, f"variant {gametype!r} is not supported yet ({_SUPPORTED}"
                               " are)")
-    rec.variant = variant
+    rec.variant = variant or "NT"  # unnamed: set by the cards dealt (_game_by_cards)
     rec.table = fields.get("tablename", "")
+    net = _net_bets(rec, fields)
     if fields.get("tournamentcode"):
         rec.tournament = fields.get("tournamentname") or fields["tournamentcode"]
     else:
@@ -189,13 +203,39 @@ def _general(rec: HandRecord, game: IpokerGame) -> None:
         rec.currency = code or (_SYMBOLS[symbol] if symbol else None)
     if m["stakes"]:
         small, big = (plain_amount(rec, a, line) for a in m["stakes"].split("/"))
-        if rec.fixed_limit:  # the bets; the big blind is the small bet
+        if betting == "fixed-limit":  # the bets; the big blind is the small bet
             rec.small_bet, rec.big_bet, rec.big_blind = small, big, small
         else:
             rec.small_bet, rec.big_bet, rec.big_blind = small, big, big
+    return unnamed, net
 
 
-def _player(rec: HandRecord, attrs: dict[str, str], k: int) -> None:
+def _game_by_cards(rec: HandRecord, game: IpokerGame, elements: list[tuple[re.Match[str], int]],
+                   betting: str, gametype: str, line: int) -> None:
+    """A game type that does not name the game ('PL €0,50/€1'): the pocket cards dealt
+    (known or 'X') say how many hole cards, so which game."""
+    counts = {len((m["text"] or "").split()) for m, _ in elements
+              if m["tag"] == "cards" and _attrs(m["attrs"]).get("type") == "Pocket"}
+    variant = _BY_HOLE_CARDS.get((min(counts), betting)) if len(counts) == 1 else None
+    if variant is None:
+        raise rec.unsupported(line, f"variant {gametype!r} names no game and the pocket cards"
+                              f" dealt ({sorted(counts) or 'none'}) do not tell one the engine"
+                              f" plays ({_SUPPORTED} are)")
+    rec.variant = variant
+
+
+def _net_bets(rec: HandRecord, fields: dict[str, str]) -> bool:
+    """Whether the session's client takes the uncalled bet out of what a player ``bet``
+    and ``win`` (what he wins is then his share of the pot alone): version 20 on, or a
+    session saying ``<uncalled_bet_enabled>true`` (FPDB's iPokerToFpdb reads them so).
+    Such players' ``rakeamount`` is the rake they paid (read by :func:`_player`)."""
+    version = fields.get("client_version", "").split(".")[0]
+    net = fields.get("uncalled_bet_enabled") == "true" or (version.isdigit() and int(version) >= 20)
+    if net:
+        rec.collected_includes_uncalled = False
+    return net
+
+def _player(rec: HandRecord, attrs: dict[str, str], k: int, net: bool) -> None:
     name = attrs.get("name")
     if not name:
         raise rec.fail(k, "a <player> without a name")
@@ -209,6 +249,15 @@ def _player(rec: HandRecord, attrs: dict[str, str], k: int) -> None:
     if win:
         rec.collected[name] = win
         rec.collected_lines[name] = k
+    if not net:
+        return
+    # a newer client: what each put in the pot (uncalled bet out) and, once a player's
+    # 'rakeamount' shows, the rake: the fees and the total are printed, and checked
+    rec.total_pot = (rec.total_pot or Decimal(0)) + plain_amount(rec, attrs.get("bet") or "0", k)
+    if "rakeamount" in attrs:
+        rec.prints_fees = True
+        rec.fees += plain_amount(rec, attrs["rakeamount"] or "0", k)
+        rec.total_line = rec.total_line or k
 
 
 def _cards_element(rec: HandRecord, attrs: dict[str, str], text: str, k: int) -> str | None:
@@ -230,27 +279,32 @@ def _cards_element(rec: HandRecord, attrs: dict[str, str], text: str, k: int) ->
                           " River are)")
 
 
+# iPoker's action types, the reader's grammar: one row a type -> what it records
+_ACTION_TYPES: dict[int, tuple[str, str]] = {
+    0: ("f", "fold"), 1: ("sb", "small blind"), 2: ("bb", "big blind"), 3: ("c", "call"),
+    4: ("x", "check"), 5: ("b", "bet"), 6: ("all-in", "all-in"), 7: ("all-in", "all-in"),
+    8: ("", "sitting out"), 9: ("", "a blind not posted"), 15: ("ante", "ante"),
+    23: ("r", "raise to"),
+}
+_TYPES = ", ".join(f"{t} {what}" for t, (_, what) in _ACTION_TYPES.items())
+
+
 def _action(rec: HandRecord, attrs: dict[str, str], k: int) -> None:
     name = attrs.get("player", "")
     if name not in rec.seats:
         raise rec.fail(k, f"{name!r} acts but has no seat (seated: {list(rec.seats)!r})")
     kind = _int(rec, attrs.get("type", ""), "action type", k)
+    row = _ACTION_TYPES.get(kind)
+    if row is None:
+        raise rec.unsupported(k, f"{name!r}: action type {kind} is not supported ({_TYPES})")
+    step = row[0]
     amount = plain_amount(rec, attrs.get("sum") or "0", k)
-    if kind in _POSTS:
-        rec.posts.append((name, _POSTS[kind], amount, k))
-    elif kind == 0:
-        rec.actions.append((name, "f", Decimal(0), k))
-    elif kind == 4:
-        rec.actions.append((name, "x", Decimal(0), k))
-    elif kind == 3:
-        rec.actions.append((name, "c", amount, k))
-    elif kind == 5:
-        rec.actions.append((name, "b", amount, k))
-    elif kind == 23:
-        rec.actions.append((name, "r", amount, k))
-    elif kind in (6, 7):
+    if step in ("sb", "bb", "ante"):
+        rec.posts.append((name, step, amount, k))
+    elif step in ("f", "x"):
+        rec.actions.append((name, step, Decimal(0), k))
+    elif step in ("c", "b", "r"):
+        rec.actions.append((name, step, amount, k))
+    elif step == "all-in":
         record_all_in(rec, name, amount, k)
-    elif kind not in _NOT_DEALT:
-        raise rec.unsupported(k, f"{name!r}: action type {kind} is not supported (0 fold, 1"
-                              " and 2 blinds, 3 call, 4 check, 5 bet, 6 and 7 all-in, 8 and 9"
-                              " sitting out, 15 ante, 23 raise)")
+    # else not dealt in: the players dealt in are those who post, act or show

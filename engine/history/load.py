@@ -1,8 +1,9 @@
 """Hand histories from poker sites: read them as :class:`PhhHand` and verify them on the engine.
 
-:func:`load_history` reads a file, a folder (its ``*.txt`` and ``*.xml`` files, recursively), a glob, the
-text itself, its bytes or a binary stream, detects the site of each file from its first
-line, and yields one :class:`PhhHand` per hand, which :func:`replay_phh` plays. The site,
+:func:`load_history` reads a file, a folder (its ``*.txt`` and ``*.xml`` files,
+recursively), a glob, the text itself, its bytes or a binary stream, as a stream of hands
+(:mod:`.source`: the site of each hand from its title line), and yields one
+:class:`PhhHand` per hand, which :func:`replay_phh` plays. The site,
 hand id, table, players, seats, currency, date and time zone are kept in PHH's standard
 optional fields (``casino``, ``hand``, ``table``, ``players``, ``seats``, ``currency``,
 ``year``/``month``/``day``/``time``, ``time_zone``); what each player collected and the
@@ -13,30 +14,27 @@ PHH action).
 :func:`verify_history` replays every hand strictly and checks that the engine ends every
 player with the stack the site's own figures give (starting stack, minus what the player
 put in, plus the uncalled bet returned and what the player collected), taking exactly the
-recorded fees (see :mod:`.history_record`). A hand that does not is reported with the file,
-line and first difference; nothing is adjusted.
+recorded fees (see :mod:`.record`). A hand that does not is reported with the file,
+line, first difference and a reason code (:mod:`.reasons`); nothing is adjusted.
 """
 
 from __future__ import annotations
 
-import glob as _glob
-import os
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
-from typing import IO, Union
 
-from ..errors import UnknownSiteError
-from ..phh.hand import PhhError, PhhHand
+from ..errors import PhhError, UnknownSiteError
+from ..phh.hand import PhhHand
 from ..phh.replay import replay_phh
 from ..rules import Rules
-from .ipoker import HEADER_IPOKER, IpokerGame, ipoker_games, read_ipoker_hand
-from .pacific import BEFORE_HAND, HEADER_888, read_888_hand
-from .party import HEADER_PARTY, read_party_hand
+from .ipoker import read_ipoker_hand
+from .pacific import read_888_hand
+from .party import read_party_hand
+from .reasons import reason_of
 from .record import HistoryError, UnsupportedHistoryError, to_phh
-from .stars import HEADER_GG, HEADER_STARS, read_stars_hand
-from .winamax import HEADER_WINAMAX, read_winamax_hand
+from .source import SITES, HandText, HistorySource, hand_texts, source_files
+from .stars import read_stars_hand
+from .winamax import read_winamax_hand
 from .write import dumps_history
 
 __all__ = [
@@ -47,198 +45,17 @@ __all__ = [
     "UnknownSiteError",
     "UnsupportedHistoryError",
     "dumps_history",
+    "iter_verify_history",
     "load_history",
     "source_files",
     "verify_history",
 ]
 
-HistorySource = Union[str, "os.PathLike[str]", bytes, bytearray, IO[bytes], IO[str]]
-
-SITES = ("pokerstars", "ggpoker", "888poker", "winamax", "ipoker", "partypoker")
-"""The sites :func:`load_history` reads (``site=`` takes these names)."""
-
-_HEADERS = {"pokerstars": HEADER_STARS, "ggpoker": HEADER_GG, "888poker": HEADER_888,
-            "winamax": HEADER_WINAMAX, "ipoker": HEADER_IPOKER, "partypoker": HEADER_PARTY}
 _READERS = {"888poker": read_888_hand, "winamax": read_winamax_hand,
             "partypoker": read_party_hand}
-# sites recognised by their first line, whose readers are not written yet
-_LATER = {"PPPoker": "PPPoker Hand #"}
 
 
-_SUFFIXES = (".txt", ".xml")  # what a folder's hand histories are named (iPoker: .xml)
-
-
-@dataclass(frozen=True)
-class _Chunk:
-    site: str
-    file: str
-    line: int
-    lines: list[str]
-    game: IpokerGame | None = None
-    """iPoker: the game (its lines are in ``game.text``)."""
-
-
-def _decode(data: bytes, name: str) -> str:
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16 with its byte order mark
-        try:
-            return data.decode("utf-16")
-        except UnicodeDecodeError:
-            pass  # then the NUL bytes tell it is no text
-    nul = data.find(b"\x00")
-    if nul >= 0:
-        line = data.count(b"\n", 0, nul) + 1
-        raise HistoryError(f"{name}:{line}: a binary file (NUL byte at offset {nul}), expected"
-                           " the text of a hand history", file=name, line=line)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        pass
-    try:  # the sites' Windows clients write Windows-1252 (Winamax's '€' is byte 0x80)
-        return data.decode("cp1252")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise HistoryError(
-            f"{name}:{line}: neither UTF-8 nor Windows-1252 text: byte"
-            f" {data[exc.start:exc.start + 1]!r} at offset {exc.start}, expected the text of a"
-            " hand history", file=name, line=line
-        ) from None
-
-
-def source_files(pattern: str) -> list[Path]:
-    """The history files ``pattern`` names: a file, a folder's history files (recursively,
-    in name order) or a glob; an error naming the pattern when there are none."""
-    path = Path(pattern)
-    if path.is_dir():
-        files = sorted(p for p in path.rglob("*") if p.suffix in _SUFFIXES and p.is_file())
-        if not files:
-            raise HistoryError(f"{pattern}: the folder holds no hand histories (*.txt or *.xml"
-                               " files)",
-                               file=pattern)
-        return files
-    if path.is_file():
-        return [path]
-    if any(c in pattern for c in "*?["):
-        files = sorted(Path(p) for p in _glob.glob(pattern, recursive=True) if Path(p).is_file())
-        if not files:
-            raise HistoryError(f"{pattern}: no file matches this pattern", file=pattern)
-        return files
-    raise HistoryError(f"{pattern!r} is neither a file, a folder, a glob nor the text of a hand"
-                       " history")
-
-
-def _decoded(data: bytes, name: str) -> str | HistoryError:
-    try:
-        return _decode(data, name)
-    except HistoryError as exc:
-        return exc
-
-
-def _texts(source: HistorySource) -> Iterator[tuple[str, str | HistoryError]]:
-    """(name, text) of each file or text ``source`` stands for."""
-    if isinstance(source, (bytes, bytearray)):
-        yield "<bytes>", _decoded(bytes(source), "<bytes>")
-        return
-    if isinstance(source, str) and ("\n" in source or "\r" in source):
-        yield "<text>", source
-        return
-    if isinstance(source, (str, os.PathLike)):
-        for path in source_files(os.fspath(source)):
-            yield str(path), _decoded(path.read_bytes(), str(path))
-        return
-    read = getattr(source, "read", None)
-    if read is None:
-        raise HistoryError(f"a hand-history source is a path, a folder, a glob, text, bytes or a"
-                           f" binary stream, got {type(source).__name__}")
-    name = str(getattr(source, "name", "<stream>"))
-    data = read()
-    yield name, data if isinstance(data, str) else _decoded(bytes(data), name)
-
-
-def _site_of(name: str, number: int, line: str) -> str:
-    for site, header in _HEADERS.items():
-        if header.match(line):
-            return site
-    for site, start in _LATER.items():
-        if line.startswith(start):
-            raise UnsupportedHistoryError(f"{name}:{number}: {site} hand histories are not"
-                                          " supported yet (PokerStars, GGPoker, 888poker,"
-                                          " Winamax, iPoker and PartyPoker are)",
-                                          file=name, line=number)
-    raise UnknownSiteError(
-        f"{name}:{number}: not a hand history of a known site: {line[:80]!r}; expected a"
-        " PokerStars ('PokerStars Hand #...'), GGPoker ('Poker Hand #...'), 888poker"
-        " ('***** 888poker Hand History for Game ...'), Winamax ('Winamax Poker - ...'),"
-        " iPoker ('<session ...>' XML) or PartyPoker ('***** Hand History for Game ...') hand",
-        file=name, line=number,
-    )
-
-
-def _chunks(source: HistorySource, site: str | None) -> Iterator[_Chunk | HistoryError]:
-    """Each hand's lines, or the error that refuses a whole file (binary, empty, unknown
-    site); a source that names no file at all raises."""
-    if site is not None and site not in SITES:
-        raise UnknownSiteError(f"site {site!r} is not one of {SITES}")
-    for name, text in _texts(source):
-        if isinstance(text, HistoryError):
-            yield text
-            continue
-        lines = [line.lstrip("\ufeff") for line in text.splitlines()]
-        first = next((k for k, line in enumerate(lines) if line.strip()), None)
-        if first is None:
-            yield HistoryError(f"{name}: the file is empty, expected hand histories", file=name)
-            continue
-        # 888poker and PartyPoker files may put '#Game No : N' (and 'Game #N starts.')
-        # before each hand: the title line tells
-        probe = next((k for k in range(first, len(lines))
-                      if lines[k].strip() and not lines[k].startswith(BEFORE_HAND)), first)
-        try:
-            head = lines[probe].strip()
-            if head.startswith("<?xml"):  # the XML declaration, then the root element
-                head = " ".join(line.strip() for line in lines[probe:probe + 3])
-            file_site = site or _site_of(name, probe + 1, head)
-        except HistoryError as exc:
-            yield exc
-            continue
-        if file_site == "ipoker":
-            yield from _ipoker_chunks(name, text, first + 1)
-            continue
-        header = _HEADERS[file_site]
-        start = -1
-        for k in range(first, len(lines) + 1):
-            if k < len(lines) and not header.match(lines[k].lstrip()):
-                if start < 0 and lines[k].strip():
-                    yield HistoryError(f"{name}:{k + 1}: expected a {file_site} hand header,"
-                                       f" got {lines[k][:80]!r}", file=name, line=k + 1)
-                    break
-                continue
-            if k < len(lines) and start >= 0 and all(
-                header.match(line.lstrip()) or not line.strip() for line in lines[start:k]
-            ):
-                continue  # 888poker: '#Game No : N' then the title, one hand
-            if start >= 0:
-                body = lines[start:k]
-                while body and not body[-1].strip():
-                    body.pop()
-                if file_site in ("888poker", "partypoker") and all(
-                        line.startswith(BEFORE_HAND) or not line.strip() for line in body):
-                    continue  # the separator after a file's last hand
-                yield _Chunk(file_site, name, start + 1, body)
-            start = k
-
-
-def _ipoker_chunks(name: str, text: str, first: int) -> Iterator[_Chunk | HistoryError]:
-    """iPoker: one chunk per <game> of the XML (whose lines may be one)."""
-    found = False
-    for game in ipoker_games(text.lstrip("\ufeff")):
-        found = True
-        yield _Chunk("ipoker", name, game.line, [], game)
-    if not found:
-        yield HistoryError(f"{name}:{first}: the iPoker file holds no <game> element, expected"
-                           " '<session ...><general>...</general><game ...>...</game>'",
-                           file=name, line=first)
-
-
-def _read(chunk: _Chunk) -> PhhHand:
+def _read(chunk: HandText) -> PhhHand:
     if chunk.game is not None:
         return to_phh(read_ipoker_hand(chunk.site, chunk.file, chunk.game))
     reader = _READERS.get(chunk.site, read_stars_hand)
@@ -247,14 +64,14 @@ def _read(chunk: _Chunk) -> PhhHand:
 
 def load_history(source: HistorySource, site: str | None = None) -> Iterator[PhhHand]:
     """Yield each hand of ``source`` (a file, a folder, a glob, text, bytes or a binary
-    stream) as a :class:`PhhHand`; the site is detected from each file's first line unless
+    stream) as a :class:`PhhHand`; the site is detected from each hand's title line unless
     ``site`` names it (one of :data:`SITES`).
 
     Raises :class:`HistoryError` (a :class:`PhhError`) naming the file and line of the first
     hand that cannot be read, :class:`UnsupportedHistoryError` for a game or situation the
     engine does not play yet, :class:`UnknownSiteError` for text of no known site.
     """
-    for chunk in _chunks(source, site):
+    for chunk in hand_texts(source, site):
         if isinstance(chunk, HistoryError):
             raise chunk
         yield _read(chunk)
@@ -278,6 +95,8 @@ class HistoryCheck:
     error: PhhError | None = None
     hand_id: str = ""
     """The site's id of the hand ('' when the text does not show one)."""
+    reason: str = ""
+    """Why the hand was refused: a code of :data:`~.reasons.REASONS` ('' when it verifies)."""
 
     @property
     def ok(self) -> bool:
@@ -332,36 +151,29 @@ def _fee_units(phh: PhhHand) -> int:
 def verify_history(source: HistorySource, site: str | None = None) -> list[HistoryCheck]:
     """Read and replay every hand of ``source`` (as :func:`load_history`), one
     :class:`HistoryCheck` per hand: a hand that cannot be read or replayed, or whose replay
-    does not end as the site says, is reported with its file, line and the first
-    difference; so is a file that holds no hands it can read (binary, empty, of no known
-    site), with ``hand`` None. A source that names no file (no such path, an empty folder,
-    a glob that matches nothing) raises :class:`HistoryError`."""
-    checks = []
-    for chunk in _chunks(source, site):
+    does not end as the site says, is reported with its file, line, the first difference
+    and a reason code (:data:`~.reasons.REASONS`); so is a piece of a file that holds no
+    hand it can read (binary, empty, of no known site), with ``hand`` None. A source that
+    names no file (no such path, an empty folder, a glob that matches nothing) raises
+    :class:`HistoryError`."""
+    return list(iter_verify_history(source, site))
+
+
+def iter_verify_history(source: HistorySource, site: str | None = None) -> Iterator[HistoryCheck]:
+    """:func:`verify_history` one hand at a time: a file is read as a stream of hands, so
+    memory does not grow with its size."""
+    for chunk in hand_texts(source, site):
         if isinstance(chunk, HistoryError):
-            checks.append(HistoryCheck(chunk.file, chunk.line, None, str(chunk), None, chunk))
+            yield HistoryCheck(chunk.file, chunk.line, None, str(chunk), None, chunk,
+                               reason=reason_of(chunk))
             continue
         try:
             phh = _read(chunk)
         except PhhError as exc:
-            checks.append(HistoryCheck(chunk.file, chunk.line, None, str(exc), None, exc,
-                                       _hand_id(chunk)))
+            yield HistoryCheck(chunk.file, chunk.line, None, str(exc), None, exc,
+                               chunk.hand_id, reason_of(exc))
             continue
         method, problem, error = _check(phh)
-        checks.append(HistoryCheck(chunk.file, chunk.line, phh, problem, method, error,
-                                   str(phh.fields.get("hand", ""))))
-    return checks
-
-
-# Where each site's header names the hand: Winamax 'HandId: #12-34-56', iPoker
-# '<game gamecode="123"', 888poker '#Game No : 123', PartyPoker 'Game #123 starts.' and
-# '... History for Game 123', PokerStars and GGPoker 'Hand #123:' / 'Hand #RC123:'
-_HAND_ID = re.compile(r'HandId: #([\w-]+)|gamecode="([^"]+)"|Game No : (\d+)|Game #?(\d+)'
-                      r"|#(\w[\w-]*)")
-
-
-def _hand_id(chunk: _Chunk) -> str:
-    """The site's hand id from a hand's first lines, for a hand that could not be read."""
-    head = chunk.game.text[:400] if chunk.game is not None else "\n".join(chunk.lines[:3])
-    found = _HAND_ID.search(head)
-    return next((g for g in found.groups() if g), "") if found else ""
+        yield HistoryCheck(chunk.file, chunk.line, phh, problem, method, error,
+                           str(phh.fields.get("hand", "")),
+                           "" if problem is None else reason_of(error, problem))

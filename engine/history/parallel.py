@@ -1,11 +1,12 @@
 """Hand histories in parts, on one process or on Dask, results in input order.
 
 A job over many history files (statistics, conversion) cuts its inputs into parts of whole
-files (:func:`history_parts`), runs one task per part (:func:`run_parts`) — here, or on a
-Dask cluster: an embedded ``LocalCluster`` of ``workers`` processes, a ``scheduler``
-address or a ``client`` (:func:`holdem_eval.bulk_dask.connect`) — and gets the results
-back in input order, with at most two parts per worker in flight, so the memory a job
-needs does not grow with the number of files. Its output is written whole or not at all
+files, or of whole hands of one large file (:func:`history_parts`), runs one task per part
+(:func:`run_parts`) — here, or on a Dask cluster: an embedded ``LocalCluster`` of
+``workers`` processes, a ``scheduler`` address or a ``client``
+(:func:`holdem_eval.bulk_dask.connect`) — and gets the results back in input order, with at
+most two parts per worker in flight, so the memory a job needs grows neither with the
+number of files nor with their size. Its output is written whole or not at all
 (:class:`AtomicTableFile`), never over one of the inputs (:func:`check_output`).
 """
 
@@ -20,7 +21,8 @@ from typing import Any, TypeVar
 
 from holdem_eval.bulk import require
 
-from .load import HistoryError, HistorySource, source_files
+from .record import HistoryError
+from .source import FileSlice, HistorySource, file_slices, is_text_source, source_files
 
 __all__ = ["PART_BYTES", "AtomicTableFile", "check_output", "history_parts", "run_parts"]
 
@@ -31,17 +33,29 @@ _T = TypeVar("_T")
 
 
 def history_parts(sources: Iterable[HistorySource]) -> list[list[Any]]:
-    """The inputs cut into parts of whole files, in input order: each path, folder or glob
-    gives its files (sorted), grouped up to :data:`PART_BYTES`; a text, bytes or stream
-    is a part of its own (a stream is read here)."""
+    """The inputs cut into parts, in input order: each path, folder or glob gives its files
+    (sorted), grouped up to :data:`PART_BYTES`, and a file larger than that is cut into
+    :class:`~.source.FileSlice` parts that start at a hand; a text, bytes or stream is a
+    part of its own (a stream is read here)."""
     parts: list[list[Any]] = []
     group: list[Any] = []
     size = 0
     for source in sources:
-        if isinstance(source, (str, os.PathLike)) and not (
-            isinstance(source, str) and ("\n" in source or "\r" in source)
-        ):
+        if isinstance(source, FileSlice):  # a slice already: a part of its own
+            if group:
+                parts.append(group)
+                group, size = [], 0
+            parts.append([source])
+            continue
+        if isinstance(source, (str, os.PathLike)) and not is_text_source(source):
             for path in source_files(os.fspath(source)):
+                slices = file_slices(str(path), PART_BYTES)
+                if slices is not None:
+                    if group:
+                        parts.append(group)
+                        group, size = [], 0
+                    parts.extend([piece] for piece in slices)
+                    continue
                 group.append(str(path))
                 size += path.stat().st_size
                 if size >= PART_BYTES:
@@ -102,7 +116,8 @@ def check_output(output: Path, parts: Sequence[Sequence[Any]]) -> None:
     real = os.path.realpath(output)
     for part in parts:
         for item in part:
-            if isinstance(item, str) and os.path.realpath(item) == real:
+            path = item.path if isinstance(item, FileSlice) else item
+            if isinstance(path, str) and not is_text_source(path) and os.path.realpath(path) == real:
                 raise HistoryError(f"the output {str(output)!r} is one of the inputs:"
                                    " choose another name", file=str(output))
     if not output.parent.is_dir():

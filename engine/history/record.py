@@ -1,8 +1,11 @@
 """A poker site's hand history as read, site-neutral, and its conversion to a :class:`PhhHand`.
 
-The site readers (:mod:`.history_stars`) fill a :class:`HandRecord` line by line; this
-module checks it (the players in the hand, the forced bets the engine can post, every
-card once, amounts that add up) and writes the PHH table that :func:`replay_phh` plays.
+The site readers (:mod:`.stars`, :mod:`.pacific` ...) fill a :class:`HandRecord` line by
+line; this module checks it (the players in the hand, the forced bets the engine can post,
+every card once, amounts that add up, fees a site takes) and writes the PHH table that
+:func:`replay_phh` plays. What every site may print the same way is read here, once: an
+all-in printed as a raise that no opponent can call is the call it is (the rest of it
+comes back), whatever the site.
 
 Seats: PHH ``p1`` sits left of the button and ``pN`` is the button, so the players dealt
 in are listed clockwise from the seat after the site's button seat (a dead button, an
@@ -21,7 +24,7 @@ import datetime as _dt
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import ROUND_CEILING, Decimal
 from fractions import Fraction
 from typing import Any, TypeVar
 
@@ -29,13 +32,16 @@ from holdem_eval import HoldemEvalError
 from holdem_eval.cards import card_text, parse_cards
 from holdem_eval.variants import variant_info
 
-from ..errors import HistoryError, UnsupportedHistoryError
-from ..phh.hand import PHH_VARIANTS, PhhError, PhhHand, UnsupportedPhhError
+from ..errors import HistoryError, PhhError, UnsupportedHistoryError, UnsupportedPhhError
+from ..phh.hand import PHH_VARIANTS, PhhHand
 from ..phh.read import build_hand
+from .locale import parse_amount
 
 __all__ = [
+    "RAKE_LIMITS",
     "HandRecord",
     "HistoryError",
+    "RakeLimit",
     "UnsupportedHistoryError",
     "canonical_cards",
     "numeric_time",
@@ -124,9 +130,28 @@ class HandRecord:
     collected_includes_uncalled: bool = False
     """Whether what a player collected includes his uncalled bet (Winamax, whose ``Total
     pot`` is then the sum of what was collected; iPoker, PartyPoker)."""
-    most_fees: Decimal = Decimal("0.05")
-    """For a site that prints no fees: the largest share of the pot its rake can be (and
-    none without a flop); fees worked out above it mean an amount of the hand is wrong."""
+    most_fees: Decimal | None = None
+    """For a site that prints no fees: the largest share of the pot its rake and other
+    fees can be; None takes the site's row of :data:`RAKE_LIMITS`."""
+    jackpot: bool = False
+    """The table takes a jackpot fee from the pot besides the rake (888poker's 'Jackpot
+    table'): its fees are not held to "no rake without a flop"."""
+    cap: Decimal | None = None
+    """Capped no-limit: the most a player may put in the hand (888poker's '$20 Cap')."""
+    cap_lines: dict[str, int] = field(default_factory=dict)
+    """Where the file says a player reached the cap."""
+    extra: dict[str, Any] = field(default_factory=dict)
+    """User-defined PHH fields (names starting with ``_``) the reader adds: what the site
+    says that the standard fields have no place for (a tournament's ``_buy_in``)."""
+    bounties: dict[str, Decimal] = field(default_factory=dict)
+    """Knockout tournaments: the bounty on each player's head as the hand starts (money,
+    never chips; PHH ``_bounties``)."""
+    bounties_won: dict[str, Decimal] = field(default_factory=dict)
+    """What each player won in bounties in this hand (PHH ``_bounties_won``)."""
+    bounty_currency: str | None = None
+    inferred: list[str] = field(default_factory=list)
+    """What the reader worked out because the file does not print it (PHH ``_inferred``),
+    e.g. ``'p1 posts the small blind 10'``."""
 
     @property
     def hole_count(self) -> int:
@@ -150,12 +175,15 @@ class HandRecord:
     def where(self, line: int | None = None) -> str:
         return f"{self.file}:{self.line if line is None else line}"
 
-    def fail(self, line: int, message: str) -> HistoryError:
-        return HistoryError(f"{self.where(line)}: {message}", file=self.file, line=line)
+    def fail(self, line: int, message: str, reason: str = "") -> HistoryError:
+        """The error refusing the hand at ``line`` (``reason``: its code, else worked out
+        from the message)."""
+        return HistoryError(f"{self.where(line)}: {message}", file=self.file, line=line,
+                            reason=reason)
 
-    def unsupported(self, line: int, message: str) -> UnsupportedHistoryError:
+    def unsupported(self, line: int, message: str, reason: str = "") -> UnsupportedHistoryError:
         return UnsupportedHistoryError(f"{self.where(line)}: {message}", file=self.file,
-                                       line=line)
+                                       line=line, reason=reason)
 
 
 def player_line(rec: HandRecord, names: Sequence[str], text: str, k: int, dealt_re: re.Pattern[str],
@@ -196,20 +224,13 @@ _NUMBERS = re.compile(r"\d+")
 
 
 def plain_amount(rec: HandRecord, text: str, line: int) -> Decimal:
-    """An amount as the sites print it with its currency around it, grouped or not:
-    ``$1,000.50``, ``1 192,48 $``, ``1.192,48 €``, ``€0.05``, ``$0.10 USD``, ``2,400``."""
-    raw = _NOT_AMOUNT.sub("", text)
-    if "," in raw and (("." in raw and raw.rfind(",") > raw.rfind("."))
-                       or ("." not in raw and _DECIMAL_COMMA.search(raw))):
-        raw = raw.replace(".", "").replace(",", ".")  # a decimal comma (dots group)
-    try:
-        return Decimal(raw.replace(",", ""))
-    except InvalidOperation:
-        raise rec.fail(line, f"amount {text!r} is not a number") from None
-
-
-_NOT_AMOUNT = re.compile(r"[^\d.,]")
-_DECIMAL_COMMA = re.compile(r",\d{1,2}$")
+    """An amount as the sites print it with its currency around it, grouped or not, in any
+    language's number format (:func:`~.locale.parse_amount`): ``$1,000.50``,
+    ``1 192,48 $``, ``1.192,48 €``, ``€0.05``, ``$0.10 USD``, ``2,400``, ``18.429``."""
+    value = parse_amount(text)
+    if value is None:
+        raise rec.fail(line, f"amount {text!r} is not a number")
+    return value
 
 
 def record_play(rec: HandRecord, name: str, m: re.Match[str], k: int,
@@ -292,10 +313,15 @@ def _order(rec: HandRecord) -> list[str]:
         # the players who post, act, show or are dealt cards the file shows
         active = {p[0] for p in rec.posts} | {a[0] for a in rec.actions if a[1] != "board"}
         active |= {s[0] for s in rec.showdown} | set(rec.holes)
-        names = [n for n in rec.seats if n in active]
+        names = [n for n in rec.seats if n in active and n not in rec.out]
     else:
         names = [n for n in rec.seats if n not in rec.out]
     after = sorted(names, key=lambda n: (rec.seats[n][0] <= rec.button_seat, rec.seats[n][0]))
+    if len(after) < 2 and rec.out and not rec.marks_sitting_out:
+        posted = sum((p[2] for p in rec.posts if p[0] in after), Decimal(0))
+        alone = f"{after[0]!r} alone, who takes back the {posted} posted" if after else "nobody"
+        raise rec.fail(rec.line, f"no hand was played: {sorted(rec.out)!r} fold before any"
+                       f" card is dealt (declining to post), leaving {alone}", "cancelled")
     if len(after) < 2:
         raise rec.fail(rec.line, f"a hand needs at least 2 players dealt in, got {after!r}")
     return after
@@ -410,6 +436,7 @@ def to_phh(rec: HandRecord) -> PhhHand:
     invested = [a + d for a, d in zip(antes, dead)]
     bets = posted
     folded: set[str] = set()
+    starts = [rec.seats[name][1] for name in order]
     for name, kind, amount, line in rec.actions:
         if kind == "board":
             actions.append(f"d db {name}")
@@ -427,12 +454,15 @@ def to_phh(rec: HandRecord) -> PhhHand:
         elif kind in ("x", "c"):
             actions.append(f"p{k + 1} cc")
             bets[k] += amount
-        elif kind == "b":
-            bets[k] += amount
-            actions.append(f"p{k + 1} cbr {bets[k]}")
-        else:  # "r": raise to
-            bets[k] = amount
-            actions.append(f"p{k + 1} cbr {amount}")
+        else:  # "b": bet or raise by amount; "r": raise to amount
+            to = bets[k] + amount if kind == "b" else amount
+            if _nobody_can_call(order, folded, starts, invested, bets, k, to):
+                # an all-in printed as a raise no opponent can call: the engine's call of
+                # what they can match; the rest comes back (the site's figures keep it)
+                actions.append(f"p{k + 1} cc")
+            else:
+                actions.append(f"p{k + 1} cbr {to}")
+            bets[k] = to
         lines.append(line)
     _round_over(rec, order, bets)
     invested = [i + b for i, b in zip(invested, bets)]
@@ -474,17 +504,14 @@ def to_phh(rec: HandRecord) -> PhhHand:
             raise rec.fail(rec.seats[name][2], f"{name!r} puts in {invested[k]} but has only"
                            f" {stack}: the amounts do not add up")
         finishing.append(end)
+    if rec.cap is not None:
+        _check_cap(rec, order, invested)
     if not rec.prints_fees:
         rec.total_pot, rec.fees = pot, pot - collected
         if rec.fees < 0:
             raise rec.fail(rec.total_line or rec.line, f"the players collected {collected} but the"
                            f" pot is {pot}: the amounts do not add up")
-        flop = any(kind == "board" for _, kind, _, _ in rec.actions)
-        if (rec.fees and not flop) or rec.fees > pot * rec.most_fees:
-            raise rec.fail(rec.total_line or rec.line, f"the players collected {collected} of a"
-                           f" pot of {pot}, leaving {rec.fees} as fees, but {rec.site} takes no"
-                           f" rake without a flop and at most {(rec.most_fees * 100).normalize()}%"
-                           " of a pot: an amount is wrong or missing")
+        _check_fees(rec, pot, collected)
     if rec.total_pot is None:
         raise rec.fail(rec.line, "the hand has no 'Total pot' line: truncated?")
     if pot != rec.total_pot:
@@ -513,6 +540,7 @@ def to_phh(rec: HandRecord) -> PhhHand:
         # the stated big blind (else the one posted at p2, heads-up too), never a straddle
         table["min_bet"] = rec.big_blind or blinds[1]
     table.update(_standard_fields(rec, order))
+    table.update(_bounty_fields(rec, order))
     table.update({
         "_site": rec.site,
         "_file": rec.file,
@@ -520,6 +548,7 @@ def to_phh(rec: HandRecord) -> PhhHand:
         "_action_lines": lines,
         "_collected": [rec.collected.get(name, Decimal(0)) for name in order],
         "_rake": rec.fees,
+        **rec.extra,
     })
     try:
         return build_hand(f"{rec.file}:{rec.line}", table)
@@ -528,6 +557,93 @@ def to_phh(rec: HandRecord) -> PhhHand:
     except PhhError as exc:
         cls = UnsupportedHistoryError if isinstance(exc, UnsupportedPhhError) else HistoryError
         raise cls(f"{rec.where()}: {exc}", file=rec.file, line=rec.line) from None
+
+
+def _nobody_can_call(order: Sequence[str], folded: set[str], starts: Sequence[Decimal],
+                     invested: Sequence[Decimal], bets: Sequence[Decimal], k: int,
+                     to: Decimal) -> bool:
+    """Whether a bet or raise to ``to`` by seat ``k`` is one no opponent can call more of
+    (the engine's rule for a wager: facing a bet, a live opponent whose stack and bet top
+    it; else a live opponent with chips): then it is a call, or a check."""
+    top = max(bets)
+    if to <= top:
+        return False
+    others = [j for j, name in enumerate(order) if j != k and name not in folded]
+    if top:
+        return not any(starts[j] - invested[j] > top for j in others)
+    return not any(starts[j] - invested[j] - bets[j] > 0 for j in others)
+
+
+def _check_cap(rec: HandRecord, order: Sequence[str], invested: Sequence[Decimal]) -> None:
+    """Capped no-limit plays as no-limit until a player's chips in the hand reach the cap;
+    from there the player is out of the betting as if all-in, which the engine, with no
+    per-player cap (:class:`~holdem_eval.engine.GameConfig` has none), cannot play."""
+    cap = rec.cap
+    assert cap is not None
+    # the players the file says reached it first, then any whose chips in reach it
+    for k in sorted(range(len(order)), key=lambda k: order[k] not in rec.cap_lines):
+        name = order[k]
+        put = invested[k] - rec.uncalled.get(name, Decimal(0))
+        if put >= cap or name in rec.cap_lines:
+            raise rec.unsupported(
+                rec.cap_lines.get(name, rec.line),
+                f"capped no-limit (a cap of {cap} a player): {name!r} puts {put} in and reaches"
+                " the cap, after which the site keeps the player out of the betting; the"
+                " engine has no per-player cap (GameConfig), so hands that reach it are not"
+                " supported")
+
+
+@dataclass(frozen=True)
+class RakeLimit:
+    """What a site's fees can be, for a site that prints none (they are the pot minus
+    what the players collected): at most ``share`` of the pot, rounded up to the cent
+    (a micro pot's rake is rounded up: 0.02 of a pot of 0.23 is 8.7%), and none from a
+    hand without a flop when ``no_flop_no_drop``. A tournament takes no fee from a pot
+    (its fee is in the buy-in). Fees outside the limit mean an amount of the hand is
+    wrong or missing."""
+
+    share: Decimal
+    no_flop_no_drop: bool = True
+    source: str = ""
+
+
+RAKE_LIMITS: dict[str, RakeLimit] = {
+    # 888poker's rake is 5% with a cap per stake, rounded up on micro pots, plus a jackpot
+    # fee at its Jackpot tables: issue 39 measured 5.06-8.7% on real exports; no cash rake
+    # of the sites reaches 10%
+    "888poker": RakeLimit(Decimal("0.10"), source="issue 39: fees of 5.06-8.7% in real exports"),
+    # iPoker's cash-game rake reaches 1/15 of the pot (6.67%, rounded down: the samples'
+    # 0.94 of 14.20, 0.05 of 0.80)
+    "ipoker": RakeLimit(Decimal("0.10"), source="the samples: 0.94 of 14.20"),
+    "partypoker": RakeLimit(Decimal("0.10")),
+}
+"""Per site that prints no fees: the limit its worked-out fees are held to."""
+_DEFAULT_LIMIT = RakeLimit(Decimal("0.10"))
+_CENT = Decimal("0.01")
+
+
+def _check_fees(rec: HandRecord, pot: Decimal, collected: Decimal) -> None:
+    """The fees worked out for a site that prints none must be fees it takes."""
+    fees = rec.fees
+    if not fees:
+        return
+    limit = RAKE_LIMITS.get(rec.site, _DEFAULT_LIMIT)
+    share = limit.share if rec.most_fees is None else rec.most_fees
+    flop = any(kind == "board" for _, kind, _, _ in rec.actions)
+    where = rec.total_line or rec.line
+    head = f"the players collected {collected} of a pot of {pot}, leaving {fees} as fees"
+    site = _CASINOS.get(rec.site, rec.site)
+    if rec.tournament is not None:
+        raise rec.fail(where, f"{head}, but a tournament takes no fee from a pot (its fee is"
+                       " in the buy-in): an amount is wrong or missing")
+    if limit.no_flop_no_drop and not flop and not rec.jackpot:
+        raise rec.fail(where, f"{head}, but {site} takes no rake without a flop: an amount"
+                       " is wrong or missing")
+    most = (pot * share).quantize(_CENT, rounding=ROUND_CEILING)
+    if fees > most:
+        raise rec.fail(where, f"{head}, more than {(share * 100).normalize():f}% of the pot"
+                       f" ({most}), which {site}'s rake and fees never reach: an amount is"
+                       " wrong or missing")
 
 
 def _uncalled_out_of_collected(rec: HandRecord, collected: Decimal) -> Decimal:
@@ -561,6 +677,20 @@ def _round_over(rec: HandRecord, order: list[str], bets: list[Decimal]) -> None:
     if top > second:
         name = order[k]
         rec.uncalled[name] = rec.uncalled.get(name, Decimal(0)) + top - second
+
+
+def _bounty_fields(rec: HandRecord, order: Sequence[str]) -> dict[str, Any]:
+    """The user-defined fields of what the file states beside the chips: the bounties of a
+    knockout tournament, and what the reader inferred."""
+    fields: dict[str, Any] = {}
+    if rec.bounties or rec.bounties_won:
+        fields["_bounties"] = [rec.bounties.get(name, Decimal(0)) for name in order]
+        fields["_bounties_won"] = [rec.bounties_won.get(name, Decimal(0)) for name in order]
+        if rec.bounty_currency:
+            fields["_bounty_currency"] = rec.bounty_currency
+    if rec.inferred:
+        fields["_inferred"] = list(rec.inferred)
+    return fields
 
 
 def _standard_fields(rec: HandRecord, order: Iterable[str]) -> dict[str, Any]:

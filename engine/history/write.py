@@ -9,6 +9,7 @@ backslash and control character escaped, so any player or table name survives.
 from __future__ import annotations
 
 import datetime as _dt
+import re
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
@@ -25,7 +26,12 @@ _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f
             "\r": "\\r"}
 
 
+_NEEDS_ESCAPE = re.compile(r'[\x00-\x1f"\\\x7f]')
+
+
 def _string(text: str) -> str:
+    if _NEEDS_ESCAPE.search(text) is None:  # most names and every action: as they are
+        return '"' + text + '"'
     out = []
     for c in text:
         if c in _ESCAPES:
@@ -51,8 +57,20 @@ def _value(value: Any, where: str) -> str:
     if isinstance(value, _dt.time):
         return value.isoformat()
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_value(v, where) for v in value) + "]"
+        return "[" + ", ".join([_item(v, where) for v in value]) + "]"
     raise HistoryError(f"{where}: cannot write {value!r} as PHH")
+
+
+def _item(value: Any, where: str) -> str:
+    """An element of a list: :func:`_value`, the common types first."""
+    kind = type(value)
+    if kind is str:
+        return _string(value)
+    if kind is Decimal and value.is_finite():
+        return f"{value:f}"
+    if kind is int:
+        return str(value)
+    return _value(value, where)
 
 
 def _table(fields: Mapping[str, Any], name: str) -> list[str]:

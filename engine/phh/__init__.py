@@ -39,18 +39,16 @@ other way.
 
 from __future__ import annotations
 
-from .hand import (
-    Chips,
+from ..errors import (
     IncompleteHandError,
     PhhError,
-    PhhHand,
     PhhHoleCardsError,
     PhhReplayError,
-    ReplayResult,
     UnknownHoleCardsError,
     UnsupportedPhhActionError,
     UnsupportedPhhError,
 )
+from .hand import Chips, PhhHand, ReplayResult
 from .read import load_phh, loads_phh
 from .replay import iter_replays, replay_phh
 from .write import dumps_phh

@@ -14,29 +14,13 @@ from holdem_eval.variants import VARIANTS
 
 from ..config import ConfigError, GameConfig
 from ..errors import (
-    IncompleteHandError,
     PhhError,
-    PhhHoleCardsError,
-    PhhReplayError,
-    UnknownHoleCardsError,
-    UnsupportedPhhActionError,
     UnsupportedPhhError,
 )
 from ..hand.hand import Hand
 from ..rules import Rules
 
-__all__ = [
-    "Chips",
-    "IncompleteHandError",
-    "PhhError",
-    "PhhHand",
-    "PhhHoleCardsError",
-    "PhhReplayError",
-    "ReplayResult",
-    "UnknownHoleCardsError",
-    "UnsupportedPhhActionError",
-    "UnsupportedPhhError",
-]
+__all__ = ["PHH_ALTERNATES", "PHH_CODES", "PHH_VARIANTS", "Chips", "PhhHand", "ReplayResult"]
 
 Chips = Union[int, Decimal]
 

@@ -14,18 +14,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from ..errors import PhhError, UnsupportedPhhError
 from ..rules import Rules
-from .hand import (
-    MAX_PLACES,
-    MAX_UNITS,
-    PHH_RULES,
-    PHH_VARIANTS,
-    PhhError,
-    PhhHand,
-    UnsupportedPhhError,
-    as_units,
-    decimal_places,
-)
+from .hand import MAX_PLACES, MAX_UNITS, PHH_RULES, PHH_VARIANTS, PhhHand, as_units, decimal_places
 from .replay import replay_plan
 
 if sys.version_info >= (3, 11):

@@ -16,18 +16,16 @@ from holdem_eval.cards import card_text, parse_cards
 from holdem_eval.variants import VARIANTS
 
 from ..dealing import UNKNOWN_CARD
-from ..hand.hand import Hand, HandStateError, IllegalActionError
-from .hand import (
+from ..errors import (
     IncompleteHandError,
     PhhError,
-    PhhHand,
     PhhHoleCardsError,
     PhhReplayError,
-    ReplayResult,
     UnknownHoleCardsError,
     UnsupportedPhhActionError,
-    as_units,
 )
+from ..hand.hand import Hand, HandStateError, IllegalActionError
+from .hand import PhhHand, ReplayResult, as_units
 
 __all__ = ["iter_replays", "replay_phh"]
 

@@ -8,9 +8,10 @@ from decimal import Decimal
 from typing import Any
 
 from ..dealing import format_cards
+from ..errors import PhhError, UnsupportedPhhError
 from ..hand.hand import Hand
 from ..rules import Rules
-from .hand import PHH_ALTERNATES, PHH_CODES, PHH_VARIANTS, PhhError, UnsupportedPhhError
+from .hand import PHH_ALTERNATES, PHH_CODES, PHH_VARIANTS
 from .read import rule_fields
 
 __all__ = ["dumps_phh"]

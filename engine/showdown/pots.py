@@ -1,7 +1,7 @@
 """Chips for settlement: the chip error and the coercion of per-seat chip counts.
 
-The pot rules themselves are applied in one place, the settlement kernel csrc/settle.c
-(``settle_row`` and ``form_pots`` there); :func:`holdem_eval.engine.settle` marshals to it.
+The pot rules themselves are applied in one place, the settlement kernel csrc/settle_pots.c
+(``he_settle_row`` and ``form_pots`` there); :func:`holdem_eval.engine.settle` marshals to it.
 Seats are ``0..n-1`` clockwise; ``live`` seats are those that have not folded.
 
 How pots are formed (TDA, Robert's Rules):

@@ -41,7 +41,7 @@ from .view import JSON_VERSION, TableEvent, cards_from_json, cards_to_json, read
 if TYPE_CHECKING:
     from .table import Table
 
-__all__ = ["open_document", "sign", "table_from_json", "table_to_json"]
+__all__ = ["HEAD_FIELDS", "open_document", "sign", "table_from_json", "table_head", "table_to_json"]
 
 DOC_KIND = "holdem-eval/table"
 _SEAT_FIELDS = ("name", "stack", "bought_in", "sitting_out", "waiting_for_big_blind",
@@ -112,14 +112,18 @@ def open_document(doc: Any, kind: str, key: bytes | None, error: type[HoldemEval
     return doc
 
 
-def table_to_json(t: Table, key: bytes | None) -> dict[str, Any]:
-    rules = None
-    if t.rules is not None:
-        r = t.rules
-        rules = {"odd_chips": r.odd_chips, "rake_percent": _percent_to_json(r.rake_percent),
-                 "rake_cap": r.rake_cap, "no_flop_no_drop": r.no_flop_no_drop, "method": r.method}
-    hand = None
-    if t.hand is not None:
+HEAD_FIELDS = ("button", "first_hand", "last_blinds", "last_small_blind_posted", *_COUNTERS,
+               "seats", "hand_starts", "hand")
+"""The fields of a table document that change as the table plays (its *head*); the others
+are its settings, and ``events``. A journal record (:mod:`.journal`) holds the head
+fields that changed and the new events."""
+
+
+def table_head(t: Table, hand: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The :data:`HEAD_FIELDS` of ``t``'s document, as :func:`table_to_json` writes them.
+    ``hand``: the running hand's field as written before in this hand (it does not change
+    while the hand runs: what started it), to save building it again."""
+    if hand is None and t.hand is not None:
         h = t.hand
         hand = {
             "id": t.hand_id, "seats": list(t.hand_seats), "button": h.button,
@@ -131,19 +135,29 @@ def table_to_json(t: Table, key: bytes | None) -> dict[str, Any]:
             "holes": [cards_to_json(c) for c in h.hole_cards] if isinstance(h, DeckHand) else None,
             "start": t._hand_starts[-1],
         }
-    doc: dict[str, Any] = {
-        "v": JSON_VERSION, "kind": DOC_KIND,
-        "config": {f.name: getattr(t.config, f.name) for f in fields(t.config) if f.init},
-        "rules": rules, "seat_count": t.seat_count, "table_id": t.table_id, "button": t.button,
-        "seed": t.seed, "min_buy_in": t.min_buy_in, "max_buy_in": t.max_buy_in,
-        "max_history": t.max_history, "first_hand": t._first_hand,
-        "button_rule": t.button_rule, "max_runs": t.max_runs,
+    return {
+        "button": t.button, "first_hand": t._first_hand,
         "last_blinds": None if t._last_blinds is None else list(t._last_blinds),
         "last_small_blind_posted": t._last_small_blind_posted,
         **{name: getattr(t, "_" + name if name in ("seq", "turn") else name) for name in _COUNTERS},
         "seats": [None if s is None else {f: getattr(s, f) for f in _SEAT_FIELDS} for s in t.seats],
-        "events": [e.to_json() for e in t._events], "hand_starts": list(t._hand_starts),
-        "hand": hand,
+        "hand_starts": list(t._hand_starts), "hand": hand,
+    }
+
+
+def table_to_json(t: Table, key: bytes | None) -> dict[str, Any]:
+    rules = None
+    if t.rules is not None:
+        r = t.rules
+        rules = {"odd_chips": r.odd_chips, "rake_percent": _percent_to_json(r.rake_percent),
+                 "rake_cap": r.rake_cap, "no_flop_no_drop": r.no_flop_no_drop, "method": r.method}
+    doc: dict[str, Any] = {
+        "v": JSON_VERSION, "kind": DOC_KIND,
+        "config": {f.name: getattr(t.config, f.name) for f in fields(t.config) if f.init},
+        "rules": rules, "seat_count": t.seat_count, "table_id": t.table_id,
+        "seed": t.seed, "min_buy_in": t.min_buy_in, "max_buy_in": t.max_buy_in,
+        "max_history": t.max_history, "button_rule": t.button_rule, "max_runs": t.max_runs,
+        **table_head(t), "events": [e.to_json() for e in t._events],
     }
     return sign(doc, key)
 

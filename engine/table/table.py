@@ -69,7 +69,7 @@ from __future__ import annotations
 
 import secrets
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from holdem_eval._limits import check_seed, is_int
@@ -88,6 +88,7 @@ from .view import (
     hand_result,
     parse_action,
     table_view,
+    table_views_json,
 )
 
 __all__ = ["SeatState", "Table", "TableError"]
@@ -653,6 +654,13 @@ class Table:
                 if e.kind == "show" and e.seat is not None:
                     shown[e.seat] = e.cards
         return table_view(self, viewer, shown, None if self._first_hand else self.button)
+
+    def views_json(self, viewers: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        """``{v: self.view(v).to_json()}`` for several viewers at once (a server's fan-out
+        after each change): the spectator's view is built once and each seat's made from
+        it, at a fraction of the cost of one :meth:`view` each. The dicts share what is
+        the same in all of them: do not change them."""
+        return table_views_json(self, viewers)
 
     # ---- restore -------------------------------------------------------------------
     def to_json(self, *, key: bytes | None = None) -> dict[str, Any]:

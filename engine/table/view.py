@@ -18,7 +18,7 @@ Action(kind=<ActionKind.RAISE: 4>, amount=8)
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -53,6 +53,7 @@ __all__ = [
     "parse_action",
     "read_field",
     "table_view",
+    "table_views_json",
 ]
 
 JSON_VERSION = 1
@@ -447,6 +448,41 @@ def table_view(table: Table, viewer: int | None, shown: Mapping[int, tuple[int, 
         legal=legal, to_call=hand.to_call if hand is not None and legal else 0,
         runs=tuple(hand.run_choices) if hand is not None and viewer in table.runs_pending else (),
     )
+
+
+def table_views_json(table: Table, viewers: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+    """:meth:`Table.views_json`: ``table.view(v).to_json()`` for every ``v`` of ``viewers``
+    (checked), the spectator's view built once and each seat's made from it: the viewer,
+    his own hole cards, and on his turn his legal actions, ``to_call`` and ``runs`` are
+    all a seat's view adds. The views share what is the same in all of them (do not
+    change them)."""
+    viewers = list(viewers)
+    for v in viewers:
+        table._check_viewer(v)
+    base = table.view(None).to_json()
+    hand = table.hand
+    actor = table.seat_to_act
+    pending = table.runs_pending if hand is not None else []
+    out: dict[int | None, dict[str, Any]] = {None: base}
+    for v in viewers:
+        if v is None or v in out:
+            continue
+        doc = dict(base)
+        doc["viewer"] = v
+        seat = base["seats"][v]
+        if hand is not None and seat is not None and seat["in_hand"] and seat["cards"] is None:
+            seats = list(base["seats"])
+            seats[v] = {**seat, "cards": cards_to_json(hand.hole_cards[table.hand_seats.index(v)])}
+            doc["seats"] = seats
+        if v == actor:
+            legal = table.legal_actions()
+            doc["legal"] = legal_to_json(legal)
+            doc["to_call"] = hand.to_call if hand is not None and legal else 0
+        if v in pending:
+            assert hand is not None
+            doc["runs"] = list(hand.run_choices)
+        out[v] = doc
+    return {v: out[v] for v in viewers}
 
 
 def hand_result(hand: Hand, hand_id: str, hand_seats: list[int], rules: Any) -> HandResult:

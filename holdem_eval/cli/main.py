@@ -37,6 +37,7 @@ _COMMAND_MODULES = (
     "holdem_eval.cli.equity",
     "holdem_eval.cli.serve",
     "holdem_eval.cli.history",
+    "holdem_eval.cli.strength",
 )
 
 _EPILOG = f"""\
@@ -51,6 +52,7 @@ exit status:
   0    success
   1    bad input (card, range, file, value); one "holdem-eval CMD: error: ..." line on stderr
   2    usage error (unknown option, missing or malformed argument)
+  3    history convert: more hands left out than --max-invalid allows
   130  interrupted (Ctrl-C)
   141  standard output closed early by the reader (| head): the command stops quietly
 """

@@ -176,21 +176,9 @@ def run(args: argparse.Namespace) -> int:
     total = _row_count(args.input, args.format) if shown else None
     with progress_bar(total, unit="hands", desc="rank", enabled=shown) as tick:
         summary = rank_file(
-            args.input,
-            args.output,
-            columns=columns,
-            keys=args.keys,
-            describe=args.describe,
-            row_numbers=args.row_numbers,
-            skip_invalid=args.skip_invalid,
-            reject_path=args.rejects,
-            chunk_rows=args.chunk_rows,
-            threads=args.threads,
-            input_format=args.format,
-            output_format=args.output_format,
-            compression=args.compression,
-            progress=tick,
-            variant=args.variant,
+            args.input, args.output, reject_path=args.rejects, threads=args.threads,
+            input_format=args.format, output_format=args.output_format, progress=tick,
+            **_shared(args, columns),
         )
     rate = summary.hands_per_second
     where = "standard output" if summary.output is None else str(summary.output)
@@ -205,6 +193,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _shared(args: argparse.Namespace, columns: Any) -> dict[str, Any]:
+    """The arguments rank_file and rank_dataset take alike."""
+    return {"columns": columns, "keys": args.keys, "describe": args.describe,
+            "row_numbers": args.row_numbers, "skip_invalid": args.skip_invalid,
+            "chunk_rows": args.chunk_rows, "compression": args.compression, "variant": args.variant}
+
+
 def _run_dataset(args: argparse.Namespace, columns: Any) -> int:
     from ..bulk_dask import dataset_files, rank_dataset
 
@@ -215,22 +210,9 @@ def _run_dataset(args: argparse.Namespace, columns: Any) -> int:
         total = sum(_row_count(str(f), "parquet") or 0 for f in files)
     with progress_bar(total, unit="hands", desc="rank", enabled=shown) as tick:
         summary = rank_dataset(
-            args.input,
-            args.output,
-            columns=columns,
-            keys=args.keys,
-            describe=args.describe,
-            row_numbers=args.row_numbers,
-            skip_invalid=args.skip_invalid,
-            reject_dir=args.rejects,
-            chunk_rows=args.chunk_rows,
-            threads=1,
-            compression=args.compression,
-            scheduler=args.scheduler,
-            workers=args.workers,
-            connect_timeout=args.connect_timeout,
-            progress=tick,
-            variant=args.variant,
+            args.input, args.output, reject_dir=args.rejects, threads=1,
+            scheduler=args.scheduler, workers=args.workers, connect_timeout=args.connect_timeout,
+            progress=tick, **_shared(args, columns),
         )
     print(
         f"ranked {summary.rows_ranked:,} of {summary.rows_read:,} hands in {summary.partitions} "

@@ -6,7 +6,7 @@ import argparse
 import importlib.util
 from pathlib import Path
 
-from ..errors import ServerExtraMissingError
+from ..errors import ServerError, ServerExtraMissingError
 from .args import count_type
 
 __all__ = ["register"]
@@ -31,6 +31,22 @@ def _seconds(text: str) -> float:
     if not 0 <= value < 1e6:
         raise argparse.ArgumentTypeError(f"expected seconds 0..1e6, got {text!r}")
     return value
+
+
+def _table_list(text: str) -> list[int]:
+    tables: set[int] = set()
+    for part in text.split(","):
+        low, dash, high = part.strip().partition("-")
+        bad = argparse.ArgumentTypeError(f"expected table numbers such as 0,2,5-7, got {text!r}")
+        try:
+            first = int(low)
+            last = int(high) if dash else first
+        except ValueError:
+            raise bad from None
+        if not 0 <= first <= last:
+            raise bad
+        tables.update(range(first, last + 1))
+    return sorted(tables)
 
 
 def _clock(text: str) -> float:
@@ -65,6 +81,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="folder for snapshots and hand logs; a restart restores from it (secret: it"
                    " holds the dealt hole cards and the signing key)")
     p.add_argument("--fsync", action="store_true", help="flush every snapshot to disk (survives power loss)")
+    p.add_argument("--no-journal", dest="journal", action="store_false",
+                   help="write each table's whole snapshot after every change instead of appending what"
+                   " changed to its journal (the format before the journal; slower)")
+    p.add_argument("--only", type=_table_list, default=None, metavar="K,L,M-N",
+                   help="run only these tables of 0..--tables-1 (default all): other servers sharing"
+                   " the state folder run the others (docs/server.md, Several hosts)")
+    p.add_argument("--workers", type=count_type("--workers", high=64), default=1,
+                   help="worker processes behind the port, table k on worker k %% N (default 1: one"
+                   " process); at most --tables")
     p.set_defaults(handler=run)
 
 
@@ -76,6 +101,10 @@ def run(args: argparse.Namespace) -> int:
     sb, bb = args.blinds
     settings = ServerSettings(tables=args.tables, seats=args.seats, small_blind=sb, big_blind=bb,
                               betting=args.betting, clock=args.clock, time_bank=args.time_bank,
-                              hand_delay=args.hand_delay, state_dir=args.state_dir, fsync=args.fsync)
-    run_server(settings, args.host, args.port)
+                              hand_delay=args.hand_delay, state_dir=args.state_dir, fsync=args.fsync,
+                              journal=args.journal)
+    if args.only is not None and args.only[-1] >= args.tables:
+        raise ServerError("bad_setting", f"--only {args.only[-1]}: the tables are 0..{args.tables - 1}"
+                                         f" (--tables {args.tables})")
+    run_server(settings, args.host, args.port, workers=args.workers, only=args.only)
     return 0

@@ -29,7 +29,8 @@ def test_c_evaluator_under_sanitizers(tmp_path: Path, defines: list[str]) -> Non
         _cc(), *WARN, *defines, "-O1", "-g", "-fsanitize=address,undefined",
         "-fno-sanitize-recover=all",
         f"-I{CSRC}", str(ROOT / "tests" / "c" / "test_eval.c"), str(CSRC / "eval.c"),
-        str(CSRC / "he_tables.c"), "-o", str(exe),
+        str(CSRC / "he_tables.c"), str(CSRC / "eval_omaha.c"), str(CSRC / "eval_omaha_tables.c"),
+        "-o", str(exe),
     ]
     subprocess.run(cmd, check=True, capture_output=True, text=True)
     run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=600)
@@ -45,7 +46,8 @@ def test_c_hand_state_machine_under_sanitizers(tmp_path: Path) -> None:
         *(str(CSRC / name) for name in (
             "hand.c", "hand_cards.c", "hand_deck.c", "hand_showdown.c", "hand_start.c",
             "hand_state.c", "hand_log.c", "settle.c", "settle_pots.c", "settle_rake.c", "variant.c",
-            "deal.c", "eval.c", "he_tables.c", "eval_short.c", "eval_short_tables.c",
+            "deal.c", "eval.c", "he_tables.c", "eval_omaha.c", "eval_omaha_tables.c", "eval_short.c",
+            "eval_short_tables.c",
         )),
         "-o", str(exe),
     ]
@@ -60,7 +62,8 @@ def test_c_hand_state_machine_under_sanitizers(tmp_path: Path) -> None:
 BATCH_SOURCES = (
     "hand_batch.c", "hand_batch_api.c", "hand_compact.c", "hand.c", "hand_cards.c", "hand_deck.c",
     "hand_showdown.c", "hand_start.c", "hand_state.c", "hand_log.c", "settle.c", "settle_pots.c",
-    "settle_rake.c", "deal.c", "eval.c", "he_tables.c", "pool.c", "variant.c", "eval_short.c",
+    "settle_rake.c", "deal.c", "eval.c", "he_tables.c", "eval_omaha.c", "eval_omaha_tables.c",
+    "pool.c", "variant.c", "eval_short.c",
     "eval_short_tables.c",
 )
 

@@ -21,7 +21,7 @@ def test_c_strength_under_sanitizers(tmp_path: Path, defines: list[str]) -> None
     assert cc is not None, "a C compiler (cc, gcc or clang) is required for the C tests"
     exe = tmp_path / "test_strength"
     sources = ["strength.c", "strength_mc.c", "equity_mc.c", "equity_mc_tuples.c", "pool.c", "eval.c",
-               "he_tables.c", "eval_short.c", "eval_short_tables.c"]
+               "he_tables.c", "eval_omaha_tables.c", "eval_short.c", "eval_short_tables.c"]
     cmd = [
         cc, *WARN, *defines, "-O1", "-g", "-pthread", "-fsanitize=address,undefined",
         "-fno-sanitize-recover=all", f"-I{CSRC}", str(ROOT / "tests" / "c" / "test_strength.c"),

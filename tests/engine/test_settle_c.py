@@ -22,7 +22,8 @@ def test_c_settlement_under_sanitizers(tmp_path: Path) -> None:
         "-fsanitize=address,undefined", "-fno-sanitize-recover=all", f"-I{CSRC}",
         str(ROOT / "tests" / "c" / "test_settle.c"), str(CSRC / "variant.c"),
         *(str(CSRC / name) for name in ("settle.c", "settle_pots.c", "settle_rake.c", "eval.c",
-                                        "he_tables.c", "eval_low.c", "eval_short.c",
+                                        "he_tables.c", "eval_omaha.c", "eval_omaha_tables.c",
+                                        "eval_low.c", "eval_short.c",
                                         "eval_short_tables.c")),
         "-o", str(exe),
     ]

@@ -18,7 +18,7 @@ static int failures = 0;
 
 /* The end of each test's main: "N <what> check(s) failed" on stderr and status 1, or
  * "all C <what> checks passed" (which the pytest wrappers look for) and status 0. */
-static int check_report(const char *what)
+static inline int check_report(const char *what)
 {
     if (failures) {
         fprintf(stderr, "%d %s check(s) failed\n", failures, what);

@@ -18,6 +18,16 @@ so a flat column shows the memory does not grow with the number of hands:
 
     .venv/bin/python benchmarks/bench_history.py --hands 20000 40000 80000
     .venv/bin/python benchmarks/bench_history.py --job convert --hands 20000 80000
+
+``--one-file`` writes all the hands to one file (one large export, read as a stream and cut
+into hand-aligned slices); ``--distinct N`` generates N hands and repeats them under new
+hand ids (a million hands in seconds, not an hour; the readers and the engine do the same
+work for a repeated hand):
+
+    .venv/bin/python benchmarks/bench_history.py --job convert --workers 0 --one-file \
+        --distinct 5000 --hands 1350000          # about 1 GB in one file
+    .venv/bin/python benchmarks/bench_history.py --job convert --workers 0 \
+        --distinct 5000 --hands 1000000          # 1,000 files of 1,000 hands
 """
 
 from __future__ import annotations
@@ -36,7 +46,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from history_synth import write_stars_files  # the tests' generator
+from history_synth import stars_hands, write_stars_files  # the tests' generator
 
 PER_FILE = 1_000
 
@@ -123,7 +133,7 @@ def child(files: list[str], workers: int, out: str, job: str) -> dict[str, Any]:
         started = time.perf_counter() - t0
     t0, cpu0 = time.perf_counter(), meter.cpu_seconds()
     if job == "convert":
-        done = convert_history(files, out + ".phhs", client=client)
+        done = convert_history(files, out + ".phhs", client=client, overwrite=True)
         hands, rows, parts = done.hands, done.hands, done.parts
     else:
         summary = write_history_stats(files, out, client=client)
@@ -139,6 +149,29 @@ def child(files: list[str], workers: int, out: str, job: str) -> dict[str, Any]:
             "cpu_seconds": cpu, "rss_trace_mb": [round(t / 2**20) for t in meter.trace]}
 
 
+def write_repeated(folder: Path, n: int, distinct: int, *, one_file: bool) -> list[Path]:
+    """``n`` hands, ``distinct`` generated ones repeated under new hand ids, in files of
+    :data:`PER_FILE` hands (or one file)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    block = list(stars_hands(distinct, seed=28))
+    paths: list[Path] = []
+    f = None
+    try:
+        for k in range(n):
+            if f is None or (not one_file and k % PER_FILE == 0):
+                if f is not None:
+                    f.close()
+                paths.append(folder / f"hh-{len(paths):05d}.txt")
+                f = open(paths[-1], "w", encoding="utf-8", newline="\n")  # noqa: SIM115
+            text = block[k % distinct]
+            f.write(text.replace("PokerStars Hand #", f"PokerStars Hand #{k // distinct}0", 1))
+            f.write("\n\n\n")
+    finally:
+        if f is not None:
+            f.close()
+    return paths
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, nargs="+", default=[20_000, 40_000, 80_000])
@@ -146,6 +179,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="0: one process, no Dask; N: an embedded cluster of N workers")
     ap.add_argument("--job", choices=("stats", "convert"), default="stats",
                     help="write_history_stats (default) or convert_history")
+    ap.add_argument("--one-file", action="store_true",
+                    help="all the hands in one file (default: files of 1,000 hands)")
+    ap.add_argument("--distinct", type=int, default=0, metavar="N",
+                    help="generate N hands and repeat them under new ids (default: all distinct)")
     ap.add_argument("--child", nargs=3, metavar=("FILES", "WORKERS", "OUT"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
@@ -155,13 +192,21 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="bench-history-") as tmp:
         folder = Path(tmp) / "hh"
         t0 = time.perf_counter()
-        paths = write_stars_files(folder, max(args.hands), seed=28, per_file=PER_FILE)
-        print(f"generated {max(args.hands):,} PokerStars hands in {len(paths)} files in"
-              f" {time.perf_counter() - t0:.1f} s")
+        if args.one_file or args.distinct:
+            many = len(args.hands) > 1
+            if args.one_file and many:
+                ap.error("--one-file takes one --hands count")
+            paths = write_repeated(folder, max(args.hands), args.distinct or max(args.hands),
+                                   one_file=args.one_file)
+        else:
+            paths = write_stars_files(folder, max(args.hands), seed=28, per_file=PER_FILE)
+        size = sum(p.stat().st_size for p in paths)
+        print(f"generated {max(args.hands):,} PokerStars hands in {len(paths)} files"
+              f" ({size / 2**20:,.0f} MB) in {time.perf_counter() - t0:.1f} s")
         print(f"{'hands':>9} {'mode':>12} {'seconds':>8} {'hands/s':>9} {'CPU s':>7}"
               f" {'hands/CPU s':>11} {'peak RSS':>10} {'cluster start':>13}")
         for n in args.hands:
-            files = [str(p) for p in paths[: -(-n // PER_FILE)]]
+            files = [str(p) for p in (paths if args.one_file else paths[: -(-n // PER_FILE)])]
             for workers in args.workers:
                 out = str(Path(tmp) / "stats.parquet")
                 run = subprocess.run(

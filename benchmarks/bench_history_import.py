@@ -102,10 +102,39 @@ def measure(text: str, hands: int, rounds: int) -> dict[str, float]:
     return {name: statistics.median(values) for name, values in rates.items()}
 
 
+def stages(text: str, hands: int, rounds: int) -> dict[str, float]:
+    """CPU µs per hand of each stage of read + verify (the best of ``rounds``): cutting the
+    text into hands (engine/history/source.py), reading each into a site-neutral record
+    (stars.py), the record to a PhhHand (record.to_phh: the PHH table, then phh.read's
+    build_hand: every amount to units, the action strings compiled), the strict replay
+    and the comparison with the site's stacks (load._check)."""
+    from holdem_eval.engine.history.load import _check
+    from holdem_eval.engine.history.record import to_phh
+    from holdem_eval.engine.history.source import hand_texts
+    from holdem_eval.engine.history.stars import read_stars_hand
+
+    def best(task: Callable[[], Any]) -> tuple[float, Any]:
+        times, out = [], None
+        for _ in range(rounds):
+            start = time.process_time()
+            out = task()
+            times.append(time.process_time() - start)
+        return min(times) * 1e6 / hands, out
+
+    split, chunks = best(lambda: list(hand_texts(text, "pokerstars")))
+    read, _ = best(lambda: [read_stars_hand(c.site, c.file, c.line, c.lines) for c in chunks])
+    both, phhs = best(lambda: [to_phh(read_stars_hand(c.site, c.file, c.line, c.lines))
+                               for c in chunks])
+    check, _ = best(lambda: [_check(p) for p in phhs])
+    return {"split": split, "read": read, "to_phh": both - read, "replay + compare": check}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--hands", type=int, default=2000, help="hands per round (about)")
+    parser.add_argument("--stages", action="store_true",
+                        help="also the µs per hand of each stage of read + verify")
     args = parser.parse_args(argv)
     ours = verified_hands()
     common = [hand for hand in ours if pokerkit_parses(hand)]
@@ -123,6 +152,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     seconds, _ = _cpu(ours_verify, text)
     print(f"all {len(ours)} verified hands x{hands // len(ours)}: read + verify"
           f" {hands / seconds:,.0f} hands/s (one round)")
+    if args.stages:
+        parts = stages(text, hands, args.rounds)
+        print("  stages (µs/hand, best of rounds): " + ", ".join(
+            f"{name} {us:.0f}" for name, us in parts.items()) + f"; total {sum(parts.values()):.0f}")
     return 0
 
 

@@ -10,7 +10,7 @@ one thread, in CPU time (``time.process_time``):
 * 7-card batch (issue 27's target: short deck >= 0.9x Hold'em): ``evaluate_batch`` on the
   same number of random 7-card hands, from the 52-card deck for Hold'em and from the
   36-card deck for short deck; also 5-card rows and 2 hole cards with a shared board.
-* Bulk (target >= 0.9x as well): ``holdem_eval.bulk.rank_table`` on a pyarrow Table of the
+* Bulk (target >= 0.9x as well): ``holdem_eval.bulk_table`` on a pyarrow Table of the
   same 7-card hands in 7 uint8 id columns (the column kernels, ranks and categories),
   ``variant="short-deck"`` against Hold'em. Skipped without pyarrow.
 * Scalar: ``evaluate(tuple)`` against ``evaluate(tuple, "short-deck")`` and with the

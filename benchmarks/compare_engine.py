@@ -22,8 +22,14 @@ Task 4 — ours only: the cost of a game server's ``Table`` over a bare ``Hand``
 random play through ``Table.act(seat, action, expect=turn)`` (seeded deal, stacks topped
 up to 200 between hands), deciding from the actor's ``view(seat)`` and the events since
 its cursor; then also with a server's fan-out, the JSON of the view and new events for
-all six seats and a spectator at every decision; then dealing from the OS CSPRNG
+all six seats and a spectator at every decision, each view built alone (``view(v)``, the
+server before) and all at once (``views_json``, the server now); then dealing from the OS CSPRNG
 (``OsDeck``, street by street) instead of the seed. Each as a time ratio to bare hands.
+
+Task 5 — ours only: a game server's state on disk after every action, both ways on the
+same play: the whole signed table document rewritten in place (the reference server
+before its journal) and a signed journal record appended, the whole document written at
+each hand's end (the server now); microseconds per action.
 
 Rounds alternate between the engines so machine noise hits both; the report gives
 the median hands/s per engine and the ratio of medians.
@@ -35,16 +41,21 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
+import hmac
 import json
+import os
 import random
 import statistics
 import sys
+import tempfile
 import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
 
 from holdem_eval.engine import GameConfig, Hand, Table, TableError, load_phh, loads_phh, replay_phh
+from holdem_eval.engine.table.journal import TableJournal, journal_line
 
 PLURIBUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "phh" / "pluribus_ai"
 
@@ -117,7 +128,7 @@ def pokerkit_random_hands(count: int, seed: int) -> int:
     return decisions
 
 
-def table_random_hands(count: int, seed: int, fanout: bool = False, os_deck: bool = False) -> int:
+def table_random_hands(count: int, seed: int, fanout: bool | str = False, os_deck: bool = False) -> int:
     """Task 4: the random play of ``ours_random_hands`` through a ``Table``."""
     rng = random.Random(seed)
     rnd = rng.random
@@ -140,7 +151,12 @@ def table_random_hands(count: int, seed: int, fanout: bool = False, os_deck: boo
             with contextlib.suppress(TableError):  # unless older than the events kept
                 t.events_since(cursors[seat], seat)
             cursors[seat] = t.last_seq
-            if fanout:
+            if fanout == "shared":  # the server now: Table.views_json builds the seats' views at once
+                views = t.views_json(viewers)
+                for k, v in enumerate(viewers):
+                    json.dumps([views[v], [e.to_json() for e in t.events_since(cursors[k], v)]])
+                    cursors[k] = t.last_seq
+            elif fanout:
                 for k, v in enumerate(viewers):
                     json.dumps([t.view(v).to_json(), [e.to_json() for e in t.events_since(cursors[k], v)]])
                     cursors[k] = t.last_seq
@@ -151,12 +167,85 @@ def table_random_hands(count: int, seed: int, fanout: bool = False, os_deck: boo
     return decisions
 
 
+def snapshot_costs(count: int, seed: int, folder: Path) -> dict[str, float]:
+    """Task 5: seconds per action of keeping a table's state on disk, both ways on the
+    same random play (``table_random_hands``'s, OS deck): the whole signed document
+    rewritten in place after every action (the server before its journal), and a signed
+    record appended to a journal with the whole document written at each hand's end (the
+    server now). Each write is timed alone; the same table is written both ways."""
+    rng = random.Random(seed)
+    rnd, randint = rng.random, rng.randint
+    key = b"k" * 32
+    # max_history=2: the events of the last two hands kept, as the reference server keeps
+    t = Table(GameConfig(big_blind=2), seats=6, table_id="bench", max_history=2)
+    for k in range(6):
+        t.join(k, f"p{k}", 200, wait_for_big_blind=False)
+    whole_fd = os.open(folder / "whole.snap", os.O_RDWR | os.O_CREAT, 0o600)
+    base_fd = os.open(folder / "base.snap", os.O_RDWR | os.O_CREAT, 0o600)
+    journal_fd = os.open(folder / "table.journal", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+
+    def write_whole(fd: int) -> bytes:
+        body = json.dumps(t.to_json(), separators=(",", ":")).encode()
+        mac = hmac.new(key, body, hashlib.sha256).hexdigest().encode()
+        os.lseek(fd, 0, os.SEEK_SET)
+        os.write(fd, mac + b"\n" + body)
+        os.ftruncate(fd, os.lseek(fd, 0, os.SEEK_CUR))
+        return mac
+
+    journal = TableJournal(t)
+    previous, serial = write_whole(base_fd), 0
+    spent = {"whole": 0.0, "journal": 0.0}
+    actions = 0
+    clock = time.process_time  # CPU time: what other processes on the machine do is not counted
+    for _ in range(count):
+        for k, s in enumerate(t.seats):
+            if s is not None and s.stack < 200:
+                t.rebuy(k, 200 - s.stack)
+        t.start_hand()
+        while t.hand is not None:
+            seat = t.seat_to_act
+            assert seat is not None
+            options = t.view(seat).legal
+            kind, lo, hi = options[int(rnd() * len(options))]
+            t.act(seat, (kind, randint(lo, hi) if lo != hi else lo), expect=t.turn)
+            actions += 1
+            t0 = clock()
+            write_whole(whole_fd)
+            t1 = clock()
+            record = journal.record() if t.hand is not None else None
+            if record is None:  # a hand's end: a new base, the journal emptied
+                previous = write_whole(base_fd)
+                os.ftruncate(journal_fd, 0)
+                journal.mark()
+            else:
+                serial += 1
+                line, previous = journal_line(key, previous, {"serial": serial, "table": record})
+                os.write(journal_fd, line)
+            t2 = clock()
+            spent["whole"] += t1 - t0
+            spent["journal"] += t2 - t1
+    for fd in (whole_fd, base_fd, journal_fd):
+        os.close(fd)
+    return {k: v / actions for k, v in spent.items()}
+
+
+def compare_snapshots(rounds: int, n: int) -> dict[str, float]:
+    """Median seconds per action of each way of writing the state (``snapshot_costs``)."""
+    runs: dict[str, list[float]] = {"whole": [], "journal": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        for r in range(rounds):
+            for k, v in snapshot_costs(n, r, Path(tmp)).items():
+                runs[k].append(v)
+    return {k: statistics.median(v) for k, v in runs.items()}
+
+
 def compare_table(rounds: int, n: int) -> dict[str, float]:
     """Ours only: Table hands (views, events, JSON fan-out, OS deck) against bare hands."""
     tasks: dict[str, Callable[[int], object]] = {
         "bare Hand": lambda r: ours_random_hands(n, r),
         "Table, actor's view": lambda r: table_random_hands(n, r),
         "Table, 7 JSON views": lambda r: table_random_hands(n, r, fanout=True),
+        "Table, views_json": lambda r: table_random_hands(n, r, fanout="shared"),
         "Table, OS deck": lambda r: table_random_hands(n, r, os_deck=True),
     }
     runs: dict[str, list[tuple[int, float]]] = {k: [] for k in tasks}
@@ -271,6 +360,11 @@ def main(argv: list[str] | None = None) -> int:
     for name, rate in tab.items():
         print(f"  {name:20s} : {rate:9.0f} hands/s  {base / rate:5.2f}x the bare-hand time"
               + ("   (target <= 2x)" if name == "Table, actor's view" else ""))
+    snap = compare_snapshots(args.rounds, ours_n // 10)
+    print("a table's state on disk after every action (random 6-max NL, ours, medians):")
+    print(f"  whole document, rewritten in place : {snap['whole'] * 1e6:6.1f} us/action")
+    print(f"  journal record, base at hand end   : {snap['journal'] * 1e6:6.1f} us/action"
+          f"  ({snap['whole'] / snap['journal']:.1f}x less)")
     rep = compare_replay(args.rounds)
     print("PHH replay, 247 Pluribus hands (medians):")
     print(f"  replay  ours {rep['o']:8.0f} hands/s  pokerkit {rep['p']:7.0f} hands/s"

@@ -19,7 +19,8 @@ ours again ...), so load from other processes falls on all sides alike:
   ``equity(..., method="monte_carlo")`` against OMPEval's EquityCalculator (``anchor_equity
   mc``) on the same spots, trials per CPU second on both sides (the anchor's start-up
   subtracted).
-* Omaha (4 hole + 5 board cards, random rows, one thread): our M hands/s (no anchor).
+* Omaha (4 hole + 5 board cards, random rows, one thread): our M hands/s and its ratio to
+  our 7-card batch, interleaved (phevaluator and our kernel before: bench_omaha.py).
 """
 
 from __future__ import annotations
@@ -158,14 +159,22 @@ def compare_mc(equity_exe: Path, trials: int, rounds: int) -> None:
         print(f"  ratio ours / OMPEval: median {statistics.median(ours) / statistics.median(omp):.2f}")
 
 
-def omaha(n: int, seed: int, rounds: int) -> None:
+def omaha(hands: np.ndarray, n: int, seed: int, rounds: int) -> None:
     rows = deal(n, 9, seed + 1)
     holes, boards = np.ascontiguousarray(rows[:, :4]), np.ascontiguousarray(rows[:, 4:])
     out = np.empty(n, dtype=np.uint16)
-    rates = [rate(lambda: he.evaluate_omaha_batch(holes, boards, out=out), n, time.process_time)
-             for _ in range(rounds)]
-    print(f"Omaha, {n:,} random rows (4 hole + 5 board), one thread, CPU time:")
+    seven = np.ascontiguousarray(hands[:n])
+    out7 = np.empty(len(seven), dtype=np.uint16)
+    rates: list[float] = []
+    rates7: list[float] = []
+    for _ in range(rounds):  # interleaved with the 7-card batch: the ratio of one run
+        rates.append(rate(lambda: he.evaluate_omaha_batch(holes, boards, out=out), n, time.process_time))
+        rates7.append(rate(lambda: he.evaluate_batch(seven, out=out7), len(seven), time.process_time))
+    print(f"Omaha, {n:,} random rows (4 hole + 5 board), one thread, CPU time "
+          "(phevaluator and the kernel before: bench_omaha.py):")
     print(line("holdem-eval evaluate_omaha_batch", rates))
+    print(line("holdem-eval evaluate_batch, 7 cards", rates7))
+    print(f"  ratio Omaha / 7-card: median {statistics.median(rates) / statistics.median(rates7):.3f}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -187,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     compare_threads(hands, args.rounds)
     if not args.skip_mc:
         compare_mc(equity_exe, args.trials, args.rounds)
-    omaha(args.omaha_hands, args.seed, args.rounds)
+    omaha(hands, args.omaha_hands, args.seed, args.rounds)
     return 0
 
 

@@ -7,7 +7,7 @@
 #ifndef HE_EQUITY_INTERNAL_H
 #define HE_EQUITY_INTERNAL_H
 
-#include "he_eval_internal.h"
+#include "eval_omaha_internal.h"
 
 #define NCAT 9 /* made-hand categories, straight flush .. high card */
 

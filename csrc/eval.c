@@ -1,4 +1,5 @@
-/* Hold'em and Omaha evaluation kernels over the generated tables (scripts/gen_tables.py).
+/* Hold'em evaluation kernels over the generated tables (scripts/gen_tables.py); Omaha's
+ * are in csrc/eval_omaha.c.
  *
  * A row is summed card by card into one {key, bits} hand (he_eval_internal.h) and checked
  * once, after summing: its bits hold exactly one set bit per card iff every id is < 52
@@ -137,65 +138,4 @@ int he_eval_hole_board(const uint8_t *holes, size_t n, const uint8_t *boards, si
         return shared_portable(holes, n, board, (unsigned)nb, out, bad_row);
     }
     return he_rank_own_boards(holes, n, boards, nb, 0, NULL, out, bad_row);
-}
-
-/* ------------------------------------------------------------------ Omaha */
-
-/* Omaha for one row: validates hole + board together (one popcount), then the best of
- * every (two hole, three board) choice, as he_omaha_best. */
-HE_ALWAYS_INLINE int omaha_row(const uint8_t *hole, size_t nh, const uint8_t *board, size_t nb)
-{
-    he_acc h = he_acc_start();
-    for (size_t j = 0; j < nb; j++) {
-        h = he_acc_add(h, board[j]);
-    }
-    for (size_t i = 0; i < nh; i++) {
-        h = he_acc_add(h, hole[i]);
-    }
-    if (he_popcount_portable(he_acc_bits(h)) != nh + nb) {
-        int st = he_bad_status(hole, nh);
-        return st == HE_E_CARD_RANGE ? st : he_bad_status(board, nb);
-    }
-    he_omaha_hole oh;
-    he_omaha_board ob;
-    he_omaha_hole_init(&oh, hole, nh);
-    he_omaha_board_init(&ob, board, nb);
-    /* he_omaha_best, with the pair and triple counts spelled out as constants */
-    unsigned best = he_omaha_noflush(oh.prow, nh * (nh - 1) / 2, ob.tid,
-                                     nb * (nb - 1) * (nb - 2) / 6);
-    for (unsigned s = 0; s < 4; s++) {
-        if (ob.nsuit[s] >= 3 && oh.nsuit[s] >= 2) {
-            unsigned f = he_omaha_flush(&oh, &ob, s);
-            best = f < best ? f : best;
-        }
-    }
-    return (int)best;
-}
-
-/* n Omaha rows, inlined for each (nh, nb) so that every loop has constant bounds. */
-HE_ALWAYS_INLINE int omaha_rows(const uint8_t *holes, size_t n, size_t nh, const uint8_t *boards,
-                         size_t nb, size_t board_stride, uint16_t *out, size_t *bad_row)
-{
-    for (size_t i = 0; i < n; i++) {
-        int r = omaha_row(holes + i * nh, nh, boards + i * board_stride, nb);
-        if (r < 0) {
-            *bad_row = i;
-            return r;
-        }
-        out[i] = (uint16_t)r;
-    }
-    return HE_OK;
-}
-
-int he_eval_omaha_batch(const uint8_t *holes, size_t n, size_t nh, const uint8_t *boards,
-                        size_t nb, size_t board_stride, uint16_t *out, size_t *bad_row)
-{
-    if ((n && (holes == NULL || boards == NULL || out == NULL)) || bad_row == NULL
-        || nh < 4 || nh > 6 || nb < 3 || nb > 5 || (board_stride != 0 && board_stride != nb)) {
-        return HE_E_ARGUMENT;
-    }
-    if (nh == 4 && nb == 5) { /* the game as dealt at the river: its own constant loops */
-        return omaha_rows(holes, n, 4, boards, 5, board_stride, out, bad_row);
-    }
-    return omaha_rows(holes, n, nh, boards, nb, board_stride, out, bad_row);
 }

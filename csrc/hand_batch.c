@@ -381,7 +381,7 @@ static int batch_step(const he_batch_spec *spec, const he_batch_hands *hands,
                         won[k] = h->stacks[k] - h->starting_stacks[k];
                     }
                     if (spec->auto_reset) {
-                        seeds[i] = he_batch_next_seed(seeds[i]);
+                        seeds[i] = he_batch_seed_after(seeds[i]);
                         st = restart(spec, h, seeds[i]);
                         memset(hist, 0, hsz);
                         if (st != HE_OK && result == HE_OK) {

@@ -86,6 +86,11 @@ static int run_parts(batch_call *c, const he_batch_range *range, size_t *bad)
     return HE_OK;
 }
 
+const he_batch_layout *he_batch_layout_of(int compact)
+{
+    return compact ? &he_batch_compact_layout : &he_batch_full_layout;
+}
+
 /* A call of `op` on the spec's layout with nothing else set yet. */
 static void call_init(batch_call *c, int op, const he_batch_spec *spec)
 {
@@ -233,14 +238,7 @@ int he_batch_sample(const uint8_t *mask, size_t k, uint64_t key, int32_t *out,
     return run_parts(&c, range, NULL);
 }
 
-static uint64_t mix(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-uint64_t he_batch_next_seed(uint64_t seed) { return mix(seed + 0x9E3779B97F4A7C15ULL); }
+uint64_t he_batch_next_seed(uint64_t seed) { return he_batch_seed_after(seed); }
 
 /* he_batch_sample over hands [first, end) of one part. */
 static void sample(const uint8_t *mask, size_t k, uint64_t key, int32_t *out, size_t first,
@@ -257,7 +255,7 @@ static void sample(const uint8_t *mask, size_t k, uint64_t key, int32_t *out, si
 #endif
     uint64_t keep = k >= 8 ? ~0ULL : ((uint64_t)1 << (8 * k)) - 1;
     for (size_t i = first; i < end; i++) {
-        uint64_t r = mix(key + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1));
+        uint64_t r = he_batch_mix(key + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1));
         const uint8_t *row = mask + i * k;
         if (i < fast_end) {
             uint64_t w;

@@ -35,10 +35,24 @@ typedef struct {
 extern const he_batch_layout he_batch_full_layout;
 extern const he_batch_layout he_batch_compact_layout;
 
-/* The layout of spec->compact (or of `compact`). */
-static inline const he_batch_layout *he_batch_layout_of(int compact)
+/* The layout of spec->compact (or of `compact`; csrc/hand_batch_api.c, which picks the
+ * layout of every call: the kernels never call back into it). */
+const he_batch_layout *he_batch_layout_of(int compact);
+
+/* splitmix64's output mix (Stafford's Mix13 multipliers) of z, and the seed of the hand
+ * after one dealt from `seed` (he_batch_next_seed, api/hand_batch.h): the mix of the seed
+ * plus splitmix64's increment, 2**64 / golden ratio. Inline, so that the kernels of both
+ * layouts restart a hand without a call into csrc/hand_batch_api.c. */
+static inline uint64_t he_batch_mix(uint64_t z)
 {
-    return compact ? &he_batch_compact_layout : &he_batch_full_layout;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static inline uint64_t he_batch_seed_after(uint64_t seed)
+{
+    return he_batch_mix(seed + 0x9E3779B97F4A7C15ULL);
 }
 
 /* HE_OK when discrete `kind` (with `amount` for HE_BATCH_RAISE_TO) is legal for a hand

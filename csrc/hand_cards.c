@@ -1,103 +1,10 @@
-/* The hand state machine, part 2 (api/hand.h): the event log, board cards dealt by the
- * caller, the manual showdown (show, muck) and clone. See csrc/hand.c for the betting rules. */
+/* The hand state machine (api/hand.h), the caller's steps after the start: the players'
+ * choice of runs, board cards dealt by the caller and the manual showdown (show, muck),
+ * each driving the machine on (csrc/hand.c, csrc/hand_showdown.c); and clone. See
+ * csrc/hand.c for the betting rules. */
 #include "hand_internal.h"
 
-/* ---- the event log (he_hi_emit writes through he_hi_record) ----------------------------- */
-
-/* an event holds HE_HAND_EVENT_CARDS cards: a seat's whole hand, or a street's board */
-typedef char he_event_holds_a_hand[sizeof(((he_hand_event *)0)->cards)
-                                           == HE_HAND_EVENT_CARDS * sizeof(int32_t)
-                                       && HE_HAND_EVENT_CARDS >= HE_HAND_MAX_HOLE
-                                   ? 1
-                                   : -1];
-
-void he_hi_record(he_hi_log *log, int kind, int64_t seat, int64_t amount,
-                  const int8_t *cards, int64_t n_cards)
-{
-    if (log->n < HE_HAND_MAX_EVENTS) {
-        he_hand_event *e = &log->ev[log->n];
-        e->kind = kind;
-        e->seat = (int32_t)seat;
-        e->amount = amount;
-        e->n_cards = (int32_t)n_cards;
-        for (int64_t k = 0; k < HE_HAND_EVENT_CARDS; k++) {
-            e->cards[k] = k < n_cards ? (int32_t)cards[k] : -1;
-        }
-    }
-}
-
-/* ---- cards -------------------------------------------------------------------------------- */
-
-/* Adds cards to the mask of cards in play; HE_E_HAND_TWICE (error_card) on a repeat. */
-int he_hi_take_cards(he_hand *h, const int64_t *cards, int64_t count, uint64_t *used)
-{
-    for (int64_t k = 0; k < count; k++) {
-        if (cards[k] < 0) {
-            continue;
-        }
-        uint64_t bit = (uint64_t)1 << cards[k];
-        if (*used & bit) {
-            h->error_card = cards[k];
-            return HE_E_HAND_TWICE;
-        }
-        *used |= bit;
-    }
-    return HE_OK;
-}
-
-int he_hi_take_held(he_hand *h, const int8_t *cards, int64_t count, uint64_t *used)
-{
-    int64_t wide[HE_HAND_HOLES];
-    for (int64_t k = 0; k < count; k++) {
-        wide[k] = cards[k];
-    }
-    return he_hi_take_cards(h, wide, count, used);
-}
-
-static uint64_t cards_in_play(const he_hand *h)
-{
-    uint64_t used = 0;
-    for (int64_t k = 0; k < h->n * h->hole_count; k++) {
-        used |= h->holes[k] >= 0 ? (uint64_t)1 << h->holes[k] : 0;
-    }
-    for (int64_t k = 0; k < h->board_len; k++) {
-        used |= (uint64_t)1 << h->board[k];
-    }
-    for (int64_t k = 0; k < HE_HAND_RUN_CARDS; k++) { /* the later runs' boards */
-        used |= h->run_boards[k] >= 0 ? (uint64_t)1 << h->run_boards[k] : 0;
-    }
-    return used;
-}
-
 /* ---- run it twice / N times ---------------------------------------------------------- */
-
-/* The most runs the deck has cards for: every hole card, the first run's board and its
- * burns (8), then a burn and the missing cards for each later run. */
-static int64_t runs_fit(const he_hand *h)
-{
-    int64_t left = he_hi_deck_size(h) - h->n * h->hole_count - 8, each = 5 - h->run_from + 1;
-    int64_t fit = 1 + left / each;
-    return fit < h->max_runs ? fit : h->max_runs;
-}
-
-int64_t he_hand_runs_most(const he_hand *h)
-{
-    return h != NULL && h->run_choosing ? runs_fit(h) : 0;
-}
-
-int he_hi_runs_open(he_hand *h)
-{
-    if (h->max_runs < 2 || h->runs != 1 || h->run_choosing || h->board_len >= 5 || h->n_live < 2
-        || !h->betting_done || h->n_active >= 2 || h->over) {
-        return 0;
-    }
-    h->run_choosing = 1;
-    h->run_from = h->board_len;
-    for (int64_t k = 0; k < h->n; k++) {
-        h->run_choice[k] = 0;
-    }
-    return 1;
-}
 
 static int choose_runs(he_hand *h, int64_t seat, int64_t count, he_hi_log *log)
 {
@@ -110,7 +17,7 @@ static int choose_runs(he_hand *h, int64_t seat, int64_t count, he_hi_log *log)
     if (h->run_choice[seat]) {
         return HE_E_HAND_DECIDED;
     }
-    if (count < 0 || count > runs_fit(h)) {
+    if (count < 0 || count > he_hi_runs_fit(h)) {
         return HE_E_HAND_RUNS;
     }
     h->run_choice[seat] = (int8_t)(count ? count : -1);
@@ -146,60 +53,10 @@ int he_hand_choose_runs(he_hand *h, int64_t seat, int64_t count, he_hand_event *
     TRANSACT(h, log, events, n_events, choose_runs(h, seat, count, &log));
 }
 
-/* Run r's (2..) board: the shared cards, then `count` new ones; logged. */
-static void place_run(he_hand *h, const int8_t *cards, int64_t count, he_hi_log *log)
-{
-    int8_t *to = h->run_boards + (int64_t)h->runs_dealt * 5;
-    for (int64_t k = 0; k < h->run_from; k++) {
-        to[k] = h->board[k];
-    }
-    for (int64_t k = 0; k < count; k++) {
-        to[h->run_from + k] = cards[k];
-    }
-    h->runs_dealt++;
-    h->pending_board = 0;
-    he_hi_emit(log, HE_EV_RUN_BOARD, -1, h->runs_dealt + 1, to + h->run_from, count);
-}
-
-int he_hi_next_run(he_hand *h, he_hi_log *log, int *waiting)
-{
-    *waiting = 0;
-    if (h->runs_dealt + 1 >= h->runs) {
-        return 0;
-    }
-    int64_t need = 5 - h->run_from;
-    if (!h->has_deck) {
-        h->pending_board = (int8_t)need; /* the caller deals it (he_hand_deal) */
-        *waiting = 1;
-        return 1;
-    }
-    /* a burn, then the cards; a card in play is passed over (only a state changed from
-     * outside has one in its seeded deck), and a deck run out leaves the cards to the caller */
-    int8_t drawn[5], card;
-    uint64_t used = cards_in_play(h);
-    int64_t got = 0;
-    int st = he_hi_draw(h, 1, &card);
-    while (st == HE_OK && got < need) {
-        st = he_hi_draw(h, 1, &card);
-        if (st == HE_OK && !(used >> card & 1u)) {
-            used |= (uint64_t)1 << card;
-            drawn[got++] = card;
-        }
-    }
-    if (st != HE_OK) {
-        h->has_deck = 0;
-        h->pending_board = (int8_t)need;
-        *waiting = 1;
-        return 1;
-    }
-    place_run(h, drawn, need, log);
-    return 1;
-}
-
 /* he_hand_deal for a later run's own cards. */
 static int deal_run(he_hand *h, const int64_t *cards, size_t count, he_hi_log *log)
 {
-    uint64_t used = cards_in_play(h);
+    uint64_t used = he_hi_cards_in_play(h);
     if (he_hi_take_cards(h, cards, (int64_t)count, &used) != HE_OK) {
         return HE_E_HAND_DEALT;
     }
@@ -207,7 +64,7 @@ static int deal_run(he_hand *h, const int64_t *cards, size_t count, he_hi_log *l
     for (size_t k = 0; k < count; k++) {
         narrow[k] = (int8_t)cards[k]; /* 0..51, checked by deal() */
     }
-    place_run(h, narrow, (int64_t)count, log);
+    he_hi_place_run(h, narrow, (int64_t)count, log);
     return he_hi_next_street(h, log);
 }
 
@@ -240,7 +97,7 @@ static int deal(he_hand *h, const int64_t *cards, size_t count, he_hi_log *log)
      * or in the plan */
     int8_t *to = h->board + h->board_len;
     int64_t part = he_hi_plan_part(h, h->board_len, board_after[h->street + 1] - h->board_len);
-    uint64_t used = cards_in_play(h);
+    uint64_t used = he_hi_cards_in_play(h);
     if (he_hi_take_held(h, h->plan + h->board_len, part, &used) != HE_OK
         || he_hi_take_cards(h, cards, (int64_t)count, &used) != HE_OK) {
         return HE_E_HAND_DEALT;
@@ -275,23 +132,6 @@ int he_hand_deal(he_hand *h, const int64_t *cards, size_t count, he_hand_event *
     TRANSACT(h, log, events, n_events, deal(h, cards, count, &log));
 }
 
-/* ---- showing hands ----------------------------------------------------------------------- */
-
-void he_hi_table_hands(he_hand *h, he_hi_log *log)
-{
-    for (int64_t d = 1; d <= h->n; d++) {
-        int64_t k = he_hi_seat_after(h, h->button, d);
-        const int8_t *hole = h->holes + k * h->hole_count;
-        int known = 1;
-        for (int64_t c = 0; c < h->hole_count; c++) {
-            known &= hole[c] >= 0;
-        }
-        if (!h->folded[k] && !h->shown[k] && known) {
-            h->shown[k] = 1;
-            he_hi_emit(log, HE_EV_SHOW, k, 0, hole, h->hole_count);
-        }
-    }
-}
 
 /* ---- manual showdown ------------------------------------------------------------------------ */
 

@@ -1,6 +1,11 @@
-/* Internals shared by the hand state machine's files (csrc/hand.c: betting, rounds,
- * showdown; csrc/hand_cards.c: dealing, manual showdown; csrc/hand_start.c: the start
- * of a hand and the state check). Not part of the API: hidden by -fvisibility=hidden. */
+/* Internals shared by the hand state machine's files, listed so that each calls only those
+ * after it: csrc/hand_start.c (the start of a hand), csrc/hand_cards.c (the runs chosen, a
+ * board dealt by the caller, show and muck), csrc/hand.c (legal actions, actions, rounds
+ * and streets), csrc/hand_showdown.c (settlement and the showdown), csrc/hand_deck.c (the
+ * seeded deck, the cards in play, run it twice, all-in hands tabled), csrc/hand_log.c (the
+ * event log, which the inline code below calls); csrc/hand_state.c (the field table, the
+ * state check) calls hand_start.c's he_hi_config_ok. Not part of the API: hidden by
+ * -fvisibility=hidden. */
 #ifndef HE_HAND_INTERNAL_H
 #define HE_HAND_INTERNAL_H
 
@@ -43,7 +48,8 @@ typedef struct {
     size_t n;
 } he_hi_log;
 
-/* Writes one event into log->ev (not NULL) when it has room (cards: n_cards ids, or NULL). */
+/* Writes one event into log->ev (not NULL) when it has room (cards: n_cards ids, or NULL;
+ * csrc/hand_log.c, compiled once: the same function for both layouts). */
 void he_hi_record(he_hi_log *log, int kind, int64_t seat, int64_t amount, const int8_t *cards,
                   int64_t n_cards);
 /* Appends one event: written by he_hi_record when there is an event array, counted always
@@ -104,6 +110,10 @@ int he_hi_begin_street(he_hand *h, he_hi_log *log);
 int he_hi_next_street(he_hand *h, he_hi_log *log);
 /* Settle at the showdown, or wait for shows and mucks. */
 int he_hi_showdown(he_hand *h, he_hi_log *log);
+/* Pays the pot (he_settle_known; runs and hi-lo halves by he_settle_split) and ends the
+ * hand: out_of_pot[seat] marks the folded and mucked seats; show_order: the showdown order's
+ * shows and mucks are logged (counted when there is no event array). */
+int he_hi_settle(he_hand *h, const uint8_t *out_of_pot, he_hi_log *log, int show_order);
 /* Adds known cards to `used`; HE_E_HAND_TWICE (error_card) on a repeat. */
 int he_hi_take_cards(he_hand *h, const int64_t *cards, int64_t count, uint64_t *used);
 /* The same for cards held in the state. */
@@ -115,13 +125,19 @@ int he_hi_act(he_hand *h, int kind, int64_t amount, he_hi_log *log);
  * seat to act (h->actor >= 0) may fold, and its bet/raise "to" range in lo, hi (both -1
  * when it may not bet or raise). */
 int he_hi_legal_range(const he_hand *h, int64_t *lo, int64_t *hi);
-/* Run it twice / N times (csrc/hand_cards.c): he_hi_runs_open opens the players' choice
+/* The cards in play: every known hole card, the board and the later runs' boards. */
+uint64_t he_hi_cards_in_play(const he_hand *h);
+/* Run it twice / N times (csrc/hand_deck.c): he_hi_runs_open opens the players' choice
  * when the betting just ended with at most one seat able to bet, board cards to come and
  * max_runs > 1 (1: the hand waits for it; 0: no choice, it runs on); he_hi_next_run deals
  * the next run's own cards once the river is out (from the seeded deck, else it waits for
  * them: pending_board, *waiting 1), returning 1 while runs remained to deal, else 0. */
 int he_hi_runs_open(he_hand *h);
 int he_hi_next_run(he_hand *h, he_hi_log *log, int *waiting);
+/* The most runs the deck has cards for (at most max_runs), and run r's (2..) board placed:
+ * the shared cards, then `count` new ones, logged. */
+int64_t he_hi_runs_fit(const he_hand *h);
+void he_hi_place_run(he_hand *h, const int8_t *cards, int64_t count, he_hi_log *log);
 /* HE_OK when a configuration is within the kernel's ranges. */
 int he_hi_config_ok(const he_hand_config *c);
 /* Runs `step` on a copy, so that a rejected call leaves the hand exactly as it was. */

@@ -1,6 +1,6 @@
 /* The table of the game's settings (api/hand.h: he_hand_config_words, he_hand_setting_*),
  * built from their one list, HE_HAND_SETTINGS in csrc/hand_state.h: wrappers that do not
- * see the struct (cffi, engine/_hand_input.py) fill a he_hand_config by these names. Both
+ * see the struct (cffi, engine/hand/inputs.py) fill a he_hand_config by these names. Both
  * layouts share he_hand_config, so this file is compiled once. */
 #include "hand_state.h"
 

@@ -2,7 +2,7 @@
  *
  * HE_HAND_FIELDS(S, A) calls S(type, name) for every scalar field and A(type, name, length)
  * for every array, in order; every type is a signed fixed-width integer, ordered so that
- * neither layout has padding inside (csrc/hand.c asserts it). csrc/hand.c
+ * neither layout has padding inside (csrc/hand_state.c asserts it). csrc/hand_state.c
  * builds the struct and the field table (he_hand_field_name/offset/length/width) from this
  * list; wrappers, snapshots, pickles and clones read that table, so adding a field here is
  * the only change they need.
@@ -23,8 +23,9 @@
 
 #ifdef HE_HAND_COMPACT
 /* the compact machine's names: every external symbol of the hand machine's files
- * (csrc/hand.c, hand_cards.c, hand_start.c), renamed; its batch kernels are static, reached
- * through he_batch_compact_layout (csrc/hand_batch_internal.h) */
+ * (csrc/hand*.c compiled by csrc/hand_compact.c), renamed; its batch kernels are static,
+ * reached through he_batch_compact_layout (csrc/hand_batch_internal.h). The event log
+ * (csrc/hand_log.c, he_hi_record) does not depend on the layout: one copy serves both. */
 #define he_hand he_hand_compact
 #define he_hand_size he_hand_compact_size
 #define he_hand_field_count he_hand_compact_field_count
@@ -42,7 +43,6 @@
 #define he_hand_clone he_hand_compact_clone
 #define he_hand_check he_hand_compact_check
 #define he_hand_fault he_hand_compact_fault
-#define he_hi_record he_hi_compact_record
 #define he_hi_table_hands he_hi_compact_table_hands
 #define he_hi_draw he_hi_compact_draw
 #define he_hi_deal_fresh he_hi_compact_deal_fresh
@@ -50,6 +50,10 @@
 #define he_hi_begin_street he_hi_compact_begin_street
 #define he_hi_next_street he_hi_compact_next_street
 #define he_hi_showdown he_hi_compact_showdown
+#define he_hi_settle he_hi_compact_settle
+#define he_hi_cards_in_play he_hi_compact_cards_in_play
+#define he_hi_runs_fit he_hi_compact_runs_fit
+#define he_hi_place_run he_hi_compact_place_run
 #define he_hi_take_cards he_hi_compact_take_cards
 #define he_hi_take_held he_hi_compact_take_held
 #define he_hi_act he_hi_compact_act
@@ -83,7 +87,7 @@
 
 /* The game's settings (he_hand_config: GameConfig and Rules as numbers), listed once.
  * X(S, A, type, name, length, lo, hi) for each: the type the state stores it in, its name
- * (the same in he_hand_config, in the state and in engine/_hand_input.py's mapping from
+ * (the same in he_hand_config, in the state and in engine/hand/inputs.py's mapping from
  * GameConfig and Rules), its count of values (1 or 4) and the range he_hand_start accepts
  * (a chip amount above LIMIT is HE_E_HAND_AMOUNT, any other value out of range
  * HE_E_HAND_CONFIG; csrc/hand_start.c checks the rest: hole counts, the rate fraction).
@@ -127,7 +131,7 @@
     /* the big blind is the button's (short deck's button blind, posted with antes): no     \
      * small blind or straddle, the seat left of the button acts first */                    \
     X(S, A, int8_t, button_blind, 1, 0, 1)                                                   \
-    /* the dead-button rule's hand without a small blind (engine/table_blinds.py): nobody    \
+    /* the dead-button rule's hand without a small blind (engine/table/blinds.py): nobody    \
      * posts it, the seat after the button posts the big blind (heads-up too) */             \
     X(S, A, int8_t, no_small_blind, 1, 0, 1)                                                 \
     /* run it twice / N times: the most runs of the board the players may agree on once the \
@@ -188,7 +192,7 @@ struct he_hand_config {
     /* fixed limit: the round's cap was reached with more than two seats able to bet (0/1;   \
      * it then holds heads-up too, even in a cash game) */                                   \
     S(int8_t, capped)                                                                        \
-    /* run it twice / N times (csrc/hand_cards.c): the runs agreed (1 until then), 1 while   \
+    /* run it twice / N times (csrc/hand_deck.c): the runs agreed (1 until then), 1 while    \
      * the live seats choose, the board cards all runs share, the runs whose boards are      \
      * complete beyond the first; per seat its choice (0 none yet, -1 no preference, 1..);   \
      * the boards of runs 2.. (the shared cards, then the run's own; -1 not dealt) */        \

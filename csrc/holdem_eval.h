@@ -19,5 +19,6 @@
 #include "api/hand_batch.h"
 #include "api/pool.h"
 #include "api/icm.h"
+#include "api/strength.h"
 
 #endif

@@ -2,34 +2,50 @@
 
 from __future__ import annotations
 
+import sys
+
 from .batch import RAISE_TO, SKIP, HandBatch, StepResult
 from .config import ConfigError, GameConfig
 from .dealing import SeededDeck
-from .deck_hand import DeckHand
-from .decks import Deck, DeckError, OsDeck, PresetDeck
 from .errors import MAX_CHIPS, BatchInUseError, HoleCardsShapeError, ResetNeededError, SeedError
 from .hand import (
     Action,
     ActionKind,
+    Deck,
+    DeckError,
+    DeckHand,
     Event,
     Hand,
     HandStateError,
     IllegalActionError,
     LegalAction,
+    OsDeck,
     PlayerView,
+    PresetDeck,
 )
 from .history import (
+    REASONS,
+    REPORT_COLUMNS,
+    STAT_COLUMNS,
+    AllInPot,
+    ConvertSummary,
     HistoryCheck,
     HistoryError,
+    HistoryStatsError,
+    Refusal,
+    StatsSummary,
     UnknownSiteError,
     UnsupportedHistoryError,
+    allin_pots,
+    convert_history,
     dumps_history,
+    hand_stats,
+    history_stats,
+    iter_verify_history,
     load_history,
     verify_history,
+    write_history_stats,
 )
-from .history_analysis import HistoryStatsError, StatsSummary, history_stats, write_history_stats
-from .history_convert import REPORT_COLUMNS, ConvertSummary, Refusal, convert_history
-from .history_stats import STAT_COLUMNS, AllInPot, allin_pots, hand_stats
 from .phh import (
     IncompleteHandError,
     PhhError,
@@ -44,36 +60,48 @@ from .phh import (
     loads_phh,
     replay_phh,
 )
-from .pots import InvalidChipsError
 from .rules import Rules
-from .settle_batch import NO_CARD, settle_batch
 from .showdown import (
+    NO_CARD,
     Award,
+    InvalidChipsError,
     InvalidSeatError,
     Pot,
     SeatHand,
     Settlement,
     ShowdownOrder,
     settle,
+    settle_batch,
     showdown_order,
 )
-from .table import SeatState, Table, TableError
-from .table_view import (
+from .table import (
     HandResult,
     PotResult,
+    SeatState,
     SeatView,
     ShownHand,
+    Table,
+    TableError,
     TableEvent,
     TableView,
     parse_action,
 )
-from .tournament import Break, Level, Tournament, TournamentError
-from .tournament_view import Standing, TableSummary, TournamentEvent, TournamentView
+from .tournament import (
+    Break,
+    Level,
+    Standing,
+    TableSummary,
+    Tournament,
+    TournamentError,
+    TournamentEvent,
+    TournamentView,
+)
 
 __all__: list[str] = [
     "MAX_CHIPS",
     "NO_CARD",
     "RAISE_TO",
+    "REASONS",
     "REPORT_COLUMNS",
     "SKIP",
     "STAT_COLUMNS",
@@ -147,6 +175,7 @@ __all__: list[str] = [
     "dumps_phh",
     "hand_stats",
     "history_stats",
+    "iter_verify_history",
     "load_history",
     "load_phh",
     "loads_phh",
@@ -158,3 +187,24 @@ __all__: list[str] = [
     "verify_history",
     "write_history_stats",
 ]
+
+# Pickles written before the engine's modules moved into subpackages name the old flat
+# modules (holdem_eval.engine.deck_hand.DeckHand, ...): each old name stays an alias of the
+# module that holds its code now, so they still load. (The old ``hand``, ``showdown``,
+# ``table``, ``tournament``, ``history`` and ``phh`` are the packages, which re-export.)
+_MOVED = {
+    "_hand_input": "hand.inputs", "actions": "hand.actions", "deck_hand": "hand.deck_hand",
+    "decks": "hand.decks", "pots": "showdown.pots", "settlement": "showdown.settlement",
+    "settle_batch": "showdown.batch", "table_blinds": "table.blinds", "table_view": "table.view",
+    "tournament_play": "tournament.play", "tournament_structure": "tournament.structure",
+    "tournament_view": "tournament.view", "history_analysis": "history.analysis",
+    "history_convert": "history.convert", "history_ipoker": "history.ipoker",
+    "history_pacific": "history.pacific", "history_parallel": "history.parallel",
+    "history_party": "history.party", "history_record": "history.record",
+    "history_stars": "history.stars", "history_stats": "history.stats",
+    "history_winamax": "history.winamax", "history_write": "history.write",
+    "phh_hand": "phh.hand", "phh_read": "phh.read", "phh_replay": "phh.replay",
+    "phh_write": "phh.write",
+}
+for _old, _new in _MOVED.items():
+    sys.modules.setdefault(f"{__name__}.{_old}", sys.modules[f"{__name__}.{_new}"])

@@ -56,15 +56,13 @@ from holdem_eval._bindings import (
     HE_OK,
     BatchC,
     batch_layout,
-    batch_next_seed,
     hand_config_struct,
 )
 from holdem_eval._limits import MAX_THREADS, check_count, check_threads
 from holdem_eval.errors import DTypeError, OutArrayError, ShapeError
 
-from ._hand_input import kernel_config
 from .config import GameConfig
-from .dealing import _check_seed
+from .dealing import _check_seed, next_seed, seed_array
 from .discrete import RAISE_TO, SKIP, ActionSet, observation_size
 from .errors import (
     HAND_FAULTS,
@@ -73,8 +71,8 @@ from .errors import (
     ConfigError,
     HandStateError,
     IllegalActionError,
-    SeedError,
 )
+from .hand.inputs import kernel_config
 from .rules import Rules
 
 __all__ = [
@@ -144,33 +142,6 @@ def _compact_misfit(config: GameConfig, rules: Rules, seats: int, stacks: NDArra
         i = int(over[0])
         return f"the stacks of hand {i} add up to {int(totals[i])} chips {limit}"
     return ""
-
-
-def _seed_array(seeds: Any, n: int) -> NDArray[np.uint64]:
-    """``seeds`` as ``(n,)`` uint64, each an int in 0 .. 2**64 - 1 (the one seed rule)."""
-    if isinstance(seeds, (list, tuple)) and all(s.__class__ is int for s in seeds):
-        # Python ints each checked: no float64 detour for ints above 2**63
-        if len(seeds) != n:
-            raise ShapeError(f"seeds must have shape ({n},), got ({len(seeds)},)")
-        return np.array([_check_seed(s, f"seeds[{i}]") for i, s in enumerate(seeds)], dtype=np.uint64)
-    a = np.asarray(seeds)
-    if a.dtype == np.bool_ or not np.issubdtype(a.dtype, np.integer):
-        raise DTypeError(f"seeds must hold ints, got dtype {a.dtype}")
-    if a.shape != (n,):
-        raise ShapeError(f"seeds must have shape ({n},), got {a.shape}")
-    if a.dtype.kind == "i" and a.size and int(a.min()) < 0:
-        i = int(np.flatnonzero(a < 0)[0])
-        raise SeedError(f"seeds[{i}] must be an int in 0 .. 2**64 - 1, got {int(a[i])!r}")
-    return a.astype(np.uint64)
-
-
-def next_seed(seed: int) -> int:
-    """The seed of the hand that follows one dealt from ``seed`` (splitmix64's output).
-
-    >>> next_seed(0)
-    16294208416658607535
-    """
-    return int(batch_next_seed(_check_seed(seed)))
 
 
 class StepResult(NamedTuple):
@@ -302,7 +273,7 @@ class HandBatch:
             # hand i is dealt from seed + i (mod 2**64: consecutive seeds, none repeated)
             seeds_ = np.arange(n, dtype=np.uint64) + np.uint64(_check_seed(seed))
         else:
-            seeds_ = _seed_array(seeds, n)
+            seeds_ = seed_array(seeds, n)
         self._derive()
         self._hands = np.zeros((n, self._layout.hand_bytes // 8), dtype=np.int64)
         self._history = np.zeros((n, 4, self.seats), dtype=np.uint8)

@@ -41,9 +41,13 @@ pure-Python copy of the algorithm above.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
-from holdem_eval import HoldemEvalError, InvalidCardError
-from holdem_eval._bindings import deal_seeded
+import numpy as np
+from numpy.typing import NDArray
+
+from holdem_eval import DTypeError, HoldemEvalError, InvalidCardError, ShapeError
+from holdem_eval._bindings import batch_next_seed, deal_seeded
 from holdem_eval._limits import check_seed
 from holdem_eval.cards import RANK_CHARS, SUIT_CHARS, parse_card, parse_cards
 from holdem_eval.variants import DECK_SIZE
@@ -58,8 +62,10 @@ __all__ = [
     "SeededDeck",
     "format_card",
     "format_cards",
+    "next_seed",
     "parse_card_text",
     "parse_cards_text",
+    "seed_array",
     "seeded_deal",
     "splitmix64_stream",
 ]
@@ -221,3 +227,30 @@ class SeededDeck:
         cards = deal_seeded(self._seed, self._mask, pos + count)[pos:] if count > 0 else []
         self._pos = pos + max(count, 0)
         return list(cards)
+
+
+def seed_array(seeds: Any, n: int) -> NDArray[np.uint64]:
+    """``seeds`` as ``(n,)`` uint64, each an int in 0 .. 2**64 - 1 (the one seed rule)."""
+    if isinstance(seeds, (list, tuple)) and all(s.__class__ is int for s in seeds):
+        # Python ints each checked: no float64 detour for ints above 2**63
+        if len(seeds) != n:
+            raise ShapeError(f"seeds must have shape ({n},), got ({len(seeds)},)")
+        return np.array([_check_seed(s, f"seeds[{i}]") for i, s in enumerate(seeds)], dtype=np.uint64)
+    a = np.asarray(seeds)
+    if a.dtype == np.bool_ or not np.issubdtype(a.dtype, np.integer):
+        raise DTypeError(f"seeds must hold ints, got dtype {a.dtype}")
+    if a.shape != (n,):
+        raise ShapeError(f"seeds must have shape ({n},), got {a.shape}")
+    if a.dtype.kind == "i" and a.size and int(a.min()) < 0:
+        i = int(np.flatnonzero(a < 0)[0])
+        raise SeedError(f"seeds[{i}] must be an int in 0 .. 2**64 - 1, got {int(a[i])!r}")
+    return a.astype(np.uint64)
+
+
+def next_seed(seed: int) -> int:
+    """The seed of the hand that follows one dealt from ``seed`` (splitmix64's output).
+
+    >>> next_seed(0)
+    16294208416658607535
+    """
+    return int(batch_next_seed(_check_seed(seed)))

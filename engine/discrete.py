@@ -92,10 +92,10 @@ from holdem_eval._bindings import OBS_OFFSETS, observe_hand
 from holdem_eval._bindings import observation_size as _observation_size
 
 from .errors import ConfigError
-from .hand import Action, ActionKind
+from .hand.hand import Action, ActionKind
 
 if TYPE_CHECKING:
-    from .hand import Hand
+    from .hand.hand import Hand
 
 __all__ = [
     "ALL_IN_NAME",

@@ -288,12 +288,15 @@ class HistoryError(PhhError):
     """A site hand history that cannot be read: what, where (file, line), got, expected.
 
     ``file`` and ``line`` say where (line 0: the file as a whole); the message starts with
-    them as ``file:line:``."""
+    them as ``file:line:``. ``reason`` is the stable code of the refusal
+    (:data:`holdem_eval.engine.history.REASONS`; '' when the raiser did not name one, and the
+    code is then worked out from the class and the message)."""
 
-    def __init__(self, message: str, *, file: str = "", line: int = 0) -> None:
+    def __init__(self, message: str, *, file: str = "", line: int = 0, reason: str = "") -> None:
         super().__init__(message)
         self.file = file
         self.line = line
+        self.reason = reason
 
 
 class UnsupportedHistoryError(HistoryError, UnsupportedPhhError):

@@ -20,9 +20,10 @@ Two conventions are provided.
   the chips returned to a player (the unmatched part of the largest
   contribution) are never raked.
 
-``Rules.pokerkit()`` — PokerKit 0.7.x bit for bit at showdown (a hand won without a
-showdown is raked on its whole pot, where PokerKit leaves out the winner's called bet of
-the last betting round: docs/engine.md): losing hands are killed,
+``Rules.pokerkit()`` — PokerKit 0.7.x's settlement, except where PokerKit breaks a stated
+rule (a hand won without a showdown is raked on its whole pot; a hi-lo side pot with no
+qualifying low among its players goes to the high hand whole; runs split their remainder
+one chip each: docs/engine.md, "Where we depart from PokerKit"): losing hands are killed,
 then adjacent pots whose remaining eligible players are the same are merged;
 each merged pot is raked on its own as ``min(round(amount * percentage),
 cap)`` with Python's float ``round`` (half to even); and the whole remainder of
@@ -30,8 +31,8 @@ an uneven split goes to the first winner (PokerKit's lowest player index, which
 is the first seat left of the button when the button is the last seat, as in
 PokerKit).
 
-The rules are applied by the settlement kernel, csrc/settle.c (``rake_of`` for the
-rake); this module only validates them and hands them over.
+The rules are applied by the settlement kernel, csrc/settle*.c (``he_settle_rake_of`` in
+csrc/settle_rake.c for the rake); this module only validates them and hands them over.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from holdem_eval import DTypeError
 from holdem_eval import _bindings as _native
 
 from .config import ConfigError
-from .pots import InvalidChipsError
+from .errors import InvalidChipsError
 
 __all__ = ["OddChipPolicy", "PotMethod", "Rules", "native_rules"]
 

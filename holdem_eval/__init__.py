@@ -89,3 +89,8 @@ __all__ += ["InvalidVariantError"]
 from .hilo import describe_hilo, describe_low, evaluate_hilo, evaluate_hilo_batch  # noqa: E402
 
 __all__ += ["describe_hilo", "describe_low", "evaluate_hilo", "evaluate_hilo_batch"]
+
+# Hand strength (issue 42): EHS, EHS2, potentials and histograms of (hole, board) batches
+from .strength import StrengthArgumentError, StrengthResult, hand_strength  # noqa: E402
+
+__all__ += ["StrengthArgumentError", "StrengthResult", "hand_strength"]

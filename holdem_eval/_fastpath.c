@@ -10,7 +10,7 @@
  * error. Limited API only, so the extension stays abi3.
  *
  * Also he_py_install, which _bindings calls once at import to put these builtins and the
- * engine's HandCore (engine/_hand_glue.h) on it. */
+ * engine's HandCore (engine/hand/_hand_glue.h) on it. */
 #include "_hand_glue.h"
 
 static PyObject *he_py_evaluate_general(PyObject *args, PyObject *kwargs)
@@ -213,7 +213,7 @@ static long he_py_minor(void)
 }
 
 /* Called once by holdem_eval._bindings at import: sets _bindings.evaluate_fast,
- * deal_seeded and the engine core (engine/_hand_type.c). cffi released the GIL for this
+ * deal_seeded and the engine core (engine/hand/_hand_type.c). cffi released the GIL for this
  * call, so take it back before touching Python objects. */
 int he_py_install(void)
 {
@@ -246,7 +246,7 @@ int he_py_install(void)
         rc = deal != NULL ? PyObject_SetAttrString(mod, "deal_seeded", deal) : -1;
         Py_XDECREF(deal);
         if (rc == 0) {
-            rc = he_core_install(mod); /* engine/_hand_type.c */
+            rc = he_core_install(mod); /* engine/hand/_hand_type.c */
         }
     }
     Py_XDECREF(ranks);

@@ -46,11 +46,11 @@ def _link_args() -> list[str]:
 
 
 # CPython glue, compiled as ordinary sources of the module with the private header
-# engine/_hand_glue.h: the engine's wrapper of the hand state machine (engine/_hand_*.c;
+# engine/hand/_hand_glue.h: the engine's wrapper of the hand state machine (engine/hand/_hand_*.c;
 # the engine's C glue lives with the engine) and the scalar fast path (_fastpath.c), whose
 # he_py_install _bindings calls at import.
-_ENGINE = _HERE.parent / "engine"
-_GLUE_FILES = [*(_ENGINE / f"_hand_{part}.c" for part in ("glue", "fields", "type")), _HERE / "_fastpath.c"]
+_GLUE_DIR = _HERE.parent / "engine" / "hand"
+_GLUE_FILES = [*(_GLUE_DIR / f"_hand_{part}.c" for part in ("glue", "fields", "type")), _HERE / "_fastpath.c"]
 
 ffibuilder = FFI()
 ffibuilder.cdef("\n".join(p.read_text() for p in sorted((_CSRC / "api").glob("*.h"))))
@@ -59,9 +59,9 @@ ffibuilder.set_source(
     "holdem_eval._he_native",
     '#include "holdem_eval.h"\nint he_py_install(void);',
     sources=[_relative(p) for p in [*sorted(_CSRC.glob("*.c")), *_GLUE_FILES]],
-    include_dirs=[_relative(_CSRC), _relative(_ENGINE)],
+    include_dirs=[_relative(_CSRC), _relative(_GLUE_DIR)],
     # every .c too: csrc/hand_compact.c #includes the hand machine's .c files (the compact layout)
-    depends=[_relative(p) for p in [*sorted(_CSRC.rglob("*.[ch]")), _ENGINE / "_hand_glue.h"]],
+    depends=[_relative(p) for p in [*sorted(_CSRC.rglob("*.[ch]")), _GLUE_DIR / "_hand_glue.h"]],
     extra_compile_args=_compile_args(),
     extra_link_args=_link_args(),
     py_limited_api=True,

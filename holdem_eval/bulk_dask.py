@@ -27,7 +27,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ._bulk_common import (
+from ._limits import check_count, check_threads, default_threads
+from ._variant_faces import best_five_variant
+from .bulk.columns import HandColumns
+from .bulk.common import (
     MAX_CHUNK_ROWS,
     BadRowError,
     BulkArgumentError,
@@ -37,9 +40,6 @@ from ._bulk_common import (
     pa_module,
     require,
 )
-from ._bulk_parse import HandColumns
-from ._limits import check_count, check_threads, default_threads
-from ._variant_faces import best_five_variant
 
 __all__ = ["ClusterConnectError", "DatasetSummary", "connect", "dataset_files", "rank_dataset"]
 
@@ -151,7 +151,7 @@ def _rank_partition(
     source: str, output: str, rejects: str | None, first_row: int, options: dict[str, Any]
 ) -> tuple[int, int, int, tuple[int, str] | None]:
     """Runs on a worker: (rows read, ranked, rejected, first bad row as (row, reason) or None)."""
-    from .bulk import rank_file
+    from .bulk.rank import rank_file
 
     try:
         s = rank_file(

@@ -33,6 +33,7 @@ __all__ = [
     "ServerError",
     "ServerExtraMissingError",
     "ShapeError",
+    "StrengthArgumentError",
     "UnknownHandClassError",
     "VariantError",
 ]
@@ -117,13 +118,13 @@ class NoValidDealError(HoldemEvalError, ValueError):
     """The players' ranges, board and dead cards leave no possible deal."""
 
 
-# ---- _cmd_serve ------------------------------------------------------------
+# ---- cli/serve ------------------------------------------------------------
 
 class ServerExtraMissingError(HoldemEvalError, ImportError):
     """``serve`` without the websocket library of the ``[server]`` extra."""
 
 
-# ---- _cmd_grid ------------------------------------------------------------
+# ---- cli/grid ------------------------------------------------------------
 
 class GridOutputError(HoldemEvalError, ValueError):
     """An output the grid cannot be written to (a PNG to a terminal)."""
@@ -189,3 +190,10 @@ class UnknownHandClassError(HoldemEvalError, ValueError):
 
 class HistoryConvertError(HoldemEvalError, ValueError):
     """A conversion that cannot produce its output (a refused hand, no hands at all)."""
+
+
+# ---- strength ------------------------------------------------------------
+
+class StrengthArgumentError(HoldemEvalError, ValueError):
+    """A hand_strength() argument outside what it accepts (kind, method, opponents, bins,
+    trials, a kind the board or the method cannot give)."""

@@ -27,7 +27,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ._limits import check_threads
-from .bulk import require
+from .bulk.rank import require
 from .cards import format_cards, parse_cards
 from .equity import NoValidDealError, equity
 from .errors import HoldemEvalError

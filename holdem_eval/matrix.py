@@ -39,10 +39,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ._bulk_common import BulkArgumentError, OutputPathError, require
-from ._bulk_io import Sink, check_distinct, local_path
-from ._bulk_io import output_format as format_of
 from ._limits import check_count
+from .bulk.common import BulkArgumentError, OutputPathError, require
+from .bulk.io import Sink, check_distinct, local_path
+from .bulk.io import output_format as format_of
 from .errors import MatrixCheckpointError, MatrixInterruptedError
 from .starting_hands import STARTING_HANDS, parse_classes
 

@@ -21,21 +21,21 @@ warn=(-std=c99 -Wall -Wextra -Wconversion -Werror -O2 -Icsrc)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-pool=(pool.c hand_batch.c hand_batch_api.c hand_compact.c hand.c hand_cards.c hand_start.c settle.c deal.c eval.c he_tables.c variant.c eval_short.c eval_short_tables.c)
+pool=(pool.c hand_batch.c hand_batch_api.c hand_compact.c hand.c hand_cards.c hand_deck.c hand_showdown.c hand_start.c hand_state.c hand_log.c settle.c settle_pots.c settle_rake.c deal.c eval.c he_tables.c eval_omaha.c eval_omaha_tables.c variant.c eval_short.c eval_short_tables.c)
 equity=()
 for f in csrc/equity*.c; do equity+=("$(basename "$f")"); done
 
 # name | expected line | extra flags | test source | csrc sources
 programs=(
-    "test_eval|all C evaluator checks passed||test_eval.c|eval.c he_tables.c"
+    "test_eval|all C evaluator checks passed||test_eval.c|eval.c he_tables.c eval_omaha.c eval_omaha_tables.c"
     "test_eval_short|all C short-deck checks passed||test_eval_short.c|eval_short.c eval_short_tables.c he_tables.c bulk.c"
-    "test_settle|all C settlement checks passed||test_settle.c|settle.c variant.c eval.c he_tables.c eval_short.c eval_short_tables.c"
-    "test_hand|all C hand checks passed||test_hand.c|hand.c hand_cards.c hand_start.c settle.c variant.c deal.c eval.c he_tables.c eval_short.c eval_short_tables.c"
+    "test_settle|all C settlement checks passed||test_settle.c|settle.c settle_pots.c settle_rake.c variant.c eval.c he_tables.c eval_omaha.c eval_omaha_tables.c eval_short.c eval_short_tables.c"
+    "test_hand|all C hand checks passed||test_hand.c|hand.c hand_cards.c hand_deck.c hand_showdown.c hand_start.c hand_state.c hand_log.c settle.c settle_pots.c settle_rake.c variant.c deal.c eval.c he_tables.c eval_omaha.c eval_omaha_tables.c eval_short.c eval_short_tables.c"
     "test_hand_batch|all C batch checks passed||test_hand_batch.c|${pool[*]}"
     "test_hand_batch_compact|all C batch checks passed|-DHE_TEST_COMPACT|test_hand_batch.c|${pool[*]}"
     # no fork check: QEMU's user mode (7.2) aborts in a child forked by a threaded process
     "test_pool|all C pool checks passed|-DHE_TEST_NO_FORK|test_pool.c|${pool[*]}"
-    "test_equity|all C equity checks passed||test_equity.c|${equity[*]} he_tables.c eval_short_tables.c"
+    "test_equity|all C equity checks passed||test_equity.c|${equity[*]} he_tables.c eval_omaha_tables.c eval_short_tables.c"
 )
 
 failed=0

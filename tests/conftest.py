@@ -36,6 +36,6 @@ def cluster() -> Iterator[Any]:
 @pytest.fixture
 def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
     """History jobs cut into parts of about 30 kB: several files a part, several parts."""
-    from holdem_eval.engine import history_parallel
+    from holdem_eval.engine.history import parallel as history_parallel
 
     monkeypatch.setattr(history_parallel, "PART_BYTES", 30_000)

@@ -12,12 +12,16 @@ session. Everything is seeded: the same arguments give the same text.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from decimal import Decimal
+from functools import partial
 from pathlib import Path
+from typing import Any, NamedTuple
 
-from holdem_eval.engine import ActionKind, GameConfig, Hand, Rules
+from holdem_eval.engine import ActionKind, Event, GameConfig, Hand, Rules
 
-__all__ = ["stars_hands", "write_stars_files"]
+__all__ = ["SHAPES", "SynthHand", "join_hands", "mixed_hands", "stars_hands", "synth_hands",
+           "write_stars_files"]
 
 NAMES = ("Hero", "Villain 1", "ka:ze", "[x]Bob", "Zoë", "tight_tim", "luckyLu", "nit42")
 _CONFIG = GameConfig(variant="holdem", betting="no-limit", big_blind=100, small_blind=50)
@@ -158,3 +162,462 @@ def write_stars_files(folder: Path, n: int, seed: int, *, per_file: int = 500) -
                         encoding="utf-8")
         paths.append(path)
     return paths
+
+
+# ---- the shapes of other clients ----------------------------------------------------------
+#
+# ``synth_hands(shape, n, seed)`` yields :class:`SynthHand`s of one of :data:`SHAPES`: the
+# same random engine hands, written as another client writes them, with what a reader must
+# find in them (``expect``). ``write_history_file`` joins hands as exports join them.
+
+SHAPES = ("stars-cash", "stars-bounty", "gg-cash-straddle", "gg-tournament", "party-cash",
+          "party-2011-tournament")
+"""stars-cash: PokerStars cash (as :func:`stars_hands`); stars-bounty: PokerStars
+progressive knockout tournament (seat bounties, 'wins $X for eliminating Y and their own
+bounty increases by ...'); gg-cash-straddle: GGPoker cash with the bare 'X: straddle $2' from
+UTG or, restated, from the big blind; gg-tournament: GGPoker tournament, 'Level7(1,750/3,500)'
+or with the ante 'Level7(1,750/3,500(350))', amounts grouped by commas; party-cash:
+PartyPoker cash; party-2011-tournament: PartyPoker's 2011 tournament header ('NL Texas
+Hold'em  Trny: N Level: 3  Blinds(50/100)') with no blind or ante posts printed."""
+
+
+class SynthHand(NamedTuple):
+    text: str
+    site: str
+    hand_id: str
+    expect: dict[str, Any]
+    """What the reader must find: 'players' (PHH order), 'bounties' and 'bounties_won' (by
+    name), 'inferred' (the posts inferred), 'blinds' (PHH blinds_or_straddles in units of
+    the hand's amounts as Decimal strings)."""
+
+
+_ALL_NAMES = (*NAMES, "Ana Lü", "Mr. Pink")  # nine-handed tables need ten names
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+           "September", "October", "November", "December")
+_DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def _money(cents: int, *, trim: bool = False) -> str:
+    """'$12.50' (PokerStars, PartyPoker) or '$12.5' (GGPoker, ``trim``)."""
+    text = _usd(cents)
+    return text.rstrip("0").rstrip(".") if trim and "." in text else text
+
+
+def _chips(n: int, *, grouped: bool = False) -> str:
+    return f"{n:,}" if grouped else str(n)
+
+
+def _play(rng: random.Random, config: GameConfig, rules: Rules, stacks: list[int],
+          button: int) -> Hand:
+    hand = Hand(config, stacks, button=button, seed=rng.getrandbits(63), rules=rules,
+                manual_showdown=True)
+    while not hand.is_over:
+        pending = hand.showdown_pending
+        if not pending:
+            _act(hand, rng)
+        elif len(pending) > 1 and 0 not in hand.stacks and rng.random() < 0.3:
+            hand.muck(pending[0])
+        else:
+            hand.show(pending[0])
+    return hand
+
+
+def _players(rng: random.Random, low: int, high: int) -> tuple[list[str], list[int], int]:
+    count = rng.randint(low, high)
+    names = rng.sample(_ALL_NAMES[1:], count - 1)
+    names.insert(0, _ALL_NAMES[0])
+    seats = sorted(rng.sample(range(1, 10), count))
+    return names, seats, rng.randrange(count)
+
+
+def _order(names: list[str], button: int) -> list[str]:
+    """PHH order: from the seat after the button, the button last."""
+    n = len(names)
+    return [names[(button + 1 + k) % n] for k in range(n)]
+
+
+def _stars_like(hand: Hand, names: list[str], money: Callable[[int], str], *, gg: bool,
+                bounty_lines: list[str] | None = None) -> list[str]:
+    """The body of a PokerStars or GGPoker hand: posts to summary (money as ``money``)."""
+    n = len(names)
+    lines: list[str] = []
+    bets = [0] * n
+    current = 0
+    board: list[int] = []
+    won = [0] * n
+    holes = hand.hole_cards
+    dealt = shown = False
+    for e, left, _ in _annotated(hand):
+        who = names[e.seat] if e.seat >= 0 else ""
+        if e.kind == "ante":
+            lines.append(f"{who}: posts the ante {money(e.amount)}")
+            continue
+        if e.kind in ("small_blind", "big_blind", "straddle"):
+            bets[e.seat] = e.amount
+            current = max(current, e.amount)
+            if e.kind == "straddle":
+                lines.append(f"{who}: straddle {money(e.amount)}" if gg
+                             else f"{who}: posts straddle {money(e.amount)}")
+            else:
+                blind = "small blind" if e.kind == "small_blind" else "big blind"
+                lines.append(f"{who}: posts {blind} {money(e.amount)}")
+            continue
+        if e.kind in ("hole", "rake"):
+            continue
+        if not dealt:
+            lines.append("*** HOLE CARDS ***")
+            if gg:
+                lines += [f"Dealt to {names[k]}" + (f" [{_cards(holes[0])}]" if k == 0 else "")
+                          for k in range(n)]
+            else:
+                lines.append(f"Dealt to {names[0]} [{_cards(holes[0])}]")
+            dealt = True
+        if e.kind == "board":
+            board += e.cards
+            bets, current = [0] * n, 0
+            old = f"[{_cards(board[:-len(e.cards)])}] " if len(board) > 3 else ""
+            lines.append(f"*** {_STREETS[len(board)]} *** {old}[{_cards(list(e.cards))}]")
+        elif e.kind in ("fold", "check"):
+            lines.append(f"{who}: {e.kind}s")
+        elif e.kind == "call":
+            bets[e.seat] += e.amount
+            lines.append(f"{who}: calls {money(e.amount)}" + _allin(left))
+        elif e.kind in ("bet", "raise"):
+            bets[e.seat] = e.amount
+            what = (f"bets {money(e.amount)}" if e.kind == "bet"
+                    else f"raises {money(e.amount - current)} to {money(e.amount)}")
+            current = e.amount
+            lines.append(f"{who}: {what}" + _allin(left))
+        elif e.kind == "uncalled":
+            lines.append(f"Uncalled bet ({money(e.amount)}) returned to {who}")
+        elif e.kind in ("show", "muck"):
+            if not shown:
+                lines.append("*** SHOWDOWN ***" if gg else "*** SHOW DOWN ***")
+                shown = True
+            lines.append(f"{who}: shows [{_cards(e.cards)}]" if e.kind == "show"
+                         else f"{who}: mucks hand")
+        elif e.kind == "win":
+            won[e.seat] += e.amount
+            lines.append(f"{who} collected {money(e.amount)} from pot")
+    lines += bounty_lines or []
+    pot = sum(won) + hand.rake
+    lines += ["*** SUMMARY ***", f"Total pot {money(pot)} | Rake {money(hand.rake)}"
+              + (" | Jackpot $0" if gg and money(0).startswith("$") else "")]
+    if board:
+        lines.append(f"Board [{_cards(board)}]")
+    return lines
+
+
+def _annotated(hand: Hand) -> list[tuple[Event, int, int]]:
+    """Each event of ``hand`` with the stack its seat has left after it (0: all-in) and the
+    board cards dealt so far."""
+    left = list(hand.starting_stacks)
+    street = [0] * len(left)
+    board = 0
+    out = []
+    for e in hand.events:
+        if e.kind == "board":
+            board += len(e.cards)
+            street = [0] * len(left)
+        elif e.kind in ("ante", "dead"):
+            left[e.seat] -= e.amount
+        elif e.kind in ("small_blind", "big_blind", "straddle", "post", "call"):
+            left[e.seat] -= e.amount
+            street[e.seat] += e.amount
+        elif e.kind in ("bet", "raise"):
+            left[e.seat] -= e.amount - street[e.seat]
+            street[e.seat] = e.amount
+        out.append((e, left[e.seat] if e.seat >= 0 else 0, board))
+    return out
+
+
+def _stars_cash(rng: random.Random, hand_id: int) -> SynthHand:
+    text = next(stars_hands(1, rng.getrandbits(32), first_id=hand_id))
+    return SynthHand(text, "pokerstars", str(hand_id), {})
+
+
+def _stars_bounty(rng: random.Random, hand_id: int) -> SynthHand:
+    """A PokerStars progressive knockout hand: chips, antes, a bounty on every seat and the
+    elimination of every player who busts."""
+    names, seats, button = _players(rng, 3, 9)
+    level = rng.randint(1, 12)
+    sb = 10 * level
+    config = GameConfig(variant="holdem", betting="no-limit", big_blind=2 * sb, small_blind=sb,
+                        ante=sb // 5, mode="tournament")
+    stacks = [rng.randrange(8, 120) * 2 * sb + rng.randrange(0, 50) for _ in names]
+    bounties = [rng.choice((250, 250, 375, 500, 1_250, 3_020)) for _ in names]
+    hand = _play(rng, config, Rules(), stacks, button)
+    busted = [k for k, left in enumerate(hand.stacks) if left == 0]
+    payouts = list(hand.payouts or [0] * len(names))
+    won: dict[str, int] = {}
+    lines = []
+    for k in busted:
+        winner = max(range(len(names)), key=lambda j: payouts[j])
+        cash = bounties[k] // 2
+        grow = bounties[k] - cash
+        lines.append(f"{names[winner]} wins {_usd(cash)} for eliminating {names[k]} and their"
+                     f" own bounty increases by {_usd(grow)} to {_usd(bounties[winner] + grow)}")
+        lines.append(f"{names[k]} finished the tournament in {len(names) - len(busted) + 1}th place")
+        won[names[winner]] = won.get(names[winner], 0) + cash
+        bounties[winner] += grow
+    head = [f"PokerStars Hand #{hand_id}: Tournament #{3_990_000_000 + level}, $2.50+$2.40+$0.60"
+            f" USD Hold'em No Limit - Level {_roman(level)} ({sb}/{2 * sb}) - 2024/04/27"
+            f" 12:{hand_id % 60:02d}:33 ET",
+            f"Table '{3_990_000_000 + level} 7' 9-max Seat #{seats[button]} is the button"]
+    seat_bounties = _bounties_before(bounties, busted, names, lines)
+    head += [f"Seat {seats[k]}: {names[k]} ({s} in chips, {_usd(seat_bounties[k])} bounty)"
+             for k, s in enumerate(hand.starting_stacks)]
+    body = _stars_like(hand, names, lambda c: str(c), gg=False, bounty_lines=lines)
+    order = _order(names, button)
+    expect = {"players": order,
+              "bounties": {names[k]: Decimal(seat_bounties[k]) / 100 for k in range(len(names))},
+              "bounties_won": {name: Decimal(c) / 100 for name, c in won.items()}}
+    return SynthHand("\n".join(head + body) + "\n", "pokerstars", str(hand_id), expect)
+
+
+def _bounties_before(after: list[int], busted: list[int], names: list[str],
+                     lines: list[str]) -> list[int]:
+    """The seat bounties the hand starts with, from the bounties after it and the
+    'increases by' of each elimination line."""
+    before = list(after)
+    for line in lines:
+        if " and their own bounty increases by " in line:
+            who = line.split(" wins ", 1)[0]
+            grow = line.split(" increases by $", 1)[1].split(" ", 1)[0]
+            k = names.index(who)
+            before[k] -= round(Decimal(grow) * 100)
+    return before
+
+
+def _roman(n: int) -> str:
+    out = ""
+    for value, letters in ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        while n >= value:
+            out, n = out + letters, n - value
+    return out
+
+
+def _gg_cash_straddle(rng: random.Random, hand_id: int) -> SynthHand:
+    """A GGPoker cash hand ($0.5/$1) with a straddle: the bare 'X: straddle $2' from UTG, or
+    the big blind's restated 'straddle $2', 'straddle $4' (4 in, a big blind of 4)."""
+    names, seats, button = _players(rng, 3, 6)
+    from_big_blind = rng.random() < 0.4
+    if from_big_blind:
+        top = rng.choice((200, 400))
+        config = GameConfig(variant="holdem", betting="no-limit", big_blind=top, small_blind=50,
+                            min_bet=100)
+    else:
+        config = GameConfig(variant="holdem", betting="no-limit", big_blind=100, small_blind=50,
+                            straddle=200)
+    stacks = [rng.randrange(40, 250) * 100 + rng.choice((0, 0, 25, 69)) for _ in names]
+    hand = _play(rng, config, _RULES, stacks, button)
+    money = partial(_money, trim=True)
+    body = _stars_like(hand, names, money, gg=True)
+    blinds: list[str] = ["0.5", "1" if not from_big_blind else str(Decimal(top) / 100)]
+    if from_big_blind:  # the big blind's post as GGPoker prints it: 1, then each straddle
+        k = next(k for k, line in enumerate(body) if ": posts big blind " in line)
+        who = body[k].split(": posts big blind ", 1)[0]
+        steps = [f"{who}: posts big blind $1"] + [f"{who}: straddle {money(s)}"
+                                                  for s in (200, 400) if s <= top]
+        body[k:k + 1] = steps
+    else:
+        blinds.append("2")
+    head = [f"Poker Hand #HD{hand_id}: Hold'em No Limit ($0.5/$1) - 2024/08/22"
+            f" 02:{hand_id % 60:02d}:06",
+            f"Table 'NLHSilver{hand_id % 20}' 6-max Seat #{seats[button]} is the button"]
+    head += [f"Seat {seats[k]}: {names[k]} ({money(s)} in chips)"
+             for k, s in enumerate(hand.starting_stacks)]
+    n = len(names)
+    phh_blinds = blinds + ["0"] * (n - len(blinds))
+    if n == 2:
+        phh_blinds = [phh_blinds[1], phh_blinds[0]]
+    return SynthHand("\n".join(head + body) + "\n", "ggpoker", f"HD{hand_id}",
+                     {"players": _order(names, button), "blinds": phh_blinds})
+
+
+def _gg_tournament(rng: random.Random, hand_id: int) -> SynthHand:
+    """A GGPoker tournament hand: 'Level7(1,750/3,500)', with the ante in the stakes
+    'Level7(1,750/3,500(350))' when there is one; chips grouped by commas."""
+    names, seats, button = _players(rng, 2, 8)
+    level = rng.randint(1, 30)
+    sb = 250 * level
+    ante = rng.choice((0, sb // 5))
+    config = GameConfig(variant="holdem", betting="no-limit", big_blind=2 * sb, small_blind=sb,
+                        ante=ante, mode="tournament")
+    stacks = [rng.randrange(10, 80) * 2 * sb + rng.randrange(0, 1000) for _ in names]
+    hand = _play(rng, config, Rules(), stacks, button)
+    chips = partial(_chips, grouped=True)
+    stakes = f"{chips(sb)}/{chips(2 * sb)}" + (f"({chips(ante)})" if ante else "")
+    head = [f"Poker Hand #TM{hand_id}: Tournament #{280_000_000 + level}, Bounty Hunters"
+            f" Special $10.80 Hold'em No Limit - Level{level}({stakes}) - 2024/06/02"
+            f" 18:{hand_id % 60:02d}:00",
+            f"Table '{level}' 8-max Seat #{seats[button]} is the button"]
+    head += [f"Seat {seats[k]}: {names[k]} ({chips(s)} in chips)"
+             for k, s in enumerate(hand.starting_stacks)]
+    body = _stars_like(hand, names, chips, gg=True)
+    return SynthHand("\n".join(head + body) + "\n", "ggpoker", f"TM{hand_id}",
+                     {"players": _order(names, button)})
+
+
+def _party_date(hand_id: int) -> str:
+    day = 1 + hand_id % 28
+    weekday = _DAYS[(day + 4) % 7]  # 1 March 2024 was a Friday
+    return f"{weekday}, March {day:02d}, 20:{hand_id % 60:02d}:00 EST 2024"
+
+
+def _party_body(hand: Hand, names: list[str], money: Callable[[int], str], *,
+                posts: bool, unit: str) -> list[str]:
+    """PartyPoker's lines from the posts to the wins: bracketed amounts, a raise as what the
+    player adds, 'is all-In' for every all-in, the uncalled bet counted in what its owner
+    wins, no summary."""
+    n = len(names)
+    lines: list[str] = []
+    bets = [0] * n
+    holes = hand.hole_cards
+    dealt = False
+    back: dict[int, int] = {}
+    for e, left, board in _annotated(hand):
+        who = names[e.seat] if e.seat >= 0 else ""
+        if e.kind in ("ante", "small_blind", "big_blind"):
+            if e.kind != "ante":
+                bets[e.seat] = e.amount
+            if posts:
+                what = {"ante": "ante", "small_blind": "small blind", "big_blind": "big blind"}
+                dot = "" if e.kind == "ante" else "."
+                lines.append(f"{who} posts {what[e.kind]} [{money(e.amount)}]{dot}")
+            continue
+        if e.kind in ("hole", "rake"):
+            continue
+        if not dealt:
+            lines.append("** Dealing down cards **")
+            lines.append(f"Dealt to {names[0]} [  {_cards(holes[0])} ]")
+            dealt = True
+        if e.kind == "board":
+            bets = [0] * n
+            name = {3: "Flop", 4: "Turn", 5: "River"}[board]
+            lines.append(f"** Dealing {name} ** [ {', '.join(_card(c) for c in e.cards)} ]")
+        elif e.kind in ("fold", "check"):
+            lines.append(f"{who} {e.kind}s")
+        elif e.kind in ("call", "bet", "raise"):
+            added = e.amount if e.kind == "call" else e.amount - bets[e.seat]
+            bets[e.seat] = bets[e.seat] + e.amount if e.kind == "call" else e.amount
+            if left == 0:
+                lines.append(f"{who} is all-In  [{money(added)}]")
+            else:
+                verb = {"call": "calls", "bet": "bets", "raise": "raises"}[e.kind]
+                lines.append(f"{who} {verb} [{money(added)}]")
+        elif e.kind == "uncalled":
+            back[e.seat] = back.get(e.seat, 0) + e.amount
+        elif e.kind == "show":
+            lines.append(f"{who} shows [ {', '.join(_card(c) for c in e.cards)} ]a hand.")
+        elif e.kind == "muck":
+            lines.append(f"{who} does not show cards.")
+        elif e.kind == "win":
+            amount = e.amount + back.pop(e.seat, 0)
+            lines.append(f"{who} wins {money(amount)}{unit} from the main pot")
+    for seat, amount in back.items():  # an uncalled bet whose owner wins no pot
+        lines.append(f"{names[seat]} wins {money(amount)}{unit} from the side pot 1")
+    return lines
+
+
+def _party_cash(rng: random.Random, hand_id: int) -> SynthHand:
+    names, seats, button = _players(rng, 2, 9)
+    stacks = [rng.randrange(20, 150) * 100 + rng.choice((0, 0, 25, 50)) for _ in names]
+    hand = _play(rng, _CONFIG, _RULES, stacks, button)
+    money = lambda c: f"{_usd(c)} USD"  # noqa: E731 - a one-line formatter
+    head = [f"***** Hand History for Game {hand_id} *****",
+            f"$0.50/$1 USD NL Texas Hold'em - {_party_date(hand_id)}",
+            f"Table Synth {hand_id % 50} (Real Money)",
+            f"Seat {seats[button]} is the button",
+            f"Total number of players : {len(names)}/9 "]
+    head += [f"Seat {seats[k]}: {names[k]} ( {money(s)} )" for k, s in enumerate(hand.starting_stacks)]
+    body = _party_body(hand, names, money, posts=True, unit="")
+    return SynthHand("\n".join(head + body) + "\n", "partypoker", str(hand_id),
+                     {"players": _order(names, button)})
+
+
+def _party_2011(rng: random.Random, hand_id: int) -> SynthHand:
+    """PartyPoker's 2011 tournament client: 'NL Texas Hold'em  Trny: N Level: L  Blinds(S/B)'
+    (a freeroll: two spaces where the buy-in goes), no blind or ante posts printed."""
+    names, seats, button = _players(rng, 2, 9)
+    level = rng.randint(1, 10)
+    sb = 10 * level
+    ante = rng.choice((0, 0, level))
+    config = GameConfig(variant="holdem", betting="no-limit", big_blind=2 * sb, small_blind=sb,
+                        ante=ante, mode="tournament")
+    stacks = [rng.randrange(10, 100) * 2 * sb + rng.randrange(0, 100) for _ in names]
+    hand = _play(rng, config, Rules(), stacks, button)
+    chips = partial(_chips, grouped=True)
+    blinds = f"Blinds-Antes({sb}/{2 * sb} -{ante})" if ante else f"Blinds({sb}/{2 * sb})"
+    head = [f"***** Hand History for Game {hand_id} *****",
+            f"NL Texas Hold'em  Trny: {65_000_000 + level} Level: {level}  {blinds} -"
+            f" {_party_date(hand_id).replace('EST', 'CET')}",
+            f"Table Freeroll ({65_000_000 + level}) Table #{level} (Real Money)",
+            f"Seat {seats[button]} is the button",
+            f"Total number of players : {len(names)}/9 "]
+    head += [f"Seat {seats[k]}: {names[k]} ( {chips(s)} )" for k, s in enumerate(hand.starting_stacks)]
+    body = _party_body(hand, names, chips, posts=False, unit=" chips")
+    order = _order(names, button)
+    body = [line.replace(" chips from the main pot", " chips").replace(" chips from the side pot 1", " chips")
+            for line in body]
+    posted = {e.kind: (names[e.seat], e.amount) for e in hand.events
+              if e.kind in ("small_blind", "big_blind")}
+    antes = {names[e.seat]: e.amount for e in hand.events if e.kind == "ante"}
+    inferred = [f"{name!r} posts the ante {antes[name]}" for name in order if name in antes]
+    inferred += [f"{posted['small_blind'][0]!r} posts the small blind {posted['small_blind'][1]}",
+                 f"{posted['big_blind'][0]!r} posts the big blind {posted['big_blind'][1]}"]
+    return SynthHand("\n".join(head + body) + "\n", "partypoker", str(hand_id),
+                     {"players": order, "inferred": inferred})
+
+
+_SHAPE_WRITERS: dict[str, Callable[[random.Random, int], SynthHand]] = {
+    "stars-cash": _stars_cash, "stars-bounty": _stars_bounty,
+    "gg-cash-straddle": _gg_cash_straddle, "gg-tournament": _gg_tournament,
+    "party-cash": _party_cash, "party-2011-tournament": _party_2011,
+}
+
+
+def synth_hands(shape: str, n: int, seed: int, *, first_id: int = 300_000_000_000) -> Iterator[SynthHand]:
+    """``n`` random hands of ``shape`` (one of :data:`SHAPES`), seeded."""
+    write = _SHAPE_WRITERS[shape]
+    rng = random.Random(seed)
+    for i in range(n):
+        yield write(rng, first_id + i)
+
+
+def join_hands(texts: Sequence[str], *, style: str = "blank") -> str:
+    """Hands as one export file: 'blank' (blank lines between, as most clients), 'stars-export'
+    (PokerStars' '*********** # 2 **************' line before each hand, after a
+    transcript header), 'party-nul' (PartyPoker's NUL byte between hands) or 'party-game-no'
+    (PartyPoker's 'Game #N starts.' and '#Game No : N' between hands)."""
+    if style == "blank":
+        return "\n\n\n".join(texts)
+    if style == "stars-export":
+        return "Transcript for tournament #3994841634 requested by Hero (hero@example.com)\n\n" + \
+            "".join(f"*********** # {k} **************\n{t}\n\n" for k, t in enumerate(texts, 1))
+    if style == "party-nul":
+        return "\x00".join(t + "\n" for t in texts)
+    if style == "party-game-no":
+        out = []
+        for k, t in enumerate(texts):
+            game = t.split("Game ", 1)[1].split(" ", 1)[0]
+            out.append((f"#Game No : {game}\n" if k else "") + t)
+            out.append(f"Game #{int(game) + 1} starts.\n\n")
+        return "".join(out)
+    raise ValueError(f"style must be blank, stars-export, party-nul or party-game-no, got {style!r}")
+
+
+def mixed_hands(n: int, seed: int) -> tuple[str, list[SynthHand]]:
+    """``n`` hands of random shapes joined as a user joins exports of several sites into
+    one file (blank lines between; a PokerStars export's separators where two PokerStars
+    hands follow each other): the text and the hands in order."""
+    rng = random.Random(seed)
+    streams = {shape: synth_hands(shape, n, rng.getrandbits(32), first_id=400_000_000_000
+                                  + 1_000_000 * k) for k, shape in enumerate(SHAPES)}
+    hands = [next(streams[rng.choice(SHAPES)]) for _ in range(n)]
+    pieces = []
+    for k, hand in enumerate(hands):
+        if k and hand.site == "pokerstars" and hands[k - 1].site == "pokerstars":
+            pieces.append(f"*********** # {k + 1} **************\n")
+        pieces.append(hand.text + "\n\n")
+    return "".join(pieces), hands

@@ -62,6 +62,7 @@ class Client:
         self.hands_ended: list[str] = []
         self.actions = 0
         self.connected = asyncio.Event()
+        self.connects = 0  # connections opened (a reconnect after the server went away: 2)
         self.hold: str | None = None  # a street on which to stop acting (a test freezes a hand)
 
     def hello(self) -> dict[str, Any]:
@@ -77,6 +78,7 @@ class Client:
             try:
                 async with connect(self.url, open_timeout=5, max_size=2**22) as ws:
                     await ws.send(json.dumps(self.hello()))
+                    self.connects += 1
                     self.connected.set()
                     reader = asyncio.ensure_future(self._read(ws))
                     stopper = asyncio.ensure_future(stop.wait())
@@ -189,15 +191,17 @@ def leaks(client: Client, hands: dict[str, dict[str, Any]]) -> list[str]:
     return found
 
 
-def start_server(state_dir: Path, *args: str, port: int = 0,
-                 snapshots: bool = True) -> tuple[subprocess.Popen[str], int]:
+def start_server(state_dir: Path, *args: str, port: int = 0, snapshots: bool = True,
+                 python: str = sys.executable) -> tuple[subprocess.Popen[str], int]:
     """``holdem-eval serve`` in a child process keeping its state in ``state_dir`` (or
     nothing with ``snapshots=False``), its stderr appended to ``state_dir/../server.err``;
-    returns it and the port it listens on."""
+    returns it and the port it listens on. The line it printed when it listened is kept
+    as ``proc.announce`` (:func:`worker_pids` reads it). ``python``: the interpreter whose
+    ``holdem_eval`` runs (another install, such as a checkout of an older version)."""
     err = (state_dir.parent / "server.err").open("a")
     state = ("--state-dir", str(state_dir)) if snapshots else ()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "holdem_eval", "serve", "--port", str(port), *state, *args],
+        [python, "-m", "holdem_eval", "serve", "--port", str(port), *state, *args],
         stdout=subprocess.PIPE, stderr=err, text=True, cwd=state_dir.parent)
     err.close()
     assert proc.stdout is not None
@@ -206,4 +210,11 @@ def start_server(state_dir: Path, *args: str, port: int = 0,
     if m is None:
         proc.kill()
         raise RuntimeError(f"the server did not start: {line!r}; see {state_dir.parent / 'server.err'}")
+    proc.announce = line  # type: ignore[attr-defined]
     return proc, int(m.group(1))
+
+
+def worker_pids(proc: subprocess.Popen[str]) -> list[int]:
+    """The worker processes' ids a ``--workers N`` server announced (empty for one)."""
+    m = re.search(r"workers \(pids ([\d, ]+)\)", proc.announce)  # type: ignore[attr-defined]
+    return [int(p) for p in m.group(1).split(", ")] if m else []

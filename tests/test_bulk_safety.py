@@ -487,7 +487,7 @@ def test_an_output_named_for_a_format_not_written_is_refused(tmp_path, capsys, s
 def test_an_unwritable_output_is_named_not_its_temporary_file(tmp_path, monkeypatch):
     """Issue 30: the error named '/sys/kernel/.x.csv.part'. (The tests may run as root, who
     may write anywhere: the temporary file's open fails as pyarrow's does.)"""
-    from holdem_eval._bulk_io import Sink
+    from holdem_eval.bulk.io import Sink
 
     def refuse(self, schema):
         raise PermissionError(13, f"Failed to open local file '{self._tmp}'. Detail: Permission denied")

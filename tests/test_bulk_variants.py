@@ -182,7 +182,8 @@ def test_rank_file_id_columns_with_bad_rows_in_every_chunk(tmp_path, rng, varian
 
 @pytest.mark.parametrize("variant", ["holdem", *SHORT])
 def test_id_columns_take_the_column_kernel_of_their_deck(rng, monkeypatch, variant):
-    from holdem_eval import _bulk_parse, _variant_faces
+    from holdem_eval import _variant_faces
+    from holdem_eval.bulk import parse as _bulk_parse
 
     calls = []
     kernel = _bulk_parse.nat.eval_columns

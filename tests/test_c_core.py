@@ -29,7 +29,8 @@ def test_c_evaluator_under_sanitizers(tmp_path: Path, defines: list[str]) -> Non
         _cc(), *WARN, *defines, "-O1", "-g", "-fsanitize=address,undefined",
         "-fno-sanitize-recover=all",
         f"-I{CSRC}", str(ROOT / "tests" / "c" / "test_eval.c"), str(CSRC / "eval.c"),
-        str(CSRC / "he_tables.c"), "-o", str(exe),
+        str(CSRC / "he_tables.c"), str(CSRC / "eval_omaha.c"), str(CSRC / "eval_omaha_tables.c"),
+        "-o", str(exe),
     ]
     subprocess.run(cmd, check=True, capture_output=True, text=True)
     run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=600)
@@ -58,8 +59,10 @@ def test_c_hand_state_machine_under_sanitizers(tmp_path: Path) -> None:
         _cc(), *WARN, "-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
         f"-I{CSRC}", str(ROOT / "tests" / "c" / "test_hand.c"),
         *(str(CSRC / name) for name in (
-            "hand.c", "hand_cards.c", "hand_start.c", "settle.c", "variant.c", "deal.c", "eval.c",
-            "he_tables.c", "eval_short.c", "eval_short_tables.c",
+            "hand.c", "hand_cards.c", "hand_deck.c", "hand_showdown.c", "hand_start.c",
+            "hand_state.c", "hand_log.c", "settle.c", "settle_pots.c", "settle_rake.c", "variant.c",
+            "deal.c", "eval.c", "he_tables.c", "eval_omaha.c", "eval_omaha_tables.c", "eval_short.c",
+            "eval_short_tables.c",
         )),
         "-o", str(exe),
     ]
@@ -72,8 +75,10 @@ def test_c_hand_state_machine_under_sanitizers(tmp_path: Path) -> None:
 
 # the hand machine and its batch kernels in both layouts (csrc/hand_compact.c: the compact one)
 BATCH_SOURCES = (
-    "hand_batch.c", "hand_batch_api.c", "hand_compact.c", "hand.c", "hand_cards.c", "hand_start.c",
-    "settle.c", "deal.c", "eval.c", "he_tables.c", "pool.c", "variant.c", "eval_short.c",
+    "hand_batch.c", "hand_batch_api.c", "hand_compact.c", "hand.c", "hand_cards.c", "hand_deck.c",
+    "hand_showdown.c", "hand_start.c", "hand_state.c", "hand_log.c", "settle.c", "settle_pots.c",
+    "settle_rake.c", "deal.c", "eval.c", "he_tables.c", "eval_omaha.c", "eval_omaha_tables.c",
+    "pool.c", "variant.c", "eval_short.c",
     "eval_short_tables.c",
 )
 

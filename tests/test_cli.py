@@ -127,7 +127,7 @@ def test_quiet_everywhere() -> None:
 
 
 def test_interrupt_is_exit_130(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    import holdem_eval._cmd_equity as cmd
+    import holdem_eval.cli.equity as cmd
 
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt

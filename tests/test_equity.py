@@ -396,7 +396,7 @@ def test_exact_refuses_too_many_deals_before_enumerating(monkeypatch: pytest.Mon
     up front, without calling the kernel that counts the deals."""
     import sys
 
-    eq = sys.modules["holdem_eval.equity"]
+    eq = sys.modules["holdem_eval.equity.compute"]
 
     def never(*args: object) -> None:
         raise AssertionError("the deals were counted")

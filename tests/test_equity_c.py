@@ -22,6 +22,7 @@ def test_c_equity_under_sanitizers(tmp_path: Path) -> None:
         cc, *WARN, "-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
         f"-I{CSRC}", str(ROOT / "tests" / "c" / "test_equity.c"),
         *(str(p) for p in sorted(CSRC.glob("equity*.c"))), str(CSRC / "he_tables.c"),
+        str(CSRC / "eval_omaha_tables.c"),  # Omaha equity ranks on the Omaha tables
         str(CSRC / "eval_short_tables.c"),  # equity_short.c ranks on the short-deck tables
         "-o", str(exe),
     ]

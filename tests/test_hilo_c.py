@@ -12,8 +12,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 CSRC = ROOT / "csrc"
 CC = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
-SOURCES = ("eval_low.c", "eval_low_equity.c", "settle.c", "variant.c", "eval.c", "he_tables.c",
-           "eval_short.c", "eval_short_tables.c")
+SOURCES = ("eval_low.c", "eval_low_equity.c", "settle.c", "settle_pots.c", "settle_rake.c",
+           "variant.c", "eval.c", "he_tables.c", "eval_omaha.c", "eval_omaha_tables.c", "eval_short.c",
+           "eval_short_tables.c")
 
 
 @pytest.mark.slow

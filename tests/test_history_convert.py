@@ -13,6 +13,7 @@ import pytest
 from helpers import hidden_files
 from history_synth import write_stars_files
 from holdem_eval.engine import (
+    REASONS,
     REPORT_COLUMNS,
     HistoryError,
     convert_history,
@@ -54,6 +55,25 @@ def test_dask_output_equals_one_process_in_input_order(folder: Path, cluster, tm
 
 
 @pytest.mark.usefixtures("small_parts")
+def test_one_large_file_in_hand_aligned_slices_on_dask_as_in_one_process(
+        folder: Path, cluster, tmp_path: Path) -> None:
+    """A file larger than a part is cut into slices that start at a hand: the same hands,
+    in the same order, in one process and on Dask."""
+    big = tmp_path / "big.txt"
+    big.write_text("\n\n".join(p.read_text("utf-8") for p in sorted(folder.iterdir())), "utf-8")
+    one, two = tmp_path / "one.phhs", tmp_path / "two.phhs"
+    s1 = convert_history([big], one)
+    with distributed.Client(cluster) as client:
+        s2 = convert_history([big], two, client=client)
+    assert (s1.hands, s2.hands, s1.refused) == (200, 200, 0) and s1.parts == s2.parts > 3
+    assert one.read_bytes() == two.read_bytes()
+    hands = load_phh(one)
+    assert [h.fields["hand"] for h in hands] == [h.fields["hand"] for h in load_history(big)]
+    lines = big.read_text("utf-8").split("\n")
+    assert all(lines[h.fields["_line"] - 1].startswith("PokerStars Hand #") for h in hands)
+
+
+@pytest.mark.usefixtures("small_parts")
 def test_folder_output_one_phh_per_hand_on_a_scheduler(folder: Path, cluster, tmp_path: Path,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "phh"
@@ -80,26 +100,38 @@ def test_folder_output_one_phh_per_hand_on_a_scheduler(folder: Path, cluster, tm
 
 
 @pytest.mark.parametrize("suffix", [".csv", ".parquet"])
-def test_report_table_names_file_line_hand_id_and_reason(tmp_path: Path, suffix: str,
-                                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_report_table_names_file_line_hand_id_reason_and_message(
+        tmp_path: Path, suffix: str, capsys: pytest.CaptureFixture[str]) -> None:
     out, report = tmp_path / "gg.phhs", tmp_path / f"refused{suffix}"
     argv = ["history", "convert", str(DATA / "GGPoker"), "-o", str(out), "--skip-invalid",
             "--report", str(report), "-q"]
-    assert main(argv) == 0
-    summary = capsys.readouterr().out
+    assert main(argv) == 3  # 5 of the 14 hands left out: more than --max-invalid's 5%
+    captured = capsys.readouterr()
     checks = verify_history(str(DATA / "GGPoker"))
     bad = [c for c in checks if not c.ok]
-    assert summary.endswith(f"; {len(bad)} left out\n") and bad
+    assert captured.out.endswith(f"; {len(bad)} left out\n") and bad and out.exists()
+    assert captured.err == (
+        "left out, by reason:\n"
+        "  unsupported_feature          4\n"
+        "  amounts_inconsistent         1\n"
+        "holdem-eval history: 5 of 14 hands left out (35.7%), more than --max-invalid 5%;"
+        f" see {report}\n")
     table = pcsv.read_csv(report) if suffix == ".csv" else pq.read_table(report)
     assert tuple(table.column_names) == REPORT_COLUMNS
     rows = table.to_pylist()
-    assert [(r["file"], r["line"], r["reason"]) for r in rows] == [
-        (c.file, c.line, c.problem) for c in bad]
+    assert [(r["file"], r["line"], r["reason"], r["message"]) for r in rows] == [
+        (c.file, c.line, c.reason, c.problem) for c in bad]
     where = DATA / "GGPoker/CashGame/GeneralHands/MultiplePosts.txt"
     (row,) = [r for r in rows if r["file"] == str(where)]
     assert row["hand_id"] == where.read_text("utf-8").split("#", 1)[1].split(":", 1)[0]
-    assert row["line"] == 1 and "the amounts do not add up" in row["reason"]
+    assert row["line"] == 1 and row["reason"] == "amounts_inconsistent"
+    assert "the amounts do not add up" in row["message"]
     assert all(r["hand_id"] for r in rows)  # every refused GG hand shows its id
+    assert {r["reason"] for r in rows} <= set(REASONS)
+    # a larger --max-invalid: status 0; an existing output and report need --force
+    assert main([*argv, "--max-invalid", "40%"]) == 1
+    assert "exists; overwrite=True (--force) replaces it" in capsys.readouterr().err
+    assert main([*argv, "--max-invalid", "40", "--force"]) == 0
 
 
 def test_hand_ids_of_hands_that_do_not_read() -> None:
@@ -132,11 +164,19 @@ def test_stream_output_and_failures_leave_nothing(folder: Path, tmp_path: Path) 
             convert_history([src], out, report=None)
         assert str(src / "b.txt") in str(e.value)
         assert not Path(out).exists() and hidden_files(tmp_path) == []
+    # the report names the hand that stopped the job; the output is not written
     report = tmp_path / "r.csv"
-    with pytest.raises(HistoryConvertError, match="give skip_invalid=True with report"):
+    with pytest.raises(HistoryConvertError, match="action not understood: 'juggles'"):
         convert_history([src], tmp_path / "y.phhs", report=report)
-    s = convert_history([src], tmp_path / "y.phhs", skip_invalid=True, report=report)
+    assert not (tmp_path / "y.phhs").exists()
+    (row,) = pcsv.read_csv(report).to_pylist()
+    assert (row["file"], row["reason"]) == (str(src / "b.txt"), "line_not_understood")
+    with pytest.raises(HistoryConvertError, match="the report exists; overwrite=True"):
+        convert_history([src], tmp_path / "y.phhs", skip_invalid=True, report=report)
+    s = convert_history([src], tmp_path / "y.phhs", skip_invalid=True, report=report,
+                        overwrite=True)
     assert (s.hands, s.refused) == (99, 1) and s.first_refused[0].file == str(src / "b.txt")
+    assert s.reasons == (("line_not_understood", 1),) and s.total == 100
     assert pcsv.read_csv(report).num_rows == 1
     with pytest.raises(HistoryError, match="is one of the inputs"):
         convert_history([src / "a.txt"], src / "a.txt")

@@ -100,7 +100,7 @@ def test_outputs_refused(folder: Path, tmp_path: Path, capsys: pytest.CaptureFix
     (b"PokerStars Hand #1:\x00\x01", "hh.txt:1: a binary file (NUL byte at offset 19)"),
     (b"", "hh.txt: the file is empty, expected hand histories"),
     ("Bonjour\n".encode("utf-16"), "hh.txt:1: not a hand history"),
-    (b"Full Tilt Poker Game #1\n", "hh.txt:1: not a hand history of a known site"),
+    (b"Full Tilt Poker Game #1\n", "hh.txt:1: Full Tilt Poker hand histories are not supported"),
 ])
 def test_bad_inputs_are_named_and_leave_no_file(tmp_path: Path, content: bytes | None,
                                                 message: str,

@@ -63,7 +63,7 @@ def test_abi3_wheel_builds(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_wheel_carries_no_build_only_file_and_no_debug_info(tmp_path: Path) -> None:
     """Issue 30: the wheel shipped the cffi build script and the C glue (_fastpath.c,
-    engine/_hand_*.c), and an extension three times its stripped size (DWARF sections)."""
+    engine/hand/_hand_*.c), and an extension three times its stripped size (DWARF sections)."""
     wheel = build_wheel(tmp_path)
     with zipfile.ZipFile(wheel) as zf:
         names = zf.namelist()
@@ -128,7 +128,7 @@ def test_sdist_holds_the_tests_scripts_docs_and_changelog(tmp_path: Path) -> Non
     expected = {"CHANGELOG.md", "LICENSE", "README.md", "pyproject.toml", "setup.py", "MANIFEST.in",
                 "tests/helpers.py", "tests/conftest.py", "tests/c/check.h", "tests/engine/test_phh.py",
                 "tests/data/phh/LICENSE", "scripts/dev_build.sh", "docs/cli.md",
-                "holdem_eval/_ffi_build.py", "holdem_eval/_fastpath.c", "engine/_hand_glue.c",
+                "holdem_eval/_ffi_build.py", "holdem_eval/_fastpath.c", "engine/hand/_hand_glue.c",
                 ".github/workflows/wheels.yml"}  # tests/test_packaging.py reads the workflow
     expected |= set(tracked)  # every tracked file of those folders (empty when git is absent)
     assert expected - names == set()

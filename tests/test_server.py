@@ -51,8 +51,12 @@ def _slots(state: Path) -> list[tuple[Path, bytes, dict[str, Any]]]:
 
 
 def _snapshot(state: Path) -> dict[str, Any]:
-    """The newest snapshot of table 0."""
-    return _slots(state)[0][2]
+    """Table 0's saved state: the newest snapshot slot with its journal applied."""
+    from holdem_eval.server import Room, ServerSettings, load_key
+
+    found = Room(0, ServerSettings(state_dir=state), load_key(state)).load()
+    assert found is not None
+    return found[0]
 
 
 @pytest.mark.slow
@@ -268,20 +272,24 @@ def _tamper(path: Path, mac: bytes, doc: dict[str, Any]) -> None:
 
 
 def test_restore_refuses_a_tampered_or_mismatched_snapshot(tmp_path: Path) -> None:
+    # --no-journal: every change rewrites a slot, so the two slots hold the last two states
     state = tmp_path / "state"
-    proc, port = start_server(state, "--hand-delay", "0", "--seats", "3")
+    proc, port = start_server(state, "--hand-delay", "0", "--seats", "3", "--no-journal")
     try:
         ws, _ = _join(f"ws://127.0.0.1:{port}/ws", 0)
         _recv(ws, "update")
         ws.close()
     finally:
         _stop(proc)
-    cli = [sys.executable, "-m", "holdem_eval", "serve", "--port", "0", "--state-dir", str(state)]
+    cli = [sys.executable, "-m", "holdem_eval", "serve", "--port", "0", "--state-dir", str(state),
+           "--no-journal"]
     out = subprocess.run([*cli, "--seats", "4"], capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert out.returncode == 1 and "is not the one these settings make" in out.stderr
     # the state folder is the owner's only: it holds hole cards and the key
-    modes = [oct(p.stat().st_mode & 0o777) for p in (state, *sorted(state.iterdir()))]
-    assert modes == ["0o700"] + ["0o600"] * 3
+    files = sorted(state.iterdir())
+    assert [p.name for p in files] == ["server.key", "table-0-a.snap", "table-0-b.snap", "table-0.lock"]
+    modes = [oct(p.stat().st_mode & 0o777) for p in (state, *files)]
+    assert modes == ["0o700"] + ["0o600"] * 4
     # fewer tables than the folder holds would leave players out: refused
     extra = state / "table-1-a.snap"
     extra.write_bytes(_slots(state)[0][0].read_bytes())
@@ -293,7 +301,7 @@ def test_restore_refuses_a_tampered_or_mismatched_snapshot(tmp_path: Path) -> No
     (newest, mac, doc), (_, _, before) = _slots(state)
     assert doc["table"]["seats"][0] is not None and before["table"]["seats"][0] is None
     _tamper(newest, mac, doc)
-    proc, _ = start_server(state, "--seats", "3")
+    proc, _ = start_server(state, "--seats", "3", "--no-journal")
     _stop(proc)
     err = (tmp_path / "server.err").read_text()
     assert f"warning: {newest}: the signature does not match" in err and "the other slot was used" in err
@@ -339,3 +347,84 @@ def test_a_seat_that_leaves_mid_hand_watches_after_the_hand(server: Any) -> None
                                       "buy_in": 100}))
             assert _recv(newcomer, "joined")["seat"] == leaver
             assert _error(players[leaver], {"type": "sit_out"})["code"] == "not_seated"
+
+
+# ---- hostile clients (issue 41, part 6) ---------------------------------------------------
+
+def test_a_deeply_nested_message_is_refused_before_it_is_parsed(server: Any) -> None:
+    url, _, _ = server
+    with connect(url) as ws:
+        err = _error(ws, "[" * 8000 + "]" * 8000)  # under 16 KiB: parsing it would recurse 8000 deep
+        assert err["code"] == "bad_message" and err["request"] is None, err
+        assert "8000 deep; at most 32" in err["message"]
+        join = {"type": "join", "table": 0, "seat": 0, "name": "x", "buy_in": 100}
+        err = _error(ws, json.dumps({**join, "wait": json.loads("[" * 32 + "]" * 32)}))  # 33 deep
+        assert err["code"] == "bad_message" and "33 deep" in err["message"], err
+        err = _error(ws, json.dumps({**join, "wait": json.loads("[" * 31 + "]" * 31)}))  # 32: parsed
+        assert err["code"] == "bad_message" and "'wait' must be true or false" in err["message"], err
+        # brackets inside a string are text, not nesting: this name is refused for its length only
+        err = _error(ws, json.dumps({"type": "join", "table": 0, "seat": 0, "name": "[" * 40, "buy_in": 100}))
+        assert err["code"] == "bad_message" and "name must be a string of 1..32" in err["message"], err
+        ws.send(json.dumps({"type": "ping"}))
+        assert _recv(ws)["type"] == "pong"  # the connection and the server go on
+
+
+def test_a_malformed_resume_or_table_is_a_bad_message(server: Any) -> None:
+    url, _, _ = server
+    with connect(url) as ws:
+        for request, text in [
+            ({"type": "resume", "table": 0}, "'token' (a string), got None"),
+            ({"type": "resume", "table": 0, "token": 12345}, "'token' (a string), got 12345"),
+            ({"type": "resume", "table": 0, "token": ["a"]}, "got ['a']"),
+            ({"type": "resume", "table": "0", "token": "x"},
+             "'table' must be a table number (an int), got '0'"),
+            ({"type": "watch", "table": None}, "got None"),
+            ({"type": "watch"}, "got None"),
+            ({"type": "join", "table": 0.0, "seat": 0, "name": "x", "buy_in": 100}, "got 0.0"),
+            ({"type": "watch", "table": True}, "got True"),
+        ]:
+            err = _error(ws, request)
+            assert err["code"] == "bad_message" and text in err["message"], (request, err)
+        # a well-formed token no seat holds, a table number out of range: as before
+        assert _error(ws, {"type": "resume", "table": 0, "token": "guess"})["code"] == "bad_token"
+        assert _error(ws, {"type": "watch", "table": 3})["code"] == "no_table"
+
+
+def test_names_with_control_or_format_characters_are_refused(server: Any) -> None:
+    url, state, _ = server
+    with connect(url) as ws:
+        for name, where in [("an\x00n", "U+0000 (a control character) at 2"),
+                            ("\u202egnp.exe", "U+202E (a format character) at 0"),
+                            ("bob\u200d", "U+200D (a format character) at 3"),
+                            ("tab\there", "U+0009 (a control character) at 3"),
+                            ("line\u2028two", "U+2028 (a line separator) at 4"),
+                            ("pua\ue000", "U+E000 (a private-use character) at 3")]:
+            err = _error(ws, {"type": "join", "table": 0, "seat": 0, "name": name, "buy_in": 100})
+            assert err["code"] == "bad_name" and where in err["message"], (name, err)
+            assert repr(name) in err["message"]
+        assert _snapshot(state)["table"]["seats"][0] is None
+        # letters of any script, spaces and emoji are names
+        ws.send(json.dumps({"type": "join", "table": 0, "seat": 0, "name": "Zoë 李 🂡", "buy_in": 100}))
+        assert _recv(ws, "joined")["seat"] == 0
+    assert _snapshot(state)["table"]["seats"][0]["name"] == "Zoë 李 🂡"
+
+
+def test_a_client_that_does_not_read_its_replies_is_closed_with_1008(tmp_path: Path) -> None:
+    from websockets.exceptions import ConnectionClosed as Closed
+
+    proc, port = start_server(tmp_path / "state", "--tables", "100", snapshots=False)
+    try:
+        # max_queue=(1, 1): the client library stops reading the socket while a frame waits
+        # for recv(), so the server's replies (11 KB 'tables' lists) pile up in its queue
+        with connect(f"ws://127.0.0.1:{port}/ws", max_queue=(1, 1)) as ws:
+            for _ in range(3000):  # 33 MB of replies: far past the socket buffers and the limit
+                ws.send('{"type": "tables"}')
+            with pytest.raises(Closed):
+                for _ in range(3000):
+                    ws.recv(timeout=30)  # the server closes once its close times out (10 s)
+            assert ws.close_code == 1008 and ws.close_reason == "too many unread replies"
+        with connect(f"ws://127.0.0.1:{port}/ws") as other:  # the server goes on
+            other.send('{"type": "ping"}')
+            assert json.loads(other.recv(timeout=10))["type"] == "pong"
+    finally:
+        _stop(proc)

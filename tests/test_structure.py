@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from holdem_eval.engine import GameConfig, Hand, Rules
-from holdem_eval.engine._hand_input import kernel_config, kernel_settings
+from holdem_eval.engine.hand.inputs import kernel_config, kernel_settings
 
 from holdem_eval import evaluate, evaluate_omaha
 from holdem_eval._bindings import HAND_FIELDS, HAND_SETTINGS, pack_hand_config
@@ -132,7 +132,7 @@ def test_the_glue_is_compiled_as_sources_not_pasted_into_the_cffi_preamble() -> 
     spec.loader.exec_module(build)
     _, preamble, _, kwds = build.ffibuilder._assigned_source
     assert preamble.count("\n") <= 2 and "PyObject" not in preamble
-    assert {"engine/_hand_glue.c", "engine/_hand_fields.c", "engine/_hand_type.c",
+    assert {"engine/hand/_hand_glue.c", "engine/hand/_hand_fields.c", "engine/hand/_hand_type.c",
             "holdem_eval/_fastpath.c"} <= set(kwds["sources"])
 
 

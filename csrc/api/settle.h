@@ -6,7 +6,7 @@
  * live), a board of board_cols ids where HE_NO_CARD marks cards not dealt (only as a
  * suffix; 0, 3, 4 or 5 dealt, exactly 5 at a showdown) and the button seat.
  *
- * The one implementation of the settlement rules (engine/pots.py documents them): the
+ * The one implementation of the settlement rules (engine/showdown/pots.py documents them): the
  * unmatched part of the largest contribution goes back to its owner; pots are cut at the
  * live seats' contribution levels (folded chips stay in the pots they reached, dead
  * chips above every live level join the last pot); each pot goes to its best eligible
@@ -117,14 +117,14 @@ size_t he_settle_split_detail_len(size_t seats, size_t runs);
 int he_settle_split(const he_settle_table *hand, const he_settle_rules *rules,
                     int64_t *payouts, int64_t *detail);
 
-/* he_settle_hand with dead money: dead[P] (or NULL) is the part of each contribution
+/* he_settle_hand with dead money, the hand given as a he_settle_table (one board: runs 0
+ * or 1, else HE_E_ARGUMENT): hand->dead[P] (or NULL) is the part of each contribution
  * posted as dead money (a missed small blind, a big-blind ante; 0 <= dead <= contribution).
  * It sets no all-in level, is never returned, and joins the main pot, open to every live
- * seat (engine/pots.py form_pots). */
-int he_settle_hand_dead(const int64_t *contributions, const int64_t *dead, const uint8_t *folded,
-                        const uint8_t *holes, size_t hole_len, const uint8_t *board,
-                        size_t board_cols, size_t seats, size_t button, int variant,
-                        const he_settle_rules *rules, int64_t *payouts, int64_t *detail);
+ * seat (engine/showdown/pots.py form_pots). Writes payouts[P] and, when detail is not
+ * NULL, the record of he_settle_hand. */
+int he_settle_hand_dead(const he_settle_table *hand, const he_settle_rules *rules,
+                        int64_t *payouts, int64_t *detail);
 
 /* The rake of `amount` chips (>= 0) under `rules`: of a whole hand's pot (HE_SETTLE_TDA) or
  * of one merged pot (HE_SETTLE_POKERKIT); 0 without a flop under no_flop_no_drop. The one

@@ -33,7 +33,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]  # no py.typed
 from ..config import GameConfig
 from ..discrete import ActionSet, discrete_action, legal_mask, observation_size, observe
 from ..errors import ConfigError, IllegalActionError
-from ..hand import Hand
+from ..hand.hand import Hand
 
 __all__ = ["HoldemAECEnv"]
 

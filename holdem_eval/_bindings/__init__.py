@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from . import _core, batch, equity, hand, hilo, icm, settle, short
+from . import _core, batch, equity, hand, hilo, icm, settle, short, strength
 from ._core import *  # noqa: F403  # the package's names are its modules' names
 from .batch import *  # noqa: F403
 from .equity import *  # noqa: F403
@@ -26,11 +26,12 @@ from .hilo import *  # noqa: F403
 from .icm import *  # noqa: F403
 from .settle import *  # noqa: F403
 from .short import *  # noqa: F403
+from .strength import *  # noqa: F403
 
 __all__ = [
     *_core.__all__, *hand.__all__, *settle.__all__, *equity.__all__, *icm.__all__,
-    *batch.__all__, *short.__all__, *hilo.__all__, "HandCore", "deal_seeded", "evaluate_fast",
-    "hand_blind_seats", "hand_glue_setup",
+    *batch.__all__, *short.__all__, *hilo.__all__, *strength.__all__, "HandCore", "deal_seeded",
+    "evaluate_fast", "hand_blind_seats", "hand_glue_setup",
 ]
 
 # The scalar fast path (holdem_eval/_fastpath.c): a builtin taking a tuple or list of
@@ -42,7 +43,7 @@ if _core.lib.he_py_install() != 0:
 if TYPE_CHECKING:
 
     class HandCore:
-        """The C base of ``holdem_eval.engine.Hand`` (engine/_hand_glue.c): the hand
+        """The C base of ``holdem_eval.engine.Hand`` (engine/hand/_hand_glue.c): the hand
         state machine's struct (csrc/hand.c), one ``_<field>`` accessor per field of
         csrc/hand_state.h, and methods that convert and return the kernel's status."""
 

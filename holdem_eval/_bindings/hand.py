@@ -61,7 +61,7 @@ _CONFIG_STRUCT = struct.Struct(f"={_CONFIG_WORDS}q")
 def pack_hand_config(values: Mapping[str, int | Sequence[int]]) -> bytes:
     """A he_hand_config as bytes (int64 words in native order) from every setting by name.
     A name missing or unknown to csrc/hand_state.h is a RuntimeError naming it: the C list
-    and the caller's mapping (engine/_hand_input.py) disagree."""
+    and the caller's mapping (engine/hand/inputs.py) disagree."""
     words: list[int] = []
     try:
         if len(values) != len(_SETTING_ORDER):

@@ -1,5 +1,5 @@
 """Hi-lo kernels (csrc/eval_low.c, csrc/eval_low_equity.c) for holdem_eval.hilo and
-holdem_eval._hilo_equity."""
+holdem_eval.equity.hilo."""
 
 from __future__ import annotations
 

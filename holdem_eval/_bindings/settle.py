@@ -5,7 +5,7 @@ from __future__ import annotations
 from ._core import HE_OK, I64, U8, Status, ffi, lib, run_chunked
 
 # ---------------------------------------------------------------------------------------
-# Showdown settlement (csrc/settle.c; used by engine/showdown.py and engine/settle_batch.py)
+# Showdown settlement (csrc/settle.c; used by engine/showdown/showdown.py and engine/showdown/batch.py)
 # ---------------------------------------------------------------------------------------
 
 __all__ = [
@@ -62,9 +62,17 @@ def settle_hand(
         st = lib.he_settle_hand(contributions, folded, holes, hole_len, board, len(board),
                                 seats, button, variant, rules, out, out + seats)
     else:
-        st = lib.he_settle_hand_dead(contributions, dead, folded, holes, hole_len, board,
-                                     len(board), seats, button, variant, rules, out,
-                                     out + seats)
+        c = ffi.new("int64_t[]", contributions)
+        d = ffi.new("int64_t[]", dead)
+        f = ffi.from_buffer("uint8_t[]", folded)
+        h = ffi.from_buffer("uint8_t[]", holes)
+        b = ffi.from_buffer("uint8_t[]", board) if board else ffi.NULL
+        table = ffi.new("he_settle_table *", {
+            "contributions": c, "dead": d, "folded": f, "holes": h, "hole_len": hole_len,
+            "board": b, "board_cols": len(board), "seats": seats, "button": button,
+            "variant": variant, "runs": 1,
+        })
+        st = lib.he_settle_hand_dead(table, rules, out, out + seats)
     if st:
         return None
     head = 3 * seats + 2

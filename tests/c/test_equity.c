@@ -233,10 +233,5 @@ int main(void)
     test_omaha();
     test_monte_carlo();
     test_monte_carlo_no_deal();
-    if (failures) {
-        fprintf(stderr, "%d equity checks failed\n", failures);
-        return 1;
-    }
-    printf("all C equity checks passed\n");
-    return 0;
+    return check_report("equity");
 }

@@ -249,10 +249,5 @@ int main(void)
     exhaustive(5, c5, 7462);
     exhaustive(6, c6, 6075);
     exhaustive(7, c7, 4824);
-    if (failures) {
-        fprintf(stderr, "%d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("all C evaluator checks passed\n");
-    return 0;
+    return check_report("evaluator");
 }

@@ -253,10 +253,5 @@ int main(void)
     column_statuses();
     exhaustive(5, five);
     exhaustive(7, seven);
-    if (failures) {
-        fprintf(stderr, "%d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("all C short-deck checks passed\n");
-    return 0;
+    return check_report("short-deck");
 }

@@ -721,10 +721,5 @@ int main(void)
     test_random_play();
     test_tampered_states();
     test_run_it_twice();
-    if (failures) {
-        fprintf(stderr, "%d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("all C hand checks passed\n");
-    return 0;
+    return check_report("hand");
 }

@@ -453,10 +453,5 @@ int main(void)
 #else
     observe_hand();
 #endif
-    if (failures) {
-        fprintf(stderr, "%d C batch checks failed\n", failures);
-        return 1;
-    }
-    printf("all C batch checks passed\n");
-    return 0;
+    return check_report("batch");
 }

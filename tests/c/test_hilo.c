@@ -326,10 +326,5 @@ int main(void)
     test_muck_over_both_halves();
     test_equity();
     test_equity_ranges();
-    if (failures) {
-        fprintf(stderr, "%d hi-lo check(s) failed\n", failures);
-        return 1;
-    }
-    printf("all C hi-lo checks passed\n");
-    return 0;
+    return check_report("hi-lo");
 }

@@ -355,10 +355,5 @@ int main(void)
         check_batch(parts[i]);
     }
     check_pool(); /* after the batches: the same pool, still sound */
-    if (failures != 0) {
-        fprintf(stderr, "%d C pool checks failed\n", failures);
-        return 1;
-    }
-    printf("all C pool checks passed\n");
-    return 0;
+    return check_report("pool");
 }

@@ -50,8 +50,9 @@ static int settle_both(const int64_t *chips, const uint8_t *folded, const uint8_
     int64_t dead[HE_SETTLE_MAX_SEATS] = {0}, pay_dead[HE_SETTLE_MAX_SEATS] = {0};
     int st = he_settle_hand(chips, folded, holes, hole_len, board, board_cols, seats, button,
                             variant, rules, pay, detail);
-    CHECK(he_settle_hand_dead(chips, dead, folded, holes, hole_len, board, board_cols, seats,
-                              button, variant, rules, pay_dead, NULL) == st);
+    he_settle_table t = {chips, dead, folded, holes, hole_len, board, board_cols, seats,
+                         button, variant, 1};
+    CHECK(he_settle_hand_dead(&t, rules, pay_dead, NULL) == st);
     CHECK(st != HE_OK || memcmp(pay, pay_dead, seats * sizeof *pay) == 0);
     return st;
 }
@@ -63,6 +64,12 @@ static void test_status_codes(void)
     cards("AsAdKsKd", holes);
     cards("2c7d9hTcJh", board);
     CHECK(settle_both(chips, folded, holes, 2, board, 5, 2, 0, 0, &TDA, pay, NULL) == HE_OK);
+    /* he_settle_hand_dead's table: none, or several runs (he_settle_split's) */
+    he_settle_table two_runs = {chips, NULL, folded, holes, 2, board, 5, 2, 0, 0, 2};
+    CHECK(he_settle_hand_dead(NULL, &TDA, pay, NULL) == HE_E_ARGUMENT);
+    CHECK(he_settle_hand_dead(&two_runs, &TDA, pay, NULL) == HE_E_ARGUMENT);
+    two_runs.runs = 1;
+    CHECK(he_settle_hand_dead(&two_runs, &TDA, pay, NULL) == HE_OK);
     chips[1] = -1;
     CHECK(settle_both(chips, folded, holes, 2, board, 5, 2, 0, 0, &TDA, pay, NULL)
           == HE_E_CHIPS);
@@ -253,10 +260,5 @@ int main(void)
     test_random_hands();
     test_rake_beyond_2_31();
     test_showdown_order();
-    if (failures) {
-        fprintf(stderr, "%d settlement check(s) failed\n", failures);
-        return 1;
-    }
-    printf("all C settlement checks passed\n");
-    return 0;
+    return check_report("settlement");
 }

@@ -35,7 +35,7 @@ from holdem_eval.engine.dealing import (
     _check_seed,
     format_cards,
 )
-from holdem_eval.engine.hand import STREET_NAMES, Event, PlayerView
+from holdem_eval.engine.hand.hand import STREET_NAMES, Event, PlayerView
 from holdem_eval.engine.showdown import showdown_order
 
 __all__ = ["ReferenceHand"]

@@ -20,7 +20,7 @@ from hand_reference_common import (
 )
 from holdem_eval.engine.dealing import UNKNOWN_CARD, format_cards
 from holdem_eval.engine.errors import HandStateError, IllegalActionError
-from holdem_eval.engine.hand import STREET_NAMES, Action, ActionKind, LegalAction
+from holdem_eval.engine.hand.hand import STREET_NAMES, Action, ActionKind, LegalAction
 
 __all__ = ["BettingMixin"]
 

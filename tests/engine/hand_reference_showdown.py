@@ -1,5 +1,5 @@
 """The showdown of a reference hand: showing and mucking, settling the pots (with
-:func:`holdem_eval.engine.showdown.settle` or its no-rake fast path) and awarding them.
+:func:`holdem_eval.engine.showdown.showdown.settle` or its no-rake fast path) and awarding them.
 
 Part of :class:`hand_reference.ReferenceHand` (see that module).
 """
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from hand_reference_common import _SHOWDOWN, _SHOWDOWN_MARK, _to_cards
 from holdem_eval.engine.dealing import UNKNOWN_CARD, format_cards
 from holdem_eval.engine.errors import IllegalActionError
-from holdem_eval.engine.showdown import settle
+from holdem_eval.engine.showdown.showdown import settle
 from settle_reference import form_pots, odd_chip_order, split_pot, uncalled_return
 
 from holdem_eval import evaluate_omaha

@@ -12,15 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from holdem_eval.engine.pots import coerce_chips
 from holdem_eval.engine.rules import Rules
-from holdem_eval.engine.settlement import Pot, Settlement, ShowdownOrder
-from holdem_eval.engine.showdown import (
-    DEFAULT_RULES,
-    CardsInput,
-    _checked_hand,
-    _checked_showdown,
-)
+from holdem_eval.engine.showdown.order import _checked_showdown
+from holdem_eval.engine.showdown.pots import coerce_chips
+from holdem_eval.engine.showdown.settlement import Pot, Settlement, ShowdownOrder
+from holdem_eval.engine.showdown.showdown import DEFAULT_RULES, CardsInput, _checked_hand
 
 from holdem_eval import evaluate_omaha
 from holdem_eval._bindings import eval7

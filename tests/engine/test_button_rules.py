@@ -1,4 +1,4 @@
-"""The button rules of Table (button_rule="moving" | "dead", engine/table_blinds.py) and
+"""The button rules of Table (button_rule="moving" | "dead", engine/table/blinds.py) and
 the hand without a small blind they need (Hand(no_small_blind=True)).
 
 The invariants (issue 26 item 8; Robert's Rules of Poker "Button and blind use" 2a/2b,

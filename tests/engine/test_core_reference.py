@@ -334,7 +334,7 @@ def test_core_internals_reject_wrong_arguments() -> None:
 
 
 def test_a_tampered_pickle_is_refused_with_a_clear_error() -> None:
-    from holdem_eval.engine.hand import _restore_hand
+    from holdem_eval.engine.hand.hand import _restore_hand
 
     h = Hand(GameConfig(big_blind=2), [200] * 3, button=0, seed=1)
     cls, (config, rules, manual, data, events) = h.__reduce__()[1]

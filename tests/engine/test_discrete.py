@@ -27,7 +27,7 @@ from holdem_eval.engine.discrete import (
     raise_amount,
     raise_bounds,
 )
-from holdem_eval.engine.hand import ActionKind
+from holdem_eval.engine.hand.hand import ActionKind
 from observe_reference import observe_reference
 
 from holdem_eval import HoldemEvalError

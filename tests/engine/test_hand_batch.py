@@ -42,7 +42,7 @@ from holdem_eval.engine.discrete import (
     observation_size,
     raise_bounds,
 )
-from holdem_eval.engine.hand import Action, ActionKind
+from holdem_eval.engine.hand.hand import Action, ActionKind
 from observe_reference import observe_reference as observe
 
 import holdem_eval._bindings.batch as bindings_module

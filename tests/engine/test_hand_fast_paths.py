@@ -1,4 +1,4 @@
-"""Hand's kernel-direct paths (engine/_hand_glue.c): Hand() with exact ints, the action
+"""Hand's kernel-direct paths (engine/hand/_hand_glue.c): Hand() with exact ints, the action
 methods and deal_board with card ids go straight to the kernel; anything else is
 converted in Python. Both paths must give the same hands and the same errors."""
 

@@ -1,7 +1,7 @@
 """The C hand state machine (csrc/hand.c, he_hand_*) against the Python reference.
 
 Drives the kernel through cffi directly (no wrapper) and plays random hands action by
-action next to ``ReferenceHand`` (engine/hand.py's ``*_py`` methods): the same legal
+action next to ``ReferenceHand`` (engine/hand/hand.py's ``*_py`` methods): the same legal
 actions, the same accepted and rejected actions, the same state and event log after every
 step, for every configuration (Hold'em and Omaha, all betting structures, antes, big-blind
 ante, straddle, free fold), side pots, rake, extra posts, explicit cards dealt during the
@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from hand_reference import ReferenceHand
 from holdem_eval.engine import ActionKind, GameConfig, Hand, Rules
-from holdem_eval.engine._hand_input import kernel_config
 from holdem_eval.engine.errors import HAND_ERRORS, HAND_FAULTS, hand_error
+from holdem_eval.engine.hand.inputs import kernel_config
 from test_hand_properties import CONFIGS
 
 from holdem_eval._bindings import hand_config_struct

@@ -17,7 +17,7 @@ from holdem_eval.engine import (
     replay_phh,
     verify_history,
 )
-from holdem_eval.engine.history_record import HandRecord, plain_amount
+from holdem_eval.engine.history.record import HandRecord, plain_amount
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "histories"
 IPOKER = DATA / "IPoker"
@@ -81,9 +81,9 @@ def test_samples_import_verify_and_every_refused_one_says_why(
 
 
 def test_sites_and_the_cli_choices() -> None:
-    from holdem_eval.engine.history import SITES
+    from holdem_eval.engine.history.load import SITES
 
-    from holdem_eval._cli_args import HISTORY_SITES
+    from holdem_eval.cli.args import HISTORY_SITES
 
     assert SITES[-2:] == ("ipoker", "partypoker") and HISTORY_SITES == SITES
 
@@ -117,7 +117,8 @@ def test_ipoker_all_in_is_a_call_or_a_raise_and_antes_are_posts() -> None:
 
 def test_ipoker_one_line_xml_several_sessions_and_xml_files_in_a_folder(tmp_path: Path) -> None:
     (h,) = load_history(IPOKER / "CashGame/FormatTests/UnformattedXmlHand.txt")
-    assert h.fields["_line"] == 1 and h.fields["currency"] == "USD"
+    # the game starts after the file's first CR line end: line 2
+    assert h.fields["_line"] == 2 and h.fields["currency"] == "USD"
     assert len(list(load_history(IPOKER / "CashGame/MultipleHandsTests/20MultipleHands.txt"))) == 20
     # iPoker's own files are .xml: a folder's .xml files are read too
     (tmp_path / "session.xml").write_text(_basic_ipoker(), "utf-8")
@@ -158,8 +159,8 @@ def test_ipoker_bad_input_names_the_line() -> None:
     bad = text.replace('win="€1.61"', 'win="€1.21"')
     (check,) = verify_history(bad)
     assert check.problem is not None and check.problem.endswith(
-        "leaving 0.49 as fees, but ipoker takes no rake without a flop and at most 7% of a pot:"
-        " an amount is wrong or missing")
+        "leaving 0.49 as fees, more than 10% of the pot (0.14), which iPoker's rake and fees"
+        " never reach: an amount is wrong or missing")
 
 
 def test_partypoker_all_in_uncalled_side_pot_and_fees() -> None:

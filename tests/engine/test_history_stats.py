@@ -144,7 +144,7 @@ def test_a_hand_that_does_not_verify_is_named() -> None:
 
 
 def test_a_hand_the_statistics_cannot_handle_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
-    from holdem_eval.engine import history_analysis
+    from holdem_eval.engine.history import analysis as history_analysis
 
     def refuse(replay: object) -> None:
         raise HoldemEvalError("no equity for this")

@@ -186,7 +186,7 @@ def test_each_reader_refuses_a_game_it_does_not_play_naming_those_it_does(
 
 
 def test_a_game_without_an_engine_row_is_left_out_of_a_readers_table() -> None:
-    from holdem_eval.engine.history_record import site_games, supported_games
+    from holdem_eval.engine.history.record import site_games, supported_games
 
     # 'XO/8' stands for a game this build does not play: no row, so no PHH_VARIANTS entry
     table = site_games({"Omaha pot limit": "PO", "Omaha Hi/Lo no limit": "XO/8"})

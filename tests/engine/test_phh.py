@@ -24,7 +24,7 @@ from holdem_eval.engine import (
     loads_phh,
     replay_phh,
 )
-from holdem_eval.engine.phh_hand import PHH_VARIANTS
+from holdem_eval.engine.phh.hand import PHH_VARIANTS
 
 from holdem_eval import format_cards
 

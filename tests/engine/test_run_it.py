@@ -18,7 +18,7 @@ from holdem_eval.engine import (
     Table,
 )
 from holdem_eval.engine.dealing import parse_cards_text
-from holdem_eval.engine.showdown import settle
+from holdem_eval.engine.showdown.showdown import settle
 
 from holdem_eval.evaluator import evaluate
 
@@ -294,8 +294,8 @@ _RUN_SAMPLES = {
 
 @pytest.mark.parametrize("sample", sorted(_RUN_SAMPLES))
 def test_site_hands_run_twice_import_and_replay_exactly(sample: str) -> None:
-    from holdem_eval.engine.history import verify_history
-    from holdem_eval.engine.phh_replay import replay_phh
+    from holdem_eval.engine.history.load import verify_history
+    from holdem_eval.engine.phh.replay import replay_phh
 
     (check,) = verify_history(_HISTORIES / sample)
     assert check.problem is None and check.method == "exact"
@@ -309,7 +309,7 @@ def test_site_hands_run_twice_import_and_replay_exactly(sample: str) -> None:
 
 def test_a_site_run_reusing_a_card_is_refused() -> None:
     from holdem_eval.engine import HistoryError
-    from holdem_eval.engine.history import load_history
+    from holdem_eval.engine.history.load import load_history
 
     text = (_HISTORIES / "GGPoker/CashGame/GeneralHands/RunTwice.txt").read_text("utf-8-sig")
     bad = text.replace("*** SECOND RIVER *** [6d 4s 4h 3h] [Ts]", "*** SECOND RIVER *** [6d 4s 4h 3h] [Jh]")

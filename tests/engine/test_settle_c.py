@@ -20,8 +20,10 @@ def test_c_settlement_under_sanitizers(tmp_path: Path) -> None:
     cmd = [
         CC, "-std=c99", "-Wall", "-Wextra", "-Wconversion", "-Werror", "-O1", "-g",
         "-fsanitize=address,undefined", "-fno-sanitize-recover=all", f"-I{CSRC}",
-        str(ROOT / "tests" / "c" / "test_settle.c"), str(CSRC / "settle.c"), str(CSRC / "variant.c"),
-        *(str(CSRC / name) for name in ("eval.c", "he_tables.c", "eval_low.c", "eval_short.c",
+        str(ROOT / "tests" / "c" / "test_settle.c"), str(CSRC / "variant.c"),
+        *(str(CSRC / name) for name in ("settle.c", "settle_pots.c", "settle_rake.c", "eval.c",
+                                        "he_tables.c", "eval_omaha.c", "eval_omaha_tables.c",
+                                        "eval_low.c", "eval_short.c",
                                         "eval_short_tables.c")),
         "-o", str(exe),
     ]

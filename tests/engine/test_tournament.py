@@ -23,7 +23,7 @@ from holdem_eval.engine import (
     TournamentEvent,
     TournamentView,
 )
-from holdem_eval.engine.table_blinds import worst_empty_seat
+from holdem_eval.engine.table.blinds import worst_empty_seat
 
 LEVELS = [Level(5 * 2**k, 10 * 2**k, ante=2**k if k > 2 else 0, duration=10) for k in range(16)]
 
@@ -678,7 +678,7 @@ def test_icm_equity_of_the_players_left() -> None:
 
 
 def test_prize_table_rounding() -> None:
-    from holdem_eval.engine.tournament_structure import prize_table, share_prize
+    from holdem_eval.engine.tournament.structure import prize_table, share_prize
 
     assert prize_table([33.34, 33.33, 33.33], entries=100, buy_in=100) == (3334, 3333, 3333)  # decimal
     assert prize_table([40.5, 25.25, 20.25, 14], entries=7, buy_in=13) == (39, 22, 18, 12)

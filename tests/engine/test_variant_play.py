@@ -26,8 +26,8 @@ from holdem_eval.engine import (
     OsDeck,
     PresetDeck,
 )
-from holdem_eval.engine.decks import off_deck_cards
 from holdem_eval.engine.discrete import ActionSet, observe
+from holdem_eval.engine.hand.decks import off_deck_cards
 
 from holdem_eval import evaluate
 from holdem_eval.variants import VARIANTS

@@ -1,0 +1,388 @@
+"""The languages poker clients write hand histories in: one row a language, the words the
+site grammars (:mod:`.grammar`) build their line patterns from, and how its numbers and
+cards are written.
+
+A row holds, per *concept* (``fold``, ``small_blind``, ``collected`` ...), the phrases a
+client of that language prints for it; a grammar pattern names the concept (``{fold}``)
+and matches any row's phrase, so a new language is one row here, never code in a reader.
+Where a site prints a concept in English whatever the client's language (888poker's
+actions, as far as any export seen shows), the English phrase still matches: each row
+adds to the English words, it does not replace them.
+
+Cards: a row maps its rank words (``B`` Bube, ``Kn`` Knekt, ``Д`` Дама) and suit words
+(``Karo``, ``Pik``) to the canonical letters; :func:`translate_cards` writes a group of
+cards as canonical card text that :mod:`holdem_eval.cards` (the one parser of card text)
+reads. One hand uses one language: the first row (English first) under which every card
+of a group reads is the group's, and a reader keeps the row a hand started with
+(:class:`CardLanguage`).
+
+Numbers: :func:`parse_amount` reads every row's number format (``$1,234.56``,
+``1.234,56 €``, ``1 234,56 €`` with a no-break or narrow no-break space, ``0,01 $``,
+``18.429`` tournament chips): a separator followed by exactly three digits groups
+thousands, the last separator followed by one or two digits is the decimal point (no
+site prints three decimals). A row's ``decimal`` and ``group`` say how its clients write
+numbers; the test corpus writes amounts with them.
+
+Sources, per row (a word no export was seen to print is marked "unconfirmed"): the
+888poker client's card words as FPDB's ``PacificPokerToFpdb.splitCards`` translates them
+(github.com/jejellyroll-fr/fpdb-3, pyfpdb/PacificPokerToFpdb.py: ``Kreuz``, ``Karo``,
+``Pik``, ``Herz``; Swedish ``Kn``, ``D``, ``E``; Dutch ``B``, ``V``, ``H``), the sample
+``Pacific/CashGame/ExtraHands/SpecialCards.txt`` of ItalyToast/PokerHandHistoryParser
+(``Ec``, ``Knc``, ``Kns``, ``Dc``), issue 39's German export (``[ 3Karo, KKreuz ]``,
+``0,01 $`` with U+00A0 or U+202F); PokerStars' French export words as quoted by
+open-source tools' tests (``Siège``, ``en jetons``, ``met la petite blind``, ``relance``,
+``suit``, ``*** CARTES FERMÉES ***``, ``*** RÉSUMÉ ***``). The other words are each
+language's usual poker terms (German: spielbank-hamburg-poker.de's rules, "Checken",
+"Setzen", "Passen", "Erhöhen"; chipstars.bet/de's glossary, "mitgehen").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+
+__all__ = [
+    "CONCEPTS",
+    "ENGLISH",
+    "LANGUAGES",
+    "CardLanguage",
+    "Language",
+    "language",
+    "parse_amount",
+    "phrases",
+    "translate_cards",
+]
+
+CONCEPTS = (
+    "fold", "check", "call", "bet", "raise", "all_in", "posts", "small_blind", "big_blind",
+    "ante", "dead_blind", "shows", "mucks", "collected", "wins", "did_not_show", "dealt_to",
+    "dealing", "down_cards", "flop", "turn", "river", "summary", "seat", "button", "table",
+    "tournament", "players", "real_money", "play_money", "blinds", "jackpot_table", "cap",
+    "reached_cap", "sits_out", "to", "total_pot",
+)
+"""The concepts a row may name phrases for (each is a ``{concept}`` in a grammar pattern)."""
+
+
+@dataclass(frozen=True)
+class Language:
+    """One language's row: phrases per concept, card words and number format."""
+
+    code: str
+    """ISO 639-1 code (``en``, ``de`` ...)."""
+    name: str
+    words: Mapping[str, tuple[str, ...]]
+    """concept -> the phrases the clients print for it (added to English's)."""
+    ranks: Mapping[str, str] = field(default_factory=dict)
+    """rank word -> canonical rank letter (``2``-``9``, ``10`` and ``T`` are read in every
+    row: the Swedish sample writes ``Th`` beside ``Kns``)."""
+    suits: Mapping[str, str] = field(default_factory=dict)
+    """suit word -> canonical suit letter."""
+    decimal: str = "."
+    """The decimal separator its clients print."""
+    group: str = ","
+    """The thousands separator its clients print (U+00A0: a no-break space)."""
+    symbol_after: bool = False
+    """Whether the currency symbol follows the amount (``0,01 $``)."""
+
+    def __post_init__(self) -> None:
+        unknown = sorted(set(self.words) - set(CONCEPTS))
+        if unknown:
+            raise ValueError(f"language {self.code!r}: unknown concepts {unknown}")
+        bad = {w: r for w, r in self.ranks.items() if r not in "23456789TJQKA"}
+        bad.update({w: s for w, s in self.suits.items() if s not in "cdhs"})
+        if bad:
+            raise ValueError(f"language {self.code!r}: card words {bad} do not name a rank"
+                             " 2-9, T, J, Q, K, A or a suit c, d, h, s")
+
+    def card_pattern(self) -> re.Pattern[str] | None:
+        """One card of this row: its rank word then its suit word (None: English, whose
+        cards :mod:`holdem_eval.cards` reads as they are)."""
+        if not self.ranks and not self.suits:
+            return None
+        ranks = sorted({*self.ranks, *"23456789", "10", "T"}, key=len, reverse=True)
+        suits = sorted(self.suits or {s: s for s in "cdhs"}, key=len, reverse=True)
+        return re.compile("(?P<rank>" + "|".join(map(re.escape, ranks)) + ")(?P<suit>"
+                          + "|".join(map(re.escape, suits)) + ")")
+
+    def card(self, rank: str, suit: str) -> str:
+        """The canonical text of one card written ``rank`` ``suit`` in this row."""
+        r = "T" if rank == "10" else self.ranks.get(rank, rank)
+        return r + (self.suits or {}).get(suit, suit)
+
+
+_EN_WORDS: dict[str, tuple[str, ...]] = {
+    # 888poker's and PartyPoker's lines (the samples in tests/data/histories), PokerStars'
+    "fold": ("folds",), "check": ("checks",), "call": ("calls",), "bet": ("bets",),
+    "raise": ("raises",), "all_in": ("and is all-in", "is all-In"), "posts": ("posts",),
+    "small_blind": ("small blind",), "big_blind": ("big blind",),
+    "ante": ("ante", "the ante"), "dead_blind": ("dead blind",), "shows": ("shows",),
+    "mucks": ("mucks",), "collected": ("collected",), "wins": ("wins",),
+    "did_not_show": ("did not show his hand",), "dealt_to": ("Dealt to",),
+    "dealing": ("Dealing",), "down_cards": ("down cards",), "flop": ("flop",),
+    "turn": ("turn",), "river": ("river",), "summary": ("Summary",), "seat": ("Seat",),
+    "button": ("is the button",), "table": ("Table",), "tournament": ("Tournament",),
+    "players": ("Total number of players",), "real_money": ("Real Money",),
+    "play_money": ("Play Money", "Practice Play"), "blinds": ("Blinds",),
+    "jackpot_table": ("Jackpot table",), "cap": ("Cap",),
+    # FPDB's Pacific action pattern: '... and has reached the [$20] cap'
+    "reached_cap": ("and has reached the",), "sits_out": ("sits out", "is sitting out"),
+    "to": ("to",), "total_pot": ("Total pot",),
+}
+
+ENGLISH = Language("en", "English", _EN_WORDS)
+
+LANGUAGES: tuple[Language, ...] = (
+    ENGLISH,
+    Language(
+        "de", "German",
+        {
+            # usual German poker terms (unconfirmed in an 888poker export: its actions are
+            # English in every export seen); the cards are confirmed (issue 39, FPDB)
+            "fold": ("passt", "foldet"), "check": ("checkt", "schiebt"),
+            "call": ("geht mit", "callt"), "bet": ("setzt",), "raise": ("erhöht", "raist"),
+            "to": ("auf",),
+            "all_in": ("und ist all-in", "ist all-in"), "posts": ("setzt", "postet"),
+            "shows": ("zeigt",), "mucks": ("zeigt nicht",), "collected": ("kassiert",),
+            "wins": ("gewinnt",), "dealt_to": ("Karten für", "Ausgeteilt an"),
+            "summary": ("Zusammenfassung",), "seat": ("Sitz", "Platz"),
+            "table": ("Tisch",), "tournament": ("Turnier",), "real_money": ("Echtgeld",),
+            "play_money": ("Spielgeld",),
+        },
+        # issue 39 ('[ 3Karo, KKreuz ]'; 'B'/'D'/'K'/'A' for Bube/Dame/König/As), FPDB
+        ranks={"A": "A", "K": "K", "D": "Q", "B": "J"},
+        suits={"Kreuz": "c", "Karo": "d", "Herz": "h", "Pik": "s"},
+        decimal=",", group=".", symbol_after=True,
+    ),
+    Language(
+        "fr", "French",
+        {
+            # PokerStars' French export as open-source tools quote it ('relance',
+            # 'suit', 'met la petite blind', 'Siège', '*** RÉSUMÉ ***'); 'se couche',
+            # 'parole', 'mise' are the usual French terms (unconfirmed in an export)
+            # Winamax's French export, as a tracker's specification quotes it ('mise',
+            # 'suit', 'relance [X] à [Y]', 'passe', 'poste la petite blinde')
+            "fold": ("se couche", "passe"), "check": ("parole", "checke"), "call": ("suit",),
+            "bet": ("mise",), "raise": ("relance",), "all_in": ("et est all-in", "est all-in"),
+            "posts": ("met", "poste"), "to": ("à",), "total_pot": ("Pot total",),
+            "small_blind": ("la petite blind", "petite blind", "la petite blinde", "petite blinde"),
+            "big_blind": ("la grosse blind", "grosse blind", "la grosse blinde", "grosse blinde"),
+            "shows": ("montre",),
+            "mucks": ("ne montre pas",), "collected": ("a récupéré", "a remporté"),
+            "wins": ("gagne", "remporte"), "dealt_to": ("Distribuées à", "Distribuées"),
+            "summary": ("RÉSUMÉ", "SYNTHÈSE", "Résumé"), "seat": ("Siège", "Place"),
+            "tournament": ("Tournoi",), "real_money": ("Argent réel",),
+            "play_money": ("argent fictif",),
+        },
+        # the French names: As, Roi, Dame, Valet; Trèfle, Carreau, Cœur, Pique (no export
+        # seen: unconfirmed)
+        ranks={"A": "A", "R": "K", "D": "Q", "V": "J"},
+        suits={"Trèfle": "c", "Carreau": "d", "Cœur": "h", "Coeur": "h", "Pique": "s"},
+        decimal=",", group="\u202f", symbol_after=True,
+    ),
+    Language(
+        "es", "Spanish",
+        {
+            # usual Spanish poker terms (unconfirmed in an export)
+            "fold": ("se retira", "pasa"), "check": ("pasa", "chequea"),
+            "call": ("iguala", "paga"), "bet": ("apuesta",), "raise": ("sube", "resube"),
+            "to": ("a",),
+            "all_in": ("y va all-in", "va all-in"), "posts": ("pone", "paga"),
+            "small_blind": ("ciega pequeña",), "big_blind": ("ciega grande",),
+            "shows": ("muestra",), "mucks": ("no muestra",), "collected": ("se lleva", "cobra"),
+            "wins": ("gana",), "dealt_to": ("Repartidas a",), "summary": ("RESUMEN", "Resumen"),
+            "seat": ("Asiento",), "table": ("Mesa",), "tournament": ("Torneo",),
+            "real_money": ("Dinero real",), "play_money": ("Dinero ficticio",),
+        },
+        # As, Rey, Reina/Dama, Jota; Tréboles, Diamantes, Corazones, Picas (unconfirmed;
+        # FPDB reads a Spanish 'D' as 10, which clashes with Dama: not taken)
+        ranks={"A": "A", "R": "K", "D": "Q", "J": "J"},
+        suits={"Tréboles": "c", "Trébol": "c", "Diamantes": "d", "Corazones": "h",
+               "Picas": "s"},
+        decimal=",", group=".", symbol_after=True,
+    ),
+    Language(
+        "pt", "Portuguese",
+        {
+            # usual Portuguese poker terms (unconfirmed in an export)
+            "fold": ("desiste", "passa"), "check": ("mesa", "passa"), "call": ("iguala", "paga"),
+            "bet": ("aposta",), "raise": ("aumenta",), "all_in": ("e está all-in", "está all-in"),
+            "to": ("para",),
+            "posts": ("coloca", "paga"), "small_blind": ("small blind", "pequena blind"),
+            "big_blind": ("big blind", "grande blind"), "shows": ("mostra",),
+            "mucks": ("não mostra",), "collected": ("recebeu", "recolheu"), "wins": ("ganha",),
+            "summary": ("RESUMO", "Resumo"), "seat": ("Lugar", "Assento"), "table": ("Mesa",),
+            "tournament": ("Torneio",), "real_money": ("Dinheiro real",),
+        },
+        # Ás, Rei, Dama, Valete; Paus, Ouros, Copas, Espadas (unconfirmed)
+        ranks={"A": "A", "R": "K", "D": "Q", "V": "J"},
+        suits={"Paus": "c", "Ouros": "d", "Copas": "h", "Espadas": "s"},
+        decimal=",", group=".", symbol_after=True,
+    ),
+    Language(
+        "it", "Italian",
+        {
+            # usual Italian poker terms (unconfirmed in an export)
+            "fold": ("passa", "folda"), "check": ("fa check", "checka"), "call": ("chiama", "vede"),
+            "bet": ("punta",), "raise": ("rilancia",), "all_in": ("ed è all-in", "è all-in"),
+            "to": ("a",),
+            "posts": ("paga", "mette"), "shows": ("mostra",), "mucks": ("non mostra",),
+            "collected": ("incassa", "ha raccolto"), "wins": ("vince",),
+            "summary": ("RIEPILOGO", "Riepilogo"), "seat": ("Posto",), "table": ("Tavolo",),
+            "tournament": ("Torneo",), "real_money": ("Soldi veri",),
+        },
+        # Asso, Re, Donna, Fante; Fiori, Quadri, Cuori, Picche (unconfirmed)
+        ranks={"A": "A", "R": "K", "D": "Q", "F": "J"},
+        suits={"Fiori": "c", "Quadri": "d", "Cuori": "h", "Picche": "s"},
+        decimal=",", group=".", symbol_after=True,
+    ),
+    Language(
+        "ru", "Russian",
+        {
+            # usual Russian poker terms (unconfirmed in an export)
+            "fold": ("сбрасывает карты", "фолд"), "check": ("пропускает", "чек"),
+            "call": ("уравнивает", "колл"), "bet": ("ставит",), "raise": ("повышает", "рейз"),
+            "to": ("до",),
+            "all_in": ("и идёт ва-банк", "ва-банк"), "posts": ("ставит",),
+            "small_blind": ("малый блайнд",), "big_blind": ("большой блайнд",),
+            "shows": ("показывает",), "mucks": ("не показывает",), "collected": ("получает",),
+            "wins": ("выигрывает",), "summary": ("Итог",), "seat": ("Место",),
+            "table": ("Стол",), "tournament": ("Турнир",),
+        },
+        # Туз, Король, Дама, Валет; Трефы, Бубны, Черви, Пики (the Cyrillic initials are
+        # written by name below: they look like Latin letters). FPDB reads the bytes of
+        # TE, VE and DE in Windows-1251 shown as Windows-1252 ('Ò', 'Â', 'Ä') as Q, A and J,
+        # which does not match the Russian names; the names are taken here, Windows-1252
+        # lookalikes included for a Windows-1251 file read as Windows-1252 (unconfirmed)
+        ranks={"\N{CYRILLIC CAPITAL LETTER TE}": "A", "\N{CYRILLIC CAPITAL LETTER KA}": "K",
+               "\N{CYRILLIC CAPITAL LETTER DE}": "Q", "\N{CYRILLIC CAPITAL LETTER VE}": "J",
+               "Ò": "A", "Ê": "K", "Ä": "Q", "Â": "J"},
+        suits={"Трефы": "c", "Бубны": "d", "Черви": "h", "Пики": "s"},
+        decimal=",", group="\u00a0", symbol_after=True,
+    ),
+    Language(
+        "sv", "Swedish", {"fold": ("lägger sig",)},
+        # the sample SpecialCards.txt ('Ec, Knc, 3h, 3c', 'Kns, Th, 5c, Dc'); FPDB
+        ranks={"E": "A", "K": "K", "D": "Q", "Kn": "J"},
+        suits={"c": "c", "d": "d", "h": "h", "s": "s"},
+        decimal=",", group="\u00a0", symbol_after=True,
+    ),
+    Language(
+        "nl", "Dutch", {"fold": ("past",)},
+        # FPDB's splitCards: 'B' (Boer), 'V' (Vrouw), 'H' (Heer)
+        ranks={"A": "A", "H": "K", "V": "Q", "B": "J"},
+        suits={"c": "c", "d": "d", "h": "h", "s": "s"},
+        decimal=",", group=".", symbol_after=True,
+    ),
+)
+"""Every language row, English first (a card group is read by the first row it fits)."""
+
+_BY_CODE = {row.code: row for row in LANGUAGES}
+
+
+def language(code: str) -> Language:
+    """The row of ``code`` (``en``, ``de`` ...); a ValueError lists the codes otherwise."""
+    try:
+        return _BY_CODE[code]
+    except KeyError:
+        raise ValueError(f"no language {code!r}; the rows are {sorted(_BY_CODE)}") from None
+
+
+def phrases(concept: str, rows: Iterable[Language] = LANGUAGES) -> tuple[str, ...]:
+    """Every phrase ``rows`` print for ``concept`` (English's always), longest first, so
+    an alternation of them takes ``zeigt nicht`` before ``zeigt``."""
+    if concept not in CONCEPTS:
+        raise ValueError(f"unknown concept {concept!r}; the concepts are {CONCEPTS}")
+    found = dict.fromkeys(ENGLISH.words.get(concept, ()))
+    for row in rows:
+        found.update(dict.fromkeys(row.words.get(concept, ())))
+    return tuple(sorted(found, key=len, reverse=True))
+
+
+# ---- numbers -------------------------------------------------------------------------
+
+# what may surround or group the digits of an amount: currency symbols and codes, spaces
+# (no-break U+00A0, narrow no-break U+202F, thin U+2009), an apostrophe, and 'Â', the
+# first half of a UTF-8 no-break space read as Windows-1252 ('3Â 023,50 $')
+_NOT_NUMBER = re.compile(r"[^\d.,]")
+_SEPARATOR = re.compile(r"[.,]")
+
+
+def parse_amount(text: str) -> Decimal | None:
+    """An amount as any row writes it (see the module's doc), or None if ``text`` holds
+    no number. ``$1,234.56``, ``1.234,56 €``, ``1\u202f234,56 €``, ``0,01 $``, ``18.429``
+    (chips), ``€0.05``, ``$0.10 USD``."""
+    raw = _NOT_NUMBER.sub("", text).strip(".,")
+    if not raw:
+        return None
+    seps = [(m.start(), m.group()) for m in _SEPARATOR.finditer(raw)]
+    whole, fraction = raw, ""
+    if seps:
+        pos, last = seps[-1]
+        tail = len(raw) - pos - 1
+        if tail in (1, 2) or len({s for _, s in seps}) == 2:  # the last one is the point
+            whole, fraction = raw[:pos], raw[pos + 1:]
+            if any(s == last for _, s in seps[:-1]):
+                return None  # '1.234.56': two decimal points
+    groups = _SEPARATOR.split(whole)
+    if not groups[0] or (len(groups[0]) > 3 and len(groups) > 1) or any(len(g) != 3 for g in groups[1:]):
+        return None  # '12,34' is no grouping of thousands
+    try:
+        return Decimal("".join(groups) + (f".{fraction}" if fraction else ""))
+    except InvalidOperation:
+        return None
+
+
+# ---- cards ---------------------------------------------------------------------------
+
+_CARD_SPLIT = re.compile(r"[\s,]+")
+_PATTERNS = {row.code: row.card_pattern() for row in LANGUAGES}
+
+
+def _row_cards(row: Language, tokens: Sequence[str]) -> str | None:
+    pattern = _PATTERNS[row.code]
+    if pattern is None:
+        return None
+    out = []
+    for token in tokens:
+        m = pattern.fullmatch(token)
+        if m is None:
+            return None
+        out.append(row.card(m["rank"], m["suit"]))
+    return " ".join(out)
+
+
+def translate_cards(text: str, rows: Sequence[Language] = LANGUAGES[1:]) -> tuple[str, Language] | None:
+    """A group of cards as a localized client prints it (``[ 3Karo, KKreuz ]``,
+    ``[ Ec, Knc ]``) as canonical card text (``3d Kc``) and the row that reads it: the
+    first of ``rows`` under which every card reads; None when none does."""
+    tokens = [t for t in _CARD_SPLIT.split(text.strip("[] \u00a0")) if t]
+    if not tokens:
+        return None
+    for row in rows:
+        cards = _row_cards(row, tokens)
+        if cards is not None:
+            return cards, row
+    return None
+
+
+@dataclass
+class CardLanguage:
+    """The card language of one hand: English until a group reads only in another row,
+    then that row first (a hand is written in one language)."""
+
+    row: Language = ENGLISH
+
+    def translate(self, text: str) -> str | None:
+        """Canonical card text of a group not in English (None: leave it as printed, for
+        :mod:`holdem_eval.cards` to read or refuse)."""
+        if self.row is not ENGLISH:
+            cards = _row_cards(self.row, [t for t in _CARD_SPLIT.split(text.strip("[] \u00a0")) if t])
+            if cards is not None:
+                return cards
+        found = translate_cards(text)
+        if found is None:
+            return None
+        self.row = found[1]
+        return found[0]

@@ -1,0 +1,109 @@
+"""iPoker XML of the newer clients (version 20 on): bets and wins without the uncalled bet,
+each player's rake printed (``rakeamount``), decimal commas and grouped thousands, day-first
+dotted dates, game types that name no game, the betting words of other languages."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from holdem_eval.engine import UnsupportedHistoryError, load_history, verify_history
+
+NEWER = """\
+<?xml version="1.0" encoding="utf-8"?>
+<session sessioncode="5279071523">
+ <general>
+  <client_version>23.9.1.10</client_version>
+  <mode>real</mode>
+  <gametype>Omaha PL 0,50€/1€</gametype>
+  <tablename>Laon, 574963928</tablename>
+  <tablecurrency>EUR</tablecurrency>
+  <smallblind>0,50€</smallblind>
+  <bigblind>1€</bigblind>
+  <duration>00:31:37</duration>
+  <gamecount>1</gamecount>
+  <startdate>12.11.2023 08:16:56</startdate>
+  <currency>EUR</currency>
+  <nickname>Alice</nickname>
+  <bets>1 001,24€</bets>
+ </general>
+ <game gamecode="9001">
+  <general>
+   <startdate>12.11.2023 08:16:56</startdate>
+   <players>
+    <player bet="3€" chips="1 100€" dealer="1" name="Alice" rakeamount="0,35€" seat="1" win="6,65€"/>
+    <player bet="3€" chips="200€" dealer="0" name="Bob" seat="3" win="0€"/>
+    <player bet="1€" chips="50,50€" dealer="0" name="Carol" seat="6" win="0€"/>
+   </players>
+  </general>
+  <round no="0">
+   <action no="1" player="Bob" sum="0,50€" type="1"/>
+   <action no="2" player="Carol" sum="1€" type="2"/>
+  </round>
+  <round no="1">
+   <cards player="Alice" type="Pocket">SA HK D10 C9</cards>
+   <cards player="Bob" type="Pocket">X X X X</cards>
+   <cards player="Carol" type="Pocket">X X X X</cards>
+   <action no="3" player="Alice" sum="3€" type="23"/>
+   <action no="4" player="Bob" sum="2,50€" type="3"/>
+   <action no="5" player="Carol" sum="0€" type="0"/>
+  </round>
+  <round no="2">
+   <cards type="Flop">S7 S9 CQ</cards>
+   <action no="6" player="Bob" sum="0€" type="4"/>
+   <action no="7" player="Alice" sum="4€" type="5"/>
+   <action no="8" player="Bob" sum="0€" type="0"/>
+  </round>
+ </game>
+</session>
+"""
+
+
+def test_newer_client_bets_and_wins_without_the_uncalled_bet_and_its_printed_rake() -> None:
+    (check,) = verify_history(NEWER)
+    assert check.method == "exact", check.problem
+    h = check.hand
+    assert h is not None and (h.variant, h.fields["players"]) == ("PO", ["Bob", "Carol", "Alice"])
+    # Alice's uncalled 4 is in neither her bet nor her win: 6.65 of the pot of 7, 0.35 raked
+    assert h.fields["_collected"] == [0, 0, Decimal("6.65")] and h.fields["_rake"] == Decimal("0.35")
+    assert h.finishing_stacks == (19700, 4950, 110365)  # '1 100€' with a space grouping
+    assert (h.fields["year"], h.fields["month"], h.fields["day"]) == (2023, 11, 12)
+    # the printed figures are checked: a win that does not add up names the total
+    (check,) = verify_history(NEWER.replace('win="6,65€"', 'win="6,60€"'))
+    assert check.problem is not None and check.problem.endswith(
+        "the players collected 6.60 and the fees are 0.35, which is not the total pot 7.00:"
+        " the amounts do not add up")
+    # without a player's rakeamount the fees are worked out, as for older clients
+    (check,) = verify_history(NEWER.replace('rakeamount="0,35€" ', ""))
+    assert check.method == "exact" and check.hand is not None
+    assert check.hand.fields["_rake"] == Decimal("0.35")
+
+
+def test_an_older_client_counts_the_uncalled_bet_in_the_win() -> None:
+    older = NEWER.replace("23.9.1.10", "17.1.7.1").replace('rakeamount="0,35€" ', "")
+    (check,) = verify_history(older.replace('win="6,65€"', 'win="10,65€"'))
+    assert check.method == "exact", check.problem
+    assert check.hand is not None and check.hand.fields["_collected"][2] == Decimal("6.65")
+    said = older.replace("<mode>", "<uncalled_bet_enabled>true</uncalled_bet_enabled><mode>")
+    (check,) = verify_history(said)
+    assert check.method == "exact", check.problem  # the session says so: as a newer client
+
+
+@pytest.mark.parametrize(("gametype", "variant"), [
+    ("PL 0,50€/1€", "PO"), ("Omaha HiLow PL 0,50€/1€", "PO/8"), ("Omaha LP 0,50€/1€", "PO"),
+])
+def test_game_types_of_the_newer_clients(gametype: str, variant: str) -> None:
+    (h,) = load_history(NEWER.replace("Omaha PL 0,50€/1€", gametype))
+    assert h.variant == variant
+
+
+def test_a_game_type_that_names_no_game_is_read_from_the_cards_dealt() -> None:
+    five = NEWER.replace("PL 0,50€/1€", "X").replace("Omaha X", "PL 0,50€/1€")
+    five = five.replace("SA HK D10 C9", "SA HK D10 C9 C2").replace("X X X X", "X X X X X")
+    (h,) = load_history(five)
+    assert h.variant == "PO5"
+    two = NEWER.replace("Omaha PL", "PL").replace("SA HK D10 C9", "SA HK")
+    two = two.replace("X X X X", "X X")
+    with pytest.raises(UnsupportedHistoryError, match=r"variant 'PL 0,50€/1€' names no game and"
+                       r" the pocket cards dealt"):
+        list(load_history(two))

@@ -15,9 +15,10 @@ ours again ...), so load from other processes falls on all sides alike:
   thread, CPU time) and through each anchor's driver (``anchor_rand``, CPU time); the
   median and best M hands/s of each, and our ratio to the faster anchor.
 * ``threads=2`` against ``threads=1`` on the same hands (wall time).
-* Monte Carlo heads-up equity, one thread: ``equity(..., method="monte_carlo")`` against
-  OMPEval's EquityCalculator (``anchor_equity mc``) on the same spots, trials per CPU
-  second on both sides (the anchor's start-up subtracted).
+* Monte Carlo equity (heads-up, and AKs vs QQ vs random), one thread:
+  ``equity(..., method="monte_carlo")`` against OMPEval's EquityCalculator (``anchor_equity
+  mc``) on the same spots, trials per CPU second on both sides (the anchor's start-up
+  subtracted).
 * Omaha (4 hole + 5 board cards, random rows, one thread): our M hands/s and its ratio to
   our 7-card batch, interleaved (phevaluator and our kernel before: bench_omaha.py).
 """
@@ -42,7 +43,8 @@ import holdem_eval as he
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_ANCHORS = ROOT.parent / "shared" / "anchors"
-MC_SPOTS = (("AhAs", "KdKc"), ("AKs", "QQ"), ("TT+,AKs", "QQ+"), ("AKs", "random"))
+MC_SPOTS = (("AhAs", "KdKc"), ("AKs", "QQ"), ("TT+,AKs", "QQ+"), ("AKs", "random"),
+            ("AKs", "QQ", "random"))
 
 
 def deal(n: int, k: int, seed: int) -> np.ndarray:
@@ -142,7 +144,7 @@ def compare_mc(equity_exe: Path, trials: int, rounds: int) -> None:
                              capture_output=True, text=True).stdout.split()
         return int(res[0]), child_cpu() - t
 
-    print(f"Monte Carlo heads-up, {trials:,} trials, one thread, CPU time:")
+    print(f"Monte Carlo, {trials:,} trials, one thread, CPU time:")
     for spot in MC_SPOTS:
         ours: list[float] = []
         omp: list[float] = []

@@ -9,7 +9,10 @@ descriptions that a Settlement builds on first access, and the readable Python r
 the tests keep as their oracle (tests/engine/settle_reference.py; not in the product). PokerKit states
 are single-use, so rounds alternate: a block of PokerKit showdowns, then our rounds on
 the same block, so machine noise hits both. Every result is checked against PokerKit's
-payouts (with ``Rules.pokerkit()``) before timing.
+payouts (with ``Rules.pokerkit()``) before timing. Every figure is CPU time
+(``time.process_time``): on a shared machine a wall clock measures the other processes too,
+and PokerKit's single calls (milliseconds) caught a time slice of someone else's work far
+more often than our blocks did.
 
 ``settle_batch`` — N seeded six-seat hands (three all-in levels, ~20 % folds) in one
 call on one thread; median of several runs.
@@ -65,9 +68,9 @@ def main() -> None:
         cases = [case for _, case in prepared]
         for state, case in prepared:
             start = list(case.contributions)
-            t = time.perf_counter()
+            t = time.process_time()
             _finish(state)
-            pk_times.append(time.perf_counter() - t)
+            pk_times.append(time.process_time() - t)
             s = settle(case.contributions, case.holes, case.board, folded=case.folded,
                        button=case.button, rules=Rules.pokerkit())
             net = [now - before for now, before in zip(state.stacks, start)]
@@ -80,10 +83,10 @@ def main() -> None:
             for name, rows, fn in (("text", text_args, settle), ("ids", id_args, settle),
                                    ("pots", text_args, _settle_with_pots),
                                    ("python", text_args, _settle_python)):
-                t = time.perf_counter()
+                t = time.process_time()
                 for contributions, holes, board, folded, button in rows:
                     fn(contributions, holes, board, folded=folded, button=button)
-                ours[name].append((time.perf_counter() - t) / len(rows))
+                ours[name].append((time.process_time() - t) / len(rows))
 
     pk = 1 / statistics.median(pk_times)
     rates = {name: 1 / statistics.median(ts) for name, ts in ours.items()}
@@ -92,9 +95,9 @@ def main() -> None:
     settle_batch(**arrays)  # warm up
     batch_times = []
     for _ in range(args.batch_repeats):
-        t = time.perf_counter()
+        t = time.process_time()
         settle_batch(**arrays)
-        batch_times.append(time.perf_counter() - t)
+        batch_times.append(time.process_time() - t)
     batch = args.batch_hands / statistics.median(batch_times)
 
     print("6-seat showdown, two side pots (same hands, same run)")

@@ -515,6 +515,19 @@ static int mc_tuples_run(const mc_tuples *T, const mc_ctx *m, uint64_t *rs, he_a
         default: break;
         }
     }
+    if (T->np == 3 && T->plain && !T->weighted && T->nun == 0 && ndeal == 5) {
+        /* three players preflop: ranges or hands, at most one random player */
+        switch (T->nrand) {
+        case 0: return MC_RUN(3, 0, 5, 1, 0, -1, 0);
+        case 1:
+            switch (T->rand[0]) {
+            case 0: return MC_RUN(3, 1, 5, 1, 0, 0, 0);
+            case 1: return MC_RUN(3, 1, 5, 1, 0, 1, 0);
+            default: return MC_RUN(3, 1, 5, 1, 0, 2, 0);
+            }
+        default: break;
+        }
+    }
     if (T->plain && !T->weighted && T->nun <= 1) {
         return T->nun ? MC_RUN(T->np, T->nrand, ndeal, 1, 1, -1, 0)
                       : MC_RUN(T->np, T->nrand, ndeal, 1, 0, -1, 0);

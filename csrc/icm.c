@@ -8,15 +8,16 @@
 #include "holdem_eval.h"
 #include "equity_mc_internal.h"
 
-/* Stacks must be finite and >= 0 with a positive sum. *positive receives the count of
- * players with chips. */
-static int check_stacks(size_t n, const double *stacks, size_t *positive)
+/* One row of stacks: finite and >= 0 with a positive, finite sum. *bad_index receives the
+ * bad stack's index; *positive (when OK) the count of players with chips. */
+static int check_stacks(size_t n, const double *stacks, size_t *bad_index, size_t *positive)
 {
     double total = 0.0;
     size_t pos = 0;
     for (size_t i = 0; i < n; i++) {
         double s = stacks[i];
         if (!isfinite(s) || s < 0.0) {
+            *bad_index = i;
             return HE_E_ICM_STACK;
         }
         if (s > 0.0) {
@@ -24,74 +25,262 @@ static int check_stacks(size_t n, const double *stacks, size_t *positive)
         }
         total += s;
     }
-    if (!(total > 0.0) || !isfinite(total)) {
-        return HE_E_ICM_STACK;
+    *bad_index = 0;
+    if (!(total > 0.0)) {
+        return HE_E_ICM_STACKS_ZERO;
+    }
+    if (!isfinite(total)) {
+        return HE_E_ICM_STACKS_SUM;
     }
     *positive = pos;
     return HE_OK;
 }
 
-/* ------------------------------------------------------------------------ exact */
-
-int he_icm_exact(size_t n, const double *stacks, size_t nplaces, double *places)
+int he_icm_check(size_t rows, size_t n, const double *stacks, size_t npay, const double *payouts,
+                 size_t *bad)
 {
-    if (n < 1 || n > HE_ICM_EXACT_MAX_PLAYERS || nplaces < 1 || nplaces > n || !stacks || !places) {
+    if (n < 1 || npay < 1 || rows > SIZE_MAX / n || !stacks || !payouts || !bad) {
         return HE_E_ARGUMENT;
     }
     size_t positive;
-    int st = check_stacks(n, stacks, &positive);
-    if (st != HE_OK) {
-        return st;
-    }
-    uint32_t full = (uint32_t)1 << n;
-    uint32_t all = full - 1;
-    /* reach[S]: probability that the players in places 1..|S| are exactly the set S. */
-    double *reach = calloc(full, sizeof *reach);
-    if (!reach) {
-        return HE_E_ICM_MEMORY;
-    }
-    memset(places, 0, n * nplaces * sizeof *places);
-    reach[0] = 1.0;
-    for (uint32_t mask = 0; mask < full; mask++) {
-        double p = reach[mask];
-        if (p == 0.0) {
-            continue; /* never reached: a zero stack placed above a player with chips */
+    for (size_t r = 0; r < rows; r++) {
+        int st = check_stacks(n, stacks + r * n, &bad[1], &positive);
+        if (st != HE_OK) {
+            bad[0] = r;
+            return st;
         }
-        size_t k = (size_t)he_popcount_portable(mask);
-        if (k >= nplaces) {
+    }
+    bad[0] = 0;
+    for (size_t k = 0; k < npay; k++) {
+        double p = payouts[k];
+        bad[1] = k;
+        if (!isfinite(p) || p < 0.0) {
+            return HE_E_ICM_PAYOUT;
+        }
+        if (k > 0 && p > payouts[k - 1]) {
+            return HE_E_ICM_PAYOUT_RISE;
+        }
+    }
+    bad[1] = 0;
+    return HE_OK;
+}
+
+/* A player's stack with its index: tie_average sorts these to find equal stacks. */
+typedef struct {
+    double stack;
+    size_t player;
+} keyed;
+
+static int keyed_cmp(const void *pa, const void *pb)
+{
+    const keyed *a = pa, *b = pb;
+    if (a->stack != b->stack) {
+        return a->stack < b->stack ? -1 : 1;
+    }
+    return a->player < b->player ? -1 : a->player > b->player;
+}
+
+/* he_icm_tie_average with the caller's scratch of n keyed. */
+static void tie_average(size_t n, const double *stacks, size_t ncols, double *matrix, keyed *key)
+{
+    for (size_t i = 0; i < n; i++) {
+        key[i].stack = stacks[i];
+        key[i].player = i;
+    }
+    if (n <= 32) { /* insertion sort: a few dozen steps for a table's players */
+        for (size_t i = 1; i < n; i++) {
+            keyed k = key[i];
+            size_t j = i;
+            for (; j > 0 && keyed_cmp(&key[j - 1], &k) > 0; j--) {
+                key[j] = key[j - 1];
+            }
+            key[j] = k;
+        }
+    } else {
+        qsort(key, n, sizeof *key, keyed_cmp);
+    }
+    for (size_t lo = 0, hi; lo < n; lo = hi) {
+        for (hi = lo + 1; hi < n && key[hi].stack == key[lo].stack; hi++) {
+        }
+        if (hi - lo == 1) {
             continue;
         }
-        uint32_t left = all & ~mask;
-        /* the remaining stacks summed directly (not total - placed): no cancellation */
-        double rem = 0.0;
-        for (uint32_t m = left; m; m &= m - 1) {
-            rem += stacks[he_ctz64(m)];
+        for (size_t c = 0; c < ncols; c++) { /* summed in player order */
+            double sum = matrix[key[lo].player * ncols + c];
+            for (size_t g = lo + 1; g < hi; g++) {
+                sum += matrix[key[g].player * ncols + c];
+            }
+            double mean = sum / (double)(hi - lo);
+            for (size_t g = lo; g < hi; g++) {
+                matrix[key[g].player * ncols + c] = mean;
+            }
         }
+    }
+}
+
+int he_icm_tie_average(size_t n, const double *stacks, size_t ncols, double *matrix)
+{
+    if (n < 1 || ncols < 1 || n > SIZE_MAX / sizeof(keyed) || !stacks || !matrix) {
+        return HE_E_ARGUMENT;
+    }
+    keyed *key = malloc(n * sizeof *key);
+    if (!key) {
+        return HE_E_ICM_MEMORY;
+    }
+    tie_average(n, stacks, ncols, matrix, key);
+    free(key);
+    return HE_OK;
+}
+
+/* ------------------------------------------------------------------------ exact */
+
+/* Players whose subset sums exact_places tabulates: 2**SUM_BITS doubles (8 KiB). */
+#define SUM_BITS 10
+
+/* Place probabilities of one row of n checked stacks, place-major: by_place[k * n + j] is
+ * the probability that player j finishes in place k + 1 (k < nplaces), overwritten.
+ * reach: 2**n doubles, all zero on entry, all zero again on return (each set's entry is
+ * cleared as it is read), so a batch zeroes it once. low_sums: 2**min(n, SUM_BITS) doubles
+ * of scratch. The sets of k players are visited level by level in increasing order
+ * (Gosper's next-combination step), which adds every term in the same order as one
+ * increasing pass over all 2**n sets would. */
+static void exact_places(size_t n, const double *stacks, size_t nplaces, double *by_place,
+                         double *reach, double *low_sums)
+{
+    uint32_t all = ((uint32_t)1 << n) - 1;
+    uint32_t chips = 0; /* the players with chips */
+    for (size_t j = 0; j < n; j++) {
+        if (stacks[j] > 0.0) {
+            chips |= (uint32_t)1 << j;
+        }
+    }
+    /* low_sums[m]: the stacks of the players in m (of the first low_bits) summed in player
+     * order, each from the sum without its highest player. Worth its 2**low_bits steps
+     * when most sets are visited (many places paid); else low_bits = 0 and every sum runs
+     * over the players left. */
+    size_t low_bits = 2 * nplaces <= n ? 0 : n < SUM_BITS ? n : SUM_BITS;
+    uint32_t low = ((uint32_t)1 << low_bits) - 1;
+    low_sums[0] = 0.0;
+    for (uint32_t m = 1, top = 0; m <= low; m++) {
+        top += m >> (top + 1); /* m's highest player */
+        low_sums[m] = low_sums[m ^ ((uint32_t)1 << top)] + stacks[top];
+    }
+    memset(by_place, 0, n * nplaces * sizeof *by_place);
+    reach[0] = 1.0;
+    for (size_t k = 0; k < nplaces; k++) {
+        double *col = by_place + k * n;
         int push = k + 1 < nplaces;
-        if (rem > 0.0) {
-            double f = p / rem;
-            for (uint32_t m = left; m; m &= m - 1) {
-                unsigned j = he_ctz64(m);
-                if (stacks[j] > 0.0) {
-                    double q = f * stacks[j];
-                    places[j * nplaces + k] += q;
+        uint32_t mask = ((uint32_t)1 << k) - 1; /* the smallest set of k players */
+        for (;;) {
+            double p = reach[mask];
+            reach[mask] = 0.0;
+            /* p == 0: never reached, a zero stack placed above a player with chips */
+            if (p != 0.0) {
+                uint32_t left = all & ~mask;
+                uint32_t live = left & chips;
+                if (live) {
+                    /* the remaining stacks summed directly (not total - placed), in player
+                     * order: no cancellation (the zero stacks left add nothing) */
+                    double rem = low_sums[live & low];
+                    for (uint32_t m = live & ~low; m; m &= m - 1) {
+                        rem += stacks[he_ctz64(m)];
+                    }
+                    double f = p / rem;
                     if (push) {
-                        reach[mask | ((uint32_t)1 << j)] += q;
+                        for (uint32_t m = live; m; m &= m - 1) {
+                            unsigned j = he_ctz64(m);
+                            double q = f * stacks[j];
+                            col[j] += q;
+                            reach[mask | ((uint32_t)1 << j)] += q;
+                        }
+                    } else {
+                        for (uint32_t m = live; m; m &= m - 1) {
+                            unsigned j = he_ctz64(m);
+                            col[j] += f * stacks[j];
+                        }
+                    }
+                } else { /* only zero stacks left: every order of them equally likely */
+                    double q = p / (double)he_popcount_portable(left);
+                    for (uint32_t m = left; m; m &= m - 1) {
+                        unsigned j = he_ctz64(m);
+                        col[j] += q;
+                        if (push) {
+                            reach[mask | ((uint32_t)1 << j)] += q;
+                        }
                     }
                 }
             }
-        } else { /* only zero stacks left: every order of them equally likely */
-            double q = p / (double)he_popcount_portable(left);
-            for (uint32_t m = left; m; m &= m - 1) {
-                unsigned j = he_ctz64(m);
-                places[j * nplaces + k] += q;
-                if (push) {
-                    reach[mask | ((uint32_t)1 << j)] += q;
+            if (k == 0) {
+                break;
+            }
+            /* the next larger set of k players: move the lowest run of ones up by one */
+            uint32_t lowest = mask & (~mask + 1);
+            uint32_t ripple = mask + lowest;
+            if (ripple > all) {
+                break;
+            }
+            mask = ripple | (((ripple ^ mask) >> 2) >> he_ctz64(mask));
+        }
+    }
+}
+
+/* Sets of players up to which the exact kernel keeps its tables on the stack (8 KiB). */
+#define LOCAL_REACH ((size_t)1 << 10)
+
+int he_icm_exact(size_t rows, size_t n, const double *stacks, size_t npay, const double *payouts,
+                 double *equity, double *places, size_t *bad)
+{
+    if (n > HE_ICM_EXACT_MAX_PLAYERS) {
+        return HE_E_ARGUMENT;
+    }
+    int st = he_icm_check(rows, n, stacks, npay, payouts, bad);
+    if (st != HE_OK || rows == 0) {
+        return st;
+    }
+    size_t np = npay < n ? npay : n;
+    size_t sets = (size_t)1 << n;
+    size_t sums = (size_t)1 << (n < SUM_BITS ? n : SUM_BITS);
+    size_t cells = n * np;
+    /* reach (sets), low_sums (sums), the place-major and player-major matrices (cells each) */
+    double local[LOCAL_REACH + ((size_t)1 << SUM_BITS) + 2 * 10 * 10];
+    keyed key[HE_ICM_EXACT_MAX_PLAYERS];
+    double *reach = local;
+    if (sets > LOCAL_REACH) {
+        reach = calloc(sets + sums + 2 * cells, sizeof *reach);
+        if (!reach) {
+            return HE_E_ICM_MEMORY;
+        }
+    } else {
+        memset(local, 0, sets * sizeof *local);
+    }
+    double *low_sums = reach + sets;
+    double *by_place = low_sums + sums;
+    double *by_player = by_place + cells;
+    for (size_t r = 0; r < rows; r++) {
+        const double *s = stacks + r * n;
+        exact_places(n, s, np, by_place, reach, low_sums);
+        for (size_t i = 0; i < n; i++) {
+            for (size_t k = 0; k < np; k++) {
+                by_player[i * np + k] = by_place[k * n + i];
+            }
+        }
+        tie_average(n, s, np, by_player, key);
+        if (places) {
+            memcpy(places + r * cells, by_player, cells * sizeof *places);
+        }
+        if (equity) {
+            for (size_t i = 0; i < n; i++) {
+                double e = 0.0;
+                for (size_t k = 0; k < np; k++) {
+                    e += by_player[i * np + k] * payouts[k];
                 }
+                equity[r * n + i] = e;
             }
         }
     }
-    free(reach);
+    if (reach != local) {
+        free(reach);
+    }
     return HE_OK;
 }
 
@@ -220,8 +409,8 @@ int he_icm_mc(size_t n, const double *stacks, size_t nplaces, uint64_t trials, u
         || !stacks || !counts || n > SIZE_MAX / 64 / HE_POOL_MAX_PARTS) {
         return HE_E_ARGUMENT;
     }
-    size_t positive;
-    int st = check_stacks(n, stacks, &positive);
+    size_t positive, bad_index;
+    int st = check_stacks(n, stacks, &bad_index, &positive);
     if (st != HE_OK) {
         return st;
     }

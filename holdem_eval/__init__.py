@@ -30,7 +30,7 @@ from .errors import (
     ShapeError,
 )
 from .evaluator import evaluate, evaluate_batch, evaluate_omaha, evaluate_omaha_batch
-from .icm import IcmResult, icm, icm_places, icm_result
+from .icm import IcmResult, icm, icm_batch, icm_places, icm_result
 from .icm_decision import CallEv, icm_call_ev
 from .ranges import Range, RangeSyntaxError
 
@@ -76,6 +76,7 @@ __all__ += [
     "InvalidPayoutError",
     "InvalidStackError",
     "icm",
+    "icm_batch",
     "icm_call_ev",
     "icm_places",
     "icm_result",

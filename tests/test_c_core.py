@@ -38,6 +38,21 @@ def test_c_evaluator_under_sanitizers(tmp_path: Path, defines: list[str]) -> Non
     assert "all C evaluator checks passed" in run.stdout
 
 @pytest.mark.slow
+def test_c_icm_under_sanitizers(tmp_path: Path) -> None:
+    exe = tmp_path / "test_icm"
+    cmd = [
+        _cc(), *WARN, "-O1", "-g", "-pthread", "-fsanitize=address,undefined",
+        "-fno-sanitize-recover=all", f"-I{CSRC}", str(ROOT / "tests" / "c" / "test_icm.c"),
+        *(str(p) for p in sorted(CSRC.glob("*.c"))), "-lm", "-o", str(exe),
+    ]
+    build = subprocess.run(cmd, capture_output=True, text=True)
+    assert build.returncode == 0, build.stderr[-4000:]
+    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-4000:]
+    assert "all C ICM checks passed" in run.stdout
+
+
+@pytest.mark.slow
 def test_c_hand_state_machine_under_sanitizers(tmp_path: Path) -> None:
     exe = tmp_path / "test_hand"
     cmd = [

@@ -19,6 +19,7 @@ from holdem_eval import (
     InvalidStackError,
     ShapeError,
     icm,
+    icm_batch,
     icm_places,
     icm_result,
 )
@@ -119,6 +120,12 @@ def test_ties_get_exactly_equal_results() -> None:
     assert eq[1] == eq[3]
     mc = icm(stacks, [50, 30, 20, 10], method="monte_carlo", trials=10_000, seed=3)
     assert mc[0] == mc[2] == mc[5] and mc[1] == mc[3]
+    # more players than the insertion sort that groups a table's ties takes
+    field = [float(10 + i % 7) for i in range(40)]
+    r = icm_result(field, [50, 30, 20], method="monte_carlo", trials=5_000, seed=3)
+    for i in range(7, 40):
+        assert r.equity[i] == r.equity[i % 7] and r.stderr[i] == r.stderr[i % 7]
+        assert r.places[i].tolist() == r.places[i % 7].tolist()
 
 
 def test_zero_stacks_finish_below_everyone_with_chips() -> None:
@@ -226,6 +233,7 @@ def test_inputs_of_every_form_and_untouched() -> None:
     eq = icm(arr, pay)
     assert arr.tolist() == [50, 30, 20] and pay.tolist() == [70.0, 30.0]
     assert icm((50.0, 30.0, 20.0), iter([70, 30])).tolist() == eq.tolist()
+    assert icm([np.float64(50), np.int64(30), 20], [70.0, 30]).tolist() == eq.tolist()
     assert eq.dtype == np.float64
     r = icm_result([50, 30, 20], [70, 30])
     with pytest.raises(ValueError, match="read-only"):
@@ -234,7 +242,7 @@ def test_inputs_of_every_form_and_untouched() -> None:
 
 
 def test_exported() -> None:
-    for name in ("icm", "icm_places", "icm_result", "IcmResult", "InvalidStackError",
+    for name in ("icm", "icm_batch", "icm_places", "icm_result", "IcmResult", "InvalidStackError",
                  "InvalidPayoutError", "IcmArgumentError"):
         assert name in holdem_eval.__all__
 
@@ -311,3 +319,80 @@ def test_bad_places(places: object) -> None:
     with pytest.raises(IcmArgumentError) as info:
         icm_places([50, 30, 20], places=places)  # type: ignore[arg-type]
     assert str(info.value) == f"places must be an int from 1 to 3 (the players), got {places!r}"
+
+
+# --------------------------------------------------------------------------- icm_batch
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_batch_is_icm_row_by_row(seed: int) -> None:
+    rng = random.Random(3000 + seed)
+    n = rng.randint(1, 13)
+    rows = [random_field(rng, n, zeros=seed % 3 == 1 and n > 1) for _ in range(rng.randint(1, 40))]
+    for row in rows[::3]:
+        if n > 2:
+            row[2] = row[0]  # ties, averaged in every row alike
+    payouts = random_payouts(rng, rng.randint(1, n + 2))
+    got = icm_batch(rows, payouts)
+    assert got.shape == (len(rows), n) and got.dtype == np.float64
+    for r, row in enumerate(rows):
+        assert got[r].tolist() == icm(row, payouts, method="exact").tolist(), r
+    # an array in, the same numbers out
+    assert icm_batch(np.array(rows), np.array(payouts)).tolist() == got.tolist()
+
+
+def test_batch_twenty_players_few_paid() -> None:
+    rng = random.Random(11)
+    rows = np.array([random_field(rng, 20) for _ in range(5)])
+    got = icm_batch(rows, [50, 30, 20])
+    for r in range(5):
+        assert got[r].tolist() == icm(rows[r], [50, 30, 20], method="exact").tolist()
+    assert np.allclose(got.sum(axis=1), 100.0, rtol=1e-12)
+
+
+def test_batch_empty_and_untouched() -> None:
+    assert icm_batch(np.zeros((0, 4)), [3, 2]).shape == (0, 4)
+    stacks = np.array([[50.0, 30.0, 20.0], [5.0, -1.0, 2.0]])
+    payouts = np.array([70.0, 30.0])
+    before, pay_before = stacks.copy(), payouts.copy()
+    icm_batch(stacks[:1], payouts)
+    with pytest.raises(InvalidStackError):
+        icm_batch(stacks, payouts)
+    assert stacks.tolist() == before.tolist() and payouts.tolist() == pay_before.tolist()
+    rows = [[50, 30, 20], [10, 10, 0]]
+    icm_batch(rows, [60, 40, 20])
+    assert rows == [[50, 30, 20], [10, 10, 0]]
+
+
+@pytest.mark.parametrize(("stacks", "payouts", "cls", "message"), [
+    ([[50, 30, 20], [50, -5, 20]], [70, 30], InvalidStackError,
+     "stack 1 in row 1 is -5.0: stacks must be finite numbers >= 0, got [50, -5, 20]"),
+    (np.array([[1.0, 2.0], [3.0, 4.0], [0.0, 0.0]]), [70, 30], InvalidStackError,
+     "stacks in row 2 must not all be zero, got [0.0, 0.0]"),
+    ([[1, 2], [1e308, 1e308]], [70, 30], InvalidStackError,
+     "stacks in row 1 must sum to a finite number, got [1e+308, 1e+308]"),
+    ([[1, 2], [10**400, 1]], [70, 30], InvalidStackError,
+     f"stacks in row 1 must be finite numbers >= 0, got [{10**400}, 1]"),
+    ([[50, 30], [50, "30"]], [70, 30], DTypeError,
+     "stack 1 in row 1 is not a number: '30' in [50, '30']"),
+    (np.array([[True, False]]), [70, 30], DTypeError,
+     "stacks must be numbers, got an array of dtype bool"),
+    ("50 30", [70, 30], DTypeError, "stacks must be rows of numbers, got '50 30'"),
+    ([50, 30, 20], [70, 30], ShapeError,
+     "stacks must have shape (rows, players) with at least one player, got shape (3,)"),
+    ([[50, 30], [20]], [70, 30], ShapeError,
+     "stacks must be rows of equal length (one row of stacks per table), got [[50, 30], [20]]"),
+    ([[1] * 25], [70, 30], IcmArgumentError,
+     "icm_batch takes at most 24 players a row (it is exact: memory and time grow as 2**n), "
+     "got 25"),
+    ([[50, 30, 20]], [30, 70], InvalidPayoutError,
+     "payouts must not increase: payout 1 (70.0) is above payout 0 (30.0) in [30, 70]"),
+    ([[50, 30, 20]], [70, -1], InvalidPayoutError,
+     "payout 1 is -1.0: payouts must be finite numbers >= 0, got [70, -1]"),
+    ([[50, 30, 20]], [], ShapeError, "payouts must have at least one value, got []"),
+])
+def test_batch_rejects(stacks: object, payouts: object, cls: type[Exception], message: str) -> None:
+    with pytest.raises(cls) as info:
+        icm_batch(stacks, payouts)  # type: ignore[arg-type]
+    assert str(info.value) == message
+    assert isinstance(info.value, holdem_eval.HoldemEvalError)

@@ -104,13 +104,15 @@ class Settlement:
     """False when everyone else folded: the last live seat took the pot unseen."""
     runs: int
     """Runs of the board the hand was settled on (1: one board)."""
-    _awards: tuple[Award, ...] | None
-    _run_ranks: tuple[tuple[int | None, ...], ...] | None
-    _run_low_ranks: tuple[tuple[int | None, ...], ...] | None
-    _pots: tuple[Pot, ...] | None
-    _returned: tuple[int, ...] | None
-    _ranks: tuple[int | None, ...] | None
-    _hands: tuple[SeatHand | None, ...] | None
+    # Built on first access (a slot left unset until then: a settlement from the kernel
+    # sets ten slots, not seventeen, which is most of what it costs to make one).
+    _awards: tuple[Award, ...]
+    _run_ranks: tuple[tuple[int | None, ...], ...]
+    _run_low_ranks: tuple[tuple[int | None, ...], ...]
+    _pots: tuple[Pot, ...]
+    _returned: tuple[int, ...]
+    _ranks: tuple[int | None, ...]
+    _hands: tuple[SeatHand | None, ...]
     _detail: list[int]
     _cards: bytes
     _hole_len: int
@@ -151,10 +153,10 @@ class Settlement:
         _init(self, "_board", board)
         _init(self, "_variant", variant)
         _init(self, "_detail", [])
-        _init(self, "_hands", None)
-        _init(self, "_awards", awards)
-        _init(self, "_run_ranks", run_ranks)
-        _init(self, "_run_low_ranks", run_low_ranks)
+        for name, value in (("_awards", awards), ("_run_ranks", run_ranks),
+                            ("_run_low_ranks", run_low_ranks)):
+            if value is not None:  # else built from the pots on first access
+                _init(self, name, value)
         _init(self, "runs", 1 if run_ranks is None else len(run_ranks))
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -189,59 +191,69 @@ class Settlement:
     @property
     def pots(self) -> tuple[Pot, ...]:
         """Main pot first, then side pots."""
-        if self._pots is None:
-            object.__setattr__(self, "_pots", _pots_from_detail(self._detail, len(self.payouts)))
-        assert self._pots is not None
-        return self._pots
+        try:
+            return self._pots
+        except AttributeError:  # not built yet
+            pots = _pots_from_detail(self._detail, len(self.payouts))
+            object.__setattr__(self, "_pots", pots)
+            return pots
 
     @property
     def returned(self) -> tuple[int, ...]:
         """Per seat, the unmatched part of the largest contribution given back (not a win)."""
-        if self._returned is None:
-            object.__setattr__(self, "_returned", tuple(self._detail[:len(self.payouts)]))
-        assert self._returned is not None
-        return self._returned
+        try:
+            return self._returned
+        except AttributeError:  # not built yet
+            returned = tuple(self._detail[:len(self.payouts)])
+            object.__setattr__(self, "_returned", returned)
+            return returned
 
     @property
     def ranks(self) -> tuple[int | None, ...]:
         """Per seat, the hand rank at showdown; ``None`` for folded seats or without a
         showdown."""
-        if self._ranks is None:
+        try:
+            return self._ranks
+        except AttributeError:  # not built yet
             seats = len(self.payouts)
             ranks = tuple([r or None for r in self._detail[seats:2 * seats]])
             object.__setattr__(self, "_ranks", ranks)
-        assert self._ranks is not None
-        return self._ranks
+            return ranks
 
     @property
     def awards(self) -> tuple[Award, ...]:
         """Every part of every pot as awarded, pot by pot, run by run, high before low: one
         per pot for one board of a high-only game; a low award only where a low
         qualified (else the high hands took the whole share)."""
-        if self._awards is None:
+        try:
+            return self._awards
+        except AttributeError:  # not built yet
             awards = tuple(Award(i, 0, "high", pot.amount - pot.rake, pot.winners, pot.shares,
                                  pot.rank) for i, pot in enumerate(self.pots))
             object.__setattr__(self, "_awards", awards)
-        assert self._awards is not None
-        return self._awards
+            return awards
 
     @property
     def run_ranks(self) -> tuple[tuple[int | None, ...], ...]:
         """Per run of the board, each seat's high rank (``run_ranks[0] == ranks``)."""
-        if self._run_ranks is None:
-            object.__setattr__(self, "_run_ranks", (self.ranks,))
-        assert self._run_ranks is not None
-        return self._run_ranks
+        try:
+            return self._run_ranks
+        except AttributeError:  # not built yet
+            run_ranks = (self.ranks,)
+            object.__setattr__(self, "_run_ranks", run_ranks)
+            return run_ranks
 
     @property
     def run_low_ranks(self) -> tuple[tuple[int | None, ...], ...]:
         """Per run, each seat's low rank in a hi-lo game (HE_LOW_*: 1 = 5-4-3-2-A .. 56 =
         8-7-6-5-4); ``None`` for no qualifying low, a seat not shown, or a high-only game."""
-        if self._run_low_ranks is None:
+        try:
+            return self._run_low_ranks
+        except AttributeError:  # not built yet
             nothing: tuple[int | None, ...] = (None,) * len(self.payouts)
-            object.__setattr__(self, "_run_low_ranks", (nothing,) * self.runs)
-        assert self._run_low_ranks is not None
-        return self._run_low_ranks
+            lows = (nothing,) * self.runs
+            object.__setattr__(self, "_run_low_ranks", lows)
+            return lows
 
     @property
     def low_ranks(self) -> tuple[int | None, ...]:
@@ -256,10 +268,12 @@ class Settlement:
     @property
     def hands(self) -> tuple[SeatHand | None, ...]:
         """Per seat, its hand at showdown (``None`` for folded seats or without a showdown)."""
-        if self._hands is None:
-            object.__setattr__(self, "_hands", self._make_hands())
-        assert self._hands is not None
-        return self._hands
+        try:
+            return self._hands
+        except AttributeError:  # not built yet
+            hands = self._make_hands()
+            object.__setattr__(self, "_hands", hands)
+            return hands
 
     def _make_hands(self) -> tuple[SeatHand | None, ...]:
         out: list[SeatHand | None] = []
@@ -484,16 +498,9 @@ def from_detail(
     _init(settlement, "contributions", tuple(contributions))
     _init(settlement, "showdown", showdown)
     _init(settlement, "_detail", detail[seats:])
-    _init(settlement, "_pots", None)
-    _init(settlement, "_returned", None)
-    _init(settlement, "_ranks", None)
-    _init(settlement, "_hands", None)
     _init(settlement, "_cards", cards)
     _init(settlement, "_hole_len", hole_len)
     _init(settlement, "_board", board)
     _init(settlement, "_variant", variant)
-    _init(settlement, "_awards", None)
-    _init(settlement, "_run_ranks", None)
-    _init(settlement, "_run_low_ranks", None)
-    _init(settlement, "runs", 1)
+    _init(settlement, "runs", 1)  # the pots, ranks, hands ... are built on first access
     return settlement

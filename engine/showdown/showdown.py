@@ -230,26 +230,10 @@ def _settle_native(
         board_bytes = found
     live = seats - sum(folded)
     if live > 1:
-        parts: list[bytes | None] = []
-        hole_len = 0
-        allowed = VARIANTS[variant].hole_counts
-        for s in range(seats):
-            if folded[s]:
-                parts.append(None)
-                continue
-            hole = hole_cards[s]
-            ids = _HOLE_BYTES.get(hole) if type(hole) is str else None
-            if ids is None:
-                ids = _fast_bytes(hole)
-                if ids is None:
-                    return None
-            # every live hole the same allowed size, or the Python path names the bad one
-            if len(ids) != hole_len and (hole_len or len(ids) not in allowed):
-                return None
-            hole_len = len(ids)
-            parts.append(ids)
-        blank = b"\xff" * hole_len
-        hole_bytes = b"".join([blank if h is None else h for h in parts])
+        holes = _live_holes(hole_cards, folded, seats, variant, live)
+        if holes is None:
+            return None
+        hole_bytes, hole_len = holes
     else:
         hole_len = VARIANTS[variant].hole_counts[0]
         hole_bytes = b"\xff" * (seats * hole_len)
@@ -263,10 +247,42 @@ def _settle_native(
                        variant)
 
 
+def _live_holes(hole_cards: Sequence[Any], folded: Sequence[bool], seats: int, variant: str,
+                live: int) -> tuple[bytes, int] | None:
+    """The live seats' hole cards as ids, ``hole_len`` per seat (0xff for a folded seat),
+    and ``hole_len``; None when a hole needs the checked path (its conversion or error)."""
+    if live == seats and type(hole_cards[0]) is str and variant in _TWO_CARD_VARIANTS:
+        try:  # every seat's two cards as canonical text ("AhKd"): one lookup each
+            return b"".join(map(_HOLE_BYTES.__getitem__, hole_cards)), 2
+        except (KeyError, TypeError):  # other text, or ids (a list is unhashable)
+            pass  # seat by seat below
+    parts: list[bytes | None] = []
+    hole_len = 0
+    allowed = VARIANTS[variant].hole_counts
+    for s in range(seats):
+        if folded[s]:
+            parts.append(None)
+            continue
+        hole = hole_cards[s]
+        ids = _HOLE_BYTES.get(hole) if type(hole) is str else None
+        if ids is None:
+            ids = _fast_bytes(hole)
+            if ids is None:
+                return None
+        # every live hole the same allowed size, or the Python path names the bad one
+        if len(ids) != hole_len and (hole_len or len(ids) not in allowed):
+            return None
+        hole_len = len(ids)
+        parts.append(ids)
+    blank = b"\xff" * hole_len
+    return b"".join([blank if h is None else h for h in parts]), hole_len
+
+
 _DEFAULT_NATIVE_RULES = native_rules(DEFAULT_RULES)
 _CARD_BYTES = {token: bytes([card]) for token, card in _TOKENS.items()}
 _CANONICAL = [card_text(card) for card in range(DECK_SIZE)]
 _HOLE_BYTES = {a + b: bytes([_TOKENS[a], _TOKENS[b]]) for a in _CANONICAL for b in _CANONICAL}
+_TWO_CARD_VARIANTS = frozenset(name for name, row in VARIANTS.items() if 2 in row.hole_counts)
 
 
 def settle(

@@ -58,7 +58,9 @@ def settle_hand(
     if size is None:
         size = _SETTLE_SIZES[seats] = seats + lib.he_settle_detail_len(seats)
     out = ffi.new("int64_t[]", size)
-    if dead is None:
+    # no dead chips (a table's hands, mostly): the flat call, which settles exactly as
+    # he_settle_hand_dead with zeros and costs none of the table struct's cdata
+    if dead is None or not any(dead):
         st = lib.he_settle_hand(contributions, folded, holes, hole_len, board, len(board),
                                 seats, button, variant, rules, out, out + seats)
     else:

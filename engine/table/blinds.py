@@ -19,6 +19,14 @@ blind twice in a row:
   posts the small blind (TDA "Button in Heads-up") — unless he posted it last hand
   (going from three players to two), when there is no small blind that hand.
 
+Missed blinds:
+
+* A seated player who is sitting out when the small or big blind passes his seat
+  *misses* that blind.  To come back he either posts what he missed — the big blind
+  live (it counts as his bet) and the small blind dead (it goes to the pot) — or waits
+  until the big blind reaches him.  A player whose turn for the big blind comes while
+  he is back simply posts it and owes nothing more.
+
 Functions of the seats, so the rules are read in one place."""
 
 from __future__ import annotations

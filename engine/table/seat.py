@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["SeatState"]
+from ..errors import TableError
+
+__all__ = ["SeatState", "check_buy_in"]
 
 
 @dataclass
@@ -28,3 +30,11 @@ class SeatState:
     @property
     def busted(self) -> bool:
         return self.stack == 0 and self.pending_rebuy == 0
+
+
+def check_buy_in(least: int | None, most: int | None, what: str, stack: int) -> None:
+    """Refuse a buy-in or rebuy (``what``) that leaves ``stack`` outside the table's bounds."""
+    if least is not None and stack < least:
+        raise TableError(f"{what} leaves a stack of {stack}, below the table's minimum buy-in of {least}")
+    if most is not None and stack > most:
+        raise TableError(f"{what} makes a stack of {stack}, above the table's maximum buy-in of {most}")

@@ -7,23 +7,10 @@ Every seat number in this module — arguments, views, events, error messages �
 
 Rules this table follows:
 
-* The big blind moves one seat clockwise after every hand: to the first seat after
-  the last big blind that is dealt in (or waits for the big blind). So nobody posts the
-  big blind twice in a row or is skipped by it, and nobody posts the small blind twice in
-  a row. Where the small blind and the button go is the table's ``button_rule``
-  (engine/table/blinds.py): ``"moving"`` (default) — the small blind and the button are
-  the dealt-in seats just before the big blind (heads-up the button posts the small
-  blind); when the seat before the big blind posted the small blind last hand (the last
-  big blind left), it takes the button and nobody posts the small blind. ``"dead"`` —
-  the dead button of Robert's Rules and the TDA (tournaments use it): the small blind is
-  the last big blind's seat and the button the last small blind's, even when that
-  leaves no small blind or puts the button on an empty seat. :meth:`next_blinds` tells
-  who posts next (the small blind None when nobody does).
-* A seated player who is sitting out when the small or big blind passes his seat
-  *misses* that blind.  To come back he either posts what he missed — the big blind
-  live (it counts as his bet) and the small blind dead (it goes to the pot) — or waits
-  until the big blind reaches him.  A player whose turn for the big blind comes while
-  he is back simply posts it and owes nothing more.
+* The big blind moves one seat clockwise after every hand; where the small blind and the
+  button go is the table's ``button_rule``, ``"moving"`` (default) or ``"dead"``, and a
+  player sitting out when a blind passes his seat *misses* it (engine/table/blinds.py states
+  both rules and what a returning player posts). :meth:`next_blinds` tells who posts next.
 * A new player waits for the big blind (default) or posts one big blind live in his
   first hand, in any position.  A player may join during a hand; he is dealt in from
   a later hand.
@@ -47,22 +34,7 @@ certified shuffle) or ``seed=`` asks for the reproducible seeded deal of simulat
 Chips are conserved over the session:
 ``sum(stacks) + rake_taken + cashed_out == bought_in`` between hands.
 
->>> from holdem_eval.engine import GameConfig, Table
->>> t = Table(GameConfig(big_blind=2), seats=3, seed=1, table_id="doc")
->>> for seat, name in enumerate(["ann", "bob", "cy"]):
-...     t.join(seat, name, 200, wait_for_big_blind=False)
->>> h = t.start_hand()
->>> t.button, t.seat_to_act, t.hand_id
-(0, 0, 'doc-1')
->>> while t.hand is not None:
-...     t.act(t.seat_to_act, t.legal_actions()[0])   # everyone folds (or checks)
->>> t.stacks
-[200, 199, 201]
->>> [(e.kind, e.seat, e.amount) for e in t.events_since(0, viewer=None)][-3:]
-[('uncalled', 2, 1), ('win', 2, 2), ('hand_end', None, 0)]
->>> _ = t.start_hand()          # the button moves one seat clockwise
->>> t.button, t.hand.blind_seats
-(1, (2, 0))
+A session played step by step is in docs/engine.md ("Tables").
 """
 
 from __future__ import annotations
@@ -80,13 +52,14 @@ from ..hand.deck_hand import DeckHand
 from ..hand.decks import Deck, OsDeck
 from ..hand.hand import Action, ActionKind, Hand, LegalAction
 from .blinds import BUTTON_RULES, HandPlan, mark_missed_blinds, plan_hand
-from .seat import SeatState
+from .seat import SeatState, check_buy_in
 from .view import (
     HandResult,
     TableEvent,
     TableView,
     hand_result,
     parse_action,
+    seen_by,
     table_view,
     table_views_json,
 )
@@ -235,12 +208,7 @@ class Table:
         if cursor < first - 1:
             raise TableError(f"events after {cursor} are no longer kept (the oldest kept is {first});"
                              " take a fresh view")
-        out = []
-        for e in self._events[cursor - first + 1:]:
-            if e.kind == "hole" and e.seat != viewer:
-                e = TableEvent(e.seq, e.kind, e.hand_id, e.seat, e.amount, (), e.info)
-            out.append(e)
-        return out
+        return seen_by(self._events[cursor - first + 1:], viewer)
 
     # ---- seats ---------------------------------------------------------------------
     def _seat_index(self, seat: object) -> int:
@@ -265,14 +233,6 @@ class Table:
             return None
         return self.hand_seats.index(seat)
 
-    def _check_buy_in(self, what: str, stack: int) -> None:
-        if self.min_buy_in is not None and stack < self.min_buy_in:
-            raise TableError(f"{what} leaves a stack of {stack}, below the table's minimum buy-in"
-                             f" of {self.min_buy_in}")
-        if self.max_buy_in is not None and stack > self.max_buy_in:
-            raise TableError(f"{what} makes a stack of {stack}, above the table's maximum buy-in"
-                             f" of {self.max_buy_in}")
-
     def join(self, seat: int, name: str, buy_in: int, *, wait_for_big_blind: bool = True) -> None:
         """Seat a new player with ``buy_in`` chips; he waits for the big blind or posts
         one. Allowed during a hand: he is dealt in from a later hand."""
@@ -285,7 +245,7 @@ class Table:
             raise TableError(f"buy_in must be a positive int, got {buy_in!r}")
         if not isinstance(wait_for_big_blind, bool):
             raise TableError(f"wait_for_big_blind must be a bool, got {wait_for_big_blind!r}")
-        self._check_buy_in(f"a buy-in of {buy_in}", buy_in)
+        check_buy_in(self.min_buy_in, self.max_buy_in, f"a buy-in of {buy_in}", buy_in)
         first = self._first_hand and self.hand is None
         self.seats[k] = SeatState(
             name, buy_in, buy_in,
@@ -335,7 +295,8 @@ class Table:
             raise TableError(f"rebuy amount must be a positive int, got {amount!r}")
         if s.leaving:
             raise TableError(f"seat {k} is leaving; it cannot rebuy")
-        self._check_buy_in(f"a rebuy of {amount}", s.stack + s.pending_rebuy + amount)
+        check_buy_in(self.min_buy_in, self.max_buy_in, f"a rebuy of {amount}",
+                     s.stack + s.pending_rebuy + amount)
         s.bought_in += amount
         self.bought_in += amount
         if self._in_hand(k) is not None:

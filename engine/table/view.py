@@ -52,6 +52,7 @@ __all__ = [
     "legal_to_json",
     "parse_action",
     "read_field",
+    "seen_by",
     "table_view",
     "table_views_json",
 ]
@@ -522,3 +523,10 @@ def hand_result(hand: Hand, hand_id: str, hand_seats: list[int], rules: Any) -> 
                 by_run[-1][seat(e.seat)] = by_run[-1].get(seat(e.seat), 0) + e.amount
     return HandResult(hand_id, pots, net, hand.rake, shown, tuple(hand.board), boards,
                       tuple(by_run))
+
+
+def seen_by(events: Iterable[TableEvent], viewer: int | None) -> list[TableEvent]:
+    """``events`` as ``viewer`` (a table seat, or ``None`` for a spectator) may see them:
+    other seats' hole cards removed."""
+    return [TableEvent(e.seq, e.kind, e.hand_id, e.seat, e.amount, (), e.info)
+            if e.kind == "hole" and e.seat != viewer else e for e in events]

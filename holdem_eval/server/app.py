@@ -40,8 +40,8 @@ from websockets.http11 import Request, Response
 from websockets.protocol import State
 
 from ..errors import ServerError
+from .handoff import SummaryBoard, receive_connections
 from .room import Room, ServerSettings
-from .shards import SummaryBoard, receive_connections
 
 __all__ = ["MESSAGE_TYPES", "TableServer", "check_state_dir", "load_key"]
 

@@ -31,14 +31,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import mmap
 import multiprocessing
 import os
 import re
 import selectors
 import signal
 import socket
-import struct
 import sys
 import time
 from collections.abc import Callable
@@ -48,13 +46,11 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from ..errors import ServerError
+from .app import TableServer, check_state_dir, load_key
+from .handoff import SummaryBoard
 
-__all__ = ["SummaryBoard", "placement", "receive_connections", "run_sharded"]
+__all__ = ["placement", "run_sharded"]
 
-_SLOT = 512
-"""Bytes of one table's summary slot on the board: a sequence number (u32), a length
-(u16) and the JSON (a summary is under 250 bytes)."""
-_HEAD = struct.Struct("<IH")
 _PEEK = 4096
 """Bytes of a request peeked at for its request line; a line longer than this goes to
 the workers in turn (which refuse it)."""
@@ -70,84 +66,10 @@ def placement(tables: list[int], workers: int) -> dict[int, int]:
     return {k: j % workers for j, k in enumerate(sorted(tables))}
 
 
-class SummaryBoard:
-    """Each table's ``tables`` summary in shared memory (an anonymous ``MAP_SHARED``
-    mapping, inherited by the forked workers). One writer per slot (the table's worker);
-    a sequence number, odd while a write is under way, lets a reader skip a slot that a
-    worker killed mid-write left half written, with no lock a dead process could hold."""
-
-    def __init__(self, tables: int) -> None:
-        self.tables = tables
-        self._mem = mmap.mmap(-1, tables * _SLOT)
-
-    def put(self, k: int, summary: dict[str, Any]) -> None:
-        data = json.dumps(summary, separators=(",", ":")).encode()
-        if len(data) > _SLOT - _HEAD.size:
-            raise ServerError("bad_setting", f"table {k}'s summary is {len(data)} bytes, over the"
-                                             f" board's {_SLOT - _HEAD.size}")
-        at = k * _SLOT
-        seq = _HEAD.unpack_from(self._mem, at)[0]
-        seq += 1 + (seq & 1)  # odd: being written
-        _HEAD.pack_into(self._mem, at, seq, 0)
-        self._mem[at + _HEAD.size:at + _HEAD.size + len(data)] = data
-        _HEAD.pack_into(self._mem, at, seq + 1, len(data))
-
-    def read(self) -> list[dict[str, Any]]:
-        """Every table's latest summary, in table order (a table whose worker has not
-        published yet, or is being started again, is left out)."""
-        out = []
-        for k in range(self.tables):
-            at = k * _SLOT
-            for _ in range(3):
-                seq, n = _HEAD.unpack_from(self._mem, at)
-                data = bytes(self._mem[at + _HEAD.size:at + _HEAD.size + n])
-                if seq & 1 == 0 and _HEAD.unpack_from(self._mem, at)[0] == seq:
-                    if n:
-                        out.append(json.loads(data))
-                    break
-        return out
-
-
-def receive_connections(loop: asyncio.AbstractEventLoop, handoff: socket.socket,
-                        factory: Callable[[], asyncio.Protocol],
-                        on_close: Callable[[], None] | None = None) -> None:
-    """Make a connection with ``factory`` of every socket the front hands over through
-    ``handoff`` (one ``SCM_RIGHTS`` message each); ``on_close`` when the front is gone."""
-    handoff.setblocking(False)
-
-    async def adopt(sock: socket.socket) -> None:
-        try:
-            await loop.connect_accepted_socket(factory, sock)
-        except OSError:
-            sock.close()
-
-    def ready() -> None:
-        while True:
-            try:
-                data, fds, _, _ = socket.recv_fds(handoff, 1, 1)
-            except (BlockingIOError, InterruptedError):
-                return
-            except OSError:
-                data, fds = b"", []
-            if not data and not fds:
-                loop.remove_reader(handoff.fileno())
-                if on_close is not None:
-                    on_close()
-                return
-            for fd in fds:
-                sock = socket.socket(fileno=fd)
-                sock.setblocking(False)
-                loop.create_task(adopt(sock))
-
-    loop.add_reader(handoff.fileno(), ready)
-
-
 def _worker_main(index: int, places: dict[int, int], settings: Any, key: bytes, board: SummaryBoard,
                  handoff: socket.socket, report: int, relay: str, inherited: list[int]) -> None:
     """A worker process (forked by the front): its tables, served until SIGTERM or the
     front goes away. Writes one JSON line on ``report`` once it serves, or its error."""
-    from .app import TableServer
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the front, which stops us
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the front's handler (until the loop's)
     signal.set_wakeup_fd(-1)
@@ -276,8 +198,6 @@ def run_sharded(settings: Any, host: str, port: int, workers: int, *,
     ``settings.tables``). ``ready(port, pids, restored, warnings)`` once every worker
     serves. A worker that cannot start, or cannot be started again, raises
     :class:`ServerError` after stopping the others."""
-    from .app import check_state_dir, load_key
-
     if not sys.platform.startswith("linux"):
         raise ServerError("bad_setting", "--workers above 1 needs Linux (file descriptor passing, abstract"
                                          f" Unix sockets); this is {sys.platform}")

@@ -23,7 +23,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 ROOTS = {"holdem_eval": ROOT / "holdem_eval", "holdem_eval.engine": ROOT / "engine"}
 APPS = ("holdem_eval.cli", "holdem_eval.server", "holdem_eval.__main__")
-GENERATED = {"csrc/he_tables.c", "csrc/eval_short_tables.c"}
+GENERATED = {"csrc/he_tables.c", "csrc/eval_short_tables.c", "csrc/eval_omaha_tables.c"}
 MAX_LINES = 650
 
 

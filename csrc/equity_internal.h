@@ -70,8 +70,8 @@ HE_ALWAYS_INLINE void count_game(const unsigned *r, size_t np, uint64_t *wins, u
 }
 
 /* Best Omaha rank of each of np holes on a five-card board b: one game for count_game.
- * Omaha hands are ranked by he_omaha_best (he_eval_internal.h): a pair-by-triple table
- * lookup per choice of five cards, flushes only in a suit the board allows. */
+ * Omaha hands are ranked by he_omaha_best (eval_omaha_internal.h): the board's row of the
+ * direct table found once, one load per hole pair, flushes only in a suit the board allows. */
 static inline void omaha_game(const he_omaha_hole *holes, size_t np, const uint8_t *b,
                               uint64_t *wins, uint64_t *hist)
 {

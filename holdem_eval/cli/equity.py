@@ -13,16 +13,24 @@ from typing import TextIO
 from ..cards import parse_cards
 from ..equity.compute import MAX_TRIALS, equity
 from ..errors import HoldemEvalError, ShapeError
-from ..variants import VARIANT_NAMES
-from .args import add_quiet_arg, add_threads_arg, count_type, seed_type, show_progress
+from .args import (
+    add_command,
+    add_quiet_arg,
+    add_threads_arg,
+    add_variant_args,
+    count_type,
+    game,
+    seed_type,
+    show_progress,
+)
 
 __all__ = ["register", "run"]
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
-        "equity",
-        help="equity of 2..10 hands or ranges",
+    p = add_command(
+        sub, "equity",
+        summary="equity of 2..10 hands or ranges",
         description="Equity of 2..10 players: exact hole cards, ranges or 'random'. Exact "
         "enumeration when cheap (or with --exact), else Monte Carlo.",
         epilog='examples: holdem-eval equity AhAs KdKc  ·  holdem-eval equity "TT+,AKs" '
@@ -42,11 +50,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--seed", type=seed_type, help="Monte Carlo seed: the same seed gives the same result, "
                    "whatever --threads")
     add_threads_arg(p)
-    p.add_argument("--omaha", action="store_true", help="Omaha: 4-card hands or random")
-    p.add_argument("--variant", choices=VARIANT_NAMES, default=None,
-                   help="the game (docs/variants.md): holdem (default), short-deck (the 36 "
-                   "cards 6..A), omaha (as --omaha), ...; hi-lo games give each player's "
-                   "expected share of a pot split high / low")
+    add_variant_args(p, omaha="4-card hands or random",
+                     games="short-deck (the 36 cards 6..A), omaha (as --omaha), ...; hi-lo "
+                     "games give each player's expected share of a pot split high / low")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_quiet_arg(p)
     p.set_defaults(handler=run)
@@ -88,14 +94,10 @@ def _split_hint(players: list[str]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.omaha and args.variant not in (None, "omaha"):
-        raise ShapeError(f"--omaha and --variant {args.variant} disagree: give one of them")
+    variant = game(args)
     method = "exact" if args.exact else (
         "monte_carlo" if args.trials is not None or args.stderr is not None else "auto")
     _split_hint(args.players)
-    if args.omaha and args.variant not in (None, "omaha"):
-        raise ShapeError(f"--omaha and --variant {args.variant} name two games: give one")
-    variant = "omaha" if args.omaha else (args.variant or "holdem")
     show = show_progress(args) and not args.json
     bar = _Bar(sys.stderr) if show else None
     progress: Callable[[float], None] | None = bar

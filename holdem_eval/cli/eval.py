@@ -12,16 +12,15 @@ from ..categories import best_five, best_five_omaha, describe, hand_category
 from ..errors import HoldemEvalError, ShapeError
 from ..evaluator import evaluate, evaluate_omaha
 from ..hilo import HILO_VARIANTS, describe_low, evaluate_hilo
-from ..variants import VARIANT_NAMES
-from .args import add_quiet_arg
+from .args import add_command, add_quiet_arg, add_variant_args, game
 
 __all__ = ["register"]
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
-        "eval",
-        help="evaluate hands",
+    p = add_command(
+        sub, "eval",
+        summary="evaluate hands",
         description="Evaluate 5-7 card Hold'em hands, or Omaha hole cards against --board. "
         "Each CARDS argument is one whole hand: quote it or write it without spaces.",
         epilog='examples: holdem-eval eval "Ah Kh Qh Jh Th 9c 2d"  ·  holdem-eval eval AhKh QdQs '
@@ -30,11 +29,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("hands", nargs="+", metavar="CARDS",
                    help='a hand such as "Ah Kh Qh Jh Th 9c 2d"; - reads hands from stdin, one per line')
     p.add_argument("--board", default="", help="board cards, added to each hand (required with --omaha)")
-    p.add_argument("--omaha", action="store_true", help="Omaha: exactly two hole and three board cards")
-    p.add_argument("--variant", choices=VARIANT_NAMES, default=None,
-                   help="the game (docs/variants.md): holdem (default), short-deck (cards 6..A, "
-                   "its own rank scale 1..1404), omaha (as --omaha), ...; a hi-lo game prints "
-                   "the high and the eight-or-better low of each hand")
+    add_variant_args(p, omaha="exactly two hole and three board cards",
+                     games="short-deck (cards 6..A, its own rank scale 1..1404), omaha (as "
+                     "--omaha), ...; a hi-lo game prints the high and the eight-or-better low "
+                     "of each hand")
     p.add_argument("--json", action="store_true", help="one JSON object per hand")
     add_quiet_arg(p)
     p.set_defaults(handler=run)
@@ -62,21 +60,20 @@ def _split_hint(args: argparse.Namespace, board: list[int]) -> str:
         joined = parse_cards(" ".join(args.hands)).tolist()
     except HoldemEvalError:
         return ""
-    want = range(4, 7) if _variant(args) == "omaha" else range(5 - len(board), 8 - len(board))
+    want = range(4, 7) if game(args) == "omaha" else range(5 - len(board), 8 - len(board))
     if len(joined) not in want:
         return ""
     return (f"; each CARDS argument is one whole hand, and these {len(args.hands)} arguments look "
             f'like one hand split by the shell: quote it, e.g. holdem-eval eval "{" ".join(args.hands)}"')
 
 
-def _variant(args: argparse.Namespace) -> str:
-    if args.omaha and args.variant not in (None, "omaha"):
-        raise ShapeError(f"--omaha and --variant {args.variant} name two games: give one")
-    return "omaha" if args.omaha else (args.variant or "holdem")
+def _print(args: argparse.Namespace, record: dict[str, object], text: str) -> None:
+    """One hand's result: its JSON object with --json, else ``text``."""
+    print(json.dumps(record) if args.json else text)
 
 
 def run(args: argparse.Namespace) -> int:
-    variant = _variant(args)
+    variant = game(args)
     omaha = variant == "omaha"
     board = parse_cards(args.board).tolist() if args.board else []
     if variant in HILO_VARIANTS:
@@ -114,11 +111,8 @@ def run(args: argparse.Namespace) -> int:
             "best_five": format_cards(five, sep=" "),
             "description": describe(rank, scale),
         }
-        if args.json:
-            print(json.dumps(record))
-        else:
-            print(f"{record['cards']}\n  rank {rank}  {record['category']}  "
-                  f"[{record['best_five']}]  {record['description']}")
+        _print(args, record, f"{record['cards']}\n  rank {rank}  {record['category']}  "
+                             f"[{record['best_five']}]  {record['description']}")
     return 0
 
 
@@ -138,9 +132,6 @@ def _run_hilo(args: argparse.Namespace, board: list[int]) -> int:
             "low": low,
             "low_description": describe_low(low),
         }
-        if args.json:
-            print(json.dumps(record))
-        else:
-            print(f"{record['cards']}\n  high {high}  {record['description']}\n"
-                  f"  low {low}  {record['low_description']}")
+        _print(args, record, f"{record['cards']}\n  high {high}  {record['description']}\n"
+                             f"  low {low}  {record['low_description']}")
     return 0

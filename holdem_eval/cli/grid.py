@@ -11,15 +11,15 @@ from pathlib import Path
 from .._progress import progress_bar
 from ..equity.compute import MAX_TRIALS
 from ..errors import GridOutputError
-from .args import add_quiet_arg, add_threads_arg, count_type, seed_type, show_progress
+from .args import add_command, add_quiet_arg, add_threads_arg, count_type, seed_type, show_progress
 
 __all__ = ["GridOutputError", "register"]
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
-        "grid",
-        help="13 x 13 grid of equity per starting-hand class (terminal and PNG)",
+    p = add_command(
+        sub, "grid", raw=True,
+        summary="13 x 13 grid of equity per starting-hand class (terminal and PNG)",
         description=(
             "Show equity per starting-hand class as a 13 x 13 grid, in colour in the "
             "terminal and, with -o, as a PNG (needs the [plot] extra). For a range, each of "
@@ -32,7 +32,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             '          holdem-eval grid "15%" --vs "5%" --json > grid.json\n'
             "          holdem-eval grid random --vs QQ+ -o - > grid.png    (PNG to stdout)"
         ),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("hero", metavar="HAND_OR_RANGE", help='two cards ("AhKh") or a range ("22+, AJs+")')
     p.add_argument("--vs", required=True, metavar="RANGE", help="the opponent's range")

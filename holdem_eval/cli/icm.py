@@ -10,6 +10,7 @@ from typing import Any, Union
 
 from ..icm import icm_result
 from ..icm_decision import CallEv, icm_call_ev
+from .args import add_command
 
 __all__ = ["register", "run"]
 
@@ -52,16 +53,15 @@ def _unit(text: str) -> float:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
-        "icm",
-        help="ICM prize equity of stacks; $EV of calling an all-in",
+    p = add_command(
+        sub, "icm", raw=True,
+        summary="ICM prize equity of stacks; $EV of calling an all-in",
         description="Prize equity of each player by the Independent Chip Model (Malmuth-Harville). "
         "With --call and --vs: the chip EV and the $EV of calling an all-in against folding, and "
         "the break-even equity of each. Players are numbered from 0 in the order of STACKS.",
         epilog="examples: holdem-eval icm 5000 3000 2000 --payouts 50,30,20  ·  holdem-eval icm "
         "5000,3000,2000 --payouts 50,30,20 --call 2 --vs 0 --blinds 0,100,200 --ranges AKo "
         '"22+,A2s+,KTs+"  ·  ... --call 2 --vs 0 --equity 0.45 --json',
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("stacks", nargs="+", type=_numbers, metavar="STACKS",
                    help="chips per player: several arguments or one comma-separated list")

@@ -7,15 +7,15 @@ import sys
 
 from .._progress import progress_bar
 from ..matrix import MAX_UNIT_PAIRS
-from .args import add_quiet_arg, count_type, show_progress
+from .args import add_command, add_quiet_arg, count_type, parquet_to_terminal, show_progress
 
 __all__ = ["register"]
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
-        "matrix",
-        help="exact heads-up preflop equity of every pair of starting hands (Dask)",
+    p = add_command(
+        sub, "matrix", raw=True,
+        summary="exact heads-up preflop equity of every pair of starting hands (Dask)",
         description=(
             "Compute the exact heads-up preflop equity of every pair of the 169 starting "
             "hands (or of --classes) on Dask and write it as Parquet (CSV if OUTPUT ends in "
@@ -31,7 +31,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "exit status: 0 done; 1 bad input (bad class, unreachable scheduler, checkpoint of "
             "another job; the message is on stderr); 2 usage error; 141 standard output closed early"
         ),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
         "-o",
@@ -90,12 +89,7 @@ def run(args: argparse.Namespace) -> int:
     if args.workers is not None:
         check_count(args.workers, "workers")
     check_count(args.unit_pairs, "unit_pairs", high=MAX_UNIT_PAIRS)
-    if args.output == "-" and args.format == "parquet" and sys.stdout.isatty():
-        print(
-            "holdem-eval matrix: error: will not write Parquet to a terminal: redirect standard "
-            "output to a file or a pipe",
-            file=sys.stderr,
-        )
+    if parquet_to_terminal("matrix", args.output, args.format):
         return 1
     total = len(matrix_pairs(parse_classes(args.classes)))
     shown = show_progress(args)

@@ -12,7 +12,15 @@ from .._progress import progress_bar
 from .._variant_faces import best_five_variant
 from ..bulk.common import MAX_CHUNK_ROWS
 from ..variants import VARIANT_NAMES
-from .args import add_quiet_arg, add_threads_arg, count_type, show_progress
+from .args import (
+    add_command,
+    add_quiet_arg,
+    add_threads_arg,
+    column_names,
+    count_type,
+    parquet_to_terminal,
+    show_progress,
+)
 
 __all__ = ["register"]
 
@@ -23,14 +31,10 @@ EXIT_CODES = (
 )
 
 
-def _names(text: str) -> tuple[str, ...]:
-    return tuple(n.strip() for n in text.split(",") if n.strip())
-
-
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
-        "rank",
-        help="rank the hands of a Parquet or CSV file (or a Parquet dataset on Dask)",
+    p = add_command(
+        sub, "rank", raw=True,
+        summary="rank the hands of a Parquet or CSV file (or a Parquet dataset on Dask)",
         description=(
             "Rank every hand of INPUT (Parquet or CSV; '-' reads standard input), streaming it "
             "in chunks, and write the key columns with rank, category (and description) to "
@@ -49,21 +53,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "          holdem-eval rank hands.parquet ranks.parquet --variant short-deck\n"
             + EXIT_CODES
         ),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("input", metavar="INPUT", help="Parquet or CSV file, file:// URL, '-', or a dataset")
     p.add_argument("output", metavar="OUTPUT", help="file to write ('-': standard output)")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--text", metavar="COL", help='one text column of 5-7 cards ("AhKh Qd 7c 2s")')
-    where.add_argument("--cards", metavar="C1,C2,..", type=_names, help="5-7 columns, one card each")
+    where.add_argument("--cards", metavar="C1,C2,..", type=column_names, help="5-7 columns, one card each")
     where.add_argument(
-        "--hole", metavar="COL[,COL]", type=_names, help="hole cards: 1 text or 2 card columns"
+        "--hole", metavar="COL[,COL]", type=column_names, help="hole cards: 1 text or 2 card columns"
     )
-    p.add_argument("--board", metavar="COL[,..]", type=_names, help="board: 1 text or 3-5 card columns")
+    p.add_argument("--board", metavar="COL[,..]", type=column_names, help="board: 1 text or 3-5 card columns")
     p.add_argument(
         "--keys",
         metavar="C1,C2,..",
-        type=_names,
+        type=column_names,
         help="input columns copied to the output (default: all that do not hold cards)",
     )
     p.add_argument(
@@ -165,12 +168,7 @@ def run(args: argparse.Namespace) -> int:
         return _run_dataset(args, columns)
     from ..bulk.rank import rank_file
 
-    if args.output == "-" and args.output_format == "parquet" and sys.stdout.isatty():
-        print(
-            "holdem-eval rank: error: will not write Parquet to a terminal: redirect standard "
-            "output to a file or a pipe",
-            file=sys.stderr,
-        )
+    if parquet_to_terminal("rank", args.output, args.output_format):
         return 1
     shown = show_progress(args)
     total = _row_count(args.input, args.format) if shown else None

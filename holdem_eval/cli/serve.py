@@ -7,7 +7,7 @@ import importlib.util
 from pathlib import Path
 
 from ..errors import ServerError, ServerExtraMissingError
-from .args import count_type
+from .args import add_command, count_type
 
 __all__ = ["register"]
 
@@ -57,9 +57,9 @@ def _clock(text: str) -> float:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
-        "serve",
-        help="run the reference table server",
+    p = add_command(
+        sub, "serve",
+        summary="run the reference table server",
         description="Run tables that deal continuously behind a websocket (/ws) and a web page (/) "
         "to play them in a browser. The protocol is in docs/server.md. Needs the [server] extra.",
         epilog="example: holdem-eval serve --tables 2 --seats 6 --blinds 1/2 --port 8765 --state-dir state",

@@ -16,21 +16,25 @@ from ..bulk.io import Sink, open_source, output_format
 from ..cards import format_cards, parse_card, parse_cards
 from ..errors import BadRowError, BulkArgumentError
 from ..strength import KINDS, METHODS, PLAYS, StrengthResult, hand_strength
-from .args import add_quiet_arg, add_threads_arg, count_type, seed_type, show_progress
+from .args import (
+    add_command,
+    add_quiet_arg,
+    add_threads_arg,
+    column_names,
+    count_type,
+    seed_type,
+    show_progress,
+)
 
 __all__ = ["register"]
 
 CHUNK_ROWS = 1 << 16  # rows read, scored and written at a time
 
 
-def _names(text: str) -> tuple[str, ...]:
-    return tuple(n.strip() for n in text.split(",") if n.strip())
-
-
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
-        "strength",
-        help="hand strength (EHS, EHS2, potentials, histograms) of each row of a file",
+    p = add_command(
+        sub, "strength", raw=True,
+        summary="hand strength (EHS, EHS2, potentials, histograms) of each row of a file",
         description=(
             "Score every (hole, board) row of INPUT (Parquet or CSV; '-' reads standard input) "
             "with holdem_eval.hand_strength and write the row number, the hole cards and board "
@@ -48,13 +52,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "          holdem-eval strength pre.csv - --board '' --trials 100000 --seed 7\n"
             "exit status: 0 done; 1 bad input (the message names the row); 2 usage error"
         ),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("input", metavar="INPUT", help="Parquet or CSV file, or '-'")
     p.add_argument("output", metavar="OUTPUT", help="file to write ('-': standard output)")
-    p.add_argument("--hole", metavar="COL[,COL]", type=_names, default=("hole",),
+    p.add_argument("--hole", metavar="COL[,COL]", type=column_names, default=("hole",),
                    help="hole cards: 1 text or 2 card columns (default: hole)")
-    p.add_argument("--board", metavar="COL[,..]", type=_names, default=None,
+    p.add_argument("--board", metavar="COL[,..]", type=column_names, default=None,
                    help="board: 1 text or 3..5 card columns; '' for preflop rows (default: "
                         "the column 'board' if INPUT has one, else preflop)")
     p.add_argument("--kind", choices=KINDS, default="ehs", help="what to compute (default: ehs)")

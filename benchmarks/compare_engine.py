@@ -87,19 +87,7 @@ def ours_random_hands(
 def pokerkit_random_hands(count: int, seed: int) -> int:
     from pokerkit import Automation, Mode, NoLimitTexasHoldem
 
-    automations = (
-        Automation.ANTE_POSTING,
-        Automation.BET_COLLECTION,
-        Automation.BLIND_OR_STRADDLE_POSTING,
-        Automation.CARD_BURNING,
-        Automation.HOLE_DEALING,
-        Automation.BOARD_DEALING,
-        Automation.RUNOUT_COUNT_SELECTION,
-        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-        Automation.HAND_KILLING,
-        Automation.CHIPS_PUSHING,
-        Automation.CHIPS_PULLING,
-    )
+    automations = tuple(Automation)  # every step automated but the players' decisions
     rng = random.Random(seed)
     rnd = rng.random
     randint = rng.randint
@@ -128,6 +116,14 @@ def pokerkit_random_hands(count: int, seed: int) -> int:
     return decisions
 
 
+def _top_up_and_start(t: Table) -> None:
+    """Tops every seat up to 200 chips and starts the next hand."""
+    for k, s in enumerate(t.seats):
+        if s is not None and s.stack < 200:
+            t.rebuy(k, 200 - s.stack)
+    t.start_hand()
+
+
 def table_random_hands(count: int, seed: int, fanout: bool | str = False, os_deck: bool = False) -> int:
     """Task 4: the random play of ``ours_random_hands`` through a ``Table``."""
     rng = random.Random(seed)
@@ -140,10 +136,7 @@ def table_random_hands(count: int, seed: int, fanout: bool | str = False, os_dec
     cursors = [0] * 7
     decisions = 0
     for _ in range(count):
-        for k, s in enumerate(t.seats):
-            if s is not None and s.stack < 200:
-                t.rebuy(k, 200 - s.stack)
-        t.start_hand()
+        _top_up_and_start(t)
         while t.hand is not None:
             seat = t.seat_to_act
             assert seat is not None
@@ -198,10 +191,7 @@ def snapshot_costs(count: int, seed: int, folder: Path) -> dict[str, float]:
     actions = 0
     clock = time.process_time  # CPU time: what other processes on the machine do is not counted
     for _ in range(count):
-        for k, s in enumerate(t.seats):
-            if s is not None and s.stack < 200:
-                t.rebuy(k, 200 - s.stack)
-        t.start_hand()
+        _top_up_and_start(t)
         while t.hand is not None:
             seat = t.seat_to_act
             assert seat is not None

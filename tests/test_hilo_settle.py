@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 from hilo_reference import _form_pots, best_high, best_low, hilo_settle_reference
 from holdem_eval.engine import Rules, settle, settle_batch, showdown_order
+from pokerkit_play import bet_until_done, card_id
 
 GAMES = {"omaha-hi-lo": (4, True), "omaha5-hi-lo": (5, True), "holdem-hi-lo": (2, False)}
 
@@ -194,28 +195,15 @@ def _pokerkit_hand(seed: int, players: int) -> dict[str, Any] | None:
         tuple(Automation), True, 0, (1, 2), 2, 4, stacks, players, mode=Mode.TOURNAMENT,
         rake=partial(pokerkit_rake, percentage=0.0),
     )
-    holes = [[4 * "23456789TJQKA".index(c.rank) + "cdhs".index(c.suit) for c in cards]
-             for cards in state.hole_cards]
+    holes = [[card_id(c) for c in cards] for cards in state.hole_cards]
     folded = [False] * players
     contributions = [start - now for start, now in zip(stacks, state.stacks)]
-    decide = random.Random(seed ^ 0x5EED)
-    while state.status and state.actor_index is not None:
-        actor = state.actor_index
-        r = decide.random()
-        if state.can_fold() and r < 0.15:
-            state.fold()
-            folded[actor] = True
-        elif state.can_complete_bet_or_raise_to() and r < 0.85:
-            before = state.bets[actor]
-            op = state.complete_bet_or_raise_to(state.max_completion_betting_or_raising_to_amount)
-            contributions[actor] += op.amount - before
-        else:
-            contributions[actor] += state.check_or_call().amount
+    bet_until_done(state, random.Random(seed ^ 0x5EED), contributions, folded, fold_below=0.15,
+                   raise_below=0.85)
     assert not state.status, "the hand did not finish"
     if folded.count(False) < 2:
         return None
-    board = [4 * "23456789TJQKA".index(c[0].rank) + "cdhs".index(c[0].suit)
-             for c in state.board_cards]
+    board = [card_id(c[0]) for c in state.board_cards]
     net = [now - start for start, now in zip(stacks, state.stacks)]
     return {"holes": holes, "board": board, "folded": folded, "net": net,
             "contributions": contributions}

@@ -14,7 +14,8 @@ from typing import Any
 
 import numpy as np
 from holdem_eval.engine import NO_CARD, Rules, settle, settle_batch
-from pokerkit import Automation, Mode, NoLimitShortDeckHoldem, ShortDeckHoldemHand
+from pokerkit import Mode, NoLimitShortDeckHoldem, ShortDeckHoldemHand
+from pokerkit_play import AUTOMATIONS, bet_until_done, card_id
 
 from holdem_eval import HandCategory, evaluate_batch, format_cards, hand_categories
 
@@ -50,24 +51,6 @@ def test_random_hands_are_ordered_as_pokerkit_orders_them() -> None:
     assert crossed > 5  # the sample holds pairs where the two rule sets disagree
 
 
-AUTOMATIONS = (
-    Automation.ANTE_POSTING,
-    Automation.BET_COLLECTION,
-    Automation.BLIND_OR_STRADDLE_POSTING,
-    Automation.CARD_BURNING,
-    Automation.HOLE_DEALING,
-    Automation.BOARD_DEALING,
-    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-    Automation.HAND_KILLING,
-    Automation.CHIPS_PUSHING,
-    Automation.CHIPS_PULLING,
-)
-
-
-def _card_id(card: Any) -> int:
-    return 4 * "23456789TJQKA".index(str(card.rank)) + "cdhs".index(str(card.suit))
-
-
 def _played(seed: int, players: int) -> tuple[list[int], list[list[int]], list[int], list[bool], list[int]]:
     """A random hand played by PokerKit to the end: (contributions, holes, board, folded,
     net result per player). Seats: PokerKit's player n - 1 is the button."""
@@ -77,22 +60,12 @@ def _played(seed: int, players: int) -> tuple[list[int], list[list[int]], list[i
     state = NoLimitShortDeckHoldem.create_state(
         AUTOMATIONS, True, 0, (1, 2), 2, stacks, players, mode=Mode.TOURNAMENT,
     )
-    holes = [[_card_id(c) for c in cards] for cards in state.hole_cards]
+    holes = [[card_id(c) for c in cards] for cards in state.hole_cards]
     contributions = [start - now for start, now in zip(stacks, state.stacks)]
     folded = [False] * players
-    while state.status and state.actor_index is not None:
-        actor, r = state.actor_index, rng.random()
-        if state.can_fold() and r < 0.2:
-            state.fold()
-            folded[actor] = True
-        elif state.can_complete_bet_or_raise_to() and r < 0.8:
-            before = state.bets[actor]
-            op = state.complete_bet_or_raise_to(state.max_completion_betting_or_raising_to_amount)
-            contributions[actor] += op.amount - before
-        else:
-            contributions[actor] += state.check_or_call().amount
+    bet_until_done(state, rng, contributions, folded, fold_below=0.2, raise_below=0.8)
     assert not state.status
-    board = [_card_id(cards[0]) for cards in state.board_cards]
+    board = [card_id(cards[0]) for cards in state.board_cards]
     net = [now - start for start, now in zip(stacks, state.stacks)]
     return contributions, holes, board, folded, net
 

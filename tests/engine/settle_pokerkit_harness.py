@@ -12,21 +12,9 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from pokerkit import Automation, Mode, NoLimitTexasHoldem
+from pokerkit import Mode, NoLimitTexasHoldem
 from pokerkit.utilities import rake as pokerkit_rake
-
-AUTOMATIONS = (
-    Automation.ANTE_POSTING,
-    Automation.BET_COLLECTION,
-    Automation.BLIND_OR_STRADDLE_POSTING,
-    Automation.CARD_BURNING,
-    Automation.HOLE_DEALING,
-    Automation.BOARD_DEALING,
-    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-    Automation.HAND_KILLING,
-    Automation.CHIPS_PUSHING,
-    Automation.CHIPS_PULLING,
-)
+from pokerkit_play import AUTOMATIONS, bet_until_done
 
 
 @dataclass
@@ -83,23 +71,8 @@ def play(
     holes = ["".join(_card_text(c) for c in cards) for cards in state.hole_cards]
     contributions = [start - now for start, now in zip(stacks, state.stacks)]
     folded = [False] * len(stacks)
-    actions = 0
-    while state.status and state.actor_index is not None:
-        if stop_after is not None and actions == stop_after:
-            break
-        actor = state.actor_index
-        r = decide.random()
-        if state.can_fold() and r < fold_p:
-            state.fold()
-            folded[actor] = True
-        elif state.can_complete_bet_or_raise_to() and r < fold_p + allin_p:
-            before = state.bets[actor]
-            op = state.complete_bet_or_raise_to(state.max_completion_betting_or_raising_to_amount)
-            contributions[actor] += op.amount - before
-        else:
-            op = state.check_or_call()
-            contributions[actor] += op.amount
-        actions += 1
+    actions = bet_until_done(state, decide, contributions, folded, fold_below=fold_p,
+                             raise_below=fold_p + allin_p, stop_after=stop_after)
     return state, contributions, folded, actions, holes
 
 

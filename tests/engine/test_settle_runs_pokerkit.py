@@ -16,51 +16,31 @@ from functools import partial
 from typing import Any
 
 from holdem_eval.engine import Rules, settle
-
-
-def _card(c: Any) -> int:
-    return 4 * "23456789TJQKA".index(c.rank) + "cdhs".index(c.suit)
+from pokerkit_play import AUTOMATIONS, bet_until_done, card_id
 
 
 def _play(seed: int, players: int, runs: int, percentage: float) -> dict[str, Any] | None:
-    from pokerkit import Automation, Mode, NoLimitTexasHoldem
+    from pokerkit import Mode, NoLimitTexasHoldem
     from pokerkit.utilities import rake as pokerkit_rake
 
-    automations = tuple(a for a in Automation if a is not Automation.RUNOUT_COUNT_SELECTION)
     rng = random.Random(seed)
     pool = [rng.randint(5, 120) for _ in range(3)]
     stacks = tuple(rng.choice(pool) if rng.random() < 0.4 else rng.randint(5, 200)
                    for _ in range(players))
     random.seed(seed)  # PokerKit shuffles with the random module
     state = NoLimitTexasHoldem.create_state(
-        automations, True, 0, (1, 2), 2, stacks, players, mode=Mode.CASH_GAME,
+        AUTOMATIONS, True, 0, (1, 2), 2, stacks, players, mode=Mode.CASH_GAME,
         rake=partial(pokerkit_rake, percentage=percentage),
     )
-    holes = [[_card(c) for c in cards] for cards in state.hole_cards]
+    holes = [[card_id(c) for c in cards] for cards in state.hole_cards]
     contributions = [start - now for start, now in zip(stacks, state.stacks)]
     folded = [False] * players
-    decide = random.Random(seed ^ 0xBEEF)
-    while state.status:
-        if state.can_select_runout_count():
-            state.select_runout_count(runs)
-            continue
-        if state.actor_index is None:
-            break
-        actor = state.actor_index
-        r = decide.random()
-        if state.can_fold() and r < 0.2:
-            state.fold()
-            folded[actor] = True
-        elif state.can_complete_bet_or_raise_to() and r < 0.75:
-            before = state.bets[actor]
-            op = state.complete_bet_or_raise_to(state.max_completion_betting_or_raising_to_amount)
-            contributions[actor] += op.amount - before
-        else:
-            contributions[actor] += state.check_or_call().amount
+    bet_until_done(state, random.Random(seed ^ 0xBEEF), contributions, folded, fold_below=0.2,
+                   raise_below=0.75, runs=runs)
     assert not state.status, "the hand did not finish"
     if folded.count(False) < 2 or (state.runout_count or 1) != runs:
         return None  # no showdown, or the board was not run several times
-    boards = [[_card(c) for c in state.get_board_cards(b)] for b in range(state.board_count)]
+    boards = [[card_id(c) for c in state.get_board_cards(b)] for b in range(state.board_count)]
     net = [now - start for start, now in zip(stacks, state.stacks)]
     return {"holes": holes, "boards": boards, "folded": folded, "net": net,
             "contributions": contributions}

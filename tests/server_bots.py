@@ -12,10 +12,11 @@ import inspect
 import json
 import random
 import re
+import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -218,3 +219,32 @@ def worker_pids(proc: subprocess.Popen[str]) -> list[int]:
     """The worker processes' ids a ``--workers N`` server announced (empty for one)."""
     m = re.search(r"workers \(pids ([\d, ]+)\)", proc.announce)  # type: ignore[attr-defined]
     return [int(p) for p in m.group(1).split(", ")] if m else []
+
+
+def stop_server(proc: subprocess.Popen[str], timeout: float = 20) -> None:
+    """Stops a server :func:`start_server` started: SIGTERM, and a kill if it has not
+    exited ``timeout`` seconds later."""
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def next_message(ws: Any, kind: str | None = None) -> dict[str, Any]:
+    """The next message (of ``kind``), skipping updates when another kind is wanted."""
+    while True:
+        msg: dict[str, Any] = json.loads(ws.recv(timeout=10))
+        if kind is None or msg["type"] == kind:
+            return msg
+
+
+async def wait_until(cond: Callable[[], bool], timeout: float, what: str) -> None:
+    """Returns once ``cond()`` holds; fails after ``timeout`` seconds, naming ``what``."""
+    end = time.monotonic() + timeout
+    while not cond():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.01)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import signal
 import subprocess
 import sys
 import time
@@ -16,29 +15,20 @@ from typing import Any
 
 import pytest
 from holdem_eval.engine import Table
-from server_bots import Client, leaks, open_ws, read_hand_log, start_server
+from server_bots import (
+    Client,
+    leaks,
+    next_message,
+    open_ws,
+    read_hand_log,
+    start_server,
+    stop_server,
+    wait_until,
+)
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 pytestmark = pytest.mark.filterwarnings("error::pytest.PytestUnraisableExceptionWarning")
-
-
-async def _until(cond: Callable[[], bool], timeout: float, what: str) -> None:
-    end = time.monotonic() + timeout
-    while not cond():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.01)
-
-
-def _stop(proc: subprocess.Popen[str]) -> None:
-    if proc.poll() is None:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 def _slots(state: Path) -> list[tuple[Path, bytes, dict[str, Any]]]:
@@ -75,10 +65,10 @@ def test_bots_and_a_spectator_play_200_hands_through_a_kill(tmp_path: Path) -> N
         stop = asyncio.Event()
         tasks = [asyncio.ensure_future(c.run(stop)) for c in everyone]
         try:
-            await _until(lambda: len(spectator.hands_ended) >= 100, 240, "100 hands")
+            await wait_until(lambda: len(spectator.hands_ended) >= 100, 240, "100 hands")
             for b in bots:  # freeze the next hand that reaches the flop, then kill the server
                 b.hold = "flop"
-            await _until(lambda: spectator.view is not None and spectator.view["street"] == "flop"
+            await wait_until(lambda: spectator.view is not None and spectator.view["street"] == "flop"
                          and spectator.view["actor"] is not None, 60, "a hand on the flop")
             await asyncio.sleep(0.2)
             proc.kill()
@@ -90,7 +80,7 @@ def test_bots_and_a_spectator_play_200_hands_through_a_kill(tmp_path: Path) -> N
             proc, _ = start_server(state, *args, port=port)
             for b in bots:
                 b.hold = None
-            await _until(lambda: len(spectator.hands_ended) >= 210, 300, "210 hands")
+            await wait_until(lambda: len(spectator.hands_ended) >= 210, 300, "210 hands")
         finally:
             stop.set()
             await asyncio.gather(*tasks)
@@ -98,7 +88,7 @@ def test_bots_and_a_spectator_play_200_hands_through_a_kill(tmp_path: Path) -> N
     try:
         asyncio.run(play())
     finally:
-        _stop(proc)
+        stop_server(proc, 10)
     # the hand running at the kill went on after the restart and ended under its own id
     assert killed["hand"] not in spectator.hands_ended[:killed["ended_before"]]
     assert spectator.hands_ended[killed["ended_before"]] == killed["hand"]
@@ -131,32 +121,24 @@ def server(tmp_path: Path) -> Any:
     state = tmp_path / "state"
     proc, port = start_server(state, "--hand-delay", "0", "--clock", "30", "--seats", "3")
     yield f"ws://127.0.0.1:{port}/ws", state, port
-    _stop(proc)
-
-
-def _recv(ws: Any, kind: str | None = None) -> dict[str, Any]:
-    """The next message (of ``kind``), skipping updates when another kind is wanted."""
-    while True:
-        msg: dict[str, Any] = json.loads(ws.recv(timeout=10))
-        if kind is None or msg["type"] == kind:
-            return msg
+    stop_server(proc, 10)
 
 
 def _error(ws: Any, request: Any) -> dict[str, Any]:
     ws.send(request if isinstance(request, (str, bytes)) else json.dumps(request))
-    return _recv(ws, "error")
+    return next_message(ws, "error")
 
 
 def _join(url: str, seat: int, name: str = "ann") -> tuple[Any, str]:
     ws = open_ws(url)
     ws.send(json.dumps({"type": "join", "table": 0, "seat": seat, "name": name, "buy_in": 100}))
-    token = _recv(ws, "joined")["token"]
+    token = next_message(ws, "joined")["token"]
     return ws, token
 
 
 def _latest_view(ws: Any, until: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
     while True:
-        msg = _recv(ws, "update")
+        msg = next_message(ws, "update")
         if until(msg["view"]):
             return msg["view"]
 
@@ -221,8 +203,8 @@ def test_protocol_refusals_name_the_problem_and_change_nothing(server: Any) -> N
         # a reconnect with the token takes the seat over; the old connection is told and closed
         with connect(url) as again:
             again.send(json.dumps({"type": "resume", "table": 0, "token": token_a}))
-            assert _recv(again, "joined")["seat"] == 0
-            assert _recv(a, "error")["code"] == "replaced"
+            assert next_message(again, "joined")["seat"] == 0
+            assert next_message(a, "error")["code"] == "replaced"
             with pytest.raises(ConnectionClosed):
                 while True:
                     a.recv(timeout=10)
@@ -256,13 +238,13 @@ def test_a_silent_seat_times_out_and_an_absent_one_sits_out(tmp_path: Path) -> N
             events: list[dict[str, Any]] = []
             end = time.monotonic() + 20
             while time.monotonic() < end and not any(e["kind"] == "sit_out" for e in events):
-                events += _recv(a, "update")["events"]
+                events += next_message(a, "update")["events"]
         timeouts = [e["seat"] for e in events if e["kind"] == "timeout"]
         assert timeouts and all(info["info"]["action"] in ("fold", "check") for info in events
                                 if info["kind"] == "timeout")
         assert [e["seat"] for e in events if e["kind"] == "sit_out"] == [1]
     finally:
-        _stop(proc)
+        stop_server(proc, 10)
 
 
 def _tamper(path: Path, mac: bytes, doc: dict[str, Any]) -> None:
@@ -277,10 +259,10 @@ def test_restore_refuses_a_tampered_or_mismatched_snapshot(tmp_path: Path) -> No
     proc, port = start_server(state, "--hand-delay", "0", "--seats", "3", "--no-journal")
     try:
         ws, _ = _join(f"ws://127.0.0.1:{port}/ws", 0)
-        _recv(ws, "update")
+        next_message(ws, "update")
         ws.close()
     finally:
-        _stop(proc)
+        stop_server(proc, 10)
     cli = [sys.executable, "-m", "holdem_eval", "serve", "--port", "0", "--state-dir", str(state),
            "--no-journal"]
     out = subprocess.run([*cli, "--seats", "4"], capture_output=True, text=True, timeout=60, cwd=tmp_path)
@@ -302,7 +284,7 @@ def test_restore_refuses_a_tampered_or_mismatched_snapshot(tmp_path: Path) -> No
     assert doc["table"]["seats"][0] is not None and before["table"]["seats"][0] is None
     _tamper(newest, mac, doc)
     proc, _ = start_server(state, "--seats", "3", "--no-journal")
-    _stop(proc)
+    stop_server(proc, 10)
     err = (tmp_path / "server.err").read_text()
     assert f"warning: {newest}: the signature does not match" in err and "the other slot was used" in err
     assert _snapshot(state)["table"]["seats"][0] is None
@@ -345,7 +327,7 @@ def test_a_seat_that_leaves_mid_hand_watches_after_the_hand(server: Any) -> None
         with open_ws(url) as newcomer:  # the seat is free for someone else
             newcomer.send(json.dumps({"type": "join", "table": 0, "seat": leaver, "name": "new",
                                       "buy_in": 100}))
-            assert _recv(newcomer, "joined")["seat"] == leaver
+            assert next_message(newcomer, "joined")["seat"] == leaver
             assert _error(players[leaver], {"type": "sit_out"})["code"] == "not_seated"
 
 
@@ -366,7 +348,7 @@ def test_a_deeply_nested_message_is_refused_before_it_is_parsed(server: Any) -> 
         err = _error(ws, json.dumps({"type": "join", "table": 0, "seat": 0, "name": "[" * 40, "buy_in": 100}))
         assert err["code"] == "bad_message" and "name must be a string of 1..32" in err["message"], err
         ws.send(json.dumps({"type": "ping"}))
-        assert _recv(ws)["type"] == "pong"  # the connection and the server go on
+        assert next_message(ws)["type"] == "pong"  # the connection and the server go on
 
 
 def test_a_malformed_resume_or_table_is_a_bad_message(server: Any) -> None:
@@ -405,7 +387,7 @@ def test_names_with_control_or_format_characters_are_refused(server: Any) -> Non
         assert _snapshot(state)["table"]["seats"][0] is None
         # letters of any script, spaces and emoji are names
         ws.send(json.dumps({"type": "join", "table": 0, "seat": 0, "name": "Zoë 李 🂡", "buy_in": 100}))
-        assert _recv(ws, "joined")["seat"] == 0
+        assert next_message(ws, "joined")["seat"] == 0
     assert _snapshot(state)["table"]["seats"][0]["name"] == "Zoë 李 🂡"
 
 
@@ -427,4 +409,4 @@ def test_a_client_that_does_not_read_its_replies_is_closed_with_1008(tmp_path: P
             other.send('{"type": "ping"}')
             assert json.loads(other.recv(timeout=10))["type"] == "pong"
     finally:
-        _stop(proc)
+        stop_server(proc, 10)

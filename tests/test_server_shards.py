@@ -9,43 +9,25 @@ import asyncio
 import json
 import os
 import signal
-import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from server_bots import Client, leaks, open_ws, read_hand_log, start_server, worker_pids
+from server_bots import (
+    Client,
+    leaks,
+    next_message,
+    open_ws,
+    read_hand_log,
+    start_server,
+    stop_server,
+    wait_until,
+    worker_pids,
+)
 
 pytestmark = [pytest.mark.filterwarnings("error::pytest.PytestUnraisableExceptionWarning"),
               pytest.mark.skipif(not sys.platform.startswith("linux"), reason="--workers needs Linux")]
-
-
-def _stop(proc: subprocess.Popen[str]) -> None:
-    if proc.poll() is None:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-
-
-def _recv(ws: Any, kind: str | None = None) -> dict[str, Any]:
-    while True:
-        msg: dict[str, Any] = json.loads(ws.recv(timeout=10))
-        if kind is None or msg["type"] == kind:
-            return msg
-
-
-async def _until(cond: Callable[[], bool], timeout: float, what: str) -> None:
-    end = time.monotonic() + timeout
-    while not cond():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.01)
 
 
 def test_tables_are_split_over_workers_and_a_seat_resumes_through_any(tmp_path: Path) -> None:
@@ -58,39 +40,39 @@ def test_tables_are_split_over_workers_and_a_seat_resumes_through_any(tmp_path: 
         assert len(pids) == 2 and proc.pid not in pids
         with open_ws(url) as ws:  # any worker lists every table, with the worker that owns it
             ws.send('{"type": "tables"}')
-            tables = _recv(ws, "tables")["tables"]
+            tables = next_message(ws, "tables")["tables"]
         assert [(t["table"], t["worker"]) for t in tables] == [(0, 0), (1, 1), (2, 0), (3, 1)]
         # a join straight to the owner (?table=1), one through a plain /ws (relayed or not)
         with open_ws(f"{url}?table=1") as ann, open_ws(url) as bob:
             ann.send(json.dumps({"type": "join", "table": 1, "seat": 0, "name": "ann", "buy_in": 100}))
-            token = _recv(ann, "joined")["token"]
+            token = next_message(ann, "joined")["token"]
             bob.send(json.dumps({"type": "join", "table": 1, "seat": 1, "name": "bob", "buy_in": 100}))
-            assert _recv(bob, "joined")["seat"] == 1
+            assert next_message(bob, "joined")["seat"] == 1
             # the seat resumed through each worker in turn (plain /ws goes round the workers)
             # and through the other table's worker: the same seat, the same table state
             for where in (url, url, f"{url}?table=0", f"{url}?table=2"):
                 with open_ws(where) as again:
                     again.send(json.dumps({"type": "resume", "table": 1, "token": token}))
-                    assert _recv(again, "joined") == {"type": "joined", "table": 1, "seat": 0}
-                    view = _recv(again, "update")["view"]
+                    assert next_message(again, "joined") == {"type": "joined", "table": 1, "seat": 0}
+                    view = next_message(again, "update")["view"]
                     assert [s and s["name"] for s in view["seats"]] == ["ann", "bob", None]
                     again.send('{"type": "ping"}')
-                    assert _recv(again, "pong") == {"type": "pong"}
-            assert _recv(ann, "error")["code"] == "replaced"
+                    assert next_message(again, "pong") == {"type": "pong"}
+            assert next_message(ann, "error")["code"] == "replaced"
             # refusals come back through a relay as they are
             with open_ws(f"{url}?table=0") as eve:
                 eve.send(json.dumps({"type": "resume", "table": 1, "token": "guess"}))
-                assert _recv(eve, "error")["code"] == "bad_token"
+                assert next_message(eve, "error")["code"] == "bad_token"
             with open_ws(url) as eve:
                 eve.send(json.dumps({"type": "watch", "table": 4}))
-                assert _recv(eve, "error")["code"] == "no_table"
+                assert next_message(eve, "error")["code"] == "no_table"
         # every table's snapshot is in the one state folder, each written by its worker
         assert sorted({p.name.split("-")[1] for p in state.glob("table-*.snap")}) == ["0", "1", "2", "3"]
         with open_ws(url) as ws:  # the summaries follow the joins
             ws.send('{"type": "tables"}')
-            assert [t["players"] for t in _recv(ws, "tables")["tables"]] == [0, 2, 0, 0]
+            assert [t["players"] for t in next_message(ws, "tables")["tables"]] == [0, 2, 0, 0]
     finally:
-        _stop(proc)
+        stop_server(proc)
     assert proc.returncode == 0
     assert all(not Path(f"/proc/{pid}").exists() for pid in pids)  # the workers stopped with it
 
@@ -110,13 +92,14 @@ def test_a_killed_worker_is_started_again_and_its_players_resume(tmp_path: Path)
         stop = asyncio.Event()
         tasks = [asyncio.ensure_future(c.run(stop)) for c in everyone]
         try:
-            await _until(lambda: all(len(w.hands_ended) >= 5 for w in watchers.values()), 120, "5 hands each")
+            await wait_until(lambda: all(len(w.hands_ended) >= 5 for w in watchers.values()), 120,
+                             "5 hands each")
             seen["before"] = {k: len(w.hands_ended) for k, w in watchers.items()}
             os.kill(pids[1], signal.SIGKILL)  # worker 1 owns table 1
-            await _until(lambda: watchers[1].connects >= 2, 60, "table 1's watcher to reconnect")
-            await _until(lambda: len(watchers[1].hands_ended) >= seen["before"][1] + 5, 120,
+            await wait_until(lambda: watchers[1].connects >= 2, 60, "table 1's watcher to reconnect")
+            await wait_until(lambda: len(watchers[1].hands_ended) >= seen["before"][1] + 5, 120,
                          "5 more hands at table 1")
-            await _until(lambda: len(watchers[0].hands_ended) >= seen["before"][0] + 5, 120,
+            await wait_until(lambda: len(watchers[0].hands_ended) >= seen["before"][0] + 5, 120,
                          "5 more hands at table 0")
         finally:
             stop.set()
@@ -125,7 +108,7 @@ def test_a_killed_worker_is_started_again_and_its_players_resume(tmp_path: Path)
     try:
         asyncio.run(play())
     finally:
-        _stop(proc)
+        stop_server(proc)
     err = (tmp_path / "server.err").read_text()
     assert "worker 1 (tables 1) died (signal 9); starting it again" in err, err
     assert "worker 1 serves tables 1 again" in err, err

@@ -126,29 +126,29 @@ def _plural(r: int) -> str:
     return "Sixes" if r == 4 else _NAMES[r] + "s"
 
 
-def _kickers(ranks: tuple[int, ...]) -> str:
-    return "-".join(_NAMES[r] for r in ranks)
+# The words of a rank by its category (1 straight flush .. 9 high card): {n[i]} names the
+# i-th rank that decides it (its order in the class), {p[i]} says it in the plural, {kickers}
+# names them all and {rest} all but the first.
+_WORDS = (
+    "Straight Flush, {n[0]} high",
+    "Four of a Kind, {p[0]}, {n[1]} kicker",
+    "Full House, {p[0]} over {p[1]}",
+    "Flush, {kickers}",
+    "Straight, {n[0]} high",
+    "Three of a Kind, {p[0]}, {rest} kickers",
+    "Two Pair, {p[0]} and {p[1]}, {n[2]} kicker",
+    "One Pair, {p[0]}, {rest} kickers",
+    "High Card, {kickers}",
+)
 
 
 def _describe_rank(rank: int, variant: str = "holdem") -> str:
     cat, r = _classes(variant)[rank - 1]
-    if cat == 1:
-        return "Royal Flush" if r[0] == 12 else f"Straight Flush, {_NAMES[r[0]]} high"
-    if cat == 2:
-        return f"Four of a Kind, {_plural(r[0])}, {_NAMES[r[1]]} kicker"
-    if cat == 3:
-        return f"Full House, {_plural(r[0])} over {_plural(r[1])}"
-    if cat == 4:
-        return f"Flush, {_kickers(r)}"
-    if cat == 5:
-        return f"Straight, {_NAMES[r[0]]} high"
-    if cat == 6:
-        return f"Three of a Kind, {_plural(r[0])}, {_kickers(r[1:])} kickers"
-    if cat == 7:
-        return f"Two Pair, {_plural(r[0])} and {_plural(r[1])}, {_NAMES[r[2]]} kicker"
-    if cat == 8:
-        return f"One Pair, {_plural(r[0])}, {_kickers(r[1:])} kickers"
-    return f"High Card, {_kickers(r)}"
+    if cat == 1 and r[0] == 12:
+        return "Royal Flush"
+    names = [_NAMES[x] for x in r]
+    return _WORDS[cat - 1].format(n=names, p=[_plural(x) for x in r], kickers="-".join(names),
+                                  rest="-".join(names[1:]))
 
 
 def describe(cards_or_rank: CardsLike | int, variant: str = "holdem") -> str:

@@ -32,7 +32,18 @@ from holdem_eval import DTypeError
 
 from ..errors import InvalidChipsError
 
-__all__ = ["InvalidChipsError", "coerce_chips"]
+__all__ = ["InvalidChipsError", "coerce_chips", "whole_number"]
+
+
+def whole_number(value: Any) -> int | None:
+    """``value`` as an int if it is a whole number (an int or anything with ``__index__``,
+    such as NumPy's integers), None if it is not or is a bool (Python's or NumPy's)."""
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
 
 
 def coerce_chips(values: Sequence[Any], name: str = "contributions") -> list[int]:
@@ -46,14 +57,10 @@ def coerce_chips(values: Sequence[Any], name: str = "contributions") -> list[int
         if isinstance(value, int) and not isinstance(value, bool):
             chip = value
         else:
-            if isinstance(value, bool) or type(value).__name__ == "bool_":
+            index = whole_number(value)
+            if index is None:
                 raise DTypeError(f"{name}[{seat}] must be a whole number of chips, got {value!r}")
-            try:
-                chip = operator.index(value)
-            except TypeError:
-                raise DTypeError(
-                    f"{name}[{seat}] must be a whole number of chips, got {value!r}"
-                ) from None
+            chip = index
         if chip < 0:
             raise InvalidChipsError(f"{name}[{seat}] must be >= 0 chips, got {value!r}")
         chips.append(chip)

@@ -17,7 +17,6 @@ and the hand state machine. It never mutates its arguments; bad input raises a
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 from typing import Any, NamedTuple, Union
 
@@ -38,26 +37,11 @@ from holdem_eval.variants import DECK_SIZE, VARIANTS, variant_info
 from ..config import ConfigError
 from ..errors import InvalidSeatError
 from ..rules import Rules, native_rules
-from .pots import InvalidChipsError, coerce_chips
-from .settlement import (
-    Award,
-    Pot,
-    SeatHand,
-    Settlement,
-    ShowdownOrder,
-    from_detail,
-    from_split_detail,
-)
+from .pots import InvalidChipsError, coerce_chips, whole_number
+from .settlement import Settlement, from_detail, from_split_detail
 
-__all__ = [
-    "Award",
-    "InvalidSeatError",
-    "Pot",
-    "SeatHand",
-    "Settlement",
-    "ShowdownOrder",
-    "settle",
-]
+# the result types are the package's (engine/showdown/__init__.py, from .settlement)
+__all__ = ["InvalidSeatError", "settle"]
 
 CardsInput = Union[str, Sequence[Any], None]
 
@@ -122,15 +106,8 @@ def _mask_of(cards: tuple[int, ...], mask: int, where: str, owners: dict[int, st
 
 
 def _seat(value: Any, name: str, seat_count: int) -> int:
-    if isinstance(value, bool):
-        raise InvalidSeatError(f"{name} must be a seat index 0..{seat_count - 1}, got {value!r}")
-    try:
-        seat = operator.index(value)
-    except TypeError:
-        raise InvalidSeatError(
-            f"{name} must be a seat index 0..{seat_count - 1}, got {value!r}"
-        ) from None
-    if not 0 <= seat < seat_count:
+    seat = whole_number(value)
+    if seat is None or not 0 <= seat < seat_count:
         raise InvalidSeatError(f"{name} must be a seat index 0..{seat_count - 1}, got {value!r}")
     return seat
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,44 +32,37 @@ def cases() -> list[Any]:
     return showdown_cases(CASES)
 
 
-def test_settle_six_seats_two_side_pots_text(benchmark: Any, cases: list[Any]) -> None:
+def _per_case(benchmark: Any, cases: list[Any], settle_one: Callable[[Any], object]) -> None:
+    """Times ``settle_one`` over every case, and reports hands/s."""
+
     def run() -> None:
         for c in cases:
-            settle(c.contributions, c.holes, c.board, folded=c.folded, button=c.button)
+            settle_one(c)
 
     benchmark(run)
     _rate(benchmark, len(cases))
+
+
+def test_settle_six_seats_two_side_pots_text(benchmark: Any, cases: list[Any]) -> None:
+    _per_case(benchmark, cases, lambda c: settle(c.contributions, c.holes, c.board, folded=c.folded,
+                                                 button=c.button))
 
 
 def test_settle_six_seats_two_side_pots_ids(benchmark: Any, cases: list[Any]) -> None:
-    def run() -> None:
-        for c in cases:
-            settle(c.contributions, c.hole_ids, c.board_ids, folded=c.folded, button=c.button)
-
-    benchmark(run)
-    _rate(benchmark, len(cases))
+    _per_case(benchmark, cases, lambda c: settle(c.contributions, c.hole_ids, c.board_ids,
+                                                 folded=c.folded, button=c.button))
 
 
 def test_settle_with_rake_and_explanations(benchmark: Any, cases: list[Any]) -> None:
     rules = Rules(rake_percent=5, rake_cap=6, no_flop_no_drop=True)
-
-    def run() -> None:
-        for c in cases:
-            s = settle(c.contributions, c.holes, c.board, folded=c.folded, button=c.button,
-                       rules=rules)
-            s.pots  # noqa: B018 - materialise the pot records too
-
-    benchmark(run)
-    _rate(benchmark, len(cases))
+    # .pots: materialise the pot records too
+    _per_case(benchmark, cases, lambda c: settle(c.contributions, c.holes, c.board, folded=c.folded,
+                                                 button=c.button, rules=rules).pots)
 
 
 def test_settle_pure_python_path(benchmark: Any, cases: list[Any]) -> None:
-    def run() -> None:
-        for c in cases:
-            _settle_python(c.contributions, c.holes, c.board, folded=c.folded, button=c.button)
-
-    benchmark(run)
-    _rate(benchmark, len(cases))
+    _per_case(benchmark, cases, lambda c: _settle_python(c.contributions, c.holes, c.board,
+                                                         folded=c.folded, button=c.button))
 
 
 @pytest.mark.parametrize("threads", [1, 2])

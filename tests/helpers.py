@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import multiprocessing
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def random_hands(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
@@ -38,3 +42,12 @@ def hidden_files(where: Path) -> list[str]:
     """The names of the dot files in ``where``: the temporary files an atomic writer leaves
     behind if it fails to clean up."""
     return sorted(p.name for p in where.iterdir() if p.name.startswith("."))
+
+
+def check_generated(tmp_path: Path, script: str, committed: str) -> None:
+    """Runs ``scripts/<script>`` into ``tmp_path`` and checks that it writes the committed
+    file ``committed`` (a path from the repository's root) again, byte for byte: a generated
+    file is regenerated whenever its generator changes."""
+    out = tmp_path / Path(committed).name
+    subprocess.run([sys.executable, str(ROOT / "scripts" / script), str(out)], check=True)
+    assert out.read_text() == (ROOT / committed).read_text(), f"{committed} is stale: run scripts/{script}"

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import importlib.util
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from helpers import check_generated
 
 from holdem_eval._preflop_order import PREFLOP_ORDER
 
@@ -32,7 +31,4 @@ def test_sample_of_committed_equities_recomputes() -> None:
 
 @pytest.mark.slow
 def test_generated_order_is_up_to_date(tmp_path: Path) -> None:
-    out = tmp_path / "_preflop_order.py"
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "gen_preflop_order.py"), str(out)], check=True)
-    committed = (ROOT / "holdem_eval" / "_preflop_order.py").read_text()
-    assert out.read_text() == committed, "_preflop_order.py is stale: run scripts/gen_preflop_order.py"
+    check_generated(tmp_path, "gen_preflop_order.py", "holdem_eval/_preflop_order.py")

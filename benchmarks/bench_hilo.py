@@ -17,34 +17,19 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import statistics
-import time
 from collections.abc import Callable
 
 import numpy as np
+from harness import deal, median_seconds
 
 import holdem_eval as he
 from holdem_eval.hilo import evaluate_hilo_batch
 
 
-def deal(n: int, k: int, seed: int) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    out = np.empty((n, k), dtype=np.uint8)
-    for lo in range(0, n, 500_000):
-        m = min(500_000, n - lo)
-        out[lo:lo + m] = np.argsort(rng.random((m, 52)), axis=1)[:, :k]
-    return out
-
-
 def median_rates(cases: list[tuple[Callable[[], object], int]], repeats: int) -> list[float]:
     """Units/s per case (CPU time), median of ``repeats`` rounds, cases taking turns."""
-    times: list[list[float]] = [[] for _ in cases]
-    for _ in range(repeats):
-        for i, (fn, _n) in enumerate(cases):
-            t = time.process_time()
-            fn()
-            times[i].append(time.process_time() - t)
-    return [n / max(statistics.median(ts), 1e-9) for (_fn, n), ts in zip(cases, times)]
+    secs = median_seconds([fn for fn, _n in cases], repeats)
+    return [n / max(s, 1e-9) for (_fn, n), s in zip(cases, secs)]
 
 
 def main() -> None:

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from harness import deal
 
 import holdem_eval as he
 
@@ -57,16 +58,6 @@ void pheval_rows(omaha_fn f, const uint8_t *rows, size_t n, uint16_t *out)
     }
 }
 """
-
-
-def deal(n: int, k: int, seed: int) -> np.ndarray:
-    """n rows of k distinct random cards, the same for one seed."""
-    rng = np.random.default_rng(seed)
-    out = np.empty((n, k), dtype=np.uint8)
-    for lo in range(0, n, 1_000_000):
-        m = min(1_000_000, n - lo)
-        out[lo : lo + m] = np.argsort(rng.random((m, 52)), axis=1)[:, :k]
-    return out
 
 
 def tasks(mod: Any, rows: dict[int, np.ndarray], equity: bool) -> dict[str, tuple[Callable[[], object], int]]:

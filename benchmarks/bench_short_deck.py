@@ -28,20 +28,11 @@ import time
 from collections.abc import Callable
 
 import numpy as np
+from harness import deal
 
 import holdem_eval as he
 
 SHORT = "short-deck"
-
-
-def deal(n: int, k: int, seed: int, low: int) -> np.ndarray:
-    """n rows of k distinct random cards from ids low..51, the same for one seed."""
-    rng = np.random.default_rng(seed)
-    out = np.empty((n, k), dtype=np.uint8)
-    for lo in range(0, n, 500_000):
-        m = min(500_000, n - lo)
-        out[lo : lo + m] = np.argsort(rng.random((m, 52 - low)), axis=1)[:, :k] + low
-    return out
 
 
 def cpu_rate(fn: Callable[[], object], n: int) -> float:

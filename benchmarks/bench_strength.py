@@ -17,37 +17,15 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import statistics
-import time
-from collections.abc import Callable
 
 import numpy as np
+from harness import deal, median_seconds
 
 import holdem_eval as he
 from holdem_eval import format_cards, hand_strength
 
 OPP_HANDS_TURN = 990  # C(45, 2): the opponent's hands on a turn row's river
 RANGE = "QQ+, AK, KQs, 76s:0.5, 55:0.25"  # a weighted range (summed by class and card)
-
-
-def deal(n: int, k: int, seed: int) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    out = np.empty((n, k), dtype=np.uint8)
-    for lo in range(0, n, 250_000):
-        m = min(250_000, n - lo)
-        out[lo:lo + m] = np.argsort(rng.random((m, 52)), axis=1)[:, :k]
-    return out
-
-
-def median_seconds(cases: list[Callable[[], object]], rounds: int) -> list[float]:
-    """CPU seconds per case, median of ``rounds`` rounds, cases taking turns."""
-    times: list[list[float]] = [[] for _ in cases]
-    for _ in range(rounds):
-        for i, fn in enumerate(cases):
-            t = time.process_time()
-            fn()
-            times[i].append(time.process_time() - t)
-    return [statistics.median(ts) for ts in times]
 
 
 def main() -> None:

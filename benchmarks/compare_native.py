@@ -38,6 +38,7 @@ from functools import partial
 from pathlib import Path
 
 import numpy as np
+from harness import deal
 
 import holdem_eval as he
 
@@ -45,16 +46,6 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_ANCHORS = ROOT.parent / "shared" / "anchors"
 MC_SPOTS = (("AhAs", "KdKc"), ("AKs", "QQ"), ("TT+,AKs", "QQ+"), ("AKs", "random"),
             ("AKs", "QQ", "random"))
-
-
-def deal(n: int, k: int, seed: int) -> np.ndarray:
-    """n rows of k distinct random cards (ids 4 * rank + suit), the same for one seed."""
-    rng = np.random.default_rng(seed)
-    out = np.empty((n, k), dtype=np.uint8)
-    for lo in range(0, n, 1_000_000):  # in slices, to keep the (m, 52) temporary small
-        m = min(1_000_000, n - lo)
-        out[lo : lo + m] = np.argsort(rng.random((m, 52)), axis=1)[:, :k]
-    return out
 
 
 def rate(fn: Callable[[], object], n: int, clock: Callable[[], float]) -> float:

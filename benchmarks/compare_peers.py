@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import argparse
 import ctypes
-import statistics
 import time
 from collections.abc import Callable
 
 import numpy as np
+from harness import deal, median_seconds
 
 import holdem_eval as he
 
@@ -26,26 +26,11 @@ import holdem_eval as he
 _TO_OMP_SUIT = np.array([2, 3, 1, 0], dtype=np.uint8)
 
 
-def deal(n: int, k: int, seed: int) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    out = np.empty((n, k), dtype=np.uint8)
-    step = 1_000_000
-    for lo in range(0, n, step):  # in slices, to keep the temporary (m, 52) array small
-        m = min(step, n - lo)
-        out[lo : lo + m] = np.argsort(rng.random((m, 52)), axis=1)[:, :k]
-    return out
-
-
 def median_rates(cases: list[tuple[Callable[[], object], int]], repeats: int) -> list[float]:
-    """hands/s per case, median of ``repeats`` rounds; the cases take turns within each
-    round, so load from other processes falls on all of them alike."""
-    times: list[list[float]] = [[] for _ in cases]
-    for _ in range(repeats):
-        for i, (fn, _n) in enumerate(cases):
-            t = time.perf_counter()
-            fn()
-            times[i].append(time.perf_counter() - t)
-    return [n / statistics.median(ts) for (_fn, n), ts in zip(cases, times)]
+    """hands/s per case (wall time), median of ``repeats`` rounds; the cases take turns
+    within each round, so load from other processes falls on all of them alike."""
+    secs = median_seconds([fn for fn, _n in cases], repeats, time.perf_counter)
+    return [n / s for (_fn, n), s in zip(cases, secs)]
 
 
 def main() -> None:

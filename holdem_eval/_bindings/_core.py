@@ -18,7 +18,7 @@ from .._limits import MAX_THREADS, check_threads
 __all__ = [
     "HE_E_ARGUMENT", "HE_E_CARD_RANGE", "HE_E_DUPLICATE", "HE_OK", "eval5", "eval7",
     "eval_batch", "eval_columns", "eval_hand", "eval_hole_board", "eval_omaha_batch", "ffi",
-    "lib", "pool", "run_chunked", "run_parts",
+    "lib", "pool", "run_chunked", "run_hole_board", "run_parts",
 ]
 
 HE_OK: int = lib.HE_OK
@@ -120,10 +120,14 @@ def eval_batch(hands: U8, out: U16, threads: int, rules: int | None = None) -> S
     return run_chunked(call, n, threads)
 
 
-def eval_hole_board(holes: U8, boards: U8, out: U16, threads: int, rules: int | None = None) -> Status:
-    """holes: (n, 2); boards: (nb,) shared by every row or (n, nb) one per row. ``rules``
-    as :func:`eval_batch`'s."""
-    n = holes.shape[0]
+# A row kernel over hole cards and boards: kernel(lo, hi, holes, boards, nb, stride, bad) runs
+# rows lo .. hi (the cffi buffers of their holes and boards) and returns the C status.
+HoleBoardKernel = Callable[[int, int, object, object, int, int, object], int]
+
+
+def run_hole_board(holes: U8, boards: U8, threads: int, kernel: HoleBoardKernel) -> Status:
+    """Runs ``kernel`` over the rows of ``holes`` (n, nh) against ``boards``: (nb,) shared
+    by every row (stride 0) or (n, nb) one per row, in chunks on ``threads`` threads."""
     nb = boards.shape[-1]
     stride = 0 if boards.ndim == 1 else nb
 
@@ -131,31 +135,33 @@ def eval_hole_board(holes: U8, boards: U8, out: U16, threads: int, rules: int | 
         bad = ffi.new("size_t *")
         h = ffi.from_buffer("uint8_t[]", holes[lo:hi])
         b = ffi.from_buffer("uint8_t[]", boards if stride == 0 else boards[lo:hi])
-        res = ffi.from_buffer("uint16_t[]", out[lo:hi])
-        st = (lib.he_eval_hole_board(h, hi - lo, b, nb, stride, res, bad) if rules is None
-              else lib.he_short_eval_hole_board(h, hi - lo, b, nb, stride, rules, res, bad))
-        return int(st), int(bad[0])
+        return int(kernel(lo, hi, h, b, nb, stride, bad)), int(bad[0])
 
-    return run_chunked(call, n, threads)
+    return run_chunked(call, holes.shape[0], threads)
+
+
+def eval_hole_board(holes: U8, boards: U8, out: U16, threads: int, rules: int | None = None) -> Status:
+    """holes: (n, 2); boards: (nb,) shared by every row or (n, nb) one per row. ``rules``
+    as :func:`eval_batch`'s."""
+
+    def kernel(lo: int, hi: int, h: object, b: object, nb: int, stride: int, bad: object) -> int:
+        res = ffi.from_buffer("uint16_t[]", out[lo:hi])
+        if rules is None:
+            return int(lib.he_eval_hole_board(h, hi - lo, b, nb, stride, res, bad))
+        return int(lib.he_short_eval_hole_board(h, hi - lo, b, nb, stride, rules, res, bad))
+
+    return run_hole_board(holes, boards, threads, kernel)
 
 
 def eval_omaha_batch(holes: U8, boards: U8, out: U16, threads: int) -> Status:
     """holes: (n, 4..6); boards: (nb,) shared or (n, nb), nb in 3..5."""
-    n, nh = holes.shape
-    nb = boards.shape[-1]
-    stride = 0 if boards.ndim == 1 else nb
+    nh = holes.shape[1]
 
-    def call(lo: int, hi: int) -> Status:
-        bad = ffi.new("size_t *")
-        b = boards if stride == 0 else boards[lo:hi]
-        st = lib.he_eval_omaha_batch(
-            ffi.from_buffer("uint8_t[]", holes[lo:hi]), hi - lo, nh,
-            ffi.from_buffer("uint8_t[]", b), nb, stride,
-            ffi.from_buffer("uint16_t[]", out[lo:hi]), bad,
-        )
-        return int(st), int(bad[0])
+    def kernel(lo: int, hi: int, h: object, b: object, nb: int, stride: int, bad: object) -> int:
+        return int(lib.he_eval_omaha_batch(h, hi - lo, nh, b, nb, stride,
+                                           ffi.from_buffer("uint16_t[]", out[lo:hi]), bad))
 
-    return run_chunked(call, n, threads)
+    return run_hole_board(holes, boards, threads, kernel)
 
 
 # ---------------------------------------------------------------------------- bulk (issue 6)

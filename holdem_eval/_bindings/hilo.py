@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ._core import F64, U8, U16, U32, U64, Status, ffi, lib, run_chunked
+from ._core import F64, U8, U16, U32, U64, Status, ffi, lib, run_hole_board
 from .equity import _known, _players
 
 __all__ = ["HE_HILO_POT", "HE_LOW_WORST", "equity_hilo", "eval_hilo_batch", "variant_low_rank"]
@@ -23,22 +23,15 @@ def eval_hilo_batch(variant: int, holes: U8, boards: U8, high: U16, low: U16,
                     threads: int) -> Status:
     """he_eval_hilo_batch: holes (n, nh); boards (nb,) shared or (n, nb); high and low
     (n,) written."""
-    n, nh = holes.shape
-    nb = boards.shape[-1]
-    stride = 0 if boards.ndim == 1 else nb
+    nh = holes.shape[1]
 
-    def call(lo: int, hi: int) -> Status:
-        bad = ffi.new("size_t *")
-        b = boards if stride == 0 else boards[lo:hi]
-        st = lib.he_eval_hilo_batch(
-            variant, ffi.from_buffer("uint8_t[]", holes[lo:hi]), hi - lo, nh,
-            ffi.from_buffer("uint8_t[]", b), nb, stride,
-            ffi.from_buffer("uint16_t[]", high[lo:hi]), ffi.from_buffer("uint16_t[]", low[lo:hi]),
-            bad,
-        )
-        return int(st), int(bad[0])
+    def kernel(lo: int, hi: int, h: object, b: object, nb: int, stride: int, bad: object) -> int:
+        return int(lib.he_eval_hilo_batch(
+            variant, h, hi - lo, nh, b, nb, stride, ffi.from_buffer("uint16_t[]", high[lo:hi]),
+            ffi.from_buffer("uint16_t[]", low[lo:hi]), bad,
+        ))
 
-    return run_chunked(call, n, threads)
+    return run_hole_board(holes, boards, threads, kernel)
 
 
 def variant_low_rank(variant: int, hole: bytes, board: bytes) -> int:

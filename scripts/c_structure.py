@@ -22,7 +22,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -243,12 +243,11 @@ def call_graph(sources: dict[str, Source]) -> dict[tuple[str, str], set[str]]:
     return graph
 
 
-def cycles(graph: dict[tuple[str, str], set[str]]) -> list[list[str]]:
-    """The strongly connected groups of more than one file (Tarjan), each sorted."""
-    nodes = sorted({a for a, _ in graph} | {b for _, b in graph})
-    succ: dict[str, list[str]] = {v: [] for v in nodes}
-    for a, b in graph:
-        succ[a].append(b)
+def strong_groups(succ: Mapping[str, Iterable[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one node (Tarjan) of the graph whose
+    edges run from each node to its ``succ`` (nodes only named as successors count too),
+    each sorted, in sorted order."""
+    nodes = sorted({*succ, *(w for ws in succ.values() for w in ws)})
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
@@ -259,7 +258,7 @@ def cycles(graph: dict[tuple[str, str], set[str]]) -> list[list[str]]:
         index[v] = low[v] = len(index)
         stack.append(v)
         on_stack.add(v)
-        for w in sorted(succ[v]):
+        for w in sorted(succ.get(v, ())):
             if w not in index:
                 visit(w)
                 low[v] = min(low[v], low[w])
@@ -280,6 +279,14 @@ def cycles(graph: dict[tuple[str, str], set[str]]) -> list[list[str]]:
         if v not in index:
             visit(v)
     return sorted(groups)
+
+
+def cycles(graph: dict[tuple[str, str], set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one file, each sorted."""
+    succ: dict[str, list[str]] = {}
+    for a, b in graph:
+        succ.setdefault(a, []).append(b)
+    return strong_groups(succ)
 
 
 def long_files(csrc: Path = CSRC, limit: int = MAX_LINES) -> dict[str, int]:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import importlib.util
 import multiprocessing
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -51,3 +53,15 @@ def check_generated(tmp_path: Path, script: str, committed: str) -> None:
     out = tmp_path / Path(committed).name
     subprocess.run([sys.executable, str(ROOT / "scripts" / script), str(out)], check=True)
     assert out.read_text() == (ROOT / committed).read_text(), f"{committed} is stale: run scripts/{script}"
+
+
+def load_script(name: str) -> ModuleType:
+    """``scripts/<name>.py`` imported as the module ``name`` (the scripts are no package)."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod  # (dataclasses look their module up)
+    spec.loader.exec_module(mod)
+    return mod

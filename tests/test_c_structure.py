@@ -6,29 +6,17 @@ file. Also the parser itself, on small files written here."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from helpers import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 CSRC = ROOT / "csrc"
 
 
-def _structure() -> ModuleType:
-    path = ROOT / "scripts" / "c_structure.py"
-    spec = importlib.util.spec_from_file_location("c_structure", path)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["c_structure"] = mod  # (dataclasses look their module up)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-cs = _structure()
+cs = load_script("c_structure")
 
 
 def _write(folder: Path, files: dict[str, str]) -> Path:

@@ -19,6 +19,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from helpers import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 ROOTS = {"holdem_eval": ROOT / "holdem_eval", "holdem_eval.engine": ROOT / "engine"}
@@ -82,38 +83,8 @@ GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
 
 
 def _cycles() -> list[list[str]]:
-    """Strongly connected components of more than one module (Tarjan)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on: set[str] = set()
-    found: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on.add(v)
-        for w in GRAPH[v]:
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                comp.append(w)
-                if w == v:
-                    break
-            if len(comp) > 1:
-                found.append(sorted(comp))
-
-    for v in sorted(GRAPH):
-        if v not in index:
-            visit(v)
-    return found
+    """Strongly connected components of more than one module."""
+    return list(load_script("c_structure").strong_groups(GRAPH))
 
 
 def test_the_graph_is_the_product() -> None:

@@ -9,134 +9,76 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from c_harness import (
+    BATCH,
+    CSRC,
+    EVAL,
+    HAND,
+    ROOT,
+    SANITIZE,
+    SETTLE,
+    SHORT,
+    TESTS_C,
+    WARN,
+    all_sources,
+    build,
+    cc,
+    check_under_sanitizers,
+    compile_object,
+    run_checks,
+)
 
-ROOT = Path(__file__).resolve().parent.parent
-CSRC = ROOT / "csrc"
-WARN = ["-std=c99", "-Wall", "-Wextra", "-Wconversion", "-Werror"]
-CC = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
-
-
-def _cc() -> str:
-    assert CC is not None, "a C compiler (cc, gcc or clang) is required for the C tests"
-    return CC
 
 @pytest.mark.slow
 @pytest.mark.parametrize("defines", [[], ["-DHE_NO_SIMD"]], ids=["native", "portable"])
 def test_c_evaluator_under_sanitizers(tmp_path: Path, defines: list[str]) -> None:
     # "portable": the code every non-x86 build runs (no SSE2 hand, no POPCNT dispatch).
-    exe = tmp_path / "test_eval"
-    cmd = [
-        _cc(), *WARN, *defines, "-O1", "-g", "-fsanitize=address,undefined",
-        "-fno-sanitize-recover=all",
-        f"-I{CSRC}", str(ROOT / "tests" / "c" / "test_eval.c"), str(CSRC / "eval.c"),
-        str(CSRC / "he_tables.c"), str(CSRC / "eval_omaha.c"), str(CSRC / "eval_omaha_tables.c"),
-        "-o", str(exe),
-    ]
-    subprocess.run(cmd, check=True, capture_output=True, text=True)
-    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=600)
-    assert run.returncode == 0, run.stderr[-4000:]
-    assert "all C evaluator checks passed" in run.stdout
+    check_under_sanitizers(tmp_path, "test_eval", EVAL, "all C evaluator checks passed", defines)
+
 
 @pytest.mark.slow
 def test_c_icm_under_sanitizers(tmp_path: Path) -> None:
-    exe = tmp_path / "test_icm"
-    cmd = [
-        _cc(), *WARN, "-O1", "-g", "-pthread", "-fsanitize=address,undefined",
-        "-fno-sanitize-recover=all", f"-I{CSRC}", str(ROOT / "tests" / "c" / "test_icm.c"),
-        *(str(p) for p in sorted(CSRC.glob("*.c"))), "-lm", "-o", str(exe),
-    ]
-    build = subprocess.run(cmd, capture_output=True, text=True)
-    assert build.returncode == 0, build.stderr[-4000:]
-    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=600)
-    assert run.returncode == 0, run.stderr[-4000:]
-    assert "all C ICM checks passed" in run.stdout
+    check_under_sanitizers(tmp_path, "test_icm", all_sources(), "all C ICM checks passed")
 
 
 @pytest.mark.slow
 def test_c_hand_state_machine_under_sanitizers(tmp_path: Path) -> None:
-    exe = tmp_path / "test_hand"
-    cmd = [
-        _cc(), *WARN, "-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
-        f"-I{CSRC}", str(ROOT / "tests" / "c" / "test_hand.c"),
-        *(str(CSRC / name) for name in (
-            "hand.c", "hand_cards.c", "hand_deck.c", "hand_showdown.c", "hand_start.c",
-            "hand_state.c", "hand_log.c", "settle.c", "settle_pots.c", "settle_rake.c", "variant.c",
-            "deal.c", "eval.c", "he_tables.c", "eval_omaha.c", "eval_omaha_tables.c", "eval_short.c",
-            "eval_short_tables.c",
-        )),
-        "-o", str(exe),
-    ]
-    build = subprocess.run(cmd, capture_output=True, text=True)
-    assert build.returncode == 0, build.stderr[-4000:]
-    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=600)
-    assert run.returncode == 0, run.stderr[-4000:]
-    assert "all C hand checks passed" in run.stdout
-
-
-# the hand machine and its batch kernels in both layouts (csrc/hand_compact.c: the compact one)
-BATCH_SOURCES = (
-    "hand_batch.c", "hand_batch_api.c", "hand_compact.c", "hand.c", "hand_cards.c", "hand_deck.c",
-    "hand_showdown.c", "hand_start.c", "hand_state.c", "hand_log.c", "settle.c", "settle_pots.c",
-    "settle_rake.c", "deal.c", "eval.c", "he_tables.c", "eval_omaha.c", "eval_omaha_tables.c",
-    "pool.c", "variant.c", "eval_short.c",
-    "eval_short_tables.c",
-)
+    check_under_sanitizers(tmp_path, "test_hand", (*HAND, *SETTLE, *EVAL, *SHORT),
+                           "all C hand checks passed")
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("define", [[], ["-DHE_TEST_COMPACT"]], ids=["full", "compact"])
 def test_c_hand_batch_under_sanitizers(tmp_path: Path, define: list[str]) -> None:
     # compact: the same checks over the compact layout (its record, spec.compact = 1)
-    exe = tmp_path / "test_hand_batch"
-    sources = BATCH_SOURCES
-    cmd = [
-        _cc(), *WARN, *define, "-O1", "-g", "-pthread", "-fsanitize=address,undefined",
-        "-fno-sanitize-recover=all", f"-I{CSRC}", str(ROOT / "tests" / "c" / "test_hand_batch.c"),
-        *(str(CSRC / name) for name in sources), "-lm", "-o", str(exe),
-    ]
-    build = subprocess.run(cmd, capture_output=True, text=True)
-    assert build.returncode == 0, build.stderr[-4000:]
-    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=600)
-    assert run.returncode == 0, run.stderr[-4000:]
-    assert "all C batch checks passed" in run.stdout
+    check_under_sanitizers(tmp_path, "test_hand_batch", BATCH, "all C batch checks passed", define)
 
 
 def _tsan_works(tmp_path: Path) -> bool:
     """Whether this toolchain builds and runs a ThreadSanitizer program."""
     src, exe = tmp_path / "probe.c", tmp_path / "probe"
     src.write_text("int main(void) { return 0; }\n")
-    build = subprocess.run([_cc(), "-fsanitize=thread", str(src), "-o", str(exe)], capture_output=True)
-    return build.returncode == 0 and subprocess.run([str(exe)], capture_output=True).returncode == 0
+    probe = subprocess.run([cc(), "-fsanitize=thread", str(src), "-o", str(exe)], capture_output=True)
+    return probe.returncode == 0 and subprocess.run([str(exe)], capture_output=True).returncode == 0
 
 
 @pytest.mark.slow
 def test_c_pool_under_sanitizers(tmp_path: Path) -> None:
     # ASan/UBSan always; ThreadSanitizer too where the toolchain has it (GCC and Clang on
     # Linux and macOS do). TSan refuses a fork once threads ran unless told to go on.
-    sanitizers = [["-fsanitize=address,undefined", "-fno-sanitize-recover=all"]]
+    sanitizers = [SANITIZE]
     if _tsan_works(tmp_path):
         sanitizers.append(["-fsanitize=thread"])
-    sources = BATCH_SOURCES
     env = {**os.environ, "TSAN_OPTIONS": "die_after_fork=0 halt_on_error=1"}
     for flags in sanitizers:
-        exe = tmp_path / "test_pool"
-        cmd = [
-            _cc(), *WARN, "-O1", "-g", "-pthread", *flags, f"-I{CSRC}",
-            str(ROOT / "tests" / "c" / "test_pool.c"), *(str(CSRC / name) for name in sources),
-            "-lm", "-o", str(exe),
-        ]
-        build = subprocess.run(cmd, capture_output=True, text=True)
-        assert build.returncode == 0, build.stderr[-4000:]
-        run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=600, env=env)
-        assert run.returncode == 0, (flags, run.stderr[-4000:])
-        assert "all C pool checks passed" in run.stdout, flags
+        exe = build(tmp_path / "test_pool", [TESTS_C / "test_pool.c"], BATCH,
+                    ["-O1", "-g", "-pthread", *flags])
+        run_checks(exe, "all C pool checks passed", env=env)
 
 
-@pytest.mark.parametrize("source", sorted(p.name for p in CSRC.glob("*.c")))
+@pytest.mark.parametrize("source", [p.name for p in all_sources()])
 def test_c_source_compiles_without_warnings(tmp_path: Path, source: str) -> None:
-    cmd = [_cc(), *WARN, "-O2", f"-I{CSRC}", "-c", str(CSRC / source), "-o", str(tmp_path / "x.o")]
-    res = subprocess.run(cmd, capture_output=True, text=True)
-    assert res.returncode == 0, res.stderr
+    compile_object(CSRC / source, tmp_path / "x.o", ["-O2"])
 
 
 # Windows (issue 30): the C core cross-compiled with MinGW-w64 (Debian's gcc-mingw-w64-x86-64;
@@ -148,7 +90,6 @@ WINE = shutil.which("wine64") or shutil.which("wine") or next(
 # MinGW-w64's isfinite() (math.h) expands to a float branch too, which -Wfloat-conversion
 # flags in every caller (csrc/icm.c); the native build above keeps that warning.
 MINGW_WARN = [*WARN, "-Wno-float-conversion"]
-POOL_TEST_SOURCES = BATCH_SOURCES
 
 
 def _mingw() -> str:
@@ -160,14 +101,8 @@ def _mingw() -> str:
 
 
 def _build_windows_pool_test(tmp_path: Path, defines: list[str]) -> Path:
-    exe = tmp_path / "test_pool.exe"
-    cmd = [
-        _mingw(), *MINGW_WARN, *defines, "-O2", f"-I{CSRC}", str(ROOT / "tests" / "c" / "test_pool.c"),
-        *(str(CSRC / name) for name in POOL_TEST_SOURCES), "-o", str(exe),
-    ]
-    build = subprocess.run(cmd, capture_output=True, text=True)
-    assert build.returncode == 0, build.stderr[-4000:]
-    return exe
+    return build(tmp_path / "test_pool.exe", [TESTS_C / "test_pool.c"], BATCH, [*defines, "-O2"],
+                 compiler=_mingw(), warn=MINGW_WARN, libs=())
 
 
 # HE_POOL_INTERLOCKED: the pool's atomics as MSVC builds them (Interlocked functions)
@@ -181,11 +116,9 @@ WINDOWS_ATOMICS = pytest.mark.parametrize(
 def test_c_core_cross_compiles_for_windows(tmp_path: Path, defines: list[str]) -> None:
     """Every C source compiles for Windows without a warning (the pool on Win32 threads),
     and the pool's test program links."""
-    for source in sorted(CSRC.glob("*.c")):
-        cmd = [_mingw(), *MINGW_WARN, *defines, "-O2", f"-I{CSRC}", "-c", str(source), "-o",
-               str(tmp_path / "x.o")]
-        res = subprocess.run(cmd, capture_output=True, text=True)
-        assert res.returncode == 0, (source.name, res.stderr[-4000:])
+    for source in all_sources():
+        compile_object(source, tmp_path / "x.o", [*defines, "-O2"], compiler=_mingw(),
+                       warn=MINGW_WARN)
     assert _build_windows_pool_test(tmp_path, defines).stat().st_size > 0
 
 
@@ -199,9 +132,7 @@ def test_c_pool_runs_on_windows_threads_under_wine(tmp_path: Path, defines: list
         pytest.skip("needs Wine to run the Windows build (apt-get install wine64)")
     exe = _build_windows_pool_test(tmp_path, defines)
     env = {**os.environ, "WINEDEBUG": "-all", "WINEPREFIX": str(tmp_path / "wine")}
-    run = subprocess.run([WINE, str(exe)], capture_output=True, text=True, timeout=600, env=env)
-    assert run.returncode == 0, run.stderr[-4000:]
-    assert "all C pool checks passed" in run.stdout
+    run_checks(exe, "all C pool checks passed", launcher=[WINE], env=env)
 
 
 # Other CPUs (issue 30): aarch64 and big-endian s390x under QEMU's user mode, by

@@ -18,17 +18,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from c_harness import SANITIZE, TESTS_C, all_sources, build
 
-ROOT = Path(__file__).resolve().parent.parent
-CSRC = ROOT / "csrc"
-WARN = ["-std=c99", "-Wall", "-Wextra", "-Wconversion", "-Werror"]
 # float-cast-overflow is not in GCC's -fsanitize=undefined group; the kernels convert
 # doubles to int64 (rake), so it is asked for by name.
-SANITIZE = [
-    "-fsanitize=address,undefined,float-cast-overflow",
-    "-fno-sanitize-recover=all",
-]
-CC = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+FUZZ_SANITIZE = [*SANITIZE, "-fsanitize=float-cast-overflow"]
 DEFAULT_SECONDS = 45.0
 
 
@@ -42,17 +36,8 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def fuzzer(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    assert CC is not None, "a C compiler (cc, gcc or clang) is required for the C tests"
-    exe = tmp_path_factory.mktemp("fuzz") / "fuzz_core"
-    sources = [str(p) for p in sorted(CSRC.glob("*.c"))]
-    driver = [str(p) for p in sorted((ROOT / "tests" / "c").glob("fuzz_*.c"))]
-    cmd = [
-        CC, *WARN, "-O1", "-g", "-pthread", *SANITIZE, f"-I{CSRC}",
-        *driver, *sources, "-lm", "-o", str(exe),
-    ]
-    build = subprocess.run(cmd, capture_output=True, text=True)
-    assert build.returncode == 0, build.stderr[-4000:]
-    return exe
+    return build(tmp_path_factory.mktemp("fuzz") / "fuzz_core", sorted(TESTS_C.glob("fuzz_*.c")),
+                 all_sources(), ["-O1", "-g", "-pthread", *FUZZ_SANITIZE])
 
 
 def _run(exe: Path, *args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
@@ -114,14 +99,9 @@ def test_c_fuzzing_reads_no_uninitialised_memory(tmp_path: Path) -> None:
     clang = _msan_cc(tmp_path)
     if clang is None:
         pytest.skip("needs clang with MemorySanitizer (apt-get install clang libclang-rt-dev)")
-    exe = tmp_path / "fuzz_msan"
-    cmd = [
-        clang, *WARN, "-O1", "-g", "-fsanitize=memory", "-fno-omit-frame-pointer", "-pthread",
-        f"-I{CSRC}", *(str(p) for p in sorted((ROOT / "tests" / "c").glob("fuzz_*.c"))),
-        *(str(p) for p in sorted(CSRC.glob("*.c"))), "-lm", "-o", str(exe),
-    ]
-    build = subprocess.run(cmd, capture_output=True, text=True)
-    assert build.returncode == 0, build.stderr[-4000:]
+    exe = build(tmp_path / "fuzz_msan", sorted(TESTS_C.glob("fuzz_*.c")), all_sources(),
+                ["-O1", "-g", "-fsanitize=memory", "-fno-omit-frame-pointer", "-pthread"],
+                compiler=clang)
     run = _run(exe, str(min(_budget(), 20.0)), os.environ.get("HE_FUZZ_SEED", "1"))
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-6000:]
     assert "all C fuzz contracts held" in run.stdout

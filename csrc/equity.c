@@ -309,7 +309,7 @@ int he_equity_enum(size_t np, const uint8_t *reps, size_t nreps, const uint64_t 
     for (size_t k = 0; k < nreps; k++) {
         const uint8_t *h = reps + k * np * 2;
         uint64_t used = fixed;
-        st = add_mask(h, np * 2, &used);
+        st = he_add_mask(h, np * 2, &used);
         if (st != HE_OK) {
             free(sets);
             return st;
@@ -376,7 +376,7 @@ int he_equity_enum_omaha(size_t np, size_t nh, const uint8_t *holes, const he_eq
     }
     int st = fixed_cards(board, nb, dead, nd, &used);
     if (st == HE_OK) {
-        st = add_mask(holes, np * nh, &used);
+        st = he_add_mask(holes, np * nh, &used);
     }
     if (st != HE_OK) {
         return st;

@@ -170,7 +170,7 @@ int he_equity_classes(const he_eq_players *players, const he_eq_known *known, si
     }
     for (size_t i = 0; i < offsets[np]; i++) {
         uint64_t m = 0;
-        st = add_mask(combos + 2 * i, 2, &m);
+        st = he_add_mask(combos + 2 * i, 2, &m);
         if (st != HE_OK) {
             return st;
         }

@@ -17,22 +17,6 @@ static inline unsigned cat_index(unsigned r)
     return he_rank_category[r] - 1u;
 }
 
-/* Adds n card ids to a 52-bit card mask; HE_E_CARD_RANGE or HE_E_DUPLICATE on bad input. */
-static inline int add_mask(const uint8_t *cards, size_t n, uint64_t *mask)
-{
-    for (size_t i = 0; i < n; i++) {
-        if (cards[i] >= HE_NCARDS) {
-            return HE_E_CARD_RANGE;
-        }
-        uint64_t b = 1ULL << cards[i];
-        if (*mask & b) {
-            return HE_E_DUPLICATE;
-        }
-        *mask |= b;
-    }
-    return HE_OK;
-}
-
 /* Board and dead cards: their joint mask, or an error. */
 static inline int fixed_cards(const uint8_t *board, size_t nb, const uint8_t *dead, size_t nd,
                               uint64_t *mask)
@@ -41,8 +25,8 @@ static inline int fixed_cards(const uint8_t *board, size_t nb, const uint8_t *de
         return HE_E_ARGUMENT;
     }
     *mask = 0;
-    int st = add_mask(board, nb, mask);
-    return st != HE_OK ? st : add_mask(dead, nd, mask);
+    int st = he_add_mask(board, nb, mask);
+    return st != HE_OK ? st : he_add_mask(dead, nd, mask);
 }
 
 /* Winners mask of ranks r[0..np) (the players with the best rank), without data-dependent

@@ -145,7 +145,6 @@ int he_equity_mc(const he_eq_players *players, const he_eq_known *known, uint64_
     mc_ctx m;
     st = mc_setup(&m, np, nh, combos, offsets, alias, thresh, fixed);
     if (st != HE_OK) {
-        mc_free(&m);
         return st;
     }
     /* The generator's state is copied into locals (written back on return): through the
@@ -153,12 +152,7 @@ int he_equity_mc(const he_eq_players *players, const he_eq_known *known, uint64_
     uint64_t rs[4] = {state[0], state[1], state[2], state[3]};
     u32_src src = {rs, 0, 0};
     uint8_t deck[HE_NCARDS];
-    uint32_t ndeck = 0;
-    for (unsigned card = 0; card < HE_NCARDS; card++) {
-        if (!(m.fixed >> card & 1u)) {
-            deck[ndeck++] = (uint8_t)card;
-        }
-    }
+    uint32_t ndeck = mc_deck(m.fixed, 0, deck);
     if (nh == 2 && m.ndrawn == 0 && m.nrandom == 0) {
         mc_fixed_holdem(&src, deck, ndeck, board, nb, np, combos, m.pick, trials,
                         wins, hist);

@@ -144,9 +144,9 @@ static inline int draw_tuple(mc_ctx *m, u32_src *s, uint64_t *out)
     return 0;
 }
 
-static inline int mc_setup(mc_ctx *m, size_t np, size_t nh, const uint8_t *combos,
-                    const uint32_t *offsets, const uint32_t *alias, const uint64_t *thresh,
-                    uint64_t fixed)
+static inline int mc_fill(mc_ctx *m, size_t np, size_t nh, const uint8_t *combos,
+                          const uint32_t *offsets, const uint32_t *alias, const uint64_t *thresh,
+                          uint64_t fixed)
 {
     memset(m, 0, sizeof *m);
     m->np = np;
@@ -165,7 +165,7 @@ static inline int mc_setup(mc_ctx *m, size_t np, size_t nh, const uint8_t *combo
     }
     for (size_t i = 0; i < ncombos; i++) {
         uint64_t mask = 0;
-        int st = add_mask(combos + i * nh, nh, &mask);
+        int st = he_add_mask(combos + i * nh, nh, &mask);
         if (st != HE_OK) {
             return st;
         }
@@ -208,11 +208,40 @@ static inline int mc_setup(mc_ctx *m, size_t np, size_t nh, const uint8_t *combo
     return HE_OK;
 }
 
+/* Releases what mc_setup took (again: a no-op). */
 static inline void mc_free(mc_ctx *m)
 {
     free(m->cmask);
     free(m->ckey);
     free(m->cbits);
+    m->cmask = m->ckey = m->cbits = NULL;
+}
+
+/* Sets m up for np players of nh-card hands: each player's rows of combos (offsets, and the
+ * alias tables when drawn by weight) checked and pre-summed, the one-combo players' hands
+ * added to the fixed cards. On an error m holds nothing (mc_free not needed). */
+static inline int mc_setup(mc_ctx *m, size_t np, size_t nh, const uint8_t *combos,
+                           const uint32_t *offsets, const uint32_t *alias,
+                           const uint64_t *thresh, uint64_t fixed)
+{
+    int st = mc_fill(m, np, nh, combos, offsets, alias, thresh, fixed);
+    if (st != HE_OK) {
+        mc_free(m);
+    }
+    return st;
+}
+
+/* The deck left to deal: the cards lowest .. 51 not in `fixed`, in order; returns their
+ * count. */
+static inline uint32_t mc_deck(uint64_t fixed, unsigned lowest, uint8_t *deck)
+{
+    uint32_t ndeck = 0;
+    for (unsigned c = lowest; c < HE_NCARDS; c++) {
+        if (!(fixed >> c & 1u)) {
+            deck[ndeck++] = (uint8_t)c;
+        }
+    }
+    return ndeck;
 }
 
 /* ---------------------------------------------------------------- outcome counts */

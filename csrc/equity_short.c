@@ -116,7 +116,7 @@ int he_equity_short_enum(size_t np, const uint8_t *reps, size_t nreps, const uin
     for (size_t k = 0; k < nreps; k++) {
         const uint8_t *h = reps + k * np * 2;
         uint64_t used = fixed;
-        st = add_mask(h, np * 2, &used);
+        st = he_add_mask(h, np * 2, &used);
         if (st != HE_OK || (used & LOW_CARDS)) {
             return st != HE_OK ? st : HE_E_CARD_RANGE;
         }
@@ -189,19 +189,13 @@ int he_equity_short_mc(const he_eq_players *players, const he_eq_known *known, i
     mc_ctx m;
     st = mc_setup(&m, np, 2, players->combos, offsets, players->alias, players->thresh, fixed);
     if (st != HE_OK) {
-        mc_free(&m);
         return st;
     }
     /* The generator's state in locals (written back on return), as he_equity_mc keeps it. */
     uint64_t rs[4] = {state[0], state[1], state[2], state[3]};
     u32_src src = {rs, 0, 0};
     uint8_t deck[SHORT_DECK];
-    uint32_t ndeck = 0;
-    for (unsigned c = HE_SHORT_LOWEST_CARD; c < HE_NCARDS; c++) {
-        if (!(m.fixed >> c & 1u)) {
-            deck[ndeck++] = (uint8_t)c;
-        }
-    }
+    uint32_t ndeck = mc_deck(m.fixed, HE_SHORT_LOWEST_CARD, deck);
     he_acc board = he_acc_start(), hole[HE_EQ_MAX_PLAYERS], h[HE_EQ_MAX_PLAYERS];
     for (size_t j = 0; j < nb; j++) {
         board = he_acc_add(board, known->board[j]);

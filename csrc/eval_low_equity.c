@@ -230,11 +230,7 @@ static int hilo_exact_run(hilo_game *g, mc_ctx *m, const double *weights,
         memcpy(x.board, known->board, known->nb);
     }
     uint8_t deck[HE_NCARDS];
-    for (unsigned c = 0; c < HE_NCARDS; c++) {
-        if (!(m->fixed >> c & 1u)) {
-            deck[x.ndeck++] = (uint8_t)c;
-        }
-    }
+    x.ndeck = mc_deck(m->fixed, 0, deck);
     x.deck = deck;
     /* The largest range leads: with a full board its rows are what the calls split. */
     for (size_t k = 1; k < m->ndrawn; k++) {
@@ -268,12 +264,7 @@ static int hilo_mc_run(hilo_game *g, mc_ctx *m, const he_eq_known *known, uint64
     uint64_t rs[4] = {state[0], state[1], state[2], state[3]};
     u32_src src = {rs, 0, 0};
     uint8_t deck[HE_NCARDS], board[5], cards[MAXH];
-    uint32_t ndeck = 0;
-    for (unsigned c = 0; c < HE_NCARDS; c++) {
-        if (!(m->fixed >> c & 1u)) {
-            deck[ndeck++] = (uint8_t)c;
-        }
-    }
+    uint32_t ndeck = mc_deck(m->fixed, 0, deck);
     if (known->nb) {
         memcpy(board, known->board, known->nb);
     }

@@ -273,6 +273,23 @@ static inline int he_bad_status(const uint8_t *cards, size_t k)
     return HE_E_DUPLICATE;
 }
 
+/* Adds n card ids to a 52-bit card mask; HE_E_CARD_RANGE or HE_E_DUPLICATE on bad input
+ * (the cards before the bad one are added). */
+static inline int he_add_mask(const uint8_t *cards, size_t n, uint64_t *mask)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (cards[i] >= HE_NCARDS) {
+            return HE_E_CARD_RANGE;
+        }
+        uint64_t b = 1ULL << cards[i];
+        if (*mask & b) {
+            return HE_E_DUPLICATE;
+        }
+        *mask |= b;
+    }
+    return HE_OK;
+}
+
 /* The batch kernel with a chosen popcount (HE_POPCNT_PORTABLE or HE_POPCNT_HW; HW falls
  * back to the portable code where the CPU or compiler lacks it): he_eval_batch without
  * the run-time choice, so tests can run both. */

@@ -86,15 +86,9 @@ static int rank_seats(const uint8_t *holes, size_t hole_len, const uint8_t *boar
         while (len > (size_t)v->hole_min && hole[len - 1] == HE_NO_CARD) {
             len--;
         }
-        for (size_t j = 0; j < len && !known; j++) {
-            if (hole[j] >= HE_NCARDS) {
-                return HE_E_CARD_RANGE;
-            }
-            uint64_t bit = (uint64_t)1 << hole[j];
-            if (used & bit) {
-                return HE_E_DUPLICATE;
-            }
-            used |= bit;
+        int bad = known ? HE_OK : he_add_mask(hole, len, &used);
+        if (bad != HE_OK) {
+            return bad;
         }
         if (best_five) {
             uint64_t key = bkey, bits = bbits, sum = bsum;
@@ -224,15 +218,9 @@ static int check_board(const uint8_t *board, size_t board_cols, int known, size_
         return HE_E_BOARD;
     }
     uint64_t mask = 0;
-    for (size_t k = 0; k < nb && !known; k++) {
-        if (board[k] >= HE_NCARDS) {
-            return HE_E_CARD_RANGE;
-        }
-        uint64_t bit = (uint64_t)1 << board[k];
-        if (mask & bit) {
-            return HE_E_DUPLICATE;
-        }
-        mask |= bit;
+    int bad = known ? HE_OK : he_add_mask(board, nb, &mask);
+    if (bad != HE_OK) {
+        return bad;
     }
     *dealt = nb;
     *used = mask;

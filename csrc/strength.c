@@ -121,22 +121,38 @@ HE_ALWAYS_INLINE void class_ranks(const row_ctx *c, const uint16_t *tb, const un
     }
 }
 
-/* The tallies of the board made of the row's known cards and m new cards x[0 .. m). */
-HE_ALWAYS_INLINE void score_board(row_ctx *c, size_t S, int short_deck, const uint8_t *x, size_t m,
-                                  board_tally *t)
+/* The row's known cards and m new cards x[0 .. m): the new cards' mask, the cards of each
+ * rank still unseen, the five-card board's summed key and bits, and hero's rank on it. */
+typedef struct {
+    uint64_t nmask, key5, bits5;
+    unsigned navail[13];
+    unsigned hero;
+} new_cards;
+
+HE_ALWAYS_INLINE void add_new_cards(const row_ctx *c, const uint16_t *tb, const uint8_t *x,
+                                    size_t m, new_cards *nc)
 {
     uint64_t nkey = 0, nbits = 0, nmask = 0;
-    unsigned navail[13];
-    memcpy(navail, c->avail, sizeof navail);
+    memcpy(nc->navail, c->avail, sizeof nc->navail);
     for (size_t i = 0; i < m; i++) {
         nkey += he_cards[x[i]].key;
         nbits += he_cards[x[i]].bits;
         nmask |= 1ULL << x[i];
-        navail[x[i] >> 2]--;
+        nc->navail[x[i] >> 2]--;
     }
-    uint64_t key5 = c->bkey + nkey, bits5 = c->bbits + nbits;
+    nc->nmask = nmask;
+    nc->key5 = c->bkey + nkey;
+    nc->bits5 = c->bbits + nbits;
+    nc->hero = rank_full(tb, HE_SUIT_BIAS + c->hkey + nkey, c->hbits + nbits);
+}
+
+/* The tallies of the board made of the row's known cards and m new cards x[0 .. m). */
+HE_ALWAYS_INLINE void score_board(row_ctx *c, size_t S, int short_deck, const uint8_t *x, size_t m,
+                                  board_tally *t)
+{
     const uint16_t *tb = short_deck ? c->deck.table : NULL; /* a constant NULL for Hold'em */
-    unsigned hero = rank_full(tb, HE_SUIT_BIAS + c->hkey + nkey, c->hbits + nbits);
+    new_cards nc;
+    add_new_cards(c, tb, x, m, &nc);
     double W[NCLASS * NSTATUS];
     memcpy(W, c->base, NCLASS * S * sizeof W[0]);
     for (size_t i = 0; i < m; i++) {
@@ -163,12 +179,12 @@ HE_ALWAYS_INLINE void score_board(row_ctx *c, size_t S, int short_deck, const ui
     if (m == 1 || m == 2) {
         unsigned g = m == 1 ? x[0] >> 2 : rank_class(x[0] >> 2, x[1] >> 2);
         if (!c->rkc_ok[g]) {
-            class_ranks(c, tb, navail, key5, c->rkc[g]);
+            class_ranks(c, tb, nc.navail, nc.key5, c->rkc[g]);
             c->rkc_ok[g] = 1;
         }
         rk = c->rkc[g];
     } else {
-        class_ranks(c, tb, navail, key5, own);
+        class_ranks(c, tb, nc.navail, nc.key5, own);
     }
     for (size_t s = 0; s < S; s++) {
         t->A[s] = t->T[s] = t->N[s] = 0.0;
@@ -178,7 +194,7 @@ HE_ALWAYS_INLINE void score_board(row_ctx *c, size_t S, int short_deck, const ui
         if (r == 0) {
             continue;
         }
-        double ah = (double)(r > hero), ti = (double)(r == hero);
+        double ah = (double)(r > nc.hero), ti = (double)(r == nc.hero);
         for (size_t s = 0; s < S; s++) {
             double w = W[q * S + s];
             t->A[s] += w * ah;
@@ -186,14 +202,14 @@ HE_ALWAYS_INLINE void score_board(row_ctx *c, size_t S, int short_deck, const ui
             t->N[s] += w;
         }
     }
-    uint64_t out = c->used | nmask;
+    uint64_t out = c->used | nc.nmask;
     for (unsigned s = 0; s < 4; s++) {
-        unsigned k = (unsigned)(key5 >> (32u + 4u * s) & 0xFu);
+        unsigned k = (unsigned)(nc.key5 >> (32u + 4u * s) & 0xFu);
         if (k < 3) {
             continue;
         }
         /* Flush suit s: the combos with at least 5 - k cards of s are ranked one by one. */
-        unsigned sbits = (unsigned)(bits5 >> (16u * s) & 0x1FFFu);
+        unsigned sbits = (unsigned)(nc.bits5 >> (16u * s) & 0x1FFFu);
         uint8_t suited[13], others[HE_NCARDS];
         unsigned ns = 0, no = 0;
         for (unsigned card = 0; card < HE_NCARDS; card++) {
@@ -208,20 +224,20 @@ HE_ALWAYS_INLINE void score_board(row_ctx *c, size_t S, int short_deck, const ui
         }
         for (unsigned i = 0; i < ns; i++) {
             for (unsigned j = i + 1; j < ns; j++) {
-                flush_fix(c, S, t, suited[i], suited[j], s, sbits, rk, hero, tb);
+                flush_fix(c, S, t, suited[i], suited[j], s, sbits, rk, nc.hero, tb);
             }
         }
         if (k >= 4) {
             for (unsigned i = 0; i < ns; i++) {
                 for (unsigned j = 0; j < no; j++) {
-                    flush_fix(c, S, t, suited[i], others[j], s, sbits, rk, hero, tb);
+                    flush_fix(c, S, t, suited[i], others[j], s, sbits, rk, nc.hero, tb);
                 }
             }
         }
         if (k == 5) {
             for (unsigned i = 0; i < no; i++) {
                 for (unsigned j = i + 1; j < no; j++) {
-                    flush_fix(c, S, t, others[i], others[j], s, sbits, rk, hero, tb);
+                    flush_fix(c, S, t, others[i], others[j], s, sbits, rk, nc.hero, tb);
                 }
             }
         }
@@ -237,18 +253,9 @@ HE_ALWAYS_INLINE void score_board(row_ctx *c, size_t S, int short_deck, const ui
 HE_ALWAYS_INLINE void score_random(row_ctx *c, int short_deck, const uint8_t *x, size_t m,
                                    board_tally *t)
 {
-    uint64_t nkey = 0, nbits = 0, nmask = 0;
-    unsigned navail[13];
-    memcpy(navail, c->avail, sizeof navail);
-    for (size_t i = 0; i < m; i++) {
-        nkey += he_cards[x[i]].key;
-        nbits += he_cards[x[i]].bits;
-        nmask |= 1ULL << x[i];
-        navail[x[i] >> 2]--;
-    }
-    uint64_t key5 = c->bkey + nkey, bits5 = c->bbits + nbits;
     const uint16_t *tb = short_deck ? c->deck.table : NULL; /* a constant NULL for Hold'em */
-    unsigned hero = rank_full(tb, HE_SUIT_BIAS + c->hkey + nkey, c->hbits + nbits);
+    new_cards nc;
+    add_new_cards(c, tb, x, m, &nc);
     uint16_t lrank[NPAD], lways[NPAD];
     uint16_t *rk = lrank, *ways = lways;
     int cached = m == 1 || m == 2;
@@ -259,13 +266,13 @@ HE_ALWAYS_INLINE void score_random(row_ctx *c, int short_deck, const uint8_t *x,
     }
     if (!cached || !c->rr_ok[g]) {
         uint16_t r16[NCLASS];
-        class_ranks(c, tb, navail, key5, r16);
+        class_ranks(c, tb, nc.navail, nc.key5, r16);
         for (unsigned hi = 0; hi < 13; hi++) {
             for (unsigned lo = 0; lo <= hi; lo++) {
                 unsigned q = hi * (hi + 1u) / 2u + lo;
                 rk[q] = r16[q];
-                ways[q] = (uint16_t)(hi == lo ? navail[hi] * (navail[hi] - (navail[hi] > 0)) / 2u
-                                              : navail[hi] * navail[lo]);
+                ways[q] = (uint16_t)(hi == lo ? nc.navail[hi] * (nc.navail[hi] - (nc.navail[hi] > 0)) / 2u
+                                              : nc.navail[hi] * nc.navail[lo]);
             }
         }
         for (unsigned q = NCLASS; q < NPAD; q++) {
@@ -279,7 +286,7 @@ HE_ALWAYS_INLINE void score_random(row_ctx *c, int short_deck, const uint8_t *x,
     /* rank 0 (no combo) is neither above nor equal to hero's */
 #ifdef HE_SSE2
     /* 8 classes a step: ranks < 2**15 compare as signed; a lane sums at most 12 x 16 ways */
-    __m128i hv = _mm_set1_epi16((short)hero), va = _mm_setzero_si128(), vt = _mm_setzero_si128();
+    __m128i hv = _mm_set1_epi16((short)nc.hero), va = _mm_setzero_si128(), vt = _mm_setzero_si128();
     for (unsigned q = 0; q < NPAD; q += 8) {
         __m128i r = _mm_loadu_si128((const __m128i *)(const void *)(rk + q));
         __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(ways + q));
@@ -296,57 +303,57 @@ HE_ALWAYS_INLINE void score_random(row_ctx *c, int short_deck, const uint8_t *x,
     tied = (uint32_t)_mm_cvtsi128_si32(st);
 #else
     for (unsigned q = 0; q < NPAD; q++) {
-        ahead += rk[q] > hero ? ways[q] : 0u;
-        tied += rk[q] == hero ? ways[q] : 0u;
+        ahead += rk[q] > nc.hero ? ways[q] : 0u;
+        tied += rk[q] == nc.hero ? ways[q] : 0u;
     }
 #endif
     int32_t da = 0, dt = 0;
-    uint64_t out = c->used | nmask;
+    uint64_t out = c->used | nc.nmask;
     for (unsigned s = 0; s < 4; s++) {
-        unsigned k = (unsigned)(key5 >> (32u + 4u * s) & 0xFu);
+        unsigned k = (unsigned)(nc.key5 >> (32u + 4u * s) & 0xFu);
         if (k < 3) {
             continue;
         }
-        unsigned sbits = (unsigned)(bits5 >> (16u * s) & 0x1FFFu);
+        unsigned sbits = (unsigned)(nc.bits5 >> (16u * s) & 0x1FFFu);
         unsigned suited[13], ns = 0, other[13];
         for (unsigned r = 0; r < 13; r++) {
             unsigned free_s = !(out >> (4u * r + s) & 1u);
             if (free_s) {
                 suited[ns++] = r;
             }
-            other[r] = navail[r] - free_s;
+            other[r] = nc.navail[r] - free_s;
         }
         /* both hole cards of suit s */
         for (unsigned i = 0; i < ns; i++) {
             for (unsigned j = i + 1; j < ns; j++) {
                 unsigned tr = rank_flush(tb, sbits | 1u << suited[i] | 1u << suited[j]);
                 unsigned cr = rk[rank_class(suited[i], suited[j])];
-                da += (int32_t)(tr > hero) - (int32_t)(cr > hero);
-                dt += (int32_t)(tr == hero) - (int32_t)(cr == hero);
+                da += (int32_t)(tr > nc.hero) - (int32_t)(cr > nc.hero);
+                dt += (int32_t)(tr == nc.hero) - (int32_t)(cr == nc.hero);
             }
         }
         if (k >= 4) { /* one of suit s, the other any of another suit */
             for (unsigned i = 0; i < ns; i++) {
                 unsigned tr = rank_flush(tb, sbits | 1u << suited[i]);
-                int32_t ta = (int32_t)(tr > hero), tt = (int32_t)(tr == hero);
+                int32_t ta = (int32_t)(tr > nc.hero), tt = (int32_t)(tr == nc.hero);
                 for (unsigned r = 0; r < 13; r++) {
                     unsigned cr = rk[rank_class(suited[i], r)];
                     int32_t n = (int32_t)other[r];
-                    da += n * (ta - (int32_t)(cr > hero));
-                    dt += n * (tt - (int32_t)(cr == hero));
+                    da += n * (ta - (int32_t)(cr > nc.hero));
+                    dt += n * (tt - (int32_t)(cr == nc.hero));
                 }
             }
         }
         if (k == 5) { /* neither of suit s: the board's flush */
             unsigned tr = rank_flush(tb, sbits);
-            int32_t ta = (int32_t)(tr > hero), tt = (int32_t)(tr == hero);
+            int32_t ta = (int32_t)(tr > nc.hero), tt = (int32_t)(tr == nc.hero);
             for (unsigned r1 = 0; r1 < 13; r1++) {
                 for (unsigned r2 = 0; r2 <= r1; r2++) {
                     int32_t n = (int32_t)(r1 == r2 ? other[r1] * (other[r1] - (other[r1] > 0)) / 2u
                                                    : other[r1] * other[r2]);
                     unsigned cr = rk[rank_class(r1, r2)];
-                    da += n * (ta - (int32_t)(cr > hero));
-                    dt += n * (tt - (int32_t)(cr == hero));
+                    da += n * (ta - (int32_t)(cr > nc.hero));
+                    dt += n * (tt - (int32_t)(cr == nc.hero));
                 }
             }
         }
@@ -505,42 +512,49 @@ HE_ALWAYS_INLINE int exact_row(const strength_job *j, row_ctx *c, size_t S, int 
     return HE_OK;
 }
 
-static void exact_part(void *ctx, size_t part)
+/* exact_row for the job's deck and statuses (each part's context keeps c->S of them). */
+static int exact_any_row(const strength_job *j, row_ctx *c, size_t i, double *hist)
+{
+    int pots = c->S == NSTATUS;
+    return c->deck.table == NULL
+               ? (pots ? exact_row(j, c, NSTATUS, 0, i, hist) : exact_row(j, c, 1, 0, i, hist))
+               : (pots ? exact_row(j, c, NSTATUS, 1, i, hist) : exact_row(j, c, 1, 1, i, hist));
+}
+
+/* One pool part of a kernel call: its rows lo .. hi through j->row; the first bad row stops
+ * the part. */
+static void run_part(void *ctx, size_t part)
 {
     strength_job *j = ctx;
     size_t lo = j->n * part / j->parts, hi = j->n * (part + 1) / j->parts;
-    int pots = j->out->ppot != NULL || j->out->npot != NULL;
-    row_ctx *c = he_strength_new_ctx(j, pots ? NSTATUS : 1);
+    row_ctx *c = j->statuses ? he_strength_new_ctx(j, j->statuses) : NULL;
     double *hist = j->out->hist ? malloc(j->out->bins * sizeof(double)) : NULL;
     j->status[part] = HE_OK;
-    if (c == NULL || (j->out->hist && hist == NULL)) {
+    if ((j->statuses && c == NULL) || (j->out->hist && hist == NULL)) {
         j->status[part] = HE_E_ARGUMENT;
         j->bad[part] = lo;
-        free(c);
-        free(hist);
-        return;
     }
-    for (size_t i = lo; i < hi; i++) {
-        int st = c->deck.table == NULL
-                     ? (pots ? exact_row(j, c, NSTATUS, 0, i, hist) : exact_row(j, c, 1, 0, i, hist))
-                     : (pots ? exact_row(j, c, NSTATUS, 1, i, hist) : exact_row(j, c, 1, 1, i, hist));
+    for (size_t i = lo; i < hi && j->status[part] == HE_OK; i++) {
+        int st = j->row(j, c, i, hist);
         if (st != HE_OK) {
             j->status[part] = st;
             j->bad[part] = i;
-            break;
         }
     }
     free(c);
     free(hist);
 }
 
-int he_strength_run(strength_job *j, he_pool_task task, size_t threads, size_t *bad_row)
+int he_strength_run(strength_job *j, strength_row_fn row, size_t statuses, size_t threads,
+                    size_t *bad_row)
 {
+    j->row = row;
+    j->statuses = statuses;
     size_t parts = threads < 1 ? 1 : threads;
     parts = parts > HE_POOL_MAX_PARTS ? HE_POOL_MAX_PARTS : parts;
     parts = parts > j->n ? j->n : parts;
     j->parts = parts;
-    he_pool_run(task, j, parts, parts);
+    he_pool_run(run_part, j, parts, parts);
     int st = HE_OK;
     size_t bad = 0;
     for (size_t p = 0; p < parts; p++) {
@@ -568,12 +582,27 @@ int he_strength_check(const uint8_t *holes, const uint8_t *boards, size_t n, siz
     return HE_OK;
 }
 
-deck_rules he_strength_deck(int rules)
+/* The deck of `rules` (HE_STRENGTH_HOLDEM or a short-deck rule set, already checked). */
+static deck_rules strength_deck(int rules)
 {
     deck_rules d;
     d.table = rules == HE_STRENGTH_HOLDEM ? NULL : he_short_table(rules);
     d.lowmask = rules == HE_STRENGTH_HOLDEM ? 0 : (1ULL << HE_SHORT_LOWEST_CARD) - 1u;
     return d;
+}
+
+void he_strength_job_init(strength_job *j, const uint8_t *holes, const uint8_t *boards, size_t n,
+                          size_t nb, int rules, const he_strength_range *range,
+                          const he_strength_out *out)
+{
+    memset(j, 0, sizeof *j);
+    j->holes = holes;
+    j->boards = boards;
+    j->n = n;
+    j->nb = nb;
+    j->deck = strength_deck(rules);
+    j->range = range;
+    j->out = out;
 }
 
 int he_strength_exact(const uint8_t *holes, const uint8_t *boards, size_t n, size_t nb,
@@ -591,13 +620,7 @@ int he_strength_exact(const uint8_t *holes, const uint8_t *boards, size_t n, siz
         return HE_OK;
     }
     strength_job j;
-    memset(&j, 0, sizeof j);
-    j.holes = holes;
-    j.boards = boards;
-    j.n = n;
-    j.nb = nb;
-    j.deck = he_strength_deck(rules);
-    j.range = range;
-    j.out = out;
-    return he_strength_run(&j, exact_part, threads, bad_row);
+    he_strength_job_init(&j, holes, boards, n, nb, rules, range, out);
+    int pots = out->ppot != NULL || out->npot != NULL;
+    return he_strength_run(&j, exact_any_row, pots ? NSTATUS : 1, threads, bad_row);
 }

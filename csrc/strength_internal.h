@@ -75,9 +75,9 @@ static inline int row_cards(const deck_rules *d, const uint8_t *hole, const uint
                             size_t nb, uint64_t *used)
 {
     *used = 0;
-    int st = add_mask(hole, 2, used);
+    int st = he_add_mask(hole, 2, used);
     if (st == HE_OK) {
-        st = add_mask(board, nb, used);
+        st = he_add_mask(board, nb, used);
     }
     if (st == HE_OK && (*used & d->lowmask)) {
         st = HE_E_CARD_RANGE;
@@ -135,8 +135,15 @@ static inline size_t bin_of(double hs, size_t bins)
     return k < bins ? k : bins - 1;
 }
 
+struct strength_job;
+
+/* A kernel's row: scores row i of job j with its pool part's row context c (NULL for a
+ * kernel run with no context) and histogram scratch (out->bins doubles, or NULL); returns
+ * the row's status. */
+typedef int (*strength_row_fn)(const struct strength_job *j, row_ctx *c, size_t i, double *hist);
+
 /* One kernel call: its rows and outputs, and each pool part's status and first bad row. */
-typedef struct {
+typedef struct strength_job {
     const uint8_t *holes, *boards;
     size_t n, nb, parts;
     deck_rules deck;
@@ -144,12 +151,18 @@ typedef struct {
     const he_strength_out *out, *err;
     size_t opponents;
     uint64_t trials, seed, first_row;
+    strength_row_fn row;  /* set by he_strength_run */
+    size_t statuses;      /* of each part's row context: 1 or NSTATUS, 0 for none */
     int status[HE_POOL_MAX_PARTS];
     size_t bad[HE_POOL_MAX_PARTS];
 } strength_job;
 
-/* The deck of `rules` (HE_STRENGTH_HOLDEM or a short-deck rule set, already checked). */
-deck_rules he_strength_deck(int rules);
+/* Job j for a kernel call on these rows, outputs and deck (rules already checked); the
+ * fields only Monte Carlo uses (err, opponents, trials, seed, first_row) and the parts' statuses
+ * zero. */
+void he_strength_job_init(strength_job *j, const uint8_t *holes, const uint8_t *boards, size_t n,
+                          size_t nb, int rules, const he_strength_range *range,
+                          const he_strength_out *out);
 
 /* HE_E_ARGUMENT for arguments both kernels refuse (rules, pointers, nb, bins), else HE_OK. */
 int he_strength_check(const uint8_t *holes, const uint8_t *boards, size_t n, size_t nb,
@@ -166,8 +179,10 @@ int he_strength_row_setup(row_ctx *c, const uint8_t *hole, const uint8_t *board,
 /* The tallies of the board of the row's known cards and m new cards x[0 .. m) (c->S 1). */
 void he_strength_score(row_ctx *c, const uint8_t *x, size_t m, board_tally *t);
 
-/* Runs job j's parts on `threads` threads of the pool and returns the status of the first
- * bad row (*bad_row), or HE_OK. */
-int he_strength_run(strength_job *j, he_pool_task task, size_t threads, size_t *bad_row);
+/* Runs job j's rows through `row` in parts on `threads` threads of the pool, each part with
+ * its own row context keeping `statuses` statuses (0: none) and histogram scratch, and
+ * returns the status of the first bad row (*bad_row), or HE_OK. */
+int he_strength_run(strength_job *j, strength_row_fn row, size_t statuses, size_t threads,
+                    size_t *bad_row);
 
 #endif

@@ -207,32 +207,13 @@ static int mc_row_many(const strength_job *j, size_t i, uint64_t *state)
     return HE_OK;
 }
 
-static void mc_part(void *ctx, size_t part)
+/* Row i from its own generator (seeded by the job's seed and the row's number in the whole
+ * input, first_row + i): the same draws whatever the threads or the chunking. */
+static int mc_row(const strength_job *j, row_ctx *c, size_t i, double *hist)
 {
-    strength_job *j = ctx;
-    size_t lo = j->n * part / j->parts, hi = j->n * (part + 1) / j->parts;
-    j->status[part] = HE_OK;
-    row_ctx *c = j->opponents == 1 ? he_strength_new_ctx(j, 1) : NULL;
-    double *hist = j->out->hist ? malloc(j->out->bins * sizeof(double)) : NULL;
-    if ((j->opponents == 1 && c == NULL) || (j->out->hist && hist == NULL)) {
-        j->status[part] = HE_E_ARGUMENT;
-        j->bad[part] = lo;
-        free(c);
-        free(hist);
-        return;
-    }
-    for (size_t i = lo; i < hi; i++) {
-        uint64_t state[4];
-        he_rng_seed(j->seed, j->first_row + i, state);
-        int st = j->opponents == 1 ? mc_row_one(j, c, i, hist, state) : mc_row_many(j, i, state);
-        if (st != HE_OK) {
-            j->status[part] = st;
-            j->bad[part] = i;
-            break;
-        }
-    }
-    free(c);
-    free(hist);
+    uint64_t state[4];
+    he_rng_seed(j->seed, j->first_row + i, state);
+    return j->opponents == 1 ? mc_row_one(j, c, i, hist, state) : mc_row_many(j, i, state);
 }
 
 int he_strength_mc(const uint8_t *holes, const uint8_t *boards, size_t n, size_t nb, int rules,
@@ -261,18 +242,12 @@ int he_strength_mc(const uint8_t *holes, const uint8_t *boards, size_t n, size_t
         return HE_OK;
     }
     strength_job j;
-    memset(&j, 0, sizeof j);
-    j.holes = holes;
-    j.boards = boards;
-    j.n = n;
-    j.nb = nb;
-    j.deck = he_strength_deck(rules);
-    j.range = range;
-    j.out = out;
+    he_strength_job_init(&j, holes, boards, n, nb, rules, range, out);
     j.err = err;
     j.opponents = opponents;
     j.trials = trials;
     j.seed = seed;
     j.first_row = first_row;
-    return he_strength_run(&j, mc_part, threads, bad_row);
+    /* one opponent: scored by class as the exact kernel does; several: ranked deal by deal */
+    return he_strength_run(&j, mc_row, opponents == 1 ? 1 : 0, threads, bad_row);
 }

@@ -8,22 +8,10 @@
 
 #include "holdem_eval.h"
 #include "eval_low_internal.h"
+#include "card_text.h"
 #include "check.h"
 
 static const he_settle_rules TDA = {HE_SETTLE_TDA, HE_ODD_CLOCKWISE, 0, 0, 1, 0.0, -1};
-
-static uint8_t card(const char *text)
-{
-    const char *ranks = "23456789TJQKA", *suits = "cdhs";
-    return (uint8_t)(4 * (strchr(ranks, text[0]) - ranks) + (strchr(suits, text[1]) - suits));
-}
-
-static void cards(const char *text, uint8_t *out)
-{
-    for (size_t i = 0; text[2 * i]; i++) {
-        out[i] = card(text + 2 * i);
-    }
-}
 
 /* Every five-bit mask of the eight low ranks gets a distinct rank 1..56, in numeric order. */
 static void test_low_scale(void)

@@ -15,6 +15,15 @@ from pokerkit import Automation
 AUTOMATIONS = tuple(a for a in Automation if a is not Automation.RUNOUT_COUNT_SELECTION)
 
 
+def tied_stacks(rng: random.Random, players: int, *, pool: tuple[int, int], repeat: float,
+                spread: tuple[int, int]) -> tuple[int, ...]:
+    """Stacks drawn from ``spread`` (inclusive), each taken instead, with chance ``repeat``,
+    from a pool of three drawn from ``pool`` first: all-in levels that tie now and then."""
+    shared = [rng.randint(*pool) for _ in range(3)]
+    return tuple(rng.choice(shared) if rng.random() < repeat else rng.randint(*spread)
+                 for _ in range(players))
+
+
 def card_id(card: Any) -> int:
     """A PokerKit card as our card id (4 * rank + suit, 2c = 0)."""
     return 4 * "23456789TJQKA".index(str(card.rank)) + "cdhs".index(str(card.suit))

@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 from hilo_reference import _form_pots, best_high, best_low, hilo_settle_reference
 from holdem_eval.engine import Rules, settle, settle_batch, showdown_order
-from pokerkit_play import bet_until_done, card_id
+from pokerkit_play import bet_until_done, card_id, tied_stacks
 
 GAMES = {"omaha-hi-lo": (4, True), "omaha5-hi-lo": (5, True), "holdem-hi-lo": (2, False)}
 
@@ -187,9 +187,7 @@ def _pokerkit_hand(seed: int, players: int) -> dict[str, Any] | None:
     from pokerkit.utilities import rake as pokerkit_rake
 
     rng = random.Random(seed)
-    pool = [rng.randint(2, 40) for _ in range(3)]
-    stacks = tuple(rng.choice(pool) if rng.random() < 0.5 else rng.randint(2, 60)
-                   for _ in range(players))
+    stacks = tied_stacks(rng, players, pool=(2, 40), repeat=0.5, spread=(2, 60))
     random.seed(seed)  # PokerKit shuffles with the random module
     state = FixedLimitOmahaHoldemHighLowSplitEightOrBetter.create_state(
         tuple(Automation), True, 0, (1, 2), 2, 4, stacks, players, mode=Mode.TOURNAMENT,

@@ -16,7 +16,7 @@ from functools import partial
 from typing import Any
 
 from holdem_eval.engine import Rules, settle
-from pokerkit_play import AUTOMATIONS, bet_until_done, card_id
+from pokerkit_play import AUTOMATIONS, bet_until_done, card_id, tied_stacks
 
 
 def _play(seed: int, players: int, runs: int, percentage: float) -> dict[str, Any] | None:
@@ -24,9 +24,7 @@ def _play(seed: int, players: int, runs: int, percentage: float) -> dict[str, An
     from pokerkit.utilities import rake as pokerkit_rake
 
     rng = random.Random(seed)
-    pool = [rng.randint(5, 120) for _ in range(3)]
-    stacks = tuple(rng.choice(pool) if rng.random() < 0.4 else rng.randint(5, 200)
-                   for _ in range(players))
+    stacks = tied_stacks(rng, players, pool=(5, 120), repeat=0.4, spread=(5, 200))
     random.seed(seed)  # PokerKit shuffles with the random module
     state = NoLimitTexasHoldem.create_state(
         AUTOMATIONS, True, 0, (1, 2), 2, stacks, players, mode=Mode.CASH_GAME,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pickle
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 from holdem_eval.engine import (
@@ -160,20 +161,30 @@ def test_side_pots_and_odd_chips_on_three_runs() -> None:
     assert h.stacks == [expected[0], expected[1] + 1, expected[2]]  # seat 1's uncalled chip
 
 
+def _played_with_runs(config: GameConfig, rng: random.Random, players: int, seed: int,
+                      max_runs: int, runs: Callable[[Hand], int | None]) -> Hand:
+    """A random hand of 2..``players`` seats (stacks 3..40, the button drawn from ``rng``)
+    dealt from ``seed`` and played to the end: each actor a random legal action from
+    ``rng`` (its largest or smallest amount), each choice of runs ``runs(hand)``."""
+    n = rng.randint(2, players)
+    stacks = [rng.randint(3, 40) for _ in range(n)]
+    h = Hand(config, stacks, button=rng.randrange(n), seed=seed, max_runs=max_runs)
+    while not h.is_over:
+        if h.runs_pending:
+            h.choose_runs(h.runs_pending[0], runs(h))
+            continue
+        a = rng.choice(h.legal_actions())
+        h.act((a.kind, a.max_amount if rng.random() < 0.5 else a.min_amount))
+    return h
+
+
 def test_the_payouts_are_the_settlement_of_the_runs() -> None:
     """Random multi-way hands against settle(boards=...) (the settlement's own face)."""
     rng = random.Random(9)
     checked = 0
     for trial in range(400):
-        n = rng.randint(2, 5)
-        stacks = [rng.randint(3, 40) for _ in range(n)]
-        h = Hand(CFG, stacks, button=rng.randrange(n), seed=1000 + trial, max_runs=3)
-        while not h.is_over:
-            if h.runs_pending:
-                h.choose_runs(h.runs_pending[0], 3 if trial % 4 else None)
-                continue
-            a = rng.choice(h.legal_actions())
-            h.act((a.kind, a.max_amount if rng.random() < 0.5 else a.min_amount))
+        choice = 3 if trial % 4 else None  # None: no preference (it goes with the others)
+        h = _played_with_runs(CFG, rng, 5, 1000 + trial, 3, lambda _h, c=choice: c)
         if h.runs == 1 or h.n_live < 2:
             continue
         checked += 1
@@ -358,18 +369,13 @@ def test_runs_of_the_other_variants_settle_as_settle_does(variant: str) -> None:
     config = GameConfig(small_blind=1, big_blind=2, variant=variant)
     rng = random.Random(17)
     checked = 0
+
+    def runs(h: Hand) -> int:
+        most = max(h.run_choices)
+        return rng.randint(2, 4) if most >= 4 else most
+
     for trial in range(300):
-        n = rng.randint(2, 4)
-        stacks = [rng.randint(3, 40) for _ in range(n)]
-        h = Hand(config, stacks, button=rng.randrange(n), seed=500 + trial, max_runs=4)
-        while not h.is_over:
-            if h.runs_pending:
-                most = max(h.run_choices)
-                h.choose_runs(h.runs_pending[0], rng.randint(2, 4) if most >= 4 else most)
-                continue
-            legal = h.legal_actions()
-            a = rng.choice(legal)
-            h.act((a.kind, a.max_amount if rng.random() < 0.5 else a.min_amount))
+        h = _played_with_runs(config, rng, 4, 500 + trial, 4, runs)
         if h.runs < 2:
             continue
         checked += 1

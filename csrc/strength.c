@@ -121,12 +121,15 @@ HE_ALWAYS_INLINE void class_ranks(const row_ctx *c, const uint16_t *tb, const un
     }
 }
 
-/* The row's known cards and m new cards x[0 .. m): the new cards' mask, the cards of each
- * rank still unseen, the five-card board's summed key and bits, and hero's rank on it. */
+/* The row's known cards and m new cards x[0 .. m): the cards no combo may hold (the row's
+ * used cards and the new ones), the cards of each rank still unseen, the five-card board's
+ * summed key and bits, hero's rank on it, and the board's one suit of three or more cards
+ * (five cards hold at most one): its number, count (0: no such suit) and rank bits. */
 typedef struct {
-    uint64_t nmask, key5, bits5;
+    uint64_t out, key5, bits5;
     unsigned navail[13];
     unsigned hero;
+    unsigned fsuit, fcount, fbits;
 } new_cards;
 
 HE_ALWAYS_INLINE void add_new_cards(const row_ctx *c, const uint16_t *tb, const uint8_t *x,
@@ -140,10 +143,20 @@ HE_ALWAYS_INLINE void add_new_cards(const row_ctx *c, const uint16_t *tb, const 
         nmask |= 1ULL << x[i];
         nc->navail[x[i] >> 2]--;
     }
-    nc->nmask = nmask;
+    nc->out = c->used | nmask;
     nc->key5 = c->bkey + nkey;
     nc->bits5 = c->bbits + nbits;
     nc->hero = rank_full(tb, HE_SUIT_BIAS + c->hkey + nkey, c->hbits + nbits);
+    nc->fsuit = nc->fcount = nc->fbits = 0;
+    for (unsigned s = 0; s < 4; s++) {
+        unsigned k = (unsigned)(nc->key5 >> (32u + 4u * s) & 0xFu);
+        if (k >= 3) {
+            nc->fsuit = s;
+            nc->fcount = k;
+            nc->fbits = (unsigned)(nc->bits5 >> (16u * s) & 0x1FFFu);
+            break;
+        }
+    }
 }
 
 /* The tallies of the board made of the row's known cards and m new cards x[0 .. m). */
@@ -202,14 +215,10 @@ HE_ALWAYS_INLINE void score_board(row_ctx *c, size_t S, int short_deck, const ui
             t->N[s] += w;
         }
     }
-    uint64_t out = c->used | nc.nmask;
-    for (unsigned s = 0; s < 4; s++) {
-        unsigned k = (unsigned)(nc.key5 >> (32u + 4u * s) & 0xFu);
-        if (k < 3) {
-            continue;
-        }
+    if (nc.fcount) {
         /* Flush suit s: the combos with at least 5 - k cards of s are ranked one by one. */
-        unsigned sbits = (unsigned)(nc.bits5 >> (16u * s) & 0x1FFFu);
+        const uint64_t out = nc.out;
+        const unsigned s = nc.fsuit, k = nc.fcount, sbits = nc.fbits;
         uint8_t suited[13], others[HE_NCARDS];
         unsigned ns = 0, no = 0;
         for (unsigned card = 0; card < HE_NCARDS; card++) {
@@ -241,7 +250,6 @@ HE_ALWAYS_INLINE void score_board(row_ctx *c, size_t S, int short_deck, const ui
                 }
             }
         }
-        break; /* five board cards hold at most one suit of three */
     }
 }
 
@@ -308,13 +316,9 @@ HE_ALWAYS_INLINE void score_random(row_ctx *c, int short_deck, const uint8_t *x,
     }
 #endif
     int32_t da = 0, dt = 0;
-    uint64_t out = c->used | nc.nmask;
-    for (unsigned s = 0; s < 4; s++) {
-        unsigned k = (unsigned)(nc.key5 >> (32u + 4u * s) & 0xFu);
-        if (k < 3) {
-            continue;
-        }
-        unsigned sbits = (unsigned)(nc.bits5 >> (16u * s) & 0x1FFFu);
+    if (nc.fcount) { /* the combos a flush of suit s changes */
+        const uint64_t out = nc.out;
+        const unsigned s = nc.fsuit, k = nc.fcount, sbits = nc.fbits;
         unsigned suited[13], ns = 0, other[13];
         for (unsigned r = 0; r < 13; r++) {
             unsigned free_s = !(out >> (4u * r + s) & 1u);
@@ -357,7 +361,6 @@ HE_ALWAYS_INLINE void score_random(row_ctx *c, int short_deck, const uint8_t *x,
                 }
             }
         }
-        break;
     }
     unsigned left = c->free - (unsigned)m;
     t->A[0] = (double)((int64_t)ahead + da);

@@ -38,6 +38,7 @@ language's usual poker terms (German: spielbank-hamburg-poker.de's rules, "Check
 
 from __future__ import annotations
 
+import datetime as _dt
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -50,6 +51,7 @@ __all__ = [
     "CardLanguage",
     "Language",
     "language",
+    "month_time",
     "parse_amount",
     "phrases",
     "translate_cards",
@@ -85,6 +87,10 @@ class Language:
     """The thousands separator its clients print (U+00A0: a no-break space)."""
     symbol_after: bool = False
     """Whether the currency symbol follows the amount (``0,01 $``)."""
+    months: tuple[str, ...] = ()
+    """The names of the months, January first, as a date prints them (Russian: the
+    genitive, ``28 марта 2021``); any unambiguous prefix of three letters or more is read
+    too (``Nov``, ``Mär.``, ``févr.``)."""
 
     def __post_init__(self) -> None:
         unknown = sorted(set(self.words) - set(CONCEPTS))
@@ -95,6 +101,8 @@ class Language:
         if bad:
             raise ValueError(f"language {self.code!r}: card words {bad} do not name a rank"
                              " 2-9, T, J, Q, K, A or a suit c, d, h, s")
+        if self.months and len(self.months) != 12:
+            raise ValueError(f"language {self.code!r}: {len(self.months)} month names, expected 12")
 
     def card_pattern(self) -> re.Pattern[str] | None:
         """One card of this row: its rank word then its suit word (None: English, whose
@@ -131,7 +139,9 @@ _EN_WORDS: dict[str, tuple[str, ...]] = {
     "to": ("to",), "total_pot": ("Total pot",),
 }
 
-ENGLISH = Language("en", "English", _EN_WORDS)
+ENGLISH = Language("en", "English", _EN_WORDS, months=(
+    "January", "February", "March", "April", "May", "June", "July", "August", "September",
+    "October", "November", "December"))
 
 LANGUAGES: tuple[Language, ...] = (
     ENGLISH,
@@ -154,6 +164,8 @@ LANGUAGES: tuple[Language, ...] = (
         ranks={"A": "A", "K": "K", "D": "Q", "B": "J"},
         suits={"Kreuz": "c", "Karo": "d", "Herz": "h", "Pik": "s"},
         decimal=",", group=".", symbol_after=True,
+        months=("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August",
+            "September", "Oktober", "November", "Dezember"),
     ),
     Language(
         "fr", "French",
@@ -180,6 +192,8 @@ LANGUAGES: tuple[Language, ...] = (
         ranks={"A": "A", "R": "K", "D": "Q", "V": "J"},
         suits={"Trèfle": "c", "Carreau": "d", "Cœur": "h", "Coeur": "h", "Pique": "s"},
         decimal=",", group="\u202f", symbol_after=True,
+        months=("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août",
+            "septembre", "octobre", "novembre", "décembre"),
     ),
     Language(
         "es", "Spanish",
@@ -201,6 +215,8 @@ LANGUAGES: tuple[Language, ...] = (
         suits={"Tréboles": "c", "Trébol": "c", "Diamantes": "d", "Corazones": "h",
                "Picas": "s"},
         decimal=",", group=".", symbol_after=True,
+        months=("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
+            "septiembre", "octubre", "noviembre", "diciembre"),
     ),
     Language(
         "pt", "Portuguese",
@@ -219,6 +235,8 @@ LANGUAGES: tuple[Language, ...] = (
         ranks={"A": "A", "R": "K", "D": "Q", "V": "J"},
         suits={"Paus": "c", "Ouros": "d", "Copas": "h", "Espadas": "s"},
         decimal=",", group=".", symbol_after=True,
+        months=("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho",
+            "agosto", "setembro", "outubro", "novembro", "dezembro"),
     ),
     Language(
         "it", "Italian",
@@ -236,6 +254,8 @@ LANGUAGES: tuple[Language, ...] = (
         ranks={"A": "A", "R": "K", "D": "Q", "F": "J"},
         suits={"Fiori": "c", "Quadri": "d", "Cuori": "h", "Picche": "s"},
         decimal=",", group=".", symbol_after=True,
+        months=("gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio",
+            "agosto", "settembre", "ottobre", "novembre", "dicembre"),
     ),
     Language(
         "ru", "Russian",
@@ -260,6 +280,8 @@ LANGUAGES: tuple[Language, ...] = (
                "Ò": "A", "Ê": "K", "Ä": "Q", "Â": "J"},
         suits={"Трефы": "c", "Бубны": "d", "Черви": "h", "Пики": "s"},
         decimal=",", group="\u00a0", symbol_after=True,
+        months=("января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа",
+            "сентября", "октября", "ноября", "декабря"),
     ),
     Language(
         "sv", "Swedish", {"fold": ("lägger sig",)},
@@ -267,6 +289,8 @@ LANGUAGES: tuple[Language, ...] = (
         ranks={"E": "A", "K": "K", "D": "Q", "Kn": "J"},
         suits={"c": "c", "d": "d", "h": "h", "s": "s"},
         decimal=",", group="\u00a0", symbol_after=True,
+        months=("januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti",
+            "september", "oktober", "november", "december"),
     ),
     Language(
         "nl", "Dutch", {"fold": ("past",)},
@@ -274,6 +298,8 @@ LANGUAGES: tuple[Language, ...] = (
         ranks={"A": "A", "H": "K", "V": "Q", "B": "J"},
         suits={"c": "c", "d": "d", "h": "h", "s": "s"},
         decimal=",", group=".", symbol_after=True,
+        months=("januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus",
+            "september", "oktober", "november", "december"),
     ),
 )
 """Every language row, English first (a card group is read by the first row it fits)."""
@@ -331,6 +357,57 @@ def parse_amount(text: str) -> Decimal | None:
     try:
         return Decimal("".join(groups) + (f".{fraction}" if fraction else ""))
     except InvalidOperation:
+        return None
+
+
+# ---- dates --------------------------------------------------------------------------
+
+
+def _month_words() -> dict[str, int]:
+    """Every row's month names and their unambiguous prefixes of 3 letters or more
+    (lower case) -> the month's number; a prefix two months share (French ``jui``: juin,
+    juillet) is left out."""
+    found: dict[str, set[int]] = {}
+    for row in LANGUAGES:
+        for number, name in enumerate(row.months, start=1):
+            word = name.lower()
+            for end in range(3, len(word) + 1):
+                found.setdefault(word[:end], set()).add(number)
+    return {word: next(iter(numbers)) for word, numbers in found.items() if len(numbers) == 1}
+
+
+_MONTHS = _month_words()
+_DATE_TOKENS = re.compile(r"\d+|[^\W\d_]+")
+
+
+def month_time(text: str) -> _dt.datetime | None:
+    """A date and time written with a month's name in any row's language: ``28 March 2021
+    18:26:13``, ``12-Nov-2023 10:01:02``, ``März 28, 2021 6:26:13 PM``, ``28 марта 2021
+    18:26:13``; None when ``text`` names no month or is no such date. The day and the
+    year are the first two numbers (the one of four digits is the year), then hours,
+    minutes and seconds, on a 12-hour clock when ``AM`` or ``PM`` follows."""
+    month = 0
+    numbers: list[str] = []
+    half = ""  # 'am' or 'pm'
+    for token in _DATE_TOKENS.findall(text):
+        if token.isdigit():
+            numbers.append(token)
+            continue
+        word = token.lower()
+        if word in ("pm", "am"):
+            half = word
+        elif word in _MONTHS and (not month or len(word) > 3):
+            month = _MONTHS[word]
+    if not month or len(numbers) < 5:
+        return None
+    first, second = numbers[0], numbers[1]
+    year, day = (int(first), int(second)) if len(first) == 4 else (int(second), int(first))
+    hour, minute, sec = (int(n) for n in numbers[2:5])
+    if half:  # 12 AM is midnight, 12 PM noon
+        hour = hour % 12 + (12 if half == "pm" else 0)
+    try:
+        return _dt.datetime(year, month, day, hour, minute, sec)
+    except ValueError:
         return None
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from holdem_eval.engine import UnsupportedHistoryError, load_history, verify_history
+from holdem_eval.engine import HistoryError, UnsupportedHistoryError, load_history, verify_history
 
 NEWER = """\
 <?xml version="1.0" encoding="utf-8"?>
@@ -107,3 +107,25 @@ def test_a_game_type_that_names_no_game_is_read_from_the_cards_dealt() -> None:
     with pytest.raises(UnsupportedHistoryError, match=r"variant 'PL 0,50€/1€' names no game and"
                        r" the pocket cards dealt"):
         list(load_history(two))
+
+
+@pytest.mark.parametrize(("date", "when"), [
+    ("28 March 2021 18:26:13", (2021, 3, 28, "18:26:13")),
+    ("12-Nov-2023 08:16:56", (2023, 11, 12, "08:16:56")),
+    ("März 28, 2021 6:26:13 PM", (2021, 3, 28, "18:26:13")),
+    ("28 mars 2021 18:26:13", (2021, 3, 28, "18:26:13")),
+    ("3 juil. 2021 12:02:03 AM", (2021, 7, 3, "00:02:03")),
+    ("5 dicembre 2021 01:02:03", (2021, 12, 5, "01:02:03")),
+    ("28 марта 2021 18:26:13", (2021, 3, 28, "18:26:13")),
+    ("2021 maart 28 18:26:13", (2021, 3, 28, "18:26:13")),
+])
+def test_dates_written_with_month_names_in_any_language(date: str, when: tuple[int, int, int, str]) -> None:
+    (h,) = load_history(NEWER.replace("12.11.2023 08:16:56", date))
+    assert (h.fields["year"], h.fields["month"], h.fields["day"], str(h.fields["time"])) == when
+
+
+@pytest.mark.parametrize("date", ["28 Foo 2021 18:26:13", "31 February 2021 18:26:13",
+                                  "28 March 18:26"])
+def test_a_date_with_a_word_that_is_no_month_is_refused_naming_it(date: str) -> None:
+    with pytest.raises(HistoryError, match=rf"^<text>:\d+: date {date!r} is not a date and time$"):
+        list(load_history(NEWER.replace("12.11.2023 08:16:56", date)))

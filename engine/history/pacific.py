@@ -134,7 +134,14 @@ def _deal(r: Reading, _: str, m: re.Match[str], k: int) -> None:
 
 
 def _board(r: Reading, _: str, m: re.Match[str], k: int) -> None:
-    r.rec.actions.append((r.card_text(m["cards"], k), "board", Decimal(0), k))
+    """A street's cards: the board, or in a later run (after ``** Second runout **``)
+    that run's own cards."""
+    cards = r.card_text(m["cards"], k)
+    run = r.seen.get("run", 1)
+    if run > 1:
+        r.rec.run_boards.append((run, cards, k))
+    else:
+        r.rec.actions.append((cards, "board", Decimal(0), k))
     r.section = "play"
 
 
@@ -142,9 +149,16 @@ def _summary(r: Reading, _: str, m: re.Match[str], k: int) -> None:
     r.section = "summary"
 
 
+_RUNS = {"First": 1, "Second": 2, "Third": 3, "Fourth": 4}
+
+
 def _runout(r: Reading, _: str, m: re.Match[str], k: int) -> None:
-    raise r.rec.unsupported(k, f"{m[0]!r}: the board is run more than once, which 888poker's"
-                            " reader does not read yet")
+    """'** First runout **' (printed before the board of any hand, run once or not),
+    '** Second runout **': the streets after it deal that run's own cards."""
+    run = _RUNS[m["run"]]
+    r.seen["run"] = run
+    r.rec.runs = max(r.rec.runs, run)
+    r.section = "play"
 
 
 def _dealt(r: Reading, _: str, m: re.Match[str], k: int) -> None:
@@ -182,6 +196,10 @@ def _shows(shown: bool) -> Rule:
 
 def _collected(r: Reading, name: str, m: re.Match[str], k: int) -> None:
     rec = r.rec
+    if not name:  # 'Second runout Bob collected [ $10 ]': what a run pays, summed
+        name = m["name"]
+        if name not in rec.seats:
+            raise rec.fail(k, f"{name!r} collects but has no seat (seated: {list(rec.seats)!r})")
     rec.collected[name] = rec.collected.get(name, Decimal(0)) + r.amount(m["amount"], k)
     rec.collected_lines.setdefault(name, k)
     rec.total_line = k
@@ -209,7 +227,10 @@ RULES: tuple[Rule, ...] = (
     Rule("board", r"\*\* {dealing} (?:{flop}|{turn}|{river}) \*\* ?\[(?P<cards>[^\]]*)\]", _board,
          ("seats", "play"), example="** Dealing flop ** [ 4h, Kc, 3s ]"),
     Rule("summary", r"\*\* {summary} \*\*", _summary, example="** Summary **"),
-    Rule("runout", r"\*\* \w+ runout \*\*", _runout),
+    Rule("runout", r"\*\* (?P<run>First|Second|Third|Fourth) runout \*\*", _runout,
+         example="** Second runout **"),
+    Rule("run collected", rf"(?:First|Second|Third|Fourth) runout (?P<name>.+?) {{collected}} {_AMOUNT}",
+         _collected, ("summary",), example="Second runout Bob collected [ $10 ]"),
     Rule("dealt", r"{dealt_to} (?P<name>.+?) \[(?P<cards>[^\]]*)\]", _dealt, ("seats", "play"),
          example="Dealt to Alice [ 3d, Jc ]"),
     Rule("hi-lo hand", r"\((?:Hi|Lo): [^()]*\)", nothing, ("summary",), example="(Lo: 2h, 5d, 6d, 8h, As)"),

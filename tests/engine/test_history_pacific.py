@@ -445,9 +445,60 @@ def test_888poker_lines_not_understood_name_the_line() -> None:
     with pytest.raises(HistoryError, match=r"^<text>:13: line not understood: 'Zed raises"
                        r" \[\$0.05\]' \(no seated player's name starts it\)$"):
         list(load_history(MICRO.replace("Alice raises [$0.05]", "Zed raises [$0.05]")))
-    with pytest.raises(UnsupportedHistoryError, match=r"^<text>:16: '\*\* First runout \*\*': the"
-                       r" board is run more than once"):
-        list(load_history(MICRO.replace("** Dealing flop **", "** First runout **\n** Dealing flop **")))
+    with pytest.raises(HistoryError, match=r"^<text>:29: 'Zed' collects but has no seat"):
+        list(load_history(MICRO.replace("Bob collected", "First runout Zed collected")))
+
+
+RUN_TWICE = """\
+***** 888poker Hand History for Game 900000010 *****
+$0.05/$0.10 Blinds No Limit Holdem - *** 06 01 2024 22:40:28
+Table Athens 6 Max (Real Money)
+Seat 1 is the button
+Total number of players : 2
+Seat 1: Alice ( $10 )
+Seat 2: Bob ( $10 )
+Alice posts small blind [$0.05]
+Bob posts big blind [$0.10]
+** Dealing down cards **
+Alice raises [$9.95]
+Bob calls [$9.90]
+** First runout **
+** Dealing flop ** [ 2c, 7d, Jh ]
+** Dealing turn ** [ 9s ]
+** Dealing river ** [ 3c ]
+** Second runout **
+** Dealing flop ** [ Kd, 4s, 5h ]
+** Dealing turn ** [ 8c ]
+** Dealing river ** [ Qs ]
+** Summary **
+Alice shows [ Ah, Ad ]
+Bob shows [ Kc, Ks ]
+First runout Alice collected [ $10 ]
+Second runout Bob collected [ $10 ]
+"""
+
+
+@pytest.mark.parametrize(("text", "runs", "stacks"), [
+    (RUN_TWICE, 2, (1000, 1000)),  # each run half the pot
+    # all-in on the flop: the second run deals the turn and the river only
+    (RUN_TWICE.replace("Alice raises [$9.95]\nBob calls [$9.90]\n** First runout **\n"
+                       "** Dealing flop ** [ 2c, 7d, Jh ]", "Alice calls [$0.05]\nBob checks\n"
+                       "** Dealing flop ** [ 2c, 7d, Jh ]\nBob bets [$9.90]\nAlice calls [$9.90]\n"
+                       "** First runout **").replace("** Dealing flop ** [ Kd, 4s, 5h ]\n", "")
+     .replace("** Dealing turn ** [ 8c ]\n** Dealing river ** [ Qs ]",
+              "** Dealing turn ** [ Jd ]\n** Dealing river ** [ Qs ]")
+     .replace("Second runout Bob", "Second runout Alice"),
+     2, (0, 2000)),  # p1 Bob, p2 Alice (the button, who wins both runs)
+    # '** First runout **' in a hand run once: a marker before the board
+    (MICRO.replace("** Dealing flop **", "** First runout **\n** Dealing flop **"), 1, None),
+])
+def test_888poker_run_it_twice_pays_each_run_its_share(text: str, runs: int,
+                                                       stacks: tuple[int, ...] | None) -> None:
+    (check,) = verify_history(text)
+    assert check.method == "exact", check.problem
+    assert check.hand is not None and check.hand.fields.get("_runs", 1) == runs
+    if stacks is not None:
+        assert check.hand.finishing_stacks == stacks
 
 
 # ---- the language table and the grammar ---------------------------------------------------

@@ -44,17 +44,21 @@ from .record import (
 
 __all__ = ["HEADER_GG", "HEADER_STARS", "RULES", "read_stars_hand"]
 
-HEADER_STARS = re.compile(r"PokerStars (?:Zoom )?(?:Hand|Game) #")
+HEADER_STARS = re.compile(r"PokerStars (?:Zoom Hand|Home Game Hand|Home Game|Hand|Game) #")
 HEADER_GG = re.compile(r"Poker Hand #")
 
 _HEADER_EXAMPLE = ("PokerStars Hand #123: Hold'em No Limit ($0.05/$0.10 USD) - 2014/01/06"
                    " 7:21:05 ET")
 # the stakes in parentheses may hold GGPoker's ante: 'Level6(150/300(45))'
-_HEADER = (r"(?:PokerStars (?:Zoom )?(?:Hand|Game)|Poker Hand) #(?P<id>\w+):\s*(?P<game>.*?)\s*"
+_HEADER = (r"(?:PokerStars (?:Zoom Hand|Home Game Hand|Home Game|Hand|Game)|Poker Hand) #(?P<id>\w+):"
+           r"\s*(?:\{(?P<club>[^{}]*)\}\s*)?(?P<game>.*?)\s*"
            r"\((?P<stakes>[^()]*(?:\([^()]*\))?)\)\s*-\s*"
            r"(?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2})(?:\s+(?P<zone>[A-Z]{2,5})\b)?.*")
 # a tournament's level after the game: PokerStars ' - Level XI', GGPoker ' - Level19'
 _LEVEL = re.compile(r"\s+-\s+Level\s*\w+$")
+_TOURNAMENT = re.compile(r"Tournament #\w+")  # 'Tournament #170000001, ...', 'Tournament #888: ...'
+# GGPoker's names of Omaha games with more cards: 'PLO-5 Classic $10 Omaha5 Pot Limit'
+_MORE_CARDS = {"Omaha5": "5 Card Omaha", "Omaha6": "6 Card Omaha", "Omaha5 Hi/Lo": "5 Card Omaha Hi/Lo"}
 _ANTE_IN_STAKES = re.compile(r"\s*\((?P<ante>[^()]*)\)$")  # GGPoker: '150/300(45)'
 _LIMITS = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Limit": "fixed-limit",
            "Fixed Limit": "fixed-limit"}
@@ -108,8 +112,14 @@ def _header(r: Reading, _: str, m: re.Match[str], line: int) -> None:
         raise rec.unsupported(line, f"game {game!r}: the betting structure is not stated"
                               " (expected No Limit, Pot Limit or Limit)")
     game = game[: -len(limit)].strip()
-    if game.startswith("Tournament #"):
-        rec.tournament = game.split(",", 1)[0]
+    tournament = _TOURNAMENT.match(game)
+    if tournament is not None:
+        rec.tournament = tournament[0]
+    if m["club"] is not None:  # a Home Game's club: '{Staples Poker League} Tournament #...'
+        rec.extra["_club"] = m["club"]
+    for alias, full in _MORE_CARDS.items():
+        if game == alias or game.endswith(" " + alias):
+            game = game[: -len(alias)] + full
     name = next((g for g in _GAMES if game == g or game.endswith(" " + g)), game)
     betting = _LIMITS[limit]
     variant = _VARIANT.get((name, betting))

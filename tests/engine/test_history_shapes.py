@@ -155,6 +155,33 @@ def test_ggpoker_tournament_level_without_spaces() -> None:
     assert h.antes == (500, 500, 500)  # type: ignore[attr-defined]
 
 
+_GG_HEADER = ("Poker Hand #TM3000000019: Tournament #170000001, Bounty Hunters Special $10.80 Hold'em"
+              " No Limit - Level19(1,750/3,500) - 2024/06/02 18:50:00")
+
+
+@pytest.mark.parametrize(("header", "cards", "fields"), [
+    # PokerStars Home Games: the club in braces, a second time in brackets
+    ("PokerStars Home Game Hand #127873232695: {Staples Poker League} Tournament #1082114955,"
+     " $1.00+$0.10 USD Hold'em No Limit - Level II (1750/3500) - 2015/01/01 15:05:50 MT"
+     " [2015/01/01 17:05:50 ET]", "Ah Kd",
+     {"event": "Tournament #1082114955", "_club": "Staples Poker League", "variant": "NT"}),
+    ("PokerStars Home Game #127873232696: {Rubes and Donks} Tournament #2849064867, $20+$2 CAD"
+     " Hold'em No Limit - Level VII (1750/3500) - 2020/04/02 20:45:33 ET", "Ah Kd",
+     {"event": "Tournament #2849064867", "_club": "Rubes and Donks"}),
+    # GGPoker: a tournament name after a colon, the ante 0 in the stakes, five-card Omaha
+    ("Poker Hand #TM99500001: Tournament #888: RR Hold'em No Limit - Level5(1,750/3,500(0)) -"
+     " 2026/04/07 00:00:01", "Ah Kd", {"event": "Tournament #888", "variant": "NT"}),
+    ("Poker Hand #TM1: Tournament #2, PLO-5 Classic $10 Omaha5 Pot Limit -"
+     " Level16(1,750/3,500) - 2026/10/07 10:26:34", "Ah Kd Qc Js Tc",
+     {"event": "Tournament #2", "variant": "PO5"}),
+])
+def test_tournament_headers_of_home_games_and_ggpoker(header: str, cards: str,
+                                                       fields: dict[str, str]) -> None:
+    h = _one(GG_TOURNAMENT.replace(_GG_HEADER, header).replace("[Ah Kd]", f"[{cards}]"))
+    got = {k: h.variant if k == "variant" else h.fields.get(k) for k in fields}  # type: ignore[attr-defined]
+    assert got == fields
+
+
 GG_STRADDLE = """\
 Poker Hand #HD100000001: Hold'em No Limit ($1/$2) - 2024/08/22 02:42:06
 Table 'NLHGold1' 6-max Seat #1 is the button

@@ -87,13 +87,9 @@ def _game(r: Reading, _: str, m: re.Match[str], line: int) -> None:
     stakes = m["stakes"]
     if m["trny"] is not None:
         rec.tournament = m["trny"]
-        blinds = (m["blinds"] or "").split()[0].split("/") if m["blinds"] and m["blinds"].split() else []
-        if len(blinds) == 2:  # tournament chips are whole: '.' and ',' group the thousands
-            rec.small_bet, rec.big_bet = (Decimal(re.sub(r"[.,]", "", b) or "0") for b in blinds)
-            rec.big_blind = rec.big_bet
-        parts = (m["blinds"] or "").split()  # 'Blinds-Antes(1.200/2.400 -400)': the ante
-        if len(parts) >= 2:
-            r.seen["ante"] = int(re.sub(r"[^\d]", "", parts[-1]) or "0")
+        _blinds(r, m["blinds"] or "")
+    elif m["buyin"] is not None:  # the 2016 client: 'Trny: N Level: 1' and 'Blinds(10/20)' below
+        rec.tournament = ""
     else:
         symbol = next((c for c in stakes if c in _SYMBOLS), None)
         code = stakes.split()[-1] if stakes.split() and stakes.split()[-1].isalpha() else None
@@ -112,6 +108,29 @@ def _game(r: Reading, _: str, m: re.Match[str], line: int) -> None:
     rec.when, rec.zone = when, m["zone"]
     r.section = "hand"
 
+
+
+def _blinds(r: Reading, text: str) -> None:
+    """A tournament's blinds and ante: '20/40', '1.200/2.400 -400' (chips are whole: '.'
+    and ',' group the thousands)."""
+    rec, parts = r.rec, text.split()
+    blinds = parts[0].split("/") if parts else []
+    if len(blinds) == 2:
+        rec.small_bet, rec.big_bet = (Decimal(re.sub(r"[.,]", "", b) or "0") for b in blinds)
+        rec.big_blind = rec.big_bet
+    if len(parts) >= 2:
+        r.seen["ante"] = int(re.sub(r"[^\d]", "", parts[-1]) or "0")
+
+
+def _level(r: Reading, _: str, m: re.Match[str], k: int) -> None:
+    """The tournament lines the 2016 client prints after the seats: 'Trny: 128487129
+    Level: 1', 'Blinds(10/20)', 'Blinds-Antes(1.200/2.400 -400)' (the game line's, when it
+    states them, stand)."""
+    rec = r.rec
+    if m["trny"] and not rec.tournament:
+        rec.tournament = m["trny"]
+    if m["blinds"] is not None and rec.tournament is not None and not rec.big_bet:
+        _blinds(r, m["blinds"])
 
 
 def _button(r: Reading, _: str, m: re.Match[str], k: int) -> None:
@@ -230,8 +249,8 @@ RULES: tuple[Rule, ...] = (
          first="C"),
     Rule("chat off", r"Chat has been (?:dis|en)abled.*", nothing, _HAND, first="C"),
     Rule("time bank", r"Your time bank .*", nothing, _HAND, first="Y"),
-    Rule("level", r"(?:Trny|Level):.*|(?:Blinds|Stakes)(?:-Antes)?\(.*", nothing, _HAND,
-         first="TLBS", example="Trny: 65167142 Level: 1"),
+    Rule("level", r"Trny: ?(?P<trny>\d+).*|Level:.*|(?:Blinds|Stakes)(?:-Antes)?\((?P<blinds>[^)]*)\).*",
+         _level, _HAND, first="TLBS", example="Trny: 65167142 Level: 1"),
     # the actions, after 'name '
     Rule("posts", rf"posts (?P<post>small blind|big blind \+ dead|big blind|ante) {_AMOUNT}\.?",
          _post, _HAND, actor=True, first="p", example="Alice posts big blind [$0.10 USD]."),

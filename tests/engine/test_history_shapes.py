@@ -315,6 +315,41 @@ def test_partypoker_2011_tournament_infers_the_blinds_it_does_not_print() -> Non
     assert check.reason == "unsupported_game"
 
 
+PARTY_2016 = """\
+#Game No : 15400000001
+***** Hand History for Game 15400000001 *****
+NL Texas Hold'em $5 USD Buy-in  - Sunday, July 24, 19:32:00 CEST 2016
+Table $5 Sit & Go Turbo (128400001) Table #1 (Real Money)
+Seat 2 is the button
+Total number of players : 3/6
+Seat 1: Alice ( 500 )
+Seat 2: Bob ( 500 )
+Seat 4: Carol ( 500 )
+Trny: 128400001 Level: 2
+Blinds-Antes(15/30 -5)
+Alice posts ante [5]
+Bob posts ante [5]
+Carol posts ante [5]
+Carol posts small blind [15].
+Alice posts big blind [30].
+** Dealing down cards **
+Dealt to Bob [  3h Js ]
+Bob raises [90]
+Carol folds
+Alice folds
+Bob wins 150 chips
+Game #15400000002 starts.
+"""
+
+
+def test_partypoker_2016_tournament_states_its_level_below_the_seats() -> None:
+    h = _one(PARTY_2016)
+    f = h.fields  # type: ignore[attr-defined]
+    assert f["event"] == "128400001" and "currency" not in f
+    assert h.antes == (5, 5, 5) and h.blinds_or_straddles == (15, 30, 0)  # type: ignore[attr-defined]
+    assert h.finishing_stacks == (480, 465, 555)  # type: ignore[attr-defined]
+
+
 def test_partypoker_no_small_blind_and_a_hand_the_client_lost() -> None:
     no_sb = PARTY_2011.replace(
         "** Dealing down cards **", "There is no Small Blind in this hand as the Big Blind of"

@@ -9,6 +9,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from history_texts import DATA
 from holdem_eval.engine import (
     HistoryError,
     PhhReplayError,
@@ -19,7 +20,6 @@ from holdem_eval.engine import (
 )
 from holdem_eval.engine.history.record import HandRecord, plain_amount
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "histories"
 IPOKER = DATA / "IPoker"
 PARTY = DATA / "PartyPoker"
 

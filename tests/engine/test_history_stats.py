@@ -8,11 +8,11 @@ import functools
 import itertools
 import math
 from decimal import Decimal
-from pathlib import Path
 
 import numpy as np
 import pytest
 from history_synth import stars_hands
+from history_texts import DATA
 from holdem_eval.engine import (
     STAT_COLUMNS,
     HistoryStatsError,
@@ -253,7 +253,6 @@ def test_allin_ev_matches_brute_force(synthetic: list[tuple[str, PhhHand]]) -> N
 
 
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "histories"
 
 
 @pytest.mark.parametrize("path", [

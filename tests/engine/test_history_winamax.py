@@ -6,29 +6,11 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from history_texts import written
 from holdem_eval.engine import verify_history
 from holdem_eval.engine.history.winamax import GRAMMAR, RULES
 
-FRENCH = """\
-Winamax Poker - CashGame - HandId: #52-1-13 - Holdem no limit (0.25€/0.50€) - 2024/03/01 20:00:00 UTC
-Table: 'Paris 01' 5-max (real money) Seat #1 is the button
-Siège 1: Alice (50€)
-Siège 2: Bob (50€)
-Siège 3: Carol (50€)
-*** ANTE/BLINDS ***
-Bob poste la petite blinde 0.25€
-Carol poste la grosse blinde 0.50€
-*** PRE-FLOP ***
-Alice relance 1€ à 1.50€
-Bob passe
-Carol suit 1€
-*** FLOP *** [2c 7d Jh]
-Carol mise 2€
-Alice passe
-Carol collected 5.10€ from pot
-*** SUMMARY ***
-Total pot 5.10€ | Rake 0.15€
-"""
+FRENCH = written("winamax-french")
 
 
 def test_a_french_client_hand() -> None:

@@ -61,67 +61,12 @@ def _act(hand: Hand, rng: random.Random) -> None:
 
 
 def _text(hand_id: int, hand: Hand, names: list[str], seats: list[int], button: int) -> str:
-    n = len(names)
     lines = [f"PokerStars Hand #{hand_id}:  Hold'em No Limit ($0.50/$1 USD) - "
              f"2024/03/{1 + hand_id % 28:02d} {hand_id % 24:02d}:{hand_id % 60:02d}:00 ET",
              f"Table 'Synth {hand_id // 1000}' 6-max Seat #{seats[button]} is the button"]
     lines += [f"Seat {seats[k]}: {names[k]} ({_usd(s)} in chips)"
               for k, s in enumerate(hand.starting_stacks)]
-    stacks = list(hand.starting_stacks)
-    bets = [0] * n
-    current = 0
-    board: list[int] = []
-    won = [0] * n
-    holes = hand.hole_cards
-    shown_header = dealt = False
-    for e in hand.events:
-        who = names[e.seat] if e.seat >= 0 else ""
-        if e.kind in ("small_blind", "big_blind"):
-            stacks[e.seat] -= e.amount
-            bets[e.seat] = e.amount
-            current = max(current, e.amount)
-            blind = "small blind" if e.kind == "small_blind" else "big blind"
-            lines.append(f"{who}: posts {blind} {_usd(e.amount)}")
-            continue
-        elif e.kind == "hole":
-            continue
-        elif not dealt:
-            lines += ["*** HOLE CARDS ***", f"Dealt to {names[0]} [{_cards(holes[0])}]"]
-            dealt = True
-        if e.kind == "board":
-            board += e.cards
-            bets, current = [0] * n, 0
-            old = f"[{_cards(board[:-len(e.cards)])}] " if len(board) > 3 else ""
-            lines.append(f"*** {_STREETS[len(board)]} *** {old}[{_cards(list(e.cards))}]")
-        elif e.kind in ("fold", "check"):
-            lines.append(f"{who}: {e.kind}s")
-        elif e.kind == "call":
-            stacks[e.seat] -= e.amount
-            bets[e.seat] += e.amount
-            lines.append(f"{who}: calls {_usd(e.amount)}" + _allin(stacks[e.seat]))
-        elif e.kind in ("bet", "raise"):
-            stacks[e.seat] -= e.amount - bets[e.seat]
-            bets[e.seat] = e.amount
-            what = (f"bets {_usd(e.amount)}" if e.kind == "bet"
-                    else f"raises {_usd(e.amount - current)} to {_usd(e.amount)}")
-            current = e.amount
-            lines.append(f"{who}: {what}" + _allin(stacks[e.seat]))
-        elif e.kind == "uncalled":
-            lines.append(f"Uncalled bet ({_usd(e.amount)}) returned to {who}")
-        elif e.kind in ("show", "muck"):
-            if not shown_header:
-                lines.append("*** SHOW DOWN ***")
-                shown_header = True
-            lines.append(f"{who}: shows [{_cards(e.cards)}]" if e.kind == "show"
-                         else f"{who}: mucks hand")
-        elif e.kind == "win":
-            won[e.seat] += e.amount
-            lines.append(f"{who} collected {_usd(e.amount)} from pot")
-    pot = sum(won) + hand.rake
-    lines += ["*** SUMMARY ***", f"Total pot {_usd(pot)} | Rake {_usd(hand.rake)}"]
-    if board:
-        lines.append(f"Board [{_cards(board)}]")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + _stars_like(hand, names, _usd, gg=False)) + "\n"
 
 
 def _allin(stack: int) -> str:
@@ -138,16 +83,7 @@ def stars_hands(n: int, seed: int, *, first_id: int = 200_000_000_000) -> Iterat
         seats = sorted(rng.sample(range(1, 7), players))
         stacks = [rng.randrange(20, 151) * 100 + rng.choice((0, 0, 25, 50)) for _ in names]
         button = rng.randrange(players)
-        hand = Hand(_CONFIG, stacks, button=button, seed=rng.getrandbits(63), rules=_RULES,
-                    manual_showdown=True)
-        while not hand.is_over:
-            pending = hand.showdown_pending
-            if not pending:
-                _act(hand, rng)
-            elif len(pending) > 1 and 0 not in hand.stacks and rng.random() < 0.3:
-                hand.muck(pending[0])  # a beaten hand may be mucked unless someone is all-in
-            else:
-                hand.show(pending[0])
+        hand = _play(rng, _CONFIG, _RULES, stacks, button)
         yield _text(first_id + i, hand, names, seats, button)
 
 

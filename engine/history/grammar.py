@@ -65,6 +65,9 @@ class Rule:
     """``actor``: what separates the player's name from the pattern's text."""
     fallback: bool = False
     """A line rule tried only when no actor rule reads the line."""
+    needs: tuple[str, ...] = ()
+    """Text one of which a line of this kind holds (empty: none): a line holding none is
+    not tried against the pattern (a cheap test before a pattern that scans the line)."""
 
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -168,6 +171,17 @@ class _Compiled:
         return (not r.sections or section in r.sections) and (not r.first or first in r.first)
 
 
+def _matcher(c: _Compiled) -> Callable[[str], re.Match[str] | None]:
+    """The rule's pattern's match, after its cheap test (``Rule.needs``) if it has one."""
+    needs, match = c.rule.needs, c.regex.match
+    if not needs:
+        return match
+
+    def needing(text: str) -> re.Match[str] | None:
+        return match(text) if any(n in text for n in needs) else None
+    return needing
+
+
 # the rules that may read a line, by its first character ('' any other): (the pattern's
 # match, the step, the rule), in the table's order
 _Candidates = tuple[tuple[Callable[[str], "re.Match[str] | None"], Step, Rule], ...]
@@ -196,26 +210,30 @@ class Grammar:
         self.seps = tuple(dict.fromkeys(c.rule.sep for c in self._actors))
         """The separators after an actor's name, in the order the rules give them."""
         self._firsts = "".join(sorted({ch for c in compiled for ch in c.rule.first}))
-        self._tables: dict[str, dict[str, _ByFirst]] = {kind: {} for kind in ("", *self.seps)}
+        self._plans: dict[str, tuple[_ByFirst, tuple[tuple[str, _ByFirst], ...]]] = {}
 
-    def _table(self, kind: str, section: str) -> _ByFirst:
-        """The line rules (``kind`` ''), or the actor rules after separator ``kind``, of
-        ``section`` by first character (built once per section)."""
-        pool = self._lines if not kind else [c for c in self._actors if c.rule.sep == kind]
-        table: _ByFirst = {first: tuple((c.regex.match, c.rule.step, c.rule) for c in pool
-                                        if c.applies(section, first or "\0"))
-                           for first in ("", *self._firsts)}
-        self._tables[kind][section] = table
-        return table
+    def _table(self, pool: Sequence[_Compiled], section: str) -> _ByFirst:
+        """The rules of ``pool`` that may read a line of ``section``, by its first
+        character ('': any other)."""
+        return {first: tuple((_matcher(c), c.rule.step, c.rule) for c in pool
+                             if c.applies(section, first or "\0"))
+                for first in ("", *self._firsts)}
+
+    def _plan(self, section: str) -> tuple[_ByFirst, tuple[tuple[str, _ByFirst], ...]]:
+        """The line rules of ``section`` and, per actor separator, its actor rules (built
+        once per section)."""
+        plan = self._plans[section] = (self._table(self._lines, section), tuple(
+            (sep, self._table([c for c in self._actors if c.rule.sep == sep], section))
+            for sep in self.seps))
+        return plan
 
     def read(self, reading: Reading, text: str, line: int) -> Rule | None:
         """Record ``text`` (one stripped, non-empty line, number ``line``) by the first rule
         of its section that matches it; the rule (None: a line of an ignored section no
         rule reads), or an error naming the line."""
         section = reading.section
-        tables = self._tables
-        table = tables[""].get(section) or self._table("", section)
-        for match, step, rule in table.get(text[0]) or table[""]:
+        lines, actors = self._plans.get(section) or self._plan(section)
+        for match, step, rule in lines.get(text[0]) or lines[""]:
             m = match(text)
             if m is not None:
                 step(reading, "", m, line)
@@ -223,7 +241,7 @@ class Grammar:
         if section in self.expected:
             raise reading.rec.fail(line, f"{self.expected[section]}, got {text!r}")
         actor = None
-        for sep in self.seps:
+        for sep, table in actors:
             if sep == ": " and reading.colon_free:  # the most lines: one dict look-up
                 at = text.find(": ")
                 name: str | None = text[:at] if at > 0 and text[:at] in reading.rec.seats else None
@@ -232,7 +250,6 @@ class Grammar:
             if name is None:
                 continue
             rest = text[len(name) + len(sep):]
-            table = tables[sep].get(section) or self._table(sep, section)
             for match, step, rule in table.get(rest[:1]) or table[""]:
                 m = match(rest)
                 if m is not None:

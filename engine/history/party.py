@@ -64,6 +64,7 @@ _GAME_NAMES = {"Texas Hold em": "Texas Hold'em", "Texas Holdem": "Texas Hold'em"
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 _POSTS = {"small blind": "sb", "big blind": "bb", "ante": "ante"}
 _AMOUNT = r"\[(?P<amount>[^\]]+)\]"
+_ZERO = Decimal(0)
 _HAND = ("hand",)  # the section from the seats on (PartyPoker prints no summary)
 
 
@@ -146,7 +147,7 @@ def _street(r: Reading, _: str, m: re.Match[str], k: int) -> None:
         return
     if not m["cards"]:
         raise r.rec.fail(k, f"{m[0]!r}: expected the cards dealt, '[ .. ]'")
-    r.rec.actions.append((r.card_text(m["cards"], k), "board", Decimal(0), k))
+    r.rec.actions.append((r.card_text(m["cards"], k), "board", _ZERO, k))
 
 
 def _dealt(r: Reading, _: str, m: re.Match[str], k: int) -> None:
@@ -182,7 +183,7 @@ def _post(r: Reading, name: str, m: re.Match[str], k: int) -> None:
 def _wager(kind: str, pattern: str, example: str) -> Rule:
     """fold, check, call, bet, raise: a raise adds its amount to the bet, as a bet does."""
     def step(r: Reading, name: str, m: re.Match[str], k: int) -> None:
-        amount = r.amount(m["amount"], k) if kind in ("c", "b") else Decimal(0)
+        amount = r.amount(m["amount"], k) if kind in ("c", "b") else _ZERO
         r.rec.actions.append((name, kind, amount, k))
     return Rule(example.split()[0], pattern, step, _HAND, actor=True, first=example[0],
                 example=f"Alice {example}")
@@ -209,7 +210,7 @@ def _wins(r: Reading, name: str, m: re.Match[str], k: int) -> None:
     """'wins $1.87 USD from the side pot 1' (the uncalled bet in it); 'wins Lo ($0.09 USD)
     from the main pot': the low half, also collected."""
     rec = r.rec
-    rec.collected[name] = rec.collected.get(name, Decimal(0)) + r.amount(m["low"] or m["won"], k)
+    rec.collected[name] = rec.collected.get(name, _ZERO) + r.amount(m["low"] or m["won"], k)
     rec.collected_lines.setdefault(name, k)
     if not m["low"]:
         rec.total_line = k

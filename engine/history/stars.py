@@ -89,6 +89,7 @@ _SECTIONS = {"FLOP": "betting", "TURN": "betting", "RIVER": "betting", "HOLE CAR
 _RUNS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "FOURTH": 4}  # run it twice (or N times)
 _GROUPS = re.compile(r"\[([^\]]*)\]")
 _FEE = re.compile(rf"\|\s*(?P<what>[A-Za-z ]+?)\s+(?P<amount>{_AMOUNT})")
+_ZERO = Decimal(0)
 _PLAY = ("seats", "betting", "showdown")  # the sections before the summary
 _ACTIONS = "folds, checks, calls X, bets X, raises X to Y, posts ..., shows [..] or mucks hand"
 
@@ -190,7 +191,7 @@ def _street(r: Reading, _: str, m: re.Match[str], k: int) -> None:
         if run > 1:
             rec.run_boards.append((run, new, k))
         else:
-            rec.actions.append((new, "board", Decimal(0), k))
+            rec.actions.append((new, "board", _ZERO, k))
 
 
 def _dealt(r: Reading, _: str, m: re.Match[str], k: int) -> None:
@@ -204,12 +205,12 @@ def _dealt(r: Reading, _: str, m: re.Match[str], k: int) -> None:
 
 def _uncalled(r: Reading, _: str, m: re.Match[str], k: int) -> None:
     rec, who = r.rec, m["name"]
-    rec.uncalled[who] = rec.uncalled.get(who, Decimal(0)) + _amount(rec, m["amount"], k)
+    rec.uncalled[who] = rec.uncalled.get(who, _ZERO) + _amount(rec, m["amount"], k)
 
 
 def _collected(r: Reading, name: str, m: re.Match[str], k: int) -> None:
     rec = r.rec
-    rec.collected[name] = rec.collected.get(name, Decimal(0)) + _amount(rec, m["amount"], k)
+    rec.collected[name] = rec.collected.get(name, _ZERO) + _amount(rec, m["amount"], k)
     rec.collected_lines.setdefault(name, k)
 
 
@@ -225,7 +226,7 @@ def _straddle(r: Reading, name: str, m: re.Match[str], k: int) -> None:
 def _wager(kind: str, pattern: str, example: str) -> Rule:
     """fold, check, call (the amount added), bet (the amount), raise (to the amount)."""
     def step(r: Reading, name: str, m: re.Match[str], k: int) -> None:
-        amount = _amount(r.rec, m["amount"], k) if kind in ("c", "b", "r") else Decimal(0)
+        amount = _amount(r.rec, m["amount"], k) if kind in ("c", "b", "r") else _ZERO
         r.rec.actions.append((name, kind, amount, k))
     return Rule(example.split()[0], pattern + _TAIL, step, _PLAY, actor=True, sep=": ",
                 example=f"Alice: {example}", first=example[0])
@@ -272,7 +273,7 @@ def _bounty(r: Reading, _: str, m: re.Match[str], k: int) -> None:
     share = (amount / len(winners)).quantize(step, rounding=ROUND_DOWN)
     for j, name in enumerate(winners):
         part = share + (amount - share * len(winners) if j == 0 else 0)
-        rec.bounties_won[name] = rec.bounties_won.get(name, Decimal(0)) + part
+        rec.bounties_won[name] = rec.bounties_won.get(name, _ZERO) + part
 
 
 # the site's notes about a player: they change nothing in the hand
@@ -324,7 +325,8 @@ RULES: tuple[Rule, ...] = (
     Rule("total", rf"Total pot (?P<amount>{_AMOUNT})(?P<rest>.*)", _total, ("summary",),
          first="T", example="Total pot $33.50 | Rake $0.50"),
     Rule("summary cards", r"Seat \d+: (?P<who>.+?) (?:showed|mucked) \[(?P<cards>[^\]]*)\].*",
-         _summary_cards, ("summary",), first="S", example="Seat 3: Carol showed [7d 7h] and won"),
+         _summary_cards, ("summary",), first="S", needs=("showed [", "mucked ["),
+         example="Seat 3: Carol showed [7d 7h] and won"),
     Rule("summary line", r".*", nothing, ("summary",)),
     # the actions, after 'name: '
     Rule("posts", rf"posts (?P<post>small blind|big blind|the ante|small & big blinds|missed"

@@ -211,6 +211,8 @@ class Grammar:
         """The separators after an actor's name, in the order the rules give them."""
         self._firsts = "".join(sorted({ch for c in compiled for ch in c.rule.first}))
         self._plans: dict[str, tuple[_ByFirst, tuple[tuple[str, _ByFirst], ...]]] = {}
+        """Per section: its line rules and, per separator, its actor rules, by first
+        character (each table's '' the rules of any other character)."""
 
     def _table(self, pool: Sequence[_Compiled], section: str) -> _ByFirst:
         """The rules of ``pool`` that may read a line of ``section``, by its first
@@ -233,7 +235,7 @@ class Grammar:
         rule reads), or an error naming the line."""
         section = reading.section
         lines, actors = self._plans.get(section) or self._plan(section)
-        for match, step, rule in lines.get(text[0]) or lines[""]:
+        for match, step, rule in lines.get(text[0], lines[""]):
             m = match(text)
             if m is not None:
                 step(reading, "", m, line)
@@ -250,7 +252,7 @@ class Grammar:
             if name is None:
                 continue
             rest = text[len(name) + len(sep):]
-            for match, step, rule in table.get(rest[:1]) or table[""]:
+            for match, step, rule in table.get(rest[:1], table[""]):
                 m = match(rest)
                 if m is not None:
                     step(reading, name, m, line)

@@ -183,6 +183,22 @@ def _players(rng: random.Random, low: int, high: int) -> tuple[list[str], list[i
     return names, seats, rng.randrange(count)
 
 
+def _tournament(rng: random.Random, seats: tuple[int, int], levels: int, step: int,
+                antes: Callable[[int, int], tuple[int, ...]], depth: tuple[int, int],
+                odd: int) -> tuple[Hand, list[str], list[int], int, int]:
+    """A random tournament hand: ``seats`` players (fewest, most), a level of 1..``levels``
+    with a small blind of ``step`` a level, an ante drawn from ``antes(level, sb)``, stacks
+    of ``depth`` big blinds plus up to ``odd`` chips. The hand, names, seats, button and
+    level."""
+    names, places, button = _players(rng, *seats)
+    level = rng.randint(1, levels)
+    sb = step * level
+    config = GameConfig(variant="holdem", betting="no-limit", big_blind=2 * sb, small_blind=sb,
+                        ante=rng.choice(antes(level, sb)), mode="tournament")
+    stacks = [rng.randrange(*depth) * 2 * sb + rng.randrange(0, odd) for _ in names]
+    return _play(rng, config, Rules(), stacks, button), names, places, button, level
+
+
 def _order(names: list[str], button: int) -> list[str]:
     """PHH order: from the seat after the button, the button last."""
     n = len(names)
@@ -190,14 +206,18 @@ def _order(names: list[str], button: int) -> list[str]:
 
 
 def _stars_like(hand: Hand, names: list[str], money: Callable[[int], str], *, gg: bool,
-                bounty_lines: list[str] | None = None) -> list[str]:
-    """The body of a PokerStars or GGPoker hand: posts to summary (money as ``money``)."""
+                bounty_lines: list[str] | None = None, winamax: bool = False) -> list[str]:
+    """The body of a PokerStars or GGPoker hand: posts to summary (money as ``money``);
+    ``winamax``: Winamax's, which follows it with a space after the name, no uncalled bet
+    line (what its owner collects holds it) and a total pot of what was collected."""
     n = len(names)
-    lines: list[str] = []
+    at = " " if winamax else ": "  # what follows an actor's name
+    lines: list[str] = ["*** ANTE/BLINDS ***"] if winamax else []
     bets = [0] * n
     current = 0
     board: list[int] = []
     won = [0] * n
+    back = [0] * n
     holes = hand.hole_cards
     dealt = shown = False
     ran: int | None = None  # the board's cards when the players agreed to run it twice
@@ -209,10 +229,10 @@ def _stars_like(hand: Hand, names: list[str], money: Callable[[int], str], *, gg
         if e.kind == "run_board":
             lines += _second_run(board[:ran or 0], list(e.cards), e.amount)
             continue
-        if e.kind in ("run_choice", "run", "run_win"):
+        if e.kind in ("run_choice", "run", "run_win", "hole", "rake"):
             continue
         if e.kind == "ante":
-            lines.append(f"{who}: posts the ante {money(e.amount)}")
+            lines.append(f"{who}{at}posts {'' if winamax else 'the '}ante {money(e.amount)}")
             continue
         if e.kind in ("small_blind", "big_blind", "straddle"):
             bets[e.seat] = e.amount
@@ -222,12 +242,10 @@ def _stars_like(hand: Hand, names: list[str], money: Callable[[int], str], *, gg
                              else f"{who}: posts straddle {money(e.amount)}")
             else:
                 blind = "small blind" if e.kind == "small_blind" else "big blind"
-                lines.append(f"{who}: posts {blind} {money(e.amount)}")
-            continue
-        if e.kind in ("hole", "rake"):
+                lines.append(f"{who}{at}posts {blind} {money(e.amount)}")
             continue
         if not dealt:
-            lines.append("*** HOLE CARDS ***")
+            lines.append("*** PRE-FLOP ***" if winamax else "*** HOLE CARDS ***")
             if gg:
                 lines += [f"Dealt to {names[k]}" + (f" [{_cards(holes[0])}]" if k == 0 else "")
                           for k in range(n)]
@@ -237,31 +255,39 @@ def _stars_like(hand: Hand, names: list[str], money: Callable[[int], str], *, gg
         if e.kind == "board":
             board += e.cards
             bets, current = [0] * n, 0
-            old = f"[{_cards(board[:-len(e.cards)])}] " if len(board) > 3 else ""
+            old = f"[{_cards(board[:-len(e.cards)])}]{'' if winamax else ' '}" if len(board) > 3 else ""
             first = "FIRST " if ran is not None else ""
             lines.append(f"*** {first}{_STREETS[len(board)]} *** {old}[{_cards(list(e.cards))}]")
         elif e.kind in ("fold", "check"):
-            lines.append(f"{who}: {e.kind}s")
+            lines.append(f"{who}{at}{e.kind}s")
         elif e.kind == "call":
             bets[e.seat] += e.amount
-            lines.append(f"{who}: calls {money(e.amount)}" + _allin(left))
+            lines.append(f"{who}{at}calls {money(e.amount)}" + _allin(left))
         elif e.kind in ("bet", "raise"):
             bets[e.seat] = e.amount
             what = (f"bets {money(e.amount)}" if e.kind == "bet"
                     else f"raises {money(e.amount - current)} to {money(e.amount)}")
             current = e.amount
-            lines.append(f"{who}: {what}" + _allin(left))
+            lines.append(f"{who}{at}{what}" + _allin(left))
+        elif e.kind == "uncalled" and winamax:
+            back[e.seat] += e.amount
         elif e.kind == "uncalled":
             lines.append(f"Uncalled bet ({money(e.amount)}) returned to {who}")
         elif e.kind in ("show", "muck"):
             if not shown:
                 lines.append("*** SHOWDOWN ***" if gg else "*** SHOW DOWN ***")
                 shown = True
-            lines.append(f"{who}: shows [{_cards(e.cards)}]" if e.kind == "show"
-                         else f"{who}: mucks hand")
+            lines.append(f"{who}{at}shows [{_cards(e.cards)}]" if e.kind == "show"
+                         else f"{who}{at}mucks{'' if winamax else ' hand'}")
         elif e.kind == "win":
             won[e.seat] += e.amount
-            lines.append(f"{who} collected {money(e.amount)} from pot")
+            if not winamax:
+                lines.append(f"{who} collected {money(e.amount)} from pot")
+    if winamax:
+        lines += [f"{names[k]} collected {money(won[k] + back[k])} from pot"
+                  for k in range(n) if won[k] or back[k]]
+        rake = f"Rake {money(hand.rake)}" if hand.rake else "No rake"
+        return [*lines, "*** SUMMARY ***", f"Total pot {money(sum(won) + sum(back))} | {rake}"]
     lines += bounty_lines or []
     pot = sum(won) + hand.rake
     lines += ["*** SUMMARY ***", f"Total pot {money(pot)} | Rake {money(hand.rake)}"
@@ -414,14 +440,9 @@ def _gg_cash_straddle(rng: random.Random, hand_id: int) -> SynthHand:
 def _gg_tournament(rng: random.Random, hand_id: int) -> SynthHand:
     """A GGPoker tournament hand: 'Level7(1,750/3,500)', with the ante in the stakes
     'Level7(1,750/3,500(350))' when there is one; chips grouped by commas."""
-    names, seats, button = _players(rng, 2, 8)
-    level = rng.randint(1, 30)
-    sb = 250 * level
-    ante = rng.choice((0, sb // 5))
-    config = GameConfig(variant="holdem", betting="no-limit", big_blind=2 * sb, small_blind=sb,
-                        ante=ante, mode="tournament")
-    stacks = [rng.randrange(10, 80) * 2 * sb + rng.randrange(0, 1000) for _ in names]
-    hand = _play(rng, config, Rules(), stacks, button)
+    hand, names, seats, button, level = _tournament(rng, (2, 8), 30, 250, lambda lv, sb: (0, sb // 5),
+                                                    (10, 80), 1000)
+    sb, ante = hand.config.small_blind, hand.config.ante
     chips = partial(_chips, grouped=True)
     stakes = f"{chips(sb)}/{chips(2 * sb)}" + (f"({chips(ante)})" if ante else "")
     head = [f"Poker Hand #TM{hand_id}: Tournament #{280_000_000 + level}, Bounty Hunters"
@@ -519,14 +540,9 @@ def _party_cash(rng: random.Random, hand_id: int) -> SynthHand:
 def _party_2011(rng: random.Random, hand_id: int) -> SynthHand:
     """PartyPoker's 2011 tournament client: 'NL Texas Hold'em  Trny: N Level: L  Blinds(S/B)'
     (a freeroll: two spaces where the buy-in goes), no blind or ante posts printed."""
-    names, seats, button = _players(rng, 2, 9)
-    level = rng.randint(1, 10)
-    sb = 10 * level
-    ante = rng.choice((0, 0, level))
-    config = GameConfig(variant="holdem", betting="no-limit", big_blind=2 * sb, small_blind=sb,
-                        ante=ante, mode="tournament")
-    stacks = [rng.randrange(10, 100) * 2 * sb + rng.randrange(0, 100) for _ in names]
-    hand = _play(rng, config, Rules(), stacks, button)
+    hand, names, seats, button, level = _tournament(rng, (2, 9), 10, 10, lambda lv, sb: (0, 0, lv),
+                                                    (10, 100), 100)
+    sb, ante = hand.config.small_blind, hand.config.ante
     chips = partial(_chips, grouped=True)
     blinds = f"Blinds-Antes({sb}/{2 * sb} -{ante})" if ante else f"Blinds({sb}/{2 * sb})"
     head = [f"***** Hand History for Game {hand_id} *****",
@@ -584,13 +600,9 @@ def _stars_variant(rng: random.Random, hand_id: int, *, runs: int = 1, sitting_o
 
 def _stars_tournament(rng: random.Random, hand_id: int) -> SynthHand:
     """A PokerStars tournament (or sit & go: the same header) with antes, in chips."""
-    names, seats, button = _players(rng, 2, 9)
-    level = rng.randint(1, 15)
-    sb = 10 * level
-    config = GameConfig(variant="holdem", betting="no-limit", big_blind=2 * sb, small_blind=sb,
-                        ante=sb // 5, mode="tournament")
-    stacks = [rng.randrange(8, 120) * 2 * sb + rng.randrange(0, 50) for _ in names]
-    hand = _play(rng, config, Rules(), stacks, button)
+    hand, names, seats, button, level = _tournament(rng, (2, 9), 15, 10, lambda lv, sb: (sb // 5,),
+                                                    (8, 120), 50)
+    sb = hand.config.small_blind
     head = [f"PokerStars Hand #{hand_id}: Tournament #{3_100_000_000 + level}, $5+$0.50 USD"
             f" Hold'em No Limit - Level {_roman(level)} ({sb}/{2 * sb}) - 2024/05/11"
             f" 19:{hand_id % 60:02d}:02 ET",
@@ -613,14 +625,9 @@ def _party_rake_10(rng: random.Random, hand_id: int) -> SynthHand:
 def _party_2016(rng: random.Random, hand_id: int, *, sit_and_go: bool = False) -> SynthHand:
     """PartyPoker's 2016 tournament client: the buy-in on the game line, the tournament's
     number, level, blinds and ante on lines of their own below the seats, posts printed."""
-    names, seats, button = _players(rng, 2, 6 if sit_and_go else 9)
-    level = rng.randint(1, 12)
-    sb = 10 * level
-    ante = rng.choice((0, sb // 5))
-    config = GameConfig(variant="holdem", betting="no-limit", big_blind=2 * sb, small_blind=sb,
-                        ante=ante, mode="tournament")
-    stacks = [rng.randrange(10, 100) * 2 * sb + rng.randrange(0, 100) for _ in names]
-    hand = _play(rng, config, Rules(), stacks, button)
+    hand, names, seats, button, level = _tournament(rng, (2, 6 if sit_and_go else 9), 12, 10,
+                                                    lambda lv, sb: (0, sb // 5), (10, 100), 100)
+    sb, ante = hand.config.small_blind, hand.config.ante
     trny = 128_400_000 + hand_id % 1000
     table = (f"$5 Sit & Go Turbo ({trny}) Table #1" if sit_and_go
              else f"Sunday Special ({trny}) Table #{level}")
@@ -679,7 +686,7 @@ def _winamax(rng: random.Random, hand_id: int, *, kind: str = "cash", french: bo
              f"Table: '{'Paris 01' if cash else 'Expresso(12345)#0'}' {6 if cash else 9}-max"
              f" (real money) Seat #{seats[button]} is the button"]
     lines += [f"Seat {seats[k]}: {names[k]} ({money(s)})" for k, s in enumerate(hand.starting_stacks)]
-    lines += _winamax_body(hand, names, money)
+    lines += _stars_like(hand, names, money, gg=False, winamax=True)
     if french:
         lines = [_french(line, names) for line in lines]
     return SynthHand("\n".join(lines) + "\n", "winamax", ident, _finish(hand, names, button, unit))
@@ -694,59 +701,6 @@ def _french(line: str, names: list[str]) -> str:
     for english, french in _WINAMAX_FRENCH.items():
         rest = rest.replace(english, french)
     return head + rest
-
-
-def _winamax_body(hand: Hand, names: list[str], money: Callable[[int], str]) -> list[str]:
-    n = len(names)
-    lines = ["*** ANTE/BLINDS ***"]
-    bets = [0] * n
-    current = 0
-    board: list[int] = []
-    back = [0] * n
-    collected = [0] * n
-    shown = dealt = False
-    for e, left, _ in _annotated(hand):
-        who = names[e.seat] if e.seat >= 0 else ""
-        if e.kind in ("ante", "small_blind", "big_blind"):
-            if e.kind != "ante":
-                bets[e.seat], current = e.amount, max(current, e.amount)
-            lines.append(f"{who} posts {e.kind.replace('_', ' ')} {money(e.amount)}")
-            continue
-        if e.kind in ("hole", "rake"):
-            continue
-        if not dealt:
-            lines += ["*** PRE-FLOP ***", f"Dealt to {names[0]} [{_cards(hand.hole_cards[0])}]"]
-            dealt = True
-        if e.kind == "board":
-            old = f"[{_cards(board)}]" if board else ""
-            board += e.cards
-            bets, current = [0] * n, 0
-            lines.append(f"*** {_STREETS[len(board)]} *** {old}[{_cards(list(e.cards))}]")
-        elif e.kind in ("fold", "check"):
-            lines.append(f"{who} {e.kind}s")
-        elif e.kind == "call":
-            bets[e.seat] += e.amount
-            lines.append(f"{who} calls {money(e.amount)}" + _allin(left))
-        elif e.kind in ("bet", "raise"):
-            what = (f"bets {money(e.amount)}" if e.kind == "bet"
-                    else f"raises {money(e.amount - current)} to {money(e.amount)}")
-            bets[e.seat] = current = e.amount
-            lines.append(f"{who} {what}" + _allin(left))
-        elif e.kind == "uncalled":
-            back[e.seat] += e.amount
-        elif e.kind in ("show", "muck"):
-            if not shown:
-                lines.append("*** SHOW DOWN ***")
-                shown = True
-            lines.append(f"{who} shows [{_cards(e.cards)}]" if e.kind == "show" else f"{who} mucks")
-        elif e.kind == "win":
-            collected[e.seat] += e.amount
-    for k in range(n):
-        if collected[k] or back[k]:
-            lines.append(f"{names[k]} collected {money(collected[k] + back[k])} from pot")
-    rake = f"Rake {money(hand.rake)}" if hand.rake else "No rake"
-    lines += ["*** SUMMARY ***", f"Total pot {money(sum(collected) + sum(back))} | {rake}"]
-    return lines
 
 
 _SHAPE_WRITERS: dict[str, Callable[[random.Random, int], SynthHand]] = {

@@ -87,10 +87,6 @@ class Language:
     """The thousands separator its clients print (U+00A0: a no-break space)."""
     symbol_after: bool = False
     """Whether the currency symbol follows the amount (``0,01 $``)."""
-    months: tuple[str, ...] = ()
-    """The names of the months, January first, as a date prints them (Russian: the
-    genitive, ``28 марта 2021``); any unambiguous prefix of three letters or more is read
-    too (``Nov``, ``Mär.``, ``févr.``)."""
 
     def __post_init__(self) -> None:
         unknown = sorted(set(self.words) - set(CONCEPTS))
@@ -101,8 +97,13 @@ class Language:
         if bad:
             raise ValueError(f"language {self.code!r}: card words {bad} do not name a rank"
                              " 2-9, T, J, Q, K, A or a suit c, d, h, s")
-        if self.months and len(self.months) != 12:
-            raise ValueError(f"language {self.code!r}: {len(self.months)} month names, expected 12")
+
+    @property
+    def months(self) -> tuple[str, ...]:
+        """The names of the months, January first, as a date prints them (the row's entry
+        of :data:`_MONTH_NAMES`; none: English's are still read). Any unambiguous prefix of
+        three letters or more is read too (``Nov``, ``Mär.``, ``févr.``)."""
+        return tuple(_MONTH_NAMES.get(self.code, "").split())
 
     def card_pattern(self) -> re.Pattern[str] | None:
         """One card of this row: its rank word then its suit word (None: English, whose
@@ -139,9 +140,22 @@ _EN_WORDS: dict[str, tuple[str, ...]] = {
     "to": ("to",), "total_pot": ("Total pot",),
 }
 
-ENGLISH = Language("en", "English", _EN_WORDS, months=(
-    "January", "February", "March", "April", "May", "June", "July", "August", "September",
-    "October", "November", "December"))
+# the months' names as dates print them, January first, per row (Russian: the genitive,
+# '28 марта 2021'); the sites' own exports confirm English only
+_MONTH_NAMES = {
+    "en": "January February March April May June July August September October November December",
+    "de": "Januar Februar März April Mai Juni Juli August September Oktober November Dezember",
+    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
+    "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
+    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre",
+    "ru": "января февраля марта апреля мая июня июля августа сентября октября ноября декабря",
+    "sv": "januari februari mars april maj juni juli augusti september oktober november december",
+    "nl": "januari februari maart april mei juni juli augustus september oktober november december",
+}
+
+
+ENGLISH = Language("en", "English", _EN_WORDS)
 
 LANGUAGES: tuple[Language, ...] = (
     ENGLISH,
@@ -164,8 +178,6 @@ LANGUAGES: tuple[Language, ...] = (
         ranks={"A": "A", "K": "K", "D": "Q", "B": "J"},
         suits={"Kreuz": "c", "Karo": "d", "Herz": "h", "Pik": "s"},
         decimal=",", group=".", symbol_after=True,
-        months=("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August",
-            "September", "Oktober", "November", "Dezember"),
     ),
     Language(
         "fr", "French",
@@ -192,8 +204,6 @@ LANGUAGES: tuple[Language, ...] = (
         ranks={"A": "A", "R": "K", "D": "Q", "V": "J"},
         suits={"Trèfle": "c", "Carreau": "d", "Cœur": "h", "Coeur": "h", "Pique": "s"},
         decimal=",", group="\u202f", symbol_after=True,
-        months=("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août",
-            "septembre", "octobre", "novembre", "décembre"),
     ),
     Language(
         "es", "Spanish",
@@ -215,8 +225,6 @@ LANGUAGES: tuple[Language, ...] = (
         suits={"Tréboles": "c", "Trébol": "c", "Diamantes": "d", "Corazones": "h",
                "Picas": "s"},
         decimal=",", group=".", symbol_after=True,
-        months=("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
-            "septiembre", "octubre", "noviembre", "diciembre"),
     ),
     Language(
         "pt", "Portuguese",
@@ -235,8 +243,6 @@ LANGUAGES: tuple[Language, ...] = (
         ranks={"A": "A", "R": "K", "D": "Q", "V": "J"},
         suits={"Paus": "c", "Ouros": "d", "Copas": "h", "Espadas": "s"},
         decimal=",", group=".", symbol_after=True,
-        months=("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho",
-            "agosto", "setembro", "outubro", "novembro", "dezembro"),
     ),
     Language(
         "it", "Italian",
@@ -254,8 +260,6 @@ LANGUAGES: tuple[Language, ...] = (
         ranks={"A": "A", "R": "K", "D": "Q", "F": "J"},
         suits={"Fiori": "c", "Quadri": "d", "Cuori": "h", "Picche": "s"},
         decimal=",", group=".", symbol_after=True,
-        months=("gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio",
-            "agosto", "settembre", "ottobre", "novembre", "dicembre"),
     ),
     Language(
         "ru", "Russian",
@@ -280,8 +284,6 @@ LANGUAGES: tuple[Language, ...] = (
                "Ò": "A", "Ê": "K", "Ä": "Q", "Â": "J"},
         suits={"Трефы": "c", "Бубны": "d", "Черви": "h", "Пики": "s"},
         decimal=",", group="\u00a0", symbol_after=True,
-        months=("января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа",
-            "сентября", "октября", "ноября", "декабря"),
     ),
     Language(
         "sv", "Swedish", {"fold": ("lägger sig",)},
@@ -289,8 +291,6 @@ LANGUAGES: tuple[Language, ...] = (
         ranks={"E": "A", "K": "K", "D": "Q", "Kn": "J"},
         suits={"c": "c", "d": "d", "h": "h", "s": "s"},
         decimal=",", group="\u00a0", symbol_after=True,
-        months=("januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti",
-            "september", "oktober", "november", "december"),
     ),
     Language(
         "nl", "Dutch", {"fold": ("past",)},
@@ -298,8 +298,6 @@ LANGUAGES: tuple[Language, ...] = (
         ranks={"A": "A", "H": "K", "V": "Q", "B": "J"},
         suits={"c": "c", "d": "d", "h": "h", "s": "s"},
         decimal=",", group=".", symbol_after=True,
-        months=("januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus",
-            "september", "oktober", "november", "december"),
     ),
 )
 """Every language row, English first (a card group is read by the first row it fits)."""
@@ -369,6 +367,8 @@ def _month_words() -> dict[str, int]:
     juillet) is left out."""
     found: dict[str, set[int]] = {}
     for row in LANGUAGES:
+        if row.months and len(row.months) != 12:
+            raise ValueError(f"language {row.code!r}: {len(row.months)} month names, expected 12")
         for number, name in enumerate(row.months, start=1):
             word = name.lower()
             for end in range(3, len(word) + 1):

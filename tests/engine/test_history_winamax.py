@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
 from history_texts import written
 from holdem_eval.engine import verify_history
 from holdem_eval.engine.history.winamax import GRAMMAR, RULES
@@ -34,3 +35,16 @@ def test_every_winamax_rule_with_an_example_reads_it() -> None:
             if rule.actor or rule.name == "dealt":
                 reading.seat("Alice", 1, Decimal(100), 1)
             GRAMMAR.read(reading, rule.example, 2)
+
+
+@pytest.mark.parametrize(("kind", "event"), [
+    ("CashGame", None),
+    ('Go Fast "Colorado"', None),  # the fast-fold pools are cash games
+    ('HOLD-UP "ActionPool"', None),
+    ('Tournament "Sunday Surprise" buyIn: 9€ + 1€ level: 3', "Sunday Surprise"),
+])
+def test_header_kinds_cash_fast_fold_and_tournament(kind: str, event: str | None) -> None:
+    (check,) = verify_history(FRENCH.replace("Winamax Poker - CashGame -", f"Winamax Poker - {kind} -"))
+    assert check.ok, check.problem
+    assert check.hand is not None and check.hand.fields.get("event") == event
+    assert ("currency" in check.hand.fields) == (event is None)

@@ -242,18 +242,18 @@ def test_skins_of_the_network(skin: str) -> None:
     assert check.hand is not None and check.hand.fields["casino"] == "888poker"
 
 
-def test_888poker_lines_not_understood_name_the_line() -> None:
-    with pytest.raises(HistoryError, match=r"^<text>:3: expected the game line, e.g. '\$0.05/\$0.10"
-                       r" Blinds No Limit Holdem - \*\*\* 06 01 2014 22:40:28', got"):
-        list(load_history(MICRO.replace("Blinds No Limit Holdem - ***", "Blinds No Limit Holdem")))
-    with pytest.raises(HistoryError, match=r"^<text>:13: 'Alice': action not understood:"
-                       r" 'juggles \[\$0.05\]'$"):
-        list(load_history(MICRO.replace("Alice raises [$0.05]", "Alice juggles [$0.05]")))
-    with pytest.raises(HistoryError, match=r"^<text>:13: line not understood: 'Zed raises"
-                       r" \[\$0.05\]' \(no seated player's name starts it\)$"):
-        list(load_history(MICRO.replace("Alice raises [$0.05]", "Zed raises [$0.05]")))
-    with pytest.raises(HistoryError, match=r"^<text>:29: 'Zed' collects but has no seat"):
-        list(load_history(MICRO.replace("Bob collected", "First runout Zed collected")))
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("Blinds No Limit Holdem - ***", "Blinds No Limit Holdem", r"^<text>:3: expected the game line,"
+     r" e.g. '\$0.05/\$0.10 Blinds No Limit Holdem - \*\*\* 06 01 2014 22:40:28', got"),
+    ("Alice raises [$0.05]", "Alice juggles [$0.05]",
+     r"^<text>:13: 'Alice': action not understood: 'juggles \[\$0.05\]'$"),
+    ("Alice raises [$0.05]", "Zed raises [$0.05]", r"^<text>:13: line not understood: 'Zed raises"
+     r" \[\$0.05\]' \(no seated player's name starts it\)$"),
+    ("Bob collected", "First runout Zed collected", r"^<text>:29: 'Zed' collects but has no seat"),
+])
+def test_888poker_lines_not_understood_name_the_line(old: str, new: str, message: str) -> None:
+    with pytest.raises(HistoryError, match=message):
+        list(load_history(MICRO.replace(old, new)))
 
 
 RUN_TWICE = written("888-run-twice")

@@ -142,10 +142,14 @@ PACIFIC_REFUSED = {
 }
 
 
-def test_888poker_samples_import_and_verify() -> None:
-    checks = verify_history(PACIFIC)
-    assert len(list(PACIFIC.rglob("*.txt"))) == 33
-    assert Counter(c.method for c in checks) == {"exact": 29, None: 4}
+@pytest.mark.parametrize(("root", "files", "counts"), [
+    (PACIFIC, 33, {"exact": 29, None: 4}),
+    (WINAMAX, 30, {"exact": 36, None: 3}),
+], ids=["888poker", "winamax"])
+def test_samples_import_and_verify(root: Path, files: int, counts: dict[str | None, int]) -> None:
+    checks = verify_history(root)
+    assert len(list(root.rglob("*.txt"))) == files
+    assert Counter(c.method for c in checks) == counts
     for check in checks:
         if check.ok:
             assert check.hand is not None and replay_phh(check.hand).matches_file is True
@@ -213,15 +217,6 @@ WINAMAX_REFUSED = {
     "CashGame/ValidHandTests/InValidHand_1.txt": (  # 'Winaax Poker - ...'
         UnknownSiteError, "not a hand history of a known site: 'Winaax Poker - CashGame"),
 }
-
-
-def test_winamax_samples_import_and_verify() -> None:
-    checks = verify_history(WINAMAX)
-    assert len(list(WINAMAX.rglob("*.txt"))) == 30
-    assert Counter(c.method for c in checks) == {"exact": 36, None: 3}
-    for check in checks:
-        if check.ok:
-            assert check.hand is not None and replay_phh(check.hand).matches_file is True
 
 
 def test_winamax_windows_1252_file_sitting_out_and_collected_with_the_uncalled_bet() -> None:

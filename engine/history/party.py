@@ -1,8 +1,8 @@
 """Reading PartyPoker text hand histories.
 
 Read as one table of line rules (:data:`RULES`, :mod:`.grammar`), in the layout 888poker's
-is also written in (:mod:`.pacific`): bracketed amounts, a raise
-printed as what the player adds (``raises [$2 USD]``), ``is all-In [$4.90 USD]`` for an
+is also written in (:mod:`.pacific`): bracketed amounts, a raise printed as what the player
+adds (``raises [$2 USD]``), ``is all-In [$4.90 USD]`` for an
 all-in that may call or raise (:func:`~.record.record_all_in` tells which), ``posts big
 blind + dead [$3]`` for a live big blind and a dead small one. PartyPoker prints no
 summary, no uncalled bet and no rake: an uncalled bet is in what its owner wins (``wins
@@ -19,7 +19,9 @@ hand (heads-up the button), the big blind the next, each posting the stated amou
 whole stack, and every player the stated ante; the hand then has to add up like any other,
 and the record says what was inferred (PHH ``_inferred``). The client's notes between the
 actions (players moved, finishing places, the chat, the time bank) change nothing and are
-read as such (rows that change nothing).
+read as such (rows that change nothing). The 2016 client states the buy-in on the game
+line (``NL Texas Hold'em $5 USD Buy-in  - ...``) and the tournament below the seats
+(``Trny: 128400001 Level: 2``, ``Blinds-Antes(15/30 -5)``), and prints the posts.
 """
 
 from __future__ import annotations

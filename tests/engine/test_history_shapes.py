@@ -430,21 +430,21 @@ def test_a_large_file_is_cut_into_slices_that_start_at_a_hand(tmp_path: Path) ->
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=False, reason=(
-    "failed once in the full CI run on a loaded machine (the output was complete), passed alone"
-    " at 72 MB peak in the same venv: cause not found yet (closing note, 2026-12-06)"))
 def test_converting_one_large_file_keeps_memory_flat(tmp_path: Path) -> None:
-    """60,000 generated hands (about 46 MB) in one file: converted in a child process, whose peak
-    resident memory must stay under 200 MB (the file read whole took 1.2 GB)."""
+    """30,000 generated hands (about 23 MB) in one file: converted in a child process, whose peak
+    resident memory must stay under 200 MB (read whole, 60,000 such hands took 1.2 GB: half
+    as many still far more than the limit)."""
     path = tmp_path / "big.txt"
-    size = _big_file(path, 60_000)
-    assert size > 40_000_000
+    size = _big_file(path, 30_000)
+    assert size > 20_000_000
     code = ("import resource, sys\n"
             "from holdem_eval.engine import convert_history\n"
             "s = convert_history([sys.argv[1]], sys.argv[2])\n"
             "print(s.hands, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n")
     run = subprocess.run([sys.executable, "-c", code, str(path), str(tmp_path / "out.phhs")],
-                         capture_output=True, text=True, check=True, env=dict(os.environ), cwd=tmp_path)
+                         capture_output=True, text=True, env=dict(os.environ), cwd=tmp_path)
+    # what the child said, in full, when it failed (it failed once in a loaded CI run)
+    assert run.returncode == 0, f"exit {run.returncode}\n{run.stdout[-2000:]}\n{run.stderr[-4000:]}"
     hands, peak_kb = (int(x) for x in run.stdout.split())
-    assert hands == 60_000
+    assert hands == 30_000, run.stderr[-4000:]
     assert peak_kb < 200 * 1024, f"peak RSS {peak_kb / 1024:.0f} MB"

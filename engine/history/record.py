@@ -432,8 +432,9 @@ def to_phh(rec: HandRecord) -> PhhHand:
     # the replay plan, compiled as the actions are written (phh.replay's steps)
     holes: list[tuple[int, ...]] = []
     steps: list[Step] = []
+    unknown = ("??" * hc, rec.line)
     for name in order:
-        cards, line = rec.holes.get(name, ("??" * hc, rec.line))
+        cards, line = rec.holes.get(name, unknown)
         if len(cards) != 2 * hc:
             raise rec.fail(line, f"{name!r} has {len(cards) // 2} hole cards {cards!r}, expected"
                            f" {hc} for this game")
@@ -473,9 +474,8 @@ def to_phh(rec: HandRecord) -> PhhHand:
                 steps.append((len(actions), OP_CC, k, 0))
                 actions.append(f"p{k + 1} cc")
             else:
-                text = str(to)
-                steps.append((len(actions), OP_CBR, k, text))
-                actions.append(f"p{k + 1} cbr {text}")
+                steps.append((len(actions), OP_CBR, k, to))
+                actions.append(f"p{k + 1} cbr {to}")
             bets[k] = to
         lines.append(line)
     round_over(rec, order, bets)
@@ -517,9 +517,10 @@ def to_phh(rec: HandRecord) -> PhhHand:
             rec.collected[owner] -= back
             collected -= back
     finishing = []
+    zero = Decimal(0)
     for k, name in enumerate(order):
-        stack = rec.seats[name][1]
-        end = stack - invested[k] + rec.uncalled.get(name, 0) + rec.collected.get(name, 0)
+        stack = starts[k]
+        end = stack - invested[k] + rec.uncalled.get(name, zero) + rec.collected.get(name, zero)
         if end < 0:
             raise rec.fail(rec.seats[name][2], f"{name!r} puts in {invested[k]} but has only"
                            f" {stack}: the amounts do not add up")
@@ -544,7 +545,7 @@ def to_phh(rec: HandRecord) -> PhhHand:
         "variant": rec.variant,
         "antes": antes,
         "blinds_or_straddles": blinds,
-        "starting_stacks": [rec.seats[name][1] for name in order],
+        "starting_stacks": starts,
         "actions": actions,
         "finishing_stacks": finishing,
         # the recorded fees as an exact rate of the pot: the engine takes exactly them

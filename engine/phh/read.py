@@ -18,7 +18,7 @@ from typing import Any
 from ..errors import PhhError, UnsupportedPhhError
 from ..rules import Rules
 from .hand import MAX_PLACES, MAX_UNITS, PHH_RULES, PHH_VARIANTS, PhhHand, as_units, decimal_places
-from .replay import OP_CBR, Step, bet_step, replay_plan, set_plan
+from .replay import OP_CBR, Step, replay_plan, set_plan
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -191,8 +191,9 @@ def planned_hand(name: str, table: dict[str, Any], holes: Sequence[tuple[int, ..
     variant of :data:`PHH_VARIANTS`, its required fields, 2 to 10 players and amounts
     that are ``Decimal`` or ``int``; that its actions start with one ``d dh`` deal a seat,
     in seat order, whose cards are ``holes`` (a card once, as many as the game deals); and
-    that ``steps`` are the later actions' plan steps, each bet's amount as the text of its
-    action (``(index, OP_CBR, seat, '3.50')``). ``table`` becomes the hand's ``fields``.
+    that ``steps`` are the later actions' plan steps, each bet's amount as the amount its
+    action's text writes (``(index, OP_CBR, seat, Decimal('3.50'))`` for ``pK cbr 3.50``).
+    ``table`` becomes the hand's ``fields``.
     A table out of the ordinary (an amount not finite, finer than 10**-18, out of the
     engine's range; a stack that is not positive) is left to :func:`build_hand`, which
     says what is wrong with it."""
@@ -203,7 +204,8 @@ def planned_hand(name: str, table: dict[str, Any], holes: Sequence[tuple[int, ..
         if key in table:
             values += table[key]
     values += [table[key] for key in limits]
-    values += [Decimal(step[3]) for step in steps if step[1] == OP_CBR]
+    bets = [k for k, step in enumerate(steps) if step[1] == OP_CBR]
+    values += [steps[k][3] for k in bets]
     try:  # the amounts as exact fractions (a number that is not finite raises)
         ratios = [v.as_integer_ratio() for v in values]
     except (ValueError, OverflowError):
@@ -243,8 +245,11 @@ def planned_hand(name: str, table: dict[str, Any], holes: Sequence[tuple[int, ..
         infinite_stacks=(), dead_posts=got.get("_dead_posts", ()),
         runs=_runs_of(name, table), rules=rules, _derived={})
     phh.engine_game()  # a '_variant' that is not a game of the variant raises here
-    set_plan(phh, holes, [bet_step(s[0], s[2], s[3], scale) if s[1] == OP_CBR else s
-                          for s in steps])
+    planned = list(steps)
+    for k, bet in zip(bets, units[len(units) - len(bets):]):
+        index, _, seat, _ = planned[k]
+        planned[k] = (index, OP_CBR, seat, bet)  # within range, a whole number of units
+    set_plan(phh, holes, planned)
     return phh
 
 

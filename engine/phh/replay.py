@@ -88,7 +88,7 @@ def _words(action: str) -> list[str]:
     return (action.split("#", 1)[0] if "#" in action else action).split()
 
 
-def amount_units(text: str, scale: int) -> int:
+def _amount_units(text: str, scale: int) -> int:
     if scale == 1 and text.isascii() and text.isdigit():
         return int(text)
     try:
@@ -179,7 +179,7 @@ def _step(phh: PhhHand, index: int, words: list[str]) -> _Step:
         if op == "f" and size == 2:
             return (index, OP_FOLD, seat, 0)
         if op == "cbr" and size == 3:
-            return (index, OP_CBR, seat, amount_units(words[2], phh.scale))
+            return (index, OP_CBR, seat, _amount_units(words[2], phh.scale))
         if op == "sm" and size == 2:
             return (index, OP_MUCK, seat, None)
         if op == "sm" and size == 3:
@@ -206,15 +206,6 @@ def _plan_key(phh: PhhHand) -> tuple[Any, ...]:
     cache, so a changed field must not find the old plan)."""
     return (phh.actions, phh.starting_stacks, phh.antes, phh.blinds_or_straddles, phh.rules,
             phh.variant, phh.min_bet, phh.small_bet, phh.big_bet)
-
-
-def bet_step(index: int, seat: int, amount: str, scale: int) -> Step:
-    """The step of ``pK cbr AMOUNT`` at ``index``, as :func:`_step` compiles it (a failure
-    step if the amount is not one the hand can play)."""
-    try:
-        return (index, OP_CBR, seat, amount_units(amount, scale))
-    except HoldemEvalError as exc:
-        return (index, OP_FAIL, -1, (str(exc), PhhReplayError))
 
 
 def set_plan(phh: PhhHand, holes: Sequence[tuple[int, ...]], steps: Sequence[Step]) -> None:

@@ -95,10 +95,10 @@ def _sample() -> PhhHand:
 
 
 def _plan_args(phh: PhhHand) -> tuple[list[tuple[int, ...]], list[Any]]:
-    """The holes and steps to_phh gave, each bet's amount back as its text."""
+    """The holes and steps to_phh gave, each bet's amount back as the file's amount."""
     plan = replay_plan(phh)
     assert plan.holes is not None
-    steps = [(i, code, seat, str(phh.to_chips(arg)) if code == 3 else arg)
+    steps = [(i, code, seat, Decimal(arg) / phh.scale if code == 3 else arg)
              for i, code, seat, arg in plan.steps]
     return list(plan.holes), steps
 
@@ -140,7 +140,7 @@ def test_a_bet_finer_than_the_engine_plays_fails_at_its_action_as_build_hand_doe
     holes, steps = _plan_args(phh)
     k = next(j for j, s in enumerate(steps) if s[1] == 3)
     index, _, seat, _ = steps[k]
-    steps[k] = (index, 3, seat, "0.0000000000000000001")
+    steps[k] = (index, 3, seat, Decimal("0.0000000000000000001"))
     table = dict(phh.fields)
     table["actions"] = list(table["actions"])
     table["actions"][index] = f"p{seat + 1} cbr 0.0000000000000000001"

@@ -205,10 +205,23 @@ class PhhHand:
                           blind_counts_toward_cap=False)
         else:
             kwargs["min_bet"] = self.min_bet
-        try:
-            return GameConfig(**kwargs)
-        except ConfigError as exc:
-            raise UnsupportedPhhError(f"{self.name}: the engine cannot play this game: {exc}") from None
+        # the hands of a table share their game: a GameConfig (immutable) is made once for
+        # them, where validating one costs as much as replaying a hand
+        key = tuple(kwargs.items())
+        config = _CONFIGS.get(key)
+        if config is None:
+            try:
+                config = GameConfig(**kwargs)
+            except ConfigError as exc:
+                raise UnsupportedPhhError(
+                    f"{self.name}: the engine cannot play this game: {exc}") from None
+            if len(_CONFIGS) >= 4096:
+                _CONFIGS.clear()
+            _CONFIGS[key] = config
+        return config
+
+
+_CONFIGS: dict[tuple[tuple[str, Any], ...], GameConfig] = {}
 
 
 @dataclass(frozen=True)

@@ -157,3 +157,34 @@ def test_the_rake_percent_is_the_exact_fraction() -> None:
         whole = Decimal(rng.randrange(0, 10**7)).scaleb(-rng.randrange(0, 5))
         want = str(Fraction(part) / Fraction(whole) * 100 if whole else 0)
         assert percent_text(part, whole) == want, (part, whole)
+
+
+# ---- the game of a hand, made once for the hands that share it --------------------------
+
+_GAME = ("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = {min_bet}\n"
+         "starting_stacks = [200, 200]\nactions = ['d dh p1 AhKh', 'd dh p2 7c2d', 'p2 f']\n")
+
+
+def test_hands_of_one_game_share_its_config_and_a_game_refused_is_refused_each_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from holdem_eval.engine import ConfigError, GameConfig, UnsupportedPhhError, loads_phh
+    from holdem_eval.engine.phh import hand
+
+    (a,) = loads_phh(_GAME.format(min_bet=2))
+    (b,) = loads_phh(_GAME.format(min_bet=2))
+    assert a.game_config() is b.game_config()
+    assert replay_phh(a).finishing_stacks == replay_phh(b).finishing_stacks == (201, 199)
+    (c,) = loads_phh(_GAME.format(min_bet=4))
+    assert c.game_config() is not a.game_config() and c.game_config().min_bet == 4
+
+    def refuse_min_bet_6(**kwargs: Any) -> GameConfig:
+        if kwargs["min_bet"] == 6:
+            raise ConfigError("min_bet 6 refused by the test")
+        return GameConfig(**kwargs)
+
+    monkeypatch.setattr(hand, "GameConfig", refuse_min_bet_6)
+    monkeypatch.setattr(hand, "_CONFIGS", {})  # nothing remembered from other tests
+    for _ in range(2):  # a refusal is never remembered as a game
+        (bad,) = loads_phh(_GAME.format(min_bet=6))
+        with pytest.raises(UnsupportedPhhError, match="cannot play this game: min_bet 6 refused"):
+            bad.game_config()

@@ -176,6 +176,9 @@ def test_hands_of_one_game_share_its_config_and_a_game_refused_is_refused_each_t
     assert replay_phh(a).finishing_stacks == replay_phh(b).finishing_stacks == (201, 199)
     (c,) = loads_phh(_GAME.format(min_bet=4))
     assert c.game_config() is not a.game_config() and c.game_config().min_bet == 4
+    # the same forced bets and limits, but a game of its own (one the variant is not)
+    with pytest.raises(PhhError, match="_variant 'short-deck' is not a game of variant 'NT'"):
+        loads_phh(_GAME.format(min_bet=2) + "_variant = 'short-deck'\n")
 
     def refuse_min_bet_6(**kwargs: Any) -> GameConfig:
         if kwargs["min_bet"] == 6:

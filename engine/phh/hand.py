@@ -160,7 +160,7 @@ class PhhHand:
         variant, betting = PHH_VARIANTS[self.variant]
         alternate = self.fields.get("_variant")
         if alternate is not None:
-            if PHH_ALTERNATES.get(alternate) != variant:
+            if type(alternate) is not str or PHH_ALTERNATES.get(alternate) != variant:
                 names = sorted(k for k, v in PHH_ALTERNATES.items() if v == variant)
                 raise PhhError(f"{self.name}: _variant {alternate!r} is not a game of variant"
                                f" {self.variant!r} (it may be one of {names})")

@@ -191,3 +191,11 @@ def test_hands_of_one_game_share_its_config_and_a_game_refused_is_refused_each_t
         (bad,) = loads_phh(_GAME.format(min_bet=6))
         with pytest.raises(UnsupportedPhhError, match="cannot play this game: min_bet 6 refused"):
             bad.game_config()
+
+
+def test_a_variant_field_that_is_not_text_is_refused_by_name() -> None:
+    from holdem_eval.engine import loads_phh
+
+    text = _GAME.format(min_bet=2).replace("'NT'", "'NS'") + "_variant = ['short-deck']\n"
+    with pytest.raises(PhhError, match=r"_variant \['short-deck'\] is not a game of variant 'NS'"):
+        loads_phh(text)

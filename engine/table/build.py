@@ -162,16 +162,19 @@ def table_views_json(table: Table, viewers: Iterable[int | None]) -> dict[int | 
         doc["viewer"] = v
         pos = pos_of.get(v)
         if hand is not None and pos is not None:
-            own = table.view(v)
+            got = hand._view(pos)  # the seat's own record: his cards, his legal actions
+            if got is None:  # a state set from outside that fails its check
+                raise hand._state_error()
             seat = base["seats"][v]
             if seat["cards"] is None:
                 seats = list(base["seats"])
-                seats[v] = {**seat, "cards": cards_to_json(own.__dict__["_seats"].cards_of(pos))}
+                seats[v] = {**seat, "cards": cards_to_json(_Seats((), {}, got[6]).cards_of(pos))}
                 doc["seats"] = seats
-            if own.legal or own.runs:
-                doc["legal"] = legal_to_json(own.legal)
-                doc["to_call"] = own.to_call
-                doc["runs"] = list(own.runs)
+            if got[5]:  # his turn
+                doc["legal"] = legal_to_json(got[5])
+                doc["to_call"] = got[3]
+            if hand._run_choosing and v in table.runs_pending:
+                doc["runs"] = list(hand.run_choices)
         out[v] = doc
     return {v: out[v] for v in viewers}
 

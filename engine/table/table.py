@@ -386,8 +386,9 @@ class Table:
         for k in order:
             s = self.seats[k]
             assert s is not None
-            s.missed_big_blind = s.missed_small_blind = s.post_big_blind = False
-            if k == bb:
+            if s.missed_big_blind or s.missed_small_blind or s.post_big_blind:
+                s.missed_big_blind = s.missed_small_blind = s.post_big_blind = False
+            if k == bb and s.waiting_for_big_blind:
                 s.waiting_for_big_blind = False
         self.button = button
         self._first_hand = False
@@ -550,11 +551,12 @@ class Table:
         hand = self.hand
         assert hand is not None and hand.is_over and self.hand_id is not None
         result = PendingResult(hand, self.hand_id, self.hand_seats, self.rules)  # made when read
-        for pos, k in enumerate(self.hand_seats):
+        for k, stack in zip(self.hand_seats, hand.stacks):
             s = self.seats[k]
             assert s is not None
-            s.stack = hand.stacks[pos] + s.pending_rebuy
-            s.pending_rebuy = 0
+            s.stack = stack + s.pending_rebuy
+            if s.pending_rebuy:
+                s.pending_rebuy = 0
         self.rake_taken += hand.rake
         self.hands_played += 1
         self.history.append(hand)

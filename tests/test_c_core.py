@@ -53,14 +53,16 @@ def test_c_icm_under_sanitizers(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_c_hand_state_machine_under_sanitizers(tmp_path: Path) -> None:
-    exe = tmp_path / "test_hand"
+@pytest.mark.parametrize(("program", "what"), [("test_hand", "hand"), ("test_hand_view", "hand view")])
+def test_c_hand_state_machine_under_sanitizers(tmp_path: Path, program: str, what: str) -> None:
+    exe = tmp_path / program
     cmd = [
         _cc(), *WARN, "-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
-        f"-I{CSRC}", str(ROOT / "tests" / "c" / "test_hand.c"),
+        f"-I{CSRC}", str(ROOT / "tests" / "c" / f"{program}.c"),
         *(str(CSRC / name) for name in (
             "hand.c", "hand_cards.c", "hand_deck.c", "hand_showdown.c", "hand_start.c",
-            "hand_state.c", "hand_log.c", "settle.c", "settle_pots.c", "settle_rake.c", "variant.c",
+            "hand_state.c", "hand_log.c", "hand_view.c", "settle.c", "settle_pots.c", "settle_rake.c",
+            "variant.c",
             "deal.c", "eval.c", "he_tables.c", "eval_omaha.c", "eval_omaha_tables.c", "eval_short.c",
             "eval_short_tables.c",
         )),
@@ -70,7 +72,7 @@ def test_c_hand_state_machine_under_sanitizers(tmp_path: Path) -> None:
     assert build.returncode == 0, build.stderr[-4000:]
     run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr[-4000:]
-    assert "all C hand checks passed" in run.stdout
+    assert f"all C {what} checks passed" in run.stdout
 
 
 # the hand machine and its batch kernels in both layouts (csrc/hand_compact.c: the compact one)

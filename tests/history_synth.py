@@ -43,15 +43,15 @@ def _usd(cents: int) -> str:
     return f"${cents // 100}.{cents % 100:02d}" if cents % 100 else f"${cents // 100}"
 
 
-def _act(hand: Hand, rng: random.Random) -> None:
-    """One random bot decision for the seat to act: shove 2%, raise 15%, else check or
+def _act(hand: Hand, rng: random.Random, shove: float = 0.02) -> None:
+    """One random bot decision for the seat to act: shove (2%), raise 15%, else check or
     call (less often the more it costs: a bet of 20 big blinds or more is called 40%)."""
     legal = {a.kind: a for a in hand.legal_actions()}
     r = rng.random()
     raise_ = legal.get(ActionKind.RAISE) or legal.get(ActionKind.BET)
-    if raise_ is not None and r < 0.02:
+    if raise_ is not None and r < shove:
         hand.bet_or_raise_to(raise_.max_amount)  # shove
-    elif raise_ is not None and r < 0.17:
+    elif raise_ is not None and r < shove + 0.15:
         lo, hi = raise_.min_amount, raise_.max_amount
         hand.bet_or_raise_to(min(hi, lo + rng.randrange(0, max(1, lo))))
     elif ActionKind.CHECK in legal or r < (0.40 if hand.to_call >= 2_000 else 0.65):
@@ -61,67 +61,12 @@ def _act(hand: Hand, rng: random.Random) -> None:
 
 
 def _text(hand_id: int, hand: Hand, names: list[str], seats: list[int], button: int) -> str:
-    n = len(names)
     lines = [f"PokerStars Hand #{hand_id}:  Hold'em No Limit ($0.50/$1 USD) - "
              f"2024/03/{1 + hand_id % 28:02d} {hand_id % 24:02d}:{hand_id % 60:02d}:00 ET",
              f"Table 'Synth {hand_id // 1000}' 6-max Seat #{seats[button]} is the button"]
     lines += [f"Seat {seats[k]}: {names[k]} ({_usd(s)} in chips)"
               for k, s in enumerate(hand.starting_stacks)]
-    stacks = list(hand.starting_stacks)
-    bets = [0] * n
-    current = 0
-    board: list[int] = []
-    won = [0] * n
-    holes = hand.hole_cards
-    shown_header = dealt = False
-    for e in hand.events:
-        who = names[e.seat] if e.seat >= 0 else ""
-        if e.kind in ("small_blind", "big_blind"):
-            stacks[e.seat] -= e.amount
-            bets[e.seat] = e.amount
-            current = max(current, e.amount)
-            blind = "small blind" if e.kind == "small_blind" else "big blind"
-            lines.append(f"{who}: posts {blind} {_usd(e.amount)}")
-            continue
-        elif e.kind == "hole":
-            continue
-        elif not dealt:
-            lines += ["*** HOLE CARDS ***", f"Dealt to {names[0]} [{_cards(holes[0])}]"]
-            dealt = True
-        if e.kind == "board":
-            board += e.cards
-            bets, current = [0] * n, 0
-            old = f"[{_cards(board[:-len(e.cards)])}] " if len(board) > 3 else ""
-            lines.append(f"*** {_STREETS[len(board)]} *** {old}[{_cards(list(e.cards))}]")
-        elif e.kind in ("fold", "check"):
-            lines.append(f"{who}: {e.kind}s")
-        elif e.kind == "call":
-            stacks[e.seat] -= e.amount
-            bets[e.seat] += e.amount
-            lines.append(f"{who}: calls {_usd(e.amount)}" + _allin(stacks[e.seat]))
-        elif e.kind in ("bet", "raise"):
-            stacks[e.seat] -= e.amount - bets[e.seat]
-            bets[e.seat] = e.amount
-            what = (f"bets {_usd(e.amount)}" if e.kind == "bet"
-                    else f"raises {_usd(e.amount - current)} to {_usd(e.amount)}")
-            current = e.amount
-            lines.append(f"{who}: {what}" + _allin(stacks[e.seat]))
-        elif e.kind == "uncalled":
-            lines.append(f"Uncalled bet ({_usd(e.amount)}) returned to {who}")
-        elif e.kind in ("show", "muck"):
-            if not shown_header:
-                lines.append("*** SHOW DOWN ***")
-                shown_header = True
-            lines.append(f"{who}: shows [{_cards(e.cards)}]" if e.kind == "show"
-                         else f"{who}: mucks hand")
-        elif e.kind == "win":
-            won[e.seat] += e.amount
-            lines.append(f"{who} collected {_usd(e.amount)} from pot")
-    pot = sum(won) + hand.rake
-    lines += ["*** SUMMARY ***", f"Total pot {_usd(pot)} | Rake {_usd(hand.rake)}"]
-    if board:
-        lines.append(f"Board [{_cards(board)}]")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + _stars_like(hand, names, _usd, gg=False)) + "\n"
 
 
 def _allin(stack: int) -> str:
@@ -138,16 +83,7 @@ def stars_hands(n: int, seed: int, *, first_id: int = 200_000_000_000) -> Iterat
         seats = sorted(rng.sample(range(1, 7), players))
         stacks = [rng.randrange(20, 151) * 100 + rng.choice((0, 0, 25, 50)) for _ in names]
         button = rng.randrange(players)
-        hand = Hand(_CONFIG, stacks, button=button, seed=rng.getrandbits(63), rules=_RULES,
-                    manual_showdown=True)
-        while not hand.is_over:
-            pending = hand.showdown_pending
-            if not pending:
-                _act(hand, rng)
-            elif len(pending) > 1 and 0 not in hand.stacks and rng.random() < 0.3:
-                hand.muck(pending[0])  # a beaten hand may be mucked unless someone is all-in
-            else:
-                hand.show(pending[0])
+        hand = _play(rng, _CONFIG, _RULES, stacks, button)
         yield _text(first_id + i, hand, names, seats, button)
 
 
@@ -170,9 +106,19 @@ def write_stars_files(folder: Path, n: int, seed: int, *, per_file: int = 500) -
 # same random engine hands, written as another client writes them, with what a reader must
 # find in them (``expect``). ``write_history_file`` joins hands as exports join them.
 
-SHAPES = ("stars-cash", "stars-bounty", "gg-cash-straddle", "gg-tournament", "party-cash",
-          "party-2011-tournament")
-"""stars-cash: PokerStars cash (as :func:`stars_hands`); stars-bounty: PokerStars
+SHAPES = ("stars-cash", "stars-bounty", "stars-tournament", "stars-sitting-out",
+          "stars-run-twice", "gg-cash-straddle", "gg-tournament", "gg-run-twice", "party-cash",
+          "party-rake-10", "party-2011-tournament", "party-2016-tournament", "party-sit-and-go",
+          "winamax-cash", "winamax-tournament", "winamax-sit-and-go", "winamax-french")
+"""stars-cash: PokerStars cash (as :func:`stars_hands`); stars-tournament: a tournament with
+antes ('Level IV (50/100)'); stars-sitting-out: a cash table with a player sitting out (not
+dealt in); stars-run-twice, gg-run-twice: all-ins run twice ('*** FIRST FLOP ***' ...
+'*** SECOND RIVER ***'); party-rake-10: PartyPoker cash raked 10% (the site prints no
+rake: worked out); party-2016-tournament, party-sit-and-go: the 2016 client ('NL Texas
+Hold'em $5 USD Buy-in  - ...', 'Trny: N Level: L' and 'Blinds-Antes(...)' below the seats);
+winamax-cash, winamax-tournament, winamax-sit-and-go: Winamax, the uncalled bet in what its
+owner collects; winamax-french: Winamax's French client ('Siège', 'poste la petite blinde',
+'relance 1€ à 1.50€', 'suit', 'passe', 'checke'); stars-bounty: PokerStars
 progressive knockout tournament (seat bounties, 'wins $X for eliminating Y and their own
 bounty increases by ...'); gg-cash-straddle: GGPoker cash with the bare 'X: straddle $2' from
 UTG or, restated, from the big blind; gg-tournament: GGPoker tournament, 'Level7(1,750/3,500)'
@@ -186,9 +132,10 @@ class SynthHand(NamedTuple):
     site: str
     hand_id: str
     expect: dict[str, Any]
-    """What the reader must find: 'players' (PHH order), 'bounties' and 'bounties_won' (by
-    name), 'inferred' (the posts inferred), 'blinds' (PHH blinds_or_straddles in units of
-    the hand's amounts as Decimal strings)."""
+    """What the reader must find: 'players' (PHH order), 'stacks' (each player's finishing
+    stack, by name, in the site's money), 'runs' (the runs of the board), 'bounties' and
+    'bounties_won' (by name), 'inferred' (the posts inferred), 'blinds' (PHH
+    blinds_or_straddles in units of the hand's amounts as Decimal strings)."""
 
 
 _ALL_NAMES = (*NAMES, "Ana Lü", "Mr. Pink")  # nine-handed tables need ten names
@@ -208,13 +155,19 @@ def _chips(n: int, *, grouped: bool = False) -> str:
 
 
 def _play(rng: random.Random, config: GameConfig, rules: Rules, stacks: list[int],
-          button: int) -> Hand:
+          button: int, *, runs: int = 1) -> Hand:
+    """A random hand; ``runs``: the players all agree to run the board that many times
+    when they are all-in with cards to come."""
     hand = Hand(config, stacks, button=button, seed=rng.getrandbits(63), rules=rules,
-                manual_showdown=True)
+                manual_showdown=True, max_runs=runs)
     while not hand.is_over:
+        for seat in hand.runs_pending:
+            hand.choose_runs(seat, runs)
         pending = hand.showdown_pending
+        if hand.runs_pending:
+            continue
         if not pending:
-            _act(hand, rng)
+            _act(hand, rng, 0.02 if runs == 1 else 0.12)
         elif len(pending) > 1 and 0 not in hand.stacks and rng.random() < 0.3:
             hand.muck(pending[0])
         else:
@@ -230,6 +183,22 @@ def _players(rng: random.Random, low: int, high: int) -> tuple[list[str], list[i
     return names, seats, rng.randrange(count)
 
 
+def _tournament(rng: random.Random, seats: tuple[int, int], levels: int, step: int,
+                antes: Callable[[int, int], tuple[int, ...]], depth: tuple[int, int],
+                odd: int) -> tuple[Hand, list[str], list[int], int, int]:
+    """A random tournament hand: ``seats`` players (fewest, most), a level of 1..``levels``
+    with a small blind of ``step`` a level, an ante drawn from ``antes(level, sb)``, stacks
+    of ``depth`` big blinds plus up to ``odd`` chips. The hand, names, seats, button and
+    level."""
+    names, places, button = _players(rng, *seats)
+    level = rng.randint(1, levels)
+    sb = step * level
+    config = GameConfig(variant="holdem", betting="no-limit", big_blind=2 * sb, small_blind=sb,
+                        ante=rng.choice(antes(level, sb)), mode="tournament")
+    stacks = [rng.randrange(*depth) * 2 * sb + rng.randrange(0, odd) for _ in names]
+    return _play(rng, config, Rules(), stacks, button), names, places, button, level
+
+
 def _order(names: list[str], button: int) -> list[str]:
     """PHH order: from the seat after the button, the button last."""
     n = len(names)
@@ -237,20 +206,33 @@ def _order(names: list[str], button: int) -> list[str]:
 
 
 def _stars_like(hand: Hand, names: list[str], money: Callable[[int], str], *, gg: bool,
-                bounty_lines: list[str] | None = None) -> list[str]:
-    """The body of a PokerStars or GGPoker hand: posts to summary (money as ``money``)."""
+                bounty_lines: list[str] | None = None, winamax: bool = False) -> list[str]:
+    """The body of a PokerStars or GGPoker hand: posts to summary (money as ``money``);
+    ``winamax``: Winamax's, which follows it with a space after the name, no uncalled bet
+    line (what its owner collects holds it) and a total pot of what was collected."""
     n = len(names)
-    lines: list[str] = []
+    at = " " if winamax else ": "  # what follows an actor's name
+    lines: list[str] = ["*** ANTE/BLINDS ***"] if winamax else []
     bets = [0] * n
     current = 0
     board: list[int] = []
     won = [0] * n
+    back = [0] * n
     holes = hand.hole_cards
     dealt = shown = False
+    ran: int | None = None  # the board's cards when the players agreed to run it twice
     for e, left, _ in _annotated(hand):
         who = names[e.seat] if e.seat >= 0 else ""
+        if e.kind == "runs":
+            ran = len(board) if e.amount > 1 else None
+            continue
+        if e.kind == "run_board":
+            lines += _second_run(board[:ran or 0], list(e.cards), e.amount)
+            continue
+        if e.kind in ("run_choice", "run", "run_win", "hole", "rake"):
+            continue
         if e.kind == "ante":
-            lines.append(f"{who}: posts the ante {money(e.amount)}")
+            lines.append(f"{who}{at}posts {'' if winamax else 'the '}ante {money(e.amount)}")
             continue
         if e.kind in ("small_blind", "big_blind", "straddle"):
             bets[e.seat] = e.amount
@@ -260,12 +242,10 @@ def _stars_like(hand: Hand, names: list[str], money: Callable[[int], str], *, gg
                              else f"{who}: posts straddle {money(e.amount)}")
             else:
                 blind = "small blind" if e.kind == "small_blind" else "big blind"
-                lines.append(f"{who}: posts {blind} {money(e.amount)}")
-            continue
-        if e.kind in ("hole", "rake"):
+                lines.append(f"{who}{at}posts {blind} {money(e.amount)}")
             continue
         if not dealt:
-            lines.append("*** HOLE CARDS ***")
+            lines.append("*** PRE-FLOP ***" if winamax else "*** HOLE CARDS ***")
             if gg:
                 lines += [f"Dealt to {names[k]}" + (f" [{_cards(holes[0])}]" if k == 0 else "")
                           for k in range(n)]
@@ -275,36 +255,58 @@ def _stars_like(hand: Hand, names: list[str], money: Callable[[int], str], *, gg
         if e.kind == "board":
             board += e.cards
             bets, current = [0] * n, 0
-            old = f"[{_cards(board[:-len(e.cards)])}] " if len(board) > 3 else ""
-            lines.append(f"*** {_STREETS[len(board)]} *** {old}[{_cards(list(e.cards))}]")
+            old = f"[{_cards(board[:-len(e.cards)])}]{'' if winamax else ' '}" if len(board) > 3 else ""
+            first = "FIRST " if ran is not None else ""
+            lines.append(f"*** {first}{_STREETS[len(board)]} *** {old}[{_cards(list(e.cards))}]")
         elif e.kind in ("fold", "check"):
-            lines.append(f"{who}: {e.kind}s")
+            lines.append(f"{who}{at}{e.kind}s")
         elif e.kind == "call":
             bets[e.seat] += e.amount
-            lines.append(f"{who}: calls {money(e.amount)}" + _allin(left))
+            lines.append(f"{who}{at}calls {money(e.amount)}" + _allin(left))
         elif e.kind in ("bet", "raise"):
             bets[e.seat] = e.amount
             what = (f"bets {money(e.amount)}" if e.kind == "bet"
                     else f"raises {money(e.amount - current)} to {money(e.amount)}")
             current = e.amount
-            lines.append(f"{who}: {what}" + _allin(left))
+            lines.append(f"{who}{at}{what}" + _allin(left))
+        elif e.kind == "uncalled" and winamax:
+            back[e.seat] += e.amount
         elif e.kind == "uncalled":
             lines.append(f"Uncalled bet ({money(e.amount)}) returned to {who}")
         elif e.kind in ("show", "muck"):
             if not shown:
                 lines.append("*** SHOWDOWN ***" if gg else "*** SHOW DOWN ***")
                 shown = True
-            lines.append(f"{who}: shows [{_cards(e.cards)}]" if e.kind == "show"
-                         else f"{who}: mucks hand")
+            lines.append(f"{who}{at}shows [{_cards(e.cards)}]" if e.kind == "show"
+                         else f"{who}{at}mucks{'' if winamax else ' hand'}")
         elif e.kind == "win":
             won[e.seat] += e.amount
-            lines.append(f"{who} collected {money(e.amount)} from pot")
+            if not winamax:
+                lines.append(f"{who} collected {money(e.amount)} from pot")
+    if winamax:
+        lines += [f"{names[k]} collected {money(won[k] + back[k])} from pot"
+                  for k in range(n) if won[k] or back[k]]
+        rake = f"Rake {money(hand.rake)}" if hand.rake else "No rake"
+        return [*lines, "*** SUMMARY ***", f"Total pot {money(sum(won) + sum(back))} | {rake}"]
     lines += bounty_lines or []
     pot = sum(won) + hand.rake
     lines += ["*** SUMMARY ***", f"Total pot {money(pot)} | Rake {money(hand.rake)}"
               + (" | Jackpot $0" if gg and money(0).startswith("$") else "")]
     if board:
         lines.append(f"Board [{_cards(board)}]")
+    return lines
+
+
+def _second_run(shared: list[int], cards: list[int], run: int) -> list[str]:
+    """A later run's streets as PokerStars prints them: '*** SECOND TURN *** [..] [Jd]'."""
+    word = {2: "SECOND", 3: "THIRD", 4: "FOURTH"}[run]
+    board, lines = list(shared), []
+    while cards:
+        take = 3 if not board else 1
+        new, cards = cards[:take], cards[take:]
+        old = f"[{_cards(board)}] " if board else ""
+        board += new
+        lines.append(f"*** {word} {_STREETS[len(board)]} *** {old}[{_cards(new)}]")
     return lines
 
 
@@ -438,14 +440,9 @@ def _gg_cash_straddle(rng: random.Random, hand_id: int) -> SynthHand:
 def _gg_tournament(rng: random.Random, hand_id: int) -> SynthHand:
     """A GGPoker tournament hand: 'Level7(1,750/3,500)', with the ante in the stakes
     'Level7(1,750/3,500(350))' when there is one; chips grouped by commas."""
-    names, seats, button = _players(rng, 2, 8)
-    level = rng.randint(1, 30)
-    sb = 250 * level
-    ante = rng.choice((0, sb // 5))
-    config = GameConfig(variant="holdem", betting="no-limit", big_blind=2 * sb, small_blind=sb,
-                        ante=ante, mode="tournament")
-    stacks = [rng.randrange(10, 80) * 2 * sb + rng.randrange(0, 1000) for _ in names]
-    hand = _play(rng, config, Rules(), stacks, button)
+    hand, names, seats, button, level = _tournament(rng, (2, 8), 30, 250, lambda lv, sb: (0, sb // 5),
+                                                    (10, 80), 1000)
+    sb, ante = hand.config.small_blind, hand.config.ante
     chips = partial(_chips, grouped=True)
     stakes = f"{chips(sb)}/{chips(2 * sb)}" + (f"({chips(ante)})" if ante else "")
     head = [f"Poker Hand #TM{hand_id}: Tournament #{280_000_000 + level}, Bounty Hunters"
@@ -520,10 +517,8 @@ def _party_body(hand: Hand, names: list[str], money: Callable[[int], str], *,
     return lines
 
 
-def _party_cash(rng: random.Random, hand_id: int) -> SynthHand:
-    names, seats, button = _players(rng, 2, 9)
-    stacks = [rng.randrange(20, 150) * 100 + rng.choice((0, 0, 25, 50)) for _ in names]
-    hand = _play(rng, _CONFIG, _RULES, stacks, button)
+def _party_cash_text(hand: Hand, names: list[str], seats: list[int], button: int,
+                     hand_id: int) -> str:
     money = lambda c: f"{_usd(c)} USD"  # noqa: E731 - a one-line formatter
     head = [f"***** Hand History for Game {hand_id} *****",
             f"$0.50/$1 USD NL Texas Hold'em - {_party_date(hand_id)}",
@@ -531,22 +526,23 @@ def _party_cash(rng: random.Random, hand_id: int) -> SynthHand:
             f"Seat {seats[button]} is the button",
             f"Total number of players : {len(names)}/9 "]
     head += [f"Seat {seats[k]}: {names[k]} ( {money(s)} )" for k, s in enumerate(hand.starting_stacks)]
-    body = _party_body(hand, names, money, posts=True, unit="")
-    return SynthHand("\n".join(head + body) + "\n", "partypoker", str(hand_id),
-                     {"players": _order(names, button)})
+    return "\n".join(head + _party_body(hand, names, money, posts=True, unit="")) + "\n"
+
+
+def _party_cash(rng: random.Random, hand_id: int) -> SynthHand:
+    names, seats, button = _players(rng, 2, 9)
+    stacks = [rng.randrange(20, 150) * 100 + rng.choice((0, 0, 25, 50)) for _ in names]
+    hand = _play(rng, _CONFIG, _RULES, stacks, button)
+    return SynthHand(_party_cash_text(hand, names, seats, button, hand_id), "partypoker",
+                     str(hand_id), _finish(hand, names, button, 100))
 
 
 def _party_2011(rng: random.Random, hand_id: int) -> SynthHand:
     """PartyPoker's 2011 tournament client: 'NL Texas Hold'em  Trny: N Level: L  Blinds(S/B)'
     (a freeroll: two spaces where the buy-in goes), no blind or ante posts printed."""
-    names, seats, button = _players(rng, 2, 9)
-    level = rng.randint(1, 10)
-    sb = 10 * level
-    ante = rng.choice((0, 0, level))
-    config = GameConfig(variant="holdem", betting="no-limit", big_blind=2 * sb, small_blind=sb,
-                        ante=ante, mode="tournament")
-    stacks = [rng.randrange(10, 100) * 2 * sb + rng.randrange(0, 100) for _ in names]
-    hand = _play(rng, config, Rules(), stacks, button)
+    hand, names, seats, button, level = _tournament(rng, (2, 9), 10, 10, lambda lv, sb: (0, 0, lv),
+                                                    (10, 100), 100)
+    sb, ante = hand.config.small_blind, hand.config.ante
     chips = partial(_chips, grouped=True)
     blinds = f"Blinds-Antes({sb}/{2 * sb} -{ante})" if ante else f"Blinds({sb}/{2 * sb})"
     head = [f"***** Hand History for Game {hand_id} *****",
@@ -570,10 +566,156 @@ def _party_2011(rng: random.Random, hand_id: int) -> SynthHand:
                      {"players": order, "inferred": inferred})
 
 
+def _finish(hand: Hand, names: list[str], button: int, unit: int) -> dict[str, Any]:
+    """The expectations every shape shares: the PHH order, each player's finishing stack
+    (``unit`` units a site's unit: 100 for cents) and the runs of the board."""
+    return {"players": _order(names, button), "runs": hand.runs,
+            "stacks": {n: Decimal(s) / unit for n, s in zip(names, hand.stacks)}}
+
+
+def _stars_variant(rng: random.Random, hand_id: int, *, runs: int = 1, sitting_out: bool = False,
+                   gg: bool = False) -> SynthHand:
+    """PokerStars (or GGPoker) cash: a player sitting out beside the table (seated, not
+    dealt in), or all-ins run ``runs`` times."""
+    names, seats, button = _players(rng, 2, 6)
+    stacks = [rng.randrange(20, 150) * 100 + rng.choice((0, 0, 25, 50)) for _ in names]
+    hand = _play(rng, _CONFIG, _RULES, stacks, button, runs=runs)
+    money = partial(_money, trim=gg)
+    seat_lines = [(seats[k], f"{names[k]} ({money(s)} in chips)") for k, s in enumerate(hand.starting_stacks)]
+    body = _stars_like(hand, names, money, gg=gg)
+    if sitting_out:
+        away = next(n for n in _ALL_NAMES if n not in names)
+        seat_lines.append((next(s for s in range(1, 10) if s not in seats),
+                           f"{away} ($31.50 in chips) is sitting out"))
+        body.insert(0, f"{away}: is sitting out")
+    ident = f"HD{hand_id}" if gg else str(hand_id)
+    title = "Poker Hand" if gg else "PokerStars Hand"
+    head = [f"{title} #{ident}: Hold'em No Limit ({money(50)}/{money(100)}{'' if gg else ' USD'}) -"
+            f" 2024/03/{1 + hand_id % 28:02d} 21:{hand_id % 60:02d}:00{'' if gg else ' ET'}",
+            f"Table 'Vega {hand_id % 30}' 6-max Seat #{seats[button]} is the button"]
+    head += [f"Seat {seat}: {text}" for seat, text in sorted(seat_lines)]
+    return SynthHand("\n".join(head + body) + "\n", "ggpoker" if gg else "pokerstars", ident,
+                     _finish(hand, names, button, 100))
+
+
+def _stars_tournament(rng: random.Random, hand_id: int) -> SynthHand:
+    """A PokerStars tournament (or sit & go: the same header) with antes, in chips."""
+    hand, names, seats, button, level = _tournament(rng, (2, 9), 15, 10, lambda lv, sb: (sb // 5,),
+                                                    (8, 120), 50)
+    sb = hand.config.small_blind
+    head = [f"PokerStars Hand #{hand_id}: Tournament #{3_100_000_000 + level}, $5+$0.50 USD"
+            f" Hold'em No Limit - Level {_roman(level)} ({sb}/{2 * sb}) - 2024/05/11"
+            f" 19:{hand_id % 60:02d}:02 ET",
+            f"Table '{3_100_000_000 + level} 1' 9-max Seat #{seats[button]} is the button"]
+    head += [f"Seat {seats[k]}: {names[k]} ({s} in chips)" for k, s in enumerate(hand.starting_stacks)]
+    body = _stars_like(hand, names, str, gg=False)
+    return SynthHand("\n".join(head + body) + "\n", "pokerstars", str(hand_id),
+                     _finish(hand, names, button, 1))
+
+
+def _party_rake_10(rng: random.Random, hand_id: int) -> SynthHand:
+    """PartyPoker cash raked 10% of the pot (the site prints neither the rake nor the pot)."""
+    names, seats, button = _players(rng, 2, 9)
+    stacks = [rng.randrange(20, 150) * 100 + rng.choice((0, 0, 25, 50)) for _ in names]
+    hand = _play(rng, _CONFIG, Rules(rake_percent=10, no_flop_no_drop=True), stacks, button)
+    text = _party_cash_text(hand, names, seats, button, hand_id)
+    return SynthHand(text, "partypoker", str(hand_id), _finish(hand, names, button, 100))
+
+
+def _party_2016(rng: random.Random, hand_id: int, *, sit_and_go: bool = False) -> SynthHand:
+    """PartyPoker's 2016 tournament client: the buy-in on the game line, the tournament's
+    number, level, blinds and ante on lines of their own below the seats, posts printed."""
+    hand, names, seats, button, level = _tournament(rng, (2, 6 if sit_and_go else 9), 12, 10,
+                                                    lambda lv, sb: (0, sb // 5), (10, 100), 100)
+    sb, ante = hand.config.small_blind, hand.config.ante
+    trny = 128_400_000 + hand_id % 1000
+    table = (f"$5 Sit & Go Turbo ({trny}) Table #1" if sit_and_go
+             else f"Sunday Special ({trny}) Table #{level}")
+    blinds = f"Blinds-Antes({sb}/{2 * sb} -{ante})" if ante else f"Blinds({sb}/{2 * sb})"
+    head = [f"***** Hand History for Game {hand_id} *****",
+            f"NL Texas Hold'em $5 USD Buy-in  - {_party_date(hand_id).replace('EST', 'CEST')}",
+            f"Table {table} (Real Money)", f"Seat {seats[button]} is the button",
+            f"Total number of players : {len(names)}/{6 if sit_and_go else 9}"]
+    head += [f"Seat {seats[k]}: {names[k]} ( {s} )" for k, s in enumerate(hand.starting_stacks)]
+    head += [f"Trny: {trny} Level: {level}", blinds]
+    body = _party_body(hand, names, str, posts=True, unit=" chips")
+    return SynthHand("\n".join(head + body) + "\n", "partypoker", str(hand_id),
+                     _finish(hand, names, button, 1))
+
+
+_WINAMAX_FRENCH = {"Seat ": "Siège ", "posts small blind": "poste la petite blinde",
+                   "posts big blind": "poste la grosse blinde", "folds": "passe",
+                   "checks": "checke", "calls": "suit", "bets": "mise", "raises": "relance",
+                   " to ": " à ", "and is all-in": "et est all-in", "shows": "montre"}
+
+
+def _winamax(rng: random.Random, hand_id: int, *, kind: str = "cash", french: bool = False) -> SynthHand:
+    """Winamax: cash in euros ('0.25€'), a tournament or sit & go in chips (the ante first in
+    the stakes: '(10/50/100)'); no uncalled bet line (what its owner collects holds it) and a
+    'Total pot' of what was collected; ``french``: the French client's words."""
+    names, seats, button = _players(rng, 2, 6 if kind != "tournament" else 9)
+    cash = kind == "cash"
+    if cash:
+        config, rules, unit = _CONFIG, _RULES, 100
+        stacks = [rng.randrange(20, 150) * 100 + rng.choice((0, 0, 25, 50)) for _ in names]
+    else:
+        sb = 10 * rng.randint(1, 12)
+        config = GameConfig(variant="holdem", betting="no-limit", big_blind=2 * sb, small_blind=sb,
+                            ante=sb // 5 if kind == "tournament" else 0, mode="tournament")
+        rules, unit = Rules(), 1
+        stacks = [rng.randrange(10, 100) * 2 * sb + rng.randrange(0, 100) for _ in names]
+    hand = _play(rng, config, rules, stacks, button)
+
+    def money(c: int) -> str:
+        if not cash:
+            return str(c)
+        return f"{c // 100}€" if c % 100 == 0 else f"{c // 100}.{c % 100:02d}€"
+
+    cfg = hand.config
+    stakes = f"{money(cfg.small_blind)}/{money(cfg.big_blind)}"
+    if cash:
+        what = "CashGame"
+    elif kind == "tournament":
+        what = f'Tournament "Sunday Surprise" buyIn: 9€ + 1€ level: {cfg.small_blind // 10}'
+        stakes = f"{cfg.ante}/{stakes}"
+    else:
+        what = f'Tournament "Expresso" buyIn: 0.92€ + 0.08€ level: {cfg.small_blind // 10}'
+    ident = f"{hand_id % 1000}-{hand_id % 97}-{hand_id}"
+    lines = [f"Winamax Poker - {what} - HandId: #{ident} - Holdem no limit ({stakes}) - 2024/03/"
+             f"{1 + hand_id % 28:02d} 20:{hand_id % 60:02d}:00 UTC",
+             f"Table: '{'Paris 01' if cash else 'Expresso(12345)#0'}' {6 if cash else 9}-max"
+             f" (real money) Seat #{seats[button]} is the button"]
+    lines += [f"Seat {seats[k]}: {names[k]} ({money(s)})" for k, s in enumerate(hand.starting_stacks)]
+    lines += _stars_like(hand, names, money, gg=False, winamax=True)
+    if french:
+        lines = [_french(line, names) for line in lines]
+    return SynthHand("\n".join(lines) + "\n", "winamax", ident, _finish(hand, names, button, unit))
+
+
+def _french(line: str, names: list[str]) -> str:
+    """A Winamax line in the French client's words (player names left as they are)."""
+    name = next((n for n in sorted(names, key=len, reverse=True) if line.startswith(n + " ")), "")
+    head, rest = line[:len(name)], line[len(name):]
+    if " collected " in rest or line.startswith(("Winamax", "Table", "***", "Total", "Dealt")):
+        return line
+    for english, french in _WINAMAX_FRENCH.items():
+        rest = rest.replace(english, french)
+    return head + rest
+
+
 _SHAPE_WRITERS: dict[str, Callable[[random.Random, int], SynthHand]] = {
     "stars-cash": _stars_cash, "stars-bounty": _stars_bounty,
+    "stars-tournament": _stars_tournament,
+    "stars-sitting-out": partial(_stars_variant, sitting_out=True),
+    "stars-run-twice": partial(_stars_variant, runs=2),
     "gg-cash-straddle": _gg_cash_straddle, "gg-tournament": _gg_tournament,
-    "party-cash": _party_cash, "party-2011-tournament": _party_2011,
+    "gg-run-twice": partial(_stars_variant, runs=2, gg=True),
+    "party-cash": _party_cash, "party-rake-10": _party_rake_10,
+    "party-2011-tournament": _party_2011, "party-2016-tournament": _party_2016,
+    "party-sit-and-go": partial(_party_2016, sit_and_go=True),
+    "winamax-cash": _winamax, "winamax-tournament": partial(_winamax, kind="tournament"),
+    "winamax-sit-and-go": partial(_winamax, kind="sng"),
+    "winamax-french": partial(_winamax, french=True),
 }
 
 

@@ -42,9 +42,10 @@ def test_c_icm_under_sanitizers(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_c_hand_state_machine_under_sanitizers(tmp_path: Path) -> None:
-    check_under_sanitizers(tmp_path, "test_hand", (*HAND, *SETTLE, *EVAL, *SHORT),
-                           "all C hand checks passed")
+@pytest.mark.parametrize(("program", "what"), [("test_hand", "hand"), ("test_hand_view", "hand view")])
+def test_c_hand_state_machine_under_sanitizers(tmp_path: Path, program: str, what: str) -> None:
+    check_under_sanitizers(tmp_path, program, (*HAND, "hand_view.c", *SETTLE, *EVAL, *SHORT),
+                           f"all C {what} checks passed")
 
 
 @pytest.mark.slow

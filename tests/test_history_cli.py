@@ -5,11 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from history_texts import DATA
 from holdem_eval.engine import REASONS, load_history, loads_phh, replay_phh
 
 from holdem_eval.cli import main
-
-DATA = Path(__file__).resolve().parent / "data" / "histories"
 
 
 def test_convert_writes_every_verified_hand_and_reads_back(

@@ -12,6 +12,7 @@ import pyarrow.parquet as pq
 import pytest
 from helpers import hidden_files
 from history_synth import write_stars_files
+from history_texts import DATA
 from holdem_eval.engine import (
     REASONS,
     REPORT_COLUMNS,
@@ -28,7 +29,6 @@ from holdem_eval.cli import main
 from holdem_eval.errors import HistoryConvertError
 
 distributed = pytest.importorskip("distributed")  # in the [test] extra: always there in CI
-DATA = Path(__file__).resolve().parent / "data" / "histories"
 
 
 @pytest.fixture(scope="module")

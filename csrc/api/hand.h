@@ -281,3 +281,38 @@ int he_hand_check(const he_hand *h);
 #define HE_HAND_FAULT_BATCH 9  /* (he_batch_check_hands) an unknown card, or a wait a batch
                                 * cannot end: it deals every card itself */
 int he_hand_fault(const he_hand *h);
+
+/* One viewer's view of the hand (he_hand_write_view into a he_hand_view): what a seat, or
+ * a spectator, may be shown now, written by the machine so that no other hidden card can
+ * reach it. Every value is an
+ * int64_t (a caller may read the struct as an array of them, legal aside). Seats are the
+ * hand's positions 0..seats-1; entries past `seats` are 0 (cards -1).
+ *   cards: per position hole_count cards, HE_HAND_MAX_HOLE apart; a seat's cards are there
+ *   (`seen` 1) when it is the viewer's own or when it has shown them to everyone (the
+ *   state's `shown` flag: a show, or the all-in hands tabled), and are -1 otherwise (an own
+ *   card still unknown is -1 too). A shown seat's cards are seen by every viewer; a seat
+ *   shown at the end of an automatic showdown is not flagged (the hand is over, a table
+ *   then shows its result instead).
+ *   legal: the viewer's legal actions (he_hand_legal) when it is to act, else count 0;
+ *   to_call: what the viewer must add to call then, else 0. */
+typedef struct {
+    int64_t viewer;            /* the viewing position, -1 a spectator */
+    int64_t seats;             /* n */
+    int64_t hole_count;
+    int64_t street;            /* HE_PREFLOP .. HE_SHOWDOWN */
+    int64_t actor;             /* the position to act, -1 nobody */
+    int64_t pot;
+    int64_t to_call;
+    int64_t board_len;
+    int64_t board[5];
+    int64_t stacks[10];        /* HE_HAND_MAX_SEATS */
+    int64_t bets[10];
+    int64_t folded[10];
+    int64_t seen[10];
+    int64_t cards[60];         /* HE_HAND_MAX_SEATS * HE_HAND_MAX_HOLE */
+    he_hand_legal_actions legal;
+} he_hand_view;
+
+/* Writes `viewer`'s view (a position 0..n-1, or -1 for a spectator) into *out. HE_OK, or
+ * HE_E_ARGUMENT for a NULL pointer or a viewer outside -1..n-1 (out is then all zero). */
+int he_hand_write_view(const he_hand *h, int64_t viewer, he_hand_view *out);

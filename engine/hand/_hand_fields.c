@@ -1,6 +1,7 @@
 /* CPython glue of holdem_eval.engine.Hand: the state as data (engine/hand/_hand_glue.h) — one
  * accessor per field generated from HE_HAND_FIELDS, the event log, the state and log as
- * bytes (pickle, each re-checked by he_hand_check), payouts, and the copy behind clone().
+ * bytes (pickle, each re-checked by he_hand_check), payouts, the copy behind clone(), and a
+ * viewer's view (he_hand_write_view, csrc/hand_view.c).
  * Only conversions. */
 #include "_hand_glue.h"
 
@@ -206,6 +207,81 @@ static PyObject *he_set_events(PyObject *op, PyObject *data)
     return PyLong_FromLong(0);
 }
 
+/* _log_from(count) -> list of the log's (kind, seat, amount, cards) tuples after the first
+ * `count`: what a reader that has seen `count` events has not seen yet */
+static PyObject *he_log_from(PyObject *op, PyObject *count)
+{
+    HeHandObject *self = (HeHandObject *)op;
+    Py_ssize_t from = PyLong_AsSsize_t(count);
+    if (from < 0) {
+        return PyErr_Occurred() ? NULL : PyList_New(0);
+    }
+    size_t k0 = (size_t)from < self->n_ev ? (size_t)from : self->n_ev;
+    PyObject *out = PyList_New((Py_ssize_t)(self->n_ev - k0));
+    for (size_t k = k0; out != NULL && k < self->n_ev; k++) {
+        PyObject *e = he_event_tuple(&self->ev[k]);
+        if (e == NULL || PyList_SetItem(out, (Py_ssize_t)(k - k0), e) != 0) {
+            Py_CLEAR(out);
+        }
+    }
+    return out;
+}
+
+static PyObject *he_card_tuple(const int64_t *cards, int64_t n)
+{
+    PyObject *t = PyTuple_New((Py_ssize_t)n);
+    for (int64_t k = 0; t != NULL && k < n; k++) {
+        PyObject *x = PyLong_FromLongLong((long long)cards[k]);
+        if (x == NULL || PyTuple_SetItem(t, (Py_ssize_t)k, x) != 0) {
+            Py_CLEAR(t);
+        }
+    }
+    return t;
+}
+
+/* _view(viewer) -> (street, actor, pot, to_call, board, legal, record): the view of
+ * `viewer` (a position, -1 a spectator) as he_hand_write_view writes it, the seats left in
+ * `record` (the struct's bytes, read when asked); None for a viewer outside -1..n-1 or a
+ * state set from Python that fails its check. */
+static PyObject *he_view(PyObject *op, PyObject *viewer)
+{
+    HeHandObject *self = (HeHandObject *)op;
+    long long v = PyLong_AsLongLong(viewer);
+    if (v == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    he_hand_view out;
+    if (he_ready(self) != HE_OK || he_hand_write_view(&self->h, (int64_t)v, &out) != HE_OK) {
+        Py_RETURN_NONE;
+    }
+    PyObject *board = he_card_tuple(out.board, out.board_len);
+    PyObject *legal = board ? he_legal_tuple(&out.legal) : NULL;
+    PyObject *record = legal ? PyBytes_FromStringAndSize((const char *)&out, (Py_ssize_t)sizeof out)
+                             : NULL;
+    PyObject *res = record ? Py_BuildValue("(LLLLOOO)", (long long)out.street, (long long)out.actor,
+                                           (long long)out.pot, (long long)out.to_call, board,
+                                           legal, record)
+                           : NULL;
+    Py_XDECREF(board);
+    Py_XDECREF(legal);
+    Py_XDECREF(record);
+    return res;
+}
+
+/* HandCore._view_layout() -> {name: index}: where each value of _view's record is, in
+ * int64_t words from its start (the record is he_hand_view's bytes) */
+static PyObject *he_view_layout(PyObject *cls, PyObject *unused)
+{
+    (void)cls;
+    (void)unused;
+#define HE_AT(name) #name, (long long)(offsetof(he_hand_view, name) / sizeof(int64_t))
+    return Py_BuildValue("{" "sLsLsLsLsL" "sLsLsLsLsL" "sLsLsLsLsL" "}", HE_AT(viewer), HE_AT(seats),
+                         HE_AT(hole_count), HE_AT(street), HE_AT(actor), HE_AT(pot), HE_AT(to_call),
+                         HE_AT(board_len), HE_AT(board), HE_AT(stacks), HE_AT(bets), HE_AT(folded),
+                         HE_AT(seen), HE_AT(cards), "hole_stride", (long long)HE_HAND_MAX_HOLE);
+#undef HE_AT
+}
+
 /* payouts: None until the hand is over, then each seat's chips from the pot */
 static PyObject *he_get_payouts(PyObject *op, void *closure)
 {
@@ -247,5 +323,8 @@ PyMethodDef he_data_methods[] = {
     {"_set_events", he_set_events, METH_O, NULL},
     {"_set_state", he_set_state, METH_O, NULL},
     {"_copy_core", he_copy_core, METH_O, NULL},
+    {"_log_from", he_log_from, METH_O, NULL},
+    {"_view", he_view, METH_O, NULL},
+    {"_view_layout", he_view_layout, METH_NOARGS | METH_CLASS, NULL},
     {NULL, NULL, 0, NULL},
 };

@@ -467,24 +467,18 @@ static PyObject *he_runs_most(PyObject *op, PyObject *unused)
     return PyLong_FromLongLong((long long)he_hand_runs_most(&((HeHandObject *)op)->h));
 }
 
-/* legal_actions() -> tuple of LegalAction */
-static PyObject *he_legal(PyObject *op, PyObject *unused)
+/* The legal actions as a tuple of LegalAction values (fold and check are constants). */
+PyObject *he_legal_tuple(const he_hand_legal_actions *la)
 {
-    (void)unused;
-    HeHandObject *self = (HeHandObject *)op;
-    he_hand_legal_actions la;
-    if (he_ready(self) != HE_OK || he_hand_legal(&self->h, &la) != HE_OK) {
-        return PyTuple_New(0);
-    }
-    PyObject *out = PyTuple_New(la.count);
-    for (int32_t k = 0; out != NULL && k < la.count; k++) {
+    PyObject *out = PyTuple_New(la->count);
+    for (int32_t k = 0; out != NULL && k < la->count; k++) {
         PyObject *v;
-        if (la.kinds[k] == HE_ACT_FOLD || la.kinds[k] == HE_ACT_CHECK) {
-            v = la.kinds[k] == HE_ACT_FOLD ? he_g.fold : he_g.check;
+        if (la->kinds[k] == HE_ACT_FOLD || la->kinds[k] == HE_ACT_CHECK) {
+            v = la->kinds[k] == HE_ACT_FOLD ? he_g.fold : he_g.check;
             Py_INCREF(v);
         } else {
-            PyObject *a = Py_BuildValue("(OLL)", he_g.kinds[la.kinds[k]], (long long)la.min[k],
-                                        (long long)la.max[k]);
+            PyObject *a = Py_BuildValue("(OLL)", he_g.kinds[la->kinds[k]], (long long)la->min[k],
+                                        (long long)la->max[k]);
             v = a ? PyObject_CallFunctionObjArgs(he_g.tuple_new, he_g.legal_action, a, NULL)
                   : NULL;
             Py_XDECREF(a);
@@ -494,6 +488,18 @@ static PyObject *he_legal(PyObject *op, PyObject *unused)
         }
     }
     return out;
+}
+
+/* legal_actions() -> tuple of LegalAction */
+static PyObject *he_legal(PyObject *op, PyObject *unused)
+{
+    (void)unused;
+    HeHandObject *self = (HeHandObject *)op;
+    he_hand_legal_actions la;
+    if (he_ready(self) != HE_OK || he_hand_legal(&self->h, &la) != HE_OK) {
+        return PyTuple_New(0);
+    }
+    return he_legal_tuple(&la);
 }
 
 /* the steps: the methods of HandCore defined here (engine/hand/_hand_type.c adds the rest) */

@@ -43,6 +43,7 @@ extern he_glue_globals he_g;
 int he_ready(HeHandObject *self);   /* a state set from Python, checked once */
 int he_ints(PyObject *seq, int64_t *out, size_t cap, size_t *n);
 PyObject *he_event_tuple(const he_hand_event *e);
+PyObject *he_legal_tuple(const he_hand_legal_actions *la);
 extern PyMethodDef he_step_methods[];   /* the steps, up to a {NULL} sentinel */
 
 /* engine/hand/_hand_fields.c */

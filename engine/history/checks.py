@@ -4,6 +4,7 @@ uncalled bet, and the PHH fields of the record (bounties, table, players, time).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, Decimal
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "RAKE_LIMITS", "RakeLimit", "bounty_fields", "check_cap", "check_fees", "nobody_can_call",
-    "round_over", "standard_fields", "uncalled_out_of_collected",
+    "percent_text", "round_over", "standard_fields", "uncalled_out_of_collected",
 ]
 
 # Time zones the sites print, as IANA names (PHH's ``time_zone``); the abbreviation is kept
@@ -44,6 +45,25 @@ def nobody_can_call(order: Sequence[str], folded: set[str], starts: Sequence[Dec
     if top:
         return not any(starts[j] - invested[j] > top for j in others)
     return not any(starts[j] - invested[j] - bets[j] > 0 for j in others)
+
+
+def percent_text(part: Decimal, whole: Decimal) -> str:
+    """``part`` in percent of ``whole`` as the text of an exact fraction (``'125/46'``;
+    ``'0'`` when ``whole`` is 0): ``str(Fraction(part) / Fraction(whole) * 100)``, in
+    integers (Fraction's arithmetic costs a hand more than the rest of its fields).
+
+    >>> percent_text(Decimal("0.50"), Decimal("11.50")), percent_text(Decimal(3), Decimal(0))
+    ('100/23', '0')
+    """
+    if not whole:
+        return "0"
+    a, b = part.as_integer_ratio()
+    c, d = whole.as_integer_ratio()
+    num, den = a * d * 100, b * c
+    if den < 0:
+        num, den = -num, -den
+    g = math.gcd(num, den)
+    return str(num // g) if den == g else f"{num // g}/{den // g}"
 
 
 def check_cap(rec: HandRecord, order: Sequence[str], invested: Sequence[Decimal]) -> None:

@@ -8,10 +8,19 @@ line to :meth:`Grammar.read`. A site's quirk is one more row; a language is one 
 of :data:`~.locale.LANGUAGES`; the code that walks the lines is this module's, shared.
 
 Two kinds of rule: a *line* rule matches the whole line (``** Dealing flop ** [ .. ]``);
-an *actor* rule matches what follows a seated player's name and a space (``folds``,
-``raises [$2]``): the name is taken from the seats, longest first, so names with spaces,
-brackets or any other characters are read as printed. A line no rule of its section
-matches is refused naming it: a line skipped could change the hand.
+an *actor* rule matches what follows a seated player's name and its separator (a space:
+``folds``, ``raises [$2]``; PokerStars' ``': '``): the name is taken from the seats, longest
+first, so names with spaces, brackets or any other characters are read as printed. A line
+no rule of its section matches is refused naming it (a line skipped could change the
+hand), unless the grammar ignores its section's other lines (PokerStars' notes of the site
+between the actions) and no seated name starts it.
+
+Cheap per line: a rule may state the characters a line of its kind starts with
+(``first``); the grammar keeps, per section and first character, the rules that may match,
+so most lines are tried against one or two patterns, and the actor of a ``': '`` line is
+found by one dict look-up when no seated name holds ``': '``. Rules marked ``fallback``
+are tried only after every actor rule (lines a player's action would otherwise be taken
+for: an unseated name's action, a bounty shared by two names).
 """
 
 from __future__ import annotations
@@ -26,7 +35,7 @@ from holdem_eval import HoldemEvalError
 from .locale import CONCEPTS, LANGUAGES, CardLanguage, Language, parse_amount, phrases
 from .record import HandRecord, canonical_cards
 
-__all__ = ["Grammar", "Reading", "Rule", "Step", "expand"]
+__all__ = ["Grammar", "Reading", "Rule", "Step", "expand", "nothing", "table_line"]
 
 Step = Callable[["Reading", str, "re.Match[str]", int], None]
 """A rule's step: (the reading, the actor's name or '', the match, the line number)."""
@@ -49,6 +58,16 @@ class Rule:
     """The line starts with a seated player's name."""
     example: str = ""
     """A line of this kind as the site prints it."""
+    first: str = ""
+    """The characters a line (``actor``: what follows the name) of this kind starts with
+    (empty: any); a line starting otherwise is not tried against the pattern."""
+    sep: str = " "
+    """``actor``: what separates the player's name from the pattern's text."""
+    fallback: bool = False
+    """A line rule tried only when no actor rule reads the line."""
+    needs: tuple[str, ...] = ()
+    """Text one of which a line of this kind holds (empty: none): a line holding none is
+    not tried against the pattern (a cheap test before a pattern that scans the line)."""
 
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -81,6 +100,9 @@ class Reading:
     cards: CardLanguage = field(default_factory=CardLanguage)
     seen: dict[str, int] = field(default_factory=dict)
     early: list[int] = field(default_factory=list)
+    colon_free: bool = True
+    """No seated name holds ``': '``: the actor of a ``name: action`` line is the text
+    before its first ``': '``."""
 
     def seat(self, name: str, seat: int, stack: Decimal, line: int) -> None:
         """A seated player (refused if seated twice)."""
@@ -88,6 +110,19 @@ class Reading:
             raise self.rec.fail(line, f"player {name!r} is seated twice")
         self.rec.seats[name] = (seat, stack, line)
         self.names = sorted(self.rec.seats, key=len, reverse=True)
+        if ": " in name:
+            self.colon_free = False
+
+    def actor(self, text: str, sep: str) -> str | None:
+        """The seated name ``text`` starts with, followed by ``sep`` (longest first, so a
+        name that starts another is not taken for it)."""
+        if sep == ": " and self.colon_free:
+            at = text.find(": ")
+            return text[:at] if at > 0 and text[:at] in self.rec.seats else None
+        for name in self.names:
+            if text.startswith(name) and text.startswith(sep, len(name)):
+                return name
+        return None
 
     def amount(self, text: str, line: int) -> Decimal:
         """An amount in any language's format (:func:`~.locale.parse_amount`)."""
@@ -109,52 +144,133 @@ class Reading:
         return canonical_cards(self.rec, translated if translated is not None else plain, line)
 
 
+def nothing(r: Reading, _: str, m: re.Match[str], k: int) -> None:
+    """The step of a line that changes nothing in the hand (a note of the site, a player
+    sitting out, a summary line the replay checks otherwise)."""
+
+
+def table_line(r: Reading, _: str, m: re.Match[str], k: int) -> None:
+    """The step of a table line: its name (group ``table``), its seats (``max``, if
+    stated) and play money (group ``play``, if matched: no currency)."""
+    rec = r.rec
+    if rec.table:
+        raise rec.fail(k, f"a second table line: {m[0]!r}", "line_not_understood")
+    rec.table = m["table"]
+    rec.seat_count = int(m["max"]) if m["max"] else None
+    if m.groupdict().get("play"):
+        rec.currency = None
+
+
 @dataclass(frozen=True)
 class _Compiled:
     rule: Rule
     regex: re.Pattern[str]
 
+    def applies(self, section: str, first: str) -> bool:
+        r = self.rule
+        return (not r.sections or section in r.sections) and (not r.first or first in r.first)
+
+
+def _matcher(c: _Compiled) -> Callable[[str], re.Match[str] | None]:
+    """The rule's pattern's match, after its cheap test (``Rule.needs``) if it has one."""
+    needs, match = c.rule.needs, c.regex.match
+    if not needs:
+        return match
+
+    def needing(text: str) -> re.Match[str] | None:
+        return match(text) if any(n in text for n in needs) else None
+    return needing
+
+
+# the rules that may read a line, by its first character ('' any other): (the pattern's
+# match, the step, the rule), in the table's order
+_Candidates = tuple[tuple[Callable[[str], "re.Match[str] | None"], Step, Rule], ...]
+_ByFirst = dict[str, _Candidates]
+
 
 class Grammar:
-    """A site's rules, compiled once with every language's words."""
+    """A site's rules, compiled once with every language's words (or ``rows``)."""
 
     def __init__(self, site: str, rules: Sequence[Rule], rows: Iterable[Language] = LANGUAGES,
-                 *, expected: dict[str, str] | None = None):
+                 *, expected: dict[str, str] | None = None, ignore: Iterable[str] = (),
+                 actions: str = ""):
         self.site = site
         self.rules = tuple(rules)
         self.expected = dict(expected or {})
         """Sections whose lines only line rules read, and what to say when none does."""
+        self.ignore = frozenset(ignore)
+        """Sections whose lines no rule reads are dropped, unless a seated name starts them."""
+        self.actions = actions
+        """What an action not understood should have been (``folds, checks ...``)."""
         rows = tuple(rows)
         compiled = [_Compiled(r, re.compile(expand(r.pattern, rows) + r"\s*$")) for r in self.rules]
-        self._lines = [c for c in compiled if not c.rule.actor]
+        self._lines = [c for c in compiled if not c.rule.actor and not c.rule.fallback]
+        self._fallback = [c for c in compiled if c.rule.fallback]
         self._actors = [c for c in compiled if c.rule.actor]
+        self.seps = tuple(dict.fromkeys(c.rule.sep for c in self._actors))
+        """The separators after an actor's name, in the order the rules give them."""
+        self._firsts = "".join(sorted({ch for c in compiled for ch in c.rule.first}))
+        self._plans: dict[str, tuple[_ByFirst, tuple[tuple[str, _ByFirst], ...]]] = {}
+        """Per section: its line rules and, per separator, its actor rules, by first
+        character (each table's '' the rules of any other character)."""
 
-    def read(self, reading: Reading, text: str, line: int) -> Rule:
-        """Record ``text`` (one stripped line, number ``line``) by the first rule of its
-        section that matches it; the rule, or an error naming the line."""
+    def _table(self, pool: Sequence[_Compiled], section: str) -> _ByFirst:
+        """The rules of ``pool`` that may read a line of ``section``, by its first
+        character ('': any other)."""
+        return {first: tuple((_matcher(c), c.rule.step, c.rule) for c in pool
+                             if c.applies(section, first or "\0"))
+                for first in ("", *self._firsts)}
+
+    def _plan(self, section: str) -> tuple[_ByFirst, tuple[tuple[str, _ByFirst], ...]]:
+        """The line rules of ``section`` and, per actor separator, its actor rules (built
+        once per section)."""
+        plan = self._plans[section] = (self._table(self._lines, section), tuple(
+            (sep, self._table([c for c in self._actors if c.rule.sep == sep], section))
+            for sep in self.seps))
+        return plan
+
+    def read(self, reading: Reading, text: str, line: int) -> Rule | None:
+        """Record ``text`` (one stripped, non-empty line, number ``line``) by the first rule
+        of its section that matches it; the rule (None: a line of an ignored section no
+        rule reads), or an error naming the line."""
         section = reading.section
-        for c in self._lines:
-            if c.rule.sections and section not in c.rule.sections:
-                continue
-            m = c.regex.match(text)
+        lines, actors = self._plans.get(section) or self._plan(section)
+        for match, step, rule in lines.get(text[0], lines[""]):
+            m = match(text)
             if m is not None:
-                c.rule.step(reading, "", m, line)
-                return c.rule
+                step(reading, "", m, line)
+                return rule
         if section in self.expected:
             raise reading.rec.fail(line, f"{self.expected[section]}, got {text!r}")
-        name = next((n for n in reading.names if text.startswith(n + " ")), None)
-        if name is None:
-            raise reading.rec.fail(line, f"line not understood: {text!r} (no seated player's"
-                                   " name starts it)")
-        rest = text[len(name) + 1:]
-        for c in self._actors:
-            if c.rule.sections and section not in c.rule.sections:
+        actor = None
+        for sep, table in actors:
+            if sep == ": " and reading.colon_free:  # the most lines: one dict look-up
+                at = text.find(": ")
+                name: str | None = text[:at] if at > 0 and text[:at] in reading.rec.seats else None
+            else:
+                name = reading.actor(text, sep)
+            if name is None:
                 continue
-            m = c.regex.match(rest)
-            if m is not None:
-                c.rule.step(reading, name, m, line)
-                return c.rule
-        raise reading.rec.fail(line, f"{name!r}: action not understood: {rest!r}")
+            rest = text[len(name) + len(sep):]
+            for match, step, rule in table.get(rest[:1], table[""]):
+                m = match(rest)
+                if m is not None:
+                    step(reading, name, m, line)
+                    return rule
+            actor = actor or (name, rest)
+        for c in self._fallback:
+            if c.applies(section, text[0]):
+                m = c.regex.match(text)
+                if m is not None:
+                    c.rule.step(reading, "", m, line)
+                    return c.rule
+        if actor is not None:
+            hint = f", expected {self.actions}" if self.actions else ""
+            raise reading.rec.fail(line, f"{actor[0]!r}: action not understood: {actor[1]!r}{hint}")
+        if section in self.ignore and reading.actor(text, " ") is None:
+            return None
+        raise reading.rec.fail(line, f"line not understood: {text!r} (no seated player's"
+                               " name starts it)")
 
     def examples(self, section: str | None = None) -> list[str]:
         """The example lines of the rules (of ``section``), for messages and the docs."""

@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 
+from .locale import month_time
 from .record import (
     HandRecord,
     canonical_cards,
@@ -46,6 +47,7 @@ _FIELD = re.compile(r"<(?P<tag>\w+)>(?P<text>[^<]*)</(?P=tag)>")
 _ELEMENT = re.compile(r"<(?P<tag>game|player|round|action|cards|startdate)\b(?P<attrs>[^>]*?)"
                       r"(?P<empty>/)?>(?:(?P<text>[^<]*)</(?P=tag)>)?")
 _ATTR = re.compile(r'(\w+)="([^"]*)"')
+_LETTER = re.compile(r"[^\W\d_]")  # a date with a word in it: a month's name
 # 'Holdem NL $2/$4', 'Holdem L $2/$4', 'Omaha Hi-Lo PL $0.05/$0.10', 'Omaha Hi-Lo Limit $2/$4',
 # newer clients 'Omaha PL 2,50€/5€', 'Omaha HiLow PL €5/€10', 'Omaha PL 50kr/100kr', and
 # 'PL €0,50/€1' without the game's name (FPDB's iPokerToFpdb reads these: its game pattern
@@ -133,7 +135,8 @@ def read_ipoker_hand(site: str, file: str, game: IpokerGame) -> HandRecord:
             rec.hand_id = attrs.get("gamecode", "")
         elif tag == "startdate" and rec.when is None and m["text"]:
             date = m["text"].strip()  # '2014-01-06 11:49:59', some clients '06-01-2014 ...'
-            rec.when = numeric_time(rec, date, k, day_first=not date[:4].isdigit())
+            named = month_time(date) if _LETTER.search(date) else None  # '28 March 2021 ...'
+            rec.when = named or numeric_time(rec, date, k, day_first=not date[:4].isdigit())
         elif tag == "player":
             _player(rec, attrs, k, net)
         elif tag == "round":

@@ -38,6 +38,7 @@ language's usual poker terms (German: spielbank-hamburg-poker.de's rules, "Check
 
 from __future__ import annotations
 
+import datetime as _dt
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -50,6 +51,7 @@ __all__ = [
     "CardLanguage",
     "Language",
     "language",
+    "month_time",
     "parse_amount",
     "phrases",
     "translate_cards",
@@ -96,6 +98,13 @@ class Language:
             raise ValueError(f"language {self.code!r}: card words {bad} do not name a rank"
                              " 2-9, T, J, Q, K, A or a suit c, d, h, s")
 
+    @property
+    def months(self) -> tuple[str, ...]:
+        """The names of the months, January first, as a date prints them (the row's entry
+        of :data:`_MONTH_NAMES`; none: English's are still read). Any unambiguous prefix of
+        three letters or more is read too (``Nov``, ``Mär.``, ``févr.``)."""
+        return tuple(_MONTH_NAMES.get(self.code, "").split())
+
     def card_pattern(self) -> re.Pattern[str] | None:
         """One card of this row: its rank word then its suit word (None: English, whose
         cards :mod:`holdem_eval.cards` reads as they are)."""
@@ -130,6 +139,21 @@ _EN_WORDS: dict[str, tuple[str, ...]] = {
     "reached_cap": ("and has reached the",), "sits_out": ("sits out", "is sitting out"),
     "to": ("to",), "total_pot": ("Total pot",),
 }
+
+# the months' names as dates print them, January first, per row (Russian: the genitive,
+# '28 марта 2021'); the sites' own exports confirm English only
+_MONTH_NAMES = {
+    "en": "January February March April May June July August September October November December",
+    "de": "Januar Februar März April Mai Juni Juli August September Oktober November Dezember",
+    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
+    "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
+    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre",
+    "ru": "января февраля марта апреля мая июня июля августа сентября октября ноября декабря",
+    "sv": "januari februari mars april maj juni juli augusti september oktober november december",
+    "nl": "januari februari maart april mei juni juli augustus september oktober november december",
+}
+
 
 ENGLISH = Language("en", "English", _EN_WORDS)
 
@@ -331,6 +355,59 @@ def parse_amount(text: str) -> Decimal | None:
     try:
         return Decimal("".join(groups) + (f".{fraction}" if fraction else ""))
     except InvalidOperation:
+        return None
+
+
+# ---- dates --------------------------------------------------------------------------
+
+
+def _month_words() -> dict[str, int]:
+    """Every row's month names and their unambiguous prefixes of 3 letters or more
+    (lower case) -> the month's number; a prefix two months share (French ``jui``: juin,
+    juillet) is left out."""
+    found: dict[str, set[int]] = {}
+    for row in LANGUAGES:
+        if row.months and len(row.months) != 12:
+            raise ValueError(f"language {row.code!r}: {len(row.months)} month names, expected 12")
+        for number, name in enumerate(row.months, start=1):
+            word = name.lower()
+            for end in range(3, len(word) + 1):
+                found.setdefault(word[:end], set()).add(number)
+    return {word: next(iter(numbers)) for word, numbers in found.items() if len(numbers) == 1}
+
+
+_MONTHS = _month_words()
+_DATE_TOKENS = re.compile(r"\d+|[^\W\d_]+")
+
+
+def month_time(text: str) -> _dt.datetime | None:
+    """A date and time written with a month's name in any row's language: ``28 March 2021
+    18:26:13``, ``12-Nov-2023 10:01:02``, ``März 28, 2021 6:26:13 PM``, ``28 марта 2021
+    18:26:13``; None when ``text`` names no month or is no such date. The day and the
+    year are the first two numbers (the one of four digits is the year), then hours,
+    minutes and seconds, on a 12-hour clock when ``AM`` or ``PM`` follows."""
+    month = 0
+    numbers: list[str] = []
+    half = ""  # 'am' or 'pm'
+    for token in _DATE_TOKENS.findall(text):
+        if token.isdigit():
+            numbers.append(token)
+            continue
+        word = token.lower()
+        if word in ("pm", "am"):
+            half = word
+        elif word in _MONTHS and (not month or len(word) > 3):
+            month = _MONTHS[word]
+    if not month or len(numbers) < 5:
+        return None
+    first, second = numbers[0], numbers[1]
+    year, day = (int(first), int(second)) if len(first) == 4 else (int(second), int(first))
+    hour, minute, sec = (int(n) for n in numbers[2:5])
+    if half:  # 12 AM is midnight, 12 PM noon
+        hour = hour % 12 + (12 if half == "pm" else 0)
+    try:
+        return _dt.datetime(year, month, day, hour, minute, sec)
+    except ValueError:
         return None
 
 

@@ -34,19 +34,14 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal
 
-from .bracket import (
-    BEFORE_HAND,
-    bracket_line,
-    read_sections,
-    record_bracket_play,
-    seat_cards,
-    title_and_game,
-)
-from .grammar import Grammar, Reading, Rule
+from .grammar import Grammar, Reading, Rule, nothing, table_line
 from .record import HandRecord, numeric_time, site_games, supported_games
 
-__all__ = ["BEFORE_HAND", "HEADER_888", "RULES", "bracket_line", "read_888_hand", "read_sections",
-           "record_bracket_play", "seat_cards", "title_and_game"]
+__all__ = ["BEFORE_HAND", "HEADER_888", "RULES", "read_888_hand"]
+
+BEFORE_HAND = ("#Game No", "Game #")
+"""The lines 888poker and PartyPoker may put before a hand's title ('#Game No : N',
+'Game #N starts.')."""
 
 # the title of any skin of the network: '888poker', '888.es', '888poker Snap Poker',
 # 'Cassava', 'LuckyAcePoker.com' (FPDB's PacificPokerToFpdb reads '(Cassava|888poker|888)
@@ -95,18 +90,8 @@ def _game(r: Reading, _: str, m: re.Match[str], k: int) -> None:
     r.section = "seats"
 
 
-def _table(r: Reading, _: str, m: re.Match[str], k: int) -> None:
-    rec = r.rec
-    if rec.table:
-        raise rec.fail(k, f"a second table line: {m[0]!r}", "line_not_understood")
-    rec.table = m["table"]
-    rec.seat_count = int(m["max"]) if m["max"] else None
-    if m["play"]:
-        rec.currency = None  # play money
-
-
 def _tournament(r: Reading, _: str, m: re.Match[str], k: int) -> None:
-    _table(r, _, m, k)
+    table_line(r, _, m, k)
     rec = r.rec
     rec.tournament = f"Tournament #{m['id']}"
     rec.currency = None  # chips, whatever symbol the amounts carry
@@ -116,11 +101,6 @@ def _tournament(r: Reading, _: str, m: re.Match[str], k: int) -> None:
 
 def _button(r: Reading, _: str, m: re.Match[str], k: int) -> None:
     r.rec.button_seat = int(m["seat"])
-
-
-def _nothing(r: Reading, _: str, m: re.Match[str], k: int) -> None:
-    """A line that changes nothing in the hand (the players' count, a player sitting
-    out, the site's description of a hi-lo hand shown above it)."""
 
 
 def _seat(r: Reading, _: str, m: re.Match[str], k: int) -> None:
@@ -154,7 +134,14 @@ def _deal(r: Reading, _: str, m: re.Match[str], k: int) -> None:
 
 
 def _board(r: Reading, _: str, m: re.Match[str], k: int) -> None:
-    r.rec.actions.append((r.card_text(m["cards"], k), "board", Decimal(0), k))
+    """A street's cards: the board, or in a later run (after ``** Second runout **``)
+    that run's own cards."""
+    cards = r.card_text(m["cards"], k)
+    run = r.seen.get("run", 1)
+    if run > 1:
+        r.rec.run_boards.append((run, cards, k))
+    else:
+        r.rec.actions.append((cards, "board", Decimal(0), k))
     r.section = "play"
 
 
@@ -162,9 +149,16 @@ def _summary(r: Reading, _: str, m: re.Match[str], k: int) -> None:
     r.section = "summary"
 
 
+_RUNS = {"First": 1, "Second": 2, "Third": 3, "Fourth": 4}
+
+
 def _runout(r: Reading, _: str, m: re.Match[str], k: int) -> None:
-    raise r.rec.unsupported(k, f"{m[0]!r}: the board is run more than once, which 888poker's"
-                            " reader does not read yet")
+    """'** First runout **' (printed before the board of any hand, run once or not),
+    '** Second runout **': the streets after it deal that run's own cards."""
+    run = _RUNS[m["run"]]
+    r.seen["run"] = run
+    r.rec.runs = max(r.rec.runs, run)
+    r.section = "play"
 
 
 def _dealt(r: Reading, _: str, m: re.Match[str], k: int) -> None:
@@ -202,6 +196,10 @@ def _shows(shown: bool) -> Rule:
 
 def _collected(r: Reading, name: str, m: re.Match[str], k: int) -> None:
     rec = r.rec
+    if not name:  # 'Second runout Bob collected [ $10 ]': what a run pays, summed
+        name = m["name"]
+        if name not in rec.seats:
+            raise rec.fail(k, f"{name!r} collects but has no seat (seated: {list(rec.seats)!r})")
     rec.collected[name] = rec.collected.get(name, Decimal(0)) + r.amount(m["amount"], k)
     rec.collected_lines.setdefault(name, k)
     rec.total_line = k
@@ -217,11 +215,11 @@ RULES: tuple[Rule, ...] = (
          r"(?: (?P<max>\d+) Max)?(?: \((?:{real_money}|(?P<play>{play_money}))\))?", _tournament,
          ("seats",), example="Tournament #78669312 $0.09 + $0.01 - Table #3 9 Max (Real Money)"),
     Rule("table", r"{table} (?P<table>.+?)(?: (?P<max>\d+) Max)?"
-         r"(?: \((?:{real_money}|(?P<play>{play_money}))\))?", _table, ("seats",),
+         r"(?: \((?:{real_money}|(?P<play>{play_money}))\))?", table_line, ("seats",),
          example="Table Athens 6 Max (Real Money)"),
     Rule("button", r"{seat} (?P<seat>\d+) {button}", _button, ("seats",),
          example="Seat 4 is the button"),
-    Rule("players", r"{players} ?: ?\d+(?:/\d+)?", _nothing, ("seats",),
+    Rule("players", r"{players} ?: ?\d+(?:/\d+)?", nothing, ("seats",),
          example="Total number of players : 6"),
     Rule("seat", r"{seat} (?P<seat>\d+): (?P<name>.+?) \( ?(?P<stack>[^()]*?) ?\)", _seat, ("seats",),
          example="Seat 1: Alice ( $10.98 )"),
@@ -229,10 +227,13 @@ RULES: tuple[Rule, ...] = (
     Rule("board", r"\*\* {dealing} (?:{flop}|{turn}|{river}) \*\* ?\[(?P<cards>[^\]]*)\]", _board,
          ("seats", "play"), example="** Dealing flop ** [ 4h, Kc, 3s ]"),
     Rule("summary", r"\*\* {summary} \*\*", _summary, example="** Summary **"),
-    Rule("runout", r"\*\* \w+ runout \*\*", _runout),
+    Rule("runout", r"\*\* (?P<run>First|Second|Third|Fourth) runout \*\*", _runout,
+         example="** Second runout **"),
+    Rule("run collected", rf"(?:First|Second|Third|Fourth) runout (?P<name>.+?) {{collected}} {_AMOUNT}",
+         _collected, ("summary",), example="Second runout Bob collected [ $10 ]"),
     Rule("dealt", r"{dealt_to} (?P<name>.+?) \[(?P<cards>[^\]]*)\]", _dealt, ("seats", "play"),
          example="Dealt to Alice [ 3d, Jc ]"),
-    Rule("hi-lo hand", r"\((?:Hi|Lo): [^()]*\)", _nothing, ("summary",), example="(Lo: 2h, 5d, 6d, 8h, As)"),
+    Rule("hi-lo hand", r"\((?:Hi|Lo): [^()]*\)", nothing, ("summary",), example="(Lo: 2h, 5d, 6d, 8h, As)"),
     _post("sb"), _post("bb"), _post("ante"),
     Rule("posts dead blind", rf"{{posts}} {{dead_blind}} {_AMOUNT}", _dead, ("seats", "play"),
          actor=True, example="Alice posts dead blind [$1 + $2]"),
@@ -240,9 +241,9 @@ RULES: tuple[Rule, ...] = (
     _shows(True), _shows(False),
     Rule("collected", rf"{{collected}} {_AMOUNT}", _collected, ("play", "summary"), actor=True,
          example="Alice collected [ $0.19 ]"),
-    Rule("did not show", r"{did_not_show}", _nothing, ("play", "summary"), actor=True,
+    Rule("did not show", r"{did_not_show}", nothing, ("play", "summary"), actor=True,
          example="Alice did not show his hand"),
-    Rule("sits out", r"{sits_out}", _nothing, ("seats",), actor=True, example="Alice sits out"),
+    Rule("sits out", r"{sits_out}", nothing, ("seats",), actor=True, example="Alice sits out"),
 )
 """888poker's lines: the grammar :func:`read_888_hand` reads a hand with."""
 

@@ -25,7 +25,6 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from fractions import Fraction
 from typing import Any, TypeVar
 
 from holdem_eval import HoldemEvalError
@@ -34,7 +33,8 @@ from holdem_eval.variants import variant_info
 
 from ..errors import HistoryError, PhhError, UnsupportedHistoryError, UnsupportedPhhError
 from ..phh.hand import PHH_VARIANTS, PhhHand
-from ..phh.read import build_hand
+from ..phh.read import planned_hand
+from ..phh.replay import OP_BOARD, OP_CBR, OP_CC, OP_FOLD, OP_MUCK, OP_SHOW, Step, card_ids
 from .checks import (
     RAKE_LIMITS,
     RakeLimit,
@@ -42,6 +42,7 @@ from .checks import (
     check_cap,
     check_fees,
     nobody_can_call,
+    percent_text,
     round_over,
     standard_fields,
     uncalled_out_of_collected,
@@ -394,6 +395,11 @@ def _short_big_blind(rec: HandRecord, order: list[str], antes: list[Decimal], bl
 def _check_cards(rec: HandRecord) -> None:
     """Every card once: known hole cards and the boards (with their lines). Both hold
     canonical text (:func:`canonical_cards`: two characters a card), so a card is its text."""
+    every = "".join([c for c, _ in rec.holes.values()] +
+                    [name for name, kind, _, _ in rec.actions if kind == "board"] +
+                    [cards for _, cards, _ in rec.run_boards])
+    if len({every[k:k + 2] for k in range(0, len(every), 2)}) * 2 == len(every):
+        return  # no card twice (most hands): no need to say where
     seen: dict[str, tuple[str, int]] = {}
     pieces = [(f"{n}'s hole cards", c, line) for n, (c, line) in rec.holes.items()]
     pieces += [("the board", name, line) for name, kind, _, line in rec.actions if kind == "board"]
@@ -423,12 +429,17 @@ def to_phh(rec: HandRecord) -> PhhHand:
     hc = rec.hole_count
     actions: list[str] = []
     lines: list[int] = []
+    # the replay plan, compiled as the actions are written (phh.replay's steps)
+    holes: list[tuple[int, ...]] = []
+    steps: list[Step] = []
+    unknown = ("??" * hc, rec.line)
     for name in order:
-        cards, line = rec.holes.get(name, ("??" * hc, rec.line))
+        cards, line = rec.holes.get(name, unknown)
         if len(cards) != 2 * hc:
             raise rec.fail(line, f"{name!r} has {len(cards) // 2} hole cards {cards!r}, expected"
                            f" {hc} for this game")
         actions.append(f"d dh p{index[name] + 1} {cards}")
+        holes.append(card_ids(cards))
         lines.append(line)
     # what each player put in, by betting round; the blinds count as the first round's bets
     invested = [a + d for a, d in zip(antes, dead)]
@@ -437,6 +448,7 @@ def to_phh(rec: HandRecord) -> PhhHand:
     starts = [rec.seats[name][1] for name in order]
     for name, kind, amount, line in rec.actions:
         if kind == "board":
+            steps.append((len(actions), OP_BOARD, -1, list(card_ids(name))))
             actions.append(f"d db {name}")
             lines.append(line)
             round_over(rec, order, bets)
@@ -447,9 +459,11 @@ def to_phh(rec: HandRecord) -> PhhHand:
         if k is None:
             raise rec.fail(line, f"{name!r} acts but is not dealt in (players: {order!r})")
         if kind == "f":
+            steps.append((len(actions), OP_FOLD, k, 0))
             actions.append(f"p{k + 1} f")
             folded.add(name)
         elif kind in ("x", "c"):
+            steps.append((len(actions), OP_CC, k, 0))
             actions.append(f"p{k + 1} cc")
             bets[k] += amount
         else:  # "b": bet or raise by amount; "r": raise to amount
@@ -457,8 +471,10 @@ def to_phh(rec: HandRecord) -> PhhHand:
             if nobody_can_call(order, folded, starts, invested, bets, k, to):
                 # an all-in printed as a raise no opponent can call: the engine's call of
                 # what they can match; the rest comes back (the site's figures keep it)
+                steps.append((len(actions), OP_CC, k, 0))
                 actions.append(f"p{k + 1} cc")
             else:
+                steps.append((len(actions), OP_CBR, k, to))
                 actions.append(f"p{k + 1} cbr {to}")
             bets[k] = to
         lines.append(line)
@@ -466,6 +482,7 @@ def to_phh(rec: HandRecord) -> PhhHand:
     invested = [i + b for i, b in zip(invested, bets)]
     # run it twice: the later runs' cards after the first run's, run by run (PHH's order)
     for _run, cards, line in sorted(rec.run_boards, key=lambda b: (b[0], b[2])):
+        steps.append((len(actions), OP_BOARD, -1, list(card_ids(cards))))
         actions.append(f"d db {cards}")
         lines.append(line)
     live = [name for name in order if name not in folded]
@@ -476,8 +493,13 @@ def to_phh(rec: HandRecord) -> PhhHand:
                 continue
             done.add(name)
             k = index[name]
-            actions.append(f"p{k + 1} sm {rec.holes[name][0]}" if shows and name in rec.holes
-                           else f"p{k + 1} sm")
+            if shows and name in rec.holes:
+                shown = rec.holes[name][0]
+                steps.append((len(actions), OP_SHOW, k, list(card_ids(shown))))
+                actions.append(f"p{k + 1} sm {shown}")
+            else:
+                steps.append((len(actions), OP_MUCK, k, None))
+                actions.append(f"p{k + 1} sm")
             lines.append(line)
     for name in list(rec.uncalled) + list(rec.collected):
         if name not in index:
@@ -495,9 +517,10 @@ def to_phh(rec: HandRecord) -> PhhHand:
             rec.collected[owner] -= back
             collected -= back
     finishing = []
+    zero = Decimal(0)
     for k, name in enumerate(order):
-        stack = rec.seats[name][1]
-        end = stack - invested[k] + rec.uncalled.get(name, 0) + rec.collected.get(name, 0)
+        stack = starts[k]
+        end = stack - invested[k] + rec.uncalled.get(name, zero) + rec.collected.get(name, zero)
         if end < 0:
             raise rec.fail(rec.seats[name][2], f"{name!r} puts in {invested[k]} but has only"
                            f" {stack}: the amounts do not add up")
@@ -522,11 +545,11 @@ def to_phh(rec: HandRecord) -> PhhHand:
         "variant": rec.variant,
         "antes": antes,
         "blinds_or_straddles": blinds,
-        "starting_stacks": [rec.seats[name][1] for name in order],
+        "starting_stacks": starts,
         "actions": actions,
         "finishing_stacks": finishing,
         # the recorded fees as an exact rate of the pot: the engine takes exactly them
-        "_rake_percent": str(Fraction(rec.fees) / Fraction(pot) * 100 if pot else 0),
+        "_rake_percent": percent_text(rec.fees, pot),
         "_odd_chips": "clockwise",
         **({"_dead_posts": dead} if any(dead) else {}),
         **({"_runs": rec.runs} if rec.runs > 1 else {}),
@@ -549,7 +572,7 @@ def to_phh(rec: HandRecord) -> PhhHand:
         **rec.extra,
     })
     try:
-        return build_hand(f"{rec.file}:{rec.line}", table)
+        return planned_hand(f"{rec.file}:{rec.line}", table, holes, steps)
     except HistoryError:
         raise
     except PhhError as exc:

@@ -1,9 +1,28 @@
-"""Reading PokerStars text hand histories, and GGPoker's, which follow the same layout.
+"""Reading PokerStars text hand histories, and GGPoker's, which follow the same layout, as
+one table of line rules (:mod:`.grammar`).
 
-One hand's lines in, one :class:`~.history_record.HandRecord` out. Player names are
-matched against the seated names (longest first), so names with colons, brackets, spaces
-or any other characters are read as printed. A line naming a seated player that is not
-understood is refused rather than skipped: a missed action would change the hand.
+:data:`RULES` is the sites' grammar: one row per kind of line, the section of the hand it
+may appear in, and the step that writes it into the :class:`~.record.HandRecord`. What the
+rows read:
+
+* the header ``PokerStars Hand #N:  Hold'em No Limit ($0.05/$0.10 USD) - 2014/01/06 7:21:05
+  ET`` (``Game #``, Zoom, tournaments ``Tournament #N, $1+$0.10 USD Hold'em No Limit -
+  Level XI (400/800)``), GGPoker's ``Poker Hand #RC1: Hold'em No Limit ($0.02/$0.05)``, its
+  tournament levels ``Level19(1,750/3,500)`` and the ante in the stakes ``(150/300(45))``;
+* the table, the seats with a knockout's bounty as its own field (``Seat 1: X (755175 in
+  chips, $148.95 bounty)``), the sections ``*** HOLE CARDS ***`` to ``*** SUMMARY ***``
+  (run it twice: ``*** FIRST FLOP ***`` ... ``*** SECOND RIVER ***``);
+* the actions after ``name: `` (posts, GGPoker's ``X: straddle $2``, folds, checks,
+  calls, bets, raises X to Y), the shows and mucks, ``Uncalled bet ($X) returned to``,
+  ``collected``, the bounties won (``wins $19.31 for eliminating Y and their own bounty
+  increases by ...``: beside the pot, not chips) and the summary's total and rake;
+* the site's notes (a player sitting out, connecting, chatting, finishing the tournament)
+  as lines that change nothing; any other line no seated name starts is the site's and
+  dropped; one a seated name starts but no row reads refuses the hand.
+
+Player names are matched against the seated names (longest first), so names with colons,
+brackets, spaces or any other characters are read as printed; the actor of a ``name:
+action`` line is found by one dict look-up when no seated name holds ``': '``.
 """
 
 from __future__ import annotations
@@ -12,35 +31,35 @@ import re
 from collections.abc import Sequence
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 
+from .grammar import Grammar, Reading, Rule, nothing
+from .locale import ENGLISH
 from .record import (
     HandRecord,
     canonical_cards,
     numeric_time,
-    record_play,
     record_show,
     site_games,
     supported_games,
 )
 
-__all__ = ["HEADER_GG", "HEADER_STARS", "read_stars_hand"]
+__all__ = ["HEADER_GG", "HEADER_STARS", "RULES", "read_stars_hand"]
 
-HEADER_STARS = re.compile(r"PokerStars (?:Zoom )?(?:Hand|Game) #")
+HEADER_STARS = re.compile(r"PokerStars (?:Zoom Hand|Home Game Hand|Home Game|Hand|Game) #")
 HEADER_GG = re.compile(r"Poker Hand #")
 
+_HEADER_EXAMPLE = ("PokerStars Hand #123: Hold'em No Limit ($0.05/$0.10 USD) - 2014/01/06"
+                   " 7:21:05 ET")
 # the stakes in parentheses may hold GGPoker's ante: 'Level6(150/300(45))'
-_HEADER = re.compile(
-    r"(?:PokerStars (?:Zoom )?(?:Hand|Game)|Poker Hand) #(?P<id>\w+):\s*(?P<game>.*?)\s*"
-    r"\((?P<stakes>[^()]*(?:\([^()]*\))?)\)\s*-\s*"
-    r"(?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2})(?:\s+(?P<zone>[A-Z]{2,5})\b)?"
-)
+_HEADER = (r"(?:PokerStars (?:Zoom Hand|Home Game Hand|Home Game|Hand|Game)|Poker Hand) #(?P<id>\w+):"
+           r"\s*(?:\{(?P<club>[^{}]*)\}\s*)?(?P<game>.*?)\s*"
+           r"\((?P<stakes>[^()]*(?:\([^()]*\))?)\)\s*-\s*"
+           r"(?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2})(?:\s+(?P<zone>[A-Z]{2,5})\b)?.*")
 # a tournament's level after the game: PokerStars ' - Level XI', GGPoker ' - Level19'
 _LEVEL = re.compile(r"\s+-\s+Level\s*\w+$")
+_TOURNAMENT = re.compile(r"Tournament #\w+")  # 'Tournament #170000001, ...', 'Tournament #888: ...'
+# GGPoker's names of Omaha games with more cards: 'PLO-5 Classic $10 Omaha5 Pot Limit'
+_MORE_CARDS = {"Omaha5": "5 Card Omaha", "Omaha6": "6 Card Omaha", "Omaha5 Hi/Lo": "5 Card Omaha Hi/Lo"}
 _ANTE_IN_STAKES = re.compile(r"\s*\((?P<ante>[^()]*)\)$")  # GGPoker: '150/300(45)'
-_TABLE = re.compile(r"Table '(?P<table>.*)'\s+(?:(?P<max>\d+)-max\s+)?(?:\(Play Money\)\s+)?"
-                    r"Seat #(?P<button>\d+) is the button")
-# 'Seat 1: X (755175 in chips, $148.95 bounty)': a knockout tournament's bounty on X's head
-_SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*?) in chips"
-                   r"(?:,\s*(?P<bounty>[^()]*?) bounty)?\)(?P<rest>.*)$")
 _LIMITS = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Limit": "fixed-limit",
            "Fixed Limit": "fixed-limit"}
 _LIMITS_LONGEST = sorted(_LIMITS, key=len, reverse=True)
@@ -61,50 +80,18 @@ _SUPPORTED = supported_games(_VARIANT.values())
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
 _BUY_IN = re.compile(r"(?P<symbol>[$€£¥₹])[\d.,]+(?:\+[$€£¥₹]?[\d.,]+)*(?: (?P<code>[A-Z]{3})\b)?")
 _AMOUNT = r"[$€£¥₹]?[\d,]*\.?\d+"
-_ACTION = re.compile(
-    rf"(?:(?P<fold>folds)|(?P<check>checks)|calls (?P<call>{_AMOUNT})|bets (?P<bet>{_AMOUNT})"
-    rf"|raises (?:{_AMOUNT}) to (?P<raise>{_AMOUNT})"
-    rf"|posts (?P<post>small blind|big blind|the ante|small & big blinds|missed blind|straddle)"
-    rf" (?P<posted>{_AMOUNT})|straddle (?P<straddle>{_AMOUNT})"
-    r"|shows \[(?P<shows>[^\]]*)\].*|mucks hand.*(?P<muck>)"
-    r"|doesn't show hand.*|sits out.*|is sitting out.*|is disconnected.*|is connected.*"
-    r"|has timed out.*|has returned.*|will be allowed to play.*|leaves the table.*"
-    r"|joins the table.*|shows? .*hand.*|said, .*|Chooses to EV Cashout.*(?P<cashout>))"
-    r"(?: and is all-in)?(?: and has reached the \S+ cap)?\s*$"
-)
+# what may follow a wager
+_TAIL = r"(?: and is all-in)?(?: and has reached the \S+ cap)?"
 _POST_KINDS = {"small blind": "sb", "big blind": "bb", "the ante": "ante", "straddle": "straddle",
                "small & big blinds": "sb+bb", "missed blind": "dead"}
-_STREETS = re.compile(r"\*\*\* (?:(?P<run>FIRST|SECOND|THIRD|FOURTH) )?(?P<street>FLOP|TURN|RIVER|"
-                      r"HOLE CARDS|SHOW ?DOWN|SUMMARY) \*\*\*(?P<cards>.*)$")
+_SECTIONS = {"FLOP": "betting", "TURN": "betting", "RIVER": "betting", "HOLE CARDS": "betting",
+             "SUMMARY": "summary", "SHOW DOWN": "showdown", "SHOWDOWN": "showdown"}
 _RUNS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "FOURTH": 4}  # run it twice (or N times)
 _GROUPS = re.compile(r"\[([^\]]*)\]")
-_COLLECTED = re.compile(rf"(?P<name>.+) collected (?P<amount>{_AMOUNT}) from (?:the )?"
-                        r"(?:main |side )?pot(?:-\d+)?\s*$")
-_UNCALLED = re.compile(rf"Uncalled bet \((?P<amount>{_AMOUNT})\) returned to (?P<name>.+?)\s*$")
-_DEALT = re.compile(r"Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?\s*$")
-_SUMMARY_CARDS = re.compile(r"Seat \d+: (?P<who>.+?) (?:showed|mucked) \[(?P<cards>[^\]]*)\]")
 _FEE = re.compile(rf"\|\s*(?P<what>[A-Za-z ]+?)\s+(?P<amount>{_AMOUNT})")
-_TOTAL = re.compile(rf"Total pot (?P<amount>{_AMOUNT})")
-# an action by a name that is not seated (a seated name is matched before this)
-_UNSEATED = re.compile(r"(?P<name>.+?): (?:folds|checks|calls |bets |raises |posts |shows |mucks )")
-# lines about a seated player that change nothing in the hand
-_NOTES = re.compile(r"(?P<name>.+?) (?:is sitting out|sits out|leaves the table|joins the table"
-                    r"|is disconnected|is connected|has timed out|will be allowed to play"
-                    r"|finished the tournament|wins the tournament|re-buys|was removed|said,"
-                    r"|has returned|takes the add-on|wins an entry to|wins a ticket"
-                    r"|cashed out of the tournament)")
-# knockout tournaments: what a player wins for eliminating another, beside the pot: 'X wins
-# the $10 bounty for eliminating Y', 'X, Z split the $10 bounty for eliminating Y', 'X wins
-# $5 for eliminating Y and their own bounty increases by $5 to $15' (progressive), 'X wins
-# $2.50 for splitting the elimination of Y and their own bounty increases by ...', and the
-# mystery bounty's 'X wins a $50 mystery bounty for eliminating Y'
-_BOUNTY = re.compile(
-    rf"(?P<who>.+?) (?:wins|split) (?:the |a )?(?P<amount>{_AMOUNT}) (?:mystery )?bounty"
-    r" for eliminating (?P<out>.+?)\s*$"
-    rf"|(?P<who2>.+?) wins (?P<amount2>{_AMOUNT}) (?:for eliminating|for splitting the"
-    rf" elimination of) (?P<out2>.+?)(?: and their own bounty increases by {_AMOUNT} to"
-    rf" (?P<to>{_AMOUNT}))?\s*$"
-)
+_ZERO = Decimal(0)
+_PLAY = ("seats", "betting", "showdown")  # the sections before the summary
+_ACTIONS = "folds, checks, calls X, bets X, raises X to Y, posts ..., shows [..] or mucks hand"
 
 
 def _amount(rec: HandRecord, text: str, line: int) -> Decimal:
@@ -114,11 +101,10 @@ def _amount(rec: HandRecord, text: str, line: int) -> Decimal:
         raise rec.fail(line, f"amount {text!r} is not a number") from None
 
 
-def _header(rec: HandRecord, text: str, line: int) -> None:
-    m = _HEADER.match(text)
-    if m is None:
-        raise rec.fail(line, f"not a hand header: {text!r}, expected e.g. 'PokerStars Hand"
-                       " #123: Hold'em No Limit ($0.05/$0.10 USD) - 2014/01/06 7:21:05 ET'")
+# ---- the steps -------------------------------------------------------------------------
+
+def _header(r: Reading, _: str, m: re.Match[str], line: int) -> None:
+    rec = r.rec
     rec.hand_id = m["id"]
     game = _LEVEL.sub("", m["game"]).strip()
     game = _GG_GAMES.get(game, game)
@@ -127,8 +113,14 @@ def _header(rec: HandRecord, text: str, line: int) -> None:
         raise rec.unsupported(line, f"game {game!r}: the betting structure is not stated"
                               " (expected No Limit, Pot Limit or Limit)")
     game = game[: -len(limit)].strip()
-    if game.startswith("Tournament #"):
-        rec.tournament = game.split(",", 1)[0]
+    tournament = _TOURNAMENT.match(game)
+    if tournament is not None:
+        rec.tournament = tournament[0]
+    if m["club"] is not None:  # a Home Game's club: '{Staples Poker League} Tournament #...'
+        rec.extra["_club"] = m["club"]
+    for alias, full in _MORE_CARDS.items():
+        if game == alias or game.endswith(" " + alias):
+            game = game[: -len(alias)] + full
     name = next((g for g in _GAMES if game == g or game.endswith(" " + g)), game)
     betting = _LIMITS[limit]
     variant = _VARIANT.get((name, betting))
@@ -141,7 +133,7 @@ def _header(rec: HandRecord, text: str, line: int) -> None:
         raise rec.unsupported(line, f"capped no-limit ({stakes!r}) is not supported yet")
     parts = stakes.split()
     code = parts[-1] if len(parts) > 1 and parts[-1].isalpha() else None
-    amounts = parts[0].split("/")
+    amounts = parts[0].split("/") if parts else []
     if len(amounts) != 2:
         raise rec.fail(line, f"stakes {stakes!r}: expected 'small/big' like '$0.05/$0.10 USD'")
     rec.small_bet, rec.big_bet = (_amount(rec, a, line) for a in amounts)
@@ -155,44 +147,250 @@ def _header(rec: HandRecord, text: str, line: int) -> None:
             rec.bounty_currency = buy_in["code"] or _SYMBOLS.get(buy_in["symbol"])
     rec.when = numeric_time(rec, m["date"], line)
     rec.zone = m["zone"]
+    r.section = "seats"
+
+
+def _table(r: Reading, _: str, m: re.Match[str], k: int) -> None:
+    rec = r.rec
+    rec.table = m["table"]
+    rec.seat_count = int(m["max"]) if m["max"] else None
+    rec.button_seat = int(m["button"])
+
+
+def _seat(r: Reading, _: str, m: re.Match[str], k: int) -> None:
+    rec, name = r.rec, m["name"]
+    r.seat(name, int(m["seat"]), _amount(rec, m["stack"], k), k)
+    if m["bounty"] is not None:
+        rec.bounties[name] = _amount(rec, m["bounty"], k)
+    rest = m["rest"]
+    # a tournament deals in the players sitting out (they post and fold); a cash game not
+    if "out of hand" in rest or ("sitting out" in rest and rec.tournament is None):
+        rec.out.add(name)
+
+
+def _refuse(name: str, pattern: str, message: str, sections: tuple[str, ...] = (), *,
+            first: str = "", fallback: bool = False, unsupported: bool = False) -> Rule:
+    """A kind of line that refuses the hand: ``message``, formatted with the line
+    (``{line}``), the group ``name`` and the seated names (``{seated}``)."""
+    def step(r: Reading, _: str, m: re.Match[str], k: int) -> None:
+        text = message.format(line=m[0], name=m.groupdict().get("name"), seated=list(r.rec.seats))
+        raise r.rec.unsupported(k, text) if unsupported else r.rec.fail(k, text)
+    return Rule(name, pattern, step, sections, first=first, fallback=fallback)
+
+
+def _street(r: Reading, _: str, m: re.Match[str], k: int) -> None:
+    rec, street = r.rec, m["street"]
+    run = _RUNS[m["run"]] if m["run"] else 1  # run it twice: FIRST FLOP, SECOND RIVER, ...
+    rec.runs = max(rec.runs, run)
+    r.section = _SECTIONS[street]
+    if street in ("FLOP", "TURN", "RIVER"):
+        groups = _GROUPS.findall(m["cards"])
+        if not groups:
+            raise rec.fail(k, f"{street.lower()} line without cards: expected '[...]'")
+        new = _cards(rec, groups[-1], k)  # the street's new cards (the last group)
+        if run > 1:
+            rec.run_boards.append((run, new, k))
+        else:
+            rec.actions.append((new, "board", _ZERO, k))
+
+
+def _dealt(r: Reading, _: str, m: re.Match[str], k: int) -> None:
+    rec, name = r.rec, m["name"]
+    if name not in rec.seats:
+        return  # a note of the site (it names nobody seated)
+    rec.dealt.append(name)
+    if m["cards"]:
+        rec.known_cards(name, _cards(rec, m["cards"], k), k)
+
+
+def _uncalled(r: Reading, _: str, m: re.Match[str], k: int) -> None:
+    rec, who = r.rec, m["name"]
+    rec.uncalled[who] = rec.uncalled.get(who, _ZERO) + _amount(rec, m["amount"], k)
+
+
+def _collected(r: Reading, name: str, m: re.Match[str], k: int) -> None:
+    rec = r.rec
+    rec.collected[name] = rec.collected.get(name, _ZERO) + _amount(rec, m["amount"], k)
+    rec.collected_lines.setdefault(name, k)
+
+
+def _post(r: Reading, name: str, m: re.Match[str], k: int) -> None:
+    r.rec.posts.append((name, _POST_KINDS[m["post"]], _amount(r.rec, m["amount"], k), k))
+
+
+def _straddle(r: Reading, name: str, m: re.Match[str], k: int) -> None:
+    """GGPoker's own wording: the straddler's whole blind so far."""
+    r.rec.posts.append((name, "straddle", _amount(r.rec, m["amount"], k), k))
+
+
+def _wager(kind: str, pattern: str, example: str) -> Rule:
+    """fold, check, call (the amount added), bet (the amount), raise (to the amount)."""
+    def step(r: Reading, name: str, m: re.Match[str], k: int) -> None:
+        amount = _amount(r.rec, m["amount"], k) if kind in ("c", "b", "r") else _ZERO
+        r.rec.actions.append((name, kind, amount, k))
+    return Rule(example.split()[0], pattern + _TAIL, step, _PLAY, actor=True, sep=": ",
+                example=f"Alice: {example}", first=example[0])
+
+
+def _shows(r: Reading, name: str, m: re.Match[str], k: int) -> None:
+    record_show(r.rec, name, m["cards"], k)
+
+
+def _mucks(r: Reading, name: str, m: re.Match[str], k: int) -> None:
+    r.rec.showdown.append((name, False, k))
+
+
+def _total(r: Reading, _: str, m: re.Match[str], k: int) -> None:
+    rec = r.rec
+    rec.total_pot = _amount(rec, m["amount"], k)
+    rec.total_line = k
+    for fee in _FEE.finditer(m["rest"]):
+        rec.fees += _amount(rec, fee["amount"], k)
+
+
+def _summary_cards(r: Reading, _: str, m: re.Match[str], k: int) -> None:
+    """'Seat 3: X (big blind) showed [Ah Kd] and won ...': the cards, if a whole hand."""
+    rec, who = r.rec, m["who"]
+    name = next((n for n in r.names if who == n or who.startswith(n + " (")), None)
+    cards = _cards(rec, m["cards"], k)
+    if name is not None and len(cards) == 2 * rec.hole_count:
+        rec.known_cards(name, cards, k)
+
+
+def _bounty(r: Reading, _: str, m: re.Match[str], k: int) -> None:
+    """A bounty won (the ``bounty`` rule): what each winner takes, beside the pot; a split
+    one is shared equally, the odd cent to the first named."""
+    rec = r.rec
+    who = m["who"] if m["who"] is not None else m["who2"]
+    amount = _amount(rec, m["amount"] if m["amount"] is not None else m["amount2"], k)
+    winners = [who] if who in rec.seats else [w.strip() for w in who.split(",")]
+    for name in winners:
+        if name not in rec.seats:
+            raise rec.fail(k, f"{name!r} wins a bounty but has no seat (seated:"
+                           f" {list(rec.seats)!r}): {m.group()!r}")
+    exponent = amount.as_tuple().exponent
+    step = Decimal(1).scaleb(exponent if isinstance(exponent, int) else 0)
+    share = (amount / len(winners)).quantize(step, rounding=ROUND_DOWN)
+    for j, name in enumerate(winners):
+        part = share + (amount - share * len(winners) if j == 0 else 0)
+        rec.bounties_won[name] = rec.bounties_won.get(name, _ZERO) + part
+
+
+# the site's notes about a player: they change nothing in the hand
+_NOTES_COLON = ("doesn't show hand", "sits out", "is sitting out", "is disconnected", "is connected",
+                "has timed out", "has returned", "will be allowed to play", "leaves the table",
+                "joins the table", "shows? .*hand", "said, ")
+_NOTES_SPACE = ("is sitting out", "sits out", "leaves the table", "joins the table",
+                "is disconnected", "is connected", "has timed out", "will be allowed to play",
+                "finished the tournament", "wins the tournament", "re-buys", "was removed",
+                "said,", "has returned", "takes the add-on", "wins an entry to", "wins a ticket",
+                "cashed out of the tournament")
+
+
+def _note(sep: str, words: tuple[str, ...], example: str) -> Rule:
+    return Rule("note", "(?:" + "|".join(words) + ").*", nothing, _PLAY, actor=True, sep=sep,
+                example=example)
+
+
+def _unsupported(what: str, pattern: str, first: str) -> Rule:
+    def step(r: Reading, name: str, m: re.Match[str], k: int) -> None:
+        raise r.rec.unsupported(k, f"{name!r}: {what} is not supported: {m[0]!r}")
+    return Rule(what, pattern, step, _PLAY, actor=True, sep=": ", first=first)
+
+
+# ---- the grammar -----------------------------------------------------------------------
+
+RULES: tuple[Rule, ...] = (
+    Rule("header", _HEADER, _header, ("head",), first="P",
+         example=_HEADER_EXAMPLE),
+    Rule("street", r"\*\*\* (?:(?P<run>FIRST|SECOND|THIRD|FOURTH) )?(?P<street>FLOP|TURN|RIVER|"
+         r"HOLE CARDS|SHOW ?DOWN|SUMMARY) \*\*\*(?P<cards>.*)", _street, first="*",
+         example="*** FLOP *** [Kd 7c 2s]"),
+    Rule("table", r"Table '(?P<table>.*)'\s+(?:(?P<max>\d+)-max\s+)?(?:\(Play Money\)\s+)?"
+         r"Seat #(?P<button>\d+) is the button.*", _table, ("seats",), first="T",
+         example="Table 'Doc I' 6-max Seat #1 is the button"),
+    _refuse("bad table line", r"Table '.*", "table line {line!r}: expected \"Table 'NAME' 6-max"
+            " Seat #N is the button\"", ("seats",), first="T"),
+    # 'Seat 1: X (755175 in chips, $148.95 bounty)': a knockout tournament's bounty on X's head
+    Rule("seat", r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*?) in chips"
+         r"(?:,\s*(?P<bounty>[^()]*?) bounty)?\)(?P<rest>.*)", _seat, ("seats",), first="S",
+         example="Seat 1: Alice ($100 in chips)"),
+    _refuse("bad seat", r"Seat .*", "line not understood: {line!r}", ("seats",), first="S"),
+    Rule("dealt", r"Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?", _dealt, _PLAY, first="D",
+         example="Dealt to Alice [Ah Kh]"),
+    Rule("uncalled", rf"Uncalled bet \((?P<amount>{_AMOUNT})\) returned to (?P<name>.+?)",
+         _uncalled, _PLAY, first="U", example="Uncalled bet ($5) returned to Alice"),
+    _refuse("cancelled", "Hand cancelled", "the hand was cancelled by the site: nothing was played",
+            first="H"),
+    Rule("total", rf"Total pot (?P<amount>{_AMOUNT})(?P<rest>.*)", _total, ("summary",),
+         first="T", example="Total pot $33.50 | Rake $0.50"),
+    Rule("summary cards", r"Seat \d+: (?P<who>.+?) (?:showed|mucked) \[(?P<cards>[^\]]*)\].*",
+         _summary_cards, ("summary",), first="S", needs=("showed [", "mucked ["),
+         example="Seat 3: Carol showed [7d 7h] and won"),
+    Rule("summary line", r".*", nothing, ("summary",)),
+    # the actions, after 'name: '
+    Rule("posts", rf"posts (?P<post>small blind|big blind|the ante|small & big blinds|missed"
+         rf" blind|straddle) (?P<amount>{_AMOUNT}){_TAIL}", _post, _PLAY, actor=True, sep=": ",
+         first="p", example="Alice: posts small blind $0.50"),
+    Rule("straddle", rf"straddle (?P<amount>{_AMOUNT}){_TAIL}", _straddle, _PLAY, actor=True,
+         sep=": ", first="s", example="Alice: straddle $2"),
+    _wager("f", "folds", "folds"), _wager("x", "checks", "checks"),
+    _wager("c", rf"calls (?P<amount>{_AMOUNT})", "calls $2"),
+    _wager("b", rf"bets (?P<amount>{_AMOUNT})", "bets $4"),
+    _wager("r", rf"raises {_AMOUNT} to (?P<amount>{_AMOUNT})", "raises $2 to $3"),
+    Rule("shows", r"shows \[(?P<cards>[^\]]*)\].*", _shows, _PLAY, actor=True, sep=": ",
+         first="s", example="Alice: shows [7d 7h] (three of a kind, Sevens)"),
+    Rule("mucks", r"mucks hand.*", _mucks, _PLAY, actor=True, sep=": ", first="m",
+         example="Alice: mucks hand"),
+    _note(": ", _NOTES_COLON, "Alice: sits out"),
+    _unsupported("GGPoker's 'Bet & Muck'", r"Bet & Muck.*", "B"),
+    _unsupported("EV cashout", r"(?:Chooses to EV Cashout|Pays Cashout Risk|Receives Cashout).*",
+                 "CPR"),
+    # after 'name ': what a player collects, the site's notes about him
+    Rule("collected", rf"collected (?P<amount>{_AMOUNT}) from (?:the )?(?:main |side )?pot"
+         r"(?:-\d+)?", _collected, _PLAY, actor=True, first="c",
+         example="Alice collected $33.50 from pot"),
+    _note(" ", _NOTES_SPACE, "Alice finished the tournament in 6th place"),
+    # lines a player's action would be taken for: tried when no action reads the line.
+    # Knockout tournaments: what a player wins for eliminating another, beside the pot: 'X
+    # wins the $10 bounty for eliminating Y', 'X, Z split the $10 bounty for eliminating Y',
+    # 'X wins $5 for eliminating Y and their own bounty increases by $5 to $15'
+    # (progressive), 'X wins $2.50 for splitting the elimination of Y and their own bounty
+    # increases by ...', and the mystery bounty's 'X wins a $50 mystery bounty for
+    # eliminating Y'
+    Rule("bounty", rf"(?P<who>.+?) (?:wins|split) (?:the |a )?(?P<amount>{_AMOUNT}) (?:mystery )?"
+         r"bounty for eliminating (?P<out>.+?)"
+         rf"|(?P<who2>.+?) wins (?P<amount2>{_AMOUNT}) (?:for eliminating|for splitting the"
+         rf" elimination of) (?P<out2>.+?)(?: and their own bounty increases by {_AMOUNT} to"
+         rf" (?P<to>{_AMOUNT}))?", _bounty, _PLAY, fallback=True,
+         example="Alice wins $19.31 for eliminating Bob and their own bounty increases by"
+                 " $19.31 to $168.26"),
+    _refuse("unseated collects", rf"(?P<name>.+) collected {_AMOUNT} from (?:the )?(?:main |side )?"
+            r"pot.*", "{name!r} collects but has no seat (seated: {seated!r})", _PLAY,
+            fallback=True),
+    _refuse("unseated acts", r"(?P<name>.+?): (?:folds|checks|calls |bets |raises |posts |shows"
+            r" |mucks ).*", "{name!r} acts but has no seat (seated: {seated!r}): {line!r}", _PLAY,
+            fallback=True),
+    _refuse("cash-out", r".* cashed out the hand for .*", "cash-out of a hand is not supported:"
+            " {line!r}", _PLAY, fallback=True, unsupported=True),
+)
+"""PokerStars' and GGPoker's lines: the grammar :func:`read_stars_hand` reads a hand with."""
+
+GRAMMAR = Grammar("pokerstars", RULES, (ENGLISH,), ignore=_PLAY, actions=_ACTIONS, expected={
+    "head": f"not a hand header; expected e.g. {_HEADER_EXAMPLE!r}"})
 
 
 def read_stars_hand(site: str, file: str, first_line: int, lines: Sequence[str]) -> HandRecord:
     """Read one PokerStars or GGPoker hand (its lines; ``first_line`` is the header's
     line number in ``file``)."""
     rec = HandRecord(site=site, file=file, line=first_line)
-    _header(rec, lines[0].strip(), first_line)
-    section = "seats"
-    names: list[str] = []  # seated names, longest first
-    plain = True  # no seated name holds ': '
-    for k, raw in enumerate(lines[1:], start=first_line + 1):
+    reading = Reading(rec, "head")
+    read = GRAMMAR.read
+    for k, raw in enumerate(lines, start=first_line):
         text = raw.strip()
-        if not text:
-            continue
-        if text[0] == "*":
-            street = _STREETS.match(text)
-            if street is not None:
-                section = _street(rec, street["street"], street["cards"], k, street["run"])
-                continue
-        if section == "seats":
-            if text.startswith("Seat ") and _seat(rec, text, k):
-                names = sorted(rec.seats, key=len, reverse=True)
-                plain = not any(": " in name for name in names)
-                continue
-            if text.startswith("Table '"):
-                table = _TABLE.match(text)
-                if table is None:
-                    raise rec.fail(k, f"table line {text!r}: expected \"Table 'NAME' 6-max Seat"
-                                   " #N is the button\"")
-                rec.table = table["table"]
-                rec.seat_count = int(table["max"]) if table["max"] else None
-                rec.button_seat = int(table["button"])
-                continue
-        if section == "summary":
-            _summary(rec, text, k)
-            continue
-        _play_line(rec, names, section, text, k, plain)
-    if section != "summary":
+        if text:
+            read(reading, text, k)
+    if reading.section != "summary":
         raise rec.fail(first_line + len(lines) - 1, "the hand ends before its '*** SUMMARY ***'"
                        " section: truncated?")
     if not rec.table:
@@ -230,41 +428,6 @@ def _straddles(rec: HandRecord) -> None:
     rec.posts = posts
 
 
-def _bounty(rec: HandRecord, m: re.Match[str], k: int) -> None:
-    """A bounty won (:data:`_BOUNTY`): what each winner takes, beside the pot; a split one
-    is shared equally, the odd cent to the first named."""
-    who = m["who"] if m["who"] is not None else m["who2"]
-    amount = _amount(rec, m["amount"] if m["amount"] is not None else m["amount2"], k)
-    winners = [who] if who in rec.seats else [w.strip() for w in who.split(",")]
-    for name in winners:
-        if name not in rec.seats:
-            raise rec.fail(k, f"{name!r} wins a bounty but has no seat (seated:"
-                           f" {list(rec.seats)!r}): {m.group()!r}")
-    exponent = amount.as_tuple().exponent
-    step = Decimal(1).scaleb(exponent if isinstance(exponent, int) else 0)
-    share = (amount / len(winners)).quantize(step, rounding=ROUND_DOWN)
-    for j, name in enumerate(winners):
-        part = share + (amount - share * len(winners) if j == 0 else 0)
-        rec.bounties_won[name] = rec.bounties_won.get(name, Decimal(0)) + part
-
-
-def _seat(rec: HandRecord, text: str, k: int) -> bool:
-    m = _SEAT.match(text)
-    if m is None:
-        return False
-    name = m["name"]
-    if name in rec.seats:
-        raise rec.fail(k, f"player {name!r} is seated twice")
-    rec.seats[name] = (int(m["seat"]), _amount(rec, m["stack"], k), k)
-    if m["bounty"] is not None:
-        rec.bounties[name] = _amount(rec, m["bounty"], k)
-    rest = m["rest"]
-    # a tournament deals in the players sitting out (they post and fold); a cash game not
-    if "out of hand" in rest or ("sitting out" in rest and rec.tournament is None):
-        rec.out.add(name)
-    return True
-
-
 _CARDS_SEEN: dict[str, str] = {}  # card text as printed -> canonical (only what parsed)
 
 
@@ -277,136 +440,3 @@ def _cards(rec: HandRecord, text: str, line: int) -> str:
             _CARDS_SEEN.clear()
         _CARDS_SEEN[text] = found
     return found
-
-
-def _street(rec: HandRecord, street: str, cards: str, k: int, run_word: str | None = None) -> str:
-    run = _RUNS[run_word] if run_word else 1  # run it twice: FIRST FLOP, SECOND RIVER, ...
-    rec.runs = max(rec.runs, run)
-    if street in ("FLOP", "TURN", "RIVER"):
-        groups = _GROUPS.findall(cards)
-        if not groups:
-            raise rec.fail(k, f"{street.lower()} line without cards: expected '[...]'")
-        new = _cards(rec, groups[-1], k)  # the street's new cards (the last group)
-        if run > 1:
-            rec.run_boards.append((run, new, k))
-        else:
-            rec.actions.append((new, "board", Decimal(0), k))
-        return "betting"
-    if street == "HOLE CARDS":
-        return "betting"
-    if street == "SUMMARY":
-        return "summary"
-    return "showdown"
-
-
-def _name_of(names: Sequence[str], text: str, sep: str) -> str | None:
-    """The seated name that ``text`` starts with, followed by ``sep`` (``names`` longest
-    first, so a name that starts another is not taken for it)."""
-    for name in names:
-        if text.startswith(name + sep):
-            return name
-    return None
-
-
-def _actor(rec: HandRecord, names: Sequence[str], text: str, plain: bool) -> str | None:
-    """The seated name that starts ``text`` followed by ': '. ``plain``: no seated name
-    holds ': ', so it is the text before the first ': ' (a dict look-up, most lines);
-    else each name is tried, longest first."""
-    if plain:
-        at = text.find(": ")
-        return text[:at] if at > 0 and text[:at] in rec.seats else None
-    return _name_of(names, text, ": ")
-
-
-def _play_line(rec: HandRecord, names: Sequence[str], section: str, text: str, k: int,
-               plain: bool = False) -> None:
-    name = _actor(rec, names, text, plain)
-    if name is not None:
-        _player_action(rec, name, text[len(name) + 2:], section, k)
-        return
-    m = _DEALT.match(text)
-    if m is not None and m["name"] in rec.seats:
-        rec.dealt.append(m["name"])
-        if m["cards"]:
-            rec.known_cards(m["name"], _cards(rec, m["cards"], k), k)
-        return
-    m = _UNCALLED.match(text)
-    if m is not None:
-        who = m["name"]
-        rec.uncalled[who] = rec.uncalled.get(who, Decimal(0)) + _amount(rec, m["amount"], k)
-        return
-    m = _COLLECTED.match(text)
-    if m is not None:
-        who = m["name"]
-        if who not in rec.seats:
-            raise rec.fail(k, f"{who!r} collects but has no seat (seated: {list(rec.seats)!r})")
-        rec.collected[who] = rec.collected.get(who, Decimal(0)) + _amount(rec, m["amount"], k)
-        rec.collected_lines.setdefault(who, k)
-        return
-    if " bount" in text or " elimination of " in text or " for eliminating " in text:
-        m = _BOUNTY.match(text)
-        if m is not None:
-            _bounty(rec, m, k)
-            return
-    m = _UNSEATED.match(text)
-    if m is not None:
-        raise rec.fail(k, f"{m['name']!r} acts but has no seat (seated: {list(rec.seats)!r}):"
-                       f" {text!r}")
-    if text == "Hand cancelled":
-        raise rec.fail(k, "the hand was cancelled by the site: nothing was played")
-    if " cashed out the hand for " in text:
-        raise rec.unsupported(k, f"cash-out of a hand is not supported: {text!r}")
-    m = _NOTES.match(text)
-    if m is not None and _name_of(names, text, " ") is not None:
-        return
-    if _name_of(names, text, " ") is not None or (section == "seats" and text.startswith("Seat ")):
-        raise rec.fail(k, f"line not understood: {text!r}")
-    # anything else (chat-free notes of the site) changes nothing: ignored
-
-
-def _player_action(rec: HandRecord, name: str, what: str, section: str, k: int) -> None:
-    m = _ACTION.match(what)
-    if m is None:
-        if what.startswith("Bet & Muck"):
-            raise rec.unsupported(k, f"{name!r}: GGPoker's 'Bet & Muck' is not supported: {what!r}")
-        if what.startswith(("Pays Cashout Risk", "Receives Cashout")):
-            raise rec.unsupported(k, f"{name!r}: EV cashout is not supported: {what!r}")
-        raise rec.fail(k, f"{name!r}: action not understood: {what!r}, expected folds, checks,"
-                       " calls X, bets X, raises X to Y, posts ..., shows [..] or mucks hand")
-    if m["cashout"] is not None:
-        raise rec.unsupported(k, f"{name!r}: EV cashout is not supported: {what!r}")
-    if m["post"]:
-        rec.posts.append((name, _POST_KINDS[m["post"]], _amount(rec, m["posted"], k), k))
-    elif m["straddle"]:  # GGPoker's own wording, the straddler's whole blind so far
-        rec.posts.append((name, "straddle", _amount(rec, m["straddle"], k), k))
-    elif record_play(rec, name, m, k, _amount):
-        pass
-    elif m["shows"] is not None:
-        record_show(rec, name, m["shows"], k)
-    elif m["muck"] is not None:
-        rec.showdown.append((name, False, k))
-
-
-def _hole_text(rec: HandRecord) -> int:
-    """Length of a whole hand's card text (``AhKd``: 4; Omaha 8)."""
-    return 2 * rec.hole_count
-
-
-def _summary(rec: HandRecord, text: str, k: int) -> None:
-    if not text.startswith(("Total pot", "Seat ")):
-        return
-    m = _TOTAL.match(text)
-    if m is not None:
-        rec.total_pot = _amount(rec, m["amount"], k)
-        rec.total_line = k
-        for fee in _FEE.finditer(text):
-            rec.fees += _amount(rec, fee["amount"], k)
-        return
-    m = _SUMMARY_CARDS.match(text) if "showed [" in text or "mucked [" in text else None
-    if m is not None:
-        who = m["who"]
-        name = next((n for n in sorted(rec.seats, key=len, reverse=True)
-                     if who == n or who.startswith(n + " (")), None)
-        cards = _cards(rec, m["cards"], k)
-        if name is not None and len(cards) == _hole_text(rec):
-            rec.known_cards(name, cards, k)

@@ -43,7 +43,7 @@ def _header(r: Reading, _: str, m: re.Match[str], k: int) -> None:
     if variant is None:
         raise rec.unsupported(k, f"variant {m['game']!r} is not supported yet ({_SUPPORTED} are)")
     rec.variant = variant
-    if m["kind"] != "CashGame":
+    if m["kind"].startswith("Tournament "):
         rec.tournament = m["kind"][len("Tournament "):].split(" buyIn:", 1)[0].strip('"')
     stakes = m["stakes"].split("/")
     if len(stakes) not in (2, 3):
@@ -143,7 +143,9 @@ def _nothing(r: Reading, _: str, m: re.Match[str], k: int) -> None:
 
 
 RULES: tuple[Rule, ...] = (
-    Rule("header", r"Winamax Poker - (?P<kind>CashGame|Tournament .*?) - HandId: #(?P<id>[\w-]+) -"
+    # cash games: 'CashGame', the fast-fold pools 'Go Fast "Colorado"' and 'HOLD-UP "Pool"'
+    Rule("header", r"Winamax Poker - (?P<kind>CashGame|Go Fast \".*?\"|HOLD-UP \".*?\"|Tournament .*?)"
+         r" - HandId: #(?P<id>[\w-]+) -"
          r" (?P<game>.+?) \((?P<stakes>[^()]*)\) - (?P<date>\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2})"
          r"(?: (?P<zone>[A-Z]{2,5}))?", _header, ("head",), example=_HEADER_EXAMPLE),
     Rule("table", r"Table: '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\([^)]*\) )?"

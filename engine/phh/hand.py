@@ -130,10 +130,27 @@ class PhhHand:
         return posts
 
     def game_config(self) -> GameConfig:
-        """The :class:`GameConfig` this history is played with (derived once, cached)."""
+        """The :class:`GameConfig` this history is played with (derived once, cached).
+
+        The hands of a table share their game: a GameConfig (immutable) is made once for
+        every hand with the same forced bets and limits, where working one out and
+        validating it costs as much as replaying a hand; a game refused is never
+        remembered."""
         config = self._derived.get("config")
         if config is None:
-            config = self._derived["config"] = self._make_config()
+            alternate = self.fields.get("_variant")
+            key = (self.variant, alternate, len(self.starting_stacks), self.antes,
+                   self.blinds_or_straddles, self.dead_posts, self.min_bet, self.small_bet,
+                   self.big_bet)
+            plain = alternate is None or type(alternate) is str  # hashable
+            config = _CONFIGS.get(key) if plain else None
+            if config is None:
+                config = self._make_config()  # raises for a game the engine cannot play
+                if plain:
+                    if len(_CONFIGS) >= 4096:
+                        _CONFIGS.clear()
+                    _CONFIGS[key] = config
+            self._derived["config"] = config
         assert isinstance(config, GameConfig)
         return config
 
@@ -143,7 +160,7 @@ class PhhHand:
         variant, betting = PHH_VARIANTS[self.variant]
         alternate = self.fields.get("_variant")
         if alternate is not None:
-            if PHH_ALTERNATES.get(alternate) != variant:
+            if type(alternate) is not str or PHH_ALTERNATES.get(alternate) != variant:
                 names = sorted(k for k, v in PHH_ALTERNATES.items() if v == variant)
                 raise PhhError(f"{self.name}: _variant {alternate!r} is not a game of variant"
                                f" {self.variant!r} (it may be one of {names})")
@@ -209,6 +226,9 @@ class PhhHand:
             return GameConfig(**kwargs)
         except ConfigError as exc:
             raise UnsupportedPhhError(f"{self.name}: the engine cannot play this game: {exc}") from None
+
+
+_CONFIGS: dict[tuple[Any, ...], GameConfig] = {}
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,9 @@ read, and each hand's actions are compiled once into a replay plan
 
 from __future__ import annotations
 
+import math
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Any
 from ..errors import PhhError, UnsupportedPhhError
 from ..rules import Rules
 from .hand import MAX_PLACES, MAX_UNITS, PHH_RULES, PHH_VARIANTS, PhhHand, as_units, decimal_places
-from .replay import replay_plan
+from .replay import OP_CBR, Step, replay_plan, set_plan
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -181,6 +182,77 @@ def build_hand(name: str, table: Mapping[str, Any]) -> PhhHand:
     return phh
 
 
+def planned_hand(name: str, table: dict[str, Any], holes: Sequence[tuple[int, ...]],
+                 steps: Sequence[Step]) -> PhhHand:
+    """:func:`build_hand` of a table written by a program that checked it as it wrote it
+    and compiled its replay plan along with its actions (the site-history record,
+    :func:`~holdem_eval.engine.history.record.to_phh`), without reading back what was just
+    written: the same hand, the same errors. The writer vouches that ``table`` holds a
+    variant of :data:`PHH_VARIANTS`, its required fields, 2 to 10 players and amounts
+    that are ``Decimal`` or ``int``; that its actions start with one ``d dh`` deal a seat,
+    in seat order, whose cards are ``holes`` (a card once, as many as the game deals); and
+    that ``steps`` are the later actions' plan steps, each bet's amount as the amount its
+    action's text writes (``(index, OP_CBR, seat, Decimal('3.50'))`` for ``pK cbr 3.50``).
+    ``table`` becomes the hand's ``fields``.
+    A table out of the ordinary (an amount not finite, finer than 10**-18, out of the
+    engine's range; a stack that is not positive) is left to :func:`build_hand`, which
+    says what is wrong with it."""
+    fixed = PHH_VARIANTS[table["variant"]][1] == "fixed-limit"
+    limits = ("small_bet", "big_bet") if fixed else ("min_bet",)
+    values: list[Any] = []
+    for key in _AMOUNT_KEYS:
+        if key in table:
+            values += table[key]
+    values += [table[key] for key in limits]
+    bets = [k for k, step in enumerate(steps) if step[1] == OP_CBR]
+    values += [steps[k][3] for k in bets]
+    try:  # the amounts as exact fractions (a number that is not finite raises)
+        ratios = [v.as_integer_ratio() for v in values]
+    except (ValueError, OverflowError):
+        return build_hand(name, table)
+    # a decimal's denominator is 2**a * 5**b: the scale is the least power of ten it divides
+    denominator = math.lcm(*{d for _, d in ratios})
+    scale, places = 1, 0
+    while scale % denominator:
+        scale, places = scale * 10, places + 1
+        if places > MAX_PLACES:
+            return build_hand(name, table)
+    units = [n * (scale // d) for n, d in ratios]
+    if max(units) > MAX_UNITS or min(units) < -MAX_UNITS:
+        return build_hand(name, table)
+    got: dict[str, tuple[int, ...]] = {}
+    at = 0
+    for key in _AMOUNT_KEYS:
+        if key in table:
+            size = len(table[key])
+            got[key] = tuple(units[at:at + size])
+            at += size
+    starting = got["starting_stacks"]
+    limit_units = dict(zip(limits, units[at:at + len(limits)]))
+    if (min(starting) <= 0 or sum(starting) > MAX_UNITS or min(limit_units.values()) <= 0
+            or min(got.get("finishing_stacks", (0,))) < 0):
+        return build_hand(name, table)
+    rules = _rules_of(name, table)
+    # PhhHand(...) without the frozen dataclass's setattr per field (a tenth of the step);
+    # the tests compare every field with build_hand's
+    phh = object.__new__(PhhHand)
+    phh.__dict__.update(
+        name=name, variant=table["variant"], antes=got["antes"],
+        blinds_or_straddles=got["blinds_or_straddles"], min_bet=limit_units.get("min_bet", 0),
+        small_bet=limit_units.get("small_bet", 0), big_bet=limit_units.get("big_bet", 0),
+        starting_stacks=starting, actions=tuple(table["actions"]),
+        finishing_stacks=got.get("finishing_stacks"), scale=scale, fields=table,
+        infinite_stacks=(), dead_posts=got.get("_dead_posts", ()),
+        runs=_runs_of(name, table), rules=rules, _derived={})
+    phh.engine_game()  # a '_variant' that is not a game of the variant raises here
+    planned = list(steps)
+    for k, bet in zip(bets, units[len(units) - len(bets):]):
+        index, _, seat, _ = planned[k]
+        planned[k] = (index, OP_CBR, seat, bet)  # within range, a whole number of units
+    set_plan(phh, holes, planned)
+    return phh
+
+
 def _runs_of(name: str, table: Mapping[str, Any]) -> int:
     """The user-defined field ``_runs`` (run it twice / N times): 1..4, default 1."""
     runs = table.get("_runs", 1)
@@ -195,7 +267,9 @@ _RULE_FIELDS = ("_odd_chips", "_pot_method", "_rake_percent", "_rake_cap", "_no_
 
 
 def _rules_of(name: str, table: Mapping[str, Any]) -> Rules:
-    """The :class:`Rules` of a hand: PokerKit's, or those its ``_rule`` fields name."""
+    """The :class:`Rules` of a hand: PokerKit's, or those its ``_rule`` fields name
+    (remembered: a file's hands repeat the same few, and making one costs as much as
+    reading the rest of a hand)."""
     if not any(key in table for key in _RULE_FIELDS):
         return PHH_RULES
     odd = table.get("_odd_chips", PHH_RULES.odd_chips)
@@ -203,6 +277,24 @@ def _rules_of(name: str, table: Mapping[str, Any]) -> Rules:
     percent = table.get("_rake_percent", "0")
     cap = table.get("_rake_cap")
     no_drop = table.get("_no_flop_no_drop", False)
+    # hashable values, and their types: True == 1, but a cap of True is refused
+    key: tuple[Any, ...] = (odd, method, percent, cap, no_drop, type(cap), type(no_drop))
+    if all(type(v) in _PLAIN for v in key[:5]):
+        rules = _RULES_SEEN.get(key)
+        if rules is None:
+            rules = _make_rules(name, odd, method, percent, cap, no_drop)
+            if len(_RULES_SEEN) >= 4096:
+                _RULES_SEEN.clear()
+            _RULES_SEEN[key] = rules
+        return rules
+    return _make_rules(name, odd, method, percent, cap, no_drop)
+
+
+_PLAIN = (str, int, bool, type(None))
+_RULES_SEEN: dict[tuple[Any, ...], Rules] = {}
+
+
+def _make_rules(name: str, odd: Any, method: Any, percent: Any, cap: Any, no_drop: Any) -> Rules:
     if not isinstance(percent, str):
         raise PhhError(f"{name}: _rake_percent must be text like '5' or '1/20', got {percent!r}")
     try:

@@ -43,7 +43,7 @@ _UNKNOWN_SPLIT = re.compile(r"(\?\?)")
 
 
 @functools.lru_cache(maxsize=8192)
-def _card_tuple(text: str) -> tuple[int, ...]:
+def card_ids(text: str) -> tuple[int, ...]:
     """Card ids of PHH card text, ``??`` = unknown; real cards are parsed by
     :func:`holdem_eval.cards.parse_cards` (the one card-text parser), cached because
     files repeat the same texts."""
@@ -59,12 +59,15 @@ def _card_tuple(text: str) -> tuple[int, ...]:
 
 
 def _cards_of(text: str) -> list[int]:
-    return list(_card_tuple(text))
+    return list(card_ids(text))
 
 
-# step codes of a plan: (index in phh.actions, code, seat, argument)
-_OP_BOARD, _OP_CC, _OP_FOLD, _OP_CBR, _OP_MUCK, _OP_SHOW, _OP_FAIL = range(7)
-_Step = tuple[int, int, int, Any]
+# step codes of a plan: (index in phh.actions, code, seat, argument); the argument is the
+# board's or the shown cards' ids (a list the replay never changes), a bet's units, a
+# failure's (message, error class), else 0 or None
+OP_BOARD, OP_CC, OP_FOLD, OP_CBR, OP_MUCK, OP_SHOW, OP_FAIL = range(7)
+Step = tuple[int, int, int, Any]
+_Step = Step
 _Failure = tuple[int, str, type["PhhReplayError"]]
 
 
@@ -122,7 +125,7 @@ def _read_holes(phh: PhhHand) -> tuple[int, list[tuple[int, ...]] | None, _Failu
         if holes[seat] is not None:
             return k, None, (k, f"p{seat + 1} was already dealt hole cards", PhhReplayError)
         try:
-            cards = _card_tuple(words[3])
+            cards = card_ids(words[3])
         except HoldemEvalError as exc:
             return k, None, (k, str(exc), PhhReplayError)
         if len(cards) != hc:
@@ -160,30 +163,30 @@ def _step(phh: PhhHand, index: int, words: list[str]) -> _Step:
     try:
         if head == "d":
             if size == 3 and words[1] == "db":
-                return (index, _OP_BOARD, -1, _cards_of(words[2]))
+                return (index, OP_BOARD, -1, _cards_of(words[2]))
             if words[1:2] == ["dh"]:
-                return (index, _OP_FAIL, -1,
+                return (index, OP_FAIL, -1,
                         ("hole cards dealt after the betting started", PhhReplayError))
-            return (index, _OP_FAIL, -1,
+            return (index, OP_FAIL, -1,
                     (f"unsupported dealer action {action!r}", UnsupportedPhhActionError))
         seat = _PLAYER_INDEX.get(head, -1)
         if not 0 <= seat < n:
-            return (index, _OP_FAIL, -1,
+            return (index, OP_FAIL, -1,
                     (f"{head!r} is not a player of this hand (p1..p{n})", PhhReplayError))
         op = words[1] if size > 1 else ""
         if op == "cc" and size == 2:
-            return (index, _OP_CC, seat, 0)
+            return (index, OP_CC, seat, 0)
         if op == "f" and size == 2:
-            return (index, _OP_FOLD, seat, 0)
+            return (index, OP_FOLD, seat, 0)
         if op == "cbr" and size == 3:
-            return (index, _OP_CBR, seat, _amount_units(words[2], phh.scale))
+            return (index, OP_CBR, seat, _amount_units(words[2], phh.scale))
         if op == "sm" and size == 2:
-            return (index, _OP_MUCK, seat, None)
+            return (index, OP_MUCK, seat, None)
         if op == "sm" and size == 3:
-            return (index, _OP_SHOW, seat, None if words[2] == "-" else _cards_of(words[2]))
+            return (index, OP_SHOW, seat, None if words[2] == "-" else _cards_of(words[2]))
     except HoldemEvalError as exc:
-        return (index, _OP_FAIL, -1, (str(exc), PhhReplayError))
-    return (index, _OP_FAIL, -1, (f"unsupported action {action!r}", UnsupportedPhhActionError))
+        return (index, OP_FAIL, -1, (str(exc), PhhReplayError))
+    return (index, OP_FAIL, -1, (f"unsupported action {action!r}", UnsupportedPhhActionError))
 
 
 def _make_plan(phh: PhhHand) -> _Plan:
@@ -203,6 +206,16 @@ def _plan_key(phh: PhhHand) -> tuple[Any, ...]:
     cache, so a changed field must not find the old plan)."""
     return (phh.actions, phh.starting_stacks, phh.antes, phh.blinds_or_straddles, phh.rules,
             phh.variant, phh.min_bet, phh.small_bet, phh.big_bet)
+
+
+def set_plan(phh: PhhHand, holes: Sequence[tuple[int, ...]], steps: Sequence[Step]) -> None:
+    """Give ``phh`` the plan its maker compiled while writing its actions (the site-history
+    import writes each action and its step together): ``phh.actions`` start with one
+    ``d dh`` deal a seat, in seat order, whose cards are ``holes`` (checked: a card once,
+    as many as the game deals), and ``steps`` are the later actions' steps. They must be
+    what :func:`_make_plan` compiles from ``phh.actions``; the tests compare the two."""
+    plan = _Plan(len(holes), tuple(holes), None, tuple(steps))
+    phh._derived["plan"] = (_plan_key(phh), plan)
 
 
 def replay_plan(phh: PhhHand) -> _Plan:
@@ -240,28 +253,28 @@ def replay_phh(phh: PhhHand) -> ReplayResult:
     run_cards: list[int] = []  # a later run's cards dealt so far (street by street)
     try:
         for index, code, seat, arg in plan.steps:
-            if code == _OP_FOLD:
+            if code == OP_FOLD:
                 if seat != hand.actor:
                     _check_turn(hand, seat, "fold")
                 fold()
-            elif code == _OP_CC:
+            elif code == OP_CC:
                 if seat != hand.actor:
                     if not skipped and _skipped_check(hand, seat):
                         skipped = True
                         continue
                     _check_turn(hand, seat, "check or call")
                 check_or_call()
-            elif code == _OP_CBR:
+            elif code == OP_CBR:
                 if seat != hand.actor:
                     _check_turn(hand, seat, "bet or raise")
                 bet_or_raise_to(arg)
-            elif code == _OP_BOARD:
+            elif code == OP_BOARD:
                 cards = _run_board(phh, hand, arg, run_cards) if phh.runs > 1 else arg
                 if cards is not None:
                     hand.deal_board(cards)
-            elif code == _OP_MUCK:
+            elif code == OP_MUCK:
                 hand.muck(seat)
-            elif code == _OP_SHOW:
+            elif code == OP_SHOW:
                 _show(phh, hand, seat, arg, index)
             else:
                 _fail(phh, index, *arg)

@@ -7,7 +7,15 @@ from dataclasses import dataclass
 
 from ..errors import TableError
 
-__all__ = ["SeatState", "check_buy_in"]
+__all__ = ["SeatState", "check_buy_in", "seat_changes"]
+
+_changes = 0
+
+
+def seat_changes() -> int:
+    """How many times a :class:`SeatState` field was set, in any table (a table keeps its
+    seats' rows for views until this moves: engine/table/view.py, ``seat_rows``)."""
+    return _changes
 
 
 @dataclass
@@ -26,6 +34,11 @@ class SeatState:
     """Asked to leave during a hand: folded at its turn, removed after the hand."""
     pending_rebuy: int = 0
     """Chips of a rebuy asked for during a hand, added before the next one."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        global _changes
+        object.__setattr__(self, name, value)
+        _changes += 1
 
     @property
     def busted(self) -> bool:

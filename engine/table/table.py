@@ -52,17 +52,18 @@ from ..hand.deck_hand import DeckHand
 from ..hand.decks import Deck, OsDeck
 from ..hand.hand import Action, ActionKind, Hand, LegalAction
 from .blinds import BUTTON_RULES, HandPlan, mark_missed_blinds, plan_hand
-from .seat import SeatState, check_buy_in
-from .view import (
-    HandResult,
-    TableEvent,
-    TableView,
-    hand_result,
-    parse_action,
-    seen_by,
+from .build import (
+    PendingResult,
+    ResultInfo,
+    events_after,
+    make_event,
+    positions,
+    sync_events,
     table_view,
     table_views_json,
 )
+from .seat import SeatState, check_buy_in
+from .view import HandResult, TableEvent, TableView, checked_action, parse_action
 
 __all__ = ["SeatState", "Table", "TableError"]
 
@@ -161,7 +162,7 @@ class Table:
         self.hand_id: str | None = None
         self.hand_seats: list[int] = []  # hand position -> table seat
         self.history: deque[Hand] = deque(maxlen=max_history)
-        self.results: deque[HandResult] = deque(maxlen=max_history)
+        self._results: deque[HandResult | PendingResult] = deque(maxlen=max_history)
         self._events: list[TableEvent] = []
         self._hand_starts: deque[int] = deque()  # index in _events of each kept hand's start
         self._seq = 0
@@ -173,16 +174,11 @@ class Table:
     def _emit(self, kind: str, seat: int | None = None, amount: int = 0,
               cards: tuple[int, ...] = (), **info: Any) -> None:
         self._seq += 1
-        self._events.append(TableEvent(self._seq, kind, self.hand_id, seat, amount, cards, info))
+        self._events.append(make_event(self._seq, kind, self.hand_id, seat, amount, cards, info))
 
     def _sync(self) -> None:
         """Copy the hand's new events into the table's stream, in table seats."""
-        hand = self.hand
-        assert hand is not None
-        new = hand.events_after(self._synced)
-        for e in new:
-            self._emit(e.kind, None if e.seat < 0 else self.hand_seats[e.seat], e.amount, e.cards)
-        self._synced += len(new)
+        sync_events(self)
 
     @property
     def last_seq(self) -> int:
@@ -203,13 +199,16 @@ class Table:
         current hand and the last ``max_history`` hands): take a fresh :meth:`view`."""
         if not is_int(cursor) or not 0 <= cursor <= self._seq:
             raise TableError(f"cursor must be an event number 0..{self._seq}, got {cursor!r}")
-        self._check_viewer(viewer)
-        first = self._events[0].seq if self._events else self._seq + 1
-        if cursor < first - 1:
-            raise TableError(f"events after {cursor} are no longer kept (the oldest kept is {first});"
-                             " take a fresh view")
-        return seen_by(self._events[cursor - first + 1:], viewer)
+        if viewer is not None:
+            self._seat_index(viewer)
+        return events_after(self, cursor, viewer)
 
+    # tables saved before views were written by the hand machine: no rows kept yet
+    _seat_rows: tuple[int, list[SeatState | None], tuple[Any, ...]] | None = None
+    _pos_cache: tuple[list[int], dict[int, int]] | None = None
+    # the seq of the last hole event: events_since has none to hide after it (until the
+    # table has dealt a hand, or a restored one has, it looks at every event)
+    _hole_seq = 1 << 62
     # ---- seats ---------------------------------------------------------------------
     def _seat_index(self, seat: object) -> int:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seat_count:
@@ -229,9 +228,7 @@ class Table:
 
     def _in_hand(self, seat: int) -> int | None:
         """The seat's position in the running hand, or None."""
-        if self.hand is None or seat not in self.hand_seats:
-            return None
-        return self.hand_seats.index(seat)
+        return None if self.hand is None else positions(self).get(seat)
 
     def join(self, seat: int, name: str, buy_in: int, *, wait_for_big_blind: bool = True) -> None:
         """Seat a new player with ``buy_in`` chips; he waits for the big blind or posts
@@ -389,8 +386,9 @@ class Table:
         for k in order:
             s = self.seats[k]
             assert s is not None
-            s.missed_big_blind = s.missed_small_blind = s.post_big_blind = False
-            if k == bb:
+            if s.missed_big_blind or s.missed_small_blind or s.post_big_blind:
+                s.missed_big_blind = s.missed_small_blind = s.post_big_blind = False
+            if k == bb and s.waiting_for_big_blind:
                 s.waiting_for_big_blind = False
         self.button = button
         self._first_hand = False
@@ -413,9 +411,11 @@ class Table:
     @property
     def seat_to_act(self) -> int | None:
         """The table seat to act in the current hand, or None."""
-        if self.hand is None or self.hand.current_actor is None:
+        hand = self.hand
+        if hand is None:
             return None
-        return self.hand_seats[self.hand.current_actor]
+        actor: int = hand._actor
+        return self.hand_seats[actor] if actor >= 0 else None
 
     def legal_actions(self, seat: int | None = None) -> tuple[LegalAction, ...]:
         """The legal actions of the seat to act (of ``seat``: empty unless it is to act)."""
@@ -492,37 +492,20 @@ class Table:
     def _apply(self, seat: int, action: Action) -> None:
         hand = self.hand
         assert hand is not None
-        legal = {a.kind: a for a in hand.legal_actions()}
         kind, amount = action.kind, action.amount
-        if kind is _ALL_IN:  # all chips in: the largest bet or raise, or a call for all
-            pos = self.hand_seats.index(seat)
-            total = hand.stacks[pos] + hand.bets[pos]
-            wager = legal.get(_BET) or legal.get(_RAISE)
-            call = legal.get(_CALL)
-            if wager is not None and wager.max_amount == total:
-                kind, amount = wager.kind, total
-            elif call is not None and call.min_amount == hand.stacks[pos]:
-                kind, amount = _CALL, 0
-            else:
-                raise TableError(f"seat {seat} cannot go all-in now: the rules allow "
-                                 + ", ".join(self._describe(a) for a in legal.values()))
-        option = legal.get(kind)
-        if option is None:
-            raise TableError(f"seat {seat} cannot {kind} now: the rules allow "
-                             + ", ".join(self._describe(a) for a in legal.values()))
-        if kind in (_BET, _RAISE) and not option.min_amount <= amount <= option.max_amount:
-            word = "bet" if kind is _BET else "raise to"
-            raise TableError(f"seat {seat} cannot {word} {amount}: the amount must be within"
-                             f" {option.min_amount}..{option.max_amount}")
-        hand.act(Action(kind, amount))
+        if kind is not _ALL_IN:  # the common case: the action as the machine lists it
+            for option in hand.legal_actions():
+                if option.kind is kind:
+                    if kind in (_BET, _RAISE) and not option.min_amount <= amount <= option.max_amount:
+                        break  # the refusal below says why
+                    hand.act((kind, amount))
+                    self._after_step()
+                    return
+        pos = positions(self)[seat]
+        kind, amount = checked_action(seat, kind, amount, hand.legal_actions(), hand.stacks[pos],
+                                      hand.bets[pos])
+        hand.act((kind, amount))
         self._after_step()
-
-    @staticmethod
-    def _describe(a: LegalAction) -> str:
-        if a.kind in (_BET, _RAISE):
-            word = "bet" if a.kind is _BET else "raise to"
-            return f"{word} {a.min_amount}" + (f"..{a.max_amount}" if a.max_amount != a.min_amount else "")
-        return f"call {a.min_amount}" if a.kind is _CALL else str(a.kind)
 
     def _after_step(self) -> None:
         """After the hand moved (or a seat asked to leave): leaving seats folded at their
@@ -530,8 +513,10 @@ class Table:
         hand = self.hand
         if hand is None:
             return
-        while not hand.is_over:
+        while not hand._over:
             actor = self.seat_to_act
+            if actor is not None and not self.seats[actor].leaving:  # type: ignore[union-attr]
+                break  # the common case: a seat to ask
             leaving = [p for p in hand.runs_pending if self.seats[self.hand_seats[p]].leaving]  # type: ignore[union-attr]
             if leaving:  # a player who left has no preference about the runs
                 hand.choose_runs(leaving[0], None)
@@ -545,7 +530,7 @@ class Table:
             hand.act(Action(_CHECK if hand.to_call == 0 and not self.config.allow_free_fold else _FOLD))
         self._sync()
         self._turn += 1
-        if hand.is_over:
+        if hand._over:
             self._finish_hand()
 
     def play_hand(self, decide: Callable[[TableView], Any]) -> Hand:
@@ -565,17 +550,19 @@ class Table:
     def _finish_hand(self) -> None:
         hand = self.hand
         assert hand is not None and hand.is_over and self.hand_id is not None
-        result = hand_result(hand, self.hand_id, self.hand_seats, self.rules)
-        for pos, k in enumerate(self.hand_seats):
+        result = PendingResult(hand, self.hand_id, self.hand_seats, self.rules)  # made when read
+        for k, stack in zip(self.hand_seats, hand.stacks):
             s = self.seats[k]
             assert s is not None
-            s.stack = hand.stacks[pos] + s.pending_rebuy
-            s.pending_rebuy = 0
+            s.stack = stack + s.pending_rebuy
+            if s.pending_rebuy:
+                s.pending_rebuy = 0
         self.rake_taken += hand.rake
         self.hands_played += 1
         self.history.append(hand)
-        self.results.append(result)
-        self._emit("hand_end", None, 0, result=result.to_json())
+        self._results.append(result)
+        self._seq += 1  # the event's info, the result, is made when first read
+        self._events.append(make_event(self._seq, "hand_end", self.hand_id, None, 0, (), ResultInfo(result)))
         self.hand = None
         for k in self.hand_seats:
             s = self.seats[k]
@@ -585,16 +572,33 @@ class Table:
         self._trim_events()
 
     def _trim_events(self) -> None:
-        while len(self._hand_starts) > self.max_history:
-            self._hand_starts.popleft()
-            cut = self._hand_starts[0]
-            del self._events[:cut]
-            self._hand_starts = deque(i - cut for i in self._hand_starts)
+        starts = self._hand_starts
+        if len(starts) <= self.max_history:
+            return
+        while len(starts) > self.max_history:
+            starts.popleft()
+        cut = starts[0]
+        del self._events[:cut]
+        self._hand_starts = deque(i - cut for i in starts)
+
+    @property
+    def results(self) -> deque[HandResult]:
+        """The results of the last ``max_history`` finished hands (:class:`HandResult`),
+        oldest first; each is made from its hand when first read."""
+        kept: deque[Any] | None = self.__dict__.get("_results")
+        if kept is None:  # a table pickled before results were made when read
+            old: deque[HandResult] = self.__dict__["results"]
+            return old
+        for k, r in enumerate(kept):
+            if isinstance(r, PendingResult):
+                kept[k] = r.get()
+        return kept  # none pending now
 
     @property
     def last_result(self) -> HandResult | None:
         """How the last finished hand ended (per pot: winners, shares, shown hands)."""
-        return self.results[-1] if self.results else None
+        results = self.results
+        return results[-1] if results else None
 
     def chips_in_play(self) -> int:
         """``sum(stacks) + rake_taken + cashed_out`` (plus the pot during a hand) —
@@ -608,13 +612,9 @@ class Table:
         """The table as ``viewer`` (a table seat, or ``None`` for a spectator) may see it
         now: during a hand, between hands, sitting out. Holds the viewer's own cards and
         the cards shown to everyone, never another hidden card."""
-        self._check_viewer(viewer)
-        shown: dict[int, tuple[int, ...]] = {}
-        if self.hand is not None:  # the running hand's events, already in table seats
-            for e in self._events[self._hand_starts[-1]:]:
-                if e.kind == "show" and e.seat is not None:
-                    shown[e.seat] = e.cards
-        return table_view(self, viewer, shown, None if self._first_hand else self.button)
+        if viewer is not None:
+            self._seat_index(viewer)
+        return table_view(self, viewer, None if self._first_hand else self.button)
 
     def views_json(self, viewers: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
         """``{v: self.view(v).to_json()}`` for several viewers at once (a server's fan-out

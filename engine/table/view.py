@@ -18,7 +18,7 @@ Action(kind=<ActionKind.RAISE: 4>, amount=8)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -31,8 +31,6 @@ from ..hand.actions import Action, ActionKind, LegalAction
 
 if TYPE_CHECKING:
     from ..hand.hand import Hand
-    from .seat import SeatState
-    from .table import Table
 
 __all__ = [
     "JSON_VERSION",
@@ -47,14 +45,12 @@ __all__ = [
     "action_to_json",
     "cards_from_json",
     "cards_to_json",
+    "checked_action",
     "hand_result",
     "legal_from_json",
     "legal_to_json",
     "parse_action",
     "read_field",
-    "seen_by",
-    "table_view",
-    "table_views_json",
 ]
 
 JSON_VERSION = 1
@@ -123,9 +119,12 @@ def _check_doc(doc: Any, where: str, keys: Sequence[str]) -> Mapping[str, Any]:
     return doc
 
 
+_CARD_TEXT = tuple(format_card(c) for c in range(52))
+
+
 def cards_to_json(cards: Sequence[int]) -> list[str]:
     """Card ids as text (``[50, 45] -> ["Ah", "Kd"]``); unknown cards are never written."""
-    return [format_card(c) for c in cards if c >= 0]
+    return [_CARD_TEXT[c] for c in cards if c >= 0]
 
 
 def cards_from_json(value: Any, where: str) -> tuple[int, ...]:
@@ -189,6 +188,40 @@ def parse_action(value: Any) -> Action:
     if kind_ in (ActionKind.BET, ActionKind.RAISE):
         return Action(kind_, amount)
     return Action(kind_, 0)
+
+
+def checked_action(seat: int, kind: ActionKind, amount: int, legal: Sequence[LegalAction], stack: int,
+                   bet: int) -> tuple[ActionKind, int]:
+    """The action ``kind``/``amount`` of ``seat`` (with ``stack`` behind and ``bet`` in
+    this round) as the hand plays it — an all-in as the largest bet or raise, or a call
+    for all its chips — or :class:`TableError` saying what the rules (``legal``) allow."""
+    by_kind = {a.kind: a for a in legal}
+    if kind is ActionKind.ALL_IN:  # all chips in: the largest bet or raise, or a call for all
+        wager = by_kind.get(ActionKind.BET) or by_kind.get(ActionKind.RAISE)
+        call = by_kind.get(ActionKind.CALL)
+        if wager is not None and wager.max_amount == stack + bet:
+            kind, amount = wager.kind, stack + bet
+        elif call is not None and call.min_amount == stack:
+            kind, amount = ActionKind.CALL, 0
+        else:
+            raise TableError(f"seat {seat} cannot go all-in now: the rules allow "
+                             + ", ".join(map(_describe, legal)))
+    option = by_kind.get(kind)
+    if option is None:
+        raise TableError(f"seat {seat} cannot {kind} now: the rules allow "
+                         + ", ".join(map(_describe, legal)))
+    if kind in (ActionKind.BET, ActionKind.RAISE) and not option.min_amount <= amount <= option.max_amount:
+        word = "bet" if kind is ActionKind.BET else "raise to"
+        raise TableError(f"seat {seat} cannot {word} {amount}: the amount must be within"
+                         f" {option.min_amount}..{option.max_amount}")
+    return kind, amount
+
+
+def _describe(a: LegalAction) -> str:
+    if a.kind in (ActionKind.BET, ActionKind.RAISE):
+        word = "bet" if a.kind is ActionKind.BET else "raise to"
+        return f"{word} {a.min_amount}" + (f"..{a.max_amount}" if a.max_amount != a.min_amount else "")
+    return f"call {a.min_amount}" if a.kind is ActionKind.CALL else str(a.kind)
 
 
 @dataclass(frozen=True)
@@ -351,13 +384,27 @@ class TableView:
     to_call: int
     runs: tuple[int, ...] = ()
 
+    if not TYPE_CHECKING:
+        def __getattr__(self, name: str) -> Any:
+            # a view the table built keeps its seats as the hand machine wrote them until
+            # they are read (table_view): then they are made once, and kept
+            d = self.__dict__
+            if name == "seats" and "_seats" in d:
+                seats = d["seats"] = d["_seats"].views()
+                return seats
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     def to_json(self) -> dict[str, Any]:
+        d = self.__dict__
+        seats = d.get("seats")  # a view the table built and nobody read the seats of: its rows
+        seats_json = (d["_seats"].json() if seats is None
+                      else [None if s is None else s.to_json() for s in seats])
         return {
             "v": JSON_VERSION, "table": self.table_id, "hand": self.hand_id, "viewer": self.viewer,
             "street": self.street, "button": self.button, "board": cards_to_json(self.board),
             "pot": self.pot, "actor": self.actor, "turn": self.turn, "seq": self.seq,
             "blinds": list(self.blinds),
-            "seats": [None if s is None else s.to_json() for s in self.seats],
+            "seats": seats_json,
             "legal": legal_to_json(self.legal), "to_call": self.to_call, "runs": list(self.runs),
         }
 
@@ -391,99 +438,6 @@ def _runs_from_json(runs: Any) -> tuple[int, ...]:
 
 
 # ---- a table's view and a hand's result (engine/table/table.py) ---------------------------
-
-
-def _seat_state(s: SeatState, folded: bool | None, stack: int) -> str:
-    """A seat's state for a view; ``folded`` is None for a seat not in the hand."""
-    if folded is not None:
-        if s.leaving:
-            return "leaving"
-        if folded:
-            return "folded"
-        return "all-in" if stack == 0 else "playing"
-    if s.sitting_out:
-        return "sitting-out"
-    if s.stack == 0:
-        return "busted"
-    return "waiting" if s.waiting_for_big_blind else "ready"
-
-
-def table_view(table: Table, viewer: int | None, shown: Mapping[int, tuple[int, ...]],
-               button: int | None) -> TableView:
-    """:meth:`Table.view`: the table as ``viewer`` (a table seat, checked, or None) may see
-    it now — the viewer's own cards and the cards shown to everyone (``shown``, by table
-    seat), no other hidden card; ``button`` None before the first hand."""
-    hand = table.hand
-    pos_of: dict[int, int] = {}
-    folded: list[bool] = []
-    stacks: list[int] = []
-    bets: list[int] = []
-    if hand is not None:
-        pos_of = {k: p for p, k in enumerate(table.hand_seats)}
-        folded, stacks, bets = hand.folded, hand.stacks, hand.bets
-    seats: list[SeatView | None] = []
-    for k, s in enumerate(table.seats):
-        if s is None:
-            seats.append(None)
-            continue
-        pos = pos_of.get(k)
-        cards: tuple[int, ...] | None = shown.get(k)
-        if pos is None:
-            state, stack, bet = _seat_state(s, None, s.stack), s.stack, 0
-        else:
-            state, stack, bet = _seat_state(s, folded[pos], stacks[pos]), stacks[pos], bets[pos]
-            if cards is None and k == viewer:
-                assert hand is not None
-                cards = hand.hole_cards[pos]
-        seats.append(SeatView(k, s.name, stack, bet, state, pos is not None, s.missed_small_blind,
-                              s.missed_big_blind, cards))
-    actor = table.seat_to_act
-    legal = table.legal_actions() if viewer is not None and viewer == actor else ()
-    return TableView(
-        table_id=table.table_id, hand_id=table.hand_id, viewer=viewer,
-        street=None if hand is None else hand.street,
-        button=button,
-        board=() if hand is None else tuple(hand.board),
-        pot=0 if hand is None else hand.pot, actor=actor, turn=table.turn, seq=table.last_seq,
-        blinds=(table.config.small_blind, table.config.big_blind), seats=tuple(seats),
-        legal=legal, to_call=hand.to_call if hand is not None and legal else 0,
-        runs=tuple(hand.run_choices) if hand is not None and viewer in table.runs_pending else (),
-    )
-
-
-def table_views_json(table: Table, viewers: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
-    """:meth:`Table.views_json`: ``table.view(v).to_json()`` for every ``v`` of ``viewers``
-    (checked), the spectator's view built once and each seat's made from it: the viewer,
-    his own hole cards, and on his turn his legal actions, ``to_call`` and ``runs`` are
-    all a seat's view adds. The views share what is the same in all of them (do not
-    change them)."""
-    viewers = list(viewers)
-    for v in viewers:
-        table._check_viewer(v)
-    base = table.view(None).to_json()
-    hand = table.hand
-    actor = table.seat_to_act
-    pending = table.runs_pending if hand is not None else []
-    out: dict[int | None, dict[str, Any]] = {None: base}
-    for v in viewers:
-        if v is None or v in out:
-            continue
-        doc = dict(base)
-        doc["viewer"] = v
-        seat = base["seats"][v]
-        if hand is not None and seat is not None and seat["in_hand"] and seat["cards"] is None:
-            seats = list(base["seats"])
-            seats[v] = {**seat, "cards": cards_to_json(hand.hole_cards[table.hand_seats.index(v)])}
-            doc["seats"] = seats
-        if v == actor:
-            legal = table.legal_actions()
-            doc["legal"] = legal_to_json(legal)
-            doc["to_call"] = hand.to_call if hand is not None and legal else 0
-        if v in pending:
-            assert hand is not None
-            doc["runs"] = list(hand.run_choices)
-        out[v] = doc
-    return {v: out[v] for v in viewers}
 
 
 def hand_result(hand: Hand, hand_id: str, hand_seats: list[int], rules: Any) -> HandResult:
@@ -523,10 +477,3 @@ def hand_result(hand: Hand, hand_id: str, hand_seats: list[int], rules: Any) -> 
                 by_run[-1][seat(e.seat)] = by_run[-1].get(seat(e.seat), 0) + e.amount
     return HandResult(hand_id, pots, net, hand.rake, shown, tuple(hand.board), boards,
                       tuple(by_run))
-
-
-def seen_by(events: Iterable[TableEvent], viewer: int | None) -> list[TableEvent]:
-    """``events`` as ``viewer`` (a table seat, or ``None`` for a spectator) may see them:
-    other seats' hole cards removed."""
-    return [TableEvent(e.seq, e.kind, e.hand_id, e.seat, e.amount, (), e.info)
-            if e.kind == "hole" and e.seat != viewer else e for e in events]

@@ -10,6 +10,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from history_texts import DATA, written
 from holdem_eval.engine import (
     HistoryCheck,
     HistoryError,
@@ -26,7 +27,6 @@ from holdem_eval.engine import (
 from holdem_eval import HoldemEvalError
 
 # real site histories kept in the repository (tests/data/histories/README.md names the source)
-DATA = Path(__file__).resolve().parents[1] / "data" / "histories"
 STARS = DATA / "PokerStars"
 GG = DATA / "GGPoker"
 PACIFIC = DATA / "Pacific"  # 888poker
@@ -142,10 +142,14 @@ PACIFIC_REFUSED = {
 }
 
 
-def test_888poker_samples_import_and_verify() -> None:
-    checks = verify_history(PACIFIC)
-    assert len(list(PACIFIC.rglob("*.txt"))) == 33
-    assert Counter(c.method for c in checks) == {"exact": 29, None: 4}
+@pytest.mark.parametrize(("root", "files", "counts"), [
+    (PACIFIC, 33, {"exact": 29, None: 4}),
+    (WINAMAX, 30, {"exact": 36, None: 3}),
+], ids=["888poker", "winamax"])
+def test_samples_import_and_verify(root: Path, files: int, counts: dict[str | None, int]) -> None:
+    checks = verify_history(root)
+    assert len(list(root.rglob("*.txt"))) == files
+    assert Counter(c.method for c in checks) == counts
     for check in checks:
         if check.ok:
             assert check.hand is not None and replay_phh(check.hand).matches_file is True
@@ -213,15 +217,6 @@ WINAMAX_REFUSED = {
     "CashGame/ValidHandTests/InValidHand_1.txt": (  # 'Winaax Poker - ...'
         UnknownSiteError, "not a hand history of a known site: 'Winaax Poker - CashGame"),
 }
-
-
-def test_winamax_samples_import_and_verify() -> None:
-    checks = verify_history(WINAMAX)
-    assert len(list(WINAMAX.rglob("*.txt"))) == 30
-    assert Counter(c.method for c in checks) == {"exact": 36, None: 3}
-    for check in checks:
-        if check.ok:
-            assert check.hand is not None and replay_phh(check.hand).matches_file is True
 
 
 def test_winamax_windows_1252_file_sitting_out_and_collected_with_the_uncalled_bet() -> None:
@@ -441,35 +436,7 @@ def test_net_of_fees_still_needs_the_right_winners() -> None:
     )
 
 
-STRADDLE = """\
-Poker Hand #HD1: Hold'em No Limit  ($0.5/$1) - 2020/01/01 10:00:00
-Table 'T' 6-max Seat #1 is the button
-Seat 1: A ($100 in chips)
-Seat 2: B ($100 in chips)
-Seat 3: C ($100 in chips)
-Seat 4: D ($100 in chips)
-B: posts small blind $0.5
-C: posts big blind $1
-D: posts straddle $2
-*** HOLE CARDS ***
-Dealt to A
-Dealt to B
-Dealt to C
-Dealt to D
-A: raises $4 to $6
-B: folds
-C: folds
-D: calls $4
-*** FLOP *** [2c 3d 4h]
-D: checks
-A: bets $1
-D: folds
-Uncalled bet ($1) returned to A
-*** SHOWDOWN ***
-A collected $13.5 from pot
-*** SUMMARY ***
-Total pot $13.5 | Rake $0 | Jackpot $0 | Bingo $0
-"""
+STRADDLE = written("stars-straddle")
 
 
 def test_ggpoker_straddle_and_a_min_bet_of_the_big_blind() -> None:
@@ -509,35 +476,7 @@ finishing_stacks = [99, 104, 97]
         replay_phh(short)
 
 
-SHORT_BB = """\
-PokerStars Hand #2: Tournament #9, $1+$0.10 USD Hold'em No Limit - Level V (40/80) - 2014/07/13 18:48:13 ET
-Table '9 1' 9-max Seat #1 is the button
-Seat 1: A (1000 in chips)
-Seat 2: B (1000 in chips)
-Seat 3: C (50 in chips)
-B: posts small blind 40
-C: posts big blind 50 and is all-in
-*** HOLE CARDS ***
-A: calls 80
-B: calls 40
-*** FLOP *** [2c 3d 4h]
-B: checks
-A: checks
-*** TURN *** [2c 3d 4h] [9s]
-B: checks
-A: checks
-*** RIVER *** [2c 3d 4h 9s] [Kd]
-B: checks
-A: checks
-*** SHOW DOWN ***
-B: shows [Ah Ad] (a pair of Aces)
-A: shows [7c 7d] (a pair of Sevens)
-C: shows [5c 8d] (high card King)
-B collected 60 from side pot
-B collected 150 from main pot
-*** SUMMARY ***
-Total pot 210 Main pot 150. Side pot 60. | Rake 0
-"""
+SHORT_BB = written("stars-short-big-blind")
 
 
 def test_a_big_blind_all_in_for_less() -> None:

@@ -7,56 +7,10 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from holdem_eval.engine import UnsupportedHistoryError, load_history, verify_history
+from history_texts import written
+from holdem_eval.engine import HistoryError, UnsupportedHistoryError, load_history, verify_history
 
-NEWER = """\
-<?xml version="1.0" encoding="utf-8"?>
-<session sessioncode="5279071523">
- <general>
-  <client_version>23.9.1.10</client_version>
-  <mode>real</mode>
-  <gametype>Omaha PL 0,50€/1€</gametype>
-  <tablename>Laon, 574963928</tablename>
-  <tablecurrency>EUR</tablecurrency>
-  <smallblind>0,50€</smallblind>
-  <bigblind>1€</bigblind>
-  <duration>00:31:37</duration>
-  <gamecount>1</gamecount>
-  <startdate>12.11.2023 08:16:56</startdate>
-  <currency>EUR</currency>
-  <nickname>Alice</nickname>
-  <bets>1 001,24€</bets>
- </general>
- <game gamecode="9001">
-  <general>
-   <startdate>12.11.2023 08:16:56</startdate>
-   <players>
-    <player bet="3€" chips="1 100€" dealer="1" name="Alice" rakeamount="0,35€" seat="1" win="6,65€"/>
-    <player bet="3€" chips="200€" dealer="0" name="Bob" seat="3" win="0€"/>
-    <player bet="1€" chips="50,50€" dealer="0" name="Carol" seat="6" win="0€"/>
-   </players>
-  </general>
-  <round no="0">
-   <action no="1" player="Bob" sum="0,50€" type="1"/>
-   <action no="2" player="Carol" sum="1€" type="2"/>
-  </round>
-  <round no="1">
-   <cards player="Alice" type="Pocket">SA HK D10 C9</cards>
-   <cards player="Bob" type="Pocket">X X X X</cards>
-   <cards player="Carol" type="Pocket">X X X X</cards>
-   <action no="3" player="Alice" sum="3€" type="23"/>
-   <action no="4" player="Bob" sum="2,50€" type="3"/>
-   <action no="5" player="Carol" sum="0€" type="0"/>
-  </round>
-  <round no="2">
-   <cards type="Flop">S7 S9 CQ</cards>
-   <action no="6" player="Bob" sum="0€" type="4"/>
-   <action no="7" player="Alice" sum="4€" type="5"/>
-   <action no="8" player="Bob" sum="0€" type="0"/>
-  </round>
- </game>
-</session>
-"""
+NEWER = written("ipoker-client-23")
 
 
 def test_newer_client_bets_and_wins_without_the_uncalled_bet_and_its_printed_rake() -> None:
@@ -107,3 +61,25 @@ def test_a_game_type_that_names_no_game_is_read_from_the_cards_dealt() -> None:
     with pytest.raises(UnsupportedHistoryError, match=r"variant 'PL 0,50€/1€' names no game and"
                        r" the pocket cards dealt"):
         list(load_history(two))
+
+
+@pytest.mark.parametrize(("date", "when"), [
+    ("28 March 2021 18:26:13", (2021, 3, 28, "18:26:13")),
+    ("12-Nov-2023 08:16:56", (2023, 11, 12, "08:16:56")),
+    ("März 28, 2021 6:26:13 PM", (2021, 3, 28, "18:26:13")),
+    ("28 mars 2021 18:26:13", (2021, 3, 28, "18:26:13")),
+    ("3 juil. 2021 12:02:03 AM", (2021, 7, 3, "00:02:03")),
+    ("5 dicembre 2021 01:02:03", (2021, 12, 5, "01:02:03")),
+    ("28 марта 2021 18:26:13", (2021, 3, 28, "18:26:13")),
+    ("2021 maart 28 18:26:13", (2021, 3, 28, "18:26:13")),
+])
+def test_dates_written_with_month_names_in_any_language(date: str, when: tuple[int, int, int, str]) -> None:
+    (h,) = load_history(NEWER.replace("12.11.2023 08:16:56", date))
+    assert (h.fields["year"], h.fields["month"], h.fields["day"], str(h.fields["time"])) == when
+
+
+@pytest.mark.parametrize("date", ["28 Foo 2021 18:26:13", "31 February 2021 18:26:13",
+                                  "28 March 18:26"])
+def test_a_date_with_a_word_that_is_no_month_is_refused_naming_it(date: str) -> None:
+    with pytest.raises(HistoryError, match=rf"^<text>:20: date {date!r} is not a date and time$"):
+        list(load_history(NEWER.replace("12.11.2023 08:16:56", date)))

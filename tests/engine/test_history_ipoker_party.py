@@ -5,10 +5,12 @@ from __future__ import annotations
 import datetime
 import re
 from collections import Counter
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from history_texts import DATA
 from holdem_eval.engine import (
     HistoryError,
     PhhReplayError,
@@ -19,7 +21,6 @@ from holdem_eval.engine import (
 )
 from holdem_eval.engine.history.record import HandRecord, plain_amount
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "histories"
 IPOKER = DATA / "IPoker"
 PARTY = DATA / "PartyPoker"
 
@@ -138,22 +139,26 @@ def _basic_ipoker() -> str:
     return (IPOKER / "CashGame/HandActionTests/BasicHand.txt").read_text("utf-8-sig")
 
 
-def test_ipoker_bad_input_names_the_line() -> None:
+@pytest.mark.parametrize(("edit", "error", "message"), [
+    (lambda t: t[: t.index("</game>")], HistoryError,
+     r"^<text>:21: the <game> ends before its '</game>': truncated\?$"),
+    (lambda t: t.replace('player="Frozean" type="0"', 'player="Frozean" type="12"'),
+     UnsupportedHistoryError, r"^<text>:36: 'Frozean': action type 12 is not supported \(0 fold,"),
+    (lambda t: t.replace('player="Frozean" type="0"', 'player="Frozen" type="0"'), HistoryError,
+     r"^<text>:36: 'Frozen' acts but has no seat"),
+    (lambda t: t.replace("Omaha PL", "Omaha Hi-Lo NL"), UnsupportedHistoryError,
+     r"^<text>:5: variant 'Omaha Hi-Lo NL €0.05/€0.10' is not supported yet"),
+    (lambda t: t.replace("2014-01-06 11:49:59", "2014-13-06 11:49:59"), HistoryError,
+     r"^<text>:23: date '2014-13-06 11:49:59' is not a date and time$"),
+])
+def test_ipoker_bad_input_names_the_line(edit: Callable[[str], str], error: type[Exception],
+                                         message: str) -> None:
+    with pytest.raises(error, match=message):
+        list(load_history(edit(_basic_ipoker())))
+
+
+def test_ipoker_day_first_dates_and_fees_beyond_its_rake() -> None:
     text = _basic_ipoker()
-    with pytest.raises(HistoryError, match=r"^<text>:21: the <game> ends before its '</game>':"
-                       r" truncated\?$"):
-        list(load_history(text[: text.index("</game>")]))
-    with pytest.raises(UnsupportedHistoryError, match=r"^<text>:36: 'Frozean': action type 12"
-                       r" is not supported \(0 fold,"):
-        list(load_history(text.replace('player="Frozean" type="0"', 'player="Frozean" type="12"')))
-    with pytest.raises(HistoryError, match=r"^<text>:36: 'Frozen' acts but has no seat"):
-        list(load_history(text.replace('player="Frozean" type="0"', 'player="Frozen" type="0"')))
-    with pytest.raises(UnsupportedHistoryError, match=r"^<text>:5: variant 'Omaha Hi-Lo NL"
-                       r" €0.05/€0.10' is not supported yet"):
-        list(load_history(text.replace("Omaha PL", "Omaha Hi-Lo NL")))
-    with pytest.raises(HistoryError, match=r"^<text>:23: date '2014-13-06 11:49:59' is not a date"
-                       r" and time$"):
-        list(load_history(text.replace("2014-01-06 11:49:59", "2014-13-06 11:49:59")))
     (h,) = load_history(text.replace("2014-01-06 11:49:59", "06-01-2014 11:49:59"))
     assert (h.fields["year"], h.fields["month"], h.fields["day"]) == (2014, 1, 6)
     bad = text.replace('win="€1.61"', 'win="€1.21"')

@@ -11,6 +11,7 @@ from decimal import Decimal
 
 import pytest
 from history_corpus import SHAPES, Shape, corpus_hands
+from history_texts import written
 from holdem_eval.engine import (
     HistoryError,
     UnsupportedHistoryError,
@@ -78,37 +79,7 @@ def test_the_corpus_covers_every_language_row_and_the_issue_shapes() -> None:
 
 # ---- one hand by hand in each shape ------------------------------------------------------
 
-MICRO = """\
-#Game No : 900000001
-***** 888poker Hand History for Game 900000001 *****
-$0.01/$0.02 Blinds No Limit Holdem - *** 06 01 2024 22:40:28
-Table Athens 6 Max (Real Money)
-Seat 1 is the button
-Total number of players : 3
-Seat 1: Alice ( $2 )
-Seat 4: Bob ( $2 )
-Seat 6: Carol ( $2 )
-Bob posts small blind [$0.01]
-Carol posts big blind [$0.02]
-** Dealing down cards **
-Alice raises [$0.05]
-Bob calls [$0.04]
-Carol calls [$0.03]
-** Dealing flop ** [ 2c, 7d, Jh ]
-Bob bets [$0.04]
-Carol folds
-Alice calls [$0.04]
-** Dealing turn ** [ 4s ]
-Bob checks
-Alice checks
-** Dealing river ** [ 9h ]
-Bob checks
-Alice checks
-** Summary **
-Bob shows [ Jc, Qs ]
-Alice mucks [ 3c, 3d ]
-Bob collected [ $0.21 ]
-"""
+MICRO = written("888-micro")
 
 
 def test_fees_of_a_micro_pot_rounded_up_pass_and_only_more_than_10_percent_is_refused() -> None:
@@ -131,35 +102,7 @@ def test_fees_of_a_micro_pot_rounded_up_pass_and_only_more_than_10_percent_is_re
         "the players collected 0.24 but the pot is 0.23: the amounts do not add up")
 
 
-DECLINES = """\
-***** 888poker Hand History for Game 900000002 *****
-$0.05/$0.10 Blinds No Limit Holdem - *** 06 01 2024 22:41:00
-Table Athens 6 Max (Real Money)
-Seat 1 is the button
-Total number of players : 5
-Seat 1: Alice ( $10 )
-Seat 3: Bob ( $10 )
-Seat 4: Dan ( $10 )
-Seat 6: Carol ( $10 )
-Seat 8: Erin ( $10 )
-Bob posts small blind [$0.05]
-Dan folds
-Carol posts big blind [$0.10]
-Erin folds
-** Dealing down cards **
-Alice calls [$0.10]
-Bob calls [$0.05]
-Carol checks
-** Dealing flop ** [ 2c, 7d, Jh ]
-Bob checks
-Carol checks
-Alice bets [$0.20]
-Bob folds
-Carol folds
-** Summary **
-Alice did not show his hand
-Alice collected [ $0.29 ]
-"""
+DECLINES = written("888-declines")
 
 
 def test_players_folding_before_the_deal_decline_to_post_and_are_not_dealt_in() -> None:
@@ -184,38 +127,7 @@ def test_players_folding_before_the_deal_decline_to_post_and_are_not_dealt_in() 
         list(load_history(walk))
 
 
-TOURNAMENT = """\
-#Game No : 900000003
-***** 888poker Hand History for Game 900000003 *****
-$100/$200 Blinds No Limit Holdem - *** 08 08 2016 23:03:27
-Tournament #78669312 $0.01 - Table #3 9 Max (Real Money)
-Seat 5 is the button
-Total number of players : 4
-Seat 1: Ann ( $3,548 )
-Seat 5: Ben ( $1,614 )
-Seat 7: Cid ( $4,886 )
-Seat 9: Dee ( $1,058 )
-Ann posts ante [$20]
-Ben posts ante [$20]
-Cid posts ante [$20]
-Dee posts ante [$20]
-Cid posts small blind [$100]
-Dee posts big blind [$200]
-** Dealing down cards **
-Dealt to Cid [ 8c, Qs ]
-Ann raises [$400]
-Ben raises [$1,594]
-Cid folds
-Dee calls [$838]
-Ann folds
-** Dealing flop ** [ 6d, 7s, Kd ]
-** Dealing turn ** [ 5c ]
-** Dealing river ** [ 8d ]
-** Summary **
-Ben shows [ Qd, Js ]
-Dee shows [ Ac, Ad ]
-Dee collected [ $2,656 ]
-"""
+TOURNAMENT = written("888-tournament")
 
 
 @pytest.mark.parametrize(("buy_in", "play"), [("$0.01", False), ("$0.09 + $0.01", False),
@@ -256,34 +168,7 @@ def test_a_tournament_of_a_localized_skin_groups_chips_with_dots() -> None:
     assert check.hand is not None and check.hand.finishing_stacks == (4766, 2656, 3128, 556)
 
 
-GERMAN = """\
-***** 888poker Hand History for Game 900000004 *****
-0,01\u00a0$/0,02\u00a0$ Blinds No Limit Holdem - *** 06 01 2024 22:40:28
-Table Berlin 6 Max (Real Money)
-Seat 2 is the button
-Total number of players : 2
-Seat 2: Anna ( 1,50\u00a0$ )
-Seat 5: Bernd ( 1\u202f234,56\u00a0$ )
-Anna posts small blind [0,01\u00a0$]
-Bernd posts big blind [0,02\u00a0$]
-** Dealing down cards **
-Dealt to Anna [ 3Karo, KKreuz ]
-Anna calls [0,01\u00a0$]
-Bernd checks
-** Dealing flop ** [ AHerz, 3Pik, BKaro ]
-Bernd checks
-Anna checks
-** Dealing turn ** [ 7Kreuz ]
-Bernd checks
-Anna checks
-** Dealing river ** [ 2Herz ]
-Bernd checks
-Anna checks
-** Summary **
-Anna shows [ 3Karo, KKreuz ]
-Bernd shows [ DHerz, 10Pik ]
-Anna collected [ 0,04\u00a0$ ]
-"""
+GERMAN = written("888-german")
 
 
 def test_german_client_card_words_and_amounts_with_decimal_commas_and_no_break_spaces() -> None:
@@ -302,31 +187,7 @@ def test_german_client_card_words_and_amounts_with_decimal_commas_and_no_break_s
     assert check.problem is not None and check.problem.startswith("<text>:17: bad cards '7Krez'")
 
 
-ALLIN = """\
-***** 888poker Hand History for Game 900000005 *****
-$1/$2 Blinds No Limit Holdem - *** 06 01 2024 22:45:00
-Table Athens 6 Max (Real Money)
-Seat 1 is the button
-Total number of players : 3
-Seat 1: Alice ( $5,151 )
-Seat 3: Bob ( $100 )
-Seat 5: Carol ( $80 )
-Bob posts small blind [$1]
-Carol posts big blind [$2]
-** Dealing down cards **
-Alice raises [$6]
-Bob raises [$99]
-Carol calls [$78]
-Alice raises [$5,145]
-** Dealing flop ** [ 2c, 7h, 9d ]
-** Dealing turn ** [ 4s ]
-** Dealing river ** [ Jc ]
-** Summary **
-Alice shows [ As, Ad ]
-Bob shows [ Ks, Kd ]
-Carol shows [ Qs, Qd ]
-Alice collected [ $277 ]
-"""
+ALLIN = written("888-allin-raise")
 
 
 def test_an_all_in_printed_as_a_raise_nobody_can_call_is_the_call_it_is() -> None:
@@ -341,32 +202,7 @@ def test_an_all_in_printed_as_a_raise_nobody_can_call_is_the_call_it_is() -> Non
     assert h.finishing_stacks == (0, 0, 5328) and h.fields["_rake"] == 3
 
 
-STARS_ALLIN = """\
-PokerStars Hand #1: Hold'em No Limit ($1/$2 USD) - 2024/03/01 20:15:00 ET
-Table 'T' 6-max Seat #1 is the button
-Seat 1: Alice ($500 in chips)
-Seat 2: Bob ($100 in chips)
-Seat 3: Carol ($40 in chips)
-Bob: posts small blind $1
-Carol: posts big blind $2
-*** HOLE CARDS ***
-Alice: raises $4 to $6
-Bob: raises $94 to $100 and is all-in
-Carol: calls $38 and is all-in
-Alice: raises $400 to $500 and is all-in
-Uncalled bet ($400) returned to Alice
-*** FLOP *** [2c 7h 9d]
-*** TURN *** [2c 7h 9d] [4s]
-*** RIVER *** [2c 7h 9d 4s] [Jc]
-*** SHOW DOWN ***
-Alice: shows [As Ad] (a pair of Aces)
-Bob: shows [Ks Kd] (a pair of Kings)
-Carol: shows [Qs Qd] (a pair of Queens)
-Alice collected $120 from side pot
-Alice collected $117 from main pot
-*** SUMMARY ***
-Total pot $240 Main pot $117. Side pot $120. | Rake $3
-"""
+STARS_ALLIN = written("stars-allin-raise")
 
 
 def test_the_all_in_raise_is_read_in_the_record_for_every_site() -> None:
@@ -375,36 +211,7 @@ def test_the_all_in_raise_is_read_in_the_record_for_every_site() -> None:
     assert check.hand is not None and check.hand.actions[-7] == "p3 cc"
 
 
-JACKPOT_CAP = """\
-***** 888poker Hand History for Game 900000006 *****
-$0.50/$1 Blinds No Limit Holdem Jackpot table - *** 06 01 2024 22:50:00
-Table Athens 6 Max (Real Money)
-Seat 1 is the button
-Total number of players : 3
-Seat 1: Alice ( $20 )
-Seat 3: Bob ( $50 )
-Seat 5: Carol ( $30 )
-Bob posts small blind [$0.50]
-Carol posts big blind [$1]
-** Dealing down cards **
-Alice raises [$3]
-Bob calls [$2.50]
-Carol folds
-** Dealing flop ** [ 2c, 7h, 9d ]
-Bob checks
-Alice bets [$4]
-Bob calls [$4]
-** Dealing turn ** [ 4s ]
-Bob checks
-Alice checks
-** Dealing river ** [ Jc ]
-Bob checks
-Alice checks
-** Summary **
-Alice shows [ As, Ad ]
-Bob mucks [ Ks, Kd ]
-Alice collected [ $14.20 ]
-"""
+JACKPOT_CAP = written("888-jackpot-cap")
 
 
 def test_jackpot_table_and_capped_table_headers() -> None:
@@ -435,19 +242,44 @@ def test_skins_of_the_network(skin: str) -> None:
     assert check.hand is not None and check.hand.fields["casino"] == "888poker"
 
 
-def test_888poker_lines_not_understood_name_the_line() -> None:
-    with pytest.raises(HistoryError, match=r"^<text>:3: expected the game line, e.g. '\$0.05/\$0.10"
-                       r" Blinds No Limit Holdem - \*\*\* 06 01 2014 22:40:28', got"):
-        list(load_history(MICRO.replace("Blinds No Limit Holdem - ***", "Blinds No Limit Holdem")))
-    with pytest.raises(HistoryError, match=r"^<text>:13: 'Alice': action not understood:"
-                       r" 'juggles \[\$0.05\]'$"):
-        list(load_history(MICRO.replace("Alice raises [$0.05]", "Alice juggles [$0.05]")))
-    with pytest.raises(HistoryError, match=r"^<text>:13: line not understood: 'Zed raises"
-                       r" \[\$0.05\]' \(no seated player's name starts it\)$"):
-        list(load_history(MICRO.replace("Alice raises [$0.05]", "Zed raises [$0.05]")))
-    with pytest.raises(UnsupportedHistoryError, match=r"^<text>:16: '\*\* First runout \*\*': the"
-                       r" board is run more than once"):
-        list(load_history(MICRO.replace("** Dealing flop **", "** First runout **\n** Dealing flop **")))
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("Blinds No Limit Holdem - ***", "Blinds No Limit Holdem", r"^<text>:3: expected the game line,"
+     r" e.g. '\$0.05/\$0.10 Blinds No Limit Holdem - \*\*\* 06 01 2014 22:40:28', got"),
+    ("Alice raises [$0.05]", "Alice juggles [$0.05]",
+     r"^<text>:13: 'Alice': action not understood: 'juggles \[\$0.05\]'$"),
+    ("Alice raises [$0.05]", "Zed raises [$0.05]", r"^<text>:13: line not understood: 'Zed raises"
+     r" \[\$0.05\]' \(no seated player's name starts it\)$"),
+    ("Bob collected", "First runout Zed collected", r"^<text>:29: 'Zed' collects but has no seat"),
+])
+def test_888poker_lines_not_understood_name_the_line(old: str, new: str, message: str) -> None:
+    with pytest.raises(HistoryError, match=message):
+        list(load_history(MICRO.replace(old, new)))
+
+
+RUN_TWICE = written("888-run-twice")
+
+
+@pytest.mark.parametrize(("text", "runs", "stacks"), [
+    (RUN_TWICE, 2, (1000, 1000)),  # each run half the pot
+    # all-in on the flop: the second run deals the turn and the river only
+    (RUN_TWICE.replace("Alice raises [$9.95]\nBob calls [$9.90]\n** First runout **\n"
+                       "** Dealing flop ** [ 2c, 7d, Jh ]", "Alice calls [$0.05]\nBob checks\n"
+                       "** Dealing flop ** [ 2c, 7d, Jh ]\nBob bets [$9.90]\nAlice calls [$9.90]\n"
+                       "** First runout **").replace("** Dealing flop ** [ Kd, 4s, 5h ]\n", "")
+     .replace("** Dealing turn ** [ 8c ]\n** Dealing river ** [ Qs ]",
+              "** Dealing turn ** [ Jd ]\n** Dealing river ** [ Qs ]")
+     .replace("Second runout Bob", "Second runout Alice"),
+     2, (0, 2000)),  # p1 Bob, p2 Alice (the button, who wins both runs)
+    # '** First runout **' in a hand run once: a marker before the board
+    (MICRO.replace("** Dealing flop **", "** First runout **\n** Dealing flop **"), 1, None),
+])
+def test_888poker_run_it_twice_pays_each_run_its_share(text: str, runs: int,
+                                                       stacks: tuple[int, ...] | None) -> None:
+    (check,) = verify_history(text)
+    assert check.method == "exact", check.problem
+    assert check.hand is not None and check.hand.fields.get("_runs", 1) == runs
+    if stacks is not None:
+        assert check.hand.finishing_stacks == stacks
 
 
 # ---- the language table and the grammar ---------------------------------------------------

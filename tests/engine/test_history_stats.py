@@ -8,11 +8,11 @@ import functools
 import itertools
 import math
 from decimal import Decimal
-from pathlib import Path
 
 import numpy as np
 import pytest
 from history_synth import stars_hands
+from history_texts import DATA, written
 from holdem_eval.engine import (
     STAT_COLUMNS,
     HistoryStatsError,
@@ -26,57 +26,11 @@ from holdem_eval.engine import (
 
 from holdem_eval import HoldemEvalError, evaluate_batch, evaluate_omaha_batch, parse_cards
 
-HEAD = "PokerStars Hand #{id}:  Hold'em No Limit ($0.50/$1.00 USD) - 2024/03/01 20:15:00 ET"
-
 # Alice opens, Bob folds his small blind, Carol calls: she wins at showdown, 1$ rake
-OPEN_CALL = HEAD.format(id=1) + """
-Table 'T' 6-max Seat #1 is the button
-Seat 1: Alice ($100 in chips)
-Seat 2: Bob ($80.50 in chips)
-Seat 3: Carol ($50 in chips)
-Bob: posts small blind $0.50
-Carol: posts big blind $1
-*** HOLE CARDS ***
-Dealt to Alice [Ah Kh]
-Alice: raises $2 to $3
-Bob: folds
-Carol: calls $2
-*** FLOP *** [Kd 7c 2s]
-Carol: checks
-Alice: bets $4
-Carol: calls $4
-*** TURN *** [Kd 7c 2s] [9h]
-Carol: checks
-Alice: checks
-*** RIVER *** [Kd 7c 2s 9h] [3c]
-Carol: bets $10
-Alice: calls $10
-*** SHOW DOWN ***
-Carol: shows [7d 7h] (three of a kind, Sevens)
-Alice: mucks hand
-Carol collected $33.50 from pot
-*** SUMMARY ***
-Total pot $34.50 | Rake $1
-"""
+OPEN_CALL = written("stars-open-call")
 
 # Dan opens, Eve 3-bets, Dan folds: Eve wins without showdown, no rake (no flop)
-THREE_BET = HEAD.format(id=2) + """
-Table 'T' 6-max Seat #3 is the button
-Seat 1: Eve ($100 in chips)
-Seat 2: Fay ($100 in chips)
-Seat 3: Dan ($100 in chips)
-Eve: posts small blind $0.50
-Fay: posts big blind $1
-*** HOLE CARDS ***
-Dan: raises $2 to $3
-Eve: raises $7 to $10
-Fay: folds
-Dan: folds
-Uncalled bet ($7) returned to Eve
-Eve collected $7 from pot
-*** SUMMARY ***
-Total pot $7 | Rake $0
-"""
+THREE_BET = written("stars-three-bet")
 
 
 def _rows(text: str) -> dict[str, dict[str, object]]:
@@ -253,7 +207,6 @@ def test_allin_ev_matches_brute_force(synthetic: list[tuple[str, PhhHand]]) -> N
 
 
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "histories"
 
 
 @pytest.mark.parametrize("path", [

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
+from history_texts import DATA
 from holdem_eval.engine import (
     HistoryError,
     PhhHand,
@@ -22,7 +22,6 @@ from holdem_eval.engine import (
 )
 
 # real site histories kept in the repository (tests/data/histories/README.md names the source)
-DATA = Path(__file__).resolve().parents[1] / "data" / "histories"
 
 # every sample of these games in the data, its PHH variant and the players paid (p1.., in
 # the site's own amounts: each player's high and low collections added, uncalled bets out)

@@ -6,29 +6,12 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
+from history_texts import written
 from holdem_eval.engine import verify_history
 from holdem_eval.engine.history.winamax import GRAMMAR, RULES
 
-FRENCH = """\
-Winamax Poker - CashGame - HandId: #52-1-13 - Holdem no limit (0.25€/0.50€) - 2024/03/01 20:00:00 UTC
-Table: 'Paris 01' 5-max (real money) Seat #1 is the button
-Siège 1: Alice (50€)
-Siège 2: Bob (50€)
-Siège 3: Carol (50€)
-*** ANTE/BLINDS ***
-Bob poste la petite blinde 0.25€
-Carol poste la grosse blinde 0.50€
-*** PRE-FLOP ***
-Alice relance 1€ à 1.50€
-Bob passe
-Carol suit 1€
-*** FLOP *** [2c 7d Jh]
-Carol mise 2€
-Alice passe
-Carol collected 5.10€ from pot
-*** SUMMARY ***
-Total pot 5.10€ | Rake 0.15€
-"""
+FRENCH = written("winamax-french")
 
 
 def test_a_french_client_hand() -> None:
@@ -52,3 +35,16 @@ def test_every_winamax_rule_with_an_example_reads_it() -> None:
             if rule.actor or rule.name == "dealt":
                 reading.seat("Alice", 1, Decimal(100), 1)
             GRAMMAR.read(reading, rule.example, 2)
+
+
+@pytest.mark.parametrize(("kind", "event"), [
+    ("CashGame", None),
+    ('Go Fast "Colorado"', None),  # the fast-fold pools are cash games
+    ('HOLD-UP "ActionPool"', None),
+    ('Tournament "Sunday Surprise" buyIn: 9€ + 1€ level: 3', "Sunday Surprise"),
+])
+def test_header_kinds_cash_fast_fold_and_tournament(kind: str, event: str | None) -> None:
+    (check,) = verify_history(FRENCH.replace("Winamax Poker - CashGame -", f"Winamax Poker - {kind} -"))
+    assert check.ok, check.problem
+    assert check.hand is not None and check.hand.fields.get("event") == event
+    assert ("currency" in check.hand.fields) == (event is None)

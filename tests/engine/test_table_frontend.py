@@ -108,7 +108,10 @@ def test_views_events_and_errors_never_show_a_hidden_card() -> None:
             errors = _refusals(t, rng)
             for viewer in cursors:
                 hidden = hidden_texts(t, viewer)
-                text = json.dumps(t.view(viewer).to_json()) + repr(t.view(viewer)) + repr(t) + repr(t.hand)
+                view = t.view(viewer)
+                assert view.__dict__["_seats"].record is not None  # written by he_hand_write_view
+                text = json.dumps(view.to_json()) + repr(t.view(viewer)) + repr(t) + repr(t.hand)
+                text += json.dumps(t.views_json([viewer])[viewer])
                 events = t.events_since(cursors[viewer], viewer)
                 text += json.dumps([e.to_json() for e in events])
                 assert not any(f'"{c}"' in text or f"'{c}'" in text for c in hidden)

@@ -1,0 +1,35 @@
+"""Where the history tests find their hands, and the checks they share (a test tool, not
+part of the package).
+
+``DATA``: real sample files of the six sites (tests/data/histories, MIT, see its README);
+``written(name)``: one hand we wrote out by hand in a client's shape
+(tests/data/written/NAME.txt or .xml, one shape a file); ``verified(text)``: the one hand of
+``text``, verified exactly or by its fees and replayed to the file's figures.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from holdem_eval.engine import PhhHand, replay_phh, verify_history
+
+__all__ = ["DATA", "WRITTEN", "verified", "written"]
+
+DATA = Path(__file__).resolve().parent / "data" / "histories"
+WRITTEN = Path(__file__).resolve().parent / "data" / "written"
+
+
+def written(name: str) -> str:
+    """The text of tests/data/written/``name`` (``.txt``, else ``.xml``)."""
+    path = WRITTEN / f"{name}.txt"
+    if not path.exists():
+        path = path.with_suffix(".xml")
+    return path.read_text(encoding="utf-8")
+
+
+def verified(text: str) -> PhhHand:
+    """The one hand of ``text``, which must verify and replay to the file's figures."""
+    (check,) = verify_history(text)
+    assert check.ok, check.problem
+    assert check.hand is not None and replay_phh(check.hand).matches_file is True
+    return check.hand

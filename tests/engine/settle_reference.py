@@ -23,6 +23,7 @@ from holdem_eval._bindings import eval7
 
 __all__ = [
     "form_pots",
+    "merge_live_pots",
     "odd_chip_order",
     "rake_for",
     "settle_reference",
@@ -135,6 +136,20 @@ def split_pot(amount: int, winners_in_order: Sequence[int], *, one_at_a_time: bo
     return shares
 
 
+def merge_live_pots(pots: Sequence[tuple[int, tuple[int, ...]]],
+                    alive: set[int]) -> list[list[Any]]:
+    """PokerKit's pots: each pot's eligible seats cut to those in ``alive`` (the hands that
+    win something), then adjacent pots with the same seats left merged: [amount, seats]."""
+    merged: list[list[Any]] = []
+    for amount, eligible in pots:
+        remaining = tuple(s for s in eligible if s in alive)
+        if merged and merged[-1][1] == remaining:
+            merged[-1][0] += amount
+        else:
+            merged.append([amount, remaining])
+    return merged
+
+
 def rake_for(rules: Rules, amount: int, *, flop_dealt: bool) -> int:
     """The rake rule as Rules.rake_for documents it (the former Python implementation)."""
     if rules.no_flop_no_drop and not flop_dealt:
@@ -208,13 +223,7 @@ def settle_reference(
         alive: set[int] = set()
         for _, eligible in raw_pots:
             alive.update(winners_of(eligible)[0])
-        merged: list[list[Any]] = []
-        for amount, eligible in raw_pots:
-            remaining = tuple(s for s in eligible if s in alive)
-            if merged and merged[-1][1] == remaining:
-                merged[-1][0] += amount
-            else:
-                merged.append([amount, remaining])
+        merged = merge_live_pots(raw_pots, alive)
         total_rake = 0
         for amount, eligible in merged:
             winners, best = winners_of(eligible)

@@ -26,6 +26,7 @@ from holdem_eval.engine import (
 )
 from settle_reference import (
     form_pots,
+    merge_live_pots,
     odd_chip_order,
     rake_for,
     split_pot,
@@ -79,14 +80,8 @@ def runs_reference(
 
     if rules.method == "pokerkit":
         alive = {s for _, e in pots for r in range(runs) for s in best(e, r)}
-        merged: list[list[Any]] = []
-        for amt, eligible in pots:
-            kept = tuple(s for s in eligible if s in alive)
-            if merged and merged[-1][1] == kept:
-                merged[-1][0] += amt
-            else:
-                merged.append([amt, kept])
-        raked = [(amt, e, rake_for(rules, amt, flop_dealt=flop)) for amt, e in merged]
+        raked = [(amt, e, rake_for(rules, amt, flop_dealt=flop))
+                 for amt, e in merge_live_pots(pots, alive)]
     else:
         total = rake_for(rules, sum(a for a, _ in pots), flop_dealt=flop)
         raked = []

@@ -38,7 +38,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import numpy as np  # noqa: E402
-from gen_tables import RANK_MULT, class_ranks, rank_multisets  # noqa: E402  (path fix-up)
+from gen_tables import RANK_MULT, class_ranks, rank_multisets, write_table  # noqa: E402  (path fix-up)
 
 BOARD_SHIFT = 11  # rank keys per bucket of he_omaha_board_base: 2**11
 BOARD_SIZES = (3, 4, 5)
@@ -165,9 +165,7 @@ def generate() -> str:
 
 
 def main(argv: list[str]) -> int:
-    out = Path(argv[1]) if len(argv) > 1 else HERE.parent / "csrc" / "eval_omaha_tables.c"
-    out.write_text(generate())
-    return 0
+    return write_table(argv, HERE.parent / "csrc" / "eval_omaha_tables.c", generate)
 
 
 if __name__ == "__main__":

@@ -35,7 +35,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from gen_tables import RANK_MULT, ROW_SHIFT, c_array, offset_hash, rank_multisets  # noqa: E402
+from gen_tables import (  # noqa: E402  (after the path fix-up)
+    RANK_MULT,
+    ROW_SHIFT,
+    c_array,
+    offset_hash,
+    rank_multisets,
+    write_table,
+)
 
 from holdem_eval._short_classes import (  # noqa: E402  (after the path fix-up)
     SHORT_LOWEST_RANK,
@@ -156,9 +163,7 @@ def generate() -> str:
 
 
 def main(argv: list[str]) -> int:
-    out = Path(argv[1]) if len(argv) > 1 else ROOT / "csrc" / "eval_short_tables.c"
-    out.write_text(generate())
-    return 0
+    return write_table(argv, ROOT / "csrc" / "eval_short_tables.c", generate)
 
 
 if __name__ == "__main__":

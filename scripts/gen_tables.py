@@ -39,6 +39,7 @@ every 5, 6 and 7-card multiset.  The tables and code here are our own.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from itertools import combinations
 from pathlib import Path
 
@@ -222,10 +223,16 @@ def generate() -> str:
     return "\n".join(parts)
 
 
-def main(argv: list[str]) -> int:
-    out = Path(argv[1]) if len(argv) > 1 else ROOT / "csrc" / "he_tables.c"
+def write_table(argv: list[str], committed: Path, generate: Callable[[], str]) -> int:
+    """The table generators' command line: ``generate()``'s text written to the path
+    ``argv[1]``, or over the ``committed`` file without one."""
+    out = Path(argv[1]) if len(argv) > 1 else committed
     out.write_text(generate())
     return 0
+
+
+def main(argv: list[str]) -> int:
+    return write_table(argv, ROOT / "csrc" / "he_tables.c", generate)
 
 
 if __name__ == "__main__":

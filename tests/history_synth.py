@@ -9,6 +9,8 @@ writes them to a folder, ``per_file`` hands per file, as a site does one file pe
 session. Everything is seeded: the same arguments give the same text.
 """
 
+# ruff: noqa: RUF001  (the Russian client's words are Cyrillic on purpose)
+
 from __future__ import annotations
 
 import random
@@ -112,16 +114,19 @@ SHAPES = ("stars-cash", "stars-bounty", "stars-tournament", "stars-sitting-out",
           "party-rake-10", "party-2011-tournament", "party-2016-tournament", "party-sit-and-go",
           "winamax-cash", "winamax-tournament", "winamax-sit-and-go", "winamax-french",
           "stars-spanish-cash", "stars-spanish-tournament", "stars-german-cash",
-          "stars-german-tournament", "stars-french-cash", "stars-french-tournament")
+          "stars-german-tournament", "stars-french-cash", "stars-french-tournament",
+          "stars-portuguese-cash", "stars-portuguese-tournament", "stars-russian-cash",
+          "stars-russian-tournament")
 """stars-cash: PokerStars cash (as :func:`stars_hands`); stars-tournament: a tournament with
 antes ('Level IV (50/100)'); stars-sitting-out: a cash table with a player sitting out (not
 dealt in); stars-run-twice, gg-run-twice: all-ins run twice ('*** FIRST FLOP ***' ...
 '*** SECOND RIVER ***'); party-rake-10: PartyPoker cash raked 10% (the site prints no
 rake: worked out); party-2016-tournament, party-sit-and-go: the 2016 client ('NL Texas
 Hold'em $5 USD Buy-in  - ...', 'Trny: N Level: L' and 'Blinds-Antes(...)' below the seats);
-stars-LANGUAGE-cash, stars-LANGUAGE-tournament: PokerStars' Spanish, German and French
-clients (:data:`_STARS_CLIENTS`: 'Mano n.º N de PokerStars:', 'pone la ciega pequeña 0.02
-€', 'sube 0.07 € a 0.12 €'; 'PokerStars Hand Nr. N:', 'erhöht 0,04 € auf 0,06 €'; 'Main
+stars-LANGUAGE-cash, stars-LANGUAGE-tournament: PokerStars' Spanish, German, French,
+Portuguese and Russian clients (:data:`_STARS_CLIENTS`: 'Mano n.º N de PokerStars:', 'pone
+la ciega pequeña 0.02 €', 'sube 0.07 € a 0.12 €'; 'PokerStars Hand Nr. N:', 'erhöht 0,04 € auf
+0,06 €'; 'Main
 PokerStars n°N :', 'Alice : relance 400 à 600');
 winamax-cash, winamax-tournament, winamax-sit-and-go: Winamax, the uncalled bet in what its
 owner collects; winamax-french: Winamax's French client ('Siège', 'poste la petite blinde',
@@ -746,6 +751,30 @@ _STARS_CLIENTS: dict[str, dict[str, str]] = {
            "mucks": "ne montre pas", "total": "Pot total {pot} | Rake {rake}", "board": "Tableau",
            "tournament": "Tournoi n°", "level": "Niveau", "date": "/", "decimal": ",",
            "group": " ", "code": " EUR"},
+    "pt": {"title": "Mão PokerStars #{id}:", "table": "Mesa '{table}' {max} Lugar #{button} é o"
+           " botão", "seat": "Lugar", "chips": "em fichas", "sep": ": ",
+           "small blind": "paga o small blind", "big blind": "paga o big blind",
+           "the ante": "coloca ante", "folds": "desiste", "checks": "passa", "calls": "iguala",
+           "bets": "aposta", "raises": "aumenta", "to": "para", "all-in": "e está all-in",
+           "HOLE CARDS": "CARTAS DA MÃO", "SUMMARY": "SUMÁRIO", "dealt after": "recebe",
+           "uncalled": "Aposta não-igualada ({amount}) voltou para {name}",
+           "collected": "{name} recebeu {amount} do pote", "shows": "mostra",
+           "mucks": "não mostra", "total": "Total pote {pot} | comissão {rake}", "board": "Mesa",
+           "tournament": "Torneio #", "level": "Nível", "date": "ymd", "decimal": ".",
+           "group": "", "code": " USD", "symbol": "$ "},
+    "ru": {"title": "Раздача PokerStars №{id}:", "table": "Стол '{table}' {max} Баттон на месте"
+           " №{button}", "seat": "Место", "chips": "фишек", "sep": ": ",
+           "small blind": "ставит малый блайнд", "big blind": "ставит большой блайнд",
+           "the ante": "ставит анте", "folds": "делает фолд", "checks": "делает чек",
+           "calls": "делает колл", "bets": "делает бет", "raises": "делает рейз", "to": "",
+           "all-in": "и олл-ин", "HOLE CARDS": "ЗАКРЫТЫЕ КАРТЫ", "SUMMARY": "ИТОГ",
+           "FLOP": "ФЛОП", "TURN": "ТЕРН", "RIVER": "РИВЕР", "SHOW DOWN": "ВСКРЫТИЕ КАРТ",
+           "dealt": "Карты", "game": "Холдем Безлимитный",
+           "uncalled": "Неуравненная ставка ({amount}) возвращается игроку {name}",
+           "collected": "{name} получил {amount} ( банк)", "shows": "открывает",
+           "mucks": "не показывает", "total": "Общий банк {pot} | Доля {rake}", "board": "Борд",
+           "tournament": "Турнир №", "level": "Уровень", "date": ".", "decimal": ".",
+           "group": "", "code": " USD", "symbol": "$"},
 }
 _EN_MONEY = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)|(?<![\w#.$/-])(\d{2,})(?![\w:/.-])")
 _EN_LINES = (
@@ -757,9 +786,10 @@ _EN_LINES = (
     ("collected", re.compile(r"(?P<name>.+) collected (?P<amount>\S+) from pot")),
     ("total", re.compile(r"Total pot (?P<pot>\S+) \| Rake (?P<rake>\S+)")),
     ("board", re.compile(r"Board (?P<cards>\[.*\])")),
-    ("street", re.compile(r"\*\*\* (?P<title>HOLE CARDS|SUMMARY) \*\*\*")),
+    ("street", re.compile(r"\*\*\* (?P<title>HOLE CARDS|SUMMARY|FLOP|TURN|RIVER|SHOW DOWN)"
+                          r" \*\*\*(?P<cards>.*)")),
     ("dealt", re.compile(r"Dealt to (?P<rest>.+)")),
-    ("action", re.compile(r"(?P<name>[^:]+): (?P<what>posts (?:small blind|big blind|the ante)|folds"
+    ("action", re.compile(r"(?P<name>.+?): (?P<what>posts (?:small blind|big blind|the ante)|folds"
                           r"|checks|calls|bets|raises|shows|mucks hand)(?P<rest>.*)")),
 )
 
@@ -772,7 +802,7 @@ def _client_money(words: dict[str, str], m: re.Match[str]) -> str:
         text = f"{value:,.2f}".replace(",", "\0").replace(".", words["decimal"])
         text = text.replace("\0", words["group"])
         text = text[:-3] if text.endswith(words["decimal"] + "00") else text
-        return f"{text} €"
+        return words["symbol"] + text if "symbol" in words else f"{text} €"
     return f"{int(m[2]):,}".replace(",", words["group"])
 
 
@@ -792,14 +822,16 @@ def _localized(text: str, lang: str) -> str:
              for k, v in m.groupdict().items()}
         if kind == "title":
             game = m["game"].replace("Tournament #", words["tournament"]).replace(
-                "Level", words["level"])
+                "Level", words["level"]).replace("Hold'em No Limit", words.get("game", "Hold'em No Limit"))
             game = _EN_MONEY.sub(partial(_client_money, words), game.replace(" USD", words["code"]))
             stakes = "/".join(_EN_MONEY.sub(partial(_client_money, words), a)
                               for a in m["stakes"].replace(" USD", "").split("/"))
             sep = words["date"]
+            date = (f"{m['y']}/{m['m']}/{m['d']}" if sep == "ymd"
+                    else f"{m['d']}{sep}{m['m']}{sep}{m['y']}")
             line = (words["title"].format(id=m["id"]) + f"  {game}({stakes}"
-                    + (words["code"] if "$" in m["stakes"] else "") + f") - {m['d']}{sep}{m['m']}"
-                    f"{sep}{m['y']} {m['time']} CET [{m['d']}{sep}{m['m']}{sep}{m['y']} 12:00:00 ET]")
+                    + (words["code"] if "$" in m["stakes"] else "") + f") - {date} {m['time']} CET"
+                    f" [{date} 12:00:00 ET]")
         elif kind == "table":
             line = words["table"].format(**g)
         elif kind == "seat":
@@ -809,13 +841,17 @@ def _localized(text: str, lang: str) -> str:
         elif kind == "board":
             line = f"{words['board']} {g['cards']}"
         elif kind == "street":
-            line = f"*** {words[g['title']]} ***"
+            line = f"*** {words.get(g['title'], g['title'])} ***{g['cards']}"
+        elif kind == "dealt" and "dealt after" in words:  # 'Hero recebe [2s Qc]'
+            name, cards = g["rest"].split(" [", 1)
+            line = f"{name} {words['dealt after']} [{cards}"
         elif kind == "dealt":
             line = f"{words['dealt']} {g['rest']}"
         else:
             what = m["what"].removeprefix("posts ").replace("mucks hand", "mucks")
             rest = g["rest"].replace(" and is all-in", " " + words["all-in"])
-            rest = rest.replace(" to ", f" {words['to']} ") if what == "raises" else rest
+            to = f" {words['to']} " if words["to"] else " "  # Russian: 'делает рейз $2 $3'
+            rest = rest.replace(" to ", to) if what == "raises" else rest
             line = f"{g['name']}{words['sep']}{words[what]}{rest}"
         out.append(line)
     return "\n".join(out) + "\n"
@@ -841,7 +877,8 @@ _SHAPE_WRITERS: dict[str, Callable[[random.Random, int], SynthHand]] = {
     "winamax-sit-and-go": partial(_winamax, kind="sng"),
     "winamax-french": partial(_winamax, french=True),
     **{f"stars-{name}-{kind}": partial(_stars_client, lang=lang, tournament=kind == "tournament")
-       for lang, name in (("es", "spanish"), ("de", "german"), ("fr", "french"))
+       for lang, name in (("es", "spanish"), ("de", "german"), ("fr", "french"),
+                          ("pt", "portuguese"), ("ru", "russian"))
        for kind in ("cash", "tournament")},
 }
 

@@ -29,12 +29,14 @@ Sources, per row (a word no export was seen to print is marked "unconfirmed"): t
 ``Pik``, ``Herz``; Swedish ``Kn``, ``D``, ``E``; Dutch ``B``, ``V``, ``H``), the sample
 ``Pacific/CashGame/ExtraHands/SpecialCards.txt`` of ItalyToast/PokerHandHistoryParser
 (``Ec``, ``Knc``, ``Kns``, ``Dc``), issue 39's German export (``[ 3Karo, KKreuz ]``,
-``0,01 $`` with U+00A0 or U+202F); PokerStars' French export words as quoted by
-open-source tools' tests (``Siège``, ``en jetons``, ``met la petite blind``, ``relance``,
-``suit``, ``*** CARTES FERMÉES ***``, ``*** RÉSUMÉ ***``). The other words are each
+``0,01 $`` with U+00A0 or U+202F); PokerStars' clients, per row beside its words (the
+Spanish, Portuguese and Russian rows confirmed from real exports, the German and French
+ones mostly not; docs/histories.md lists which). The other words are each
 language's usual poker terms (German: spielbank-hamburg-poker.de's rules, "Checken",
 "Setzen", "Passen", "Erhöhen"; chipstars.bet/de's glossary, "mitgehen").
 """
+
+# ruff: noqa: RUF001, RUF003  (the Russian row's words are Cyrillic on purpose)
 
 from __future__ import annotations
 
@@ -66,6 +68,7 @@ CONCEPTS = (
     # PokerStars' lines (:mod:`.stars`)
     "button_seat", "in_chips", "both_blinds", "hole_cards", "show_down", "summary_title",
     "uncalled", "returned_to", "returned_after", "from_pot", "showed", "mucked", "dealt_after",
+    "flop_title", "turn_title", "river_title", "doesnt_show", "player_notes",
 )
 """The concepts a row may name phrases for (each is a ``{concept}`` in a grammar pattern)."""
 
@@ -147,7 +150,9 @@ _EN_WORDS: dict[str, tuple[str, ...]] = {
     "summary_title": ("SUMMARY",), "uncalled": ("Uncalled bet",), "returned_to": ("returned to",),
     "from_pot": ("from pot", "from the pot", "from main pot", "from side pot", "from the main pot",
                  "from the side pot"),
-    "showed": ("showed",), "mucked": ("mucked",),
+    "showed": ("showed",), "mucked": ("mucked",), "flop_title": ("FLOP",), "turn_title": ("TURN",),
+    "river_title": ("RIVER",), "doesnt_show": ("doesn't show hand",),
+    "player_notes": ("leaves the table",),
 }
 
 # the months' names as dates print them, January first, per row (Russian: the genitive,
@@ -292,15 +297,33 @@ LANGUAGES: tuple[Language, ...] = (
     Language(
         "pt", "Portuguese",
         {
-            # usual Portuguese poker terms (unconfirmed in an export)
-            "fold": ("desiste",), "check": ("mesa", "passa"), "call": ("iguala", "paga"),
+            # PokerStars' Brazilian Portuguese client, confirmed from a real export (a 2025
+            # tournament hand quoted whole in a replayer's tests: 'Mão PokerStars #N: Torneio
+            # #N, $ 0.98+$ 0.12 USD Hold'em No Limit - Nível V (40/80)', "Mesa '..' 9-max Lugar
+            # #3 é o botão", 'Lugar 1: X (7835 em fichas)', 'coloca ante 10', 'paga o small
+            # blind 40', '*** CARTAS DA MÃO ***', 'X recebe [9d Qc]', 'aumenta 546 para 626 e
+            # está all-in', 'desiste', 'Aposta não-igualada (546) voltou para X', 'X recebeu
+            # 290 do pote', 'não mostra a mão', '*** SUMÁRIO ***', 'Total pote 290 | comissão
+            # 0'; a second tool's notes of a real hand: 'passa' (checks), 'iguala', 'aposta',
+            # 'mostra'); 'mesa', 'perdeu' ...: unconfirmed
+            "fold": ("desiste",), "check": ("passa", "mesa"), "call": ("iguala",),
             "bet": ("aposta",), "raise": ("aumenta",), "all_in": ("e está all-in", "está all-in"),
             "to": ("para",),
-            "posts": ("coloca", "paga"), "small_blind": ("small blind", "pequena blind"),
-            "big_blind": ("big blind", "grande blind"), "shows": ("mostra",),
+            "posts": ("coloca", "paga"),
+            "small_blind": ("o small blind", "small blind", "pequena blind"),
+            "big_blind": ("o big blind", "big blind", "grande blind"), "ante": ("o ante",),
+            "shows": ("mostra",),
             "mucks": ("não mostra",), "collected": ("recebeu", "recolheu"), "wins": ("ganha",),
             "summary": ("RESUMO", "Resumo"), "seat": ("Lugar", "Assento"), "table": ("Mesa",),
             "tournament": ("Torneio",), "real_money": ("Dinheiro real",),
+            "button_seat": ("Lugar #",), "button": ("é o botão",), "in_chips": ("em fichas",),
+            "hole_cards": ("CARTAS DA MÃO",), "summary_title": ("SUMÁRIO",),
+            "total_pot": ("Total pote",), "uncalled": ("Aposta não-igualada",),
+            "returned_to": ("voltou para",), "from_pot": ("do pote", "do pote principal",
+                                                         "do pote paralelo"),
+            "dealt_after": ("recebe",), "doesnt_show": ("não mostra a mão",),
+            "showed": ("mostrou",), "mucked": ("escondeu",),
+            "player_notes": ("deixa a mesa", "está sit out"),
         },
         # Ás, Rei, Dama, Valete; Paus, Ouros, Copas, Espadas (unconfirmed)
         ranks={"A": "A", "R": "K", "D": "Q", "V": "J"},
@@ -327,15 +350,33 @@ LANGUAGES: tuple[Language, ...] = (
     Language(
         "ru", "Russian",
         {
-            # usual Russian poker terms (unconfirmed in an export)
-            "fold": ("сбрасывает карты", "фолд"), "check": ("пропускает", "чек"),
-            "call": ("уравнивает", "колл"), "bet": ("ставит",), "raise": ("повышает", "рейз"),
-            "to": ("до",),
-            "all_in": ("и идёт ва-банк", "ва-банк"), "posts": ("ставит",),
-            "small_blind": ("малый блайнд",), "big_blind": ("большой блайнд",),
-            "shows": ("показывает",), "mucks": ("не показывает",), "collected": ("получает",),
+            # PokerStars' Russian client, confirmed from a real export (a 2026 cash hand quoted
+            # whole in denysobukh/PokerstarsConverter's README: 'Раздача PokerStars №N:  Холдем
+            # Безлимитный ($0.01/$0.02 USD) - 04.05.2026 21:35:18 EET', "Стол '..' 6-max Баттон
+            # на месте №4", 'Место 1: X ($0.89 фишек)', 'ставит малый блайнд $0.01', '***
+            # ЗАКРЫТЫЕ КАРТЫ ***', 'Карты X [2d Th]', 'делает колл $0.02', 'делает рейз $0.06
+            # $0.08' (no word between the raise and its total), 'делает фолд', 'делает бет',
+            # 'делает чек', 'и олл-ин', '*** ФЛОП ***', '*** ТЕРН ***', '*** РИВЕР ***',
+            # 'X покидает стол', 'Неуравненная ставка ($0.09) возвращается игроку X', '***
+            # ВСКРЫТИЕ КАРТ ***', 'открывает [Js Jc]', 'X получил $1.83 ( банк)', '*** ИТОГ
+            # ***', 'Общий банк $1.93 | Доля $0.10', 'открыл [Qd Kc]'); the rest unconfirmed
+            "fold": ("делает фолд", "сбрасывает карты"), "check": ("делает чек", "пропускает"),
+            "call": ("делает колл", "уравнивает"), "bet": ("делает бет", "ставит"),
+            "raise": ("делает рейз", "повышает"), "to": ("до",),
+            "all_in": ("и олл-ин", "и идёт ва-банк"), "posts": ("ставит",),
+            "small_blind": ("малый блайнд",), "big_blind": ("большой блайнд",), "ante": ("анте",),
+            "shows": ("открывает", "показывает"), "mucks": ("не показывает",),
+            "collected": ("получил", "получает"),
             "wins": ("выигрывает",), "summary": ("Итог",), "seat": ("Место",),
             "table": ("Стол",), "tournament": ("Турнир",),
+            "button_seat": ("Баттон на месте №",), "in_chips": ("фишек",),
+            "hole_cards": ("ЗАКРЫТЫЕ КАРТЫ",), "show_down": ("ВСКРЫТИЕ КАРТ",),
+            "summary_title": ("ИТОГ",), "flop_title": ("ФЛОП",), "turn_title": ("ТЕРН",),
+            "river_title": ("РИВЕР",), "total_pot": ("Общий банк",),
+            "uncalled": ("Неуравненная ставка",), "returned_to": ("возвращается игроку",),
+            "from_pot": ("( банк)", "(банк)", "( основной банк)", "( побочный банк)"),
+            "dealt_to": ("Карты",), "showed": ("открыл",), "mucked": ("сбросил",),
+            "player_notes": ("покидает стол", "присоединяется к столу"),
         },
         # Туз, Король, Дама, Валет; Трефы, Бубны, Черви, Пики (the Cyrillic initials are
         # written by name below: they look like Latin letters). FPDB reads the bytes of

@@ -121,9 +121,9 @@ _LATER = {"PPPoker"}  # not supported *yet*: the message says so
 # lines between hands, that belong to none: 888poker and PartyPoker's '#Game No : N' and
 # 'Game #N starts.' (also on the line of the next title, files joined without a newline)
 _PREFIX = r"#Game No\s*:\s*\d+|Game #\d+ starts\."
-# PokerStars' '*********** # 2 **************' before each hand of an export, and the
-# first line of a tournament transcript
-_SEPARATOR = (r"\*{3,} ?# ?\d+ ?\*{3,}[ \t]*$|Transcript for tournament #\d+ requested by"
+# PokerStars' '*********** # 2 **************' before each hand of an export (Spanish
+# client '# n. 2', Russian '№2'), and the first line of a tournament transcript
+_SEPARATOR = (r"\*{3,} ?(?:#|№|n\.) ?\d+ ?\*{3,}[ \t]*$|Transcript for tournament #\d+ requested by"
               r" .*$")
 
 

@@ -20,6 +20,12 @@ rows read:
   as lines that change nothing; any other line no seated name starts is the site's and
   dropped; one a seated name starts but no row reads refuses the hand.
 
+The rows take their words from a language row of :mod:`.locale` (:func:`rules`): the
+clients in Spanish, Portuguese, Russian, German and French write the same lines in their
+words (``Mano n.º N de PokerStars:``, ``pone la ciega pequeña 0.02 €``, ``делает рейз $0.06
+$0.08``), amounts with a decimal comma and the currency after, dates day first; the
+language of a hand is taken from its title (:func:`read_stars_hand`).
+
 Player names are matched against the seated names (longest first), so names with colons,
 brackets, spaces or any other characters are read as printed; the actor of a ``name:
 action`` line is found by one dict look-up when no seated name holds ``': '``.
@@ -47,10 +53,12 @@ from .record import (
 __all__ = ["HEADER_GG", "HEADER_STARS", "RULES", "read_stars_hand"]
 
 # the titles: English ('PokerStars Hand #1:'), German ('PokerStars Hand Nr. 1:'), French
-# ('Main PokerStars n°1 :'), Spanish ('Mano n.º 1 de Zoom de PokerStars:')
+# ('Main PokerStars n°1 :'), Spanish ('Mano n.º 1 de Zoom de PokerStars:'), Portuguese
+# ('Mão PokerStars #1:'), Russian ('Раздача PokerStars №1:')
 HEADER_STARS = re.compile(r"PokerStars (?:Zoom Hand|Home Game Hand|Home Game|Hand|Game) #"
                           r"|PokerStars (?:Zoom )?Hand Nr\. |PokerStars Partie #"
-                          r"|Main (?:Zoom )?PokerStars n°|Mano n\.º \d+ de (?:Zoom de )?PokerStars")
+                          r"|Main (?:Zoom )?PokerStars n°|Mano n\.º \d+ de (?:Zoom de )?PokerStars"
+                          r"|Mão PokerStars #|Раздача PokerStars №")
 HEADER_GG = re.compile(r"Poker Hand #")
 
 _HEADER_EXAMPLE = ("PokerStars Hand #123: Hold'em No Limit ($0.05/$0.10 USD) - 2014/01/06"
@@ -58,17 +66,20 @@ _HEADER_EXAMPLE = ("PokerStars Hand #123: Hold'em No Limit ($0.05/$0.10 USD) - 2
 # the stakes in parentheses may hold GGPoker's ante: 'Level6(150/300(45))'; the date is
 # year first (English) or day first ('05-02-2025', '12/07/2026', '01.02.2020')
 _HEADER = (r"(?:(?:PokerStars (?:Zoom Hand|Home Game Hand|Home Game|Hand|Game)|Poker Hand"
-           r"|PokerStars Partie) #|PokerStars (?:Zoom )?Hand Nr\. |Main (?:Zoom )?PokerStars n°"
-           r"|Mano n\.º )(?P<id>\w+)(?: de (?:Zoom de )?PokerStars)?\s*:"
+           r"|PokerStars Partie|Mão PokerStars) #|PokerStars (?:Zoom )?Hand Nr\. "
+           r"|Main (?:Zoom )?PokerStars n°|Раздача PokerStars №|Mano n\.º )"
+           r"(?P<id>\w+)(?: de (?:Zoom de )?PokerStars)?\s*:"
            r"\s*(?:\{(?P<club>[^{}]*)\}\s*)?(?P<game>.*?)\s*"
            r"\((?P<stakes>[^()]*(?:\([^()]*\))?)\)\s*-\s*"
            r"(?:(?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2})"
            r"|(?P<dmy>\d{1,2}[-/.]\d{1,2}[-/.]\d{4} \d{1,2}:\d{2}:\d{2}))"
            r"(?:\s+(?P<zone>[A-Z]{2,5})\b)?.*")
 # a tournament's level after the game: PokerStars ' - Level XI', GGPoker ' - Level19'
-_LEVEL = re.compile(r"\s+-\s+(?:Level|Niveau|Nivel|Stufe)\s*\w+$")
+_LEVEL = re.compile(r"\s+-\s+(?:Level|Niveau|Nivel|Nível|Stufe|Уровень)\s*\w+$")
 # 'Tournament #170000001, ...', 'Tournament #888: ...', 'Turnier #1', 'Tournoi n°1', 'Torneo n.º 1'
-_TOURNAMENT = re.compile(r"(?:Tournament|Turnier|Tournoi|Torneo) (?:#|Nr\. |n°|n\.º )\w+")
+_TOURNAMENT = re.compile(r"(?:Tournament|Turnier|Tournoi|Torneo|Torneio|Турнир) (?:#|Nr\. |n°|n\.º |№)\w+")
+# the games' names a client prints in its language (Russian, confirmed: 'Холдем Безлимитный')
+_GAME_NAMES = {"Холдем Безлимитный": "Hold'em No Limit"}
 # GGPoker's names of Omaha games with more cards: 'PLO-5 Classic $10 Omaha5 Pot Limit'
 _MORE_CARDS = {"Omaha5": "5 Card Omaha", "Omaha6": "6 Card Omaha", "Omaha5 Hi/Lo": "5 Card Omaha Hi/Lo"}
 _CODE = re.compile(r"\s+([A-Z]{3})$")  # the currency's code after the stakes
@@ -91,10 +102,10 @@ _VARIANT = site_games({
 })
 _SUPPORTED = supported_games(_VARIANT.values())
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
-_BUY_IN = re.compile(r"(?P<symbol>[$€£¥₹])[\d.,]+(?:\+[$€£¥₹]?[\d.,]+)*(?: (?P<code>[A-Z]{3})\b)?")
+_BUY_IN = re.compile(r"(?P<symbol>[$€£¥₹]) ?[\d.,]+(?:\+[$€£¥₹]? ?[\d.,]+)*(?: (?P<code>[A-Z]{3})\b)?")
 _AMOUNT = r"[$€£¥₹]?[\d,]*\.?\d+"
 # the other languages' amounts: '0,01 €', '1.234,50 €', '20 000', '$0.01'
-_AMOUNT_ANY = r"[$€£¥₹]?\d+(?:[.,\u00a0\u202f ]\d+)*(?: ?[$€£¥₹])?"
+_AMOUNT_ANY = r"(?:[$€£¥₹] ?)?\d+(?:[.,\u00a0\u202f ]\d+)*(?: ?[$€£¥₹])?"
 # what may follow a wager
 _TAIL = r"(?: and is all-in)?(?: and has reached the \S+ cap)?"
 # a post's words (every language's) -> its kind; a street's title -> its section
@@ -102,10 +113,11 @@ _POST_KINDS = {"straddle": "straddle", "missed blind": "dead", **{
     p: kind for concept, kind in (("small_blind", "sb"), ("big_blind", "bb"), ("ante", "ante"),
                                   ("both_blinds", "sb+bb"), ("dead_blind", "dead"))
     for p in phrases(concept)}}
-_SECTIONS = {"FLOP": "betting", "TURN": "betting", "RIVER": "betting", **{
-    p: section for concept, section in (("hole_cards", "betting"), ("show_down", "showdown"),
-                                        ("summary_title", "summary"))
-    for p in phrases(concept)}}
+_STREET_TITLES = {p: section for concept, section in (
+    ("flop_title", "FLOP"), ("turn_title", "TURN"), ("river_title", "RIVER"),
+    ("hole_cards", "betting"), ("show_down", "showdown"), ("summary_title", "summary"))
+    for p in phrases(concept)}
+"""A street's title -> its section, or the street whose board it deals."""
 _RUNS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "FOURTH": 4}  # run it twice (or N times)
 _GROUPS = re.compile(r"\[([^\]]*)\]")
 # '| Rake $0.50', '| Comisión 0.04 €', '| Rake: $1'
@@ -132,6 +144,8 @@ def _header(r: Reading, _: str, m: re.Match[str], line: int) -> None:
     rec = r.rec
     rec.hand_id = m["id"]
     game = _LEVEL.sub("", m["game"]).strip()
+    for name, english in _GAME_NAMES.items():
+        game = game.replace(name, english)
     game = _GG_GAMES.get(game, game)
     limit = next((k for k in _LIMITS_LONGEST if game.endswith(" " + k) or game == k), None)
     if limit is None:
@@ -205,10 +219,10 @@ def _refuse(name: str, pattern: str, message: str, sections: tuple[str, ...] = (
 
 
 def _street(r: Reading, _: str, m: re.Match[str], k: int) -> None:
-    rec, street = r.rec, m["street"]
+    rec, street = r.rec, _STREET_TITLES[m["street"]]
     run = _RUNS[m["run"]] if m["run"] else 1  # run it twice: FIRST FLOP, SECOND RIVER, ...
     rec.runs = max(rec.runs, run)
-    r.section = _SECTIONS[street]
+    r.section = "betting" if street in ("FLOP", "TURN", "RIVER") else street
     if street in ("FLOP", "TURN", "RIVER"):
         groups = _GROUPS.findall(m["cards"])
         if not groups:
@@ -344,12 +358,14 @@ def rules(row: Language = ENGLISH) -> tuple[Rule, ...]:
                     sep=": ", example=f"Alice: {example}", first=_first(row, concept))
 
     return (
-        Rule("header", _HEADER, _header, ("head",), first="PMm", example=_HEADER_EXAMPLE),
-        Rule("street", r"\*\*\* (?:(?P<run>FIRST|SECOND|THIRD|FOURTH) )?(?P<street>FLOP|TURN|"
-             r"RIVER|{hole_cards}|{show_down}|{summary_title}) \*\*\*(?P<cards>.*)", _street,
+        # U+0420: the Cyrillic letter the Russian title starts with
+        Rule("header", _HEADER, _header, ("head",), first="PMm\u0420", example=_HEADER_EXAMPLE),
+        Rule("street", r"\*\*\* (?:(?P<run>FIRST|SECOND|THIRD|FOURTH) )?(?P<street>{flop_title}|"
+             r"{turn_title}|{river_title}|{hole_cards}|{show_down}|{summary_title}) \*\*\*"
+             r"(?P<cards>.*)", _street,
              first="*", example="*** FLOP *** [Kd 7c 2s]"),
         Rule("table", r"{table} ['\"](?P<table>.*)['\"]\s+(?:(?P<max>\d+)-max\s+)?(?:\([^()]*\)\s+)?"
-             r"{button_seat}(?P<button>\d+) {button}.*", _table, ("seats",),
+             r"{button_seat}(?P<button>\d+)(?: {button})?.*", _table, ("seats",),
              first=_first(row, "table"), example="Table 'Doc I' 6-max Seat #1 is the button"),
         _refuse("bad table line", r"{table} ['\"].*", "table line {line!r}: expected \"Table"
                 " 'NAME' 6-max Seat #N is the button\"", ("seats",), first=_first(row, "table")),
@@ -382,7 +398,10 @@ def rules(row: Language = ENGLISH) -> tuple[Rule, ...]:
         wager("f", "fold", "", "folds"), wager("x", "check", "", "checks"),
         wager("c", "call", rf" (?P<amount>{amount})", "calls $2"),
         wager("b", "bet", rf" (?P<amount>{amount})", "bets $4"),
-        wager("r", "raise", rf" {amount} {{to}} (?P<amount>{amount})", "raises $2 to $3"),
+        wager("r", "raise", rf" {amount} {{to}} (?P<amount>{amount})" if row is ENGLISH
+              else rf" {amount} (?:{{to}} )?(?P<amount>{amount})", "raises $2 to $3"),
+        Rule("note", r"(?:{doesnt_show}|{player_notes}).*", nothing, _PLAY, actor=True, sep=": ",
+             first=_first(row, "doesnt_show", "player_notes")),
         Rule("shows", r"{shows} \[(?P<cards>[^\]]*)\].*", _shows, _PLAY, actor=True, sep=": ",
              first=_first(row, "shows"), example="Alice: shows [7d 7h] (three of a kind, Sevens)"),
         Rule("mucks", r"(?:mucks hand|{mucks}).*", _mucks, _PLAY, actor=True, sep=": ",
@@ -398,6 +417,8 @@ def rules(row: Language = ENGLISH) -> tuple[Rule, ...]:
         Rule("dealt after", r"{dealt_after} \[(?P<cards>[^\]]*)\]", _dealt_after, _PLAY,
              actor=True, first=_first(row, "dealt_after") or "\0"),
         _note(" ", _NOTES_SPACE, "Alice finished the tournament in 6th place"),
+        Rule("note", r"{player_notes}.*", nothing, _PLAY, actor=True,
+             first=_first(row, "player_notes")),
         # lines a player's action would be taken for: tried when no action reads the line.
         # Knockout tournaments: what a player wins for eliminating another, beside the pot:
         # 'X wins the $10 bounty for eliminating Y', 'X, Z split the $10 bounty for
@@ -428,7 +449,8 @@ RULES = rules()
 # a hand's language, from its title: the localized clients' titles (any other: English)
 _TITLE_LANGUAGES = (("PokerStars Hand Nr.", "de"), ("PokerStars Zoom Hand Nr.", "de"),
                     ("Main PokerStars", "fr"), ("Main Zoom PokerStars", "fr"),
-                    ("PokerStars Partie", "fr"), ("Mano n.º", "es"))
+                    ("PokerStars Partie", "fr"), ("Mano n.º", "es"), ("Mão PokerStars", "pt"),
+                    ("Раздача PokerStars", "ru"))
 _GRAMMARS: dict[str, Grammar] = {}
 
 

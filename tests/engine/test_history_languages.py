@@ -25,6 +25,17 @@ from holdem_eval.engine.history.locale import LANGUAGES, phrases
     # geht an X zurück', 'kassiert .. aus dem Pot', 'Pot gesamt: 0,61 € | Rake: 0 €'
     ("stars-german", {"muenchner": "1.51", "Klaus_W": "2.31", "Hero": "2.07"}, "EUR",
      (2020, 2, 1, time(20, 15))),
+    # 'Mão PokerStars #N: Torneio #N, $ 0.98+$ 0.12 USD ... Nível III', 'Lugar #2 é o botão',
+    # 'coloca ante 5', 'paga o small blind 20', 'X recebe [..]', 'aumenta 815 para 975 e está
+    # all-in', 'recebeu 2010 do pote', 'Total pote 2010 | comissão 0', after '# 1' separator
+    ("stars-portuguese", {"Hero": "4350", "Zé Ruela": "0", "Joaozinho BR": "2095",
+                          "mariana_p": "1495"}, None, (2025, 8, 2, time(21, 14, 5))),
+    # 'Раздача PokerStars №N:  Холдем Безлимитный ($0.01/$0.02 USD) - 06.05.2026', 'Баттон на
+    # месте №3', 'делает рейз $0.04 $0.06' (no word before the total), '*** ФЛОП ***',
+    # 'Неуравненная ставка (..) возвращается игроку', 'получил $4.61 ( банк)', 'Доля $0.22',
+    # after a '*********** №1 **************' separator
+    ("stars-russian", {"Sasha K": "1.26", "ivan.ivanov": "5.25", "volk_77": "2", "Hero": "0"},
+     "USD", (2026, 5, 6, time(22, 10, 40))),
     # 'Main PokerStars n°N :' and the actor's ' : ', the rest in English (play money)
     ("stars-french", {"lo_bo": "9700", "Amelie75": "14400", "Hero": "22000"}, None,
      (2026, 7, 12, time(18, 25, 6))),

@@ -260,8 +260,10 @@ class Grammar:
         for sep, table in actors:
             if sep == ": " and reading.colon_free:  # the most lines: one dict look-up
                 at = text.find(": ")
-                name: str | None
-                name, start = _colon_actor(reading.rec.seats, text, at) if at > 0 else (None, 0)
+                name: str | None = text[:at] if at > 0 else None
+                start = at + 2
+                if name is not None and name not in reading.rec.seats:
+                    name, start = _colon_actor(reading.rec.seats, text, at)
             else:
                 name = reading.actor(text, sep)
                 start = 0 if name is None else len(name) + len(sep) + (

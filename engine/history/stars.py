@@ -82,7 +82,6 @@ _TOURNAMENT = re.compile(r"(?:Tournament|Turnier|Tournoi|Torneo|Torneio|Турн
 _GAME_NAMES = {"Холдем Безлимитный": "Hold'em No Limit"}
 # GGPoker's names of Omaha games with more cards: 'PLO-5 Classic $10 Omaha5 Pot Limit'
 _MORE_CARDS = {"Omaha5": "5 Card Omaha", "Omaha6": "6 Card Omaha", "Omaha5 Hi/Lo": "5 Card Omaha Hi/Lo"}
-_CODE = re.compile(r"\s+([A-Z]{3})$")  # the currency's code after the stakes
 _ANTE_IN_STAKES = re.compile(r"\s*\((?P<ante>[^()]*)\)$")  # GGPoker: '150/300(45)'
 _LIMITS = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Limit": "fixed-limit",
            "Fixed Limit": "fixed-limit"}
@@ -144,8 +143,9 @@ def _header(r: Reading, _: str, m: re.Match[str], line: int) -> None:
     rec = r.rec
     rec.hand_id = m["id"]
     game = _LEVEL.sub("", m["game"]).strip()
-    for name, english in _GAME_NAMES.items():
-        game = game.replace(name, english)
+    if not game.isascii():  # a game named in the client's language
+        for name, english in _GAME_NAMES.items():
+            game = game.replace(name, english)
     game = _GG_GAMES.get(game, game)
     limit = next((k for k in _LIMITS_LONGEST if game.endswith(" " + k) or game == k), None)
     if limit is None:
@@ -170,10 +170,14 @@ def _header(r: Reading, _: str, m: re.Match[str], line: int) -> None:
     stakes = _ANTE_IN_STAKES.sub("", m["stakes"])
     if "Cap" in stakes:
         raise rec.unsupported(line, f"capped no-limit ({stakes!r}) is not supported yet")
-    code_at = _CODE.search(stakes)  # '$0.05/$0.10 USD', '0.02 €/0.05 €'
-    code = code_at[1] if code_at else None
-    amounts = [a.strip() for a in (stakes[:code_at.start()] if code_at else stakes).split("/")]
-    if len(amounts) != 2 or not all(amounts):
+    body, _, last = stakes.rpartition(" ")  # '$0.05/$0.10 USD', '0.02 €/0.05 €'
+    code: str | None = last
+    if not (body and last.isalpha() and last.isascii()):
+        body, code = stakes, None
+    amounts = body.split("/")
+    if " " in body:
+        amounts = [a.strip() for a in amounts]
+    if len(amounts) != 2 or not (amounts[0] and amounts[1]):
         raise rec.fail(line, f"stakes {stakes!r}: expected 'small/big' like '$0.05/$0.10 USD'")
     rec.small_bet, rec.big_bet = (_amount(r, a, line) for a in amounts)
     # no-limit and pot-limit stakes are the blinds; fixed-limit ones the bets (big blind first)
@@ -451,6 +455,7 @@ _TITLE_LANGUAGES = (("PokerStars Hand Nr.", "de"), ("PokerStars Zoom Hand Nr.", 
                     ("Main PokerStars", "fr"), ("Main Zoom PokerStars", "fr"),
                     ("PokerStars Partie", "fr"), ("Mano n.º", "es"), ("Mão PokerStars", "pt"),
                     ("Раздача PokerStars", "ru"))
+_LOCALIZED = tuple(prefix for prefix, _ in _TITLE_LANGUAGES)
 _GRAMMARS: dict[str, Grammar] = {}
 
 
@@ -473,9 +478,9 @@ def read_stars_hand(site: str, file: str, first_line: int, lines: Sequence[str])
     heads lines no English rule reads is read again in each other language (a client that
     writes the title in English and the rest in its own words), and refused as English if
     none reads it."""
-    title = next((line.strip() for line in lines if line.strip()), "")
-    code = next((c for prefix, c in _TITLE_LANGUAGES if title.startswith(prefix)), "en")
-    if code != "en":
+    title = lines[0].lstrip() if lines else ""
+    if title.startswith(_LOCALIZED):
+        code = next(c for prefix, c in _TITLE_LANGUAGES if title.startswith(prefix))
         return _read(site, file, first_line, lines, language(code))
     try:
         return _read(site, file, first_line, lines, ENGLISH)

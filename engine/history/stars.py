@@ -384,6 +384,10 @@ def rules(row: Language = ENGLISH) -> tuple[Rule, ...]:
         Rule("uncalled", rf"{{uncalled}} \((?P<amount>{amount})\) {{returned_to}} (?P<name>.+?)"
              r"(?: {returned_after})?", _uncalled, _PLAY, first=_first(row, "uncalled"),
              example="Uncalled bet ($5) returned to Alice"),
+        # GGPoker's promotion: the house adds money to the pot, which no player put in
+        _refuse("cash drop", r"Cash Drop to Pot\s*:.*", "GGPoker's Cash Drop ({line!r}) is not"
+                " supported: the house's money in the pot is no player's", _PLAY, first="C",
+                unsupported=True),
         _refuse("cancelled", "Hand cancelled", "the hand was cancelled by the site: nothing was"
                 " played", first="H"),
         Rule("total", rf"{{total_pot}} (?P<amount>{amount})(?P<rest>.*)", _total, ("summary",),

@@ -97,11 +97,12 @@ class HandText:
         return found.group(1) if found else ""
 
 
-# where each site's title names the hand: PokerStars and GGPoker 'Hand #123:', 'Hand #RC123:';
+# where each site's title names the hand: PokerStars and GGPoker 'Hand #123:', 'Hand #RC123:'
+# (PokerStars' other languages 'Nr. 123', 'n°123', 'n.º 123', '№123');
 # 888poker and PartyPoker '... for Game 123 ***'; Winamax 'HandId: #12-34-56'; iPoker
 # '<game gamecode="123"'
 _HAND_ID = {
-    "pokerstars": re.compile(r"#([\w-]+)"), "ggpoker": re.compile(r"#([\w-]+)"),
+    "pokerstars": re.compile(r"(?:#|№|n°|n\.º |Nr\. )([\w-]+)"), "ggpoker": re.compile(r"#([\w-]+)"),
     "888poker": re.compile(r"Game (\d+)"), "partypoker": re.compile(r"Game (\d+)"),
     "winamax": re.compile(r"HandId: #([\w-]+)"), "ipoker": re.compile(r'gamecode="([^"]+)"'),
 }

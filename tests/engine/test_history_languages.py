@@ -81,6 +81,7 @@ def test_a_line_no_language_reads_is_refused_naming_it() -> None:
     text = written("stars-spanish").replace("pacoperez: iguala 0.35 €", "pacoperez: juggles 0.35 €")
     (check,) = verify_history(text)
     assert not check.ok and check.reason == "line_not_understood"
+    assert check.hand_id == "260100000001"  # 'Mano n.º 260100000001 de PokerStars:'
     assert "'pacoperez': action not understood: 'juggles 0.35 €'" in check.problem
 
 

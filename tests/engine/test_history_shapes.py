@@ -451,3 +451,15 @@ def test_converting_one_large_file_keeps_memory_flat(tmp_path: Path) -> None:
     hands, peak_kb = (int(x) for x in run.stdout.split())
     assert hands == 30_000, run.stderr[-4000:]
     assert peak_kb < 200 * 1024, f"peak RSS {peak_kb / 1024:.0f} MB"
+
+
+def test_ggpoker_cash_drop_is_refused_as_a_feature_not_as_wrong_amounts() -> None:
+    """'Cash Drop to Pot : total $2.50': house money in the pot that no player put in; the
+    hand is refused naming it (not as figures that do not add up)."""
+    lines = written("gg-straddle").splitlines()
+    at = next(k for k, line in enumerate(lines) if line.startswith("Table "))
+    text = "\n".join([*lines[:at + 1], "Cash Drop to Pot : total $2.50", *lines[at + 1:]])
+    (check,) = verify_history(text)
+    assert not check.ok and check.reason == "unsupported_feature"
+    assert "GGPoker's Cash Drop ('Cash Drop to Pot : total $2.50') is not supported" in check.problem
+    verified(written("gg-straddle"))  # the hand itself reads

@@ -221,16 +221,23 @@ def test_dead_button_when_the_small_blind_leaves() -> None:
     assert t2.button == 0 and _seats_of(t2) == (2, 3, 0)  # the same hand, the button shown live
 
 
-def test_dead_button_when_the_big_blind_leaves() -> None:
-    """The big blind leaves: nobody posts the small blind (its seat is empty), the old
-    small blind has the button; next hand the button moves to the empty seat and both
-    blinds are posted — the same player acts last on both hands."""
-    t = _table("dead", 4)
+def _after_the_big_blind_left(rule: str) -> Table:
+    """Four players under `rule`: one hand folded round, then the big blind (seat 2) leaves
+    and the next hand starts with no small blind, the old small blind on the button."""
+    t = _table(rule, 4)
     t.start_hand()
     _fold_around(t)
     t.leave(2)
     t.start_hand()
     assert _seats_of(t) == (None, 3, 1) and t.button == 1
+    return t
+
+
+def test_dead_button_when_the_big_blind_leaves() -> None:
+    """The big blind leaves: nobody posts the small blind (its seat is empty), the old
+    small blind has the button; next hand the button moves to the empty seat and both
+    blinds are posted — the same player acts last on both hands."""
+    t = _after_the_big_blind_left("dead")
     assert t.hand is not None and t.hand.bets == [0, 0, 2]
     _fold_around(t)
     t.start_hand()
@@ -240,12 +247,7 @@ def test_dead_button_when_the_big_blind_leaves() -> None:
 def test_moving_button_gives_no_small_blind_twice() -> None:
     """Today's simplified moving button let the seat before the big blind post the small
     blind again when the last big blind left: now it takes the button without posting."""
-    t = _table("moving", 4)
-    t.start_hand()
-    _fold_around(t)
-    t.leave(2)
-    t.start_hand()
-    assert _seats_of(t) == (None, 3, 1) and t.button == 1
+    t = _after_the_big_blind_left("moving")
     _fold_around(t)
     t.start_hand()
     assert _seats_of(t) == (3, 0, 1) and t.button == 1

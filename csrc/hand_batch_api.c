@@ -11,10 +11,9 @@
 
 enum { CALL_START, CALL_VIEW, CALL_OBSERVE, CALL_STEP, CALL_SAMPLE };
 
-/* The arguments of one call and the status (and bad hand) of each of its parts. */
+/* The arguments of one call: its op, its spec and what that op reads and writes. */
 typedef struct {
     int op;
-    const he_batch_layout *layout;
     const he_batch_spec *spec;
     const he_batch_hands *hands;
     const he_batch_views *views;
@@ -25,6 +24,13 @@ typedef struct {
     size_t k;
     uint64_t key;
     int32_t *picks;
+} batch_args;
+
+/* One call running: its arguments, its spec's layout, its range in parts, and the status
+ * (and bad hand) of each part. */
+typedef struct {
+    batch_args a;
+    const he_batch_layout *layout;
     size_t first, count, parts;
     int results_of[HE_POOL_MAX_PARTS];
     size_t bad[HE_POOL_MAX_PARTS];
@@ -37,50 +43,54 @@ static void sample(const uint8_t *mask, size_t k, uint64_t key, int32_t *out, si
 static void run_part(void *ctx, size_t p)
 {
     batch_call *c = (batch_call *)ctx;
+    const batch_args *a = &c->a;
     const he_batch_layout *l = c->layout;
     size_t lo = c->first + (size_t)((uint64_t)c->count * p / c->parts);
     size_t hi = c->first + (size_t)((uint64_t)c->count * (p + 1) / c->parts);
     size_t *bad = &c->bad[p];
-    switch (c->op) {
+    switch (a->op) {
     case CALL_START:
-        c->results_of[p] = l->start(c->spec, c->hands, c->stacks, c->buttons, lo, hi, bad);
+        c->results_of[p] = l->start(a->spec, a->hands, a->stacks, a->buttons, lo, hi, bad);
         break;
     case CALL_VIEW:
-        c->results_of[p] = l->view(c->spec, c->hands, c->views, lo, hi);
+        c->results_of[p] = l->view(a->spec, a->hands, a->views, lo, hi);
         break;
     case CALL_OBSERVE:
-        c->results_of[p] = l->observe(1, c->spec, c->hands, c->views, lo, hi);
+        c->results_of[p] = l->observe(1, a->spec, a->hands, a->views, lo, hi);
         break;
     case CALL_SAMPLE:
-        sample(c->mask, c->k, c->key, c->picks, lo, hi);
+        sample(a->mask, a->k, a->key, a->picks, lo, hi);
         c->results_of[p] = HE_OK;
         break;
     default:
-        c->results_of[p] = l->step(c->spec, c->hands, c->actions, c->results, c->views, lo, hi,
+        c->results_of[p] = l->step(a->spec, a->hands, a->actions, a->results, a->views, lo, hi,
                                    bad);
         break;
     }
 }
 
-/* Runs call `c` over the range; the status of the first failing part (its bad hand in
- * *bad when bad is not NULL: the smallest, since parts are in order and each reports its
- * first), else HE_OK. */
-static int run_parts(batch_call *c, const he_batch_range *range, size_t *bad)
+/* Runs the call of arguments `a` over the range on its spec's layout; the status of the
+ * first failing part (its bad hand in *bad when bad is not NULL: the smallest, since parts
+ * are in order and each reports its first), else HE_OK. */
+static int run_parts(const batch_args *a, const he_batch_range *range, size_t *bad)
 {
     if (range == NULL || range->parts < 1 || range->parts > HE_POOL_MAX_PARTS
         || range->threads < 1 || range->threads > HE_POOL_MAX_PARTS) {
         return HE_E_ARGUMENT;
     }
-    c->first = range->first;
-    c->count = range->end > range->first ? range->end - range->first : 0;
-    c->parts = range->parts;
-    he_pool_run(run_part, c, range->parts, range->threads);
+    batch_call c;
+    c.a = *a;
+    c.layout = he_batch_layout_of(a->spec != NULL && a->spec->compact);
+    c.first = range->first;
+    c.count = range->end > range->first ? range->end - range->first : 0;
+    c.parts = range->parts;
+    he_pool_run(run_part, &c, range->parts, range->threads);
     for (size_t p = 0; p < range->parts; p++) {
-        if (c->results_of[p] != HE_OK) {
+        if (c.results_of[p] != HE_OK) {
             if (bad != NULL) {
-                *bad = c->bad[p];
+                *bad = c.bad[p];
             }
-            return c->results_of[p];
+            return c.results_of[p];
         }
     }
     return HE_OK;
@@ -89,15 +99,6 @@ static int run_parts(batch_call *c, const he_batch_range *range, size_t *bad)
 const he_batch_layout *he_batch_layout_of(int compact)
 {
     return compact ? &he_batch_compact_layout : &he_batch_full_layout;
-}
-
-/* A call of `op` on the spec's layout with nothing else set yet. */
-static void call_init(batch_call *c, int op, const he_batch_spec *spec)
-{
-    memset(c, 0, offsetof(batch_call, results_of));
-    c->op = op;
-    c->spec = spec;
-    c->layout = he_batch_layout_of(spec != NULL && spec->compact);
 }
 
 size_t he_batch_hand_size(int compact) { return he_batch_layout_of(compact)->hand_size(); }
@@ -127,23 +128,17 @@ int he_batch_start(const he_batch_spec *spec, const he_batch_hands *hands,
     if (bad == NULL) {
         return HE_E_ARGUMENT;
     }
-    batch_call c;
-    call_init(&c, CALL_START, spec);
-    c.hands = hands;
-    c.stacks = stacks;
-    c.buttons = buttons;
-    return run_parts(&c, range, bad);
+    const batch_args a = {
+        .op = CALL_START, .spec = spec, .hands = hands, .stacks = stacks, .buttons = buttons};
+    return run_parts(&a, range, bad);
 }
 
 /* he_batch_view (CALL_VIEW) or he_batch_observe (CALL_OBSERVE). */
 static int run_views(int op, const he_batch_spec *spec, const he_batch_hands *hands,
                      const he_batch_views *views, const he_batch_range *range)
 {
-    batch_call c;
-    call_init(&c, op, spec);
-    c.hands = hands;
-    c.views = views;
-    return run_parts(&c, range, NULL);
+    const batch_args a = {.op = op, .spec = spec, .hands = hands, .views = views};
+    return run_parts(&a, range, NULL);
 }
 
 int he_batch_view(const he_batch_spec *spec, const he_batch_hands *hands,
@@ -172,13 +167,9 @@ int he_batch_step(const he_batch_spec *spec, const he_batch_hands *hands,
             return st;
         }
     }
-    batch_call c;
-    call_init(&c, CALL_STEP, spec);
-    c.hands = hands;
-    c.actions = actions;
-    c.results = results;
-    c.views = views;
-    return run_parts(&c, range, bad);
+    const batch_args a = {.op = CALL_STEP, .spec = spec, .hands = hands, .actions = actions,
+                          .results = results, .views = views};
+    return run_parts(&a, range, bad);
 }
 
 int he_batch_fresh(const he_batch_spec *spec, void *fresh, const int64_t *stacks)
@@ -229,13 +220,8 @@ int he_batch_sample(const uint8_t *mask, size_t k, uint64_t key, int32_t *out,
     if (mask == NULL || out == NULL) {
         return HE_E_ARGUMENT;
     }
-    batch_call c;
-    call_init(&c, CALL_SAMPLE, NULL);
-    c.mask = mask;
-    c.k = k;
-    c.key = key;
-    c.picks = out;
-    return run_parts(&c, range, NULL);
+    const batch_args a = {.op = CALL_SAMPLE, .mask = mask, .k = k, .key = key, .picks = out};
+    return run_parts(&a, range, NULL);
 }
 
 uint64_t he_batch_next_seed(uint64_t seed) { return he_batch_seed_after(seed); }

@@ -59,6 +59,9 @@ class Shape:
     deal_line: bool = True
     """The '** Dealing down cards **' line (some files lack it)."""
     antes: bool = False
+    runs: int = 1
+    """All-in players agree to run the board this many times (``** First runout **``,
+    ``** Second runout **``, ``Second runout X collected [ $10 ]``)."""
 
 
 SHAPES: tuple[Shape, ...] = (
@@ -96,6 +99,7 @@ SHAPES: tuple[Shape, ...] = (
     Shape("tournament-play", money="tournament", buy_in="", antes=True),
     Shape("tournament-german-allin", money="tournament", language="de", allin_raise=True,
           declines=True, antes=True),
+    Shape("run-twice", runs=2),
 )
 """Every shape the corpus writes (the tests read each back)."""
 
@@ -210,8 +214,33 @@ def write_888(hand: Hand, shape: Shape, names: list[str], seats: list[int], hand
     raises = 0
     holes = hand.hole_cards
     dealt = False
+    ran = 0  # the board's cards when the players agreed to run it twice
+    run = 0
+    run_won: list[tuple[int, int, int]] = []  # (run, seat, amount)
     for index, e in enumerate(hand.events):
         who = names[e.seat] if e.seat >= 0 else ""
+        if e.kind == "runs":
+            ran = len(board) if e.amount > 1 else 0
+            if e.amount > 1:
+                lines.append("** First runout **")
+            continue
+        if e.kind == "run_board":
+            lines.append(_RUNOUTS[e.amount - 1])
+            cards, shared = list(e.cards), ran
+            while cards:
+                take = 3 if shared == 0 else 1
+                street = {0: "flop", 3: "turn", 4: "river"}[shared]
+                lines.append(f"** Dealing {street} ** {_cards(cards[:take], row)}")
+                cards, shared = cards[take:], shared + take
+            continue
+        if e.kind == "run":
+            run = e.amount
+            continue
+        if e.kind == "run_win":
+            run_won.append((run, e.seat, e.amount))
+            continue
+        if e.kind in ("run_choice", "rake"):
+            continue
         if e.kind == "ante":
             stacks[e.seat] -= e.amount
             lines.append(f"{who} posts ante [{amt(e.amount)}]")
@@ -262,7 +291,9 @@ def write_888(hand: Hand, shape: Shape, names: list[str], seats: list[int], hand
             lines.append(f"{names[e.seat]} shows {_cards(e.cards, row)}")
         elif e.kind == "muck" and e.seat not in shown:
             lines.append(f"{names[e.seat]} mucks {_cards(holes[e.seat], row)}")
-    for k in range(n):
+    for r, k, amount in run_won if hand.runs > 1 else ():
+        lines.append(f"{_RUNOUTS[r - 1][3:-3]} {names[k]} collected [ {amt(amount)} ]")
+    for k in range(n) if hand.runs == 1 else ():
         if won[k]:
             # a walk: 888poker counts the big blind's own uncalled part in what he collected
             back = uncalled[k] if not board and k == _big_blind_seat(hand) else 0
@@ -270,6 +301,9 @@ def write_888(hand: Hand, shape: Shape, names: list[str], seats: list[int], hand
                 lines.append(f"{names[k]} did not show his hand")
             lines.append(f"{names[k]} collected [ {amt(won[k] + back)} ]")
     return "\n".join(lines) + "\n", raises
+
+
+_RUNOUTS = ("** First runout **", "** Second runout **", "** Third runout **")
 
 
 def _big_blind_seat(hand: Hand) -> int:
@@ -300,9 +334,13 @@ def corpus_hands(shape: Shape, n: int, seed: int, *, first_id: int = 700_000_000
             stacks = [rng.randrange(20, 150) * bb + rng.choice((0, 0, 1, 7)) for _ in names]
         button = rng.randrange(players)
         hand = Hand(config, stacks, button=button, seed=rng.getrandbits(63), rules=rules,
-                    manual_showdown=True)
+                    manual_showdown=True, max_runs=shape.runs)
         stuck: set[int] = set()
         while not hand.is_over:
+            for seat in hand.runs_pending:
+                hand.choose_runs(seat, shape.runs)
+            if hand.runs_pending:
+                continue
             pending = hand.showdown_pending
             if not pending:
                 _act(hand, rng, stuck)

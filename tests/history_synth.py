@@ -9,9 +9,12 @@ writes them to a folder, ``per_file`` hands per file, as a site does one file pe
 session. Everything is seeded: the same arguments give the same text.
 """
 
+# ruff: noqa: RUF001  (the Russian client's words are Cyrillic on purpose)
+
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterator, Sequence
 from decimal import Decimal
 from functools import partial
@@ -109,13 +112,22 @@ def write_stars_files(folder: Path, n: int, seed: int, *, per_file: int = 500) -
 SHAPES = ("stars-cash", "stars-bounty", "stars-tournament", "stars-sitting-out",
           "stars-run-twice", "gg-cash-straddle", "gg-tournament", "gg-run-twice", "party-cash",
           "party-rake-10", "party-2011-tournament", "party-2016-tournament", "party-sit-and-go",
-          "winamax-cash", "winamax-tournament", "winamax-sit-and-go", "winamax-french")
+          "winamax-cash", "winamax-tournament", "winamax-sit-and-go", "winamax-french",
+          "stars-spanish-cash", "stars-spanish-tournament", "stars-german-cash",
+          "stars-german-tournament", "stars-french-cash", "stars-french-tournament",
+          "stars-portuguese-cash", "stars-portuguese-tournament", "stars-russian-cash",
+          "stars-russian-tournament")
 """stars-cash: PokerStars cash (as :func:`stars_hands`); stars-tournament: a tournament with
 antes ('Level IV (50/100)'); stars-sitting-out: a cash table with a player sitting out (not
 dealt in); stars-run-twice, gg-run-twice: all-ins run twice ('*** FIRST FLOP ***' ...
 '*** SECOND RIVER ***'); party-rake-10: PartyPoker cash raked 10% (the site prints no
 rake: worked out); party-2016-tournament, party-sit-and-go: the 2016 client ('NL Texas
 Hold'em $5 USD Buy-in  - ...', 'Trny: N Level: L' and 'Blinds-Antes(...)' below the seats);
+stars-LANGUAGE-cash, stars-LANGUAGE-tournament: PokerStars' Spanish, German, French,
+Portuguese and Russian clients (:data:`_STARS_CLIENTS`: 'Mano n.º N de PokerStars:', 'pone
+la ciega pequeña 0.02 €', 'sube 0.07 € a 0.12 €'; 'PokerStars Hand Nr. N:', 'erhöht 0,04 € auf
+0,06 €'; 'Main
+PokerStars n°N :', 'Alice : relance 400 à 600');
 winamax-cash, winamax-tournament, winamax-sit-and-go: Winamax, the uncalled bet in what its
 owner collects; winamax-french: Winamax's French client ('Siège', 'poste la petite blinde',
 'relance 1€ à 1.50€', 'suit', 'passe', 'checke'); stars-bounty: PokerStars
@@ -703,6 +715,154 @@ def _french(line: str, names: list[str]) -> str:
     return head + rest
 
 
+# PokerStars' localized clients: how each writes a line the English client writes (see
+# docs/histories.md for which words a real export confirms); money as the client prints it
+_STARS_CLIENTS: dict[str, dict[str, str]] = {
+    "es": {"title": "Mano n.º {id} de PokerStars:", "table": 'Mesa "{table}" {max} El asiento'
+           " n.º {button} es el botón", "seat": "Asiento", "chips": "en fichas", "sep": ": ",
+           "small blind": "pone la ciega pequeña", "big blind": "pone la ciega grande",
+           "the ante": "pone el ante", "folds": "se retira", "checks": "pasa", "calls": "iguala",
+           "bets": "apuesta", "raises": "sube", "to": "a", "all-in": "y va all-in",
+           "HOLE CARDS": "CARTAS DE MANO", "SUMMARY": "RESUMEN", "dealt": "Repartidas a",
+           "uncalled": "La apuesta no igualada ({amount}) ha sido devuelta a {name}",
+           "collected": "{name} se lleva {amount} del bote", "shows": "muestra",
+           "mucks": "descarta su mano sin mostrar", "total": "Bote total {pot} | Comisión {rake}",
+           "board": "Comunitarias", "tournament": "Torneo n.º", "level": "Nivel", "date": "-",
+           "decimal": ".", "group": "", "code": ""},
+    "de": {"title": "PokerStars Hand Nr. {id}:", "table": "Tisch '{table}' {max} Platz #{button}"
+           " ist der Button", "seat": "Platz", "chips": "in Chips", "sep": ": ",
+           "small blind": "setzt Small Blind", "big blind": "setzt Big Blind",
+           "the ante": "setzt Ante", "folds": "passt", "checks": "checkt", "calls": "geht mit",
+           "bets": "setzt", "raises": "erhöht", "to": "auf", "all-in": "und ist all-in",
+           "HOLE CARDS": "HOLE CARDS", "SUMMARY": "ZUSAMMENFASSUNG", "dealt": "Dealt to",
+           "uncalled": "Nicht gecallter Einsatz ({amount}) geht an {name} zurück",
+           "collected": "{name} kassiert {amount} aus dem Pot", "shows": "zeigt",
+           "mucks": "zeigt nicht", "total": "Pot gesamt: {pot} | Rake: {rake}", "board": "Board",
+           "tournament": "Turnier #", "level": "Level", "date": ".", "decimal": ",",
+           "group": ".", "code": " EUR"},
+    "fr": {"title": "Main PokerStars n°{id} :", "table": "Table '{table}' {max} Siège #{button}"
+           " est au bouton", "seat": "Siège", "chips": "en jetons", "sep": " : ",
+           "small blind": "met la petite blind", "big blind": "met la grosse blind",
+           "the ante": "met l'ante", "folds": "se couche", "checks": "parole", "calls": "suit",
+           "bets": "mise", "raises": "relance", "to": "à", "all-in": "et est all-in",
+           "HOLE CARDS": "CARTES FERMÉES", "SUMMARY": "RÉSUMÉ", "dealt": "Distribuées à",
+           "uncalled": "Mise non suivie ({amount}) rendue à {name}",
+           "collected": "{name} remporte {amount} du pot", "shows": "montre",
+           "mucks": "ne montre pas", "total": "Pot total {pot} | Rake {rake}", "board": "Tableau",
+           "tournament": "Tournoi n°", "level": "Niveau", "date": "/", "decimal": ",",
+           "group": " ", "code": " EUR"},
+    "pt": {"title": "Mão PokerStars #{id}:", "table": "Mesa '{table}' {max} Lugar #{button} é o"
+           " botão", "seat": "Lugar", "chips": "em fichas", "sep": ": ",
+           "small blind": "paga o small blind", "big blind": "paga o big blind",
+           "the ante": "coloca ante", "folds": "desiste", "checks": "passa", "calls": "iguala",
+           "bets": "aposta", "raises": "aumenta", "to": "para", "all-in": "e está all-in",
+           "HOLE CARDS": "CARTAS DA MÃO", "SUMMARY": "SUMÁRIO", "dealt after": "recebe",
+           "uncalled": "Aposta não-igualada ({amount}) voltou para {name}",
+           "collected": "{name} recebeu {amount} do pote", "shows": "mostra",
+           "mucks": "não mostra", "total": "Total pote {pot} | comissão {rake}", "board": "Mesa",
+           "tournament": "Torneio #", "level": "Nível", "date": "ymd", "decimal": ".",
+           "group": "", "code": " USD", "symbol": "$ "},
+    "ru": {"title": "Раздача PokerStars №{id}:", "table": "Стол '{table}' {max} Баттон на месте"
+           " №{button}", "seat": "Место", "chips": "фишек", "sep": ": ",
+           "small blind": "ставит малый блайнд", "big blind": "ставит большой блайнд",
+           "the ante": "ставит анте", "folds": "делает фолд", "checks": "делает чек",
+           "calls": "делает колл", "bets": "делает бет", "raises": "делает рейз", "to": "",
+           "all-in": "и олл-ин", "HOLE CARDS": "ЗАКРЫТЫЕ КАРТЫ", "SUMMARY": "ИТОГ",
+           "FLOP": "ФЛОП", "TURN": "ТЕРН", "RIVER": "РИВЕР", "SHOW DOWN": "ВСКРЫТИЕ КАРТ",
+           "dealt": "Карты", "game": "Холдем Безлимитный",
+           "uncalled": "Неуравненная ставка ({amount}) возвращается игроку {name}",
+           "collected": "{name} получил {amount} ( банк)", "shows": "открывает",
+           "mucks": "не показывает", "total": "Общий банк {pot} | Доля {rake}", "board": "Борд",
+           "tournament": "Турнир №", "level": "Уровень", "date": ".", "decimal": ".",
+           "group": "", "code": " USD", "symbol": "$"},
+}
+_EN_MONEY = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)|(?<![\w#.$/-])(\d{2,})(?![\w:/.-])")
+_EN_LINES = (
+    ("title", re.compile(r"PokerStars Hand #(?P<id>\d+): (?P<game>.*?)\((?P<stakes>[^()]*)\) - "
+                         r"(?P<y>\d{4})/(?P<m>\d\d)/(?P<d>\d\d) (?P<time>\S+) ET")),
+    ("table", re.compile(r"Table '(?P<table>.*)' (?P<max>\S+) Seat #(?P<button>\d+) is the button")),
+    ("seat", re.compile(r"Seat (?P<n>\d+): (?P<name>.+) \((?P<stack>\S+) in chips\)")),
+    ("uncalled", re.compile(r"Uncalled bet \((?P<amount>\S+)\) returned to (?P<name>.+)")),
+    ("collected", re.compile(r"(?P<name>.+) collected (?P<amount>\S+) from pot")),
+    ("total", re.compile(r"Total pot (?P<pot>\S+) \| Rake (?P<rake>\S+)")),
+    ("board", re.compile(r"Board (?P<cards>\[.*\])")),
+    ("street", re.compile(r"\*\*\* (?P<title>HOLE CARDS|SUMMARY|FLOP|TURN|RIVER|SHOW DOWN)"
+                          r" \*\*\*(?P<cards>.*)")),
+    ("dealt", re.compile(r"Dealt to (?P<rest>.+)")),
+    ("action", re.compile(r"(?P<name>.+?): (?P<what>posts (?:small blind|big blind|the ante)|folds"
+                          r"|checks|calls|bets|raises|shows|mucks hand)(?P<rest>.*)")),
+)
+
+
+def _client_money(words: dict[str, str], m: re.Match[str]) -> str:
+    """An amount of the English text ('$1,234.50'; chips '1500') as ``words``' client
+    writes it ('1.234,50 €', chips '1.500')."""
+    if m[1] is not None:
+        value = Decimal(m[1].replace(",", ""))
+        text = f"{value:,.2f}".replace(",", "\0").replace(".", words["decimal"])
+        text = text.replace("\0", words["group"])
+        text = text[:-3] if text.endswith(words["decimal"] + "00") else text
+        return words["symbol"] + text if "symbol" in words else f"{text} €"
+    return f"{int(m[2]):,}".replace(",", words["group"])
+
+
+def _localized(text: str, lang: str) -> str:
+    """An English PokerStars hand (:func:`_stars_variant`, :func:`_stars_tournament`) as
+    ``lang``'s client writes it."""
+    words = _STARS_CLIENTS[lang]
+    out = []
+    for line in text.splitlines():
+        kind, m = next(((k, p.fullmatch(line)) for k, p in _EN_LINES if p.fullmatch(line)),
+                       ("", None))
+        if m is None:
+            out.append(line)
+            continue
+        g = {k: _EN_MONEY.sub(partial(_client_money, words), v) if k in ("pot", "rake", "amount",
+                                                                          "stack", "rest") else v
+             for k, v in m.groupdict().items()}
+        if kind == "title":
+            game = m["game"].replace("Tournament #", words["tournament"]).replace(
+                "Level", words["level"]).replace("Hold'em No Limit", words.get("game", "Hold'em No Limit"))
+            game = _EN_MONEY.sub(partial(_client_money, words), game.replace(" USD", words["code"]))
+            stakes = "/".join(_EN_MONEY.sub(partial(_client_money, words), a)
+                              for a in m["stakes"].replace(" USD", "").split("/"))
+            sep = words["date"]
+            date = (f"{m['y']}/{m['m']}/{m['d']}" if sep == "ymd"
+                    else f"{m['d']}{sep}{m['m']}{sep}{m['y']}")
+            line = (words["title"].format(id=m["id"]) + f"  {game}({stakes}"
+                    + (words["code"] if "$" in m["stakes"] else "") + f") - {date} {m['time']} CET"
+                    f" [{date} 12:00:00 ET]")
+        elif kind == "table":
+            line = words["table"].format(**g)
+        elif kind == "seat":
+            line = f"{words['seat']} {g['n']}: {g['name']} ({g['stack']} {words['chips']})"
+        elif kind in ("uncalled", "collected", "total"):
+            line = words[kind].format(**g)
+        elif kind == "board":
+            line = f"{words['board']} {g['cards']}"
+        elif kind == "street":
+            line = f"*** {words.get(g['title'], g['title'])} ***{g['cards']}"
+        elif kind == "dealt" and "dealt after" in words:  # 'Hero recebe [2s Qc]'
+            name, cards = g["rest"].split(" [", 1)
+            line = f"{name} {words['dealt after']} [{cards}"
+        elif kind == "dealt":
+            line = f"{words['dealt']} {g['rest']}"
+        else:
+            what = m["what"].removeprefix("posts ").replace("mucks hand", "mucks")
+            rest = g["rest"].replace(" and is all-in", " " + words["all-in"])
+            to = f" {words['to']} " if words["to"] else " "  # Russian: 'делает рейз $2 $3'
+            rest = rest.replace(" to ", to) if what == "raises" else rest
+            line = f"{g['name']}{words['sep']}{words[what]}{rest}"
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def _stars_client(rng: random.Random, hand_id: int, *, lang: str, tournament: bool) -> SynthHand:
+    """A PokerStars hand, cash or tournament, as ``lang``'s client writes it."""
+    hand = _stars_tournament(rng, hand_id) if tournament else _stars_variant(rng, hand_id)
+    return hand._replace(text=_localized(hand.text, lang))
+
+
 _SHAPE_WRITERS: dict[str, Callable[[random.Random, int], SynthHand]] = {
     "stars-cash": _stars_cash, "stars-bounty": _stars_bounty,
     "stars-tournament": _stars_tournament,
@@ -716,6 +876,10 @@ _SHAPE_WRITERS: dict[str, Callable[[random.Random, int], SynthHand]] = {
     "winamax-cash": _winamax, "winamax-tournament": partial(_winamax, kind="tournament"),
     "winamax-sit-and-go": partial(_winamax, kind="sng"),
     "winamax-french": partial(_winamax, french=True),
+    **{f"stars-{name}-{kind}": partial(_stars_client, lang=lang, tournament=kind == "tournament")
+       for lang, name in (("es", "spanish"), ("de", "german"), ("fr", "french"),
+                          ("pt", "portuguese"), ("ru", "russian"))
+       for kind in ("cash", "tournament")},
 }
 
 

@@ -19,17 +19,32 @@ each step that leaves it waiting.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from holdem_eval.variants import VARIANTS
 
 from ..config import GameConfig
 from ..errors import ConfigError, HandStateError
 from .decks import Deck, DeckError, OsDeck, check_drawn, off_deck_cards
-from .hand import Action, ActionKind, Hand
+from .hand import Hand
+
+if TYPE_CHECKING:
+    from typing import Unpack
 
 __all__ = ["DeckHand"]
+
+
+class _HandOptions(TypedDict, total=False):
+    """The keywords of ``Hand()`` that a :class:`DeckHand` passes on as they are."""
+
+    button: int
+    posts: Mapping[int, tuple[int, int]] | None
+    rules: Any
+    manual_showdown: bool
+    no_small_blind: bool
+    max_runs: int
 
 
 class DeckHand(Hand, deals_from_deck=True):
@@ -43,17 +58,14 @@ class DeckHand(Hand, deals_from_deck=True):
         config: GameConfig,
         stacks: Sequence[int],
         *,
-        button: int = 0,
         seed: int | None = None,
         hole_cards: Sequence[str | Sequence[int] | None] | None = None,
         board: str | Sequence[int] | None = None,
-        posts: Mapping[int, tuple[int, int]] | None = None,
-        rules: Any = None,
-        manual_showdown: bool = False,
         deck: Any = None,
-        no_small_blind: bool = False,
-        max_runs: int = 1,
+        **options: Unpack[_HandOptions],
     ) -> None:
+        # Hand()'s arguments; the cards come from the deck, so seed, hole_cards and board
+        # are only refused
         if seed is not None or hole_cards is not None or board is not None:
             raise ConfigError("deck= deals every card itself: give it without seed, hole_cards"
                               " or board")
@@ -62,6 +74,7 @@ class DeckHand(Hand, deals_from_deck=True):
         elif not callable(getattr(deck, "draw", None)):
             raise ConfigError(f"deck must have a draw(count, exclude) method, got {deck!r}")
         self.deck = deck
+        button = options.get("button", 0)
         try:
             n = len(stacks)
         except TypeError:
@@ -71,9 +84,7 @@ class DeckHand(Hand, deals_from_deck=True):
                 and n * config.hole_count + 8 <= VARIANTS[config.variant].deck_size):
             # the arguments are wrong: Hand() says how (a seed makes it check them all),
             # and no card is drawn
-            super().__init__(config, stacks, button=button, seed=0, posts=posts, rules=rules,
-                             manual_showdown=manual_showdown, no_small_blind=no_small_blind,
-                             max_runs=max_runs)
+            super().__init__(config, stacks, seed=0, **options)
             raise AssertionError("Hand() accepted arguments DeckHand refused")  # pragma: no cover
         # one card at a time round the table from the seat left of the button, as a dealer
         # does (it matters only to a preset order)
@@ -82,9 +93,7 @@ class DeckHand(Hand, deals_from_deck=True):
         holes: list[list[int]] = [[] for _ in range(n)]
         for j, card in enumerate(cards):
             holes[(button + 1 + j) % n].append(card)
-        super().__init__(config, stacks, button=button, hole_cards=holes, posts=posts, rules=rules,
-                         manual_showdown=manual_showdown, no_small_blind=no_small_blind,
-                         max_runs=max_runs)
+        super().__init__(config, stacks, hole_cards=holes, **options)
         self._draw_board()
 
     def _draw_board(self) -> None:
@@ -96,47 +105,6 @@ class DeckHand(Hand, deals_from_deck=True):
                        | off_deck_cards(self.config.variant))
             cards = check_drawn(self.deck.draw(count, exclude), count, exclude)
             Hand.deal_board(self, cards)
-
-    # every step that may end a betting round: the machine's step, then the board
-    def act(self, action: Action | tuple[ActionKind, int], seat: int | None = None) -> None:
-        Hand.act(self, action, seat)
-        self._draw_board()
-
-    def fold(self, *, seat: int | None = None) -> None:
-        Hand.fold(self, seat=seat)
-        self._draw_board()
-
-    def check(self, *, seat: int | None = None) -> None:
-        Hand.check(self, seat=seat)
-        self._draw_board()
-
-    def call(self, *, seat: int | None = None) -> None:
-        Hand.call(self, seat=seat)
-        self._draw_board()
-
-    def check_or_call(self, *, seat: int | None = None) -> None:
-        Hand.check_or_call(self, seat=seat)
-        self._draw_board()
-
-    def all_in(self, *, seat: int | None = None) -> None:
-        Hand.all_in(self, seat=seat)
-        self._draw_board()
-
-    def bet(self, amount: int, *, seat: int | None = None) -> None:
-        Hand.bet(self, amount, seat=seat)
-        self._draw_board()
-
-    def raise_to(self, amount: int, *, seat: int | None = None) -> None:
-        Hand.raise_to(self, amount, seat=seat)
-        self._draw_board()
-
-    def bet_or_raise_to(self, amount: int, *, seat: int | None = None) -> None:
-        Hand.bet_or_raise_to(self, amount, seat=seat)
-        self._draw_board()
-
-    def choose_runs(self, seat: int, count: int | None) -> None:
-        Hand.choose_runs(self, seat, count)
-        self._draw_board()
 
     def deal_board(self, cards: str | Sequence[int]) -> None:
         raise HandStateError("this hand deals its own board from its deck; deal_board is for"
@@ -153,6 +121,25 @@ class DeckHand(Hand, deals_from_deck=True):
     def __reduce__(self) -> tuple[Any, ...]:
         fn, (cls, state) = Hand.__reduce__(self)
         return _restore_deck_hand, (fn, cls, state, self.deck)
+
+
+def _then_draw_board(step: Callable[..., None]) -> Callable[..., None]:
+    """``step`` (a :class:`Hand` method that may end a betting round), then the board cards
+    the machine waits for after it, drawn from the deck."""
+
+    @functools.wraps(step)
+    def step_then_draw(self: DeckHand, *args: Any, **kwargs: Any) -> None:
+        step(self, *args, **kwargs)
+        self._draw_board()
+
+    return step_then_draw
+
+
+for _name in ("act", "fold", "check", "call", "check_or_call", "all_in", "bet", "raise_to",
+              "bet_or_raise_to", "choose_runs"):
+    setattr(DeckHand, _name, _then_draw_board(getattr(Hand, _name)))
+    getattr(DeckHand, _name).__qualname__ = f"DeckHand.{_name}"
+del _name
 
 
 def _restore_deck_hand(fn: Any, cls: type[DeckHand], state: tuple[Any, ...], deck: Any) -> DeckHand:

@@ -26,7 +26,7 @@ for: an unseated name's action, a bounty shared by two names).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -103,6 +103,8 @@ class Reading:
     colon_free: bool = True
     """No seated name holds ``': '``: the actor of a ``name: action`` line is the text
     before its first ``': '``."""
+    language: Language = LANGUAGES[0]
+    """The language row the hand's lines are read in (its amounts' format)."""
 
     def seat(self, name: str, seat: int, stack: Decimal, line: int) -> None:
         """A seated player (refused if seated twice)."""
@@ -118,9 +120,10 @@ class Reading:
         name that starts another is not taken for it)."""
         if sep == ": " and self.colon_free:
             at = text.find(": ")
-            return text[:at] if at > 0 and text[:at] in self.rec.seats else None
+            return _colon_actor(self.rec.seats, text, at)[0] if at > 0 else None
         for name in self.names:
-            if text.startswith(name) and text.startswith(sep, len(name)):
+            if text.startswith(name) and (text.startswith(sep, len(name)) or (
+                    sep == ": " and text.startswith(" : ", len(name)))):
                 return name
         return None
 
@@ -142,6 +145,17 @@ class Reading:
                 pass
         translated = self.cards.translate(plain)
         return canonical_cards(self.rec, translated if translated is not None else plain, line)
+
+
+def _colon_actor(seats: Mapping[str, object], text: str, at: int) -> tuple[str | None, int]:
+    """The seated name before ``text``'s ``': '`` at ``at`` and where the action after it
+    starts; French clients put a space before the colon (``'Alice : suit'``)."""
+    name = text[:at]
+    if name in seats:
+        return name, at + 2
+    if name.endswith(" ") and name[:-1] in seats:
+        return name[:-1], at + 2
+    return None, 0
 
 
 def nothing(r: Reading, _: str, m: re.Match[str], k: int) -> None:
@@ -246,12 +260,17 @@ class Grammar:
         for sep, table in actors:
             if sep == ": " and reading.colon_free:  # the most lines: one dict look-up
                 at = text.find(": ")
-                name: str | None = text[:at] if at > 0 and text[:at] in reading.rec.seats else None
+                name: str | None = text[:at] if at > 0 else None
+                start = at + 2
+                if name is not None and name not in reading.rec.seats:
+                    name, start = _colon_actor(reading.rec.seats, text, at)
             else:
                 name = reading.actor(text, sep)
+                start = 0 if name is None else len(name) + len(sep) + (
+                    sep == ": " and text.startswith(" : ", len(name)))
             if name is None:
                 continue
-            rest = text[len(name) + len(sep):]
+            rest = text[start:]
             for match, step, rule in table.get(rest[:1], table[""]):
                 m = match(rest)
                 if m is not None:

@@ -29,12 +29,14 @@ Sources, per row (a word no export was seen to print is marked "unconfirmed"): t
 ``Pik``, ``Herz``; Swedish ``Kn``, ``D``, ``E``; Dutch ``B``, ``V``, ``H``), the sample
 ``Pacific/CashGame/ExtraHands/SpecialCards.txt`` of ItalyToast/PokerHandHistoryParser
 (``Ec``, ``Knc``, ``Kns``, ``Dc``), issue 39's German export (``[ 3Karo, KKreuz ]``,
-``0,01 $`` with U+00A0 or U+202F); PokerStars' French export words as quoted by
-open-source tools' tests (``Siège``, ``en jetons``, ``met la petite blind``, ``relance``,
-``suit``, ``*** CARTES FERMÉES ***``, ``*** RÉSUMÉ ***``). The other words are each
+``0,01 $`` with U+00A0 or U+202F); PokerStars' clients, per row beside its words (the
+Spanish, Portuguese and Russian rows confirmed from real exports, the German and French
+ones mostly not; docs/histories.md lists which). The other words are each
 language's usual poker terms (German: spielbank-hamburg-poker.de's rules, "Checken",
 "Setzen", "Passen", "Erhöhen"; chipstars.bet/de's glossary, "mitgehen").
 """
+
+# ruff: noqa: RUF001, RUF003  (the Russian row's words are Cyrillic on purpose)
 
 from __future__ import annotations
 
@@ -63,6 +65,10 @@ CONCEPTS = (
     "dealing", "down_cards", "flop", "turn", "river", "summary", "seat", "button", "table",
     "tournament", "players", "real_money", "play_money", "blinds", "jackpot_table", "cap",
     "reached_cap", "sits_out", "to", "total_pot",
+    # PokerStars' lines (:mod:`.stars`)
+    "button_seat", "in_chips", "both_blinds", "hole_cards", "show_down", "summary_title",
+    "uncalled", "returned_to", "returned_after", "from_pot", "showed", "mucked", "dealt_after",
+    "flop_title", "turn_title", "river_title", "doesnt_show", "player_notes",
 )
 """The concepts a row may name phrases for (each is a ``{concept}`` in a grammar pattern)."""
 
@@ -138,6 +144,15 @@ _EN_WORDS: dict[str, tuple[str, ...]] = {
     # FPDB's Pacific action pattern: '... and has reached the [$20] cap'
     "reached_cap": ("and has reached the",), "sits_out": ("sits out", "is sitting out"),
     "to": ("to",), "total_pot": ("Total pot",),
+    # PokerStars (its English export: tests/data/histories)
+    "button_seat": ("Seat #",), "in_chips": ("in chips",), "both_blinds": ("small & big blinds",),
+    "hole_cards": ("HOLE CARDS",), "show_down": ("SHOW DOWN", "SHOWDOWN"),
+    "summary_title": ("SUMMARY",), "uncalled": ("Uncalled bet",), "returned_to": ("returned to",),
+    "from_pot": ("from pot", "from the pot", "from main pot", "from side pot", "from the main pot",
+                 "from the side pot"),
+    "showed": ("showed",), "mucked": ("mucked",), "flop_title": ("FLOP",), "turn_title": ("TURN",),
+    "river_title": ("RIVER",), "doesnt_show": ("doesn't show hand",),
+    "player_notes": ("leaves the table",),
 }
 
 # the months' names as dates print them, January first, per row (Russian: the genitive,
@@ -166,13 +181,30 @@ LANGUAGES: tuple[Language, ...] = (
             # English in every export seen); the cards are confirmed (issue 39, FPDB)
             "fold": ("passt", "foldet"), "check": ("checkt", "schiebt"),
             "call": ("geht mit", "callt"), "bet": ("setzt",), "raise": ("erhöht", "raist"),
+            "collected": ("kassiert", "gewinnt"),
             "to": ("auf",),
             "all_in": ("und ist all-in", "ist all-in"), "posts": ("setzt", "postet"),
-            "shows": ("zeigt",), "mucks": ("zeigt nicht",), "collected": ("kassiert",),
-            "wins": ("gewinnt",), "dealt_to": ("Karten für", "Ausgeteilt an"),
+            "shows": ("zeigt",), "mucks": ("zeigt nicht",), "wins": ("gewinnt",),
+            "dealt_to": ("Karten für", "Ausgeteilt an"),
             "summary": ("Zusammenfassung",), "seat": ("Sitz", "Platz"),
             "table": ("Tisch",), "tournament": ("Turnier",), "real_money": ("Echtgeld",),
             "play_money": ("Spielgeld",),
+            # PokerStars' German client, as two parsers of its exports read it
+            # (github: a Qt tracker's Hand.cpp: 'PokerStars Hand Nr. ', 'dd.MM.yyyy', 'Tisch',
+            # 'Platz', ': setzt Small Blind', 'erhöht $X auf $Y', 'geht mit', 'setzt $',
+            # 'checkt', 'passt', 'bekommt', 'gewinnt $X aus dem  Pot', '*** ZUSAMMENFASSUNG
+            # ***', 'Pot gesamt:', 'Rake:'; a JS viewer: '*** HOLE CARDS ***' kept in
+            # English, 'Nr.' in the title); 'ist der Button', 'in Chips', 'kassiert' and
+            # 'Nicht gecallter Einsatz (X) geht an Y zurück' as issue 39 and a Java tool quote
+            # them (unconfirmed in an export)
+            "small_blind": ("Small Blind",), "big_blind": ("Big Blind",), "ante": ("Ante",),
+            "both_blinds": ("Small Blind und Big Blind", "Small und Big Blind"),
+            "button_seat": ("Platz #",), "button": ("ist der Button",), "in_chips": ("in Chips",),
+            "summary_title": ("ZUSAMMENFASSUNG",), "total_pot": ("Pot gesamt:", "Pot gesamt"),
+            "uncalled": ("Nicht gecallter Einsatz",), "returned_to": ("geht an", "ging an"),
+            "returned_after": ("zurück", "zurueck"),
+            "from_pot": ("aus dem Pot", "aus dem  Pot", "aus dem Hauptpot", "aus dem Nebenpot"),
+            "showed": ("zeigte",), "mucked": ("verwarf",), "dealt_after": ("bekommt",),
         },
         # issue 39 ('[ 3Karo, KKreuz ]'; 'B'/'D'/'K'/'A' for Bube/Dame/König/As), FPDB
         ranks={"A": "A", "K": "K", "D": "Q", "B": "J"},
@@ -187,17 +219,35 @@ LANGUAGES: tuple[Language, ...] = (
             # 'parole', 'mise' are the usual French terms (unconfirmed in an export)
             # Winamax's French export, as a tracker's specification quotes it ('mise',
             # 'suit', 'relance [X] à [Y]', 'passe', 'poste la petite blinde')
-            "fold": ("se couche", "passe"), "check": ("parole", "checke"), "call": ("suit",),
-            "bet": ("mise",), "raise": ("relance",), "all_in": ("et est all-in", "est all-in"),
+            "fold": ("se couche", "se couche.", "passe"), "check": ("parole", "parole.", "checke"),
+            "call": ("suit", "suit."), "bet": ("mise", "mise."), "raise": ("relance", "relance."),
+            "all_in": ("et est all-in", "est all-in", "et fait tapis"),
             "posts": ("met", "poste"), "to": ("à",), "total_pot": ("Pot total",),
-            "small_blind": ("la petite blind", "petite blind", "la petite blinde", "petite blinde"),
-            "big_blind": ("la grosse blind", "grosse blind", "la grosse blinde", "grosse blinde"),
+            "small_blind": ("la petite blind", "petite blind", "la petite blinde", "petite blinde",
+                            "la petite blind.", "la petite blinde."),
+            "big_blind": ("la grosse blind", "grosse blind", "la grosse blinde", "grosse blinde",
+                          "la grosse blind.", "la grosse blinde."),
             "shows": ("montre",),
-            "mucks": ("ne montre pas",), "collected": ("a récupéré", "a remporté"),
-            "wins": ("gagne", "remporte"), "dealt_to": ("Distribuées à", "Distribuées"),
+            "mucks": ("ne montre pas",), "collected": ("a récupéré", "a remporté", "remporte"),
+            "wins": ("gagne", "remporte"),
+            "dealt_to": ("Distribuées à", "Distribuées", "Cartes distribuées à"),
             "summary": ("RÉSUMÉ", "SYNTHÈSE", "Résumé"), "seat": ("Siège", "Place"),
             "tournament": ("Tournoi",), "real_money": ("Argent réel",),
             "play_money": ("argent fictif",),
+            # PokerStars' French client: the title 'Main PokerStars n°N :  Hold'em No Limit
+            # (100/200) - 12/07/2026 18:25:06 CET [...]' and the actor's ' : ' are confirmed
+            # (a hand quoted as real in a training tool's tests, its body in English); the
+            # words below as that tool's tests write its French hands ('Siège #1 est au
+            # bouton', 'est le bouton', 'en jetons', 'met la petite blind.', 'relance. 400
+            # à 600', 'suit.', 'parole.', 'se couche.', '*** CARTES FERMÉES ***', 'Distribuées
+            # à', '*** RÉSUMÉ ***') and issue 39 ('Mise non suivie', 'remporte'): unconfirmed
+            "button_seat": ("Siège #", "Place #"), "button": ("est au bouton", "est le bouton"),
+            "in_chips": ("en jetons",), "hole_cards": ("CARTES FERMÉES",),
+            "summary_title": ("RÉSUMÉ", "SYNTHÈSE"), "show_down": ("ABATTAGE",),
+            "uncalled": ("Mise non suivie",), "returned_to": ("rendue à", "remboursée à"),
+            "from_pot": ("du pot", "du pot principal", "du pot secondaire"),
+            "showed": ("a montré", "montre"), "mucked": ("a jeté",),
+            "both_blinds": ("la petite et la grosse blind",), "ante": ("l'ante", "l'ante."),
         },
         # the French names: As, Roi, Dame, Valet; Trèfle, Carreau, Cœur, Pique (no export
         # seen: unconfirmed)
@@ -208,16 +258,34 @@ LANGUAGES: tuple[Language, ...] = (
     Language(
         "es", "Spanish",
         {
-            # usual Spanish poker terms (unconfirmed in an export)
-            "fold": ("se retira", "pasa"), "check": ("pasa", "chequea"),
-            "call": ("iguala", "paga"), "bet": ("apuesta",), "raise": ("sube", "resube"),
+            # PokerStars' Spanish client, confirmed from a real export (a Zoom hand of
+            # 2025 quoted whole in a parser's tests: 'Mano n.º N de Zoom de PokerStars:',
+            # 'Mesa "Asterope" 6-max El asiento n.º 1 es el botón', 'Asiento 1: X (6 € en
+            # fichas)', 'pone la ciega pequeña 0.02 €', 'sube 0.07 € a 0.12 €', 'iguala',
+            # 'apuesta', 'pasa' (checks), 'se retira', '*** CARTAS DE MANO ***', 'Repartidas
+            # a', 'muestra [..]', 'descarta su mano sin mostrar', 'X se lleva 0.79 € del
+            # bote', '*** RESUMEN ***', 'Bote total 0.83 € | Comisión 0.04 €', 'descartó sin
+            # mostrar [..]'; a second tool: 'pone las ciegas pequeña y grande', 'La apuesta
+            # no igualada (X €) ha sido devuelta a Y'); all-in, antes: unconfirmed
+            "fold": ("se retira",), "check": ("pasa",),
+            "call": ("iguala",), "bet": ("apuesta",), "raise": ("sube",),
             "to": ("a",),
-            "all_in": ("y va all-in", "va all-in"), "posts": ("pone", "paga"),
-            "small_blind": ("ciega pequeña",), "big_blind": ("ciega grande",),
-            "shows": ("muestra",), "mucks": ("no muestra",), "collected": ("se lleva", "cobra"),
+            "all_in": ("y va all-in", "y está all-in"), "posts": ("pone",),
+            "small_blind": ("la ciega pequeña", "ciega pequeña"),
+            "big_blind": ("la ciega grande", "ciega grande"),
+            "ante": ("el ante", "la apuesta inicial"),
+            "both_blinds": ("las ciegas pequeña y grande",),
+            "shows": ("muestra",), "mucks": ("descarta su mano sin mostrar", "no muestra"),
+            "collected": ("se lleva", "cobra"),
             "wins": ("gana",), "dealt_to": ("Repartidas a",), "summary": ("RESUMEN", "Resumen"),
             "seat": ("Asiento",), "table": ("Mesa",), "tournament": ("Torneo",),
             "real_money": ("Dinero real",), "play_money": ("Dinero ficticio",),
+            "button_seat": ("El asiento n.º ",), "button": ("es el botón",),
+            "in_chips": ("en fichas",), "hole_cards": ("CARTAS DE MANO",),
+            "summary_title": ("RESUMEN",), "total_pot": ("Bote total",),
+            "uncalled": ("La apuesta no igualada",), "returned_to": ("ha sido devuelta a",),
+            "from_pot": ("del bote", "del bote principal", "del bote secundario"),
+            "showed": ("muestra", "mostró"), "mucked": ("descartó sin mostrar", "descartó"),
         },
         # As, Rey, Reina/Dama, Jota; Tréboles, Diamantes, Corazones, Picas (unconfirmed;
         # FPDB reads a Spanish 'D' as 10, which clashes with Dama: not taken)
@@ -229,15 +297,33 @@ LANGUAGES: tuple[Language, ...] = (
     Language(
         "pt", "Portuguese",
         {
-            # usual Portuguese poker terms (unconfirmed in an export)
-            "fold": ("desiste", "passa"), "check": ("mesa", "passa"), "call": ("iguala", "paga"),
+            # PokerStars' Brazilian Portuguese client, confirmed from a real export (a 2025
+            # tournament hand quoted whole in a replayer's tests: 'Mão PokerStars #N: Torneio
+            # #N, $ 0.98+$ 0.12 USD Hold'em No Limit - Nível V (40/80)', "Mesa '..' 9-max Lugar
+            # #3 é o botão", 'Lugar 1: X (7835 em fichas)', 'coloca ante 10', 'paga o small
+            # blind 40', '*** CARTAS DA MÃO ***', 'X recebe [9d Qc]', 'aumenta 546 para 626 e
+            # está all-in', 'desiste', 'Aposta não-igualada (546) voltou para X', 'X recebeu
+            # 290 do pote', 'não mostra a mão', '*** SUMÁRIO ***', 'Total pote 290 | comissão
+            # 0'; a second tool's notes of a real hand: 'passa' (checks), 'iguala', 'aposta',
+            # 'mostra'); 'mesa', 'perdeu' ...: unconfirmed
+            "fold": ("desiste",), "check": ("passa", "mesa"), "call": ("iguala",),
             "bet": ("aposta",), "raise": ("aumenta",), "all_in": ("e está all-in", "está all-in"),
             "to": ("para",),
-            "posts": ("coloca", "paga"), "small_blind": ("small blind", "pequena blind"),
-            "big_blind": ("big blind", "grande blind"), "shows": ("mostra",),
+            "posts": ("coloca", "paga"),
+            "small_blind": ("o small blind", "small blind", "pequena blind"),
+            "big_blind": ("o big blind", "big blind", "grande blind"), "ante": ("o ante",),
+            "shows": ("mostra",),
             "mucks": ("não mostra",), "collected": ("recebeu", "recolheu"), "wins": ("ganha",),
             "summary": ("RESUMO", "Resumo"), "seat": ("Lugar", "Assento"), "table": ("Mesa",),
             "tournament": ("Torneio",), "real_money": ("Dinheiro real",),
+            "button_seat": ("Lugar #",), "button": ("é o botão",), "in_chips": ("em fichas",),
+            "hole_cards": ("CARTAS DA MÃO",), "summary_title": ("SUMÁRIO",),
+            "total_pot": ("Total pote",), "uncalled": ("Aposta não-igualada",),
+            "returned_to": ("voltou para",), "from_pot": ("do pote", "do pote principal",
+                                                         "do pote paralelo"),
+            "dealt_after": ("recebe",), "doesnt_show": ("não mostra a mão",),
+            "showed": ("mostrou",), "mucked": ("escondeu",),
+            "player_notes": ("deixa a mesa", "está sit out"),
         },
         # Ás, Rei, Dama, Valete; Paus, Ouros, Copas, Espadas (unconfirmed)
         ranks={"A": "A", "R": "K", "D": "Q", "V": "J"},
@@ -264,15 +350,33 @@ LANGUAGES: tuple[Language, ...] = (
     Language(
         "ru", "Russian",
         {
-            # usual Russian poker terms (unconfirmed in an export)
-            "fold": ("сбрасывает карты", "фолд"), "check": ("пропускает", "чек"),
-            "call": ("уравнивает", "колл"), "bet": ("ставит",), "raise": ("повышает", "рейз"),
-            "to": ("до",),
-            "all_in": ("и идёт ва-банк", "ва-банк"), "posts": ("ставит",),
-            "small_blind": ("малый блайнд",), "big_blind": ("большой блайнд",),
-            "shows": ("показывает",), "mucks": ("не показывает",), "collected": ("получает",),
+            # PokerStars' Russian client, confirmed from a real export (a 2026 cash hand quoted
+            # whole in denysobukh/PokerstarsConverter's README: 'Раздача PokerStars №N:  Холдем
+            # Безлимитный ($0.01/$0.02 USD) - 04.05.2026 21:35:18 EET', "Стол '..' 6-max Баттон
+            # на месте №4", 'Место 1: X ($0.89 фишек)', 'ставит малый блайнд $0.01', '***
+            # ЗАКРЫТЫЕ КАРТЫ ***', 'Карты X [2d Th]', 'делает колл $0.02', 'делает рейз $0.06
+            # $0.08' (no word between the raise and its total), 'делает фолд', 'делает бет',
+            # 'делает чек', 'и олл-ин', '*** ФЛОП ***', '*** ТЕРН ***', '*** РИВЕР ***',
+            # 'X покидает стол', 'Неуравненная ставка ($0.09) возвращается игроку X', '***
+            # ВСКРЫТИЕ КАРТ ***', 'открывает [Js Jc]', 'X получил $1.83 ( банк)', '*** ИТОГ
+            # ***', 'Общий банк $1.93 | Доля $0.10', 'открыл [Qd Kc]'); the rest unconfirmed
+            "fold": ("делает фолд", "сбрасывает карты"), "check": ("делает чек", "пропускает"),
+            "call": ("делает колл", "уравнивает"), "bet": ("делает бет", "ставит"),
+            "raise": ("делает рейз", "повышает"), "to": ("до",),
+            "all_in": ("и олл-ин", "и идёт ва-банк"), "posts": ("ставит",),
+            "small_blind": ("малый блайнд",), "big_blind": ("большой блайнд",), "ante": ("анте",),
+            "shows": ("открывает", "показывает"), "mucks": ("не показывает",),
+            "collected": ("получил", "получает"),
             "wins": ("выигрывает",), "summary": ("Итог",), "seat": ("Место",),
             "table": ("Стол",), "tournament": ("Турнир",),
+            "button_seat": ("Баттон на месте №",), "in_chips": ("фишек",),
+            "hole_cards": ("ЗАКРЫТЫЕ КАРТЫ",), "show_down": ("ВСКРЫТИЕ КАРТ",),
+            "summary_title": ("ИТОГ",), "flop_title": ("ФЛОП",), "turn_title": ("ТЕРН",),
+            "river_title": ("РИВЕР",), "total_pot": ("Общий банк",),
+            "uncalled": ("Неуравненная ставка",), "returned_to": ("возвращается игроку",),
+            "from_pot": ("( банк)", "(банк)", "( основной банк)", "( побочный банк)"),
+            "dealt_to": ("Карты",), "showed": ("открыл",), "mucked": ("сбросил",),
+            "player_notes": ("покидает стол", "присоединяется к столу"),
         },
         # Туз, Король, Дама, Валет; Трефы, Бубны, Черви, Пики (the Cyrillic initials are
         # written by name below: they look like Latin letters). FPDB reads the bytes of

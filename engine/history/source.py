@@ -97,11 +97,12 @@ class HandText:
         return found.group(1) if found else ""
 
 
-# where each site's title names the hand: PokerStars and GGPoker 'Hand #123:', 'Hand #RC123:';
+# where each site's title names the hand: PokerStars and GGPoker 'Hand #123:', 'Hand #RC123:'
+# (PokerStars' other languages 'Nr. 123', 'n°123', 'n.º 123', '№123');
 # 888poker and PartyPoker '... for Game 123 ***'; Winamax 'HandId: #12-34-56'; iPoker
 # '<game gamecode="123"'
 _HAND_ID = {
-    "pokerstars": re.compile(r"#([\w-]+)"), "ggpoker": re.compile(r"#([\w-]+)"),
+    "pokerstars": re.compile(r"(?:#|№|n°|n\.º |Nr\. )([\w-]+)"), "ggpoker": re.compile(r"#([\w-]+)"),
     "888poker": re.compile(r"Game (\d+)"), "partypoker": re.compile(r"Game (\d+)"),
     "winamax": re.compile(r"HandId: #([\w-]+)"), "ipoker": re.compile(r'gamecode="([^"]+)"'),
 }
@@ -121,9 +122,9 @@ _LATER = {"PPPoker"}  # not supported *yet*: the message says so
 # lines between hands, that belong to none: 888poker and PartyPoker's '#Game No : N' and
 # 'Game #N starts.' (also on the line of the next title, files joined without a newline)
 _PREFIX = r"#Game No\s*:\s*\d+|Game #\d+ starts\."
-# PokerStars' '*********** # 2 **************' before each hand of an export, and the
-# first line of a tournament transcript
-_SEPARATOR = (r"\*{3,} ?# ?\d+ ?\*{3,}[ \t]*$|Transcript for tournament #\d+ requested by"
+# PokerStars' '*********** # 2 **************' before each hand of an export (Spanish
+# client '# n. 2', Russian '№2'), and the first line of a tournament transcript
+_SEPARATOR = (r"\*{3,} ?(?:#|№|n\.) ?\d+ ?\*{3,}[ \t]*$|Transcript for tournament #\d+ requested by"
               r" .*$")
 
 

@@ -17,36 +17,6 @@ static he_hand_config config(int64_t betting, int64_t hole_count)
     return test_config(betting, hole_count, 10, 0);
 }
 
-static he_hand_setup seeded(size_t seats, size_t button, const int64_t *stacks, uint64_t seed)
-{
-    he_hand_setup s;
-    memset(&s, 0, sizeof s);
-    s.seats = seats;
-    s.button = button;
-    s.stacks = stacks;
-    s.has_seed = 1;
-    s.seed = seed;
-    return s;
-}
-
-static int64_t chips(const he_hand *h)
-{
-    int64_t total = h->pot + h->rake;
-    for (int64_t k = 0; k < h->n; k++) {
-        total += h->stacks[k];
-    }
-    return total;
-}
-
-static int64_t started(const he_hand *h)
-{
-    int64_t total = 0;
-    for (int64_t k = 0; k < h->n; k++) {
-        total += h->starting_stacks[k];
-    }
-    return total;
-}
-
 /* Heads-up the button posts the small blind and acts first before the flop, last after. */
 static void test_heads_up_blinds(void)
 {
@@ -365,13 +335,7 @@ static void test_manual_showdown(void)
 }
 
 static uint64_t rng_state = 88172645463325252ull;
-static uint64_t rnd(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
+static uint64_t rnd(void) { return xorshift64(&rng_state); }
 static int64_t rnd_in(int64_t lo, int64_t hi) { return lo + (int64_t)(rnd() % (uint64_t)(hi - lo + 1)); }
 
 /* Cards given in advance, by `mode` (0: none, the seeded deal): 1, a partial or full board

@@ -77,15 +77,6 @@ static he_batch_views views_of_b(float *obs)
     return v;
 }
 
-static int64_t sum_starting(const he_hand *h)
-{
-    int64_t t = 0;
-    for (int64_t k = 0; k < h->n; k++) {
-        t += h->starting_stacks[k];
-    }
-    return t;
-}
-
 /* The observations of the view as written (b.obs) equal both variants' (SIMD seat blocks
  * or not), written into buffers of exactly COUNT rows (ASan: no write past the last). */
 static void check_observe_variants(const he_batch_spec *spec, size_t d)
@@ -112,11 +103,7 @@ static void check_view(const he_batch_spec *spec, size_t k, size_t d)
     for (size_t i = 0; i < COUNT; i++) {
         const he_hand *h = &b.hands[i];
         CHECK(he_hand_check(h) == HE_OK);
-        int64_t chips = h->pot + h->rake;
-        for (int64_t s = 0; s < h->n; s++) {
-            chips += h->stacks[s];
-        }
-        CHECK(chips == sum_starting(h));
+        CHECK(chips(h) == started(h));
         CHECK(b.actor[i] == h->actor);
         CHECK(b.actor[i] >= 0); /* auto reset: every hand always has a seat to act */
         CHECK(b.mask[i * k + 1] == 1);

@@ -13,13 +13,7 @@
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15u;
 
-static uint64_t next_random(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
+static uint64_t next_random(void) { return xorshift64(&rng_state); }
 
 /* every viewer's view of `h` against the state it was written from */
 static void check_views(const he_hand *h)
@@ -59,13 +53,7 @@ static void check_views(const he_hand *h)
 static int start(he_hand *h, const he_hand_config *c, const int64_t *stacks, size_t seats,
                  size_t button, uint64_t seed)
 {
-    he_hand_setup s;
-    memset(&s, 0, sizeof s);
-    s.seats = seats;
-    s.button = button;
-    s.stacks = stacks;
-    s.has_seed = 1;
-    s.seed = seed;
+    he_hand_setup s = seeded(seats, button, stacks, seed);
     return he_hand_start(h, c, &s, NULL, NULL);
 }
 

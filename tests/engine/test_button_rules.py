@@ -163,17 +163,6 @@ def _fold_around(t: Table) -> None:
         t.act(seat, Action(ActionKind.CHECK if ActionKind.CHECK in kinds else ActionKind.FOLD))
 
 
-def _after_leaving(rule: str, seat: int) -> Table:
-    """Four players under ``rule``: the first hand is folded round, ``seat`` leaves and the
-    next hand starts."""
-    t = _table(rule, 4)
-    t.start_hand()
-    _fold_around(t)
-    t.leave(seat)
-    t.start_hand()
-    return t
-
-
 @pytest.mark.parametrize("rule", RULES)
 def test_three_to_two_to_three_players(rule: str) -> None:
     """A0 B1 C2: the button A, the blinds B and C. C leaves: heads-up the big blind moves
@@ -224,16 +213,31 @@ def test_dead_button_when_the_small_blind_leaves() -> None:
     t.start_hand()
     assert t.button == 1 and t.seats[1] is None  # the dead button
     assert _seats_of(t) == (2, 3, 0)
-    t2 = _after_leaving("moving", 1)
+    t2 = _table("moving", 4)
+    t2.start_hand()
+    _fold_around(t2)
+    t2.leave(1)
+    t2.start_hand()
     assert t2.button == 0 and _seats_of(t2) == (2, 3, 0)  # the same hand, the button shown live
+
+
+def _after_the_big_blind_left(rule: str) -> Table:
+    """Four players under `rule`: one hand folded round, then the big blind (seat 2) leaves
+    and the next hand starts with no small blind, the old small blind on the button."""
+    t = _table(rule, 4)
+    t.start_hand()
+    _fold_around(t)
+    t.leave(2)
+    t.start_hand()
+    assert _seats_of(t) == (None, 3, 1) and t.button == 1
+    return t
 
 
 def test_dead_button_when_the_big_blind_leaves() -> None:
     """The big blind leaves: nobody posts the small blind (its seat is empty), the old
     small blind has the button; next hand the button moves to the empty seat and both
     blinds are posted — the same player acts last on both hands."""
-    t = _after_leaving("dead", 2)
-    assert _seats_of(t) == (None, 3, 1) and t.button == 1
+    t = _after_the_big_blind_left("dead")
     assert t.hand is not None and t.hand.bets == [0, 0, 2]
     _fold_around(t)
     t.start_hand()
@@ -243,8 +247,7 @@ def test_dead_button_when_the_big_blind_leaves() -> None:
 def test_moving_button_gives_no_small_blind_twice() -> None:
     """Today's simplified moving button let the seat before the big blind post the small
     blind again when the last big blind left: now it takes the button without posting."""
-    t = _after_leaving("moving", 2)
-    assert _seats_of(t) == (None, 3, 1) and t.button == 1
+    t = _after_the_big_blind_left("moving")
     _fold_around(t)
     t.start_hand()
     assert _seats_of(t) == (3, 0, 1) and t.button == 1
@@ -288,7 +291,11 @@ def test_dead_button_newcomer_between_button_and_small_blind_waits() -> None:
 def test_button_rule_is_checked_and_kept() -> None:
     with pytest.raises(ConfigError, match=r"button_rule must be one of 'moving', 'dead', got 'live'"):
         Table(CFG, 6, button_rule="live")
-    t = _after_leaving("dead", 2)  # a hand without a small blind, mid-hand
+    t = _table("dead", 4)
+    t.start_hand()
+    _fold_around(t)
+    t.leave(2)
+    t.start_hand()  # a hand without a small blind, mid-hand
     doc = t.to_json()
     assert doc["button_rule"] == "dead" and doc["hand"]["no_small_blind"] is True
     r = Table.from_json(doc)

@@ -4,6 +4,7 @@ converted in Python. Both paths must give the same hands and the same errors."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -97,21 +98,30 @@ def test_deal_board_forms_deal_the_same_cards(cards: Any) -> None:
     assert h.board == [8, 9, 10]
 
 
+def _refusals(
+    make: Callable[[], Hand], call: Callable[[Hand, Any], None], ids: list[int], text: str
+) -> list[tuple[type[BaseException], str]]:
+    """The error (class, message with the cards as CARDS) that ``call(hand, cards)`` raises
+    on a fresh ``make()`` for the cards as ids, then as text; the hand must stay as it was."""
+    refusals = []
+    for cards in (ids, text):
+        h = make()
+        before = h.snapshot()
+        with pytest.raises(Exception) as err:
+            call(h, cards)
+        assert h.snapshot() == before
+        refusals.append((type(err.value), str(err.value).replace(repr(cards), "CARDS")))
+    return refusals
+
+
 @pytest.mark.parametrize(
     ("ids", "text"),
     [([8, 9], "4c4d"), ([8, 9, 10, 11], "4c4d4h4s"), ([8, 9, 50], "4c4d Ah"), ([], "")],
 )
 def test_a_refused_deal_says_the_same_for_ids_and_text(ids: list[int], text: str) -> None:
-    messages = []
-    for cards in (ids, text):
-        h = _to_river_start()
-        before = h.snapshot()
-        with pytest.raises(HandStateError) as err:
-            h.deal_board(cards)
-        assert h.snapshot() == before
-        messages.append(str(err.value).replace(repr(cards), "CARDS"))
-    assert messages[0] == messages[1]
-    assert "needs 3" in messages[0] or "already" in messages[0] or "Ah" in messages[0]
+    (kind, message), by_text = _refusals(_to_river_start, Hand.deal_board, ids, text)
+    assert (kind, message) == by_text and issubclass(kind, HandStateError)
+    assert "needs 3" in message or "already" in message or "Ah" in message
 
 
 def test_deal_board_ids_out_of_range_or_too_many_are_converted_errors() -> None:
@@ -180,15 +190,8 @@ def test_show_forms_reveal_the_same_cards(cards: Any) -> None:
     [([0], "2c"), ([0, 1, 2], "2c2d2h"), ([50, 1], "Ah2d"), ([-1, -1], "????")],
 )
 def test_a_refused_show_says_the_same_for_ids_and_text(ids: list[int], text: str) -> None:
-    messages = []
-    for cards in (ids, text):
-        h = _at_showdown()
-        before = h.snapshot()
-        with pytest.raises(Exception) as err:
-            h.show(1, cards)
-        assert h.snapshot() == before
-        messages.append((type(err.value), str(err.value).replace(repr(cards), "CARDS")))
-    assert messages[0] == messages[1]
+    by_ids, by_text = _refusals(_at_showdown, lambda h, cards: h.show(1, cards), ids, text)
+    assert by_ids == by_text
 
 
 def test_show_or_muck_of_a_bad_seat_is_refused_on_every_path() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pickle
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from holdem_eval.engine import (
@@ -16,6 +16,7 @@ from holdem_eval.engine import (
     HandStateError,
     IllegalActionError,
     PresetDeck,
+    Settlement,
     Table,
 )
 from holdem_eval.engine.dealing import parse_cards_text
@@ -161,37 +162,45 @@ def test_side_pots_and_odd_chips_on_three_runs() -> None:
     assert h.stacks == [expected[0], expected[1] + 1, expected[2]]  # seat 1's uncalled chip
 
 
-def _played_with_runs(config: GameConfig, rng: random.Random, players: int, seed: int,
-                      max_runs: int, runs: Callable[[Hand], int | None]) -> Hand:
-    """A random hand of 2..``players`` seats (stacks 3..40, the button drawn from ``rng``)
-    dealt from ``seed`` and played to the end: each actor a random legal action from
-    ``rng`` (its largest or smallest amount), each choice of runs ``runs(hand)``."""
-    n = rng.randint(2, players)
-    stacks = [rng.randint(3, 40) for _ in range(n)]
-    h = Hand(config, stacks, button=rng.randrange(n), seed=seed, max_runs=max_runs)
-    while not h.is_over:
-        if h.runs_pending:
-            h.choose_runs(h.runs_pending[0], runs(h))
-            continue
-        a = rng.choice(h.legal_actions())
-        h.act((a.kind, a.max_amount if rng.random() < 0.5 else a.min_amount))
-    return h
+def _random_hands(
+    config: GameConfig, rng: random.Random, *, seeds: range, most_seats: int, max_runs: int,
+    choose: Callable[[Hand, int, random.Random], int | None],
+) -> Iterator[Hand]:
+    """One hand a seed, played to the end: 2..most_seats seats of 3..40 chips, random legal
+    actions at their largest or smallest amount, and the runs the pending seat asks for
+    `choose(hand, trial, rng)` (trial counts from 0)."""
+    for trial, seed in enumerate(seeds):
+        n = rng.randint(2, most_seats)
+        stacks = [rng.randint(3, 40) for _ in range(n)]
+        h = Hand(config, stacks, button=rng.randrange(n), seed=seed, max_runs=max_runs)
+        while not h.is_over:
+            if h.runs_pending:
+                h.choose_runs(h.runs_pending[0], choose(h, trial, rng))
+                continue
+            a = rng.choice(h.legal_actions())
+            h.act((a.kind, a.max_amount if rng.random() < 0.5 else a.min_amount))
+        yield h
+
+
+def _settles_as_settle_does(h: Hand) -> Settlement:
+    """settle(boards=...) of the finished hand `h`, which must pay what the hand paid."""
+    holes = [None if f else c for f, c in zip(h.folded, h.hole_cards)]
+    s = settle(h.contributions, holes, None, folded=h.folded, button=h.button,
+               variant=h.config.variant, dead=h.dead_money, boards=h.run_boards)
+    assert list(s.payouts) == h.payouts and s.rake == h.rake
+    return s
 
 
 def test_the_payouts_are_the_settlement_of_the_runs() -> None:
     """Random multi-way hands against settle(boards=...) (the settlement's own face)."""
-    rng = random.Random(9)
     checked = 0
-    for trial in range(400):
-        choice = 3 if trial % 4 else None  # None: no preference (it goes with the others)
-        h = _played_with_runs(CFG, rng, 5, 1000 + trial, 3, lambda _h, c=choice: c)
+    hands = _random_hands(CFG, random.Random(9), seeds=range(1000, 1400), most_seats=5, max_runs=3,
+                          choose=lambda h, trial, rng: 3 if trial % 4 else None)
+    for h in hands:
         if h.runs == 1 or h.n_live < 2:
             continue
         checked += 1
-        holes = [None if f else c for f, c in zip(h.folded, h.hole_cards)]
-        s = settle(h.contributions, holes, None, folded=h.folded, button=h.button,
-                   dead=h.dead_money, boards=h.run_boards)
-        assert list(s.payouts) == h.payouts and s.rake == h.rake
+        _settles_as_settle_does(h)
         wins = Counter({e.seat: e.amount for e in h.events if e.kind == "win"})
         runs = sum(_by_run(h).values(), Counter())
         assert wins == runs + Counter()  # every chip won is some run's share
@@ -367,15 +376,14 @@ def test_runs_of_the_other_variants_settle_as_settle_does(variant: str) -> None:
     """Runs in hi-lo games (each run's pot share split high / low: the win_low events are
     the low awards of every run) and in a short deck (run choices count its 36 cards)."""
     config = GameConfig(small_blind=1, big_blind=2, variant=variant)
-    rng = random.Random(17)
     checked = 0
 
-    def runs(h: Hand) -> int:
+    def choose(h: Hand, trial: int, rng: random.Random) -> int:
         most = max(h.run_choices)
         return rng.randint(2, 4) if most >= 4 else most
 
-    for trial in range(300):
-        h = _played_with_runs(config, rng, 4, 500 + trial, 4, runs)
+    for h in _random_hands(config, random.Random(17), seeds=range(500, 800), most_seats=4,
+                           max_runs=4, choose=choose):
         if h.runs < 2:
             continue
         checked += 1
@@ -384,10 +392,7 @@ def test_runs_of_the_other_variants_settle_as_settle_does(variant: str) -> None:
         cards = first + [c for b in later for c in b[shared:]] + [c for hole in h.hole_cards
                                                                    for c in hole]
         assert len(set(cards)) == len(cards) and min(cards) >= (16 if variant == "short-deck" else 0)
-        holes = [None if f else c for f, c in zip(h.folded, h.hole_cards)]
-        s = settle(h.contributions, holes, None, folded=h.folded, button=h.button, variant=variant,
-                   dead=h.dead_money, boards=h.run_boards)
-        assert list(s.payouts) == h.payouts and s.rake == h.rake
+        s = _settles_as_settle_does(h)
         low = Counter({e.seat: e.amount for e in h.events if e.kind == "win_low"})
         expected = Counter()
         for award in s.awards:

@@ -5,9 +5,13 @@ test_strength_c, engine/test_settle_c)."""
 
 from __future__ import annotations
 
+import hashlib
+import os
 import shutil
 import subprocess
+import tempfile
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,14 +42,54 @@ def cc() -> str:
     return CC
 
 
+# Objects of csrc/ files, kept by what made them (compiler, flags, the source and every
+# header of csrc/): the C test programs link the same core files with the same flags many
+# times over (the evaluator, the Omaha tables and kernel take seconds each under the
+# sanitizers), so each is compiled once per machine and flag set.
+OBJECTS = Path(tempfile.gettempdir()) / f"holdem-eval-c-objects-{os.getuid()}"
+
+
+@cache
+def _compiler_id(compiler: str) -> bytes:
+    res = subprocess.run([compiler, "--version"], capture_output=True)
+    return compiler.encode() + res.stdout
+
+
+@cache
+def _headers_digest() -> bytes:
+    digest = hashlib.sha256()
+    for header in sorted(CSRC.rglob("*.h")):
+        digest.update(str(header.relative_to(CSRC)).encode() + b"\0" + header.read_bytes())
+    return digest.digest()
+
+
+def core_object(source: Path, flags: Sequence[str], compiler: str, warn: Sequence[str]) -> Path:
+    """The object of ``source`` (a csrc/ file) compiled with ``flags``: from the cache, or
+    compiled into it (the test fails with the compiler's message if it refuses)."""
+    key = hashlib.sha256(b"\0".join([
+        _compiler_id(compiler), " ".join([*warn, *flags]).encode(), _headers_digest(),
+        source.read_bytes(),
+    ])).hexdigest()[:32]
+    obj = OBJECTS / f"{source.stem}-{key}.o"
+    if not obj.exists():
+        OBJECTS.mkdir(exist_ok=True)
+        part = obj.with_suffix(f".{os.getpid()}.tmp")  # renamed whole: a reader never sees half
+        compile_object(source, part, flags, compiler=compiler, warn=warn)
+        os.replace(part, obj)
+    return obj
+
+
 def build(exe: Path, programs: Iterable[Path], sources: Iterable[str | Path],
           flags: Sequence[str] = (), *, compiler: str | None = None,
           warn: Sequence[str] = WARN, libs: Sequence[str] = ("-lm",)) -> Path:
     """Compiles and links ``programs`` (test drivers) with ``sources`` (names in csrc/, or
-    paths) into ``exe``; the test fails with the compiler's message if it refuses."""
+    paths; their objects from the cache) into ``exe``; the test fails with the compiler's
+    message if it refuses."""
+    compiler = compiler or cc()
+    objects = [core_object(CSRC / s, flags, compiler, warn) for s in sources]
     cmd = [
-        compiler or cc(), *warn, *flags, f"-I{CSRC}", *(str(p) for p in programs),
-        *(str(CSRC / s) for s in sources), *libs, "-o", str(exe),
+        compiler, *warn, *flags, f"-I{CSRC}", *(str(p) for p in programs),
+        *(str(o) for o in objects), *libs, "-o", str(exe),
     ]
     res = subprocess.run(cmd, capture_output=True, text=True)
     assert res.returncode == 0, res.stderr[-4000:]

@@ -247,8 +247,10 @@ def test_pokerkit_omaha_hi_lo_payouts() -> None:
 
 @pytest.mark.slow
 def test_pokerkit_omaha_hi_lo_payouts_thousands() -> None:
-    compared, quartered, split_odd, _ = _compare_with_pokerkit(range(10_000, 12_000))
-    assert compared > 1000 and quartered > 40 and split_odd > 150
+    # 1,000 seeds (PokerKit plays each: about 70 ms a hand, the suite's slowest Python test
+    # at 2,000); the quick test above takes 150 others
+    compared, quartered, split_odd, _ = _compare_with_pokerkit(range(10_000, 11_000))
+    assert compared > 500 and quartered > 20 and split_odd > 75
 
 
 def _muck_reference(live: list[int], order: tuple[int, ...], chips: list[int], ranks: list[int],

@@ -23,8 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_bots import Client, open_ws, read_hand_log, start_server
-from test_server import _stop
+from server_bots import Client, open_ws, read_hand_log, start_server, stop_server
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 if CHROMIUM is None and os.environ.get("CI") != "true":
@@ -139,7 +138,7 @@ def test_a_headless_chromium_plays_hands_through_the_page(tmp_path: Path) -> Non
         browser.wait()
         loop.call_soon_threadsafe(stop.set)
         thread.join(30)
-        _stop(proc)
+        stop_server(proc)
     hands = read_hand_log(state / "hands-0.jsonl")
     # the page showed the browser's own hole cards as dealt, and no other seat's hidden card
     checked = 0

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from holdem_eval.engine import PhhHand, replay_phh, verify_history
 
-__all__ = ["DATA", "PHH_SIMPLE", "WRITTEN", "verified", "written"]
+__all__ = ["DATA", "PHH_SIMPLE", "WRITTEN", "exact", "verified", "written"]
 
 DATA = Path(__file__).resolve().parent / "data" / "histories"
 WRITTEN = Path(__file__).resolve().parent / "data" / "written"
@@ -43,4 +43,12 @@ def verified(text: str) -> PhhHand:
     (check,) = verify_history(text)
     assert check.ok, check.problem
     assert check.hand is not None and replay_phh(check.hand).matches_file is True
+    return check.hand
+
+
+def exact(text: str) -> PhhHand:
+    """The one hand of ``text``, which must verify exactly (every chip accounted for)."""
+    (check,) = verify_history(text)
+    assert check.method == "exact", check.problem
+    assert check.hand is not None
     return check.hand

@@ -41,16 +41,8 @@ static void exhaustive(size_t k, const long long *want, int want_distinct)
         }
         per_rank[r]++;
         /* next combination in lexicographic order */
-        size_t i = k;
-        while (i > 0 && idx[i - 1] == 52 - k + i - 1) {
-            i--;
-        }
-        if (i == 0) {
+        if (!he_next_combination(idx, k, 52)) {
             break;
-        }
-        idx[i - 1]++;
-        for (size_t j = i; j < k; j++) {
-            idx[j] = idx[j - 1] + 1;
         }
     }
     int distinct = 0;

@@ -31,6 +31,18 @@ static int play(he_hand *h, const int64_t (*steps)[3], size_t n)
 }
 #define STEPS(a) (a), sizeof(a) / sizeof(a)[0]
 
+/* Whoever is to act does `kind` until nobody is: HE_OK, or the first refusal's status. */
+static int act_all(he_hand *h, int kind)
+{
+    while (h->actor >= 0) {
+        int st = he_hand_act(h, kind, 0, HE_HAND_ANY_SEAT, NULL, NULL);
+        if (st != HE_OK) {
+            return st;
+        }
+    }
+    return HE_OK;
+}
+
 /* Heads-up the button posts the small blind and acts first before the flop, last after. */
 static void test_heads_up_blinds(void)
 {
@@ -289,9 +301,7 @@ static void test_manual_showdown(void)
     s.board_len = 5;
     he_hand h;
     CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
-    while (h.actor >= 0) {
-        CHECK(he_hand_act(&h, HE_ACT_CHECK_OR_CALL, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_OK);
-    }
+    CHECK(act_all(&h, HE_ACT_CHECK_OR_CALL) == HE_OK);
     CHECK(h.street == HE_SHOWDOWN && !h.over && h.betting_done);
     CHECK(he_hand_act(&h, HE_ACT_CHECK, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_E_HAND_SHOWDOWN);
     CHECK(he_hand_show(&h, 5, NULL, 0, NULL, NULL) == HE_E_HAND_NOT_IN);
@@ -313,9 +323,7 @@ static void test_manual_showdown(void)
     c.manual_showdown = 1;
     s.board_len = 0;
     CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
-    while (h.actor >= 0) {
-        CHECK(he_hand_act(&h, HE_ACT_ALL_IN, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_OK);
-    }
+    CHECK(act_all(&h, HE_ACT_ALL_IN) == HE_OK);
     CHECK(h.pending_board == 3 && h.betting_done);
     CHECK(he_hand_muck(&h, 0, NULL, NULL) == HE_OK);
     CHECK(he_hand_muck(&h, 1, NULL, NULL) == HE_OK);
@@ -326,9 +334,7 @@ static void test_manual_showdown(void)
      * waits for seat 0's cards; a show without them is refused and changes nothing */
     c.manual_showdown = 0;
     CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
-    while (h.actor >= 0) {
-        CHECK(he_hand_act(&h, HE_ACT_CHECK_OR_CALL, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_OK);
-    }
+    CHECK(act_all(&h, HE_ACT_CHECK_OR_CALL) == HE_OK);
     CHECK(h.street == HE_SHOWDOWN && !h.over && chips(&h) == 300 && he_hand_check(&h) == HE_OK);
     he_hand before = h;
     CHECK(he_hand_show(&h, 0, NULL, 0, NULL, NULL) == HE_E_HAND_UNKNOWN && h.error_seat == 0);
@@ -341,9 +347,7 @@ static void test_manual_showdown(void)
     CHECK(h.over && h.payouts[0] == 30 && chips(&h) == 300); /* trip deuces */
     /* or it mucks: the others' known hands settle the pot */
     CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
-    while (h.actor >= 0) {
-        CHECK(he_hand_act(&h, HE_ACT_CHECK_OR_CALL, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_OK);
-    }
+    CHECK(act_all(&h, HE_ACT_CHECK_OR_CALL) == HE_OK);
     CHECK(he_hand_muck(&h, 0, NULL, NULL) == HE_OK && h.over && h.payouts[0] == 0);
     CHECK(chips(&h) == 300);
 }

@@ -7,6 +7,7 @@
 
 #include "he_eval_internal.h"
 #include "check.h"
+#include "xorshift.h"
 
 /* Last rank of each category, straight flush .. high card (Cactus Kev). */
 static const int last_rank[9] = {10, 166, 322, 1599, 1609, 2467, 3325, 6185, 7462};
@@ -98,10 +99,7 @@ static void hole_board_and_omaha(void)
         uint8_t d[9];
         uint64_t used = 0;
         for (int i = 0; i < 9;) {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            uint8_t c = (uint8_t)(s % 52);
+            uint8_t c = (uint8_t)(xorshift64(&s) % 52);
             if (used >> c & 1) {
                 continue;
             }

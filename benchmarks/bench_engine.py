@@ -7,7 +7,6 @@ The side-by-side ratios come from ``benchmarks/compare_engine.py``.
 from __future__ import annotations
 
 import sys
-import warnings
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from compare_engine import (
     PLURIBUS,
     ours_random_hands,
+    pokerkit_parse,
+    pokerkit_play,
     pokerkit_random_hands,
 )
 from holdem_eval.engine import GameConfig, Hand, load_phh, replay_phh
@@ -53,19 +54,11 @@ def test_replay_pluribus_ours(benchmark: Any, pluribus: list[Any]) -> None:
 
 
 def test_replay_pluribus_pokerkit(benchmark: Any) -> None:
-    from pokerkit import HandHistory
-
     files = sorted(PLURIBUS.glob("*.phh"))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        parsed = [HandHistory.loads(f.read_text()) for f in files]
+    parsed = pokerkit_parse(f.read_text() for f in files)
 
     def run() -> None:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            for hh in parsed:
-                for _ in hh:
-                    pass
+        pokerkit_play(parsed)
 
     benchmark.pedantic(run, rounds=3, iterations=1)
     benchmark.extra_info["hands_per_s"] = len(parsed) / benchmark.stats.stats.median

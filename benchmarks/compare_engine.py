@@ -57,8 +57,9 @@ import sys
 import tempfile
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from holdem_eval.engine import GameConfig, Hand, Table, TableError, load_phh, loads_phh, replay_phh
 from holdem_eval.engine.table.journal import TableJournal, journal_line
@@ -304,6 +305,24 @@ def compare_variants(rounds: int, n: int) -> dict[str, float]:
     return {k: _median_rate(v) for k, v in runs.items()}
 
 
+def pokerkit_parse(texts: Iterable[str]) -> list[Any]:
+    """PokerKit's HandHistory of each PHH text (its warnings silenced)."""
+    from pokerkit import HandHistory
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return [HandHistory.loads(t) for t in texts]
+
+
+def pokerkit_play(histories: Iterable[Any]) -> None:
+    """Play each PokerKit HandHistory through to its end (its warnings silenced)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for hh in histories:
+            for _ in hh:
+                pass
+
+
 def compare_replay(rounds: int) -> dict[str, float]:
     from pokerkit import HandHistory
 
@@ -312,20 +331,14 @@ def compare_replay(rounds: int) -> dict[str, float]:
         raise SystemExit(f"expected 247 Pluribus files in {PLURIBUS}, found {len(files)}")
     texts = [f.read_text() for f in files]
     ours_parsed = [h for f in files for h in load_phh(f)]
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        pk_parsed = [HandHistory.loads(t) for t in texts]
+    pk_parsed = pokerkit_parse(texts)
 
     def ours_replay() -> None:
         for h in ours_parsed:
             replay_phh(h)
 
     def pk_replay() -> None:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            for hh in pk_parsed:
-                for _ in hh:
-                    pass
+        pokerkit_play(pk_parsed)
 
     def ours_full() -> None:
         for t in texts:
@@ -333,11 +346,7 @@ def compare_replay(rounds: int) -> dict[str, float]:
                 replay_phh(h)
 
     def pk_full() -> None:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            for t in texts:
-                for _ in HandHistory.loads(t):
-                    pass
+        pokerkit_play(HandHistory.loads(t) for t in texts)
 
     n = len(texts)
     res: dict[str, list[tuple[int, float]]] = {k: [] for k in ("o", "p", "of", "pf")}

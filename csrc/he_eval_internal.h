@@ -104,6 +104,26 @@ static inline int he_cpu_has_popcnt(void)
 }
 #endif
 
+/* ------------------------------------------------------------------ combinations */
+
+/* Steps idx[0..m) (increasing positions in 0..n-1) to the next m-subset of n positions in
+ * lexicographic order; 0 when idx was the last one. */
+static inline int he_next_combination(size_t *idx, size_t m, size_t n)
+{
+    size_t k = m;
+    while (k > 0 && idx[k - 1] == n - m + k - 1) {
+        k--;
+    }
+    if (k == 0) {
+        return 0;
+    }
+    idx[k - 1]++;
+    for (size_t q = k; q < m; q++) {
+        idx[q] = idx[q - 1] + 1;
+    }
+    return 1;
+}
+
 /* ------------------------------------------------------------------ hand accumulators */
 
 /* A hand being summed (he_acc): {key, bits} as one SSE2 register on x86-64, two words

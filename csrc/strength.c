@@ -496,16 +496,8 @@ HE_ALWAYS_INLINE int exact_row(const strength_job *j, row_ctx *c, size_t S, int 
             score_board(c, S, short_deck, x, m, &t);
         }
         add_board(&r, &t, S, hist, bins);
-        size_t k = m;
-        while (k > 0 && idx[k - 1] == nd - m + k - 1) {
-            k--;
-        }
-        if (k == 0) {
+        if (!he_next_combination(idx, m, nd)) {
             break;
-        }
-        idx[k - 1]++;
-        for (size_t q = k; q < m; q++) {
-            idx[q] = idx[q - 1] + 1;
         }
     }
     if (!(r.w > 0.0)) {

@@ -181,6 +181,12 @@ def _c_config(config: GameConfig, rules: Rules) -> Any:
     return hand_config_struct(kernel_config(config, rules, False))
 
 
+def _copied(name: str, doc: str) -> Any:
+    # A read-only property: a copy of the batch's array ``name``, so a caller's writes never
+    # reach the batch's state; typed as Any, so each use carries its type in an annotation.
+    return property(lambda self: getattr(self, name).copy(), doc=doc)
+
+
 class HandBatch:
     """``count`` independent hands of ``config`` with ``seats`` seats each, held in C.
 
@@ -338,25 +344,14 @@ class HandBatch:
         """``(count, K)``: the legal discrete actions of each hand's seat to act."""
         return self._mask.astype(np.bool_)
 
-    @property
-    def min_raise(self) -> NDArray[np.int64]:
-        """``(count,)``: the smallest legal bet/raise "to" amount, -1 when none."""
-        return self._min.copy()
-
-    @property
-    def max_raise(self) -> NDArray[np.int64]:
-        """``(count,)``: the largest legal bet/raise "to" amount (all-in), -1 when none."""
-        return self._max.copy()
-
-    @property
-    def actor(self) -> NDArray[np.int64]:
-        """``(count,)``: the seat to act in each hand, -1 when nobody is (hand over)."""
-        return self._actor.copy()
-
-    @property
-    def seeds(self) -> NDArray[np.uint64]:
-        """``(count,)``: the seed each current hand was dealt from."""
-        return self._seeds.copy()
+    min_raise: NDArray[np.int64] = _copied(
+        "_min", '``(count,)``: the smallest legal bet/raise "to" amount, -1 when none.')
+    max_raise: NDArray[np.int64] = _copied(
+        "_max", '``(count,)``: the largest legal bet/raise "to" amount (all-in), -1 when none.')
+    actor: NDArray[np.int64] = _copied(
+        "_actor", "``(count,)``: the seat to act in each hand, -1 when nobody is (hand over).")
+    seeds: NDArray[np.uint64] = _copied(
+        "_seeds", "``(count,)``: the seed each current hand was dealt from.")
 
     @property
     def state_bytes_per_hand(self) -> int:

@@ -13,10 +13,21 @@ from pathlib import Path
 
 from holdem_eval.engine import PhhHand, replay_phh, verify_history
 
-__all__ = ["DATA", "WRITTEN", "verified", "written"]
+__all__ = ["DATA", "PHH_SIMPLE", "WRITTEN", "exact", "verified", "written"]
 
 DATA = Path(__file__).resolve().parent / "data" / "histories"
 WRITTEN = Path(__file__).resolve().parent / "data" / "written"
+
+# A three-handed no-limit PHH hand to a flop fold, which the PHH tests and fuzzers vary.
+PHH_SIMPLE = """variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [50, 100, 0]
+min_bet = 100
+starting_stacks = [1000, 1000, 1000]
+actions = ['d dh p1 AhKh', 'd dh p2 QsQd', 'd dh p3 7c2d', 'p3 f', 'p1 cbr 300', 'p2 cc',
+           'd db 2h3h9c', 'p1 cbr 400', 'p2 f']
+finishing_stacks = [1300, 700, 1000]
+"""
 
 
 def written(name: str) -> str:
@@ -32,4 +43,12 @@ def verified(text: str) -> PhhHand:
     (check,) = verify_history(text)
     assert check.ok, check.problem
     assert check.hand is not None and replay_phh(check.hand).matches_file is True
+    return check.hand
+
+
+def exact(text: str) -> PhhHand:
+    """The one hand of ``text``, which must verify exactly (every chip accounted for)."""
+    (check,) = verify_history(text)
+    assert check.method == "exact", check.problem
+    assert check.hand is not None
     return check.hand

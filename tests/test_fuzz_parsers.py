@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import pytest
+from history_texts import PHH_SIMPLE as SIMPLE
 from holdem_eval.engine import dumps_phh, loads_phh, replay_phh
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -85,15 +86,6 @@ def test_range_text_is_a_range_or_a_clear_error(text: str) -> None:
         assert 0 < w <= 1
 
 
-SIMPLE = """variant = 'NT'
-antes = [0, 0, 0]
-blinds_or_straddles = [50, 100, 0]
-min_bet = 100
-starting_stacks = [1000, 1000, 1000]
-actions = ['d dh p1 AhKh', 'd dh p2 QsQd', 'd dh p3 7c2d', 'p3 f', 'p1 cbr 300', 'p2 cc',
-           'd db 2h3h9c', 'p1 cbr 400', 'p2 f']
-finishing_stacks = [1300, 700, 1000]
-"""
 # Tokens spliced into the file.
 PHH_TOKENS = [
     "inf", "-inf", "1e4001000", "41e40000",

@@ -108,6 +108,25 @@ void rows_to_columns(const uint8_t *rows, size_t n, size_t k, uint8_t **cols,
     }
 }
 
+int columns_hold_rows(const uint8_t *rows, size_t n, size_t k, uint8_t *const *cols)
+{
+    for (size_t j = 0; j < k; j++) {
+        for (size_t i = 0; i < n; i++) {
+            if (cols[j][i] != rows[i * k + j]) {
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+void free_columns(uint8_t **cols)
+{
+    for (size_t j = 0; j < 9; j++) {
+        free(cols[j]);
+    }
+}
+
 void *dup_bytes(const void *p, size_t size)
 {
     void *q = xmalloc(size);

@@ -89,6 +89,10 @@ void *xmalloc(size_t size);
  * ccols[j] == cols[j] for the kernels' const view. */
 void rows_to_columns(const uint8_t *rows, size_t n, size_t k, uint8_t **cols,
                      const uint8_t **ccols);
+/* Whether the first k columns still hold the cards of rows[n * k] (no kernel writes them). */
+int columns_hold_rows(const uint8_t *rows, size_t n, size_t k, uint8_t *const *cols);
+/* Frees the 9 columns of rows_to_columns. */
+void free_columns(uint8_t **cols);
 
 /* A new copy of p[0..size). */
 void *dup_bytes(const void *p, size_t size);

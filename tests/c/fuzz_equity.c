@@ -6,13 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "brute_equity.h"
 #include "check.h"
 #include "equity_calls.h"
 #include "fuzz_common.h"
 
 /* ---------------------------------------------------------------- equity */
 
-#define NCAT 9
+#define NCAT BRUTE_NCAT
 
 typedef struct {
     size_t np, nb, nd, nh;
@@ -59,83 +60,31 @@ static uint64_t binomial(size_t n, size_t k)
     return r;
 }
 
-/* Brute-force Hold'em/Omaha equity over every valid tuple of combos and every board
- * completion, with he_eval_hand / omaha_reference. */
-typedef struct {
-    uint64_t wins[1 << HE_EQ_MAX_PLAYERS], hist[HE_EQ_MAX_PLAYERS * NCAT], deals;
-    double wwins[1 << HE_EQ_MAX_PLAYERS], wsum; /* wsum: summed weight products of deals */
-} eq_result;
+/* Brute-force Hold'em/Omaha equity (brute_equity.h): every valid tuple of combos and every
+ * board completion, ranked by he_eval_hand / omaha_reference. */
+typedef brute_counts eq_result;
 
 static int brute_boards_too = 1; /* 0: count the deals only (boards too many to walk) */
 
-static void brute_boards(const eq_case *e, const uint8_t *const *hands, uint64_t used,
-                         uint8_t *b, size_t nb, size_t start, double w, eq_result *out)
+static int eq_rank(const void *ctx, const uint8_t *hand, size_t nh, const uint8_t *b, int *cat)
 {
-    if (nb == 5) {
-        int r[HE_EQ_MAX_PLAYERS], best = 99999;
-        for (size_t p = 0; p < e->np; p++) {
-            if (e->nh == 2) {
-                uint8_t seven[7] = {hands[p][0], hands[p][1], b[0], b[1], b[2], b[3], b[4]};
-                r[p] = he_eval_hand(seven, 7);
-            } else {
-                r[p] = omaha_reference(hands[p], e->nh, b, 5);
-            }
-            best = r[p] < best ? r[p] : best;
-            out->hist[p * NCAT + (size_t)category_of_rank(r[p]) - 1]++;
-        }
-        size_t mask = 0;
-        for (size_t p = 0; p < e->np; p++) {
-            mask |= (size_t)(r[p] == best) << p;
-        }
-        out->wins[mask]++;
-        out->wwins[mask] += w;
-        return;
+    (void)ctx;
+    int r;
+    if (nh == 2) {
+        uint8_t seven[7] = {hand[0], hand[1], b[0], b[1], b[2], b[3], b[4]};
+        r = he_eval_hand(seven, 7);
+    } else {
+        r = omaha_reference(hand, nh, b, 5);
     }
-    for (size_t c = start; c < 52; c++) {
-        if (!(used >> c & 1u)) {
-            b[nb] = (uint8_t)c;
-            brute_boards(e, hands, used | 1ULL << c, b, nb + 1, c + 1, w, out);
-        }
-    }
+    *cat = category_of_rank(r);
+    return r;
 }
 
-static void brute_tuples(const eq_case *e, size_t p, const uint8_t **hands, uint64_t used,
-                         double w, eq_result *out)
+static void eq_brute(const eq_case *e, eq_result *out)
 {
-    if (p == e->np) {
-        uint8_t b[5];
-        memcpy(b, e->board, e->nb);
-        out->deals++;
-        out->wsum += w;
-        if (brute_boards_too)
-            brute_boards(e, hands, used, b, e->nb, 0, w, out);
-        return;
-    }
-    for (uint32_t i = e->offsets[p]; i < e->offsets[p + 1]; i++) {
-        const uint8_t *h = e->combos + (size_t)i * e->nh;
-        uint64_t m = 0;
-        for (size_t j = 0; j < e->nh; j++) {
-            m |= 1ULL << h[j];
-        }
-        if (!(used & m)) {
-            hands[p] = h;
-            brute_tuples(e, p + 1, hands, used | m, w * e->weights[i], out);
-        }
-    }
-}
-
-static void brute_equity(const eq_case *e, eq_result *out)
-{
-    memset(out, 0, sizeof *out);
-    uint64_t used = 0;
-    for (size_t j = 0; j < e->nb; j++) {
-        used |= 1ULL << e->board[j];
-    }
-    for (size_t j = 0; j < e->nd; j++) {
-        used |= 1ULL << e->dead[j];
-    }
-    const uint8_t *hands[HE_EQ_MAX_PLAYERS];
-    brute_tuples(e, 0, hands, used, 1.0, out);
+    brute_walk w = {e->np, e->nh, e->combos, e->offsets, e->weights, e->board, e->dead,
+                    e->nb, e->nd, 0, brute_boards_too, eq_rank, NULL};
+    brute_equity(&w, out);
 }
 
 static int close_enough(double a, double b)
@@ -232,7 +181,7 @@ void fuzz_equity_exact(void)
     }
     eq_result ref;
     brute_boards_too = e.nb >= 3;
-    brute_equity(&e, &ref);
+    eq_brute(&e, &ref);
     brute_boards_too = 1;
     if (e.np * 2 + e.nd + 5 > 52) {
         add_code(&want, HE_E_ARGUMENT);
@@ -365,7 +314,7 @@ void fuzz_equity_omaha(void)
     for (size_t p = 0; p < np; p++) {
         e.offsets[p + 1] = (uint32_t)(p + 1);
     }
-    brute_equity(&e, &ref);
+    eq_brute(&e, &ref);
     for (size_t m = 1; m < ((size_t)1 << np); m++) {
         REQUIRE(wins[m] == ref.wins[m]);
     }
@@ -502,7 +451,7 @@ void fuzz_equity_mc(void)
     /* Every hand fixed and the whole board known: every trial has the one outcome. */
     if (all_fixed && e.nb == 5 && trials) {
         eq_result ref;
-        brute_equity(&e, &ref);
+        eq_brute(&e, &ref);
         for (size_t m = 0; m < ((size_t)1 << np); m++) {
             REQUIRE(wins[m] == ref.wins[m] * trials);
         }

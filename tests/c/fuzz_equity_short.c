@@ -9,11 +9,12 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "brute_equity.h"
 #include "check.h"
 #include "equity_calls.h"
 #include "fuzz_common.h"
 
-#define NCAT 9
+#define NCAT BRUTE_NCAT
 #define MAXC 16 /* combos in all */
 
 typedef struct {
@@ -24,10 +25,7 @@ typedef struct {
     double weights[MAXC];
 } short_case;
 
-typedef struct {
-    uint64_t wins[1 << HE_EQ_MAX_PLAYERS], hist[HE_EQ_MAX_PLAYERS * NCAT], games;
-    double wwins[1 << HE_EQ_MAX_PLAYERS];
-} short_ref;
+typedef brute_counts short_ref;
 
 /* A card of the short deck (16..51) not in *used, added to it. */
 static uint8_t short_card(uint64_t *used)
@@ -94,51 +92,16 @@ static int short_category7(const uint8_t *c, int rules)
     return cat;
 }
 
-static void brute_boards(const short_case *e, const uint8_t *const *hands, uint64_t used,
-                         uint8_t *b, size_t nb, unsigned start, double w, short_ref *out)
+/* he_short_eval_hand's rank of a hand with a board, and its category by short_category7
+ * (brute_equity.h's rank function; ctx: the short_case). */
+static int short_rank(const void *ctx, const uint8_t *hand, size_t nh, const uint8_t *b,
+                      int *cat)
 {
-    if (nb == 5) {
-        int r[HE_EQ_MAX_PLAYERS], best = 99999;
-        for (size_t p = 0; p < e->np; p++) {
-            uint8_t seven[7] = {hands[p][0], hands[p][1], b[0], b[1], b[2], b[3], b[4]};
-            r[p] = he_short_eval_hand(seven, 7, e->rules);
-            best = r[p] < best ? r[p] : best;
-            out->hist[p * NCAT + (size_t)short_category7(seven, e->rules) - 1]++;
-        }
-        size_t mask = 0;
-        for (size_t p = 0; p < e->np; p++) {
-            mask |= (size_t)(r[p] == best) << p;
-        }
-        out->wins[mask]++;
-        out->wwins[mask] += w;
-        out->games++;
-        return;
-    }
-    for (unsigned c = start; c < 52; c++) {
-        if (!(used >> c & 1u)) {
-            b[nb] = (uint8_t)c;
-            brute_boards(e, hands, used | 1ULL << c, b, nb + 1, c + 1, w, out);
-        }
-    }
-}
-
-static void brute_tuples(const short_case *e, size_t p, const uint8_t **hands, uint64_t used,
-                         double w, short_ref *out)
-{
-    if (p == e->np) {
-        uint8_t b[5];
-        memcpy(b, e->board, e->nb);
-        brute_boards(e, hands, used, b, e->nb, 16, w, out);
-        return;
-    }
-    for (uint32_t i = e->offsets[p]; i < e->offsets[p + 1]; i++) {
-        const uint8_t *h = e->combos + 2 * (size_t)i;
-        uint64_t m = 1ULL << h[0] | 1ULL << h[1];
-        if (!(used & m)) {
-            hands[p] = h;
-            brute_tuples(e, p + 1, hands, used | m, w * e->weights[i], out);
-        }
-    }
+    (void)nh;
+    int rules = ((const short_case *)ctx)->rules;
+    uint8_t seven[7] = {hand[0], hand[1], b[0], b[1], b[2], b[3], b[4]};
+    *cat = short_category7(seven, rules);
+    return he_short_eval_hand(seven, 7, rules);
 }
 
 static int close_enough(double a, double b)
@@ -239,16 +202,9 @@ void fuzz_equity_short(void)
         return;
     }
     short_ref ref;
-    memset(&ref, 0, sizeof ref);
-    const uint8_t *hands[HE_EQ_MAX_PLAYERS];
-    uint64_t fixed = 0;
-    for (size_t j = 0; j < e.nb; j++) {
-        fixed |= 1ULL << e.board[j];
-    }
-    for (size_t j = 0; j < e.nd; j++) {
-        fixed |= 1ULL << e.dead[j];
-    }
-    brute_tuples(&e, 0, hands, fixed, 1.0, &ref);
+    brute_walk walk = {e.np, 2, e.combos, e.offsets, e.weights, e.board, e.dead, e.nb, e.nd,
+                       16, 1, short_rank, &e};
+    brute_equity(&walk, &ref);
     size_t cap = 1 << 12, nmask = (size_t)1 << e.np;
     uint8_t reps[(1 << 12) * 2 * 4];
     uint64_t mult[1 << 12], deals = 0;

@@ -2,13 +2,14 @@
  * test_pool.c): the game they play (test_config: blinds big_blind / 2 and big_blind, bets of
  * one big blind (fixed limit: two on turn and river), fixed-limit cap 4, the TDA pot rules,
  * no rake), a seeded setup, the chip counts a hand must conserve, and a xorshift64 random
- * source whose state each test keeps. */
+ * source whose state each test keeps (xorshift.h). */
 #ifndef HE_TEST_HAND_CONFIG_H
 #define HE_TEST_HAND_CONFIG_H
 
 #include <string.h>
 
 #include "hand_state.h"
+#include "xorshift.h"
 
 static he_hand_config test_config(int64_t betting, int64_t hole_count, int64_t big_blind,
                                   int64_t ante)
@@ -66,16 +67,6 @@ static inline int64_t started(const he_hand *h)
         total += h->starting_stacks[k];
     }
     return total;
-}
-
-/* Marsaglia's xorshift64: the next value of the random source whose state is *state
- * (never 0). */
-static inline uint64_t xorshift64(uint64_t *state)
-{
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    return *state;
 }
 
 #endif

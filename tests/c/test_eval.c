@@ -7,6 +7,7 @@
 
 #include "he_eval_internal.h"
 #include "check.h"
+#include "xorshift.h"
 
 /* Last rank of each category, straight flush .. high card (Cactus Kev). */
 static const int last_rank[9] = {10, 166, 322, 1599, 1609, 2467, 3325, 6185, 7462};
@@ -41,16 +42,8 @@ static void exhaustive(size_t k, const long long *want, int want_distinct)
         }
         per_rank[r]++;
         /* next combination in lexicographic order */
-        size_t i = k;
-        while (i > 0 && idx[i - 1] == 52 - k + i - 1) {
-            i--;
-        }
-        if (i == 0) {
+        if (!he_next_combination(idx, k, 52)) {
             break;
-        }
-        idx[i - 1]++;
-        for (size_t j = i; j < k; j++) {
-            idx[j] = idx[j - 1] + 1;
         }
     }
     int distinct = 0;
@@ -106,10 +99,7 @@ static void hole_board_and_omaha(void)
         uint8_t d[9];
         uint64_t used = 0;
         for (int i = 0; i < 9;) {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            uint8_t c = (uint8_t)(s % 52);
+            uint8_t c = (uint8_t)(xorshift64(&s) % 52);
             if (used >> c & 1) {
                 continue;
             }

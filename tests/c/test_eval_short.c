@@ -45,17 +45,7 @@ static void exhaustive(size_t k, const long long want[2][9])
             rows[n * k + i] = (uint8_t)(16 + idx[i]);
         }
         n++;
-        size_t j = k;
-        while (j > 0 && idx[j - 1] == 36 - k + j - 1) {
-            j--;
-        }
-        int last = j == 0;
-        if (!last) {
-            idx[j - 1]++;
-            for (size_t t = j; t < k; t++) {
-                idx[t] = idx[t - 1] + 1;
-            }
-        }
+        int last = !he_next_combination(idx, k, 36);
         if (n == ROWS || last) {
             for (size_t i = 0; i < n; i++) {
                 for (size_t c = 0; c < k; c++) {

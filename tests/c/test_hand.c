@@ -17,6 +17,32 @@ static he_hand_config config(int64_t betting, int64_t hole_count)
     return test_config(betting, hole_count, 10, 0);
 }
 
+/* Plays steps[i] = {kind, amount, seat} in order, without an event log: HE_OK, or the
+ * status of the first refused one (the rest are not played). */
+static int play(he_hand *h, const int64_t (*steps)[3], size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        int st = he_hand_act(h, (int)steps[i][0], steps[i][1], steps[i][2], NULL, NULL);
+        if (st != HE_OK) {
+            return st;
+        }
+    }
+    return HE_OK;
+}
+#define STEPS(a) (a), sizeof(a) / sizeof(a)[0]
+
+/* Whoever is to act does `kind` until nobody is: HE_OK, or the first refusal's status. */
+static int act_all(he_hand *h, int kind)
+{
+    while (h->actor >= 0) {
+        int st = he_hand_act(h, kind, 0, HE_HAND_ANY_SEAT, NULL, NULL);
+        if (st != HE_OK) {
+            return st;
+        }
+    }
+    return HE_OK;
+}
+
 /* Heads-up the button posts the small blind and acts first before the flop, last after. */
 static void test_heads_up_blinds(void)
 {
@@ -61,13 +87,13 @@ static void test_short_all_in_does_not_reopen(void)
     he_hand_setup s = seeded(3, 2, stacks, 4);
     he_hand h;
     CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
-    CHECK(he_hand_act(&h, HE_ACT_CALL, 0, 2, NULL, NULL) == HE_OK);
-    CHECK(he_hand_act(&h, HE_ACT_CALL, 0, 0, NULL, NULL) == HE_OK);
-    CHECK(he_hand_act(&h, HE_ACT_CHECK, 0, 1, NULL, NULL) == HE_OK);
+    static const int64_t preflop[][3] = {{HE_ACT_CALL, 0, 2}, {HE_ACT_CALL, 0, 0},
+                                         {HE_ACT_CHECK, 0, 1}};
+    CHECK(play(&h, STEPS(preflop)) == HE_OK);
     /* flop: seat 0 bets 100, seat 1 calls, seat 2 all-in to 140 (a raise of 40 < 100) */
-    CHECK(he_hand_act(&h, HE_ACT_BET, 100, 0, NULL, NULL) == HE_OK);
-    CHECK(he_hand_act(&h, HE_ACT_CALL, 0, 1, NULL, NULL) == HE_OK);
-    CHECK(he_hand_act(&h, HE_ACT_RAISE, 140, 2, NULL, NULL) == HE_OK);
+    static const int64_t flop[][3] = {{HE_ACT_BET, 100, 0}, {HE_ACT_CALL, 0, 1},
+                                      {HE_ACT_RAISE, 140, 2}};
+    CHECK(play(&h, STEPS(flop)) == HE_OK);
     he_hand_legal_actions la;
     CHECK(he_hand_legal(&h, &la) == HE_OK && la.count == 2 && la.no_wager == HE_E_HAND_NOT_REOPENED);
     he_hand before = h;
@@ -83,9 +109,9 @@ static void test_fixed_limit_cap_and_pot_limit_maximum(void)
     he_hand h;
     CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
     CHECK(he_hand_act(&h, HE_ACT_RAISE, 25, 3, NULL, NULL) == HE_E_HAND_FIXED);
-    CHECK(he_hand_act(&h, HE_ACT_RAISE, 20, 3, NULL, NULL) == HE_OK);
-    CHECK(he_hand_act(&h, HE_ACT_RAISE, 30, 0, NULL, NULL) == HE_OK);
-    CHECK(he_hand_act(&h, HE_ACT_RAISE, 40, 1, NULL, NULL) == HE_OK);
+    static const int64_t raises[][3] = {{HE_ACT_RAISE, 20, 3}, {HE_ACT_RAISE, 30, 0},
+                                        {HE_ACT_RAISE, 40, 1}};
+    CHECK(play(&h, STEPS(raises)) == HE_OK);
     CHECK(he_hand_act(&h, HE_ACT_RAISE, 50, 2, NULL, NULL) == HE_E_HAND_CAPPED);
 
     c = config(HE_POT_LIMIT, 2);
@@ -110,9 +136,9 @@ static void test_forced_bets_and_uncalled_bet(void)
     CHECK(he_hand_start(&h, &c, &s, ev, &n_ev) == HE_OK);
     CHECK(n_ev == 4 + 4 && ev[4].kind == HE_EV_ANTE && ev[4].seat == 2 && ev[7].kind == HE_EV_STRADDLE);
     CHECK(h.dead[2] == 10 && h.bets[3] == 20 && h.actor == 0 && h.level_count == 2);
-    CHECK(he_hand_act(&h, HE_ACT_RAISE, 200, 0, NULL, NULL) == HE_OK);
-    CHECK(he_hand_act(&h, HE_ACT_FOLD, 0, 1, NULL, NULL) == HE_OK);
-    CHECK(he_hand_act(&h, HE_ACT_FOLD, 0, 2, NULL, NULL) == HE_OK);
+    static const int64_t steps[][3] = {{HE_ACT_RAISE, 200, 0}, {HE_ACT_FOLD, 0, 1},
+                                       {HE_ACT_FOLD, 0, 2}};
+    CHECK(play(&h, STEPS(steps)) == HE_OK);
     CHECK(he_hand_act(&h, HE_ACT_FOLD, 0, 3, ev, &n_ev) == HE_OK);
     CHECK(ev[1].kind == HE_EV_UNCALLED && ev[1].seat == 0 && ev[1].amount == 180);
     CHECK(h.over && h.payouts[0] == 5 + 10 + 10 + 20 + 20 && chips(&h) == 4000);
@@ -132,9 +158,9 @@ static void test_omaha_side_pots_and_dealing(void)
     s.holes = holes;
     he_hand h;
     CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
-    CHECK(he_hand_act(&h, HE_ACT_ALL_IN, 0, 0, NULL, NULL) == HE_OK);
-    CHECK(he_hand_act(&h, HE_ACT_CALL, 0, 1, NULL, NULL) == HE_OK);
-    CHECK(he_hand_act(&h, HE_ACT_CALL, 0, 2, NULL, NULL) == HE_OK);
+    static const int64_t steps[][3] = {{HE_ACT_ALL_IN, 0, 0}, {HE_ACT_CALL, 0, 1},
+                                       {HE_ACT_CALL, 0, 2}};
+    CHECK(play(&h, STEPS(steps)) == HE_OK);
     CHECK(h.pending_board == 3);
     int64_t flop[3] = {51, 20, 24};
     CHECK(he_hand_deal(&h, flop, 3, NULL, NULL) == HE_E_HAND_DEALT && h.error_card == 51);
@@ -275,9 +301,7 @@ static void test_manual_showdown(void)
     s.board_len = 5;
     he_hand h;
     CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
-    while (h.actor >= 0) {
-        CHECK(he_hand_act(&h, HE_ACT_CHECK_OR_CALL, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_OK);
-    }
+    CHECK(act_all(&h, HE_ACT_CHECK_OR_CALL) == HE_OK);
     CHECK(h.street == HE_SHOWDOWN && !h.over && h.betting_done);
     CHECK(he_hand_act(&h, HE_ACT_CHECK, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_E_HAND_SHOWDOWN);
     CHECK(he_hand_show(&h, 5, NULL, 0, NULL, NULL) == HE_E_HAND_NOT_IN);
@@ -299,9 +323,7 @@ static void test_manual_showdown(void)
     c.manual_showdown = 1;
     s.board_len = 0;
     CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
-    while (h.actor >= 0) {
-        CHECK(he_hand_act(&h, HE_ACT_ALL_IN, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_OK);
-    }
+    CHECK(act_all(&h, HE_ACT_ALL_IN) == HE_OK);
     CHECK(h.pending_board == 3 && h.betting_done);
     CHECK(he_hand_muck(&h, 0, NULL, NULL) == HE_OK);
     CHECK(he_hand_muck(&h, 1, NULL, NULL) == HE_OK);
@@ -312,9 +334,7 @@ static void test_manual_showdown(void)
      * waits for seat 0's cards; a show without them is refused and changes nothing */
     c.manual_showdown = 0;
     CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
-    while (h.actor >= 0) {
-        CHECK(he_hand_act(&h, HE_ACT_CHECK_OR_CALL, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_OK);
-    }
+    CHECK(act_all(&h, HE_ACT_CHECK_OR_CALL) == HE_OK);
     CHECK(h.street == HE_SHOWDOWN && !h.over && chips(&h) == 300 && he_hand_check(&h) == HE_OK);
     he_hand before = h;
     CHECK(he_hand_show(&h, 0, NULL, 0, NULL, NULL) == HE_E_HAND_UNKNOWN && h.error_seat == 0);
@@ -327,9 +347,7 @@ static void test_manual_showdown(void)
     CHECK(h.over && h.payouts[0] == 30 && chips(&h) == 300); /* trip deuces */
     /* or it mucks: the others' known hands settle the pot */
     CHECK(he_hand_start(&h, &c, &s, NULL, NULL) == HE_OK);
-    while (h.actor >= 0) {
-        CHECK(he_hand_act(&h, HE_ACT_CHECK_OR_CALL, 0, HE_HAND_ANY_SEAT, NULL, NULL) == HE_OK);
-    }
+    CHECK(act_all(&h, HE_ACT_CHECK_OR_CALL) == HE_OK);
     CHECK(he_hand_muck(&h, 0, NULL, NULL) == HE_OK && h.over && h.payouts[0] == 0);
     CHECK(chips(&h) == 300);
 }

@@ -10,6 +10,7 @@
 #include "eval_low_internal.h"
 #include "card_text.h"
 #include "check.h"
+#include "xorshift.h"
 
 static const he_settle_rules TDA = {HE_SETTLE_TDA, HE_ODD_CLOCKWISE, 0, 0, 1, 0.0, -1};
 
@@ -62,10 +63,7 @@ static uint64_t rng = 0x9E3779B97F4A7C15ULL;
 
 static unsigned next_below(unsigned n)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)(rng % n);
+    return (unsigned)(xorshift64(&rng) % n);
 }
 
 static void deal(uint8_t *out, size_t k)

@@ -9,6 +9,7 @@
 #include "settle_internal.h"
 #include "card_text.h"
 #include "check.h"
+#include "xorshift.h"
 
 static const he_settle_rules TDA = {HE_SETTLE_TDA, HE_ODD_CLOCKWISE, 0, 0, 1, 0.0, -1};
 
@@ -97,10 +98,7 @@ static uint64_t state = 88172645463325252ULL;
 
 static uint64_t next(void)
 {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state;
+    return xorshift64(&state);
 }
 
 static void test_random_hands(void)

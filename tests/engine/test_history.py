@@ -10,7 +10,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from history_texts import DATA, written
+from history_texts import DATA, exact, written
 from holdem_eval.engine import (
     HistoryCheck,
     HistoryError,
@@ -440,10 +440,8 @@ STRADDLE = written("stars-straddle")
 
 
 def test_ggpoker_straddle_and_a_min_bet_of_the_big_blind() -> None:
-    (check,) = verify_history(STRADDLE)
-    assert check.method == "exact", check.problem
-    h = check.hand
-    assert h is not None and h.blinds_or_straddles == (5, 10, 20, 0) and h.min_bet == 10
+    h = exact(STRADDLE)
+    assert h.blinds_or_straddles == (5, 10, 20, 0) and h.min_bet == 10
     assert h.actions[4:] == ("p4 cbr 6", "p1 f", "p2 f", "p3 cc", "d db 2c3d4h", "p3 cc",
                              "p4 cbr 1", "p3 f")  # a $1 bet after the flop: the big blind
     bad = STRADDLE.replace("D: posts straddle $2", "A: posts straddle $2")

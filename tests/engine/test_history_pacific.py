@@ -11,7 +11,7 @@ from decimal import Decimal
 
 import pytest
 from history_corpus import SHAPES, Shape, corpus_hands
-from history_texts import written
+from history_texts import exact, written
 from holdem_eval.engine import (
     HistoryError,
     UnsupportedHistoryError,
@@ -112,10 +112,8 @@ DECLINES = written("888-declines")
 
 def test_players_folding_before_the_deal_decline_to_post_and_are_not_dealt_in() -> None:
     # Dan folds between the blind posts (declining the big blind), Erin before the deal
-    (check,) = verify_history(DECLINES)
-    assert check.method == "exact", check.problem
-    h = check.hand
-    assert h is not None and h.fields["players"] == ["Bob", "Carol", "Alice"]
+    h = exact(DECLINES)
+    assert h.fields["players"] == ["Bob", "Carol", "Alice"]
     assert h.blinds_or_straddles == (5, 10, 0) and h.actions[3:6] == ("p3 cc", "p1 cc", "p2 cc")
     # without the deal line, a fold between the posts still declines; one after them plays
     no_deal = DECLINES.replace("** Dealing down cards **\n", "").replace("Erin folds\n", "")
@@ -143,10 +141,7 @@ def test_tournament_line_any_buy_in_chips_antes_and_no_rake(buy_in: str, play: b
     text = TOURNAMENT.replace("Tournament #78669312 $0.01 - Table #3 9 Max", line)
     if play:
         text = text.replace("(Real Money)", "(Play Money)")
-    (check,) = verify_history(text)
-    assert check.method == "exact", check.problem
-    h = check.hand
-    assert h is not None
+    h = exact(text)
     f = h.fields
     assert (f["event"], f["table"], f["seat_count"]) == ("Tournament #78669312", "3", 9)
     assert "currency" not in f and f["_rake"] == 0 and h.antes == (20, 20, 20, 20)
@@ -177,10 +172,8 @@ GERMAN = written("888-german")
 
 
 def test_german_client_card_words_and_amounts_with_decimal_commas_and_no_break_spaces() -> None:
-    (check,) = verify_history(GERMAN)
-    assert check.method == "exact", check.problem
-    h = check.hand
-    assert h is not None and h.fields["players"] == ["Bernd", "Anna"]
+    h = exact(GERMAN)
+    assert h.fields["players"] == ["Bernd", "Anna"]
     assert h.starting_stacks == (123456, 150) and h.fields["currency"] == "USD"
     assert h.actions[:2] == ("d dh p1 QhTs", "d dh p2 3dKc")
     assert "d db Ah3sJd" in h.actions and "p2 sm 3dKc" in h.actions
@@ -196,10 +189,8 @@ ALLIN = written("888-allin-raise")
 
 
 def test_an_all_in_printed_as_a_raise_nobody_can_call_is_the_call_it_is() -> None:
-    (check,) = verify_history(ALLIN)
-    assert check.method == "exact", check.problem
-    h = check.hand
-    assert h is not None and h.fields["players"] == ["Bob", "Carol", "Alice"]
+    h = exact(ALLIN)
+    assert h.fields["players"] == ["Bob", "Carol", "Alice"]
     # Alice's raise of 5,145 more: Bob (100) and Carol (80) are all-in, so it calls 94
     assert h.actions[3:7] == ("p3 cbr 6", "p1 cbr 100", "p2 cc", "p3 cc")
     assert h.fields["_action_lines"][6] == 15

@@ -7,7 +7,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from history_texts import written
+from history_texts import exact, written
 from holdem_eval.engine import verify_history
 from holdem_eval.engine.history.winamax import GRAMMAR, RULES
 
@@ -15,10 +15,8 @@ FRENCH = written("winamax-french")
 
 
 def test_a_french_client_hand() -> None:
-    (check,) = verify_history(FRENCH)
-    assert check.method == "exact", check.problem
-    h = check.hand
-    assert h is not None and h.fields["players"] == ["Bob", "Carol", "Alice"]
+    h = exact(FRENCH)
+    assert h.fields["players"] == ["Bob", "Carol", "Alice"]
     assert h.actions[3:] == ("p3 cbr 1.50", "p1 f", "p2 cc", "d db 2c7dJh", "p2 cbr 2", "p3 f")
     # Carol's 5.10 holds her uncalled 2: 3.10 of the pot of 3.25, 0.15 raked
     assert h.fields["_collected"] == [0, Decimal("3.10"), 0] and h.fields["_rake"] == Decimal("0.15")

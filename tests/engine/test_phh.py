@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from history_texts import PHH_SIMPLE as SIMPLE
 from holdem_eval.engine import (
     GameConfig,
     Hand,
@@ -41,15 +42,6 @@ def phh_dir() -> Path:
     return PHH_DIR
 
 
-SIMPLE = """variant = 'NT'
-antes = [0, 0, 0]
-blinds_or_straddles = [50, 100, 0]
-min_bet = 100
-starting_stacks = [1000, 1000, 1000]
-actions = ['d dh p1 AhKh', 'd dh p2 QsQd', 'd dh p3 7c2d', 'p3 f', 'p1 cbr 300', 'p2 cc',
-           'd db 2h3h9c', 'p1 cbr 400', 'p2 f']
-finishing_stacks = [1300, 700, 1000]
-"""
 
 
 def test_pluribus_all_247_replay_to_their_finishing_stacks(phh_dir: Path) -> None:

@@ -4,16 +4,18 @@ part of the package).
 ``DATA``: real sample files of the six sites (tests/data/histories, MIT, see its README);
 ``written(name)``: one hand we wrote out by hand in a client's shape
 (tests/data/written/NAME.txt or .xml, one shape a file); ``verified(text)``: the one hand of
-``text``, verified exactly or by its fees and replayed to the file's figures.
+``text``, verified exactly or by its fees and replayed to the file's figures;
+``refused_edit(sample, old, new, message)``: a sample file with one edit is refused.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from holdem_eval.engine import PhhHand, replay_phh, verify_history
+import pytest
+from holdem_eval.engine import HistoryError, PhhHand, load_history, replay_phh, verify_history
 
-__all__ = ["DATA", "PHH_SIMPLE", "WRITTEN", "exact", "verified", "written"]
+__all__ = ["DATA", "PHH_SIMPLE", "WRITTEN", "exact", "refused_edit", "verified", "written"]
 
 DATA = Path(__file__).resolve().parent / "data" / "histories"
 WRITTEN = Path(__file__).resolve().parent / "data" / "written"
@@ -52,3 +54,12 @@ def exact(text: str) -> PhhHand:
     assert check.method == "exact", check.problem
     assert check.hand is not None
     return check.hand
+
+
+def refused_edit(sample: str, old: str, new: str, message: str) -> None:
+    """The sample ``DATA / sample`` with ``old`` (which must be in it) replaced by ``new``
+    is refused: a HistoryError whose message matches the pattern ``message``."""
+    text = (DATA / sample).read_text("utf-8-sig")
+    assert old in text, f"{old!r} is not in {sample}: the edit would change nothing"
+    with pytest.raises(HistoryError, match=message):
+        list(load_history(text.replace(old, new)))

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 
 import pytest
+from history_texts import DATA, refused_edit
 from holdem_eval.engine import (
     GameConfig,
     Hand,
@@ -304,7 +305,6 @@ def test_table_runs_it_twice_and_restores_mid_choice() -> None:
 
 # ---- site histories with several runs (PokerStars, GGPoker: FIRST / SECOND sections) ----
 
-_HISTORIES = __import__("pathlib").Path(__file__).parents[1] / "data" / "histories"
 _RUN_SAMPLES = {
     "PokerStars/CashGame/RunItTwiceTests/RunItTwice1.txt": ("3dKd9h8h4s", "3dKd9h8hKc"),
     "PokerStars/CashGame/PlayerTests/RunItTwice.txt": None,
@@ -317,7 +317,7 @@ def test_site_hands_run_twice_import_and_replay_exactly(sample: str) -> None:
     from holdem_eval.engine.history.load import verify_history
     from holdem_eval.engine.phh.replay import replay_phh
 
-    (check,) = verify_history(_HISTORIES / sample)
+    (check,) = verify_history(DATA / sample)
     assert check.problem is None and check.method == "exact"
     assert check.hand is not None and check.hand.runs == 2
     hand = replay_phh(check.hand).hand
@@ -328,14 +328,9 @@ def test_site_hands_run_twice_import_and_replay_exactly(sample: str) -> None:
 
 
 def test_a_site_run_reusing_a_card_is_refused() -> None:
-    from holdem_eval.engine import HistoryError
-    from holdem_eval.engine.history.load import load_history
-
-    text = (_HISTORIES / "GGPoker/CashGame/GeneralHands/RunTwice.txt").read_text("utf-8-sig")
-    bad = text.replace("*** SECOND RIVER *** [6d 4s 4h 3h] [Ts]", "*** SECOND RIVER *** [6d 4s 4h 3h] [Jh]")
-    with pytest.raises(HistoryError, match=r"card 'Jh' appears twice: in the board \(line 23\) and in"
-                       r" run 2's board \(line 27\)"):
-        list(load_history(bad))
+    refused_edit("GGPoker/CashGame/GeneralHands/RunTwice.txt",
+                 "*** SECOND RIVER *** [6d 4s 4h 3h] [Ts]", "*** SECOND RIVER *** [6d 4s 4h 3h] [Jh]",
+                 r"card 'Jh' appears twice: in the board \(line 23\) and in run 2's board \(line 27\)")
 
 
 def test_phh_writes_and_replays_several_runs() -> None:

@@ -33,6 +33,18 @@ def cluster() -> Iterator[Any]:
         yield c
 
 
+@pytest.fixture(scope="module")
+def stars_folder(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Path:
+    """A folder of generated PokerStars hand histories for the history jobs' tests, as the
+    module's ``STARS_FOLDER = (hands, seed, hands_per_file)`` says (hh-00000.txt, ...)."""
+    from history_synth import write_stars_files
+
+    hands, seed, per_file = request.module.STARS_FOLDER
+    path = tmp_path_factory.mktemp("hh")
+    write_stars_files(path, hands, seed, per_file=per_file)
+    return path
+
+
 @pytest.fixture
 def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
     """History jobs cut into parts of about 30 kB: several files a part, several parts."""

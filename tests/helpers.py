@@ -65,3 +65,15 @@ def load_script(name: str) -> ModuleType:
     sys.modules[name] = mod  # (dataclasses look their module up)
     spec.loader.exec_module(mod)
     return mod
+
+
+def here_and_on_dask(job: Callable[..., Any], sources: list[Path], cluster: Any, one: Path,
+                     two: Path) -> tuple[Any, Any]:
+    """A history job (``convert_history``, ``write_history_stats``) of ``sources`` run in this
+    process into ``one`` and on the Dask ``cluster`` (a client of its own) into ``two``: the
+    two summaries."""
+    import distributed
+
+    here = job(sources, one)
+    with distributed.Client(cluster) as client:
+        return here, job(sources, two, client=client)

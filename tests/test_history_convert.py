@@ -10,8 +10,7 @@ from pathlib import Path
 import pyarrow.csv as pcsv
 import pyarrow.parquet as pq
 import pytest
-from helpers import hidden_files
-from history_synth import write_stars_files
+from helpers import here_and_on_dask, hidden_files
 from history_texts import DATA
 from holdem_eval.engine import (
     REASONS,
@@ -28,43 +27,32 @@ from holdem_eval.engine import (
 from holdem_eval.cli import main
 from holdem_eval.errors import HistoryConvertError
 
-distributed = pytest.importorskip("distributed")  # in the [test] extra: always there in CI
-
-
-@pytest.fixture(scope="module")
-def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """4 files of 50 generated PokerStars hands."""
-    path = tmp_path_factory.mktemp("hh")
-    write_stars_files(path, 200, seed=11, per_file=50)
-    return path
+# the fixture stars_folder (conftest.py): 4 files of 50 generated PokerStars hands
+STARS_FOLDER = (200, 11, 50)
 
 
 @pytest.mark.usefixtures("small_parts")
-def test_dask_output_equals_one_process_in_input_order(folder: Path, cluster, tmp_path: Path) -> None:
+def test_dask_output_equals_one_process_in_input_order(stars_folder: Path, cluster, tmp_path: Path) -> None:
     one, two = tmp_path / "one.phhs", tmp_path / "two.phhs"
-    s1 = convert_history([folder], one)
-    with distributed.Client(cluster) as client:
-        s2 = convert_history([folder], two, client=client)
+    s1, s2 = here_and_on_dask(convert_history, [stars_folder], cluster, one, two)
     assert (s1.hands, s1.exact, s1.refused, s1.workers, s2.workers) == (200, 200, 0, 1, 2)
     assert s1.parts == s2.parts >= 3
     assert one.read_bytes() == two.read_bytes()
     hands = load_phh(one)
-    want = [h.fields["hand"] for h in load_history(folder)]
+    want = [h.fields["hand"] for h in load_history(stars_folder)]
     assert [h.fields["hand"] for h in hands] == want  # input order
     assert all(replay_phh(h).matches_file is True for h in hands[:20])
 
 
 @pytest.mark.usefixtures("small_parts")
 def test_one_large_file_in_hand_aligned_slices_on_dask_as_in_one_process(
-        folder: Path, cluster, tmp_path: Path) -> None:
+        stars_folder: Path, cluster, tmp_path: Path) -> None:
     """A file larger than a part is cut into slices that start at a hand: the same hands,
     in the same order, in one process and on Dask."""
     big = tmp_path / "big.txt"
-    big.write_text("\n\n".join(p.read_text("utf-8") for p in sorted(folder.iterdir())), "utf-8")
+    big.write_text("\n\n".join(p.read_text("utf-8") for p in sorted(stars_folder.iterdir())), "utf-8")
     one, two = tmp_path / "one.phhs", tmp_path / "two.phhs"
-    s1 = convert_history([big], one)
-    with distributed.Client(cluster) as client:
-        s2 = convert_history([big], two, client=client)
+    s1, s2 = here_and_on_dask(convert_history, [big], cluster, one, two)
     assert (s1.hands, s2.hands, s1.refused) == (200, 200, 0) and s1.parts == s2.parts > 3
     assert one.read_bytes() == two.read_bytes()
     hands = load_phh(one)
@@ -74,17 +62,17 @@ def test_one_large_file_in_hand_aligned_slices_on_dask_as_in_one_process(
 
 
 @pytest.mark.usefixtures("small_parts")
-def test_folder_output_one_phh_per_hand_on_a_scheduler(folder: Path, cluster, tmp_path: Path,
+def test_folder_output_one_phh_per_hand_on_a_scheduler(stars_folder: Path, cluster, tmp_path: Path,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "phh"
-    argv = ["history", "convert", str(folder), "-o", f"{out}/", "--scheduler",
+    argv = ["history", "convert", str(stars_folder), "-o", f"{out}/", "--scheduler",
             cluster.scheduler_address, "-q"]
     assert main(argv) == 0
     assert capsys.readouterr().out == (
         f"200 hands written to {out}/ (200 exact, 0 net of fees) on 2 Dask workers; 0 left out\n")
     files = sorted(out.iterdir())
     assert len(files) == 200 and hidden_files(tmp_path) == []
-    ids = [h.fields["hand"] for h in load_history(folder)]
+    ids = [h.fields["hand"] for h in load_history(stars_folder)]
     assert [f.name for f in files[:2]] == [f"000001-pokerstars-{ids[0]}.phh",
                                            f"000002-pokerstars-{ids[1]}.phh"]
     (first,) = loads_phh(files[0].read_text("utf-8"))
@@ -92,10 +80,10 @@ def test_folder_output_one_phh_per_hand_on_a_scheduler(folder: Path, cluster, tm
     # an empty folder that exists is filled; one with files in it is refused, untouched
     empty = tmp_path / "empty"
     empty.mkdir()
-    assert convert_history([folder / "hh-00000.txt"], empty).hands == 50
+    assert convert_history([stars_folder / "hh-00000.txt"], empty).hands == 50
     assert len(list(empty.iterdir())) == 50
     with pytest.raises(HistoryConvertError, match="the folder is not empty"):
-        convert_history([folder], empty)
+        convert_history([stars_folder], empty)
     assert len(list(empty.iterdir())) == 50
 
 
@@ -148,14 +136,14 @@ def test_hand_ids_of_hands_that_do_not_read() -> None:
     assert set(got) >= {"PokerStars", "Winamax", "IPoker"}, got
 
 
-def test_stream_output_and_failures_leave_nothing(folder: Path, tmp_path: Path) -> None:
+def test_stream_output_and_failures_leave_nothing(stars_folder: Path, tmp_path: Path) -> None:
     buffer = io.StringIO()
-    summary = convert_history([folder / "hh-00001.txt"], buffer)
+    summary = convert_history([stars_folder / "hh-00001.txt"], buffer)
     assert summary.hands == 50 and summary.output == "<stream>"
     assert len(loads_phh(buffer.getvalue())) == 50
     src = tmp_path / "in"
     src.mkdir()
-    text = (folder / "hh-00000.txt").read_text("utf-8")
+    text = (stars_folder / "hh-00000.txt").read_text("utf-8")
     (src / "a.txt").write_text(text, "utf-8")
     (src / "b.txt").write_text(
         text.replace("*** HOLE CARDS ***", "*** HOLE CARDS ***\nHero: juggles", 1), "utf-8")

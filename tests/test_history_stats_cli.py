@@ -9,8 +9,7 @@ from pathlib import Path
 import pyarrow.csv as pcsv
 import pyarrow.parquet as pq
 import pytest
-from helpers import hidden_files
-from history_synth import write_stars_files
+from helpers import here_and_on_dask, hidden_files
 from holdem_eval.engine import HistoryStatsError, history_stats, write_history_stats
 
 from holdem_eval.cli import main
@@ -19,21 +18,16 @@ distributed = pytest.importorskip("distributed")  # in the [test] extra: always 
 # the fixtures `cluster` (a scheduler and two worker processes) and `small_parts`: conftest.py
 
 
-@pytest.fixture(scope="module")
-def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """5 files of 60 generated hands (about 100 kB of text)."""
-    path = tmp_path_factory.mktemp("hh")
-    write_stars_files(path, 300, seed=5, per_file=60)
-    return path
+# the fixture stars_folder (conftest.py): 5 files of 60 generated hands (about 100 kB of text)
+STARS_FOLDER = (300, 5, 60)
 
 
 @pytest.mark.usefixtures("small_parts")
-def test_dask_output_equals_one_process_in_input_order(folder: Path, cluster, tmp_path: Path) -> None:
+def test_dask_output_equals_one_process_in_input_order(stars_folder: Path, cluster, tmp_path: Path) -> None:
     one, two = tmp_path / "one.parquet", tmp_path / "two.parquet"
-    s1 = write_history_stats([folder], one)
+    s1, s2 = here_and_on_dask(write_history_stats, [stars_folder], cluster, one, two)
     with distributed.Client(cluster) as client:
-        s2 = write_history_stats([folder], two, client=client)
-        totals = history_stats(folder, totals=True, client=client)
+        totals = history_stats(stars_folder, totals=True, client=client)
     assert (s1.hands, s1.workers, s2.workers, s1.parts) == (300, 1, 2, s2.parts)
     assert s1.parts >= 3
     a, b = pq.read_table(one), pq.read_table(two)
@@ -41,30 +35,30 @@ def test_dask_output_equals_one_process_in_input_order(folder: Path, cluster, tm
     assert a.num_rows == s1.rows
     ids = a.column("hand_id").to_pylist()
     assert ids == sorted(ids)  # the generator numbers the hands in file order
-    assert totals.equals(history_stats(folder, totals=True))
+    assert totals.equals(history_stats(stars_folder, totals=True))
     assert totals["hands"].sum() == a.num_rows
 
 
 @pytest.mark.usefixtures("small_parts")
-def test_cli_on_a_scheduler_with_player_and_totals(folder: Path, cluster, tmp_path: Path,
+def test_cli_on_a_scheduler_with_player_and_totals(stars_folder: Path, cluster, tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "hero.csv"
-    argv = ["history", "stats", str(folder), "-o", str(out), "--player", "Hero", "--totals",
+    argv = ["history", "stats", str(stars_folder), "-o", str(out), "--player", "Hero", "--totals",
             "--scheduler", cluster.scheduler_address, "-q"]
     assert main(argv) == 0
     assert capsys.readouterr().out.startswith(f"300 hands, 1 players written to {out} (")
     got = pcsv.read_csv(out).to_pylist()
     assert len(got) == 1 and got[0]["player"] == "Hero" and got[0]["hands"] == 300
-    want = history_stats(folder, player="Hero", totals=True).iloc[0]
+    want = history_stats(stars_folder, player="Hero", totals=True).iloc[0]
     assert got[0]["net_won"] == pytest.approx(want["net_won"])
     assert got[0]["ev_diff"] == pytest.approx(want["ev_diff"])
 
 
-def test_a_bad_hand_stops_the_job_and_leaves_no_file(folder: Path, tmp_path: Path, cluster,
+def test_a_bad_hand_stops_the_job_and_leaves_no_file(stars_folder: Path, tmp_path: Path, cluster,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     src = tmp_path / "in"
     src.mkdir()
-    for path in sorted(folder.iterdir())[:2]:
+    for path in sorted(stars_folder.iterdir())[:2]:
         (src / path.name).write_text(path.read_text("utf-8"), "utf-8")
     bad = src / "hh-00000.txt"
     text = bad.read_text("utf-8")
@@ -80,8 +74,8 @@ def test_a_bad_hand_stops_the_job_and_leaves_no_file(folder: Path, tmp_path: Pat
     assert "119 hands" in capsys.readouterr().out  # 120 less the bad one
 
 
-def test_outputs_refused(folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    one = folder / "hh-00000.txt"
+def test_outputs_refused(stars_folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    one = stars_folder / "hh-00000.txt"
     before = one.read_bytes()
     assert main(["history", "stats", str(one), "-o", str(one)]) == 1
     assert "is one of the inputs" in capsys.readouterr().err and one.read_bytes() == before

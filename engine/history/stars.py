@@ -105,8 +105,10 @@ _BUY_IN = re.compile(r"(?P<symbol>[$€£¥₹]) ?[\d.,]+(?:\+[$€£¥₹]? ?[\
 _AMOUNT = r"[$€£¥₹]?[\d,]*\.?\d+"
 # the other languages' amounts: '0,01 €', '1.234,50 €', '20 000', '$0.01'
 _AMOUNT_ANY = r"(?:[$€£¥₹] ?)?\d+(?:[.,\u00a0\u202f ]\d+)*(?: ?[$€£¥₹])?"
-# what may follow a wager
-_TAIL = r"(?: and is all-in)?(?: and has reached the \S+ cap)?"
+# what may follow a wager ('... and has reached the $20 cap': a capped table's player)
+_TAIL = r"(?: and is all-in)?(?: and has reached the (?P<capped>\S+) cap)?"
+# a capped no-limit table's cap in the stakes: '$0.50/$1.00 - $20 Cap -  USD'
+_CAP = re.compile(r"\s*-\s*(?P<cap>\S+) Cap\s*(?:-\s*)?")
 # a post's words (every language's) -> its kind; a street's title -> its section
 _POST_KINDS = {"straddle": "straddle", "missed blind": "dead", **{
     p: kind for concept, kind in (("small_blind", "sb"), ("big_blind", "bb"), ("ante", "ante"),
@@ -168,8 +170,10 @@ def _header(r: Reading, _: str, m: re.Match[str], line: int) -> None:
                               " are)")
     rec.variant = variant
     stakes = _ANTE_IN_STAKES.sub("", m["stakes"])
-    if "Cap" in stakes:
-        raise rec.unsupported(line, f"capped no-limit ({stakes!r}) is not supported yet")
+    cap = _CAP.search(stakes)
+    if cap is not None:  # played as no-limit; a hand that reaches the cap is refused (checks)
+        rec.cap = _amount(r, cap["cap"], line)
+        stakes = f"{stakes[:cap.start()]} {stakes[cap.end():]}".strip()
     body, _, last = stakes.rpartition(" ")  # '$0.05/$0.10 USD', '0.02 €/0.05 €'
     code: str | None = last
     if not (body and last.isalpha() and last.isascii()):
@@ -351,13 +355,15 @@ def rules(row: Language = ENGLISH) -> tuple[Rule, ...]:
     """PokerStars' and GGPoker's lines in ``row``'s words (English's are read in every
     row: a French client's export may print its actions in English)."""
     amount = _AMOUNT if row is ENGLISH else _AMOUNT_ANY
-    tail = _TAIL if row is ENGLISH else r"(?: {all_in})?(?: and has reached the \S+ cap)?"
+    tail = _TAIL if row is ENGLISH else r"(?: {all_in})?(?: and has reached the (?P<capped>\S+) cap)?"
 
     def wager(kind: str, concept: str, pattern: str, example: str) -> Rule:
         """fold, check, call (the amount added), bet (the amount), raise (to the amount)."""
         def step(r: Reading, name: str, m: re.Match[str], k: int) -> None:
             value = _amount(r, m["amount"], k) if kind in ("c", "b", "r") else _ZERO
             r.rec.actions.append((name, kind, value, k))
+            if m["capped"]:
+                r.rec.cap_lines.setdefault(name, k)
         return Rule(example.split()[0], f"{{{concept}}}" + pattern + tail, step, _PLAY, actor=True,
                     sep=": ", example=f"Alice: {example}", first=_first(row, concept))
 
